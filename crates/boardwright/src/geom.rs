@@ -1,0 +1,215 @@
+//! Plane geometry: points, exact orientation tests, segments, and angle
+//! functions that give the same bits on every machine.
+//!
+//! `f64::atan2`, `sin` and `cos` come from the platform's maths library and may
+//! differ in the last bit between systems; output that depends on angles uses
+//! [`atan2`], [`sin_cos`] here instead, built from `+ − × ÷` and `sqrt` only
+//! (all correctly rounded by IEEE 754).
+
+use std::f64::consts::{FRAC_PI_2, PI, TAU};
+
+/// A point (or vector) in board units.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Point {
+    /// Horizontal coordinate.
+    pub x: f64,
+    /// Vertical coordinate (down the page).
+    pub y: f64,
+}
+
+impl Point {
+    /// A point from its coordinates.
+    pub const fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    /// Squared distance to `other`.
+    pub fn dist2(self, other: Point) -> f64 {
+        let (dx, dy) = (self.x - other.x, self.y - other.y);
+        dx * dx + dy * dy
+    }
+
+    /// Distance to `other`.
+    pub fn dist(self, other: Point) -> f64 {
+        self.dist2(other).sqrt()
+    }
+}
+
+fn coord(p: Point) -> robust::Coord<f64> {
+    robust::Coord { x: p.x, y: p.y }
+}
+
+/// Exact orientation: positive when `c` lies to the left of `a → b` (in
+/// x-right, y-up terms), negative to the right, zero when collinear.
+pub fn orient(a: Point, b: Point, c: Point) -> f64 {
+    robust::orient2d(coord(a), coord(b), coord(c))
+}
+
+/// Exact in-circle test: positive when `d` lies strictly inside the circle
+/// through `a`, `b`, `c` (in either orientation).
+pub fn in_circle(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let v = robust::incircle(coord(a), coord(b), coord(c), coord(d));
+    let o = orient(a, b, c);
+    (v > 0.0 && o > 0.0) || (v < 0.0 && o < 0.0)
+}
+
+/// Whether segments `p1p2` and `q1q2` cross at a point interior to both.
+/// Segments that only touch (an endpoint on the other segment, or a shared
+/// endpoint) do not count; clearance checks catch those.
+pub fn segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
+    let d1 = orient(p1, p2, q1);
+    let d2 = orient(p1, p2, q2);
+    let d3 = orient(q1, q2, p1);
+    let d4 = orient(q1, q2, p2);
+    ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0)) && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+}
+
+/// Squared distance from `p` to the segment `ab`.
+pub fn segment_dist2(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return p.dist2(a);
+    }
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0);
+    p.dist2(Point::new(a.x + t * dx, a.y + t * dy))
+}
+
+/// A monotone stand-in for the angle of `(dx, dy)`, in `[0, 4)`; cheap and
+/// exact enough for sorting directions.
+pub fn pseudo_angle(dx: f64, dy: f64) -> f64 {
+    let p = dx / (dx.abs() + dy.abs());
+    if dy >= 0.0 { 1.0 - p } else { 3.0 + p }
+}
+
+/// The angle of `(x, y)` in `(−π, π]`, as `f64::atan2` but identical on every
+/// machine (error below 1e-15).
+pub fn atan2(y: f64, x: f64) -> f64 {
+    if x == 0.0 && y == 0.0 {
+        return 0.0;
+    }
+    let (ax, ay) = (x.abs(), y.abs());
+    // Angle of the first-octant vector, then unfold.
+    let (small, large) = if ay <= ax { (ay, ax) } else { (ax, ay) };
+    let mut a = atan_unit(small / large);
+    if ay > ax {
+        a = FRAC_PI_2 - a;
+    }
+    if x < 0.0 {
+        a = PI - a;
+    }
+    if y < 0.0 { -a } else { a }
+}
+
+/// `atan(t)` for `t` in `[0, 1]`.
+fn atan_unit(t: f64) -> f64 {
+    // Halve the argument twice (atan(t) = 2·atan(t / (1 + sqrt(1 + t²)))),
+    // leaving |t| ≤ tan(π/16) ≈ 0.199, then sum the odd Taylor series.
+    let mut t = t;
+    let mut scale = 1.0;
+    for _ in 0..2 {
+        t /= 1.0 + (1.0 + t * t).sqrt();
+        scale *= 2.0;
+    }
+    let t2 = t * t;
+    let mut term = t;
+    let mut sum = 0.0;
+    let mut k = 1.0;
+    // 0.199^(2·12+1) / 25 < 1e-18: twelve terms suffice.
+    for _ in 0..12 {
+        sum += term / k;
+        term *= -t2;
+        k += 2.0;
+    }
+    scale * sum
+}
+
+/// `(sin θ, cos θ)`, identical on every machine (error below 1e-15).
+pub fn sin_cos(theta: f64) -> (f64, f64) {
+    // Reduce to [−π/4, π/4] by quarter turns, then Taylor series.
+    let turns = (theta / FRAC_PI_2).round();
+    let r = theta - turns * FRAC_PI_2;
+    let r2 = r * r;
+    let (mut s, mut c) = (0.0, 0.0);
+    let (mut ts, mut tc) = (r, 1.0);
+    for k in 0..11 {
+        s += ts;
+        c += tc;
+        let k = f64::from(2 * k + 2);
+        tc *= -r2 / (k * (k - 1.0));
+        ts *= -r2 / (k * (k + 1.0));
+    }
+    match (turns as i64).rem_euclid(4) {
+        0 => (s, c),
+        1 => (c, -s),
+        2 => (-s, -c),
+        _ => (-c, s),
+    }
+}
+
+/// `theta` folded into `[0, 2π)`.
+pub fn normalize_angle(theta: f64) -> f64 {
+    let t = theta % TAU;
+    if t < 0.0 { t + TAU } else { t }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atan2_and_sin_cos_agree_with_std() {
+        let mut worst: f64 = 0.0;
+        for i in 0..2000 {
+            let theta = -7.0 + 14.0 * f64::from(i) / 2000.0;
+            let (s, c) = sin_cos(theta);
+            worst = worst.max((s - theta.sin()).abs()).max((c - theta.cos()).abs());
+            let (y, x) = (theta.sin() * 3.0, theta.cos() * 3.0);
+            worst = worst.max((atan2(y, x) - y.atan2(x)).abs());
+        }
+        for (y, x) in [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (1.0, 1.0), (-2.0, -2.0)] {
+            worst = worst.max((atan2(y, x) - f64::atan2(y, x)).abs());
+        }
+        assert!(worst < 1e-14, "worst error {worst}");
+    }
+
+    #[test]
+    fn crossing_needs_interiors_to_meet() {
+        let p = Point::new;
+        assert!(segments_cross(p(0.0, 0.0), p(2.0, 2.0), p(0.0, 2.0), p(2.0, 0.0)));
+        assert!(!segments_cross(p(0.0, 0.0), p(1.0, 1.0), p(1.0, 1.0), p(2.0, 0.0)));
+        assert!(!segments_cross(p(0.0, 0.0), p(1.0, 0.0), p(0.0, 1.0), p(1.0, 1.0)));
+        // An endpoint resting on the other segment touches but does not cross.
+        assert!(!segments_cross(p(0.0, 0.0), p(2.0, 0.0), p(1.0, 0.0), p(1.0, 1.0)));
+    }
+
+    #[test]
+    fn segment_distance() {
+        let p = Point::new;
+        assert_eq!(segment_dist2(p(1.0, 1.0), p(0.0, 0.0), p(2.0, 0.0)), 1.0);
+        assert_eq!(segment_dist2(p(3.0, 0.0), p(0.0, 0.0), p(2.0, 0.0)), 1.0);
+        assert_eq!(segment_dist2(p(0.0, 2.0), p(0.0, 0.0), p(0.0, 0.0)), 4.0);
+    }
+
+    #[test]
+    fn pseudo_angle_is_monotone() {
+        let mut last = -1.0;
+        for i in 0..360 {
+            let (s, c) = sin_cos(-PI + TAU * f64::from(i) / 360.0 + 1e-9);
+            let a = pseudo_angle(c, s);
+            if i > 0 {
+                assert!(a > last || (i == 180 && a < last), "step {i}");
+            }
+            last = a;
+        }
+    }
+
+    #[test]
+    fn in_circle_ignores_orientation() {
+        let p = Point::new;
+        let (a, b, c) = (p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0));
+        assert!(in_circle(a, b, c, p(1.0, 1.0)));
+        assert!(in_circle(a, c, b, p(1.0, 1.0)));
+        assert!(!in_circle(a, b, c, p(3.0, 3.0)));
+    }
+}

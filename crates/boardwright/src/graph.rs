@@ -1,0 +1,143 @@
+//! Undirected graphs over numbered nodes: adjacency lists, union–find and
+//! breadth-first hop distances.
+
+use std::collections::VecDeque;
+
+/// Adjacency lists of an undirected simple graph.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Graph {
+    adj: Vec<Vec<u32>>,
+    edges: Vec<[u32; 2]>,
+}
+
+impl Graph {
+    /// `n` nodes and no edges.
+    pub fn new(n: usize) -> Graph {
+        Graph {
+            adj: vec![Vec::new(); n],
+            edges: Vec::new(),
+        }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// Whether there are no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.adj.is_empty()
+    }
+
+    /// Adds the edge `a–b`; the caller makes sure it is new and not a loop.
+    pub fn connect(&mut self, a: u32, b: u32) {
+        debug_assert!(a != b && !self.has_edge(a, b));
+        self.adj[a as usize].push(b);
+        self.adj[b as usize].push(a);
+        self.edges.push([a.min(b), a.max(b)]);
+    }
+
+    /// Whether `a–b` is an edge.
+    pub fn has_edge(&self, a: u32, b: u32) -> bool {
+        self.adj[a as usize].contains(&b)
+    }
+
+    /// The neighbours of `v`, in the order their edges were added.
+    pub fn neighbors(&self, v: u32) -> &[u32] {
+        &self.adj[v as usize]
+    }
+
+    /// Number of edges at `v`.
+    pub fn degree(&self, v: u32) -> usize {
+        self.adj[v as usize].len()
+    }
+
+    /// Every edge once, as `[smaller, larger]`, in the order added.
+    pub fn edges(&self) -> &[[u32; 2]] {
+        &self.edges
+    }
+
+    /// Hop distance from `source` to every node; `u32::MAX` where unreachable.
+    pub fn hops_from(&self, source: u32) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.len()];
+        let mut queue = VecDeque::from([source]);
+        dist[source as usize] = 0;
+        while let Some(v) = queue.pop_front() {
+            for &w in self.neighbors(v) {
+                if dist[w as usize] == u32::MAX {
+                    dist[w as usize] = dist[v as usize] + 1;
+                    queue.push_back(w);
+                }
+            }
+        }
+        dist
+    }
+}
+
+/// Disjoint sets with union by size and path halving.
+#[derive(Clone, Debug)]
+pub struct UnionFind {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl UnionFind {
+    /// `n` singleton sets.
+    pub fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n as u32).collect(),
+            size: vec![1; n],
+        }
+    }
+
+    /// The representative of `v`'s set.
+    pub fn find(&mut self, mut v: u32) -> u32 {
+        while self.parent[v as usize] != v {
+            let grand = self.parent[self.parent[v as usize] as usize];
+            self.parent[v as usize] = grand;
+            v = grand;
+        }
+        v
+    }
+
+    /// Merges the sets of `a` and `b`; `false` if they were already one.
+    pub fn union(&mut self, a: u32, b: u32) -> bool {
+        let (mut ra, mut rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return false;
+        }
+        if self.size[ra as usize] < self.size[rb as usize] {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        self.parent[rb as usize] = ra;
+        self.size[ra as usize] += self.size[rb as usize];
+        true
+    }
+
+    /// The size of `v`'s set.
+    pub fn set_size(&mut self, v: u32) -> u32 {
+        let r = self.find(v);
+        self.size[r as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hops_and_union_find() {
+        let mut g = Graph::new(5);
+        g.connect(0, 1);
+        g.connect(1, 2);
+        g.connect(0, 3);
+        assert_eq!(g.hops_from(0), vec![0, 1, 2, 1, u32::MAX]);
+        assert_eq!(g.edges(), &[[0, 1], [1, 2], [0, 3]]);
+        let mut uf = UnionFind::new(4);
+        assert!(uf.union(0, 1));
+        assert!(!uf.union(1, 0));
+        assert!(uf.union(2, 3));
+        assert_eq!(uf.set_size(3), 2);
+        assert_ne!(uf.find(0), uf.find(2));
+    }
+}

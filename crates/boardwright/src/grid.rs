@@ -1,0 +1,113 @@
+//! A uniform bucket grid over points, for neighbourhood queries without an
+//! all-pairs scan.
+//!
+//! The grid is built in one counting sort: `order` lists point ids cell by
+//! cell and `start[c]..start[c + 1]` is cell `c`'s slice of it. Points of one
+//! cell are contiguous in memory, so a neighbourhood scan reads a few short
+//! runs. Cells are numbered column by column, the order the boards are laid.
+//!
+//! # Complexity
+//! Building is O(n + cells); a query of radius r visits O((r / cell + 1)²) cells.
+
+use crate::geom::Point;
+
+/// Points bucketed into square cells.
+#[derive(Clone, Debug)]
+pub struct PointGrid {
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    start: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl PointGrid {
+    /// Buckets `points`, which lie in `[0, width] × [0, height]`, into cells of
+    /// side `cell`.
+    pub fn new(points: &[Point], width: f64, height: f64, cell: f64) -> PointGrid {
+        let cols = (width / cell).floor() as usize + 1;
+        let rows = (height / cell).floor() as usize + 1;
+        let mut grid = PointGrid {
+            cell,
+            cols,
+            rows,
+            start: vec![0; cols * rows + 1],
+            order: vec![0; points.len()],
+        };
+        for p in points {
+            let c = grid.cell_of(*p);
+            grid.start[c + 1] += 1;
+        }
+        for c in 0..cols * rows {
+            grid.start[c + 1] += grid.start[c];
+        }
+        let mut fill = grid.start.clone();
+        for (i, p) in points.iter().enumerate() {
+            let c = grid.cell_of(*p);
+            grid.order[fill[c] as usize] = i as u32;
+            fill[c] += 1;
+        }
+        grid
+    }
+
+    /// The cell index of `p` (points outside the grid land in the border cells).
+    pub fn cell_of(&self, p: Point) -> usize {
+        let (cx, cy) = self.coords(p);
+        cx * self.rows + cy
+    }
+
+    fn coords(&self, p: Point) -> (usize, usize) {
+        let cx = ((p.x / self.cell).floor().max(0.0) as usize).min(self.cols - 1);
+        let cy = ((p.y / self.cell).floor().max(0.0) as usize).min(self.rows - 1);
+        (cx, cy)
+    }
+
+    /// Point ids cell by cell (see the module docs).
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// The ids of the points in cells within `reach` cells of `p`'s cell, cell
+    /// by cell, as slices of [`PointGrid::order`].
+    pub fn around(&self, p: Point, reach: usize) -> impl Iterator<Item = &[u32]> + '_ {
+        let (cx, cy) = self.coords(p);
+        let (x0, x1) = (cx.saturating_sub(reach), (cx + reach).min(self.cols - 1));
+        let (y0, y1) = (cy.saturating_sub(reach), (cy + reach).min(self.rows - 1));
+        (x0..=x1).map(move |x| {
+            // Cells of one column are consecutive: one slice per column.
+            let a = self.start[x * self.rows + y0] as usize;
+            let b = self.start[x * self.rows + y1 + 1] as usize;
+            &self.order[a..b]
+        })
+    }
+
+    /// Every point id within distance `radius` of `p` (unordered by distance).
+    pub fn within<'a>(&'a self, points: &'a [Point], p: Point, radius: f64) -> impl Iterator<Item = u32> + 'a {
+        let reach = (radius / self.cell).ceil() as usize;
+        let r2 = radius * radius;
+        self.around(p, reach)
+            .flat_map(|ids| ids.iter().copied())
+            .filter(move |&i| points[i as usize].dist2(p) <= r2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::Rng;
+
+    #[test]
+    fn within_matches_a_scan() {
+        let mut rng = Rng::new(5, 5);
+        let points: Vec<Point> = (0..500).map(|_| Point::new(rng.uniform(0.0, 20.0), rng.uniform(0.0, 10.0))).collect();
+        let grid = PointGrid::new(&points, 20.0, 10.0, 1.0);
+        for q in points.iter().take(50) {
+            for radius in [0.5, 1.0, 2.5] {
+                let mut got: Vec<u32> = grid.within(&points, *q, radius).collect();
+                got.sort_unstable();
+                let want: Vec<u32> = (0..points.len() as u32).filter(|&i| points[i as usize].dist2(*q) <= radius * radius).collect();
+                assert_eq!(got, want);
+            }
+        }
+    }
+}

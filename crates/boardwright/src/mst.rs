@@ -1,0 +1,270 @@
+//! The exact Euclidean minimum spanning tree when some pairs may not be joined.
+//!
+//! Points are either free or *blocked* (for universe boards: snapped onto the
+//! paper's border); two blocked points are never joined. Every allowed pair can
+//! be joined, so the answer is the MST of the complete graph minus blocked–blocked
+//! pairs, found from O(n) candidate edges:
+//!
+//! * free–free: an edge of the MST is in the relative neighbourhood graph of the
+//!   free points (a free point closer to both ends would close a cycle with
+//!   two shorter allowed edges), which lies inside their Delaunay triangulation;
+//! * blocked–free: by the same argument with free witnesses only, `e–i` is a
+//!   Delaunay edge of the free points plus `e` alone. Those are the ends of the
+//!   free hull's edges visible from `e` and the corners of the triangles whose
+//!   circumcircle holds `e` (the Bowyer–Watson cavity), found by a walk from the
+//!   hull edge facing `e`.
+//!
+//! Kruskal's algorithm then runs over the candidates sorted by length, ties by
+//! ids, so the result is one exact tree, the same on every machine.
+//!
+//! # Complexity
+//! O(n log n): the triangulation, then O(log h + local) per blocked point, then
+//! a sort of about 3n candidates.
+
+use delaunator::{EMPTY, next_halfedge, prev_halfedge, triangulate};
+
+use crate::geom::{Point, in_circle, orient, pseudo_angle};
+use crate::graph::UnionFind;
+
+/// The minimum spanning forest of `points` over all pairs except those with
+/// both ends `blocked`, as `[a, b]` pairs with `a < b` in order of length.
+/// It has `n − 1` edges unless the allowed pairs cannot connect every point.
+pub fn constrained_emst(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
+    let mut candidates = candidate_edges(points, blocked);
+    candidates.sort_unstable_by_key(|&[a, b]| (points[a as usize].dist2(points[b as usize]).to_bits(), a, b));
+    let mut sets = UnionFind::new(points.len());
+    let mut tree = Vec::with_capacity(points.len().saturating_sub(1));
+    for [a, b] in candidates {
+        if sets.union(a, b) {
+            tree.push([a, b]);
+            if tree.len() + 1 == points.len() {
+                break;
+            }
+        }
+    }
+    tree
+}
+
+/// A superset of the constrained MST's edges (see the module docs).
+pub fn candidate_edges(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
+    let free: Vec<u32> = (0..points.len() as u32).filter(|&i| !blocked[i as usize]).collect();
+    let free_points: Vec<delaunator::Point> = free
+        .iter()
+        .map(|&i| delaunator::Point {
+            x: points[i as usize].x,
+            y: points[i as usize].y,
+        })
+        .collect();
+    let tri = triangulate(&free_points);
+    if tri.triangles.is_empty() {
+        return all_allowed_pairs(points.len(), blocked);
+    }
+    let global = |local: usize| free[local];
+    let mut out = Vec::with_capacity(tri.triangles.len() / 2 + 8 * (points.len() - free.len()));
+    for (h, &twin) in tri.halfedges.iter().enumerate() {
+        if twin == EMPTY || h < twin {
+            let (a, b) = (global(tri.triangles[h]), global(tri.triangles[next_halfedge(h)]));
+            out.push([a.min(b), a.max(b)]);
+        }
+    }
+    let hull = Hull::new(&tri, &free_points);
+    let mut near = Vec::new();
+    for e in (0..points.len() as u32).filter(|&i| blocked[i as usize]) {
+        hull.delaunay_neighbors(&tri, &free_points, points[e as usize], &mut near);
+        out.extend(near.iter().map(|&local| {
+            let i = global(local);
+            [e.min(i), e.max(i)]
+        }));
+    }
+    out
+}
+
+/// Every allowed pair: only for triangulations too degenerate to use (all free
+/// points on one line), which boards of real size never are.
+fn all_allowed_pairs(n: usize, blocked: &[bool]) -> Vec<[u32; 2]> {
+    let mut out = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if !(blocked[a] && blocked[b]) {
+                out.push([a as u32, b as u32]);
+            }
+        }
+    }
+    out
+}
+
+/// The free points' convex hull, indexed for finding the edges a point sees.
+struct Hull {
+    /// Hull half-edge leaving each hull vertex (by local id), EMPTY elsewhere.
+    leaving: Vec<usize>,
+    /// Hull half-edge arriving at each hull vertex.
+    arriving: Vec<usize>,
+    /// Hull vertices in counter-clockwise order starting at the smallest angle.
+    ring: Vec<usize>,
+    /// Pseudo-angle of each `ring` vertex around `center` (increasing).
+    angles: Vec<f64>,
+    /// A point strictly inside the hull.
+    center: Point,
+}
+
+impl Hull {
+    fn new(tri: &delaunator::Triangulation, pts: &[delaunator::Point]) -> Hull {
+        let mut leaving = vec![EMPTY; pts.len()];
+        let mut arriving = vec![EMPTY; pts.len()];
+        for (h, &twin) in tri.halfedges.iter().enumerate() {
+            if twin == EMPTY {
+                leaving[tri.triangles[h]] = h;
+                arriving[tri.triangles[next_halfedge(h)]] = h;
+            }
+        }
+        let n = tri.hull.len() as f64;
+        let center = Point::new(
+            tri.hull.iter().map(|&v| pts[v].x).sum::<f64>() / n,
+            tri.hull.iter().map(|&v| pts[v].y).sum::<f64>() / n,
+        );
+        let angle = |v: usize| pseudo_angle(pts[v].x - center.x, pts[v].y - center.y);
+        let first = (0..tri.hull.len())
+            .min_by(|&a, &b| angle(tri.hull[a]).total_cmp(&angle(tri.hull[b])))
+            .unwrap_or(0);
+        let mut ring = tri.hull.clone();
+        ring.rotate_left(first);
+        let angles = ring.iter().map(|&v| angle(v)).collect();
+        Hull {
+            leaving,
+            arriving,
+            ring,
+            angles,
+            center,
+        }
+    }
+
+    /// The local ids of `e`'s neighbours in the Delaunay triangulation of the
+    /// free points plus `e`, which lies outside their hull. Written into `out`,
+    /// sorted and without repeats.
+    fn delaunay_neighbors(&self, tri: &delaunator::Triangulation, pts: &[delaunator::Point], e: Point, out: &mut Vec<usize>) {
+        out.clear();
+        let at = |v: usize| Point::new(pts[v].x, pts[v].y);
+        let sees = |h: usize| {
+            let (a, b) = (at(tri.triangles[h]), at(tri.triangles[next_halfedge(h)]));
+            let inner = at(tri.triangles[prev_halfedge(h)]);
+            let (side_e, side_in) = (orient(a, b, e), orient(a, b, inner));
+            (side_e > 0.0 && side_in < 0.0) || (side_e < 0.0 && side_in > 0.0)
+        };
+        // The hull edge crossed by the ray from the centre towards `e` faces
+        // `e`; search outwards from it in case rounding picked a neighbour.
+        let a = pseudo_angle(e.x - self.center.x, e.y - self.center.y);
+        let k = self.angles.partition_point(|&x| x <= a);
+        let k = if k == 0 { self.ring.len() - 1 } else { k - 1 };
+        let len = self.ring.len();
+        let Some(start) = (0..len)
+            .flat_map(|d| [(k + d) % len, (k + len - d % len) % len])
+            .map(|i| self.leaving[self.ring[i]])
+            .find(|&h| sees(h))
+        else {
+            return; // `e` sees no hull edge: it is not outside the hull.
+        };
+        let mut visible = vec![start];
+        let mut h = start;
+        loop {
+            let next = self.leaving[tri.triangles[next_halfedge(h)]];
+            if next == start || !sees(next) {
+                break;
+            }
+            visible.push(next);
+            h = next;
+        }
+        h = start;
+        loop {
+            let prev = self.arriving[tri.triangles[h]];
+            if visible.contains(&prev) || !sees(prev) {
+                break;
+            }
+            visible.push(prev);
+            h = prev;
+        }
+        // Bowyer–Watson cavity: triangles whose circumcircle holds `e`,
+        // reached across visible hull edges and then across each other.
+        let mut stack = visible.clone();
+        let mut seen: Vec<usize> = Vec::new();
+        for &h in &visible {
+            out.push(tri.triangles[h]);
+            out.push(tri.triangles[next_halfedge(h)]);
+        }
+        while let Some(h) = stack.pop() {
+            let t = h / 3;
+            if seen.contains(&t) {
+                continue;
+            }
+            seen.push(t);
+            let corners = [tri.triangles[3 * t], tri.triangles[3 * t + 1], tri.triangles[3 * t + 2]];
+            if !in_circle(at(corners[0]), at(corners[1]), at(corners[2]), e) {
+                continue;
+            }
+            out.extend(corners);
+            for side in [next_halfedge(h), prev_halfedge(h)] {
+                let twin = tri.halfedges[side];
+                if twin != EMPTY {
+                    stack.push(twin);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::Rng;
+
+    /// Prim's algorithm over every allowed pair: the O(n²) reference.
+    fn prim_weight(points: &[Point], blocked: &[bool]) -> f64 {
+        let n = points.len();
+        let mut best = vec![f64::INFINITY; n];
+        let mut done = vec![false; n];
+        best[0] = 0.0;
+        let mut total = 0.0;
+        for _ in 0..n {
+            let v = (0..n).filter(|&i| !done[i]).min_by(|&a, &b| best[a].total_cmp(&best[b])).unwrap();
+            done[v] = true;
+            total += best[v];
+            for w in 0..n {
+                if !done[w] && !(blocked[v] && blocked[w]) {
+                    best[w] = best[w].min(points[v].dist(points[w]));
+                }
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn equals_prim_on_random_boards_with_blocked_borders() {
+        for case in 0..60u64 {
+            let mut rng = Rng::new(case, 11);
+            let (w, h) = (rng.uniform(3.0, 12.0), rng.uniform(3.0, 9.0));
+            let mut points = Vec::new();
+            let mut blocked = Vec::new();
+            for _ in 0..rng.range_inclusive(20, 150) {
+                let mut p = Point::new(rng.uniform(0.2, w - 0.2), rng.uniform(0.2, h - 0.2));
+                let on_border = rng.chance(0.3);
+                if on_border {
+                    match rng.below(4) {
+                        0 => p.x = 0.0,
+                        1 => p.x = w,
+                        2 => p.y = 0.0,
+                        _ => p.y = h,
+                    }
+                }
+                points.push(p);
+                blocked.push(on_border);
+            }
+            let tree = constrained_emst(&points, &blocked);
+            assert_eq!(tree.len(), points.len() - 1, "case {case}");
+            assert!(tree.iter().all(|&[a, b]| !(blocked[a as usize] && blocked[b as usize])));
+            let weight: f64 = tree.iter().map(|&[a, b]| points[a as usize].dist(points[b as usize])).sum();
+            let reference = prim_weight(&points, &blocked);
+            assert!((weight - reference).abs() < 1e-9, "case {case}: {weight} vs {reference}");
+        }
+    }
+}

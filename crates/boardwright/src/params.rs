@@ -1,0 +1,212 @@
+//! Parameters: layered TOML tables resolved once into a generator's typed,
+//! validated parameter struct.
+//!
+//! Each generator describes its parameters in a table of [`ParamInfo`]
+//! (name, one-line doc, what is allowed). The same table drives validation and
+//! `boardwright list`, so the two cannot disagree. Resolution merges the layers
+//! (preset, config file, `--set`), rejects unknown keys, converts each value on
+//! its own so a type error names its parameter, then checks every range.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use toml::{Table, Value};
+
+/// What values a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allowed {
+    /// An integer in `min..=max`.
+    Int {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// A finite number in `min..=max`.
+    Float {
+        /// Smallest allowed value.
+        min: f64,
+        /// Largest allowed value.
+        max: f64,
+    },
+    /// `true` or `false`.
+    Bool,
+    /// Structured data (checked by the generator's own validation).
+    Data(&'static str),
+}
+
+impl fmt::Display for Allowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allowed::Int { min, max } => write!(f, "an integer from {min} to {max}"),
+            Allowed::Float { min, max } => write!(f, "a number from {min} to {max}"),
+            Allowed::Bool => f.write_str("true or false"),
+            Allowed::Data(what) => f.write_str(what),
+        }
+    }
+}
+
+/// One parameter of a generator.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamInfo {
+    /// The key in TOML, `--set` and JSON.
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub doc: &'static str,
+    /// What values it takes.
+    pub allowed: Allowed,
+}
+
+/// A generator's parameter struct.
+pub trait Params: Serialize + DeserializeOwned + Default {
+    /// Every parameter, in the order `list` shows them.
+    const INFO: &'static [ParamInfo];
+    /// Named parameter sets, as TOML text.
+    const PRESETS: &'static [(&'static str, &'static str)];
+
+    /// Checks that go beyond one parameter's range (run after the ranges).
+    fn validate(&self) -> Result<(), ParamError> {
+        Ok(())
+    }
+}
+
+/// A parameter problem, naming the parameter and what is allowed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamError {
+    /// A key no parameter has.
+    Unknown {
+        /// The key given.
+        name: String,
+        /// The keys that exist.
+        known: Vec<&'static str>,
+    },
+    /// A value outside what the parameter allows.
+    Invalid {
+        /// The parameter.
+        name: String,
+        /// The value given, as text.
+        value: String,
+        /// What is allowed.
+        allowed: String,
+    },
+    /// A preset name that does not exist.
+    UnknownPreset {
+        /// The name given.
+        name: String,
+        /// The presets that exist.
+        known: Vec<&'static str>,
+    },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown { name, known } => {
+                write!(f, "unknown parameter `{name}`; known parameters: {}", known.join(", "))
+            }
+            ParamError::Invalid { name, value, allowed } => {
+                write!(f, "parameter `{name}`: {value} is not allowed; expected {allowed}")
+            }
+            ParamError::UnknownPreset { name, known } => {
+                write!(f, "unknown preset `{name}`; known presets: {}", known.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl ParamError {
+    /// An out-of-range or ill-typed value.
+    pub fn invalid(name: &str, value: impl fmt::Display, allowed: impl fmt::Display) -> ParamError {
+        ParamError::Invalid {
+            name: name.to_string(),
+            value: value.to_string(),
+            allowed: allowed.to_string(),
+        }
+    }
+}
+
+/// The TOML table of a named preset of `P`.
+pub fn preset<P: Params>(name: &str) -> Result<Table, ParamError> {
+    let Some((_, text)) = P::PRESETS.iter().find(|(n, _)| *n == name) else {
+        return Err(ParamError::UnknownPreset {
+            name: name.to_string(),
+            known: P::PRESETS.iter().map(|(n, _)| *n).collect(),
+        });
+    };
+    Ok(text.parse::<Table>().expect("built-in presets are valid TOML"))
+}
+
+/// Merges `layers` (later ones win, key by key) over `P`'s defaults and returns
+/// the validated parameters.
+pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
+    let mut merged = defaults::<P>();
+    for layer in layers {
+        for (key, value) in layer {
+            if !P::INFO.iter().any(|info| info.name == key) {
+                return Err(ParamError::Unknown {
+                    name: key.clone(),
+                    known: P::INFO.iter().map(|info| info.name).collect(),
+                });
+            }
+            // Each value alone over the defaults: a type error then names its key.
+            let mut single = defaults::<P>();
+            single.insert(key.clone(), value.clone());
+            if let Err(e) = P::deserialize(Value::Table(single)) {
+                let info = P::INFO.iter().find(|info| info.name == key).expect("checked above");
+                let detail = e.message().trim().to_string();
+                return Err(ParamError::invalid(
+                    key,
+                    format!("{} ({detail})", show(value)),
+                    info.allowed,
+                ));
+            }
+            merged.insert(key.clone(), value.clone());
+        }
+    }
+    let params = P::deserialize(Value::Table(merged.clone())).map_err(|e| ParamError::invalid("parameters", e.message(), "valid values"))?;
+    check_ranges::<P>(&merged)?;
+    params.validate()?;
+    Ok(params)
+}
+
+/// `P`'s defaults as a TOML table.
+pub fn defaults<P: Params>() -> Table {
+    Table::try_from(P::default()).expect("parameter structs serialize to TOML tables")
+}
+
+fn check_ranges<P: Params>(table: &Table) -> Result<(), ParamError> {
+    for info in P::INFO {
+        let Some(value) = table.get(info.name) else { continue };
+        let ok = match (info.allowed, value) {
+            (Allowed::Int { min, max }, Value::Integer(v)) => (min..=max).contains(v),
+            (Allowed::Float { min, max }, Value::Float(v)) => v.is_finite() && (min..=max).contains(v),
+            (Allowed::Float { min, max }, Value::Integer(v)) => (min..=max).contains(&(*v as f64)),
+            _ => true,
+        };
+        if !ok {
+            return Err(ParamError::invalid(info.name, show(value), info.allowed));
+        }
+    }
+    Ok(())
+}
+
+/// A value as a user would type it.
+fn show(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("\"{s}\""),
+        other => other.to_string(),
+    }
+}
+
+/// Parses the value half of `--set key=value`: TOML when it parses as a TOML
+/// value (`3`, `0.5`, `true`, `"text"`, `[1, 2]`), otherwise the bare text.
+pub fn parse_set_value(text: &str) -> Value {
+    format!("v = {text}")
+        .parse::<Table>()
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| Value::String(text.to_string()))
+}

@@ -1,0 +1,172 @@
+//! Scene to SVG text.
+//!
+//! Numbers are written with at most three decimals (a micrometre on paper),
+//! so the text is identical on every machine.
+
+use std::fmt::Write;
+
+use scene::{Anchor, Color, Document, Page, Shape, Style};
+
+/// Vertical gap between stacked pages, in millimetres.
+const PAGE_GAP: f64 = 10.0;
+
+/// The whole document as one SVG, pages stacked top to bottom.
+pub fn document(doc: &Document) -> String {
+    let width = doc.pages.iter().map(|p| p.width).fold(0.0, f64::max);
+    let height = doc.pages.iter().map(|p| p.height).sum::<f64>() + PAGE_GAP * doc.pages.len().saturating_sub(1) as f64;
+    let mut out = header(width, height, &doc.title);
+    let mut y = 0.0;
+    for page in &doc.pages {
+        let _ = writeln!(out, r#"<g transform="translate(0 {})">"#, num(y));
+        write_page(&mut out, page);
+        out.push_str("</g>\n");
+        y += page.height + PAGE_GAP;
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One page as a standalone SVG of the page's size.
+pub fn page(page: &Page, title: &str) -> String {
+    let mut out = header(page.width, page.height, title);
+    write_page(&mut out, page);
+    out.push_str("</svg>\n");
+    out
+}
+
+fn header(width: f64, height: f64, title: &str) -> String {
+    let (w, h) = (num(width), num(height));
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" viewBox=\"0 0 {w} {h}\" font-family=\"{}\">\n<title>{}</title>\n",
+        crate::FONT_FAMILY,
+        escape(title)
+    )
+}
+
+fn write_page(out: &mut String, page: &Page) {
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#,
+        num(page.width),
+        num(page.height),
+        hex(Color::WHITE)
+    );
+    for shape in &page.shapes {
+        write_shape(out, shape);
+    }
+}
+
+fn write_shape(out: &mut String, shape: &Shape) {
+    let _ = match shape {
+        Shape::Line { from, to, style } => writeln!(
+            out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
+            num(from.0),
+            num(from.1),
+            num(to.0),
+            num(to.1),
+            paint(&Style { fill: None, ..*style })
+        ),
+        Shape::Circle { center, radius, style } => writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}"{}/>"#,
+            num(center.0),
+            num(center.1),
+            num(*radius),
+            paint(style)
+        ),
+        Shape::Rect { origin, size, style } => writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}"{}/>"#,
+            num(origin.0),
+            num(origin.1),
+            num(size.0),
+            num(size.1),
+            paint(style)
+        ),
+        Shape::Polygon { points, style } => {
+            let pts: Vec<String> = points.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
+            writeln!(out, r#"<polygon points="{}"{}/>"#, pts.join(" "), paint(style))
+        }
+        Shape::Text {
+            at,
+            content,
+            size,
+            anchor,
+            color,
+        } => {
+            let anchor = match anchor {
+                Anchor::Start => "start",
+                Anchor::Middle => "middle",
+                Anchor::End => "end",
+            };
+            writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{}">{}</text>"#,
+                num(at.0),
+                num(at.1),
+                num(*size),
+                hex(*color),
+                escape(content)
+            )
+        }
+    };
+}
+
+fn paint(style: &Style) -> String {
+    let mut s = match style.fill {
+        Some(c) => format!(r#" fill="{}""#, hex(c)),
+        None => r#" fill="none""#.to_string(),
+    };
+    if let Some(c) = style.stroke {
+        let _ = write!(s, r#" stroke="{}" stroke-width="{}""#, hex(c), num(style.stroke_width));
+    }
+    s
+}
+
+fn hex(c: Color) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+}
+
+/// A number with at most three decimals and no trailing zeros.
+fn num(v: f64) -> String {
+    let rounded = (v * 1000.0).round() / 1000.0;
+    let rounded = if rounded == 0.0 { 0.0 } else { rounded };
+    let text = format!("{rounded:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.23456), "1.235");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(148.5), "148.5");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(escape("x\u{1}y"), "x\u{fffd}y");
+    }
+}
