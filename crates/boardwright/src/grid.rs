@@ -9,6 +9,8 @@
 //! # Complexity
 //! Building is O(n + cells); a query of radius r visits O((r / cell + 1)²) cells.
 
+use std::ops::Range;
+
 use crate::geom::Point;
 
 /// Points bucketed into square cells.
@@ -67,27 +69,26 @@ impl PointGrid {
         &self.order
     }
 
-    /// The ids of the points in cells within `reach` cells of `p`'s cell, cell
-    /// by cell, as slices of [`PointGrid::order`].
-    pub fn around(&self, p: Point, reach: usize) -> impl Iterator<Item = &[u32]> + '_ {
+    /// Index ranges into [`PointGrid::order`] covering the cells within
+    /// `reach` cells of `p`'s cell (one range per column of cells).
+    pub fn ranges_around(&self, p: Point, reach: usize) -> impl Iterator<Item = Range<usize>> + '_ {
         let (cx, cy) = self.coords(p);
         let (x0, x1) = (cx.saturating_sub(reach), (cx + reach).min(self.cols - 1));
         let (y0, y1) = (cy.saturating_sub(reach), (cy + reach).min(self.rows - 1));
-        (x0..=x1).map(move |x| {
-            // Cells of one column are consecutive: one slice per column.
-            let a = self.start[x * self.rows + y0] as usize;
-            let b = self.start[x * self.rows + y1 + 1] as usize;
-            &self.order[a..b]
-        })
+        // Cells of one column are consecutive: one range per column.
+        (x0..=x1).map(move |x| self.start[x * self.rows + y0] as usize..self.start[x * self.rows + y1 + 1] as usize)
+    }
+
+    /// The ids of the points in cells within `reach` cells of `p`'s cell.
+    pub fn around(&self, p: Point, reach: usize) -> impl Iterator<Item = u32> + '_ {
+        self.ranges_around(p, reach).flat_map(|r| self.order[r].iter().copied())
     }
 
     /// Every point id within distance `radius` of `p` (unordered by distance).
     pub fn within<'a>(&'a self, points: &'a [Point], p: Point, radius: f64) -> impl Iterator<Item = u32> + 'a {
         let reach = (radius / self.cell).ceil() as usize;
         let r2 = radius * radius;
-        self.around(p, reach)
-            .flat_map(|ids| ids.iter().copied())
-            .filter(move |&i| points[i as usize].dist2(p) <= r2)
+        self.around(p, reach).filter(move |&i| points[i as usize].dist2(p) <= r2)
     }
 }
 

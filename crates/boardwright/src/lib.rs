@@ -15,6 +15,7 @@ pub mod grid;
 pub mod mst;
 pub mod params;
 pub mod seed;
+pub mod universe;
 
 /// The toolkit's version, written into every result.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,1 +1,255 @@
-fn main(){}
+//! The `boardwright` command line: parses arguments, reads and writes files,
+//! and leaves everything else to the library and the renderer.
+//!
+//! Error policy, all of it: bad usage or a bad parameter exits 2, a generation
+//! or write that could not succeed exits 1, each with one message on stderr.
+//! stdout carries data only. Output goes to a temporary file renamed into place
+//! at the end, so a failed command never leaves a partial file.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use boardwright::params::{self, ParamError, Params};
+use boardwright::seed::Seed;
+use boardwright::universe;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+mod list;
+
+#[derive(Parser)]
+#[command(name = "boardwright", version, about = "Fair, playable game boards from a seed.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Node-and-edge boards for the paper-cutting race game Unstable Universe.
+    Universe(Common),
+    /// Every generator with its parameters, defaults, ranges and docs.
+    List,
+}
+
+#[derive(Args)]
+struct Common {
+    /// Any text; without it a random seed is chosen and printed on stderr.
+    #[arg(long)]
+    seed: Option<String>,
+    /// Number of players (same as --set players=N).
+    #[arg(long)]
+    players: Option<String>,
+    /// TOML file with any subset of the generator's parameters.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// One parameter, KEY=VALUE (repeatable; applied after --config).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// A built-in parameter set (applied first).
+    #[arg(long)]
+    preset: Option<String>,
+    /// Output file; the format comes from the extension. "-" or none: stdout.
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+    /// Output format (overrides the extension).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// White fills instead of colours, to save ink (drawings only).
+    #[arg(long)]
+    ink_friendly: bool,
+    /// Pixels per inch of PNG output.
+    #[arg(long, default_value_t = 150.0, value_parser = parse_dpi)]
+    dpi: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Json,
+    Svg,
+    Png,
+    Pdf,
+}
+
+/// A failure, with its exit code.
+enum Failure {
+    /// Bad usage or a bad parameter: exit 2.
+    Usage(String),
+    /// Generation or output failed: exit 1.
+    Failed(String),
+}
+
+impl From<ParamError> for Failure {
+    fn from(e: ParamError) -> Failure {
+        Failure::Usage(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
+    let result = match cli.command {
+        Command::Universe(common) => run_universe(&common),
+        Command::List => {
+            print!("{}", list::text());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Failed(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run_universe(common: &Common) -> Result<(), Failure> {
+    let params: universe::Params = resolve_params(common)?;
+    let format = output_format(common)?;
+    if format != Format::Json && params.node_count() > universe::MAX_DRAWN_NODES {
+        return Err(Failure::Usage(format!(
+            "a board of {} nodes is too large to draw (at most {}); write .json instead, or lower `resolution`",
+            params.node_count(),
+            universe::MAX_DRAWN_NODES
+        )));
+    }
+    let seed = seed(common);
+    let show_progress = params.node_count() >= 100_000 && std::io::stderr().is_terminal();
+    let board = universe::generate_with_progress(&params, &seed, &mut |attempt, step| {
+        if show_progress {
+            let retry = if attempt > 0 { format!(" (attempt {})", attempt + 1) } else { String::new() };
+            eprintln!("[{}/{}] {}{retry}", step + 1, universe::STEPS.len(), universe::STEPS[step]);
+        }
+    })
+    .map_err(|e| Failure::Failed(e.to_string()))?;
+    let options = universe::DrawOptions {
+        ink_friendly: common.ink_friendly,
+    };
+    write_output(common, &|out| match format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, &board).map_err(std::io::Error::other)?;
+            out.write_all(b"\n")
+        }
+        _ => {
+            let doc = universe::draw(&board, options);
+            let bytes = render::render(&doc, render_format(format), render::Options { dpi: common.dpi }).map_err(std::io::Error::other)?;
+            out.write_all(&bytes)
+        }
+    })
+}
+
+/// Preset, then config file, then `--set`, then `--players`, over the defaults.
+fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
+    let mut layers = Vec::new();
+    if let Some(name) = &common.preset {
+        layers.push(params::preset::<P>(name)?);
+    }
+    if let Some(path) = &common.config {
+        let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
+        let table = text
+            .parse::<toml::Table>()
+            .map_err(|e| Failure::Usage(format!("config file {} is not valid TOML: {}", path.display(), e.to_string().trim_end())))?;
+        layers.push(table);
+    }
+    let mut sets = toml::Table::new();
+    for item in &common.set {
+        let Some((key, value)) = item.split_once('=') else {
+            return Err(Failure::Usage(format!("--set {item:?}: expected KEY=VALUE")));
+        };
+        sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
+    }
+    if let Some(players) = &common.players {
+        sets.insert("players".to_string(), params::parse_set_value(players.trim()));
+    }
+    layers.push(sets);
+    Ok(params::resolve::<P>(&layers)?)
+}
+
+fn output_format(common: &Common) -> Result<Format, Failure> {
+    if let Some(f) = common.format {
+        return Ok(f);
+    }
+    let Some(path) = common.output.as_deref().filter(|p| *p != Path::new("-")) else {
+        return Ok(Format::Json);
+    };
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("json") => Ok(Format::Json),
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        Some("pdf") => Ok(Format::Pdf),
+        _ => Err(Failure::Usage(format!(
+            "cannot tell the format of {}: use a .json, .svg, .png or .pdf name, or --format",
+            path.display()
+        ))),
+    }
+}
+
+fn render_format(format: Format) -> render::Format {
+    match format {
+        Format::Svg => render::Format::Svg,
+        Format::Png => render::Format::Png,
+        _ => render::Format::Pdf,
+    }
+}
+
+fn seed(common: &Common) -> Seed {
+    if let Some(text) = &common.seed {
+        return Seed::new(text);
+    }
+    let text = random_seed_text();
+    eprintln!("seed: {text}");
+    Seed::new(&text)
+}
+
+/// Eight letters from the clock and the process id; the only place that reads either.
+fn random_seed_text() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut rng = boardwright::seed::Rng::new(nanos, u64::from(std::process::id()));
+    (0..8).map(|_| char::from(b'a' + rng.below(26) as u8)).collect()
+}
+
+/// Writes through `produce` to stdout, or to a temporary file beside the
+/// target that is renamed over it only when everything succeeded.
+fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
+    let Some(path) = common.output.as_deref().filter(|p| *p != Path::new("-")) else {
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        return produce(&mut out)
+            .and_then(|()| out.flush())
+            .map_err(|e| Failure::Failed(format!("writing to stdout failed: {e}")));
+    };
+    let name = path.file_name().ok_or_else(|| Failure::Usage(format!("{} is not a file name", path.display())))?;
+    let mut tmp_name = name.to_os_string();
+    tmp_name.push(".tmp-boardwright");
+    let tmp = path.with_file_name(tmp_name);
+    let result = std::fs::File::create(&tmp).and_then(|file| {
+        let mut out = std::io::BufWriter::new(file);
+        produce(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    });
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Failure::Failed(format!("could not write {}: {e}", path.display()))
+    })
+}
+
+fn parse_dpi(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (30.0..=600.0).contains(&v) => Ok(v),
+        _ => Err(format!("{text:?} is not allowed; expected a number from 30 to 600")),
+    }
+}

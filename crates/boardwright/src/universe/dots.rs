@@ -1,0 +1,124 @@
+//! Power dots (the original's devlog part 2): small dots on a node's rim, each
+//! in an angular gap between the node's edges.
+//!
+//! A node wants `U{1 + ⌊p/4⌋ ..= 2 + ⌊p/4⌋}` dots for `p` players (the centre
+//! one). Each dot picks a random gap wider than `2r` (`r = 0.225π`), sits at a
+//! random angle at least `r` inside it, and then blocks like an edge. On a
+//! border node the half-turn facing off the paper is blocked too, so dots
+//! point into the paper. A node with no gap left keeps fewer dots.
+//!
+//! Angles are radians in board coordinates (x right, y down), from
+//! [`crate::geom::atan2`] so they are the same on every machine.
+
+use std::f64::consts::{FRAC_PI_2, PI, TAU};
+
+use crate::geom::{Point, atan2, normalize_angle};
+use crate::seed::Rng;
+
+use super::relax::Sides;
+
+/// Half the angular room a dot needs.
+pub const DOT_ANGLE: f64 = 0.225 * PI;
+
+/// How many dots a node wants, drawn from `rng`.
+pub fn wanted(players: u32, is_center: bool, rng: &mut Rng) -> u32 {
+    if is_center {
+        return 1;
+    }
+    let base = 1 + i64::from(players / 4);
+    rng.range_inclusive(base, base + 1) as u32
+}
+
+/// Places up to `count` dots around the node at `at` whose edges go to
+/// `neighbors`; returns their angles in placement order.
+pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, count: u32, rng: &mut Rng) -> Vec<f64> {
+    // Blocked arcs as (start, length), angles in [0, 2π).
+    let mut blocked: Vec<(f64, f64)> = neighbors.map(|q| (normalize_angle(atan2(q.y - at.y, q.x - at.x)), 0.0)).collect();
+    // Off-paper half-turns: centred on the outward direction.
+    for (on, outward) in [(sides.right, 0.0), (sides.bottom, FRAC_PI_2), (sides.left, PI), (sides.top, 3.0 * FRAC_PI_2)] {
+        if on {
+            blocked.push((normalize_angle(outward - FRAC_PI_2), PI));
+        }
+    }
+    let mut dots = Vec::new();
+    for _ in 0..count {
+        let angle = if blocked.is_empty() {
+            rng.uniform(0.0, TAU)
+        } else {
+            let wide: Vec<(f64, f64)> = gaps(&blocked).into_iter().filter(|&(_, len)| len > 2.0 * DOT_ANGLE).collect();
+            if wide.is_empty() {
+                break;
+            }
+            let (start, len) = wide[rng.index(wide.len())];
+            normalize_angle(start + DOT_ANGLE + rng.unit() * (len - 2.0 * DOT_ANGLE))
+        };
+        dots.push(angle);
+        blocked.push((angle, 0.0));
+    }
+    dots
+}
+
+/// The free arcs between blocked arcs, as (start, length).
+fn gaps(blocked: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut arcs = blocked.to_vec();
+    arcs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    // Walk once around from the first arc's start, tracking how far the
+    // blocked region reaches; a gap opens wherever the next arc starts beyond it.
+    let origin = arcs[0].0;
+    let mut reach = arcs[0].1;
+    let mut out = Vec::new();
+    for &(start, len) in &arcs[1..] {
+        let s = start - origin;
+        if s > reach {
+            out.push((origin + reach, s - reach));
+        }
+        reach = reach.max(s + len);
+    }
+    if reach < TAU {
+        out.push((origin + reach, TAU - reach));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn angular_distance(a: f64, b: f64) -> f64 {
+        let d = (a - b).abs() % TAU;
+        d.min(TAU - d)
+    }
+
+    #[test]
+    fn gaps_cover_the_free_circle() {
+        let g = gaps(&[(0.0, 0.0), (PI, 0.0)]);
+        assert_eq!(g.len(), 2);
+        assert!((g[0].1 - PI).abs() < 1e-12 && (g[1].1 - PI).abs() < 1e-12);
+        // An arc wrapping past 2π hides the start of the circle.
+        let g = gaps(&[(1.5 * PI, PI)]);
+        assert_eq!(g.len(), 1);
+        assert!((g[0].0 - 2.5 * PI).abs() < 1e-12 && (g[0].1 - PI).abs() < 1e-12);
+    }
+
+    #[test]
+    fn dots_keep_clear_of_edges_each_other_and_the_paper() {
+        let mut rng = Rng::new(9, 9);
+        for _ in 0..500 {
+            let at = Point::new(5.0, 0.0);
+            let neighbors: Vec<Point> = (0..rng.range_inclusive(1, 3)).map(|_| Point::new(rng.uniform(3.0, 7.0), rng.uniform(0.5, 2.0))).collect();
+            let sides = Sides { top: true, ..Sides::default() };
+            let dots = place(at, neighbors.iter().copied(), sides, 3, &mut rng);
+            for (i, &d) in dots.iter().enumerate() {
+                // Into the paper: y grows downwards, so sin(angle) > 0.
+                assert!(d > DOT_ANGLE - 1e-9 && d < PI - DOT_ANGLE + 1e-9, "{d}");
+                for q in &neighbors {
+                    let edge = normalize_angle(atan2(q.y - at.y, q.x - at.x));
+                    assert!(angular_distance(d, edge) >= DOT_ANGLE - 1e-9);
+                }
+                for &e in &dots[..i] {
+                    assert!(angular_distance(d, e) >= DOT_ANGLE - 1e-9);
+                }
+            }
+        }
+    }
+}

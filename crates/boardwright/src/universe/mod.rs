@@ -1,0 +1,445 @@
+//! Universe boards: the node-and-edge board of the paper-cutting race game
+//! *Unstable Universe*.
+//!
+//! Steps, each a module, run in this order by [`generate`]:
+//! 1. [`relax`]: a jittered grid of points, obstacles, relaxation, snapping
+//!    onto the paper's sides;
+//! 2. [`edges`]: the exact minimum spanning tree, the centre hub, the capped
+//!    fill, all planar and clear of nodes;
+//! 3. [`missions`]: twelve mission nodes, three per side, with fair hop
+//!    distances to the centre;
+//! 4. [`types`]: node types from the [`dictionary`], and numbers;
+//! 5. [`dots`]: power dots in the angular gaps between edges.
+//!
+//! A layout that cannot satisfy a guarantee (a spanning tree edge too close to
+//! a node, a side without three usable mission nodes) is dropped and the
+//! whole board is built again on fresh random streams, up to `max_attempts`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::geom::Point;
+use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
+use crate::seed::Seed;
+
+pub mod dictionary;
+pub mod dots;
+mod draw;
+pub mod edges;
+pub mod missions;
+pub mod relax;
+pub mod types;
+
+pub use dictionary::{MissionKind, NodeType};
+pub use draw::{DrawOptions, MAX_DRAWN_NODES, draw};
+
+/// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
+pub const MAX_RESOLUTION: u32 = 3000;
+
+/// Parameters of a universe board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Number of players (2–9); sets the board size unless `resolution` is given.
+    pub players: u32,
+    /// Board width in grid units, overriding the player-count table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<u32>,
+    /// Relaxation iterations.
+    pub iterations: u32,
+    /// Invisible repulsors that make holes.
+    pub obstacles: u32,
+    /// Edges after which the fill leaves a node alone.
+    pub max_connections: u32,
+    /// All twelve missions the same kind, Traveler or Collector.
+    pub first_game: bool,
+    /// No crossing edges and no edge near a node that is not its end.
+    pub planar: bool,
+    /// The distance `planar` keeps between an edge and other nodes.
+    pub clearance: f64,
+    /// Mission nodes chosen for equal hop distances to the centre.
+    pub fair_missions: bool,
+    /// Whole-board attempts before giving up.
+    pub max_attempts: u32,
+    /// The node-type dictionary.
+    pub node_types: Vec<NodeType>,
+    /// The mission kinds.
+    pub missions: Vec<MissionKind>,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            players: 4,
+            resolution: None,
+            iterations: 60,
+            obstacles: 5,
+            max_connections: 3,
+            first_game: true,
+            planar: true,
+            clearance: 0.25,
+            fair_missions: true,
+            max_attempts: 25,
+            node_types: dictionary::default_node_types(),
+            missions: dictionary::default_missions(),
+        }
+    }
+}
+
+impl ParamsTrait for Params {
+    const INFO: &'static [ParamInfo] = &[
+        info("players", "number of players; sets the board size", Allowed::Int { min: 2, max: 9 }),
+        info(
+            "resolution",
+            "board width in grid units, overriding the player-count table (height = floor(210/297 x width))",
+            Allowed::Int {
+                min: 10,
+                max: MAX_RESOLUTION as i64,
+            },
+        ),
+        info("iterations", "relaxation iterations", Allowed::Int { min: 1, max: 1000 }),
+        info("obstacles", "invisible repulsors that make holes", Allowed::Int { min: 0, max: 100 }),
+        info("max_connections", "edges after which the fill leaves a node alone", Allowed::Int { min: 1, max: 12 }),
+        info("first_game", "all twelve missions the same kind (Traveler or Collector)", Allowed::Bool),
+        info("planar", "no crossing edges and no edge passing near another node", Allowed::Bool),
+        info("clearance", "distance (grid units) planar boards keep between an edge and other nodes", Allowed::Float { min: 0.0, max: 0.45 }),
+        info("fair_missions", "mission nodes chosen for equal hop distances to the centre", Allowed::Bool),
+        info("max_attempts", "whole-board attempts before giving up", Allowed::Int { min: 1, max: 1000 }),
+        info(
+            "node_types",
+            "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints)",
+            Allowed::Data("a list of node-type tables"),
+        ),
+        info("missions", "the mission kinds ([[missions]] tables: name, needs, weight)", Allowed::Data("a list of mission tables")),
+    ];
+    const PRESETS: &'static [(&'static str, &'static str)] = &[(
+        "classic",
+        "# The original generator's choices: no planarity guard, farthest-first missions.\nplanar = false\nfair_missions = false\n",
+    )];
+
+    fn validate(&self) -> Result<(), ParamError> {
+        dictionary::validate(&self.node_types, &self.missions, self.first_game)
+    }
+}
+
+const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
+    ParamInfo { name, doc, allowed }
+}
+
+impl Params {
+    /// Board size in grid units `(width, height)`.
+    pub fn size(&self) -> (u32, u32) {
+        let extra = [0, 0, 0, 0, 1, 1, 2, 2, 3];
+        let w = self.resolution.unwrap_or_else(|| 10 + extra[(self.players.clamp(1, 9) - 1) as usize]);
+        (w, w * 210 / 297)
+    }
+
+    /// Number of nodes the board will have.
+    pub fn node_count(&self) -> u64 {
+        let (w, h) = self.size();
+        (u64::from(w) + 1) * (u64::from(h) + 1)
+    }
+}
+
+/// What a node is in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeKind {
+    /// The goal in the middle.
+    Center,
+    /// A starting node on the paper's border.
+    Mission,
+    /// Every other node.
+    Regular,
+}
+
+/// A side of the paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// x = 0.
+    Left,
+    /// y = 0.
+    Top,
+    /// x = width.
+    Right,
+    /// y = height.
+    Bottom,
+}
+
+/// One node of a board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    /// Index in `nodes`.
+    pub id: u32,
+    /// Position, grid units.
+    pub x: f64,
+    /// Position, grid units (down the page).
+    pub y: f64,
+    /// Centre, mission or regular.
+    pub kind: NodeKind,
+    /// Node type, or mission kind for a mission node; none for the centre.
+    #[serde(rename = "type")]
+    pub node_type: Option<String>,
+    /// Paper sides the node lies on.
+    pub edge_sides: Vec<Side>,
+    /// Angles (radians, x right, y down) of the node's power dots.
+    pub dots: Vec<f64>,
+    /// The number shown on the node, if its type has one.
+    pub number: Option<u32>,
+}
+
+/// Facts about a board, for comparing and checking boards.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Number of nodes.
+    pub nodes: u32,
+    /// Number of edges.
+    pub edges: u32,
+    /// Edges of the minimum spanning tree (always `nodes − 1`).
+    pub tree_edges: u32,
+    /// Nodes on the paper's border.
+    pub border_nodes: u32,
+    /// `degree_histogram[d]`: nodes with `d` edges.
+    pub degree_histogram: Vec<u32>,
+    /// Hop distance from each mission node (in `nodes` order) to the centre.
+    pub mission_hops: Vec<u32>,
+    /// Largest minus smallest of `mission_hops`.
+    pub mission_hop_spread: u32,
+    /// Nodes left-above, right-above, left-below, right-below the centre.
+    pub quadrant_nodes: [u32; 4],
+    /// Pairs of edges that cross.
+    pub crossings: u32,
+    /// (edge, node) pairs closer than `clearance` (counted on planar boards).
+    pub clearance_violations: u32,
+    /// Nodes whose type breaks one of its constraints.
+    pub constraint_violations: u32,
+    /// Nodes of each type.
+    pub type_counts: BTreeMap<String, u32>,
+    /// Power dots wanted and placed.
+    pub dots_wanted: u32,
+    /// Power dots placed (fewer than wanted where a node had no room).
+    pub dots_placed: u32,
+    /// Whole-board attempts used (1 when the first layout worked).
+    pub attempts: u32,
+}
+
+/// A generated universe board: the JSON contract of `boardwright universe`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// Always `"universe"`.
+    pub generator: String,
+    /// The seed text.
+    pub seed: String,
+    /// The toolkit's version.
+    pub version: String,
+    /// Every parameter, resolved (`resolution` filled in).
+    pub params: Params,
+    /// Facts about the board.
+    pub metrics: Metrics,
+    /// Paper width in grid units.
+    pub width: u32,
+    /// Paper height in grid units.
+    pub height: u32,
+    /// The nodes, `id` = index.
+    pub nodes: Vec<Node>,
+    /// Each undirected edge once, as node ids.
+    pub edges: Vec<[u32; 2]>,
+}
+
+/// Why no board came out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateError {
+    /// Attempts made.
+    pub attempts: u32,
+    /// Why the last attempt failed.
+    pub reason: String,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no valid universe board after {} attempt(s): {} (try another seed, or raise max_attempts)",
+            self.attempts, self.reason
+        )
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// The generation steps, as reported to a progress callback.
+pub const STEPS: [&str; 5] = ["relaxing points", "building edges", "choosing missions", "assigning types", "placing dots"];
+
+/// Generates a board.
+pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
+    generate_with_progress(params, seed, &mut |_, _| {})
+}
+
+/// Generates a board, calling `progress(attempt, step)` as each of [`STEPS`] begins.
+pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+    let mut reason = String::new();
+    for attempt in 0..params.max_attempts {
+        match attempt_board(params, seed, attempt, progress) {
+            Ok(board) => return Ok(board),
+            Err(why) => reason = why,
+        }
+    }
+    Err(GenerateError {
+        attempts: params.max_attempts,
+        reason,
+    })
+}
+
+fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, String> {
+    let (w, h) = params.size();
+    let size = (f64::from(w), f64::from(h));
+    progress(attempt, 0);
+    let mut points = relax::jittered_grid(w, h, &mut seed.stream("points", attempt));
+    let obstacles = relax::obstacles(w, h, params.obstacles, &mut seed.stream("obstacles", attempt));
+    let center = (w / 2) * (h + 1) + h / 2;
+    let sides = relax::relax(&mut points, &obstacles, w, h, params.iterations);
+    let on_border: Vec<bool> = sides.iter().map(|s| s.any()).collect();
+
+    progress(attempt, 1);
+    let built = edges::build(&edges::EdgeInput {
+        points: &points,
+        on_border: &on_border,
+        center,
+        max_connections: params.max_connections as usize,
+        clearance: params.planar.then_some(params.clearance),
+        size,
+    })?;
+    let graph = built.graph;
+
+    progress(attempt, 2);
+    let hops = graph.hops_from(center);
+    let missions = missions::choose(&graph, &points, &sides, center, &hops, params.fair_missions)
+        .ok_or("a paper side has fewer than three usable mission nodes")?;
+    let mut is_mission = vec![false; points.len()];
+    for &m in &missions {
+        is_mission[m as usize] = true;
+    }
+
+    progress(attempt, 3);
+    let layout = types::Layout {
+        points: &points,
+        sides: &sides,
+        graph: &graph,
+        is_mission: &is_mission,
+        size: (w, h),
+    };
+    let regular: Vec<u32> = (0..points.len() as u32).filter(|&v| v != center && !is_mission[v as usize]).collect();
+    let assignment = types::assign(&layout, &params.node_types, &regular, &mut seed.stream("types", attempt));
+    let mut counts = vec![0u32; params.node_types.len()];
+    for t in assignment.types.iter().flatten() {
+        counts[*t] += 1;
+    }
+    let count_of = |name: &str| params.node_types.iter().position(|t| t.name == name).map_or(0, |i| counts[i]);
+    let kinds = missions::deal_kinds(
+        &params.missions,
+        |name| count_of(name) > 0,
+        missions.len(),
+        params.first_game,
+        &mut seed.stream("mission kinds", attempt),
+    );
+
+    progress(attempt, 4);
+    let mut numbers_rng = seed.stream("numbers", attempt);
+    let mut dots_rng = seed.stream("dots", attempt);
+    let mut nodes = Vec::with_capacity(points.len());
+    let (mut dots_wanted, mut dots_placed) = (0, 0);
+    for (v, &p) in points.iter().enumerate() {
+        let id = v as u32;
+        let s = sides[v];
+        let edge_sides: Vec<Side> = [(s.left, Side::Left), (s.top, Side::Top), (s.right, Side::Right), (s.bottom, Side::Bottom)]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|&(_, side)| side)
+            .collect();
+        let (kind, node_type, number) = if id == center {
+            (NodeKind::Center, None, None)
+        } else if let Some(k) = missions.iter().position(|&m| m == id) {
+            (NodeKind::Mission, Some(kinds[k].clone()), None)
+        } else {
+            let t = assignment.types[v].map(|t| &params.node_types[t]);
+            let number = t
+                .and_then(|t| t.number_from.as_deref())
+                .map(|from| types::number(count_of(from), params.players, p, points[center as usize], (w, h), &mut numbers_rng));
+            (NodeKind::Regular, t.map(|t| t.name.clone()), number)
+        };
+        let want = dots::wanted(params.players, id == center, &mut dots_rng);
+        let dots = dots::place(p, graph.neighbors(id).iter().map(|&q| points[q as usize]), s, want, &mut dots_rng);
+        dots_wanted += want;
+        dots_placed += dots.len() as u32;
+        nodes.push(Node {
+            id,
+            x: p.x,
+            y: p.y,
+            kind,
+            node_type,
+            edge_sides,
+            dots,
+            number,
+        });
+    }
+
+    let (crossings, clearance_violations) = edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
+    let mission_hops: Vec<u32> = nodes.iter().filter(|n| n.kind == NodeKind::Mission).map(|n| hops[n.id as usize]).collect();
+    let metrics = Metrics {
+        nodes: points.len() as u32,
+        edges: graph.edges().len() as u32,
+        tree_edges: built.tree_edges as u32,
+        border_nodes: on_border.iter().filter(|&&b| b).count() as u32,
+        degree_histogram: degree_histogram(&graph),
+        mission_hop_spread: mission_hops.iter().max().unwrap_or(&0) - mission_hops.iter().min().unwrap_or(&0),
+        mission_hops,
+        quadrant_nodes: quadrants(&points, center),
+        crossings,
+        clearance_violations,
+        constraint_violations: assignment.violations,
+        type_counts: params.node_types.iter().zip(&counts).map(|(t, &c)| (t.name.clone(), c)).collect(),
+        dots_wanted,
+        dots_placed,
+        attempts: attempt + 1,
+    };
+    Ok(Board {
+        generator: "universe".to_string(),
+        seed: seed.text().to_string(),
+        version: crate::VERSION.to_string(),
+        params: Params {
+            resolution: Some(w),
+            ..params.clone()
+        },
+        metrics,
+        width: w,
+        height: h,
+        nodes,
+        edges: graph.edges().to_vec(),
+    })
+}
+
+fn degree_histogram(graph: &crate::graph::Graph) -> Vec<u32> {
+    let mut hist = Vec::new();
+    for v in 0..graph.len() as u32 {
+        let d = graph.degree(v);
+        if hist.len() <= d {
+            hist.resize(d + 1, 0);
+        }
+        hist[d] += 1;
+    }
+    hist
+}
+
+fn quadrants(points: &[Point], center: u32) -> [u32; 4] {
+    let c = points[center as usize];
+    let mut q = [0; 4];
+    for (v, p) in points.iter().enumerate() {
+        if v as u32 != center {
+            q[usize::from(p.x >= c.x) + 2 * usize::from(p.y >= c.y)] += 1;
+        }
+    }
+    q
+}

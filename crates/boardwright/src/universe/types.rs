@@ -1,0 +1,237 @@
+//! Node types and numbers (the original's devlog part 2).
+//!
+//! The complete multiset of types is built first: `round(min · scale)` of each,
+//! then weighted draws (by `prob`, up to each `max · scale`) until there is a
+//! type per regular node. Types and nodes are shuffled; each node takes the
+//! first type in the list that its constraints allow.
+//!
+//! A constraint is never broken to use up the list. A node that no remaining
+//! entry suits waits until the pass is over and then draws, by weight, a type
+//! that is allowed there and under its cap; only a node that no type at all
+//! suits takes the first remaining entry, and that is counted as a violation.
+//!
+//! Finding "the first allowed entry" keeps one queue of list positions per
+//! type and compares the heads of the allowed types: O(types) per node.
+
+use crate::geom::Point;
+use crate::graph::{Graph, UnionFind};
+use crate::seed::Rng;
+
+use super::dictionary::NodeType;
+use super::relax::Sides;
+
+/// The board facts the constraints look at.
+pub struct Layout<'a> {
+    /// Node positions.
+    pub points: &'a [Point],
+    /// Border sides per node.
+    pub sides: &'a [Sides],
+    /// The finished edges.
+    pub graph: &'a Graph,
+    /// Whether each node is a mission node.
+    pub is_mission: &'a [bool],
+    /// Paper size in grid units.
+    pub size: (u32, u32),
+}
+
+impl Layout<'_> {
+    /// Distance from node `v` to the nearest paper side.
+    pub fn edge_distance(&self, v: u32) -> f64 {
+        let p = self.points[v as usize];
+        let (w, h) = (f64::from(self.size.0), f64::from(self.size.1));
+        p.x.min(w - p.x).min(p.y).min(h - p.y)
+    }
+}
+
+/// The original's scale factors for boards larger than the standard sheet:
+/// `(scale, dscale)`, multiplying counts and distances respectively.
+pub fn scale_factors(w: u32, h: u32) -> (f64, f64) {
+    let (rx, ry) = (f64::from(w), f64::from(h));
+    let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
+    let scale = (extra / 15.0).max(1.0);
+    let dscale = (rx - 10.0).min(ry - 7.0).max(1.0);
+    (scale, dscale)
+}
+
+/// What [`assign`] produced.
+pub struct Assignment {
+    /// The type index of each node (`None` for the centre and mission nodes).
+    pub types: Vec<Option<usize>>,
+    /// Nodes given a type their constraints forbid (0 unless no type fits a node).
+    pub violations: u32,
+}
+
+/// The target count range of each type on a board of this size.
+pub fn targets(types: &[NodeType], w: u32, h: u32) -> Vec<(u32, Option<u32>)> {
+    let (scale, _) = scale_factors(w, h);
+    let scaled = |v: u32| (f64::from(v) * scale).round() as u32;
+    types.iter().map(|t| (scaled(t.min), t.max.map(scaled))).collect()
+}
+
+/// Assigns a type to every node in `regular`.
+pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mut Rng) -> Assignment {
+    let (w, h) = layout.size;
+    let (_, dscale) = scale_factors(w, h);
+    let targets = targets(types, w, h);
+    let mut list = multiset(types, &targets, regular.len(), rng);
+    rng.shuffle(&mut list);
+    let mut order = regular.to_vec();
+    rng.shuffle(&mut order);
+
+    let mut queues: Vec<Vec<u32>> = vec![Vec::new(); types.len()];
+    for (pos, &t) in list.iter().enumerate() {
+        queues[t].push(pos as u32);
+    }
+    let mut heads = vec![0usize; types.len()];
+    let mut state = State {
+        layout,
+        types,
+        dscale,
+        assigned: vec![None; layout.points.len()],
+        clusters: UnionFind::new(layout.points.len()),
+        counts: vec![0; types.len()],
+    };
+    let mut waiting = Vec::new();
+    for &v in &order {
+        let first = (0..types.len())
+            .filter(|&t| heads[t] < queues[t].len() && state.allows(t, v))
+            .min_by_key(|&t| queues[t][heads[t]]);
+        match first {
+            Some(t) => {
+                heads[t] += 1;
+                state.place(t, v);
+            }
+            None => waiting.push(v),
+        }
+    }
+    let mut violations = 0;
+    for v in waiting {
+        let weights: Vec<f64> = (0..types.len())
+            .map(|t| {
+                let under_cap = targets[t].1.is_none_or(|cap| state.counts[t] < cap);
+                if under_cap && state.allows(t, v) { types[t].prob } else { 0.0 }
+            })
+            .collect();
+        let t = match rng.weighted(&weights) {
+            Some(t) => t,
+            None => {
+                violations += 1;
+                (0..types.len())
+                    .filter(|&t| heads[t] < queues[t].len())
+                    .min_by_key(|&t| queues[t][heads[t]])
+                    .unwrap_or(0)
+            }
+        };
+        if heads[t] < queues[t].len() {
+            heads[t] += 1;
+        }
+        state.place(t, v);
+    }
+    Assignment {
+        types: state.assigned,
+        violations,
+    }
+}
+
+/// The list of types: the scaled minimums, then weighted draws up to `len`.
+fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut list = Vec::with_capacity(len);
+    let mut counts = vec![0u32; types.len()];
+    for (t, &(min, max)) in targets.iter().enumerate() {
+        let n = max.map_or(min, |m| min.min(m));
+        list.extend(std::iter::repeat_n(t, n as usize));
+        counts[t] = n;
+    }
+    while list.len() < len {
+        let weights: Vec<f64> = (0..types.len())
+            .map(|t| if targets[t].1.is_none_or(|cap| counts[t] < cap) { types[t].prob } else { 0.0 })
+            .collect();
+        let Some(t) = rng.weighted(&weights) else { break };
+        list.push(t);
+        counts[t] += 1;
+    }
+    list
+}
+
+struct State<'a> {
+    layout: &'a Layout<'a>,
+    types: &'a [NodeType],
+    dscale: f64,
+    assigned: Vec<Option<usize>>,
+    clusters: UnionFind,
+    counts: Vec<u32>,
+}
+
+impl State<'_> {
+    fn allows(&mut self, t: usize, v: u32) -> bool {
+        let ty = &self.types[t];
+        let layout = self.layout;
+        if ty.forbidden_on_edge && layout.sides[v as usize].any() {
+            return false;
+        }
+        let d = layout.edge_distance(v);
+        if ty.min_distance_from_edge.is_some_and(|m| d <= m * self.dscale) {
+            return false;
+        }
+        if ty.max_distance_from_edge.is_some_and(|m| d > m * self.dscale) {
+            return false;
+        }
+        let neighbors = layout.graph.neighbors(v);
+        if ty.number_from.is_some() && neighbors.iter().any(|&w| layout.is_mission[w as usize]) {
+            return false;
+        }
+        // Size of the same-type group `v` would join, itself included.
+        let mut roots: Vec<u32> = Vec::new();
+        let mut size = 1.0;
+        for &w in neighbors {
+            if self.assigned[w as usize] == Some(t) {
+                let r = self.clusters.find(w);
+                if !roots.contains(&r) {
+                    roots.push(r);
+                    size += f64::from(self.clusters.set_size(r));
+                }
+            }
+        }
+        size <= f64::from(ty.max_sequence) * self.dscale
+    }
+
+    fn place(&mut self, t: usize, v: u32) {
+        self.assigned[v as usize] = Some(t);
+        self.counts[t] += 1;
+        for &w in self.layout.graph.neighbors(v) {
+            if self.assigned[w as usize] == Some(t) {
+                self.clusters.union(v, w);
+            }
+        }
+    }
+}
+
+/// The number shown on a node whose type takes it from `source_count` nodes
+/// of another type: `max(round(x + 0.5 − u), 1)` with
+/// `x = source_count · min(2 / players, 0.5) · (1 − d(node, centre) / d(centre, farthest corner))`.
+pub fn number(source_count: u32, players: u32, node: Point, center: Point, size: (u32, u32), rng: &mut Rng) -> u32 {
+    let (w, h) = (f64::from(size.0), f64::from(size.1));
+    let farthest = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)]
+        .iter()
+        .map(|&(x, y)| center.dist(Point::new(x, y)))
+        .fold(0.0, f64::max);
+    let x = f64::from(source_count) * (2.0 / f64::from(players)).min(0.5) * (1.0 - node.dist(center) / farthest);
+    (x + 0.5 - rng.unit()).round().max(1.0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_factors_match_the_original() {
+        assert_eq!(scale_factors(10, 7), (1.0, 1.0));
+        assert_eq!(scale_factors(11, 7), (1.0, 1.0));
+        let (scale, dscale) = scale_factors(12, 8);
+        assert!((scale - 26.0 / 15.0).abs() < 1e-12);
+        assert_eq!(dscale, 1.0);
+        let (scale, dscale) = scale_factors(13, 9);
+        assert!((scale - 47.0 / 15.0).abs() < 1e-12);
+        assert_eq!(dscale, 2.0);
+    }
+}
