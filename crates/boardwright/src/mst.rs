@@ -230,7 +230,7 @@ mod tests {
             done[v] = true;
             total += best[v];
             for w in 0..n {
-                if !done[w] && !(blocked[v] && blocked[w]) {
+                if !(done[w] || blocked[v] && blocked[w]) {
                     best[w] = best[w].min(points[v].dist(points[w]));
                 }
             }

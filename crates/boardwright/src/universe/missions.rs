@@ -8,8 +8,10 @@
 //!
 //! Fair starts (our addition) run the same rule restricted to a window of hop
 //! distances to the centre, trying the narrowest windows first (the farthest
-//! window among equals). The widest window is the original rule itself, so
-//! fairness never makes a board impossible that the original could build.
+//! window among equals; the widest window is the original order). Fair starts
+//! also keep, for every mission node, a neighbour that no other mission node
+//! has: the original only checks this when a node is taken, so a later mission
+//! could still take the last free neighbour of an earlier one.
 
 use crate::geom::Point;
 use crate::graph::Graph;
@@ -45,9 +47,9 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
             ids
         })
         .collect();
-    let mut claimed = vec![false; points.len()];
+    let mut claims = vec![0u8; points.len()];
     if !fair {
-        return pick(graph, &candidates, |_| true, &mut claimed);
+        return pick(graph, &candidates, |_| true, false, &mut claims);
     }
     let mut levels: Vec<u32> = candidates.iter().flatten().map(|&i| hops[i as usize]).collect();
     levels.sort_unstable();
@@ -58,7 +60,7 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
     for spread in 0..=highest - lowest {
         for &lo in levels.iter().rev() {
             let hi = lo + spread;
-            if let Some(found) = pick(graph, &candidates, |v| (lo..=hi).contains(&hops[v as usize]), &mut claimed) {
+            if let Some(found) = pick(graph, &candidates, |v| (lo..=hi).contains(&hops[v as usize]), true, &mut claims) {
                 return Some(found);
             }
         }
@@ -66,37 +68,95 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
     None
 }
 
-/// The original greedy rule over the candidates `usable` accepts. `claimed`
-/// is all `false` on entry and on return.
-fn pick(graph: &Graph, candidates: &[Vec<u32>], usable: impl Fn(u32) -> bool, claimed: &mut [bool]) -> Option<Vec<u32>> {
-    let mut chosen: Vec<u32> = Vec::with_capacity(PER_SIDE * candidates.len());
-    let mut touched: Vec<u32> = Vec::new();
-    let mut complete = true;
-    for side in candidates {
-        let mut count = 0;
-        for &v in side {
-            if count == PER_SIDE {
-                break;
+/// Three candidates per side that `usable` accepts, under the neighbour rule:
+/// a candidate needs a neighbour no chosen mission has and, with
+/// `keep_private`, must leave every chosen mission a neighbour that no other
+/// mission has. A depth-first search in the candidates' order, so its first
+/// descent is the original greedy walk; backtracking (within a step budget)
+/// finds choices the greedy walk misses. `claims[w]` counts the chosen
+/// missions next to `w`; it is all zero on entry and on return.
+fn pick(graph: &Graph, candidates: &[Vec<u32>], usable: impl Fn(u32) -> bool, keep_private: bool, claims: &mut [u8]) -> Option<Vec<u32>> {
+    let lists: Vec<Vec<u32>> = candidates.iter().map(|side| side.iter().copied().filter(|&v| usable(v)).collect()).collect();
+    if lists.iter().any(|l| l.len() < PER_SIDE) {
+        return None;
+    }
+    let total: usize = lists.iter().map(Vec::len).sum();
+    let mut search = Search {
+        graph,
+        lists: &lists,
+        keep_private,
+        claims,
+        chosen: Vec::with_capacity(PER_SIDE * lists.len()),
+        budget: 20 * total + 20_000,
+    };
+    search.run(0, 0).then(|| {
+        let chosen = std::mem::take(&mut search.chosen);
+        for &m in &chosen {
+            search.release(m);
+        }
+        chosen
+    })
+}
+
+struct Search<'a> {
+    graph: &'a Graph,
+    lists: &'a [Vec<u32>],
+    keep_private: bool,
+    claims: &'a mut [u8],
+    chosen: Vec<u32>,
+    budget: usize,
+}
+
+impl Search<'_> {
+    /// Fills side `side` from position `from` of its list onwards.
+    fn run(&mut self, side: usize, from: usize) -> bool {
+        if side == self.lists.len() {
+            return true;
+        }
+        let taken_here = self.chosen.len() - side * PER_SIDE;
+        if taken_here == PER_SIDE {
+            return self.run(side + 1, 0);
+        }
+        let list = &self.lists[side];
+        for i in from..list.len() {
+            if self.budget == 0 || list.len() - i < PER_SIDE - taken_here {
+                return false;
             }
-            if chosen.contains(&v) || !usable(v) || graph.neighbors(v).iter().all(|&w| claimed[w as usize]) {
+            self.budget -= 1;
+            let v = list[i];
+            if !self.allows(v) {
                 continue;
             }
-            chosen.push(v);
-            count += 1;
-            for &w in graph.neighbors(v) {
-                claimed[w as usize] = true;
-                touched.push(w);
+            self.chosen.push(v);
+            for &w in self.graph.neighbors(v) {
+                self.claims[w as usize] += 1;
             }
+            if self.run(side, i + 1) {
+                return true;
+            }
+            self.chosen.pop();
+            self.release(v);
         }
-        if count < PER_SIDE {
-            complete = false;
-            break;
+        false
+    }
+
+    fn allows(&self, v: u32) -> bool {
+        let near = self.graph.neighbors(v);
+        if self.chosen.contains(&v) || near.iter().all(|&w| self.claims[w as usize] > 0) {
+            return false;
+        }
+        !self.keep_private
+            || self
+                .chosen
+                .iter()
+                .all(|&m| self.graph.neighbors(m).iter().any(|&w| self.claims[w as usize] == 1 && !near.contains(&w)))
+    }
+
+    fn release(&mut self, v: u32) {
+        for &w in self.graph.neighbors(v) {
+            self.claims[w as usize] -= 1;
         }
     }
-    for w in touched {
-        claimed[w as usize] = false;
-    }
-    complete.then_some(chosen)
 }
 
 /// The kind of each of `count` missions. A first game deals one of

@@ -10,11 +10,15 @@
 //! that is allowed there and under its cap; only a node that no type at all
 //! suits takes the first remaining entry, and that is counted as a violation.
 //!
+//! Afterwards, a type still short of its minimum takes over nodes (in the
+//! shuffled order) from types that are above their own minimum, where its
+//! rules allow.
+//!
 //! Finding "the first allowed entry" keeps one queue of list positions per
 //! type and compares the heads of the allowed types: O(types) per node.
 
 use crate::geom::Point;
-use crate::graph::{Graph, UnionFind};
+use crate::graph::Graph;
 use crate::seed::Rng;
 
 use super::dictionary::NodeType;
@@ -88,8 +92,10 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         types,
         dscale,
         assigned: vec![None; layout.points.len()],
-        clusters: UnionFind::new(layout.points.len()),
         counts: vec![0; types.len()],
+        seen: vec![0; layout.points.len()],
+        epoch: 0,
+        stack: Vec::new(),
     };
     let mut waiting = Vec::new();
     for &v in &order {
@@ -127,6 +133,18 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         }
         state.place(t, v);
     }
+    // Types left short of their minimum take over nodes from types above theirs.
+    for t in 0..types.len() {
+        for &v in &order {
+            if state.counts[t] >= targets[t].0 {
+                break;
+            }
+            let Some(u) = state.assigned[v as usize] else { continue };
+            if u != t && state.counts[u] > targets[u].0 && state.allows(t, v) {
+                state.place(t, v);
+            }
+        }
+    }
     Assignment {
         types: state.assigned,
         violations,
@@ -158,12 +176,16 @@ struct State<'a> {
     types: &'a [NodeType],
     dscale: f64,
     assigned: Vec<Option<usize>>,
-    clusters: UnionFind,
     counts: Vec<u32>,
+    /// Visit marks for group searches: `seen[v] == epoch` means visited.
+    seen: Vec<u32>,
+    epoch: u32,
+    stack: Vec<u32>,
 }
 
 impl State<'_> {
-    fn allows(&mut self, t: usize, v: u32) -> bool {
+    /// Whether the type's fixed rules (border, distances, mission neighbours) allow `v`.
+    fn fixed_rules_allow(&self, t: usize, v: u32) -> bool {
         let ty = &self.types[t];
         let layout = self.layout;
         if ty.forbidden_on_edge && layout.sides[v as usize].any() {
@@ -176,33 +198,44 @@ impl State<'_> {
         if ty.max_distance_from_edge.is_some_and(|m| d > m * self.dscale) {
             return false;
         }
-        let neighbors = layout.graph.neighbors(v);
-        if ty.number_from.is_some() && neighbors.iter().any(|&w| layout.is_mission[w as usize]) {
-            return false;
-        }
-        // Size of the same-type group `v` would join, itself included.
-        let mut roots: Vec<u32> = Vec::new();
-        let mut size = 1.0;
-        for &w in neighbors {
-            if self.assigned[w as usize] == Some(t) {
-                let r = self.clusters.find(w);
-                if !roots.contains(&r) {
-                    roots.push(r);
-                    size += f64::from(self.clusters.set_size(r));
+        !(ty.number_from.is_some() && layout.graph.neighbors(v).iter().any(|&w| layout.is_mission[w as usize]))
+    }
+
+    /// Whether `v` may take type `t` now.
+    fn allows(&mut self, t: usize, v: u32) -> bool {
+        self.fixed_rules_allow(t, v) && self.group_size(t, v) as f64 <= f64::from(self.types[t].max_sequence) * self.dscale
+    }
+
+    /// Size of the same-type group `v` would be in with type `t`, itself
+    /// included; the search stops once past the largest allowed group.
+    fn group_size(&mut self, t: usize, v: u32) -> usize {
+        let limit = (f64::from(self.types[t].max_sequence) * self.dscale) as usize + 1;
+        self.epoch += 1;
+        self.seen[v as usize] = self.epoch;
+        self.stack.clear();
+        self.stack.push(v);
+        let mut size = 1;
+        while let Some(x) = self.stack.pop() {
+            for &w in self.layout.graph.neighbors(x) {
+                if self.seen[w as usize] != self.epoch && self.assigned[w as usize] == Some(t) {
+                    self.seen[w as usize] = self.epoch;
+                    size += 1;
+                    if size > limit {
+                        return size;
+                    }
+                    self.stack.push(w);
                 }
             }
         }
-        size <= f64::from(ty.max_sequence) * self.dscale
+        size
     }
 
     fn place(&mut self, t: usize, v: u32) {
+        if let Some(old) = self.assigned[v as usize] {
+            self.counts[old] -= 1;
+        }
         self.assigned[v as usize] = Some(t);
         self.counts[t] += 1;
-        for &w in self.layout.graph.neighbors(v) {
-            if self.assigned[w as usize] == Some(t) {
-                self.clusters.union(v, w);
-            }
-        }
     }
 }
 

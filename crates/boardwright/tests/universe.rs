@@ -1,0 +1,391 @@
+//! Universe boards: every guarantee of the spec over many seeds and every
+//! player count, checked by brute force on the finished board.
+
+use std::f64::consts::{PI, TAU};
+
+use boardwright::params::{self, Params as _};
+use boardwright::seed::Seed;
+use boardwright::universe::{self, Board, NodeKind, Params, Side};
+
+const SEEDS_PER_PLAYER_COUNT: usize = 500;
+
+fn board(players: u32, seed: &str) -> Board {
+    let params = Params {
+        players,
+        ..Params::default()
+    };
+    universe::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("players {players}, seed {seed:?}: {e}"))
+}
+
+/// Runs `check` on boards of every player count over many seeds; the failure
+/// message names the board.
+fn check_all(check: impl Fn(&Board) -> Result<(), String> + Sync) {
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (2..=9u32)
+            .map(|players| {
+                let check = &check;
+                scope.spawn(move || {
+                    (0..SEEDS_PER_PLAYER_COUNT)
+                        .filter_map(|i| {
+                            let seed = format!("check-{i}");
+                            check(&board(players, &seed)).err().map(|e| format!("players {players}, seed {seed:?}: {e}"))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+fn pos(b: &Board, v: u32) -> (f64, f64) {
+    (b.nodes[v as usize].x, b.nodes[v as usize].y)
+}
+
+fn on_border(b: &Board, v: u32) -> bool {
+    !b.nodes[v as usize].edge_sides.is_empty()
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+fn neighbors(b: &Board) -> Vec<Vec<u32>> {
+    let mut adj = vec![Vec::new(); b.nodes.len()];
+    for &[x, y] in &b.edges {
+        adj[x as usize].push(y);
+        adj[y as usize].push(x);
+    }
+    adj
+}
+
+fn hops(adj: &[Vec<u32>], from: u32) -> Vec<u32> {
+    let mut d = vec![u32::MAX; adj.len()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    d[from as usize] = 0;
+    while let Some(v) = queue.pop_front() {
+        for &w in &adj[v as usize] {
+            if d[w as usize] == u32::MAX {
+                d[w as usize] = d[v as usize] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    d
+}
+
+fn cross(o: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+}
+
+fn seg_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    dist(p, (a.0 + t * dx, a.1 + t * dy))
+}
+
+#[test]
+fn node_counts_follow_the_player_table() {
+    for (players, n, w, h) in [(2, 88, 10, 7), (3, 88, 10, 7), (4, 88, 10, 7), (5, 96, 11, 7), (6, 96, 11, 7), (7, 117, 12, 8), (8, 117, 12, 8), (9, 140, 13, 9)] {
+        let b = board(players, "counts");
+        assert_eq!((b.nodes.len(), b.width, b.height), (n, w, h), "players {players}");
+        assert!(b.nodes.iter().enumerate().all(|(i, node)| node.id as usize == i));
+    }
+}
+
+#[test]
+fn graph_is_connected_and_contains_the_exact_spanning_tree() {
+    check_all(|b| {
+        let adj = neighbors(b);
+        if hops(&adj, 0).contains(&u32::MAX) {
+            return Err("not connected".into());
+        }
+        // Prim over every allowed pair: the reference tree.
+        let n = b.nodes.len();
+        let mut best = vec![(f64::INFINITY, u32::MAX); n];
+        let mut done = vec![false; n];
+        best[0].0 = 0.0;
+        for _ in 0..n {
+            let v = (0..n).filter(|&i| !done[i]).min_by(|&x, &y| best[x].0.total_cmp(&best[y].0)).unwrap();
+            done[v] = true;
+            let parent = best[v].1;
+            if parent != u32::MAX && !adj[v].contains(&parent) {
+                return Err(format!("spanning tree edge {parent}-{v} missing"));
+            }
+            for w in 0..n {
+                let allowed = !(on_border(b, v as u32) && on_border(b, w as u32));
+                let d = dist(pos(b, v as u32), pos(b, w as u32));
+                if !done[w] && allowed && d < best[w].0 {
+                    best[w] = (d, v as u32);
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn edges_are_planar_clear_of_nodes_and_never_join_two_border_nodes() {
+    check_all(|b| {
+        let clearance = b.params.clearance;
+        for (i, &[u, v]) in b.edges.iter().enumerate() {
+            if on_border(b, u) && on_border(b, v) {
+                return Err(format!("edge {u}-{v} joins two border nodes"));
+            }
+            let (pu, pv) = (pos(b, u), pos(b, v));
+            for w in 0..b.nodes.len() as u32 {
+                if w != u && w != v && seg_dist(pos(b, w), pu, pv) < clearance {
+                    return Err(format!("edge {u}-{v} passes node {w} closer than {clearance}"));
+                }
+            }
+            for &[x, y] in &b.edges[i + 1..] {
+                if [x, y].iter().any(|z| *z == u || *z == v) {
+                    continue;
+                }
+                let (px, py) = (pos(b, x), pos(b, y));
+                let straddles = |a: f64, c: f64| (a > 0.0 && c < 0.0) || (a < 0.0 && c > 0.0);
+                if straddles(cross(pu, pv, px), cross(pu, pv, py)) && straddles(cross(px, py, pu), cross(px, py, pv)) {
+                    return Err(format!("edges {u}-{v} and {x}-{y} cross"));
+                }
+            }
+        }
+        if b.metrics.crossings != 0 || b.metrics.clearance_violations != 0 {
+            return Err(format!("metrics report {} crossings", b.metrics.crossings));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn twelve_missions_three_per_side_each_with_a_neighbour_of_its_own() {
+    check_all(|b| {
+        let adj = neighbors(b);
+        let missions: Vec<u32> = b.nodes.iter().filter(|n| n.kind == NodeKind::Mission).map(|n| n.id).collect();
+        if missions.len() != 12 {
+            return Err(format!("{} mission nodes", missions.len()));
+        }
+        // Corner nodes may serve either of their sides: fill single-side ones first.
+        let mut per_side = [0; 4];
+        let side_index = |s: Side| [Side::Left, Side::Right, Side::Top, Side::Bottom].iter().position(|&x| x == s).unwrap();
+        let mut corners = Vec::new();
+        for &m in &missions {
+            match b.nodes[m as usize].edge_sides.as_slice() {
+                [] => return Err(format!("mission {m} is not on the border")),
+                [s] => per_side[side_index(*s)] += 1,
+                sides => corners.push(sides.to_vec()),
+            }
+        }
+        // Try every way of giving each corner mission one of its two sides.
+        let fits = (0..1u32 << corners.len()).any(|choice| {
+            let mut counts = per_side;
+            for (k, sides) in corners.iter().enumerate() {
+                counts[side_index(sides[((choice >> k) & 1) as usize % sides.len()])] += 1;
+            }
+            counts == [3; 4]
+        });
+        if !fits {
+            return Err(format!("missions per side (left, right, top, bottom) {per_side:?} plus corners {corners:?}"));
+        }
+        for &m in &missions {
+            let own = adj[m as usize].iter().any(|w| missions.iter().all(|&o| o == m || !adj[o as usize].contains(w)));
+            if !own {
+                return Err(format!("mission {m} has no neighbour of its own"));
+            }
+        }
+        let center = b.nodes.iter().find(|n| n.kind == NodeKind::Center).unwrap().id;
+        let d = hops(&adj, center);
+        let mh: Vec<u32> = missions.iter().map(|&m| d[m as usize]).collect();
+        if mh != b.metrics.mission_hops || mh.iter().max().unwrap() - mh.iter().min().unwrap() != b.metrics.mission_hop_spread {
+            return Err("mission hop metrics disagree with the board".into());
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn node_types_respect_counts_and_constraints() {
+    check_all(|b| {
+        let adj = neighbors(b);
+        let (w, h) = (f64::from(b.width), f64::from(b.height));
+        let (rx, ry) = (w, h);
+        let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
+        let scale = (extra / 15.0).max(1.0);
+        let dscale = (rx - 10.0).min(ry - 7.0).max(1.0);
+        let type_of = |v: u32| b.nodes[v as usize].node_type.as_deref().filter(|_| b.nodes[v as usize].kind == NodeKind::Regular);
+        for t in &b.params.node_types {
+            let nodes: Vec<u32> = (0..b.nodes.len() as u32).filter(|&v| type_of(v) == Some(t.name.as_str())).collect();
+            let count = nodes.len() as f64;
+            if let Some(max) = t.max
+                && count > (f64::from(max) * scale).round()
+            {
+                return Err(format!("{} {}s, more than the scaled max", count, t.name));
+            }
+            for &v in &nodes {
+                let node = &b.nodes[v as usize];
+                let edge_d = node.x.min(w - node.x).min(node.y).min(h - node.y);
+                let broken = (t.forbidden_on_edge && !node.edge_sides.is_empty())
+                    || t.min_distance_from_edge.is_some_and(|m| edge_d <= m * dscale)
+                    || t.max_distance_from_edge.is_some_and(|m| edge_d > m * dscale)
+                    || (t.number_from.is_some() && adj[v as usize].iter().any(|&x| b.nodes[x as usize].kind == NodeKind::Mission));
+                if broken {
+                    return Err(format!("{} at node {v} breaks a placement rule", t.name));
+                }
+                if t.number_from.is_some() != node.number.is_some() || node.number == Some(0) {
+                    return Err(format!("node {v} has number {:?}", node.number));
+                }
+                // Same-type group through this node.
+                let mut group = vec![v];
+                let mut k = 0;
+                while k < group.len() {
+                    for &x in &adj[group[k] as usize] {
+                        if type_of(x) == Some(t.name.as_str()) && !group.contains(&x) {
+                            group.push(x);
+                        }
+                    }
+                    k += 1;
+                }
+                if group.len() as f64 > f64::from(t.max_sequence) * dscale {
+                    return Err(format!("a group of {} {}s", group.len(), t.name));
+                }
+            }
+        }
+        if b.metrics.constraint_violations != 0 {
+            return Err("metrics report constraint violations".into());
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn standard_sheets_meet_every_minimum() {
+    // On boards of scale 1 (2–6 players) every type reaches its minimum.
+    for players in 2..=6 {
+        for i in 0..200 {
+            let b = board(players, &format!("min-{i}"));
+            for t in &b.params.node_types {
+                let count = b.metrics.type_counts[&t.name];
+                assert!(count >= t.min, "players {players}, seed min-{i}: {count} {}", t.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn power_dots_are_in_range_and_in_the_gaps() {
+    check_all(|b| {
+        let adj = neighbors(b);
+        let r = 0.225 * PI;
+        let most = 2 + b.params.players / 4;
+        let gap = |a: f64, c: f64| {
+            let d = (a - c).abs() % TAU;
+            d.min(TAU - d)
+        };
+        for node in &b.nodes {
+            let limit = if node.kind == NodeKind::Center { 1 } else { most };
+            if node.dots.len() as u32 > limit {
+                return Err(format!("node {} has {} dots", node.id, node.dots.len()));
+            }
+            for (i, &a) in node.dots.iter().enumerate() {
+                for &q in &adj[node.id as usize] {
+                    let e = (b.nodes[q as usize].y - node.y).atan2(b.nodes[q as usize].x - node.x);
+                    if gap(a, e) < r - 1e-9 {
+                        return Err(format!("a dot of node {} sits on an edge", node.id));
+                    }
+                }
+                if node.dots[..i].iter().any(|&o| gap(a, o) < r - 1e-9) {
+                    return Err(format!("dots of node {} overlap", node.id));
+                }
+                let (s, c) = (a.sin(), a.cos());
+                let inward = node.edge_sides.iter().all(|side| match side {
+                    Side::Left => c > 0.0,
+                    Side::Right => c < 0.0,
+                    Side::Top => s > 0.0,
+                    Side::Bottom => s < 0.0,
+                });
+                if !inward {
+                    return Err(format!("a dot of node {} points off the paper", node.id));
+                }
+            }
+        }
+        let placed: u32 = b.nodes.iter().map(|n| n.dots.len() as u32).sum();
+        if placed != b.metrics.dots_placed || placed == 0 {
+            return Err(format!("{placed} dots placed"));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn same_seed_same_bytes_other_seed_other_board() {
+    let a = serde_json::to_string(&board(4, "Tiamo")).unwrap();
+    assert_eq!(a, serde_json::to_string(&board(4, "Tiamo")).unwrap());
+    assert_ne!(a, serde_json::to_string(&board(4, "Tiamo2")).unwrap());
+}
+
+#[test]
+fn classic_preset_follows_the_original() {
+    let params: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    assert!(!params.planar && !params.fair_missions);
+    let fair = board(4, "compare");
+    let classic = universe::generate(&params, &Seed::new("compare")).unwrap();
+    // Relaxation and the tree are shared; only our additions differ.
+    assert_eq!(fair.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>(), classic.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>());
+    assert_eq!(fair.edges[..fair.metrics.tree_edges as usize], classic.edges[..classic.metrics.tree_edges as usize]);
+}
+
+#[test]
+fn fair_missions_are_never_less_fair_than_classic_on_average() {
+    let classic: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    let (mut fair_total, mut classic_total) = (0, 0);
+    for i in 0..100 {
+        let seed = Seed::new(&format!("fair-{i}"));
+        fair_total += universe::generate(&Params::default(), &seed).unwrap().metrics.mission_hop_spread;
+        classic_total += universe::generate(&classic, &seed).unwrap().metrics.mission_hop_spread;
+    }
+    assert!(fair_total < classic_total, "fair {fair_total} vs classic {classic_total}");
+}
+
+#[test]
+fn large_boards_keep_the_guarantees() {
+    let params = Params {
+        resolution: Some(60),
+        ..Params::default()
+    };
+    let b = universe::generate(&params, &Seed::new("large")).unwrap();
+    assert_eq!(b.nodes.len(), 61 * 43);
+    assert_eq!(b.metrics.tree_edges as usize, b.nodes.len() - 1);
+    assert_eq!((b.metrics.crossings, b.metrics.clearance_violations), (0, 0));
+    assert!(!hops(&neighbors(&b), 0).contains(&u32::MAX));
+}
+
+#[test]
+fn bad_parameters_name_what_is_wrong() {
+    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    assert!(err("players = 12").contains("`players`: 12 is not allowed; expected an integer from 2 to 9"));
+    assert!(err("players = \"four\"").contains("`players`"));
+    assert!(err("colour = 3").contains("unknown parameter `colour`"));
+    assert!(err("resolution = 100000").contains("`resolution`"));
+    assert!(err("clearance = -1.0").contains("`clearance`"));
+    assert!(Params::INFO.iter().any(|i| i.name == "resolution"));
+}
+
+/// The JSON of a small board, pinned: any change of output shows here.
+#[test]
+fn golden_json() {
+    let json = serde_json::to_string_pretty(&board(2, "golden")).unwrap() + "\n";
+    golden("universe-2-golden.json", &json);
+}
+
+/// Compares `actual` with the file in `tests/golden/`; with
+/// `BOARDWRIGHT_BLESS=1` writes it instead.
+fn golden(name: &str, actual: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("BOARDWRIGHT_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {}; run with BOARDWRIGHT_BLESS=1", path.display()));
+    assert!(expected == actual, "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1");
+}
