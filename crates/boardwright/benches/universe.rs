@@ -1,1 +1,74 @@
-fn main(){}
+//! Universe board benchmarks: a default board, and boards of about 100k and
+//! 1M nodes with their JSON written, beside the baseline the issue measures
+//! them against (delaunator plus Kruskal over the same number of points).
+
+use std::hint::black_box;
+
+use boardwright::graph::UnionFind;
+use boardwright::seed::Seed;
+use boardwright::universe::{self, Params};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn params(resolution: Option<u32>) -> Params {
+    Params {
+        resolution,
+        ..Params::default()
+    }
+}
+
+/// Generate and serialise, as `boardwright universe -o board.json` does.
+fn board_json(params: &Params) -> usize {
+    let board = universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
+    let mut out = Vec::with_capacity(board.nodes.len() * 160);
+    serde_json::to_writer(&mut out, &board).expect("serialises");
+    out.len()
+}
+
+/// The baseline: Delaunay triangulation and Kruskal's MST over `n` jittered points.
+fn delaunator_kruskal(points: &[delaunator::Point]) -> usize {
+    let tri = delaunator::triangulate(points);
+    let mut edges: Vec<(f64, u32, u32)> = Vec::with_capacity(tri.triangles.len() / 2);
+    for (h, &twin) in tri.halfedges.iter().enumerate() {
+        if twin == delaunator::EMPTY || h < twin {
+            let (a, b) = (tri.triangles[h], tri.triangles[delaunator::next_halfedge(h)]);
+            let (pa, pb) = (&points[a], &points[b]);
+            edges.push(((pa.x - pb.x).powi(2) + (pa.y - pb.y).powi(2), a as u32, b as u32));
+        }
+    }
+    edges.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+    let mut sets = UnionFind::new(points.len());
+    edges.iter().filter(|&&(_, a, b)| sets.union(a, b)).count()
+}
+
+fn jittered(resolution: u32) -> Vec<delaunator::Point> {
+    let (w, h) = params(Some(resolution)).size();
+    let mut rng = Seed::new("bench").stream("points", 0);
+    let mut points = Vec::new();
+    for x in 0..=w {
+        for y in 0..=h {
+            points.push(delaunator::Point {
+                x: f64::from(x) - 0.5 + rng.unit(),
+                y: f64::from(y) - 0.5 + rng.unit(),
+            });
+        }
+    }
+    points
+}
+
+fn default_board(c: &mut Criterion) {
+    c.bench_function("universe/default board json", |b| b.iter(|| black_box(board_json(&params(None)))));
+}
+
+fn large_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("universe/large");
+    group.sample_size(10);
+    for (name, resolution) in [("100k", 375), ("1M", 1188)] {
+        let points = jittered(resolution);
+        group.bench_function(format!("{name} board json"), |b| b.iter(|| black_box(board_json(&params(Some(resolution))))));
+        group.bench_function(format!("{name} delaunator+kruskal"), |b| b.iter(|| black_box(delaunator_kruskal(&points))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, default_board, large_boards);
+criterion_main!(benches);

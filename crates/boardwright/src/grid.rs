@@ -59,9 +59,21 @@ impl PointGrid {
     }
 
     fn coords(&self, p: Point) -> (usize, usize) {
-        let cx = ((p.x / self.cell).floor().max(0.0) as usize).min(self.cols - 1);
-        let cy = ((p.y / self.cell).floor().max(0.0) as usize).min(self.rows - 1);
+        // `as usize` truncates towards zero and saturates negatives to 0, which
+        // is `floor` for the coordinates that matter, without a libm call.
+        let cx = ((p.x / self.cell) as usize).min(self.cols - 1);
+        let cy = ((p.y / self.cell) as usize).min(self.rows - 1);
         (cx, cy)
+    }
+
+    /// Number of cell columns and rows.
+    pub fn dims(&self) -> (usize, usize) {
+        (self.cols, self.rows)
+    }
+
+    /// The range of [`PointGrid::order`] holding cells `y0..=y1` of column `x`.
+    pub fn column_range(&self, x: usize, y0: usize, y1: usize) -> Range<usize> {
+        self.start[x * self.rows + y0] as usize..self.start[x * self.rows + y1 + 1] as usize
     }
 
     /// Point ids cell by cell (see the module docs).
@@ -76,7 +88,7 @@ impl PointGrid {
         let (x0, x1) = (cx.saturating_sub(reach), (cx + reach).min(self.cols - 1));
         let (y0, y1) = (cy.saturating_sub(reach), (cy + reach).min(self.rows - 1));
         // Cells of one column are consecutive: one range per column.
-        (x0..=x1).map(move |x| self.start[x * self.rows + y0] as usize..self.start[x * self.rows + y1 + 1] as usize)
+        (x0..=x1).map(move |x| self.column_range(x, y0, y1))
     }
 
     /// The ids of the points in cells within `reach` cells of `p`'s cell.

@@ -30,11 +30,15 @@ use crate::graph::UnionFind;
 /// both ends `blocked`, as `[a, b]` pairs with `a < b` in order of length.
 /// It has `n − 1` edges unless the allowed pairs cannot connect every point.
 pub fn constrained_emst(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
-    let mut candidates = candidate_edges(points, blocked);
-    candidates.sort_unstable_by_key(|&[a, b]| (points[a as usize].dist2(points[b as usize]).to_bits(), a, b));
+    // Squared lengths are non-negative, so their bit patterns sort like the numbers.
+    let mut candidates: Vec<(u64, u32, u32)> = candidate_edges(points, blocked)
+        .into_iter()
+        .map(|[a, b]| (points[a as usize].dist2(points[b as usize]).to_bits(), a, b))
+        .collect();
+    candidates.sort_unstable();
     let mut sets = UnionFind::new(points.len());
     let mut tree = Vec::with_capacity(points.len().saturating_sub(1));
-    for [a, b] in candidates {
+    for (_, a, b) in candidates {
         if sets.union(a, b) {
             tree.push([a, b]);
             if tree.len() + 1 == points.len() {

@@ -8,7 +8,7 @@
 //! interior point within 2 units that is under the cap too.
 //!
 //! With `planar` on, an edge is only added when it crosses no edge and passes
-//! no node closer than `clearance`; the tree itself cannot be changed, so a tree
+//! no node closer than `clearance` (see [`Guard`]); the tree itself cannot be changed, so a tree
 //! that breaks the rule fails the attempt.
 
 use crate::geom::{Point, segment_dist2, segments_cross};
@@ -64,14 +64,14 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     }
     if let Some(g) = &guard {
         for &[a, b] in &tree {
-            if !g.allows(a, b) {
+            if !g.allows(&graph, a, b) {
                 return Err(format!("the spanning tree edge {a}–{b} crosses an edge or passes too close to a node"));
             }
         }
     }
     let mut add = |graph: &mut Graph, a: u32, b: u32| -> bool {
         match guard.as_mut() {
-            Some(g) if !g.allows(a, b) => false,
+            Some(g) if !g.allows(graph, a, b) => false,
             Some(g) => {
                 g.insert(a, b);
                 graph.connect(a, b);
@@ -114,91 +114,157 @@ fn nearest_first(grid: &PointGrid, points: &[Point], at: Point, radius: f64) -> 
     found
 }
 
-/// Edges registered in the unit cells their bounding boxes cover, to test a
-/// new edge against its neighbourhood only.
+/// Edges no longer than this are found through the nodes near a new edge;
+/// longer ones (tree edges across holes, rare) through a cell index.
+const SHORT: f64 = 2.0;
+
+/// Tests a new edge against the board around it.
+///
+/// If `a–b` crosses an edge `u–v` of length at most [`SHORT`], one of `u`, `v`
+/// lies within `SHORT / 2` of the crossing point, hence of `a–b`: scanning the
+/// edges of the nodes that close finds every such crossing, with no index of
+/// edges to maintain. Long edges are registered in the unit cells their
+/// bounding boxes cover.
 struct Guard<'a> {
     points: &'a [Point],
     nodes: &'a PointGrid,
     clearance: f64,
     cols: usize,
     rows: usize,
-    cells: Vec<Vec<[u32; 2]>>,
+    long: Vec<[u32; 2]>,
+    long_cells: Vec<Vec<u32>>,
+}
+
+/// A segment's bounding box in unit cells: `(x0, x1, y0, y1)`, inclusive.
+type CellBox = (usize, usize, usize, usize);
+
+fn cell_box(a: Point, b: Point, cols: usize, rows: usize) -> CellBox {
+    // Coordinates are never negative: `as usize` is `floor`.
+    let cell = |v: f64, max: usize| (v as usize).min(max - 1);
+    (cell(a.x.min(b.x), cols), cell(a.x.max(b.x), cols), cell(a.y.min(b.y), rows), cell(a.y.max(b.y), rows))
+}
+
+fn cells_of((x0, x1, y0, y1): CellBox, rows: usize) -> impl Iterator<Item = usize> {
+    (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| x * rows + y))
+}
+
+/// Whether `a–b` and `u–v`, sharing no end, cross.
+fn crosses(points: &[Point], [a, b]: [u32; 2], [u, v]: [u32; 2]) -> bool {
+    if u == a || u == b || v == a || v == b {
+        return false;
+    }
+    let (pa, pb, pu, pv) = (points[a as usize], points[b as usize], points[u as usize], points[v as usize]);
+    // Disjoint bounding boxes cannot cross: skip the exact test.
+    let apart = pa.x.max(pb.x) < pu.x.min(pv.x) || pu.x.max(pv.x) < pa.x.min(pb.x) || pa.y.max(pb.y) < pu.y.min(pv.y) || pu.y.max(pv.y) < pa.y.min(pb.y);
+    !apart && segments_cross(pa, pb, pu, pv)
 }
 
 impl<'a> Guard<'a> {
     fn new(points: &'a [Point], nodes: &'a PointGrid, size: (f64, f64), clearance: f64) -> Guard<'a> {
-        let cols = size.0.floor() as usize + 1;
-        let rows = size.1.floor() as usize + 1;
+        let (cols, rows) = (size.0 as usize + 1, size.1 as usize + 1);
         Guard {
             points,
             nodes,
             clearance,
             cols,
             rows,
-            cells: vec![Vec::new(); cols * rows],
+            long: Vec::new(),
+            long_cells: vec![Vec::new(); cols * rows],
         }
     }
 
-    /// The cells a segment's bounding box, grown by `margin`, covers.
-    fn cells_of(&self, a: Point, b: Point, margin: f64) -> impl Iterator<Item = usize> + use<> {
-        let cell = |v: f64, max: usize| (v.floor().max(0.0) as usize).min(max - 1);
-        let (x0, x1) = (cell(a.x.min(b.x) - margin, self.cols), cell(a.x.max(b.x) + margin, self.cols));
-        let (y0, y1) = (cell(a.y.min(b.y) - margin, self.rows), cell(a.y.max(b.y) + margin, self.rows));
-        let rows = self.rows;
-        (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| x * rows + y))
-    }
-
+    /// Records a new edge (only long ones need recording).
     fn insert(&mut self, a: u32, b: u32) {
         let (pa, pb) = (self.points[a as usize], self.points[b as usize]);
-        for c in self.cells_of(pa, pb, 0.0) {
-            self.cells[c].push([a, b]);
+        if pa.dist2(pb) > SHORT * SHORT {
+            let id = self.long.len() as u32;
+            self.long.push([a, b]);
+            for c in cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows) {
+                self.long_cells[c].push(id);
+            }
         }
     }
 
-    /// Whether `a–b` crosses no registered edge and keeps `clearance` from
+    /// Whether `a–b` crosses no edge of `graph` and keeps the clearance from
     /// every node but its ends.
-    fn allows(&self, a: u32, b: u32) -> bool {
-        let (pa, pb) = (self.points[a as usize], self.points[b as usize]);
+    fn allows(&self, graph: &Graph, a: u32, b: u32) -> bool {
+        let points = self.points;
+        let (pa, pb) = (points[a as usize], points[b as usize]);
         let c2 = self.clearance * self.clearance;
+        let half = SHORT / 2.0;
         let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
-        let reach = (pa.dist(pb) / 2.0 + self.clearance).ceil() as usize;
-        let near_node = self.nodes.around(mid, reach).any(|w| w != a && w != b && segment_dist2(self.points[w as usize], pa, pb) < c2);
-        if near_node {
-            return false;
+        let reach = (pa.dist(pb) / 2.0 + self.clearance.max(half)).ceil() as usize;
+        for w in self.nodes.around(mid, reach) {
+            if w == a || w == b {
+                continue;
+            }
+            let d2 = segment_dist2(points[w as usize], pa, pb);
+            if d2 < c2 {
+                return false;
+            }
+            if d2 <= half * half
+                && graph
+                    .neighbors(w)
+                    .iter()
+                    .any(|&x| points[w as usize].dist2(points[x as usize]) <= SHORT * SHORT && crosses(points, [a, b], [w, x]))
+            {
+                return false;
+            }
         }
-        !self.cells_of(pa, pb, 0.0).any(|c| {
-            self.cells[c].iter().any(|&[u, v]| {
-                u != a && u != b && v != a && v != b && segments_cross(pa, pb, self.points[u as usize], self.points[v as usize])
-            })
-        })
+        !cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows).any(|c| self.long_cells[c].iter().any(|&e| crosses(points, [a, b], self.long[e as usize])))
     }
 }
 
 /// Pairs of edges that cross, and (edge, node) pairs closer than `clearance`
 /// where the node is not an end of the edge: an independent check of the
-/// finished board, through a grid of its own.
+/// finished board. Every edge is listed in each unit cell its bounding box
+/// covers (one counting sort); pairs are tested cell by cell and counted in
+/// the first cell of their common box only.
 pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), clearance: f64) -> (u32, u32) {
-    let grid = PointGrid::new(points, size.0, size.1, 1.0);
-    let mut index = Guard::new(points, &grid, size, clearance);
-    for &[a, b] in edges {
-        index.insert(a, b);
+    let (cols, rows) = (size.0 as usize + 1, size.1 as usize + 1);
+    let boxes: Vec<CellBox> = edges.iter().map(|&[a, b]| cell_box(points[a as usize], points[b as usize], cols, rows)).collect();
+    let mut start = vec![0u32; cols * rows + 1];
+    for &bx in &boxes {
+        for c in cells_of(bx, rows) {
+            start[c + 1] += 1;
+        }
+    }
+    for c in 0..cols * rows {
+        start[c + 1] += start[c];
+    }
+    let mut fill = start.clone();
+    let mut listed = vec![0u32; start[cols * rows] as usize];
+    for (i, &bx) in boxes.iter().enumerate() {
+        for c in cells_of(bx, rows) {
+            listed[fill[c] as usize] = i as u32;
+            fill[c] += 1;
+        }
     }
     let mut crossings = 0;
-    let mut too_close = 0;
-    let c2 = clearance * clearance;
-    for &[a, b] in edges {
-        let (pa, pb) = (points[a as usize], points[b as usize]);
-        let mut others: Vec<[u32; 2]> = index.cells_of(pa, pb, 0.0).flat_map(|c| index.cells[c].iter().copied()).collect();
-        others.sort_unstable();
-        others.dedup();
-        crossings += others
-            .iter()
-            .filter(|&&[u, v]| u != a && u != b && v != a && v != b && segments_cross(pa, pb, points[u as usize], points[v as usize]))
-            .count() as u32;
-        let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
-        let reach = (pa.dist(pb) / 2.0 + clearance).ceil() as usize;
-        too_close += grid.around(mid, reach).filter(|&w| w != a && w != b && segment_dist2(points[w as usize], pa, pb) < c2).count() as u32;
+    for c in 0..cols * rows {
+        let here = &listed[start[c] as usize..start[c + 1] as usize];
+        for (k, &i) in here.iter().enumerate() {
+            for &j in &here[k + 1..] {
+                let (bi, bj) = (boxes[i as usize], boxes[j as usize]);
+                let first = bi.0.max(bj.0) * rows + bi.2.max(bj.2);
+                if first == c && crosses(points, edges[i as usize], edges[j as usize]) {
+                    crossings += 1;
+                }
+            }
+        }
     }
-    // Each crossing was seen from both of its edges.
-    (crossings / 2, too_close)
+    let grid = PointGrid::new(points, size.0, size.1, 1.0);
+    let c2 = clearance * clearance;
+    let too_close = edges
+        .iter()
+        .map(|&[a, b]| {
+            let (pa, pb) = (points[a as usize], points[b as usize]);
+            let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
+            let reach = (pa.dist(pb) / 2.0 + clearance).ceil() as usize;
+            grid.around(mid, reach)
+                .filter(|&w| w != a && w != b && segment_dist2(points[w as usize], pa, pb) < c2)
+                .count() as u32
+        })
+        .sum();
+    (crossings, too_close)
 }

@@ -9,6 +9,8 @@
 //! points add nothing). Velocities are computed in parallel, each point alone,
 //! so the result does not depend on the number of threads.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use crate::geom::Point;
@@ -19,8 +21,8 @@ use crate::seed::Rng;
 const EQUILIBRIUM: f64 = 1.0;
 /// A point closer than this to a paper side is snapped onto it.
 pub const SNAP: f64 = 0.15;
-/// Points per parallel work unit.
-const CHUNK: usize = 4096;
+/// Cell columns per parallel work unit.
+const COLUMNS_PER_TASK: usize = 16;
 
 /// An invisible repulsor that makes holes.
 #[derive(Clone, Copy, Debug)]
@@ -90,25 +92,16 @@ pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, itera
         let grid = PointGrid::new(points, wf, hf, EQUILIBRIUM);
         sorted.clear();
         sorted.extend(grid.order().iter().map(|&id| points[id as usize]));
-        let mut sorted_velocity = vec![Point::default(); points.len()];
-        sorted_velocity.par_chunks_mut(CHUNK).enumerate().for_each(|(chunk, out)| {
-            for (k, v) in out.iter_mut().enumerate() {
-                let p = sorted[chunk * CHUNK + k];
-                let mut vel = Point::default();
-                // `sorted` is in grid order, so the grid's ranges index it directly.
-                for range in grid.ranges_around(p, 1) {
-                    for &q in &sorted[range] {
-                        push(&mut vel, p, q.x, q.y, EQUILIBRIUM);
-                    }
-                }
-                for o in obstacles {
-                    push(&mut vel, p, o.at.x, o.at.y, o.radius);
-                }
-                *v = vel;
-            }
-        });
-        for (k, &id) in grid.order().iter().enumerate() {
-            velocity[id as usize] = sorted_velocity[k];
+        let (cols, _) = grid.dims();
+        // Work units of whole cell columns; each returns the velocities of its
+        // points in grid order, and the units are joined in order.
+        let columns: Vec<usize> = (0..cols).step_by(COLUMNS_PER_TASK).collect();
+        let pieces: Vec<Vec<Point>> = columns
+            .par_iter()
+            .map(|&first| column_velocities(&grid, &sorted, obstacles, first..(first + COLUMNS_PER_TASK).min(cols)))
+            .collect();
+        for (&id, v) in grid.order().iter().zip(pieces.iter().flatten()) {
+            velocity[id as usize] = *v;
         }
         for ((p, v), s) in points.iter_mut().zip(&velocity).zip(sides.iter_mut()) {
             let vx = if s.left || s.right { 0.0 } else { v.x };
@@ -121,18 +114,47 @@ pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, itera
     sides
 }
 
+/// Velocities of the points in cell columns `columns`, in grid order. The
+/// 3 × 3 neighbourhood of a cell is three column ranges, found once per cell.
+fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle], columns: Range<usize>) -> Vec<Point> {
+    let (cols, rows) = grid.dims();
+    let mut out = Vec::new();
+    for cx in columns {
+        for cy in 0..rows {
+            let own = grid.column_range(cx, cy, cy);
+            if own.is_empty() {
+                continue;
+            }
+            let (y0, y1) = (cy.saturating_sub(1), (cy + 1).min(rows - 1));
+            let near = [cx.checked_sub(1), Some(cx), Some(cx + 1).filter(|&x| x < cols)].map(|x| x.map_or(0..0, |x| grid.column_range(x, y0, y1)));
+            for &p in &sorted[own] {
+                let mut vel = Point::default();
+                for range in near.iter().cloned() {
+                    for &q in &sorted[range] {
+                        push(&mut vel, p, q.x, q.y, EQUILIBRIUM);
+                    }
+                }
+                for o in obstacles {
+                    push(&mut vel, p, o.at.x, o.at.y, o.radius);
+                }
+                out.push(vel);
+            }
+        }
+    }
+    out
+}
+
 /// Adds the push of a neighbour at `(qx, qy)` on `p`: along `p − q`, scaled by
-/// how far inside the equilibrium distance it is. A point never pushes itself
-/// (its difference vector is zero).
+/// how far inside the equilibrium distance it is, and nothing from farther
+/// away. Written without branches (most candidates sit near the equilibrium
+/// distance, so a branch would be mispredicted often); a point's own entry has
+/// a zero difference vector and adds nothing.
 #[inline]
 fn push(vel: &mut Point, p: Point, qx: f64, qy: f64, equilibrium: f64) {
     let (dx, dy) = (p.x - qx, p.y - qy);
-    let d2 = dx * dx + dy * dy;
-    if d2 < equilibrium * equilibrium && d2 > 0.0 {
-        let force = equilibrium - d2.sqrt();
-        vel.x += dx * force;
-        vel.y += dy * force;
-    }
+    let force = (equilibrium - (dx * dx + dy * dy).sqrt()).max(0.0);
+    vel.x += dx * force;
+    vel.y += dy * force;
 }
 
 /// Snaps `p` onto any side closer than [`SNAP`] and marks it there for good.
