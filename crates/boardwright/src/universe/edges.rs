@@ -63,8 +63,13 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
         }
     }
     if let Some(g) = &guard {
+        // Tree edges between free points are relative-neighbourhood edges of
+        // the free points, which never cross each other: any crossing has an
+        // edge at a border point, so only those need the crossing test.
         for &[a, b] in &tree {
-            if !g.allows(&graph, a, b) {
+            let at_border = input.on_border[a as usize] || input.on_border[b as usize];
+            let ok = if at_border { g.allows(&graph, a, b) } else { g.clear_of_nodes(a, b) };
+            if !ok {
                 return Err(format!("the spanning tree edge {a}–{b} crosses an edge or passes too close to a node"));
             }
         }
@@ -183,6 +188,18 @@ impl<'a> Guard<'a> {
                 self.long_cells[c].push(id);
             }
         }
+    }
+
+    /// Whether `a–b` keeps the clearance from every node but its ends.
+    fn clear_of_nodes(&self, a: u32, b: u32) -> bool {
+        let (pa, pb) = (self.points[a as usize], self.points[b as usize]);
+        let c2 = self.clearance * self.clearance;
+        let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
+        let reach = (pa.dist(pb) / 2.0 + self.clearance).ceil() as usize;
+        !self
+            .nodes
+            .around(mid, reach)
+            .any(|w| w != a && w != b && segment_dist2(self.points[w as usize], pa, pb) < c2)
     }
 
     /// Whether `a–b` crosses no edge of `graph` and keeps the clearance from
