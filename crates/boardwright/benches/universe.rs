@@ -64,8 +64,12 @@ fn large_boards(c: &mut Criterion) {
     group.sample_size(10);
     for (name, resolution) in [("100k", 375), ("1M", 1188)] {
         let points = jittered(resolution);
-        group.bench_function(format!("{name} board json"), |b| b.iter(|| black_box(board_json(&params(Some(resolution))))));
-        group.bench_function(format!("{name} delaunator+kruskal"), |b| b.iter(|| black_box(delaunator_kruskal(&points))));
+        group.bench_function(format!("{name} board json"), |b| {
+            b.iter(|| black_box(board_json(&params(Some(resolution)))))
+        });
+        group.bench_function(format!("{name} delaunator+kruskal"), |b| {
+            b.iter(|| black_box(delaunator_kruskal(&points)))
+        });
     }
     group.finish();
 }

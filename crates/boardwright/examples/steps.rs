@@ -1,28 +1,35 @@
-//! Times each generation step of a large universe board (a profiling aid).
-fn main() {
-    if std::env::var_os("RELAX_ONLY").is_some() {
-        let mut rng = boardwright::seed::Seed::new("x").stream("points", 0);
-        let mut pts = boardwright::universe::relax::jittered_grid(1188, 840, &mut rng);
-        let t = std::time::Instant::now();
-        boardwright::universe::relax::relax(&mut pts, &[], 1188, 840, 10);
-        eprintln!("relax 10 its {:.3}s", t.elapsed().as_secs_f64());
-        return;
-    }
-    let resolution: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1188);
-    let params = boardwright::universe::Params { resolution: Some(resolution), ..Default::default() };
-    let start = std::time::Instant::now();
-    let mut last = start;
-    let board = boardwright::universe::generate_with_progress(&params, &boardwright::seed::Seed::new("x"), &mut |a, s| {
-        let now = std::time::Instant::now();
-        eprintln!("{:>8.3}s  attempt {a} step {s} {}", (now - last).as_secs_f64(), boardwright::universe::STEPS[s]);
-        last = now;
-    }).unwrap();
-    let now = std::time::Instant::now();
-    eprintln!("{:>8.3}s  last step; total {:.3}s", (now - last).as_secs_f64(), (now - start).as_secs_f64());
-    let t = std::time::Instant::now();
-    let json = serde_json::to_vec(&board).unwrap();
-    eprintln!("json {:.3}s ({} bytes)", t.elapsed().as_secs_f64(), json.len());
-}
+//! Times each generation step of a universe board, to see where the time of a
+//! large board goes: `cargo run --release --example steps -- 1188`
+//! (the argument is the resolution; 1188 makes about a million nodes).
 
-#[allow(dead_code)]
-fn relax_only() {}
+use std::time::Instant;
+
+use boardwright::seed::Seed;
+use boardwright::universe::{self, Params};
+
+fn main() {
+    let resolution: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1188);
+    let params = Params {
+        resolution: Some(resolution),
+        ..Params::default()
+    };
+    let start = Instant::now();
+    let mut last: Option<(usize, Instant)> = None;
+    let mut report = |step: usize, now: Instant| {
+        if let Some((previous, since)) = last {
+            eprintln!("{:>8.3} s  {}", (now - since).as_secs_f64(), universe::STEPS[previous]);
+        }
+        last = Some((step, now));
+    };
+    let board = universe::generate_with_progress(&params, &Seed::new("steps"), &mut |_, step| report(step, Instant::now()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    report(0, Instant::now());
+    let json_start = Instant::now();
+    let json = serde_json::to_vec(&board).expect("boards serialise");
+    eprintln!(
+        "{:>8.3} s  writing {} bytes of JSON",
+        json_start.elapsed().as_secs_f64(),
+        json.len()
+    );
+    eprintln!("{:>8.3} s  in all, {} nodes", start.elapsed().as_secs_f64(), board.nodes.len());
+}

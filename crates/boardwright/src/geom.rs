@@ -154,6 +154,7 @@ pub fn normalize_angle(theta: f64) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // compares with the platform's results
 mod tests {
     use super::*;
 

@@ -112,13 +112,17 @@ mod tests {
     #[test]
     fn within_matches_a_scan() {
         let mut rng = Rng::new(5, 5);
-        let points: Vec<Point> = (0..500).map(|_| Point::new(rng.uniform(0.0, 20.0), rng.uniform(0.0, 10.0))).collect();
+        let points: Vec<Point> = (0..500)
+            .map(|_| Point::new(rng.uniform(0.0, 20.0), rng.uniform(0.0, 10.0)))
+            .collect();
         let grid = PointGrid::new(&points, 20.0, 10.0, 1.0);
         for q in points.iter().take(50) {
             for radius in [0.5, 1.0, 2.5] {
                 let mut got: Vec<u32> = grid.within(&points, *q, radius).collect();
                 got.sort_unstable();
-                let want: Vec<u32> = (0..points.len() as u32).filter(|&i| points[i as usize].dist2(*q) <= radius * radius).collect();
+                let want: Vec<u32> = (0..points.len() as u32)
+                    .filter(|&i| points[i as usize].dist2(*q) <= radius * radius)
+                    .collect();
                 assert_eq!(got, want);
             }
         }

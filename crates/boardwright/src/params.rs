@@ -157,16 +157,13 @@ pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
             if let Err(e) = P::deserialize(Value::Table(single)) {
                 let info = P::INFO.iter().find(|info| info.name == key).expect("checked above");
                 let detail = e.message().trim().to_string();
-                return Err(ParamError::invalid(
-                    key,
-                    format!("{} ({detail})", show(value)),
-                    info.allowed,
-                ));
+                return Err(ParamError::invalid(key, format!("{} ({detail})", show(value)), info.allowed));
             }
             merged.insert(key.clone(), value.clone());
         }
     }
-    let params = P::deserialize(Value::Table(merged.clone())).map_err(|e| ParamError::invalid("parameters", e.message(), "valid values"))?;
+    let params =
+        P::deserialize(Value::Table(merged.clone())).map_err(|e| ParamError::invalid("parameters", e.message(), "valid values"))?;
     check_ranges::<P>(&merged)?;
     params.validate()?;
     Ok(params)

@@ -1,6 +1,9 @@
 //! Universe boards: every guarantee of the spec over many seeds and every
 //! player count, checked by brute force on the finished board.
 
+// The checks may use the platform's trigonometry: they compare, not produce.
+#![allow(clippy::disallowed_methods)]
+
 use std::f64::consts::{PI, TAU};
 
 use boardwright::params::{self, Params as _};
@@ -28,7 +31,9 @@ fn check_all(check: impl Fn(&Board) -> Result<(), String> + Sync) {
                     (0..SEEDS_PER_PLAYER_COUNT)
                         .filter_map(|i| {
                             let seed = format!("check-{i}");
-                            check(&board(players, &seed)).err().map(|e| format!("players {players}, seed {seed:?}: {e}"))
+                            check(&board(players, &seed))
+                                .err()
+                                .map(|e| format!("players {players}, seed {seed:?}: {e}"))
                         })
                         .collect::<Vec<_>>()
                 })
@@ -87,7 +92,16 @@ fn seg_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 
 #[test]
 fn node_counts_follow_the_player_table() {
-    for (players, n, w, h) in [(2, 88, 10, 7), (3, 88, 10, 7), (4, 88, 10, 7), (5, 96, 11, 7), (6, 96, 11, 7), (7, 117, 12, 8), (8, 117, 12, 8), (9, 140, 13, 9)] {
+    for (players, n, w, h) in [
+        (2, 88, 10, 7),
+        (3, 88, 10, 7),
+        (4, 88, 10, 7),
+        (5, 96, 11, 7),
+        (6, 96, 11, 7),
+        (7, 117, 12, 8),
+        (8, 117, 12, 8),
+        (9, 140, 13, 9),
+    ] {
         let b = board(players, "counts");
         assert_eq!((b.nodes.len(), b.width, b.height), (n, w, h), "players {players}");
         assert!(b.nodes.iter().enumerate().all(|(i, node)| node.id as usize == i));
@@ -107,7 +121,10 @@ fn graph_is_connected_and_contains_the_exact_spanning_tree() {
         let mut done = vec![false; n];
         best[0].0 = 0.0;
         for _ in 0..n {
-            let v = (0..n).filter(|&i| !done[i]).min_by(|&x, &y| best[x].0.total_cmp(&best[y].0)).unwrap();
+            let v = (0..n)
+                .filter(|&i| !done[i])
+                .min_by(|&x, &y| best[x].0.total_cmp(&best[y].0))
+                .unwrap();
             done[v] = true;
             let parent = best[v].1;
             if parent != u32::MAX && !adj[v].contains(&parent) {
@@ -167,7 +184,12 @@ fn twelve_missions_three_per_side_each_with_a_neighbour_of_its_own() {
         }
         // Corner nodes may serve either of their sides: fill single-side ones first.
         let mut per_side = [0; 4];
-        let side_index = |s: Side| [Side::Left, Side::Right, Side::Top, Side::Bottom].iter().position(|&x| x == s).unwrap();
+        let side_index = |s: Side| {
+            [Side::Left, Side::Right, Side::Top, Side::Bottom]
+                .iter()
+                .position(|&x| x == s)
+                .unwrap()
+        };
         let mut corners = Vec::new();
         for &m in &missions {
             match b.nodes[m as usize].edge_sides.as_slice() {
@@ -185,10 +207,14 @@ fn twelve_missions_three_per_side_each_with_a_neighbour_of_its_own() {
             counts == [3; 4]
         });
         if !fits {
-            return Err(format!("missions per side (left, right, top, bottom) {per_side:?} plus corners {corners:?}"));
+            return Err(format!(
+                "missions per side (left, right, top, bottom) {per_side:?} plus corners {corners:?}"
+            ));
         }
         for &m in &missions {
-            let own = adj[m as usize].iter().any(|w| missions.iter().all(|&o| o == m || !adj[o as usize].contains(w)));
+            let own = adj[m as usize]
+                .iter()
+                .any(|w| missions.iter().all(|&o| o == m || !adj[o as usize].contains(w)));
             if !own {
                 return Err(format!("mission {m} has no neighbour of its own"));
             }
@@ -212,7 +238,12 @@ fn node_types_respect_counts_and_constraints() {
         let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
         let scale = (extra / 15.0).max(1.0);
         let dscale = (rx - 10.0).min(ry - 7.0).max(1.0);
-        let type_of = |v: u32| b.nodes[v as usize].node_type.as_deref().filter(|_| b.nodes[v as usize].kind == NodeKind::Regular);
+        let type_of = |v: u32| {
+            b.nodes[v as usize]
+                .node_type
+                .as_deref()
+                .filter(|_| b.nodes[v as usize].kind == NodeKind::Regular)
+        };
         for t in &b.params.node_types {
             let nodes: Vec<u32> = (0..b.nodes.len() as u32).filter(|&v| type_of(v) == Some(t.name.as_str())).collect();
             let count = nodes.len() as f64;
@@ -330,8 +361,14 @@ fn classic_preset_follows_the_original() {
     let fair = board(4, "compare");
     let classic = universe::generate(&params, &Seed::new("compare")).unwrap();
     // Relaxation and the tree are shared; only our additions differ.
-    assert_eq!(fair.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>(), classic.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>());
-    assert_eq!(fair.edges[..fair.metrics.tree_edges as usize], classic.edges[..classic.metrics.tree_edges as usize]);
+    assert_eq!(
+        fair.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>(),
+        classic.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        fair.edges[..fair.metrics.tree_edges as usize],
+        classic.edges[..classic.metrics.tree_edges as usize]
+    );
 }
 
 #[test]
@@ -387,5 +424,8 @@ fn golden(name: &str, actual: &str) {
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {}; run with BOARDWRIGHT_BLESS=1", path.display()));
-    assert!(expected == actual, "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1");
+    assert!(
+        expected == actual,
+        "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1"
+    );
 }

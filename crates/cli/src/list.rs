@@ -9,7 +9,11 @@ use boardwright::universe;
 /// The listing as text.
 pub fn text() -> String {
     let mut out = String::new();
-    section::<universe::Params>(&mut out, "universe", "node-and-edge boards for the paper-cutting race game Unstable Universe");
+    section::<universe::Params>(
+        &mut out,
+        "universe",
+        "node-and-edge boards for the paper-cutting race game Unstable Universe",
+    );
     out
 }
 
@@ -22,10 +26,17 @@ fn section<P: Params>(out: &mut String, name: &str, doc: &str) {
             (_, Some(value)) => value.to_string(),
             (_, None) => "none".to_string(),
         };
-        let _ = writeln!(out, "  {:<16} {} (default: {default}; allowed: {})", info.name, info.doc, info.allowed);
+        let _ = writeln!(
+            out,
+            "  {:<16} {} (default: {default}; allowed: {})",
+            info.name, info.doc, info.allowed
+        );
     }
     for (preset, text) in P::PRESETS {
-        let summary = text.lines().find(|l| l.starts_with('#')).map_or("", |l| l.trim_start_matches('#').trim());
+        let summary = text
+            .lines()
+            .find(|l| l.starts_with('#'))
+            .map_or("", |l| l.trim_start_matches('#').trim());
         let _ = writeln!(out, "  preset {preset}: {summary}");
     }
 }

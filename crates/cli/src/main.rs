@@ -127,7 +127,11 @@ fn run_universe(common: &Common) -> Result<(), Failure> {
     let show_progress = params.node_count() >= 100_000 && std::io::stderr().is_terminal();
     let board = universe::generate_with_progress(&params, &seed, &mut |attempt, step| {
         if show_progress {
-            let retry = if attempt > 0 { format!(" (attempt {})", attempt + 1) } else { String::new() };
+            let retry = if attempt > 0 {
+                format!(" (attempt {})", attempt + 1)
+            } else {
+                String::new()
+            };
             eprintln!("[{}/{}] {}{retry}", step + 1, universe::STEPS.len(), universe::STEPS[step]);
         }
     })
@@ -156,9 +160,13 @@ fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
     }
     if let Some(path) = &common.config {
         let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
-        let table = text
-            .parse::<toml::Table>()
-            .map_err(|e| Failure::Usage(format!("config file {} is not valid TOML: {}", path.display(), e.to_string().trim_end())))?;
+        let table = text.parse::<toml::Table>().map_err(|e| {
+            Failure::Usage(format!(
+                "config file {} is not valid TOML: {}",
+                path.display(),
+                e.to_string().trim_end()
+            ))
+        })?;
         layers.push(table);
     }
     let mut sets = toml::Table::new();
@@ -231,7 +239,9 @@ fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
             .and_then(|()| out.flush())
             .map_err(|e| Failure::Failed(format!("writing to stdout failed: {e}")));
     };
-    let name = path.file_name().ok_or_else(|| Failure::Usage(format!("{} is not a file name", path.display())))?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| Failure::Usage(format!("{} is not a file name", path.display())))?;
     let mut tmp_name = name.to_os_string();
     tmp_name.push(".tmp-boardwright");
     let tmp = path.with_file_name(tmp_name);

@@ -14,11 +14,9 @@ pub(crate) fn render(doc: &scene::Document, dpi: f64) -> Result<Vec<u8>, RenderE
     let scale = (width_mm / MM_PER_INCH * dpi) as f32 / size.width();
     let px_w = (size.width() * scale).ceil() as u32;
     let px_h = (size.height() * scale).ceil() as u32;
-    let mut pixmap = tiny_skia::Pixmap::new(px_w, px_h)
-        .ok_or_else(|| RenderError(format!("a {px_w} x {px_h} pixel image is too large to allocate")))?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(px_w, px_h).ok_or_else(|| RenderError(format!("a {px_w} x {px_h} pixel image is too large to allocate")))?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError(format!("PNG encoding failed: {e}")))
+    pixmap.encode_png().map_err(|e| RenderError(format!("PNG encoding failed: {e}")))
 }

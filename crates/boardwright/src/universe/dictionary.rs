@@ -99,7 +99,10 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         if !(t.prob.is_finite() && t.prob >= 0.0) {
             return bad(&format!("{field}.prob"), t.prob.to_string(), "a number 0 or above");
         }
-        for (name, d) in [("min_distance_from_edge", t.min_distance_from_edge), ("max_distance_from_edge", t.max_distance_from_edge)] {
+        for (name, d) in [
+            ("min_distance_from_edge", t.min_distance_from_edge),
+            ("max_distance_from_edge", t.max_distance_from_edge),
+        ] {
             if let Some(d) = d.filter(|d| !(d.is_finite() && *d >= 0.0)) {
                 return bad(&format!("{field}.{name}"), d.to_string(), "a number 0 or above");
             }
@@ -114,7 +117,11 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         }
     }
     if !types.iter().any(|t| t.max.is_none() && t.prob > 0.0) {
-        return bad("node_types", "every type capped or weightless".into(), "at least one type without `max` and with `prob` above 0");
+        return bad(
+            "node_types",
+            "every type capped or weightless".into(),
+            "at least one type without `max` and with `prob` above 0",
+        );
     }
     if missions.is_empty() {
         return bad("missions", "an empty list".into(), "at least one mission kind");
@@ -132,12 +139,20 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         }
     }
     if !missions.iter().any(|m| m.weight > 0.0 && m.needs.is_empty()) {
-        return bad("missions", "no mission kind that is always available".into(), "at least one kind without `needs` and with `weight` above 0");
+        return bad(
+            "missions",
+            "no mission kind that is always available".into(),
+            "at least one kind without `needs` and with `weight` above 0",
+        );
     }
     if first_game {
         for name in FIRST_GAME_KINDS {
             if !missions.iter().any(|m| m.name == name) {
-                return bad("missions", format!("no {name:?}"), "the kinds \"Traveler\" and \"Collector\" when `first_game` is on");
+                return bad(
+                    "missions",
+                    format!("no {name:?}"),
+                    "the kinds \"Traveler\" and \"Collector\" when `first_game` is on",
+                );
             }
         }
     }
@@ -155,7 +170,10 @@ mod tests {
     fn builtin_dictionary_is_the_base_set() {
         let types = default_node_types();
         let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
-        assert_eq!(names, ["Oil", "Fish", "Water", "Wood", "Fruit", "Dynamite", "Stardust", "Critters", "Puppy"]);
+        assert_eq!(
+            names,
+            ["Oil", "Fish", "Water", "Wood", "Fruit", "Dynamite", "Stardust", "Critters", "Puppy"]
+        );
         let critters = &types[7];
         assert!(critters.forbidden_on_edge);
         assert_eq!(critters.min_distance_from_edge, Some(2.0));
@@ -175,7 +193,10 @@ mod tests {
         types[7].number_from = Some("Gold".into());
         let err = validate(&types, &default_missions(), true).unwrap_err().to_string();
         assert!(err.contains("number_from"), "{err}");
-        let types: Vec<NodeType> = default_node_types().into_iter().map(|t| NodeType { max: Some(t.min + 1), ..t }).collect();
+        let types: Vec<NodeType> = default_node_types()
+            .into_iter()
+            .map(|t| NodeType { max: Some(t.min + 1), ..t })
+            .collect();
         assert!(validate(&types, &default_missions(), true).is_err());
     }
 }

@@ -35,7 +35,12 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
     // Blocked arcs as (start, length), angles in [0, 2π).
     let mut blocked: Vec<(f64, f64)> = neighbors.map(|q| (normalize_angle(atan2(q.y - at.y, q.x - at.x)), 0.0)).collect();
     // Off-paper half-turns: centred on the outward direction.
-    for (on, outward) in [(sides.right, 0.0), (sides.bottom, FRAC_PI_2), (sides.left, PI), (sides.top, 3.0 * FRAC_PI_2)] {
+    for (on, outward) in [
+        (sides.right, 0.0),
+        (sides.bottom, FRAC_PI_2),
+        (sides.left, PI),
+        (sides.top, 3.0 * FRAC_PI_2),
+    ] {
         if on {
             blocked.push((normalize_angle(outward - FRAC_PI_2), PI));
         }
@@ -105,8 +110,13 @@ mod tests {
         let mut rng = Rng::new(9, 9);
         for _ in 0..500 {
             let at = Point::new(5.0, 0.0);
-            let neighbors: Vec<Point> = (0..rng.range_inclusive(1, 3)).map(|_| Point::new(rng.uniform(3.0, 7.0), rng.uniform(0.5, 2.0))).collect();
-            let sides = Sides { top: true, ..Sides::default() };
+            let neighbors: Vec<Point> = (0..rng.range_inclusive(1, 3))
+                .map(|_| Point::new(rng.uniform(3.0, 7.0), rng.uniform(0.5, 2.0)))
+                .collect();
+            let sides = Sides {
+                top: true,
+                ..Sides::default()
+            };
             let dots = place(at, neighbors.iter().copied(), sides, 3, &mut rng);
             for (i, &d) in dots.iter().enumerate() {
                 // Into the paper: y grows downwards, so sin(angle) > 0.

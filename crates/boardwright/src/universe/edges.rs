@@ -68,9 +68,15 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
         // edge at a border point, so only those need the crossing test.
         for &[a, b] in &tree {
             let at_border = input.on_border[a as usize] || input.on_border[b as usize];
-            let ok = if at_border { g.allows(&graph, a, b) } else { g.clear_of_nodes(a, b) };
+            let ok = if at_border {
+                g.allows(&graph, a, b)
+            } else {
+                g.clear_of_nodes(a, b)
+            };
             if !ok {
-                return Err(format!("the spanning tree edge {a}–{b} crosses an edge or passes too close to a node"));
+                return Err(format!(
+                    "the spanning tree edge {a}–{b} crosses an edge or passes too close to a node"
+                ));
             }
         }
     }
@@ -115,7 +121,12 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
 /// Points within `radius` of `at`, nearest first, ties by id.
 fn nearest_first(grid: &PointGrid, points: &[Point], at: Point, radius: f64) -> Vec<u32> {
     let mut found: Vec<u32> = grid.within(points, at, radius).collect();
-    found.sort_unstable_by(|&a, &b| points[a as usize].dist2(at).total_cmp(&points[b as usize].dist2(at)).then(a.cmp(&b)));
+    found.sort_unstable_by(|&a, &b| {
+        points[a as usize]
+            .dist2(at)
+            .total_cmp(&points[b as usize].dist2(at))
+            .then(a.cmp(&b))
+    });
     found
 }
 
@@ -146,7 +157,12 @@ type CellBox = (usize, usize, usize, usize);
 fn cell_box(a: Point, b: Point, cols: usize, rows: usize) -> CellBox {
     // Coordinates are never negative: `as usize` is `floor`.
     let cell = |v: f64, max: usize| (v as usize).min(max - 1);
-    (cell(a.x.min(b.x), cols), cell(a.x.max(b.x), cols), cell(a.y.min(b.y), rows), cell(a.y.max(b.y), rows))
+    (
+        cell(a.x.min(b.x), cols),
+        cell(a.x.max(b.x), cols),
+        cell(a.y.min(b.y), rows),
+        cell(a.y.max(b.y), rows),
+    )
 }
 
 fn cells_of((x0, x1, y0, y1): CellBox, rows: usize) -> impl Iterator<Item = usize> {
@@ -160,7 +176,10 @@ fn crosses(points: &[Point], [a, b]: [u32; 2], [u, v]: [u32; 2]) -> bool {
     }
     let (pa, pb, pu, pv) = (points[a as usize], points[b as usize], points[u as usize], points[v as usize]);
     // Disjoint bounding boxes cannot cross: skip the exact test.
-    let apart = pa.x.max(pb.x) < pu.x.min(pv.x) || pu.x.max(pv.x) < pa.x.min(pb.x) || pa.y.max(pb.y) < pu.y.min(pv.y) || pu.y.max(pv.y) < pa.y.min(pb.y);
+    let apart = pa.x.max(pb.x) < pu.x.min(pv.x)
+        || pu.x.max(pv.x) < pa.x.min(pb.x)
+        || pa.y.max(pb.y) < pu.y.min(pv.y)
+        || pu.y.max(pv.y) < pa.y.min(pb.y);
     !apart && segments_cross(pa, pb, pu, pv)
 }
 
@@ -228,7 +247,8 @@ impl<'a> Guard<'a> {
                 return false;
             }
         }
-        !cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows).any(|c| self.long_cells[c].iter().any(|&e| crosses(points, [a, b], self.long[e as usize])))
+        !cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows)
+            .any(|c| self.long_cells[c].iter().any(|&e| crosses(points, [a, b], self.long[e as usize])))
     }
 }
 
@@ -239,7 +259,10 @@ impl<'a> Guard<'a> {
 /// the first cell of their common box only.
 pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), clearance: f64) -> (u32, u32) {
     let (cols, rows) = (size.0 as usize + 1, size.1 as usize + 1);
-    let boxes: Vec<CellBox> = edges.iter().map(|&[a, b]| cell_box(points[a as usize], points[b as usize], cols, rows)).collect();
+    let boxes: Vec<CellBox> = edges
+        .iter()
+        .map(|&[a, b]| cell_box(points[a as usize], points[b as usize], cols, rows))
+        .collect();
     let mut start = vec![0u32; cols * rows + 1];
     for &bx in &boxes {
         for c in cells_of(bx, rows) {

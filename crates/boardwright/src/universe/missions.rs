@@ -76,7 +76,10 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
 /// finds choices the greedy walk misses. `claims[w]` counts the chosen
 /// missions next to `w`; it is all zero on entry and on return.
 fn pick(graph: &Graph, candidates: &[Vec<u32>], usable: impl Fn(u32) -> bool, keep_private: bool, claims: &mut [u8]) -> Option<Vec<u32>> {
-    let lists: Vec<Vec<u32>> = candidates.iter().map(|side| side.iter().copied().filter(|&v| usable(v)).collect()).collect();
+    let lists: Vec<Vec<u32>> = candidates
+        .iter()
+        .map(|side| side.iter().copied().filter(|&v| usable(v)).collect())
+        .collect();
     if lists.iter().any(|l| l.len() < PER_SIDE) {
         return None;
     }
@@ -146,10 +149,12 @@ impl Search<'_> {
             return false;
         }
         !self.keep_private
-            || self
-                .chosen
-                .iter()
-                .all(|&m| self.graph.neighbors(m).iter().any(|&w| self.claims[w as usize] == 1 && !near.contains(&w)))
+            || self.chosen.iter().all(|&m| {
+                self.graph
+                    .neighbors(m)
+                    .iter()
+                    .any(|&w| self.claims[w as usize] == 1 && !near.contains(&w))
+            })
     }
 
     fn release(&mut self, v: u32) {
@@ -167,7 +172,10 @@ pub fn deal_kinds(kinds: &[MissionKind], present: impl Fn(&str) -> bool, count: 
         let kind = FIRST_GAME_KINDS[rng.index(FIRST_GAME_KINDS.len())];
         return vec![kind.to_string(); count];
     }
-    let available: Vec<&MissionKind> = kinds.iter().filter(|k| k.needs.is_empty() || k.needs.iter().any(|n| present(n))).collect();
+    let available: Vec<&MissionKind> = kinds
+        .iter()
+        .filter(|k| k.needs.is_empty() || k.needs.iter().any(|n| present(n)))
+        .collect();
     let mut dealt: Vec<String> = available.iter().take(count).map(|k| k.name.clone()).collect();
     let weights: Vec<f64> = available.iter().map(|k| k.weight).collect();
     while dealt.len() < count {

@@ -100,19 +100,47 @@ impl ParamsTrait for Params {
             },
         ),
         info("iterations", "relaxation iterations", Allowed::Int { min: 1, max: 1000 }),
-        info("obstacles", "invisible repulsors that make holes", Allowed::Int { min: 0, max: 100 }),
-        info("max_connections", "edges after which the fill leaves a node alone", Allowed::Int { min: 1, max: 12 }),
-        info("first_game", "all twelve missions the same kind (Traveler or Collector)", Allowed::Bool),
+        info(
+            "obstacles",
+            "invisible repulsors that make holes",
+            Allowed::Int { min: 0, max: 100 },
+        ),
+        info(
+            "max_connections",
+            "edges after which the fill leaves a node alone",
+            Allowed::Int { min: 1, max: 12 },
+        ),
+        info(
+            "first_game",
+            "all twelve missions the same kind (Traveler or Collector)",
+            Allowed::Bool,
+        ),
         info("planar", "no crossing edges and no edge passing near another node", Allowed::Bool),
-        info("clearance", "distance (grid units) planar boards keep between an edge and other nodes", Allowed::Float { min: 0.0, max: 0.45 }),
-        info("fair_missions", "mission nodes chosen for equal hop distances to the centre", Allowed::Bool),
-        info("max_attempts", "whole-board attempts before giving up", Allowed::Int { min: 1, max: 1000 }),
+        info(
+            "clearance",
+            "distance (grid units) planar boards keep between an edge and other nodes",
+            Allowed::Float { min: 0.0, max: 0.45 },
+        ),
+        info(
+            "fair_missions",
+            "mission nodes chosen for equal hop distances to the centre",
+            Allowed::Bool,
+        ),
+        info(
+            "max_attempts",
+            "whole-board attempts before giving up",
+            Allowed::Int { min: 1, max: 1000 },
+        ),
         info(
             "node_types",
             "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints)",
             Allowed::Data("a list of node-type tables"),
         ),
-        info("missions", "the mission kinds ([[missions]] tables: name, needs, weight)", Allowed::Data("a list of mission tables")),
+        info(
+            "missions",
+            "the mission kinds ([[missions]] tables: name, needs, weight)",
+            Allowed::Data("a list of mission tables"),
+        ),
     ];
     const PRESETS: &'static [(&'static str, &'static str)] = &[(
         "classic",
@@ -132,7 +160,9 @@ impl Params {
     /// Board size in grid units `(width, height)`.
     pub fn size(&self) -> (u32, u32) {
         let extra = [0, 0, 0, 0, 1, 1, 2, 2, 3];
-        let w = self.resolution.unwrap_or_else(|| 10 + extra[(self.players.clamp(1, 9) - 1) as usize]);
+        let w = self
+            .resolution
+            .unwrap_or_else(|| 10 + extra[(self.players.clamp(1, 9) - 1) as usize]);
         (w, w * 210 / 297)
     }
 
@@ -271,7 +301,13 @@ impl fmt::Display for GenerateError {
 impl std::error::Error for GenerateError {}
 
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 5] = ["relaxing points", "building edges", "choosing missions", "assigning types", "placing dots"];
+pub const STEPS: [&str; 5] = [
+    "relaxing points",
+    "building edges",
+    "choosing missions",
+    "assigning types",
+    "placing dots",
+];
 
 /// Generates a board.
 pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
@@ -331,7 +367,9 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         is_mission: &is_mission,
         size: (w, h),
     };
-    let regular: Vec<u32> = (0..points.len() as u32).filter(|&v| v != center && !is_mission[v as usize]).collect();
+    let regular: Vec<u32> = (0..points.len() as u32)
+        .filter(|&v| v != center && !is_mission[v as usize])
+        .collect();
     let assignment = types::assign(&layout, &params.node_types, &regular, &mut seed.stream("types", attempt));
     let mut counts = vec![0u32; params.node_types.len()];
     for t in assignment.types.iter().flatten() {
@@ -354,11 +392,16 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     for (v, &p) in points.iter().enumerate() {
         let id = v as u32;
         let s = sides[v];
-        let edge_sides: Vec<Side> = [(s.left, Side::Left), (s.top, Side::Top), (s.right, Side::Right), (s.bottom, Side::Bottom)]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|&(_, side)| side)
-            .collect();
+        let edge_sides: Vec<Side> = [
+            (s.left, Side::Left),
+            (s.top, Side::Top),
+            (s.right, Side::Right),
+            (s.bottom, Side::Bottom),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|&(_, side)| side)
+        .collect();
         let (kind, node_type, number) = if id == center {
             (NodeKind::Center, None, None)
         } else if let Some(k) = missions.iter().position(|&m| m == id) {
@@ -386,8 +429,13 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         });
     }
 
-    let (crossings, clearance_violations) = edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
-    let mission_hops: Vec<u32> = nodes.iter().filter(|n| n.kind == NodeKind::Mission).map(|n| hops[n.id as usize]).collect();
+    let (crossings, clearance_violations) =
+        edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
+    let mission_hops: Vec<u32> = nodes
+        .iter()
+        .filter(|n| n.kind == NodeKind::Mission)
+        .map(|n| hops[n.id as usize])
+        .collect();
     let metrics = Metrics {
         nodes: points.len() as u32,
         edges: graph.edges().len() as u32,

@@ -126,7 +126,8 @@ fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle],
                 continue;
             }
             let (y0, y1) = (cy.saturating_sub(1), (cy + 1).min(rows - 1));
-            let near = [cx.checked_sub(1), Some(cx), Some(cx + 1).filter(|&x| x < cols)].map(|x| x.map_or(0..0, |x| grid.column_range(x, y0, y1)));
+            let near =
+                [cx.checked_sub(1), Some(cx), Some(cx + 1).filter(|&x| x < cols)].map(|x| x.map_or(0..0, |x| grid.column_range(x, y0, y1)));
             for &p in &sorted[own] {
                 let mut vel = Point::default();
                 for range in near.iter().cloned() {

@@ -162,7 +162,13 @@ fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng:
     }
     while list.len() < len {
         let weights: Vec<f64> = (0..types.len())
-            .map(|t| if targets[t].1.is_none_or(|cap| counts[t] < cap) { types[t].prob } else { 0.0 })
+            .map(|t| {
+                if targets[t].1.is_none_or(|cap| counts[t] < cap) {
+                    types[t].prob
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let Some(t) = rng.weighted(&weights) else { break };
         list.push(t);

@@ -1,0 +1,224 @@
+//! End-to-end tests of the `boardwright` binary: outputs, determinism,
+//! golden SVG, and bad input (exit 2, a message naming the problem, no file).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardwright"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardwright-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn json_on_stdout_by_default_with_the_contract_fields() {
+    let out = run(&["universe", "--seed", "Tiamo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON only");
+    for field in [
+        "generator",
+        "seed",
+        "version",
+        "params",
+        "metrics",
+        "width",
+        "height",
+        "nodes",
+        "edges",
+    ] {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(v["generator"], "universe");
+    assert_eq!(v["seed"], "Tiamo");
+    let node = &v["nodes"][0];
+    for field in ["id", "x", "y", "kind", "type", "edge_sides", "dots", "number"] {
+        assert!(node.get(field).is_some(), "node lacks {field}");
+    }
+    assert_eq!(v["nodes"].as_array().unwrap().len(), 88);
+    assert_eq!(v["metrics"]["crossings"], 0);
+}
+
+#[test]
+fn every_format_is_byte_identical_across_runs() {
+    let dir = scratch("formats");
+    for ext in ["json", "svg", "png", "pdf"] {
+        let a = dir.join(format!("a.{ext}"));
+        let b = dir.join(format!("b.{ext}"));
+        for path in [&a, &b] {
+            let out = run(&["universe", "--seed", "same", "--players", "5", "-o", path.to_str().unwrap()]);
+            assert!(out.status.success(), "{ext}: {}", stderr(&out));
+        }
+        let (x, y) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+        assert!(!x.is_empty() && x == y, "{ext} differs between runs");
+    }
+    let png = std::fs::read(dir.join("a.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let pdf = std::fs::read(dir.join("a.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    // A4 landscape: 842 x 595 points.
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(text.contains("841.8") && text.contains("595.2"), "page is not A4 landscape");
+    assert!(!text.contains("CreationDate"), "the PDF carries a date");
+    assert_eq!(files_in(&dir).iter().filter(|n| n.contains("tmp")).count(), 0);
+}
+
+#[test]
+fn ink_friendly_drops_the_colour_fills() {
+    let colored = run(&["universe", "--seed", "ink", "--format", "svg"]);
+    let ink = run(&["universe", "--seed", "ink", "--format", "svg", "--ink-friendly"]);
+    let (colored, ink) = (String::from_utf8(colored.stdout).unwrap(), String::from_utf8(ink.stdout).unwrap());
+    assert!(colored.contains("#7bf1a8") || colored.contains("#009fb7"));
+    for color in ["#7bf1a8", "#009fb7", "#fed766", "#e08d79", "#a882dd", "#8c7a6b"] {
+        assert!(!ink.contains(color), "{color} in ink-friendly output");
+    }
+}
+
+#[test]
+fn config_set_and_preset_layer_in_order() {
+    let dir = scratch("layers");
+    let config = dir.join("c.toml");
+    std::fs::write(&config, "players = 7\nfirst_game = false\n").unwrap();
+    let out = run(&[
+        "universe",
+        "--seed",
+        "x",
+        "--preset",
+        "classic",
+        "--config",
+        config.to_str().unwrap(),
+        "--set",
+        "players=9",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["params"]["players"], 9);
+    assert_eq!(v["params"]["first_game"], false);
+    assert_eq!(v["params"]["planar"], false);
+    assert_eq!(v["width"], 13);
+}
+
+#[test]
+fn random_seed_is_printed_on_stderr() {
+    let out = run(&["universe"]);
+    assert!(out.status.success());
+    let err = stderr(&out);
+    let seed = err.lines().find_map(|l| l.strip_prefix("seed: ")).expect("seed line");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["seed"], seed);
+}
+
+#[test]
+fn list_shows_every_parameter_with_default_and_range() {
+    let out = run(&["list"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("universe"));
+    assert!(text.contains("players") && text.contains("an integer from 2 to 9") && text.contains("default: 4"));
+    assert!(text.contains("preset classic"));
+}
+
+/// Bad input: exit 2, a message naming the problem, and no file written.
+#[test]
+fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
+    let dir = scratch("bad");
+    let out_path = dir.join("board.pdf");
+    let missing = dir.join("missing.toml");
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, "players = [\n").unwrap();
+    let unknown_key = dir.join("unknown.toml");
+    std::fs::write(&unknown_key, "colour = \"red\"\n").unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--players", "1"],
+            "`players`: 1 is not allowed; expected an integer from 2 to 9",
+        ),
+        (vec!["--players", "10"], "expected an integer from 2 to 9"),
+        (vec!["--players", "four"], "`players`"),
+        (vec!["--set", "colour=red"], "unknown parameter `colour`"),
+        (vec!["--set", "players"], "expected KEY=VALUE"),
+        (vec!["--set", "resolution=100000"], "`resolution`: 100000 is not allowed"),
+        (vec!["--set", "resolution=2000"], "too large to draw"),
+        (vec!["--config", missing.to_str().unwrap()], "cannot read config file"),
+        (vec!["--config", broken.to_str().unwrap()], "not valid TOML"),
+        (vec!["--config", unknown_key.to_str().unwrap()], "unknown parameter `colour`"),
+        (vec!["--preset", "modern"], "unknown preset `modern`"),
+        (vec!["--format", "gif"], "invalid value 'gif'"),
+        (vec!["--dpi", "5"], "from 30 to 600"),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["universe", "--seed", "bad", "-o", out_path.to_str().unwrap()];
+        args.extend(extra.iter().copied());
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{extra:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{extra:?} wrote to stdout");
+    }
+    let out = run(&["universe", "-o", dir.join("board.xyz").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot tell the format"));
+    let out = run(&["witches"]);
+    assert_eq!(out.status.code(), Some(2));
+    let names: Vec<String> = files_in(&dir).into_iter().filter(|n| !n.ends_with(".toml")).collect();
+    assert!(names.is_empty(), "files left behind: {names:?}");
+}
+
+#[test]
+fn impossible_generation_exits_1_and_writes_nothing() {
+    let dir = scratch("impossible");
+    let path = dir.join("board.json");
+    // One relaxation step leaves points too close for a clear spanning tree.
+    let out = run(&[
+        "universe",
+        "--seed",
+        "x",
+        "--set",
+        "iterations=1",
+        "--set",
+        "max_attempts=2",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("after 2 attempt(s)"), "{}", stderr(&out));
+    assert!(files_in(&dir).is_empty());
+}
+
+/// The SVG of a small board, pinned: any change of drawing shows here.
+#[test]
+fn golden_svg() {
+    let out = run(&["universe", "--seed", "golden", "--players", "2", "--format", "svg"]);
+    assert!(out.status.success());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/universe-2-golden.svg");
+    if std::env::var_os("BOARDWRIGHT_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &out.stdout).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&path).expect("golden SVG exists; run with BOARDWRIGHT_BLESS=1");
+    assert!(
+        expected == out.stdout,
+        "the SVG changed; review and re-bless with BOARDWRIGHT_BLESS=1"
+    );
+}
