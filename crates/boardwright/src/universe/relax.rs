@@ -118,6 +118,13 @@ pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, itera
 /// 3 × 3 neighbourhood of a cell is three column ranges, found once per cell.
 fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle], columns: Range<usize>) -> Vec<Point> {
     let (cols, rows) = grid.dims();
+    // Only obstacles that reach these columns can push (the others add zero).
+    let (lo, hi) = (columns.start as f64 - 1.0, columns.end as f64 + 1.0);
+    let obstacles: Vec<Obstacle> = obstacles
+        .iter()
+        .copied()
+        .filter(|o| o.at.x + o.radius >= lo && o.at.x - o.radius <= hi)
+        .collect();
     let mut out = Vec::new();
     for cx in columns {
         for cy in 0..rows {
@@ -135,7 +142,7 @@ fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle],
                         push(&mut vel, p, q.x, q.y, EQUILIBRIUM);
                     }
                 }
-                for o in obstacles {
+                for o in &obstacles {
                     push(&mut vel, p, o.at.x, o.at.y, o.radius);
                 }
                 out.push(vel);

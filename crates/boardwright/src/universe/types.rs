@@ -98,10 +98,18 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         stack: Vec::new(),
     };
     let mut waiting = Vec::new();
+    let mut by_position: Vec<(u32, usize)> = Vec::with_capacity(types.len());
     for &v in &order {
-        let first = (0..types.len())
-            .filter(|&t| heads[t] < queues[t].len() && state.allows(t, v))
-            .min_by_key(|&t| queues[t][heads[t]]);
+        // The remaining types by the list position of their next entry: the
+        // first one allowed here is the first allowed entry of the list.
+        by_position.clear();
+        by_position.extend(
+            (0..types.len())
+                .filter(|&t| heads[t] < queues[t].len())
+                .map(|t| (queues[t][heads[t]], t)),
+        );
+        by_position.sort_unstable();
+        let first = by_position.iter().map(|&(_, t)| t).find(|&t| state.allows(t, v));
         match first {
             Some(t) => {
                 heads[t] += 1;
