@@ -33,23 +33,35 @@ impl PointGrid {
             cell,
             cols,
             rows,
-            start: vec![0; cols * rows + 1],
-            order: vec![0; points.len()],
+            start: Vec::new(),
+            order: Vec::new(),
         };
-        for p in points {
-            let c = grid.cell_of(*p);
-            grid.start[c + 1] += 1;
-        }
-        for c in 0..cols * rows {
-            grid.start[c + 1] += grid.start[c];
-        }
-        let mut fill = grid.start.clone();
-        for (i, p) in points.iter().enumerate() {
-            let c = grid.cell_of(*p);
-            grid.order[fill[c] as usize] = i as u32;
-            fill[c] += 1;
-        }
+        grid.rebuild(points);
         grid
+    }
+
+    /// Buckets `points` again (they moved), reusing the grid's memory.
+    pub fn rebuild(&mut self, points: &[Point]) {
+        let cells = self.cols * self.rows;
+        self.start.clear();
+        self.start.resize(cells + 1, 0);
+        self.order.resize(points.len(), 0);
+        for p in points {
+            let c = self.cell_of(*p);
+            self.start[c + 1] += 1;
+        }
+        for c in 0..cells {
+            self.start[c + 1] += self.start[c];
+        }
+        // Place each point at its cell's next free slot, counting `start[c]`
+        // up to the next cell's start; then shift `start` back by one cell.
+        for (i, p) in points.iter().enumerate() {
+            let c = self.cell_of(*p);
+            self.order[self.start[c] as usize] = i as u32;
+            self.start[c] += 1;
+        }
+        self.start.copy_within(0..cells, 1);
+        self.start[0] = 0;
     }
 
     /// The cell index of `p` (points outside the grid land in the border cells).

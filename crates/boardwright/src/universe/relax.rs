@@ -86,21 +86,34 @@ pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, itera
     let (wf, hf) = (f64::from(w), f64::from(h));
     let mut sides = vec![Sides::default(); points.len()];
     let mut velocity = vec![Point::default(); points.len()];
+    let mut grid = PointGrid::new(points, wf, hf, EQUILIBRIUM);
     let mut sorted: Vec<Point> = Vec::with_capacity(points.len());
+    let mut sorted_velocity = vec![Point::default(); points.len()];
     for i in 0..iterations {
         let step = 2.0 / (f64::from(i) + 1.0);
-        let grid = PointGrid::new(points, wf, hf, EQUILIBRIUM);
+        if i > 0 {
+            grid.rebuild(points);
+        }
         sorted.clear();
         sorted.extend(grid.order().iter().map(|&id| points[id as usize]));
-        let (cols, _) = grid.dims();
-        // Work units of whole cell columns; each returns the velocities of its
-        // points in grid order, and the units are joined in order.
-        let columns: Vec<usize> = (0..cols).step_by(COLUMNS_PER_TASK).collect();
-        let pieces: Vec<Vec<Point>> = columns
-            .par_iter()
-            .map(|&first| column_velocities(&grid, &sorted, obstacles, first..(first + COLUMNS_PER_TASK).min(cols)))
-            .collect();
-        for (&id, v) in grid.order().iter().zip(pieces.iter().flatten()) {
+        // Work units of whole cell columns, each writing the velocities of its
+        // points (a contiguous run in grid order) into its own slice.
+        let (cols, rows) = grid.dims();
+        let mut tasks: Vec<(Range<usize>, &mut [Point])> = Vec::with_capacity(cols / COLUMNS_PER_TASK + 1);
+        let mut rest: &mut [Point] = &mut sorted_velocity;
+        let mut done = 0;
+        for first in (0..cols).step_by(COLUMNS_PER_TASK) {
+            let columns = first..(first + COLUMNS_PER_TASK).min(cols);
+            let end = grid.column_range(columns.end - 1, 0, rows - 1).end;
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(end - done);
+            tasks.push((columns, mine));
+            rest = tail;
+            done = end;
+        }
+        tasks
+            .into_par_iter()
+            .for_each(|(columns, out)| column_velocities(&grid, &sorted, obstacles, columns, out));
+        for (&id, v) in grid.order().iter().zip(&sorted_velocity) {
             velocity[id as usize] = *v;
         }
         for ((p, v), s) in points.iter_mut().zip(&velocity).zip(sides.iter_mut()) {
@@ -114,9 +127,10 @@ pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, itera
     sides
 }
 
-/// Velocities of the points in cell columns `columns`, in grid order. The
-/// 3 × 3 neighbourhood of a cell is three column ranges, found once per cell.
-fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle], columns: Range<usize>) -> Vec<Point> {
+/// Writes into `out` the velocities of the points in cell columns `columns`,
+/// in grid order. The 3 × 3 neighbourhood of a cell is three column ranges,
+/// found once per cell.
+fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle], columns: Range<usize>, out: &mut [Point]) {
     let (cols, rows) = grid.dims();
     // Only obstacles that reach these columns can push (the others add zero).
     let (lo, hi) = (columns.start as f64 - 1.0, columns.end as f64 + 1.0);
@@ -125,7 +139,7 @@ fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle],
         .copied()
         .filter(|o| o.at.x + o.radius >= lo && o.at.x - o.radius <= hi)
         .collect();
-    let mut out = Vec::new();
+    let mut slots = out.iter_mut();
     for cx in columns {
         for cy in 0..rows {
             let own = grid.column_range(cx, cy, cy);
@@ -145,11 +159,12 @@ fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle],
                 for o in &obstacles {
                     push(&mut vel, p, o.at.x, o.at.y, o.radius);
                 }
-                out.push(vel);
+                if let Some(slot) = slots.next() {
+                    *slot = vel;
+                }
             }
         }
     }
-    out
 }
 
 /// Adds the push of a neighbour at `(qx, qy)` on `p`: along `p − q`, scaled by
