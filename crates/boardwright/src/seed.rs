@@ -79,6 +79,13 @@ impl Rng {
         rng
     }
 
+    /// An independent stream for item `index` of this stream's work, so
+    /// items can be processed in any order (or in parallel) with the same
+    /// result. Does not advance `self`.
+    pub fn substream(&self, index: u64) -> Rng {
+        Rng::new(mix(self.state ^ mix(index)), self.inc >> 1)
+    }
+
     /// The next 32 random bits.
     pub fn next_u32(&mut self) -> u32 {
         let old = self.state;
@@ -210,11 +217,12 @@ mod tests {
         let mut items = [1, 2, 3, 4, 5, 6];
         rng.shuffle(&mut items);
         let pick = rng.weighted(&[1.0, 0.0, 3.0, 2.0]);
-        let pinned = format!("{words:?} {unit} {below:?} {range} {items:?} {pick:?}");
+        let sub = rng.substream(7).next_u64();
+        let pinned = format!("{words:?} {unit} {below:?} {range} {items:?} {pick:?} {sub}");
         assert_eq!(pinned, GOLDEN_HELPERS);
     }
 
-    const GOLDEN_HELPERS: &str = "[1085830198204985625, 2515678823590785716, 14493947306220355050] 0.49965682323995353 [7, 0, 3, 7, 0] -1 [2, 3, 5, 1, 4, 6] Some(2)";
+    const GOLDEN_HELPERS: &str = "[1085830198204985625, 2515678823590785716, 14493947306220355050] 0.49965682323995353 [7, 0, 3, 7, 0] -1 [2, 3, 5, 1, 4, 6] Some(2) 9015273636484311606";
 
     #[test]
     fn below_is_unbiased_enough_and_in_range() {

@@ -429,3 +429,16 @@ fn golden(name: &str, actual: &str) {
         "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1"
     );
 }
+
+#[test]
+fn output_does_not_depend_on_the_thread_count() {
+    let params = Params {
+        resolution: Some(80),
+        ..Params::default()
+    };
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| serde_json::to_string(&universe::generate(&params, &Seed::new("threads")).unwrap()).unwrap())
+    };
+    assert_eq!(run(1), run(3));
+}

@@ -11,6 +11,8 @@
 //! no node closer than `clearance` (see [`Guard`]); the tree itself cannot be changed, so a tree
 //! that breaks the rule fails the attempt.
 
+use rayon::prelude::*;
+
 use crate::geom::{Point, segment_dist2, segments_cross};
 use crate::graph::Graph;
 use crate::grid::PointGrid;
@@ -66,18 +68,18 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
         // Tree edges between free points are relative-neighbourhood edges of
         // the free points, which never cross each other: any crossing has an
         // edge at a border point, so only those need the crossing test.
-        for &[a, b] in &tree {
+        let bad = tree.par_iter().find_first(|&&[a, b]| {
             let at_border = input.on_border[a as usize] || input.on_border[b as usize];
-            let ok = if at_border {
+            !if at_border {
                 g.allows(&graph, a, b)
             } else {
                 g.clear_of_nodes(a, b)
-            };
-            if !ok {
-                return Err(format!(
-                    "the spanning tree edge {a}–{b} crosses an edge or passes too close to a node"
-                ));
             }
+        });
+        if let Some([a, b]) = bad {
+            return Err(format!(
+                "the spanning tree edge {a}–{b} crosses an edge or passes too close to a node"
+            ));
         }
     }
     let mut add = |graph: &mut Graph, a: u32, b: u32| -> bool {
@@ -280,23 +282,27 @@ pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), cleara
             fill[c] += 1;
         }
     }
-    let mut crossings = 0;
-    for c in 0..cols * rows {
-        let here = &listed[start[c] as usize..start[c + 1] as usize];
-        for (k, &i) in here.iter().enumerate() {
-            for &j in &here[k + 1..] {
-                let (bi, bj) = (boxes[i as usize], boxes[j as usize]);
-                let first = bi.0.max(bj.0) * rows + bi.2.max(bj.2);
-                if first == c && crosses(points, edges[i as usize], edges[j as usize]) {
-                    crossings += 1;
+    let crossings = (0..cols * rows)
+        .into_par_iter()
+        .map(|c| {
+            let here = &listed[start[c] as usize..start[c + 1] as usize];
+            let mut found = 0;
+            for (k, &i) in here.iter().enumerate() {
+                for &j in &here[k + 1..] {
+                    let (bi, bj) = (boxes[i as usize], boxes[j as usize]);
+                    let first = bi.0.max(bj.0) * rows + bi.2.max(bj.2);
+                    if first == c && crosses(points, edges[i as usize], edges[j as usize]) {
+                        found += 1;
+                    }
                 }
             }
-        }
-    }
+            found
+        })
+        .sum();
     let grid = PointGrid::new(points, size.0, size.1, 1.0);
     let c2 = clearance * clearance;
     let too_close = edges
-        .iter()
+        .par_iter()
         .map(|&[a, b]| {
             let (pa, pb) = (points[a as usize], points[b as usize]);
             let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);

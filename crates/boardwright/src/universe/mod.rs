@@ -18,6 +18,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
@@ -385,50 +386,55 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     );
 
     progress(attempt, 4);
-    let mut numbers_rng = seed.stream("numbers", attempt);
-    let mut dots_rng = seed.stream("dots", attempt);
-    let mut nodes = Vec::with_capacity(points.len());
-    let (mut dots_wanted, mut dots_placed) = (0, 0);
-    for (v, &p) in points.iter().enumerate() {
-        let id = v as u32;
-        let s = sides[v];
-        let edge_sides: Vec<Side> = [
-            (s.left, Side::Left),
-            (s.top, Side::Top),
-            (s.right, Side::Right),
-            (s.bottom, Side::Bottom),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|&(_, side)| side)
-        .collect();
-        let (kind, node_type, number) = if id == center {
-            (NodeKind::Center, None, None)
-        } else if let Some(k) = missions.iter().position(|&m| m == id) {
-            (NodeKind::Mission, Some(kinds[k].clone()), None)
-        } else {
-            let t = assignment.types[v].map(|t| &params.node_types[t]);
-            let number = t
-                .and_then(|t| t.number_from.as_deref())
-                .map(|from| types::number(count_of(from), params.players, p, points[center as usize], (w, h), &mut numbers_rng));
-            (NodeKind::Regular, t.map(|t| t.name.clone()), number)
-        };
-        let want = dots::wanted(params.players, id == center, &mut dots_rng);
-        let dots = dots::place(p, graph.neighbors(id).iter().map(|&q| points[q as usize]), s, want, &mut dots_rng);
-        dots_wanted += want;
-        dots_placed += dots.len() as u32;
-        nodes.push(Node {
-            id,
-            x: p.x,
-            y: p.y,
-            kind,
-            node_type,
-            edge_sides,
-            dots,
-            number,
-        });
-    }
-
+    // Every node draws its number and dots from its own substream, so nodes
+    // are built in parallel with the same result.
+    let numbers_rng = seed.stream("numbers", attempt);
+    let dots_rng = seed.stream("dots", attempt);
+    let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
+    let (nodes, wanted): (Vec<Node>, Vec<u32>) = (0..points.len() as u32)
+        .into_par_iter()
+        .map(|id| {
+            let (v, p, s) = (id as usize, points[id as usize], sides[id as usize]);
+            let edge_sides: Vec<Side> = [
+                (s.left, Side::Left),
+                (s.top, Side::Top),
+                (s.right, Side::Right),
+                (s.bottom, Side::Bottom),
+            ]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|&(_, side)| side)
+            .collect();
+            let (kind, node_type, number) = if id == center {
+                (NodeKind::Center, None, None)
+            } else if let Some(&k) = mission_index.get(&id) {
+                (NodeKind::Mission, Some(kinds[k].clone()), None)
+            } else {
+                let t = assignment.types[v].map(|t| &params.node_types[t]);
+                let number = t.and_then(|t| t.number_from.as_deref()).map(|from| {
+                    let mut rng = numbers_rng.substream(u64::from(id));
+                    types::number(count_of(from), params.players, p, points[center as usize], (w, h), &mut rng)
+                });
+                (NodeKind::Regular, t.map(|t| t.name.clone()), number)
+            };
+            let mut rng = dots_rng.substream(u64::from(id));
+            let want = dots::wanted(params.players, id == center, &mut rng);
+            let dots = dots::place(p, graph.neighbors(id).iter().map(|&q| points[q as usize]), s, want, &mut rng);
+            let node = Node {
+                id,
+                x: p.x,
+                y: p.y,
+                kind,
+                node_type,
+                edge_sides,
+                dots,
+                number,
+            };
+            (node, want)
+        })
+        .unzip();
+    let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
+    let dots_wanted = wanted.iter().sum();
     let (crossings, clearance_violations) =
         edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
     let mission_hops: Vec<u32> = nodes
