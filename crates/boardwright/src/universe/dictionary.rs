@@ -85,8 +85,8 @@ pub fn default_missions() -> Vec<MissionKind> {
 /// and at least one uncapped type with weight so the list can always be filled.
 pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) -> Result<(), ParamError> {
     let bad = |field: &str, value: String, allowed: &str| Err(ParamError::invalid(field, value, allowed));
-    if types.is_empty() {
-        return bad("node_types", "an empty list".into(), "at least one node type");
+    if types.is_empty() || types.len() > MAX_TYPES {
+        return bad("node_types", format!("{} types", types.len()), &format!("from 1 to {MAX_TYPES} node types"));
     }
     for (i, t) in types.iter().enumerate() {
         let field = format!("node_types[{i}]");
@@ -158,6 +158,9 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
     }
     Ok(())
 }
+
+/// Most node types a dictionary may hold.
+pub const MAX_TYPES: usize = 1000;
 
 /// The kinds a first game deals (all twelve missions the same one of these).
 pub const FIRST_GAME_KINDS: [&str; 2] = ["Traveler", "Collector"];

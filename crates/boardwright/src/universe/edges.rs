@@ -103,13 +103,22 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
         }
     }
     let cap = input.max_connections;
+    let mut partners: Vec<(u64, u32)> = Vec::new();
     for p in 0..n as u32 {
         if input.on_border[p as usize] || graph.degree(p) >= cap {
             continue;
         }
-        for q in nearest_first(&grid, points, points[p as usize], FILL_RADIUS) {
-            let eligible = q != p && !input.on_border[q as usize] && graph.degree(q) < cap && !graph.has_edge(p, q);
-            if eligible && add(&mut graph, p, q) {
+        // Eligible partners, nearest first (ties by id).
+        let at = points[p as usize];
+        partners.clear();
+        partners.extend(
+            grid.within(points, at, FILL_RADIUS)
+                .filter(|&q| q != p && !input.on_border[q as usize] && graph.degree(q) < cap && !graph.has_edge(p, q))
+                .map(|q| (points[q as usize].dist2(at).to_bits(), q)),
+        );
+        partners.sort_unstable();
+        for &(_, q) in &partners {
+            if add(&mut graph, p, q) {
                 break;
             }
         }

@@ -21,7 +21,7 @@ use crate::geom::Point;
 use crate::graph::Graph;
 use crate::seed::Rng;
 
-use super::dictionary::NodeType;
+use super::dictionary::{MAX_TYPES, NodeType};
 use super::relax::Sides;
 
 /// The board facts the constraints look at.
@@ -84,7 +84,7 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
 
     let mut queues: Vec<Vec<u32>> = vec![Vec::new(); types.len()];
     for (pos, &t) in list.iter().enumerate() {
-        queues[t].push(pos as u32);
+        queues[usize::from(t)].push(pos as u32);
     }
     let mut heads = vec![0usize; types.len()];
     let mut state = State {
@@ -144,7 +144,8 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
     // Types left short of their minimum take over nodes from types above theirs.
     for t in 0..types.len() {
         for &v in &order {
-            if state.counts[t] >= targets[t].0 {
+            let has_donor = (0..types.len()).any(|u| u != t && state.counts[u] > targets[u].0);
+            if state.counts[t] >= targets[t].0 || !has_donor {
                 break;
             }
             let Some(u) = state.assigned[v as usize] else { continue };
@@ -160,12 +161,14 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
 }
 
 /// The list of types: the scaled minimums, then weighted draws up to `len`.
-fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng: &mut Rng) -> Vec<usize> {
+/// Type indices are `u16` (the dictionary allows at most [`MAX_TYPES`]): the
+/// list can hold millions of entries, and a compact one shuffles in cache.
+fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng: &mut Rng) -> Vec<u16> {
     let mut list = Vec::with_capacity(len);
     let mut counts = vec![0u32; types.len()];
     for (t, &(min, max)) in targets.iter().enumerate() {
         let n = max.map_or(min, |m| min.min(m));
-        list.extend(std::iter::repeat_n(t, n as usize));
+        list.extend(std::iter::repeat_n(t as u16, n as usize));
         counts[t] = n;
     }
     while list.len() < len {
@@ -179,7 +182,7 @@ fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng:
             })
             .collect();
         let Some(t) = rng.weighted(&weights) else { break };
-        list.push(t);
+        list.push(t as u16);
         counts[t] += 1;
     }
     list
