@@ -3,24 +3,21 @@
 
 use std::fmt::Write;
 
+use boardwright::Generator;
 use boardwright::params::{self, Allowed, Params};
-use boardwright::universe;
+use boardwright::universe::Universe;
 
 /// The listing as text.
 pub fn text() -> String {
     let mut out = String::new();
-    section::<universe::Params>(
-        &mut out,
-        "universe",
-        "node-and-edge boards for the paper-cutting race game Unstable Universe",
-    );
+    section::<Universe>(&mut out);
     out
 }
 
-fn section<P: Params>(out: &mut String, name: &str, doc: &str) {
-    let defaults = params::defaults::<P>();
-    let _ = writeln!(out, "{name}: {doc}");
-    for info in P::INFO {
+fn section<G: Generator>(out: &mut String) {
+    let defaults = params::defaults::<G::Params>();
+    let _ = writeln!(out, "{}: {}", G::NAME, G::ABOUT);
+    for info in <G::Params as Params>::INFO {
         let default = match (info.allowed, defaults.get(info.name)) {
             (Allowed::Data(_), Some(toml::Value::Array(items))) => format!("{} built in", items.len()),
             (_, Some(value)) => value.to_string(),
@@ -32,11 +29,12 @@ fn section<P: Params>(out: &mut String, name: &str, doc: &str) {
             info.name, info.doc, info.allowed
         );
     }
-    for (preset, text) in P::PRESETS {
+    for (preset, text) in <G::Params as Params>::PRESETS {
         let summary = text
             .lines()
             .find(|l| l.starts_with('#'))
             .map_or("", |l| l.trim_start_matches('#').trim());
         let _ = writeln!(out, "  preset {preset}: {summary}");
     }
+    out.push('\n');
 }

@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 use boardwright::params::{self, ParamError, Params};
 use boardwright::seed::Seed;
-use boardwright::universe;
+use boardwright::universe::Universe;
+use boardwright::{DrawOptions, Generator};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod list;
@@ -94,7 +95,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Universe(common) => run_universe(&common),
+        Command::Universe(common) => run::<Universe>(&common),
         Command::List => {
             print!("{}", list::text());
             Ok(())
@@ -113,39 +114,36 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_universe(common: &Common) -> Result<(), Failure> {
-    let params: universe::Params = resolve_params(common)?;
+/// Runs generator `G` with the common options.
+fn run<G: Generator>(common: &Common) -> Result<(), Failure> {
+    let params: G::Params = resolve_params(common)?;
     let format = output_format(common)?;
-    if format != Format::Json && params.node_count() > universe::MAX_DRAWN_NODES {
-        return Err(Failure::Usage(format!(
-            "a board of {} nodes is too large to draw (at most {}); write .json instead, or lower `resolution`",
-            params.node_count(),
-            universe::MAX_DRAWN_NODES
-        )));
+    if format != Format::Json {
+        G::check_drawable(&params).map_err(Failure::Usage)?;
     }
     let seed = seed(common);
-    let show_progress = params.node_count() >= 100_000 && std::io::stderr().is_terminal();
-    let board = universe::generate_with_progress(&params, &seed, &mut |attempt, step| {
+    let show_progress = G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal();
+    let output = G::generate(&params, &seed, &mut |attempt, step| {
         if show_progress {
             let retry = if attempt > 0 {
                 format!(" (attempt {})", attempt + 1)
             } else {
                 String::new()
             };
-            eprintln!("[{}/{}] {}{retry}", step + 1, universe::STEPS.len(), universe::STEPS[step]);
+            eprintln!("[{}/{}] {}{retry}", step + 1, G::STEPS.len(), G::STEPS[step]);
         }
     })
     .map_err(|e| Failure::Failed(e.to_string()))?;
-    let options = universe::DrawOptions {
+    let options = DrawOptions {
         ink_friendly: common.ink_friendly,
     };
     write_output(common, &|out| match format {
         Format::Json => {
-            serde_json::to_writer(&mut *out, &board).map_err(std::io::Error::other)?;
+            serde_json::to_writer(&mut *out, &output).map_err(std::io::Error::other)?;
             out.write_all(b"\n")
         }
         _ => {
-            let doc = universe::draw(&board, options);
+            let doc = G::draw(&output, options);
             let bytes = render::render(&doc, render_format(format), render::Options { dpi: common.dpi }).map_err(std::io::Error::other)?;
             out.write_all(&bytes)
         }

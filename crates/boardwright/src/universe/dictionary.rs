@@ -86,7 +86,11 @@ pub fn default_missions() -> Vec<MissionKind> {
 pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) -> Result<(), ParamError> {
     let bad = |field: &str, value: String, allowed: &str| Err(ParamError::invalid(field, value, allowed));
     if types.is_empty() || types.len() > MAX_TYPES {
-        return bad("node_types", format!("{} types", types.len()), &format!("from 1 to {MAX_TYPES} node types"));
+        return bad(
+            "node_types",
+            format!("{} types", types.len()),
+            &format!("from 1 to {MAX_TYPES} node types"),
+        );
     }
     for (i, t) in types.iter().enumerate() {
         let field = format!("node_types[{i}]");

@@ -7,6 +7,7 @@
 use scene::{Anchor, Color, Document, Page, Shape, Style};
 
 use super::{Board, NodeKind};
+use crate::DrawOptions;
 use crate::geom::sin_cos;
 
 /// Boards with more nodes than this are not drawn (they would not be legible
@@ -17,13 +18,6 @@ pub const MAX_DRAWN_NODES: u64 = 20_000;
 const MARGIN: f64 = 6.0;
 /// Node radius in grid units.
 const NODE_RADIUS: f64 = 0.3;
-
-/// How to draw.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DrawOptions {
-    /// White fills instead of category colours, to save ink.
-    pub ink_friendly: bool,
-}
 
 fn category_color(category: &str) -> Color {
     let hex = match category {

@@ -16,7 +16,6 @@
 //! whole board is built again on fresh random streams, up to `max_attempts`.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -24,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::Point;
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
 use crate::seed::Seed;
+use crate::{DrawOptions, GenerateError, Generator};
 
 pub mod dictionary;
 pub mod dots;
@@ -34,7 +34,7 @@ pub mod relax;
 pub mod types;
 
 pub use dictionary::{MissionKind, NodeType};
-pub use draw::{DrawOptions, MAX_DRAWN_NODES, draw};
+pub use draw::{MAX_DRAWN_NODES, draw};
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
 pub const MAX_RESOLUTION: u32 = 3000;
@@ -280,27 +280,6 @@ pub struct Board {
     pub edges: Vec<[u32; 2]>,
 }
 
-/// Why no board came out.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GenerateError {
-    /// Attempts made.
-    pub attempts: u32,
-    /// Why the last attempt failed.
-    pub reason: String,
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no valid universe board after {} attempt(s): {} (try another seed, or raise max_attempts)",
-            self.attempts, self.reason
-        )
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
 /// The generation steps, as reported to a progress callback.
 pub const STEPS: [&str; 5] = [
     "relaxing points",
@@ -325,6 +304,7 @@ pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn F
         }
     }
     Err(GenerateError {
+        generator: "universe",
         attempts: params.max_attempts,
         reason,
     })
@@ -496,4 +476,37 @@ fn quadrants(points: &[Point], center: u32) -> [u32; 4] {
         }
     }
     q
+}
+
+/// The universe generator, for code that handles every generator alike.
+pub struct Universe;
+
+impl Generator for Universe {
+    const NAME: &'static str = "universe";
+    const ABOUT: &'static str = "node-and-edge boards for the paper-cutting race game Unstable Universe";
+    const STEPS: &'static [&'static str] = &STEPS;
+    type Params = Params;
+    type Output = Board;
+
+    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+        generate_with_progress(params, seed, progress)
+    }
+
+    fn draw(board: &Board, options: DrawOptions) -> scene::Document {
+        draw(board, options)
+    }
+
+    fn work_size(params: &Params) -> u64 {
+        params.node_count()
+    }
+
+    fn check_drawable(params: &Params) -> Result<(), String> {
+        if params.node_count() > MAX_DRAWN_NODES {
+            return Err(format!(
+                "a board of {} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`",
+                params.node_count()
+            ));
+        }
+        Ok(())
+    }
 }

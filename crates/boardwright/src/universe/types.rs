@@ -21,7 +21,7 @@ use crate::geom::Point;
 use crate::graph::Graph;
 use crate::seed::Rng;
 
-use super::dictionary::{MAX_TYPES, NodeType};
+use super::dictionary::NodeType;
 use super::relax::Sides;
 
 /// The board facts the constraints look at.
@@ -161,7 +161,7 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
 }
 
 /// The list of types: the scaled minimums, then weighted draws up to `len`.
-/// Type indices are `u16` (the dictionary allows at most [`MAX_TYPES`]): the
+/// Type indices are `u16` (a dictionary holds at most `dictionary::MAX_TYPES`): the
 /// list can hold millions of entries, and a compact one shuffles in cache.
 fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng: &mut Rng) -> Vec<u16> {
     let mut list = Vec::with_capacity(len);
