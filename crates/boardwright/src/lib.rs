@@ -16,6 +16,7 @@ pub mod mst;
 pub mod params;
 pub mod seed;
 pub mod universe;
+pub mod witches;
 
 use std::fmt;
 

@@ -30,6 +30,8 @@ pub enum Allowed {
         /// Largest allowed value.
         max: f64,
     },
+    /// One of these integers.
+    OneOf(&'static [i64]),
     /// `true` or `false`.
     Bool,
     /// Structured data (checked by the generator's own validation).
@@ -41,6 +43,10 @@ impl fmt::Display for Allowed {
         match self {
             Allowed::Int { min, max } => write!(f, "an integer from {min} to {max}"),
             Allowed::Float { min, max } => write!(f, "a number from {min} to {max}"),
+            Allowed::OneOf(values) => {
+                let list: Vec<String> = values.iter().map(i64::to_string).collect();
+                write!(f, "one of {}", list.join(", "))
+            }
             Allowed::Bool => f.write_str("true or false"),
             Allowed::Data(what) => f.write_str(what),
         }
@@ -179,6 +185,7 @@ fn check_ranges<P: Params>(table: &Table) -> Result<(), ParamError> {
         let Some(value) = table.get(info.name) else { continue };
         let ok = match (info.allowed, value) {
             (Allowed::Int { min, max }, Value::Integer(v)) => (min..=max).contains(v),
+            (Allowed::OneOf(values), Value::Integer(v)) => values.contains(v),
             (Allowed::Float { min, max }, Value::Float(v)) => v.is_finite() && (min..=max).contains(v),
             (Allowed::Float { min, max }, Value::Integer(v)) => (min..=max).contains(&(*v as f64)),
             _ => true,

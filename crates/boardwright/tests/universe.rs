@@ -411,23 +411,7 @@ fn bad_parameters_name_what_is_wrong() {
 #[test]
 fn golden_json() {
     let json = serde_json::to_string_pretty(&board(2, "golden")).unwrap() + "\n";
-    golden("universe-2-golden.json", &json);
-}
-
-/// Compares `actual` with the file in `tests/golden/`; with
-/// `BOARDWRIGHT_BLESS=1` writes it instead.
-fn golden(name: &str, actual: &str) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("BOARDWRIGHT_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {}; run with BOARDWRIGHT_BLESS=1", path.display()));
-    assert!(
-        expected == actual,
-        "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1"
-    );
+    crate::golden("universe-2-golden.json", &json);
 }
 
 #[test]

@@ -6,11 +6,13 @@ use std::fmt::Write;
 use boardwright::Generator;
 use boardwright::params::{self, Allowed, Params};
 use boardwright::universe::Universe;
+use boardwright::witches::Witches;
 
 /// The listing as text.
 pub fn text() -> String {
     let mut out = String::new();
     section::<Universe>(&mut out);
+    section::<Witches>(&mut out);
     out
 }
 

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use boardwright::params::{self, ParamError, Params};
 use boardwright::seed::Seed;
 use boardwright::universe::Universe;
+use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Generator};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -29,6 +30,8 @@ struct Cli {
 enum Command {
     /// Node-and-edge boards for the paper-cutting race game Unstable Universe.
     Universe(Common),
+    /// Folded-paper boards for the potion game Wondering Witches.
+    Witches(Common),
     /// Every generator with its parameters, defaults, ranges and docs.
     List,
 }
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Universe(common) => run::<Universe>(&common),
+        Command::Witches(common) => run::<Witches>(&common),
         Command::List => {
             print!("{}", list::text());
             Ok(())

@@ -178,7 +178,7 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
     let out = run(&["universe", "-o", dir.join("board.xyz").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot tell the format"));
-    let out = run(&["witches"]);
+    let out = run(&["hexet"]);
     assert_eq!(out.status.code(), Some(2));
     let names: Vec<String> = files_in(&dir).into_iter().filter(|n| !n.ends_with(".toml")).collect();
     assert!(names.is_empty(), "files left behind: {names:?}");
@@ -210,15 +210,72 @@ fn impossible_generation_exits_1_and_writes_nothing() {
 fn golden_svg() {
     let out = run(&["universe", "--seed", "golden", "--players", "2", "--format", "svg"]);
     assert!(out.status.success());
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/universe-2-golden.svg");
+    golden_file("universe-2-golden.svg", &out.stdout);
+}
+
+/// Compares `actual` with `tests/golden/NAME`; with `BOARDWRIGHT_BLESS=1`
+/// writes it instead.
+fn golden_file(name: &str, actual: &[u8]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
     if std::env::var_os("BOARDWRIGHT_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &out.stdout).unwrap();
+        std::fs::write(&path, actual).unwrap();
         return;
     }
-    let expected = std::fs::read(&path).expect("golden SVG exists; run with BOARDWRIGHT_BLESS=1");
+    let expected = std::fs::read(&path).unwrap_or_else(|_| panic!("missing {}; run with BOARDWRIGHT_BLESS=1", path.display()));
     assert!(
-        expected == out.stdout,
-        "the SVG changed; review and re-bless with BOARDWRIGHT_BLESS=1"
+        expected == actual,
+        "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1"
     );
+}
+
+#[test]
+fn witches_board_two_pages_and_bad_input() {
+    let dir = scratch("witches");
+    let pdf = dir.join("w.pdf");
+    let out = run(&["witches", "--seed", "Tiamo", "--players", "3", "-o", pdf.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(
+        String::from_utf8_lossy(&bytes).contains("/Count 2"),
+        "the PDF does not have two pages"
+    );
+    let out = run(&["witches", "--seed", "Tiamo"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for field in [
+        "width",
+        "height",
+        "recipe_length",
+        "players",
+        "cauldrons",
+        "gardens",
+        "ingredients",
+        "special_cells",
+        "notes_cell",
+    ] {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    let bad = dir.join("bad.json");
+    for (args, message) in [
+        (vec!["--players", "0"], "expected an integer from 1 to 5"),
+        (vec!["--players", "6"], "expected an integer from 1 to 5"),
+        (vec!["--set", "recipe_length=5"], "expected one of 4, 6"),
+        (vec!["--set", "recipe_length=7"], "expected one of 4, 6"),
+        (vec!["--set", "cauldrons=3"], "unknown parameter `cauldrons`"),
+    ] {
+        let mut full = vec!["witches", "--seed", "x", "-o", bad.to_str().unwrap()];
+        full.extend(args.iter().copied());
+        let out = run(&full);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!bad.exists());
+}
+
+/// The SVG of a witches board, pinned.
+#[test]
+fn golden_witches_svg() {
+    let out = run(&["witches", "--seed", "golden", "--format", "svg", "--set", "special_cells=3"]);
+    assert!(out.status.success());
+    golden_file("witches-4-golden.svg", &out.stdout);
 }

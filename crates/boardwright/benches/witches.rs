@@ -1,0 +1,27 @@
+//! Witches board benchmark: one default board, JSON included.
+
+use std::hint::black_box;
+
+use boardwright::seed::Seed;
+use boardwright::witches::{self, Params};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn default_board(c: &mut Criterion) {
+    let params = Params::default();
+    let mut i = 0u64;
+    c.bench_function("witches/default board", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(witches::generate(&params, &Seed::new(&i.to_string())).expect("default boards generate"))
+        })
+    });
+    c.bench_function("witches/default board json", |b| {
+        b.iter(|| {
+            let board = witches::generate(&params, &Seed::new("bench")).expect("default boards generate");
+            black_box(serde_json::to_vec(&board).expect("serialises").len())
+        })
+    });
+}
+
+criterion_group!(benches, default_board);
+criterion_main!(benches);

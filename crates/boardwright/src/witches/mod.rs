@@ -1,0 +1,520 @@
+//! Witches boards: the folded-paper board of the cooperative potion game
+//! *Wondering Witches*, split fairly between players.
+//!
+//! Steps, run in this order by [`generate`]:
+//! 1. [`cauldrons`]: the cauldron sizes fixed up front (exactly 32 cells,
+//!    the recipe cauldron included), then placed player by player on a
+//!    random side under the fairness rules;
+//! 2. [`gardens`]: every other cell grown into organic gardens;
+//! 3. contents: the notes cell, starting ingredients (on garden cells and in
+//!    cauldrons) and special cells.
+//!
+//! An attempt whose cauldrons do not all fit is thrown away and the board is
+//! built again on fresh streams, up to `max_attempts`.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::params::{Allowed, ParamInfo, Params as ParamsTrait};
+use crate::seed::{Rng, Seed};
+use crate::{DrawOptions, GenerateError, Generator};
+
+pub mod cauldrons;
+mod draw;
+pub mod gardens;
+
+pub use draw::draw;
+
+/// Cells across one side of the paper.
+pub const WIDTH: u32 = 8;
+/// Cells down one side of the paper.
+pub const HEIGHT: u32 = 4;
+/// Cauldron cells on a board: half of the 64.
+pub const CAULDRON_CELLS: u32 = 32;
+
+/// The players' rectangles `[x, y, w, h]` on the front, by player count.
+pub const LAYOUTS: [&[[u32; 4]]; 5] = [
+    &[[0, 0, 8, 4]],
+    &[[0, 0, 4, 4], [4, 0, 4, 4]],
+    &[[0, 0, 5, 2], [0, 2, 5, 2], [5, 0, 3, 4]],
+    &[[0, 0, 4, 2], [4, 0, 4, 2], [0, 2, 4, 2], [4, 2, 4, 2]],
+    &[[0, 0, 3, 2], [3, 0, 3, 2], [0, 2, 3, 2], [3, 2, 3, 2], [6, 0, 2, 4]],
+];
+
+/// The ingredients.
+pub const INGREDIENTS: [&str; 10] = [
+    "Parsley",
+    "Sage",
+    "Chives",
+    "Rosemary",
+    "Oregano",
+    "Mint",
+    "Dill",
+    "Basil",
+    "Thyme",
+    "Black Pepper",
+];
+/// Special cells that help.
+pub const HELPFUL_SPECIALS: [&str; 4] = ["Efficiency", "Versatility", "Painter", "Guesser"];
+/// Special cells that hinder.
+pub const HINDERING_SPECIALS: [&str; 4] = ["Low Ceiling", "Fertile Ground", "Hard Ground", "Black Magic"];
+
+/// Parameters of a witches board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Number of players (1–5).
+    pub players: u32,
+    /// Ingredients in a recipe; the board has a cauldron that holds them.
+    pub recipe_length: u32,
+    /// Starting ingredients placed on garden cells.
+    pub garden_ingredients: u32,
+    /// Starting ingredients placed directly in cauldrons.
+    pub cauldron_ingredients: u32,
+    /// Special cells (harder levels); at most a third of them hinder.
+    pub special_cells: u32,
+    /// Whole-board attempts before giving up.
+    pub max_attempts: u32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            players: 4,
+            recipe_length: 4,
+            garden_ingredients: 3,
+            cauldron_ingredients: 2,
+            special_cells: 0,
+            max_attempts: 200,
+        }
+    }
+}
+
+impl ParamsTrait for Params {
+    const INFO: &'static [ParamInfo] = &[
+        ParamInfo {
+            name: "players",
+            doc: "number of players; each owns a fixed rectangle on both sides",
+            allowed: Allowed::Int { min: 1, max: 5 },
+        },
+        ParamInfo {
+            name: "recipe_length",
+            doc: "ingredients in a recipe (4: a 2x2 cauldron; 6, the hardest level: a 3x2 cauldron)",
+            allowed: Allowed::OneOf(&[4, 6]),
+        },
+        ParamInfo {
+            name: "garden_ingredients",
+            doc: "starting ingredients placed on garden cells",
+            allowed: Allowed::Int { min: 0, max: 8 },
+        },
+        ParamInfo {
+            name: "cauldron_ingredients",
+            doc: "starting ingredients placed in cauldrons, to test a potion early",
+            allowed: Allowed::Int { min: 0, max: 4 },
+        },
+        ParamInfo {
+            name: "special_cells",
+            doc: "special cells (harder levels), mostly helpful",
+            allowed: Allowed::Int { min: 0, max: 6 },
+        },
+        ParamInfo {
+            name: "max_attempts",
+            doc: "whole-board attempts before giving up",
+            allowed: Allowed::Int { min: 1, max: 100_000 },
+        },
+    ];
+    const PRESETS: &'static [(&'static str, &'static str)] = &[(
+        "hardest",
+        "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n",
+    )];
+}
+
+/// A side of the folded paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Face {
+    /// The front.
+    Front,
+    /// The back.
+    Back,
+}
+
+impl Face {
+    /// Both sides, front first.
+    pub const BOTH: [Face; 2] = [Face::Front, Face::Back];
+
+    fn index(self) -> usize {
+        match self {
+            Face::Front => 0,
+            Face::Back => 1,
+        }
+    }
+}
+
+/// A player's area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// Player number, from 0.
+    pub id: u32,
+    /// `[x, y, w, h]` on the front.
+    pub front: [u32; 4],
+    /// `[x, y, w, h]` on the back (the front mirrored: `x = 8 − x − w`).
+    pub back: [u32; 4],
+}
+
+impl Player {
+    /// The rectangle on `face`.
+    pub fn rect(&self, face: Face) -> [u32; 4] {
+        match face {
+            Face::Front => self.front,
+            Face::Back => self.back,
+        }
+    }
+}
+
+/// A cauldron.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cauldron {
+    /// Owner.
+    pub player: u32,
+    /// Side of the paper.
+    pub side: Face,
+    /// Left column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Width in cells.
+    pub w: u32,
+    /// Height in cells.
+    pub h: u32,
+}
+
+/// A garden: connected cells of one player on one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Garden {
+    /// Owner.
+    pub player: u32,
+    /// Side of the paper.
+    pub side: Face,
+    /// The cells `[x, y]`, in the order the garden grew.
+    pub cells: Vec<[u32; 2]>,
+}
+
+/// Something written in one cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Label {
+    /// What it says.
+    pub name: String,
+    /// Side of the paper.
+    pub side: Face,
+    /// Column.
+    pub x: u32,
+    /// Row.
+    pub y: u32,
+}
+
+/// A cell position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    /// Side of the paper.
+    pub side: Face,
+    /// Column.
+    pub x: u32,
+    /// Row.
+    pub y: u32,
+}
+
+/// One player's share of the board.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Share {
+    /// The player.
+    pub player: u32,
+    /// Cauldrons owned.
+    pub cauldrons: u32,
+    /// Cauldron cells on the front.
+    pub cauldron_cells_front: u32,
+    /// Cauldron cells on the back.
+    pub cauldron_cells_back: u32,
+    /// Garden cells on the front.
+    pub garden_cells_front: u32,
+    /// Garden cells on the back.
+    pub garden_cells_back: u32,
+}
+
+/// The fairness report.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Each player's share.
+    pub shares: Vec<Share>,
+    /// Most minus fewest cauldron cells among players.
+    pub cauldron_cells_spread: u32,
+    /// Most minus fewest garden cells among players.
+    pub garden_cells_spread: u32,
+    /// Cauldrons on the board.
+    pub cauldrons: u32,
+    /// Cells of the largest cauldron.
+    pub largest_cauldron: u32,
+    /// Cauldrons that hold a whole recipe (at least `recipe_length` cells).
+    pub recipe_cauldrons: u32,
+    /// Gardens on the board.
+    pub gardens: u32,
+    /// Whole-board attempts used.
+    pub attempts: u32,
+}
+
+/// A generated witches board: the JSON contract of `boardwright witches`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// Always `"witches"`.
+    pub generator: String,
+    /// The seed text.
+    pub seed: String,
+    /// The toolkit's version.
+    pub version: String,
+    /// Every parameter.
+    pub params: Params,
+    /// The fairness report.
+    pub metrics: Metrics,
+    /// Cells across a side (8).
+    pub width: u32,
+    /// Cells down a side (4).
+    pub height: u32,
+    /// Ingredients in a recipe.
+    pub recipe_length: u32,
+    /// The players' areas.
+    pub players: Vec<Player>,
+    /// The cauldrons, largest first.
+    pub cauldrons: Vec<Cauldron>,
+    /// The gardens.
+    pub gardens: Vec<Garden>,
+    /// Starting ingredients.
+    pub ingredients: Vec<Label>,
+    /// Special cells.
+    pub special_cells: Vec<Label>,
+    /// The cell kept free for notes.
+    pub notes_cell: Cell,
+}
+
+/// The generation steps, as reported to a progress callback.
+pub const STEPS: [&str; 3] = ["placing cauldrons", "growing gardens", "placing contents"];
+
+/// The players' areas for `players` players (1–5).
+pub fn players(players: u32) -> Vec<Player> {
+    LAYOUTS[(players.clamp(1, 5) - 1) as usize]
+        .iter()
+        .enumerate()
+        .map(|(id, &[x, y, w, h])| Player {
+            id: id as u32,
+            front: [x, y, w, h],
+            back: [WIDTH - x - w, y, w, h],
+        })
+        .collect()
+}
+
+/// Generates a board.
+pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
+    generate_with_progress(params, seed, &mut |_, _| {})
+}
+
+/// Generates a board, calling `progress(attempt, step)` as each of [`STEPS`] begins.
+pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+    let owners = players(params.players);
+    let mut reason = String::new();
+    for attempt in 0..params.max_attempts {
+        progress(attempt, 0);
+        let mut rng = seed.stream("cauldrons", attempt);
+        let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
+        match cauldrons::place(&owners, &sizes, &mut rng) {
+            Ok(placed) => return Ok(finish(params, seed, attempt, owners, placed, progress)),
+            Err(why) => reason = why,
+        }
+    }
+    Err(GenerateError {
+        generator: "witches",
+        attempts: params.max_attempts,
+        reason: format!("{reason} (players = {}, recipe_length = {})", params.players, params.recipe_length),
+    })
+}
+
+fn finish(
+    params: &Params,
+    seed: &Seed,
+    attempt: u32,
+    owners: Vec<Player>,
+    placed: Vec<Cauldron>,
+    progress: &mut dyn FnMut(u32, usize),
+) -> Board {
+    progress(attempt, 1);
+    let gardens = gardens::grow(&owners, &placed, &mut seed.stream("gardens", attempt));
+
+    progress(attempt, 2);
+    let mut rng = seed.stream("contents", attempt);
+    let garden_cells: Vec<Cell> = gardens
+        .iter()
+        .flat_map(|g| g.cells.iter().map(move |&[x, y]| Cell { side: g.side, x, y }))
+        .collect();
+    let cauldron_cells: Vec<Cell> = placed
+        .iter()
+        .flat_map(|c| (c.y..c.y + c.h).flat_map(move |y| (c.x..c.x + c.w).map(move |x| Cell { side: c.side, x, y })))
+        .collect();
+    // Distinct garden cells: the notes cell first, then ingredients, then specials.
+    let mut free = garden_cells.clone();
+    rng.shuffle(&mut free);
+    let mut free = free.into_iter();
+    let notes_cell = free.next().expect("a board always has garden cells");
+    let mut names: Vec<&str> = INGREDIENTS.to_vec();
+    rng.shuffle(&mut names);
+    let mut names = names.into_iter().cycle();
+    let mut ingredients: Vec<Label> = free
+        .by_ref()
+        .take(params.garden_ingredients as usize)
+        .map(|c| label(names.next().unwrap_or("Sage"), c))
+        .collect();
+    let mut in_cauldrons = cauldron_cells;
+    rng.shuffle(&mut in_cauldrons);
+    ingredients.extend(
+        in_cauldrons
+            .into_iter()
+            .take(params.cauldron_ingredients as usize)
+            .map(|c| label(names.next().unwrap_or("Sage"), c)),
+    );
+    let hindering = params.special_cells / 3;
+    let special_cells: Vec<Label> = free
+        .take(params.special_cells as usize)
+        .enumerate()
+        .map(|(i, c)| {
+            let kinds: &[&str] = if (i as u32) < hindering {
+                &HINDERING_SPECIALS
+            } else {
+                &HELPFUL_SPECIALS
+            };
+            label(kinds[rng.index(kinds.len())], c)
+        })
+        .collect();
+    let metrics = metrics(&owners, &placed, &gardens, params.recipe_length, attempt + 1);
+    Board {
+        generator: "witches".to_string(),
+        seed: seed.text().to_string(),
+        version: crate::VERSION.to_string(),
+        params: params.clone(),
+        metrics,
+        width: WIDTH,
+        height: HEIGHT,
+        recipe_length: params.recipe_length,
+        players: owners,
+        cauldrons: placed,
+        gardens,
+        ingredients,
+        special_cells,
+        notes_cell,
+    }
+}
+
+fn label(name: &str, c: Cell) -> Label {
+    Label {
+        name: name.to_string(),
+        side: c.side,
+        x: c.x,
+        y: c.y,
+    }
+}
+
+fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_length: u32, attempts: u32) -> Metrics {
+    let mut shares: Vec<Share> = owners
+        .iter()
+        .map(|p| Share {
+            player: p.id,
+            ..Share::default()
+        })
+        .collect();
+    for c in placed {
+        let s = &mut shares[c.player as usize];
+        s.cauldrons += 1;
+        match c.side {
+            Face::Front => s.cauldron_cells_front += c.w * c.h,
+            Face::Back => s.cauldron_cells_back += c.w * c.h,
+        }
+    }
+    for g in gardens {
+        let s = &mut shares[g.player as usize];
+        match g.side {
+            Face::Front => s.garden_cells_front += g.cells.len() as u32,
+            Face::Back => s.garden_cells_back += g.cells.len() as u32,
+        }
+    }
+    let spread = |f: &dyn Fn(&Share) -> u32| {
+        let values: BTreeSet<u32> = shares.iter().map(f).collect();
+        values.last().unwrap_or(&0) - values.first().unwrap_or(&0)
+    };
+    Metrics {
+        cauldron_cells_spread: spread(&|s| s.cauldron_cells_front + s.cauldron_cells_back),
+        garden_cells_spread: spread(&|s| s.garden_cells_front + s.garden_cells_back),
+        cauldrons: placed.len() as u32,
+        largest_cauldron: placed.iter().map(|c| c.w * c.h).max().unwrap_or(0),
+        recipe_cauldrons: placed.iter().filter(|c| c.w * c.h >= recipe_length).count() as u32,
+        gardens: gardens.len() as u32,
+        attempts,
+        shares,
+    }
+}
+
+/// Which player owns cell `(x, y)` (every cell has one owner).
+pub fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
+    owners
+        .iter()
+        .find(|p| {
+            let [rx, ry, rw, rh] = p.rect(face);
+            (rx..rx + rw).contains(&x) && (ry..ry + rh).contains(&y)
+        })
+        .map_or(0, |p| p.id)
+}
+
+/// A random side.
+fn random_face(rng: &mut Rng) -> Face {
+    if rng.chance(0.5) { Face::Front } else { Face::Back }
+}
+
+/// The witches generator, for code that handles every generator alike.
+pub struct Witches;
+
+impl Generator for Witches {
+    const NAME: &'static str = "witches";
+    const ABOUT: &'static str = "folded-paper boards for the potion game Wondering Witches, split fairly between players";
+    const STEPS: &'static [&'static str] = &STEPS;
+    type Params = Params;
+    type Output = Board;
+
+    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+        generate_with_progress(params, seed, progress)
+    }
+
+    fn draw(board: &Board, options: DrawOptions) -> scene::Document {
+        draw(board, options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_cover_each_side_exactly_once() {
+        for n in 1..=5 {
+            let owners = players(n);
+            assert_eq!(owners.len(), n as usize);
+            for face in Face::BOTH {
+                let mut covered = [[0; WIDTH as usize]; HEIGHT as usize];
+                for p in &owners {
+                    let [x, y, w, h] = p.rect(face);
+                    for row in covered.iter_mut().skip(y as usize).take(h as usize) {
+                        for cell in row.iter_mut().skip(x as usize).take(w as usize) {
+                            *cell += 1;
+                        }
+                    }
+                }
+                assert!(covered.iter().flatten().all(|&c| c == 1), "{n} players, {face:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! Witches boards: every guarantee over many seeds, every player count and
+//! both recipe lengths, checked cell by cell on the finished board.
+
+use boardwright::params;
+use boardwright::seed::Seed;
+use boardwright::witches::{self, Board, Face, Params};
+
+const SEEDS: usize = 1000;
+
+fn board(players: u32, recipe_length: u32, seed: &str) -> Board {
+    let params = Params {
+        players,
+        recipe_length,
+        special_cells: 6,
+        ..Params::default()
+    };
+    witches::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("players {players}, recipe {recipe_length}, seed {seed:?}: {e}"))
+}
+
+/// Runs `check` on boards of every player count and recipe length; the
+/// failure message names the board.
+fn check_all(check: impl Fn(&Board) -> Result<(), String>) {
+    let mut failures = Vec::new();
+    for players in 1..=5 {
+        for recipe in [4, 6] {
+            for i in 0..SEEDS {
+                let seed = format!("check-{i}");
+                if let Err(e) = check(&board(players, recipe, &seed)) {
+                    failures.push(format!("players {players}, recipe {recipe}, seed {seed:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+const LAYOUTS: [&[[u32; 4]]; 5] = [
+    &[[0, 0, 8, 4]],
+    &[[0, 0, 4, 4], [4, 0, 4, 4]],
+    &[[0, 0, 5, 2], [0, 2, 5, 2], [5, 0, 3, 4]],
+    &[[0, 0, 4, 2], [4, 0, 4, 2], [0, 2, 4, 2], [4, 2, 4, 2]],
+    &[[0, 0, 3, 2], [3, 0, 3, 2], [0, 2, 3, 2], [3, 2, 3, 2], [6, 0, 2, 4]],
+];
+
+fn inside([rx, ry, rw, rh]: [u32; 4], x: u32, y: u32) -> bool {
+    (rx..rx + rw).contains(&x) && (ry..ry + rh).contains(&y)
+}
+
+fn face_index(f: Face) -> usize {
+    usize::from(f == Face::Back)
+}
+
+#[test]
+fn rectangles_follow_the_table_and_mirror_on_the_back() {
+    for players in 1..=5u32 {
+        let b = board(players, 4, "rects");
+        let fronts: Vec<[u32; 4]> = b.players.iter().map(|p| p.front).collect();
+        assert_eq!(fronts, LAYOUTS[players as usize - 1]);
+        for p in &b.players {
+            let [x, y, w, h] = p.front;
+            assert_eq!(p.back, [8 - x - w, y, w, h]);
+        }
+    }
+}
+
+#[test]
+fn cauldrons_are_fair_exact_and_inside_their_owners() {
+    check_all(|b| {
+        let mut cells = [[[0u8; 8]; 4]; 2];
+        for c in &b.cauldrons {
+            let owner = &b.players[c.player as usize];
+            let rect = if c.side == Face::Front { owner.front } else { owner.back };
+            if !(1..=3).contains(&c.w) || !(1..=3).contains(&c.h) || !(2..=6).contains(&(c.w * c.h)) {
+                return Err(format!("cauldron {}x{}", c.w, c.h));
+            }
+            for y in c.y..c.y + c.h {
+                for x in c.x..c.x + c.w {
+                    if !inside(rect, x, y) {
+                        return Err(format!("cauldron at ({x},{y}) outside player {}'s rectangle", c.player + 1));
+                    }
+                    cells[face_index(c.side)][y as usize][x as usize] += 1;
+                }
+            }
+        }
+        if cells.iter().flatten().flatten().any(|&n| n > 1) {
+            return Err("cauldrons overlap".into());
+        }
+        let total: u32 = b.cauldrons.iter().map(|c| c.w * c.h).sum();
+        if total != 32 {
+            return Err(format!("{total} cauldron cells"));
+        }
+        let recipe = if b.recipe_length == 6 { [(3, 2), (2, 3)] } else { [(2, 2), (2, 2)] };
+        if !b.cauldrons.iter().any(|c| recipe.contains(&(c.w, c.h))) {
+            return Err("no recipe cauldron".into());
+        }
+        if b.cauldrons.iter().filter(|c| c.w >= 2 && c.h >= 2).count() < 2 {
+            return Err("fewer than two cauldrons of 2x2 or more".into());
+        }
+        for p in &b.players {
+            if !b.cauldrons.iter().any(|c| c.player == p.id) {
+                return Err(format!("player {} has no cauldron", p.id + 1));
+            }
+            if !b.gardens.iter().any(|g| g.player == p.id && !g.cells.is_empty()) {
+                return Err(format!("player {} has no garden cell", p.id + 1));
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn gardens_are_connected_and_with_cauldrons_cover_every_cell_once() {
+    check_all(|b| {
+        let mut cover = [[[0u8; 8]; 4]; 2];
+        for c in &b.cauldrons {
+            for y in c.y..c.y + c.h {
+                for x in c.x..c.x + c.w {
+                    cover[face_index(c.side)][y as usize][x as usize] += 1;
+                }
+            }
+        }
+        for g in &b.gardens {
+            let owner = &b.players[g.player as usize];
+            let rect = if g.side == Face::Front { owner.front } else { owner.back };
+            for &[x, y] in &g.cells {
+                if !inside(rect, x, y) {
+                    return Err(format!("garden cell ({x},{y}) outside player {}'s rectangle", g.player + 1));
+                }
+                cover[face_index(g.side)][y as usize][x as usize] += 1;
+            }
+            // Connected: a walk over 4-neighbours from the first cell reaches all.
+            let mut reached = vec![g.cells[0]];
+            let mut k = 0;
+            while k < reached.len() {
+                let [x, y] = reached[k];
+                for &[nx, ny] in &g.cells {
+                    if x.abs_diff(nx) + y.abs_diff(ny) == 1 && !reached.contains(&[nx, ny]) {
+                        reached.push([nx, ny]);
+                    }
+                }
+                k += 1;
+            }
+            if reached.len() != g.cells.len() {
+                return Err("a garden is not connected".into());
+            }
+        }
+        if cover.iter().flatten().flatten().any(|&n| n != 1) {
+            return Err("cauldrons and gardens do not cover every cell exactly once".into());
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn contents_sit_on_distinct_proper_cells() {
+    check_all(|b| {
+        let garden = |side: Face, x: u32, y: u32| b.gardens.iter().any(|g| g.side == side && g.cells.contains(&[x, y]));
+        let n = &b.notes_cell;
+        if !garden(n.side, n.x, n.y) {
+            return Err("the notes cell is not a garden cell".into());
+        }
+        let mut used = vec![(n.side, n.x, n.y)];
+        let (in_gardens, in_cauldrons): (Vec<_>, Vec<_>) = b.ingredients.iter().partition(|i| garden(i.side, i.x, i.y));
+        if in_gardens.len() != b.params.garden_ingredients as usize || in_cauldrons.len() != b.params.cauldron_ingredients as usize {
+            return Err(format!(
+                "{} garden and {} cauldron ingredients",
+                in_gardens.len(),
+                in_cauldrons.len()
+            ));
+        }
+        for l in b.ingredients.iter().chain(&b.special_cells) {
+            if used.contains(&(l.side, l.x, l.y)) {
+                return Err(format!("two things on ({}, {})", l.x, l.y));
+            }
+            used.push((l.side, l.x, l.y));
+        }
+        let names = [
+            "Parsley",
+            "Sage",
+            "Chives",
+            "Rosemary",
+            "Oregano",
+            "Mint",
+            "Dill",
+            "Basil",
+            "Thyme",
+            "Black Pepper",
+        ];
+        if !b.ingredients.iter().all(|i| names.contains(&i.name.as_str())) {
+            return Err("unknown ingredient".into());
+        }
+        let helpful = ["Efficiency", "Versatility", "Painter", "Guesser"];
+        let helping = b.special_cells.iter().filter(|s| helpful.contains(&s.name.as_str())).count();
+        if b.special_cells.len() != 6 || b.special_cells.iter().any(|s| !garden(s.side, s.x, s.y)) || helping * 2 <= b.special_cells.len() {
+            return Err("special cells wrong in number, place or kind".into());
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn fairness_report_matches_the_board() {
+    check_all(|b| {
+        for s in &b.metrics.shares {
+            let cells = |side: Face| -> u32 {
+                b.cauldrons
+                    .iter()
+                    .filter(|c| c.player == s.player && c.side == side)
+                    .map(|c| c.w * c.h)
+                    .sum()
+            };
+            let garden = |side: Face| -> u32 {
+                b.gardens
+                    .iter()
+                    .filter(|g| g.player == s.player && g.side == side)
+                    .map(|g| g.cells.len() as u32)
+                    .sum()
+            };
+            if (
+                s.cauldron_cells_front,
+                s.cauldron_cells_back,
+                s.garden_cells_front,
+                s.garden_cells_back,
+            ) != (cells(Face::Front), cells(Face::Back), garden(Face::Front), garden(Face::Back))
+            {
+                return Err(format!("share of player {} is wrong", s.player + 1));
+            }
+        }
+        if b.metrics.attempts == 0 || b.metrics.recipe_cauldrons == 0 {
+            return Err("metrics".into());
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn same_seed_same_bytes() {
+    let a = serde_json::to_string(&board(3, 6, "again")).unwrap();
+    assert_eq!(a, serde_json::to_string(&board(3, 6, "again")).unwrap());
+    assert_ne!(a, serde_json::to_string(&board(3, 6, "again!")).unwrap());
+}
+
+#[test]
+fn bad_parameters_name_what_is_wrong() {
+    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    assert!(err("players = 0").contains("`players`: 0 is not allowed; expected an integer from 1 to 5"));
+    assert!(err("players = 6").contains("`players`"));
+    assert!(err("recipe_length = 5").contains("`recipe_length`: 5 is not allowed; expected one of 4, 6"));
+    assert!(err("recipe_length = 7").contains("`recipe_length`"));
+    assert!(err("cauldrons = 3").contains("unknown parameter `cauldrons`"));
+}
+
+#[test]
+fn golden_json() {
+    let json = serde_json::to_string_pretty(&board(4, 4, "golden")).unwrap() + "\n";
+    crate::golden("witches-4-golden.json", &json);
+}
