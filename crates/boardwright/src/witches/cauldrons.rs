@@ -147,6 +147,18 @@ impl Occupancy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::witches::players;
+
+    #[test]
+    fn an_impossible_placement_fails_instead_of_looping() {
+        let mut rng = Rng::new(1, 1);
+        // No five-player rectangle holds a 3 × 3 cauldron.
+        let err = place(&players(5), &[(3, 3)], &mut rng).unwrap_err();
+        assert!(err.contains("did not fit"), "{err}");
+        // Every cell a cauldron: rule 2 leaves the last one unplaceable.
+        let err = place(&players(1), &vec![(2, 2); 16], &mut rng).unwrap_err();
+        assert!(err.contains("did not fit"), "{err}");
+    }
 
     #[test]
     fn distributions_add_up_exactly_and_hold_the_recipe() {
