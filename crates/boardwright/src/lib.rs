@@ -12,6 +12,7 @@
 pub mod geom;
 pub mod graph;
 pub mod grid;
+pub mod hexet;
 pub mod mst;
 pub mod params;
 pub mod seed;

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use boardwright::Generator;
+use boardwright::hexet::Hexet;
 use boardwright::params::{self, Allowed, Params};
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
@@ -13,6 +14,7 @@ pub fn text() -> String {
     let mut out = String::new();
     section::<Universe>(&mut out);
     section::<Witches>(&mut out);
+    section::<Hexet>(&mut out);
     out
 }
 

@@ -10,6 +10,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use boardwright::hexet::{self, Hexet};
 use boardwright::params::{self, ParamError, Params};
 use boardwright::seed::Seed;
 use boardwright::universe::Universe;
@@ -32,6 +33,8 @@ enum Command {
     Universe(Common),
     /// Folded-paper boards for the potion game Wondering Witches.
     Witches(Common),
+    /// Hex maps with cities and a tower; replays a road log with --roads.
+    Hexet(HexetArgs),
     /// Every generator with its parameters, defaults, ranges and docs.
     List,
 }
@@ -67,6 +70,15 @@ struct Common {
     dpi: f64,
 }
 
+#[derive(Args)]
+struct HexetArgs {
+    #[command(flatten)]
+    common: Common,
+    /// A road log (JSON list of {player, from, to, type, action}) to replay on the map.
+    #[arg(long, value_name = "FILE")]
+    roads: Option<PathBuf>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
     Json,
@@ -100,6 +112,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Universe(common) => run::<Universe>(&common),
         Command::Witches(common) => run::<Witches>(&common),
+        Command::Hexet(args) => run_hexet(&args),
         Command::List => {
             print!("{}", list::text());
             Ok(())
@@ -120,6 +133,33 @@ fn main() -> ExitCode {
 
 /// Runs generator `G` with the common options.
 fn run<G: Generator>(common: &Common) -> Result<(), Failure> {
+    run_with::<G>(common, &mut |params, seed, progress| {
+        G::generate(params, seed, progress).map_err(|e| Failure::Failed(e.to_string()))
+    })
+}
+
+/// `hexet`, with an optional road log replayed on the map.
+fn run_hexet(args: &HexetArgs) -> Result<(), Failure> {
+    let Some(path) = &args.roads else {
+        return run::<Hexet>(&args.common);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read road log {}: {e}", path.display())))?;
+    let log: Vec<hexet::RoadEntry> = serde_json::from_str(&text)
+        .map_err(|e| Failure::Usage(format!("road log {} is not a valid list of roads: {e}", path.display())))?;
+    run_with::<Hexet>(&args.common, &mut |params, seed, _| {
+        hexet::generate_with_log(params, seed, &log).map_err(|e| match e {
+            hexet::HexetError::Generate(e) => Failure::Failed(e.to_string()),
+            hexet::HexetError::Replay(e) => Failure::Usage(format!("{}: {e}", path.display())),
+        })
+    })
+}
+
+/// The producer of a generator's output from parameters, seed and a progress callback.
+type Produce<'a, G> =
+    dyn FnMut(&<G as Generator>::Params, &Seed, &mut dyn FnMut(u32, usize)) -> Result<<G as Generator>::Output, Failure> + 'a;
+
+/// Resolves parameters, produces the output with `produce`, writes it.
+fn run_with<G: Generator>(common: &Common, produce: &mut Produce<'_, G>) -> Result<(), Failure> {
     let params: G::Params = resolve_params(common)?;
     let format = output_format(common)?;
     if format != Format::Json {
@@ -127,7 +167,7 @@ fn run<G: Generator>(common: &Common) -> Result<(), Failure> {
     }
     let seed = seed(common);
     let show_progress = G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal();
-    let output = G::generate(&params, &seed, &mut |attempt, step| {
+    let output = produce(&params, &seed, &mut |attempt, step| {
         if show_progress {
             let retry = if attempt > 0 {
                 format!(" (attempt {})", attempt + 1)
@@ -136,8 +176,7 @@ fn run<G: Generator>(common: &Common) -> Result<(), Failure> {
             };
             eprintln!("[{}/{}] {}{retry}", step + 1, G::STEPS.len(), G::STEPS[step]);
         }
-    })
-    .map_err(|e| Failure::Failed(e.to_string()))?;
+    })?;
     let options = DrawOptions {
         ink_friendly: common.ink_friendly,
     };

@@ -1,0 +1,208 @@
+//! The static map: terrain, rivers along cell sides, lakes, cities spread
+//! fairly, and the tower in the middle (this project's own design; the
+//! original's was never published).
+//!
+//! 1. Terrain from value noise: random heights on a coarse lattice,
+//!    interpolated per cell; the lowest `lake_share` of cells become lakes,
+//!    the rest grassland, forest or hills by height.
+//! 2. Rivers walk from vertex to vertex along cell sides, marking the side on
+//!    both cells, until they reach the map's edge, a river or their length.
+//! 3. The tower takes the centre cell (never a lake). Cities are placed only
+//!    on cells reachable from the tower without crossing a lake (bridges
+//!    cross rivers, so only lakes block), at least `city_spacing` apart. Each
+//!    type puts its k-th city in the k-th angular sector around the tower
+//!    (sectors turned a little per type), so every type spreads over the map.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use super::hex::{Grid, opposite};
+use crate::seed::Rng;
+
+/// What a cell is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Terrain {
+    /// Open land.
+    Grassland,
+    /// Woods.
+    Forest,
+    /// High ground.
+    Hills,
+    /// Water: no road may enter.
+    Lake,
+}
+
+/// The map's static facts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Map {
+    /// Shape.
+    pub grid: Grid,
+    /// Terrain by cell.
+    pub terrain: Vec<Terrain>,
+    /// River sides by cell (bit `s`: a river on side `s`).
+    pub rivers: Vec<u8>,
+    /// Cities as (cell, type), in placement order.
+    pub cities: Vec<(usize, u32)>,
+    /// The tower's cell.
+    pub tower: usize,
+}
+
+/// What shapes a map.
+#[derive(Clone, Copy, Debug)]
+pub struct MapSpec {
+    /// Shape.
+    pub grid: Grid,
+    /// Share of cells that are lakes.
+    pub lake_share: f64,
+    /// Number of rivers.
+    pub rivers: u32,
+    /// City types.
+    pub city_types: u32,
+    /// Cities of each type.
+    pub cities_per_type: u32,
+    /// Smallest hex distance between two cities (and a city and the tower).
+    pub city_spacing: u32,
+}
+
+/// Builds a map, or says why this attempt could not place every city.
+pub fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
+    let grid = spec.grid;
+    let mut terrain = terrain(spec, rng);
+    let tower = grid
+        .index(
+            grid.width as i32 / 2,
+            grid.height as i32 / 2 - (grid.width as i32 / 2).div_euclid(2),
+        )
+        .unwrap_or(0);
+    terrain[tower] = Terrain::Grassland;
+    let rivers = rivers(grid, spec.rivers, rng);
+    let cities = cities(spec, &terrain, tower, rng)?;
+    Ok(Map {
+        grid,
+        terrain,
+        rivers,
+        cities,
+        tower,
+    })
+}
+
+fn terrain(spec: &MapSpec, rng: &mut Rng) -> Vec<Terrain> {
+    let grid = spec.grid;
+    const SPACING: f64 = 4.0;
+    let (lw, lh) = (
+        (f64::from(grid.width) * 1.5 / SPACING) as usize + 2,
+        (f64::from(grid.height) * 1.8 / SPACING) as usize + 3,
+    );
+    let lattice: Vec<f64> = (0..lw * lh).map(|_| rng.unit()).collect();
+    let at = |x: usize, y: usize| lattice[x.min(lw - 1) * lh + y.min(lh - 1)];
+    let heights: Vec<f64> = (0..grid.len())
+        .map(|i| {
+            let (cx, cy) = grid.center(i);
+            let (x, y) = (cx / SPACING, (cy + f64::from(grid.width)) / SPACING);
+            let (x0, y0) = (x.max(0.0) as usize, y.max(0.0) as usize);
+            let (fx, fy) = (x - x0 as f64, y - y0 as f64);
+            let (sx, sy) = (fx * fx * (3.0 - 2.0 * fx), fy * fy * (3.0 - 2.0 * fy));
+            let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
+            let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
+            top + (bottom - top) * sy
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..grid.len()).collect();
+    order.sort_by(|&a, &b| heights[a].total_cmp(&heights[b]).then(a.cmp(&b)));
+    let lakes = (spec.lake_share * grid.len() as f64) as usize;
+    let mut terrain = vec![Terrain::Grassland; grid.len()];
+    for (rank, &cell) in order.iter().enumerate() {
+        let share = rank as f64 / grid.len() as f64;
+        terrain[cell] = if rank < lakes {
+            Terrain::Lake
+        } else if share < 0.55 {
+            Terrain::Grassland
+        } else if share < 0.85 {
+            Terrain::Forest
+        } else {
+            Terrain::Hills
+        };
+    }
+    terrain
+}
+
+/// River sides, symmetric: a river on side `s` of a cell is on side `s + 3` of its neighbour.
+fn rivers(grid: Grid, count: u32, rng: &mut Rng) -> Vec<u8> {
+    let mut rivers = vec![0u8; grid.len()];
+    let longest = (grid.width.max(grid.height) as usize).max(4);
+    for _ in 0..count {
+        // A side, and the direction along it: clockwise means towards the
+        // corner between sides `s` and `s + 1`.
+        let (mut cell, mut side, mut clockwise) = (rng.index(grid.len()), rng.index(6), rng.chance(0.5));
+        for _ in 0..rng.range_inclusive(longest as i64 / 2, longest as i64) {
+            let Some(n) = grid.neighbor(cell, side) else { break };
+            if rivers[cell] & (1 << side) != 0 {
+                break;
+            }
+            rivers[cell] |= 1 << side;
+            rivers[n] |= 1 << opposite(side);
+            // At the corner ahead, either stay on this cell's next side or
+            // take the side between the two neighbours meeting there.
+            if rng.chance(0.5) {
+                side = if clockwise { (side + 1) % 6 } else { (side + 5) % 6 };
+            } else {
+                (cell, side) = if clockwise { (n, (side + 2) % 6) } else { (n, (side + 4) % 6) };
+                clockwise = !clockwise;
+            }
+        }
+    }
+    rivers
+}
+
+/// Cells reachable from `from` without entering a lake.
+pub fn reachable(grid: Grid, terrain: &[Terrain], from: usize) -> Vec<bool> {
+    let mut seen = vec![false; grid.len()];
+    let mut queue = VecDeque::from([from]);
+    seen[from] = true;
+    while let Some(c) = queue.pop_front() {
+        for s in 0..6 {
+            if let Some(n) = grid.neighbor(c, s)
+                && !seen[n]
+                && terrain[n] != Terrain::Lake
+            {
+                seen[n] = true;
+                queue.push_back(n);
+            }
+        }
+    }
+    seen
+}
+
+fn cities(spec: &MapSpec, terrain: &[Terrain], tower: usize, rng: &mut Rng) -> Result<Vec<(usize, u32)>, String> {
+    let grid = spec.grid;
+    let open = reachable(grid, terrain, tower);
+    let (tx, ty) = grid.center(tower);
+    let sectors = spec.cities_per_type.max(1);
+    let sector_of = |c: usize, turn: f64| {
+        let (x, y) = grid.center(c);
+        let a = crate::geom::pseudo_angle(x - tx, y - ty) / 4.0; // [0, 1)
+        (((a + turn).fract() * f64::from(sectors)) as u32).min(sectors - 1)
+    };
+    let mut placed: Vec<(usize, u32)> = Vec::new();
+    for t in 0..spec.city_types {
+        let turn = f64::from(t) / f64::from(spec.city_types.max(1) * sectors);
+        for k in 0..spec.cities_per_type {
+            let far_enough = |c: usize| {
+                open[c]
+                    && grid.distance(c, tower) >= spec.city_spacing
+                    && placed.iter().all(|&(o, _)| grid.distance(c, o) >= spec.city_spacing)
+            };
+            let mut candidates: Vec<usize> = (0..grid.len()).filter(|&c| far_enough(c) && sector_of(c, turn) == k).collect();
+            if candidates.is_empty() {
+                candidates = (0..grid.len()).filter(|&c| far_enough(c)).collect();
+            }
+            if candidates.is_empty() {
+                return Err(format!("no room for city {} of type {}", k + 1, t + 1));
+            }
+            placed.push((candidates[rng.index(candidates.len())], t));
+        }
+    }
+    Ok(placed)
+}
