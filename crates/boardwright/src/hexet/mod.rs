@@ -558,15 +558,15 @@ pub fn board(params: &Params, seed: &Seed, game: &mut Game, attempts: u32) -> Bo
     let mut roads = Vec::new();
     let mut networks = Vec::new();
     for p in 0..game.players() {
-        let bridges = game.bridges[p as usize].clone();
-        let layer = game.layer(p);
-        for c in 0..grid.len() {
+        let bridges = &game.bridges[p as usize];
+        let layer = &mut game.layers[p as usize];
+        for (c, &bridge) in bridges.iter().enumerate() {
             // Each road once: from the cell whose side number is below 3.
             for side in 0..3 {
                 if layer.has_road(c, side)
                     && let Some(n) = grid.neighbor(c, side)
                 {
-                    let road_type = if bridges[c] & (1 << side) != 0 {
+                    let road_type = if bridge & (1 << side) != 0 {
                         RoadType::Bridge
                     } else {
                         RoadType::Normal

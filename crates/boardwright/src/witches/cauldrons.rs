@@ -156,7 +156,7 @@ mod tests {
         let err = place(&players(5), &[(3, 3)], &mut rng).unwrap_err();
         assert!(err.contains("did not fit"), "{err}");
         // Every cell a cauldron: rule 2 leaves the last one unplaceable.
-        let err = place(&players(1), &vec![(2, 2); 16], &mut rng).unwrap_err();
+        let err = place(&players(1), &[(2, 2); 16], &mut rng).unwrap_err();
         assert!(err.contains("did not fit"), "{err}");
     }
 
