@@ -178,7 +178,7 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
     let out = run(&["universe", "-o", dir.join("board.xyz").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot tell the format"));
-    let out = run(&["hexet"]);
+    let out = run(&["starship"]);
     assert_eq!(out.status.code(), Some(2));
     let names: Vec<String> = files_in(&dir).into_iter().filter(|n| !n.ends_with(".toml")).collect();
     assert!(names.is_empty(), "files left behind: {names:?}");
@@ -278,4 +278,62 @@ fn golden_witches_svg() {
     let out = run(&["witches", "--seed", "golden", "--format", "svg", "--set", "special_cells=3"]);
     assert!(out.status.success());
     golden_file("witches-4-golden.svg", &out.stdout);
+}
+
+#[test]
+fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
+    let dir = scratch("hexet");
+    let map = run(&["hexet", "--seed", "roads"]);
+    assert!(map.status.success(), "{}", stderr(&map));
+    let v: serde_json::Value = serde_json::from_slice(&map.stdout).unwrap();
+    for field in ["width", "height", "directions", "cells", "cities", "tower", "roads", "networks", "scores"] {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    // Two roads out of the tower, towards side 0 and then side 1 of that cell,
+    // as normal roads where no river lies between, else bridges.
+    let (tq, tr) = (v["tower"][0].as_i64().unwrap(), v["tower"][1].as_i64().unwrap());
+    let cells = v["cells"].as_array().unwrap();
+    let cell = |q: i64, r: i64| cells.iter().find(|c| c["q"] == q && c["r"] == r).unwrap().clone();
+    let kind = |q: i64, r: i64, side: u32| if cell(q, r)["rivers"].as_u64().unwrap() & (1 << side) != 0 { "bridge" } else { "normal" };
+    let (aq, ar) = (tq, tr + 1);
+    let good = format!(
+        r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "{}"}},
+            {{"player": 1, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "{}"}},
+            {{"player": 1, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "action": "remove"}}]"#,
+        kind(tq, tr, 0),
+        kind(tq, tr, 0)
+    );
+    let log = dir.join("good.json");
+    std::fs::write(&log, good).unwrap();
+    let out = run(&["hexet", "--seed", "roads", "--roads", log.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["roads"].as_array().unwrap().len(), 1);
+    let net = v["networks"].as_array().unwrap().iter().find(|n| n["player"] == 0).unwrap();
+    assert_eq!(net["tower"], true);
+    assert_eq!(net["cells"].as_array().unwrap().len(), 2);
+
+    let bad = dir.join("bad.json");
+    let target = dir.join("out.json");
+    std::fs::write(
+        &bad,
+        format!(r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "bridge"}}, {{"player": 0, "from": [{tq}, {tr}], "to": [{}, {tr}]}}]"#, tq + 5),
+    )
+    .unwrap();
+    let out = run(&["hexet", "--seed", "roads", "--roads", bad.to_str().unwrap(), "-o", target.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("entry 1: the cells are not neighbours"), "{}", stderr(&out));
+    assert!(!target.exists());
+    std::fs::write(&bad, "[{\"player\": 0}]").unwrap();
+    let out = run(&["hexet", "--roads", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not a valid list of roads"), "{}", stderr(&out));
+}
+
+/// The SVG of a hexet map, pinned.
+#[test]
+fn golden_hexet_svg() {
+    let out = run(&["hexet", "--seed", "golden", "--format", "svg", "--set", "width=12", "--set", "height=9", "--set", "cities_per_type=2", "--set", "city_types=2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    golden_file("hexet-12x9-golden.svg", &out.stdout);
 }
