@@ -286,7 +286,17 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
     let map = run(&["hexet", "--seed", "roads"]);
     assert!(map.status.success(), "{}", stderr(&map));
     let v: serde_json::Value = serde_json::from_slice(&map.stdout).unwrap();
-    for field in ["width", "height", "directions", "cells", "cities", "tower", "roads", "networks", "scores"] {
+    for field in [
+        "width",
+        "height",
+        "directions",
+        "cells",
+        "cities",
+        "tower",
+        "roads",
+        "networks",
+        "scores",
+    ] {
         assert!(v.get(field).is_some(), "missing {field}");
     }
     // Two roads out of the tower, towards side 0 and then side 1 of that cell,
@@ -294,7 +304,13 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
     let (tq, tr) = (v["tower"][0].as_i64().unwrap(), v["tower"][1].as_i64().unwrap());
     let cells = v["cells"].as_array().unwrap();
     let cell = |q: i64, r: i64| cells.iter().find(|c| c["q"] == q && c["r"] == r).unwrap().clone();
-    let kind = |q: i64, r: i64, side: u32| if cell(q, r)["rivers"].as_u64().unwrap() & (1 << side) != 0 { "bridge" } else { "normal" };
+    let kind = |q: i64, r: i64, side: u32| {
+        if cell(q, r)["rivers"].as_u64().unwrap() & (1 << side) != 0 {
+            "bridge"
+        } else {
+            "normal"
+        }
+    };
     let (aq, ar) = (tq, tr + 1);
     let good = format!(
         r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "{}"}},
@@ -320,7 +336,15 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
         format!(r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "bridge"}}, {{"player": 0, "from": [{tq}, {tr}], "to": [{}, {tr}]}}]"#, tq + 5),
     )
     .unwrap();
-    let out = run(&["hexet", "--seed", "roads", "--roads", bad.to_str().unwrap(), "-o", target.to_str().unwrap()]);
+    let out = run(&[
+        "hexet",
+        "--seed",
+        "roads",
+        "--roads",
+        bad.to_str().unwrap(),
+        "-o",
+        target.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("entry 1: the cells are not neighbours"), "{}", stderr(&out));
     assert!(!target.exists());
@@ -333,7 +357,21 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
 /// The SVG of a hexet map, pinned.
 #[test]
 fn golden_hexet_svg() {
-    let out = run(&["hexet", "--seed", "golden", "--format", "svg", "--set", "width=12", "--set", "height=9", "--set", "cities_per_type=2", "--set", "city_types=2"]);
+    let out = run(&[
+        "hexet",
+        "--seed",
+        "golden",
+        "--format",
+        "svg",
+        "--set",
+        "width=12",
+        "--set",
+        "height=9",
+        "--set",
+        "cities_per_type=2",
+        "--set",
+        "city_types=2",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     golden_file("hexet-12x9-golden.svg", &out.stdout);
 }
