@@ -16,6 +16,7 @@ pub mod hexet;
 pub mod mst;
 pub mod params;
 pub mod seed;
+pub mod starship;
 pub mod universe;
 pub mod witches;
 

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use boardwright::hexet::{self, Hexet};
 use boardwright::params::{self, ParamError, Params};
 use boardwright::seed::Seed;
+use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Generator};
@@ -33,6 +34,8 @@ enum Command {
     Universe(Common),
     /// Folded-paper boards for the potion game Wondering Witches.
     Witches(Common),
+    /// Ships on a tile grid built in configurable stages, every crew path open.
+    Starship(Common),
     /// Hex maps with cities and a tower; replays a road log with --roads.
     Hexet(HexetArgs),
     /// Every generator with its parameters, defaults, ranges and docs.
@@ -112,6 +115,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Universe(common) => run::<Universe>(&common),
         Command::Witches(common) => run::<Witches>(&common),
+        Command::Starship(common) => run::<Starships>(&common),
         Command::Hexet(args) => run_hexet(&args),
         Command::List => {
             print!("{}", list::text());

@@ -1,0 +1,121 @@
+//! A starship drawn on one A4 landscape page: a colour per part kind, armor,
+//! floor, doors as bars across the edges they open, and facing marks.
+
+use scene::{Anchor, Color, Document, Page, Shape, Style};
+
+use super::Starship;
+use crate::DrawOptions;
+
+const MARGIN: f64 = 10.0;
+
+fn color(meaning: &str) -> Color {
+    let hex = match meaning {
+        "floor" => "#E9ECEF",
+        "armor" => "#6C757D",
+        "cockpit" => "#4DABF7",
+        "reactor" => "#FFD43B",
+        "ammo_supply" => "#FF922B",
+        "power_storage" => "#69DB7C",
+        "crew_quarters" => "#B197FC",
+        "bunks" => "#E599F7",
+        m if m.starts_with("thruster") => "#F03E3E",
+        m if m.starts_with("weapon") => "#343A40",
+        _ => "#CED4DA",
+    };
+    Color::from_hex(hex).unwrap_or(Color::BLACK)
+}
+
+/// Draws `ship` as a one-page document.
+pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
+    let mut page = Page::a4_landscape();
+    let cell = ((page.width - 2.0 * MARGIN) / f64::from(ship.width)).min((page.height - 2.0 * MARGIN) / f64::from(ship.height));
+    let origin = (
+        (page.width - cell * f64::from(ship.width)) / 2.0,
+        (page.height - cell * f64::from(ship.height)) / 2.0,
+    );
+    let at = |x: u32, y: u32| (origin.0 + f64::from(x) * cell, origin.1 + f64::from(y) * cell);
+    let shapes = &mut page.shapes;
+    for (y, row) in ship.tiles.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c == ' ' {
+                continue;
+            }
+            let meaning = ship.legend.get(&c.to_string()).map_or("", String::as_str);
+            let keep = meaning == "armor" || meaning.starts_with("weapon");
+            let fill = if options.ink_friendly && !keep {
+                Color::WHITE
+            } else {
+                color(meaning)
+            };
+            shapes.push(Shape::Rect {
+                origin: at(x as u32, y as u32),
+                size: (cell, cell),
+                style: Style::filled_outlined(fill, Color::rgb(0xad, 0xb5, 0xbd), cell * 0.03),
+            });
+        }
+    }
+    for p in &ship.parts {
+        let (x, y) = at(p.x, p.y);
+        let (w, h) = (f64::from(p.w) * cell, f64::from(p.h) * cell);
+        shapes.push(Shape::Rect {
+            origin: (x, y),
+            size: (w, h),
+            style: Style::stroke(Color::BLACK, cell * 0.08),
+        });
+        if let Some(f) = p.facing {
+            // A triangle on the facing edge.
+            let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+            let (dx, dy) = f.step();
+            let (dx, dy) = (f64::from(dx), f64::from(dy));
+            let tip = (cx + dx * (w / 2.0 + cell * 0.35), cy + dy * (h / 2.0 + cell * 0.35));
+            let base = (cx + dx * w / 2.0, cy + dy * h / 2.0);
+            let half = cell * 0.3;
+            shapes.push(Shape::Polygon {
+                points: vec![
+                    tip,
+                    (base.0 - dy * half, base.1 - dx * half),
+                    (base.0 + dy * half, base.1 + dx * half),
+                ],
+                style: Style::fill(Color::rgb(0xf0, 0x3e, 0x3e)),
+            });
+        } else {
+            let label = ship
+                .legend
+                .iter()
+                .find(|(_, m)| **m == p.kind)
+                .map(|(c, _)| c.clone())
+                .unwrap_or_default();
+            shapes.push(Shape::Text {
+                at: (x + w / 2.0, y + h / 2.0 + cell * 0.25),
+                content: label,
+                size: cell * 0.7,
+                anchor: Anchor::Middle,
+                color: Color::BLACK,
+            });
+        }
+    }
+    for &[[ax, ay], [bx, by]] in &ship.doors {
+        // The shared edge of two 4-adjacent tiles.
+        let (x0, y0) = at(ax.max(bx), ay.max(by));
+        let (from, to) = if ax != bx {
+            ((x0, y0), (x0, y0 + cell))
+        } else {
+            ((x0, y0), (x0 + cell, y0))
+        };
+        let inset = cell * 0.2;
+        let (from, to) = if ax != bx {
+            ((from.0, from.1 + inset), (to.0, to.1 - inset))
+        } else {
+            ((from.0 + inset, from.1), (to.0 - inset, to.1))
+        };
+        shapes.push(Shape::Line {
+            from,
+            to,
+            style: Style::stroke(Color::rgb(0x2b, 0x8a, 0x3e), cell * 0.22),
+        });
+    }
+    Document {
+        title: format!("Starship, seed {}", ship.seed),
+        pages: vec![page],
+    }
+}

@@ -1,0 +1,424 @@
+//! Starships: enemy ships on a tile grid, built by a pipeline of stages
+//! (after StarWright), every crew path kept open.
+//!
+//! - [`ship`]: tiles, parts, doors, walking, the path contiguity check;
+//! - [`stages`]: the stages and their parameters; the default pipeline is the
+//!   original's fourteen, and a pipeline is data (`pipeline = [...]` in TOML);
+//! - this module: parameters, [`generate`] (run the pipeline, check every
+//!   guarantee, retry on fresh streams if one fails), the JSON result.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
+use crate::seed::Seed;
+use crate::{DrawOptions, GenerateError, Generator};
+
+mod draw;
+pub mod ship;
+pub mod stages;
+
+pub use draw::draw;
+use ship::{Part, Role, Ship, Tile};
+use stages::{Context, Stage};
+
+/// Parameters of a starship.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Grid width in tiles.
+    pub width: u32,
+    /// Grid height in tiles.
+    pub height: u32,
+    /// Path contiguity bound: tiles around a new part must still reach each other within this many steps.
+    pub max_detour: u32,
+    /// Walking distance within which every weapon has ammo and every thruster
+    /// power; none: `8 + (width + height) / 4`, growing with the grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supply_walk: Option<u32>,
+    /// Whole-ship attempts before giving up.
+    pub max_attempts: u32,
+    /// The stages, in order.
+    pub pipeline: Vec<Stage>,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            width: 40,
+            height: 40,
+            max_detour: 5,
+            supply_walk: None,
+            max_attempts: 30,
+            pipeline: stages::default_pipeline(),
+        }
+    }
+}
+
+/// Largest grid side accepted.
+pub const MAX_SIDE: u32 = 512;
+
+impl ParamsTrait for Params {
+    const INFO: &'static [ParamInfo] = &[
+        ParamInfo {
+            name: "width",
+            doc: "grid width in tiles",
+            allowed: Allowed::Int {
+                min: 16,
+                max: MAX_SIDE as i64,
+            },
+        },
+        ParamInfo {
+            name: "height",
+            doc: "grid height in tiles",
+            allowed: Allowed::Int {
+                min: 16,
+                max: MAX_SIDE as i64,
+            },
+        },
+        ParamInfo {
+            name: "max_detour",
+            doc: "steps the tiles round a new part may need to reach each other",
+            allowed: Allowed::Int { min: 2, max: 40 },
+        },
+        ParamInfo {
+            name: "supply_walk",
+            doc: "walking distance within which every weapon has ammo and every thruster power (default: 8 + (width + height) / 4)",
+            allowed: Allowed::Int { min: 1, max: 1000 },
+        },
+        ParamInfo {
+            name: "max_attempts",
+            doc: "whole-ship attempts before giving up",
+            allowed: Allowed::Int { min: 1, max: 1000 },
+        },
+        ParamInfo {
+            name: "pipeline",
+            doc: "the stages in order ([[pipeline]] tables with `stage = \"name\"` and its parameters)",
+            allowed: Allowed::Data("a list of stage tables"),
+        },
+    ];
+    const PRESETS: &'static [(&'static str, &'static str)] = &[];
+
+    fn validate(&self) -> Result<(), ParamError> {
+        for (i, stage) in self.pipeline.iter().enumerate() {
+            if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
+                if m.variants.is_empty()
+                    || m.variants
+                        .iter()
+                        .any(|v| v.w == 0 || v.h == 0 || v.score == 0 || v.weight.is_nan() || v.weight < 0.0)
+                {
+                    return Err(ParamError::invalid(
+                        &format!("pipeline[{i}].variants"),
+                        "an empty or broken list",
+                        "sizes and scores of 1 or more",
+                    ));
+                }
+                if !m.facing_weights.iter().all(|w| w.is_finite() && *w >= 0.0) || m.facing_weights.iter().sum::<f64>() <= 0.0 {
+                    return Err(ParamError::invalid(
+                        &format!("pipeline[{i}].facing_weights"),
+                        format!("{:?}", m.facing_weights),
+                        "four weights, 0 or above, not all 0",
+                    ));
+                }
+            }
+            if let Stage::Cockpit(r) | Stage::Reactor(r) = stage
+                && (r.w == 0 || r.h == 0 || r.w > 8 || r.h > 8)
+            {
+                return Err(ParamError::invalid(
+                    &format!("pipeline[{i}]"),
+                    format!("{}x{}", r.w, r.h),
+                    "room sides from 1 to 8",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
+pub type Door = [[u32; 2]; 2];
+
+/// Facts about a ship.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Parts of each kind.
+    pub part_counts: BTreeMap<String, u32>,
+    /// Per machine stage: the score budget and what was placed.
+    pub scores: Vec<StageScore>,
+    /// Longest walk from a weapon to its nearest ammo supply.
+    pub longest_weapon_to_ammo_walk: u32,
+    /// Longest walk from a thruster to its nearest power storage (or the reactor).
+    pub longest_thruster_to_power_walk: u32,
+    /// What stages wanted but could not place.
+    pub shortfalls: Vec<String>,
+    /// Walkable tiles.
+    pub walkable_tiles: u32,
+    /// Doors.
+    pub doors: u32,
+    /// Whole-ship attempts thrown away before this one.
+    pub retries: u32,
+}
+
+/// A machine stage's budget and result.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StageScore {
+    /// The stage.
+    pub stage: String,
+    /// Points wanted.
+    pub budget: u32,
+    /// Points placed.
+    pub placed: u32,
+}
+
+/// A generated starship: the JSON contract of `boardwright starship`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Starship {
+    /// Always `"starship"`.
+    pub generator: String,
+    /// The seed text.
+    pub seed: String,
+    /// The toolkit's version.
+    pub version: String,
+    /// Every parameter.
+    pub params: Params,
+    /// Facts about the ship.
+    pub metrics: Metrics,
+    /// Grid width.
+    pub width: u32,
+    /// Grid height.
+    pub height: u32,
+    /// One string per row, one character per tile (see `legend`).
+    pub tiles: Vec<String>,
+    /// Character → meaning.
+    pub legend: BTreeMap<String, String>,
+    /// The parts.
+    pub parts: Vec<Part>,
+    /// The doors.
+    pub doors: Vec<Door>,
+    /// The stage names in the order they ran.
+    pub stages: Vec<String>,
+}
+
+/// The ship's tiles after one stage, for a stage-by-stage view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The stage that just ran.
+    pub stage: String,
+    /// The tile rows, as in [`Starship::tiles`].
+    pub tiles: Vec<String>,
+}
+
+/// The character of each fixed tile and room kind.
+const ROOM_SYMBOLS: [(&str, char); 6] = [
+    ("cockpit", 'C'),
+    ("reactor", 'R'),
+    ("ammo_supply", 'A'),
+    ("power_storage", 'P'),
+    ("crew_quarters", 'Q'),
+    ("bunks", 'B'),
+];
+
+fn legend(params: &Params) -> BTreeMap<char, String> {
+    let mut legend: BTreeMap<char, String> = [(' ', "space"), ('.', "floor"), ('#', "armor")]
+        .iter()
+        .map(|&(c, m)| (c, m.to_string()))
+        .collect();
+    for (kind, c) in ROOM_SYMBOLS {
+        legend.insert(c, kind.to_string());
+    }
+    for stage in &params.pipeline {
+        if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
+            for v in &m.variants {
+                legend.insert(v.symbol, v.name.clone());
+            }
+        }
+    }
+    legend
+}
+
+fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {
+    (0..ship.height)
+        .map(|y| {
+            (0..ship.width)
+                .map(|x| match ship.tiles[ship.at(x, y)] {
+                    Tile::Space => ' ',
+                    Tile::Floor => '.',
+                    Tile::Armor => '#',
+                    Tile::Part(p) => symbols.get(&ship.parts[p as usize].kind).copied().unwrap_or('?'),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Generates a ship.
+pub fn generate(params: &Params, seed: &Seed) -> Result<Starship, GenerateError> {
+    generate_with_stages(params, seed, false, &mut |_, _| {}).map(|(ship, _)| ship)
+}
+
+/// Generates a ship; with `snapshots`, also the tiles after every stage.
+pub fn generate_with_stages(
+    params: &Params,
+    seed: &Seed,
+    snapshots: bool,
+    progress: &mut dyn FnMut(u32, usize),
+) -> Result<(Starship, Vec<Snapshot>), GenerateError> {
+    let legend = legend(params);
+    let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
+    let supply_walk = params.supply_walk.unwrap_or(8 + (params.width + params.height) / 4);
+    let mut reason = String::new();
+    for attempt in 0..params.max_attempts {
+        let mut ship = Ship::new(params.width, params.height);
+        let (mut scores, mut shortfalls, mut views) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, stage) in params.pipeline.iter().enumerate() {
+            progress(attempt, i.min(STEPS.len() - 1));
+            let mut rng = seed.stream(&format!("stage {i} {}", stage.name()), attempt);
+            let mut cx = Context {
+                rng: &mut rng,
+                max_detour: params.max_detour,
+                supply_walk,
+                scores: &mut scores,
+                shortfalls: &mut shortfalls,
+            };
+            stages::run(stage, &mut ship, &mut cx);
+            if snapshots {
+                views.push(Snapshot {
+                    stage: stage.name().to_string(),
+                    tiles: rows(&ship, &symbols),
+                });
+            }
+        }
+        match check(&ship, supply_walk) {
+            Ok((weapon_walk, thruster_walk)) => {
+                let mut part_counts = BTreeMap::new();
+                for p in &ship.parts {
+                    *part_counts.entry(p.kind.clone()).or_insert(0) += 1;
+                }
+                let metrics = Metrics {
+                    part_counts,
+                    scores: scores
+                        .into_iter()
+                        .map(|(stage, budget, placed)| StageScore { stage, budget, placed })
+                        .collect(),
+                    longest_weapon_to_ammo_walk: weapon_walk,
+                    longest_thruster_to_power_walk: thruster_walk,
+                    shortfalls,
+                    walkable_tiles: (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).count() as u32,
+                    doors: ship.doors.len() as u32,
+                    retries: attempt,
+                };
+                let doors = ship
+                    .doors
+                    .iter()
+                    .map(|&[a, b]| {
+                        let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
+                        [[ax, ay], [bx, by]]
+                    })
+                    .collect();
+                let out = Starship {
+                    generator: "starship".to_string(),
+                    seed: seed.text().to_string(),
+                    version: crate::VERSION.to_string(),
+                    params: params.clone(),
+                    metrics,
+                    width: ship.width,
+                    height: ship.height,
+                    tiles: rows(&ship, &symbols),
+                    legend: legend.iter().map(|(c, m)| (c.to_string(), m.clone())).collect(),
+                    parts: ship.parts.clone(),
+                    doors,
+                    stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
+                };
+                return Ok((out, views));
+            }
+            Err(why) => reason = why,
+        }
+    }
+    Err(GenerateError {
+        generator: "starship",
+        attempts: params.max_attempts,
+        reason,
+    })
+}
+
+/// Checks every guarantee; returns the longest weapon-to-ammo and
+/// thruster-to-power walks.
+fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
+    let walkable: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).collect();
+    let Some(&first) = walkable.first() else {
+        return Err("the ship has no walkable tile".into());
+    };
+    let from_first = ship.distances(&[first]);
+    if walkable.iter().any(|&t| from_first[t] == u32::MAX) {
+        return Err("the crew network is split".into());
+    }
+    for name in ["cockpit", "reactor"] {
+        let n = ship.parts.iter().filter(|p| p.kind == name).count();
+        if n != 1 {
+            return Err(format!("{n} {name}s"));
+        }
+    }
+    let profile = stages::Profile::of(ship);
+    for p in &ship.parts {
+        let r = (p.x, p.y, p.w, p.h);
+        match p.role {
+            Role::Room
+                if !ship
+                    .doors
+                    .iter()
+                    .any(|&[a, b]| p.covers(ship.xy(a).0, ship.xy(a).1) || p.covers(ship.xy(b).0, ship.xy(b).1)) =>
+            {
+                return Err(format!("{} {} has no door", p.kind, p.id));
+            }
+            Role::Machine if ship.ring(r).is_empty() => return Err(format!("{} {} cannot be operated", p.kind, p.id)),
+            _ => {}
+        }
+        if let Some(f) = p.facing
+            && !profile.clear_line(r, f)
+        {
+            return Err(format!("{} {} faces the hull", p.kind, p.id));
+        }
+    }
+    let walk = |consumer: &str, providers: &[&str]| -> Result<u32, String> {
+        let sources: Vec<usize> = ship
+            .parts
+            .iter()
+            .filter(|p| providers.contains(&p.kind.as_str()))
+            .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
+            .collect();
+        let dist = ship.distances(&sources);
+        let mut longest = 0;
+        for p in ship.parts.iter().filter(|p| p.kind.starts_with(consumer)) {
+            let best = ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
+            if best > supply_walk {
+                return Err(format!("{} {} is {} steps from {}", p.kind, p.id, best, providers[0]));
+            }
+            longest = longest.max(best);
+        }
+        Ok(longest)
+    };
+    Ok((walk("weapon", &["ammo_supply"])?, walk("thruster", &["power_storage", "reactor"])?))
+}
+
+/// The generation steps reported to a progress callback (the stage index, capped).
+pub const STEPS: [&str; 1] = ["running the stages"];
+
+/// The starship generator, for code that handles every generator alike.
+pub struct Starships;
+
+impl Generator for Starships {
+    const NAME: &'static str = "starship";
+    const ABOUT: &'static str = "ships on a tile grid built in configurable stages, every crew path kept open (after StarWright)";
+    const STEPS: &'static [&'static str] = &STEPS;
+    type Params = Params;
+    type Output = Starship;
+
+    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Starship, GenerateError> {
+        generate_with_stages(params, seed, false, progress).map(|(ship, _)| ship)
+    }
+
+    fn draw(ship: &Starship, options: DrawOptions) -> scene::Document {
+        draw(ship, options)
+    }
+}

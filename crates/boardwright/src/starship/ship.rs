@@ -1,0 +1,361 @@
+//! The ship under construction: tiles, parts, doors, and the walks over them.
+//!
+//! Crew walk in four directions over floor tiles and inside rooms; they cross
+//! between a room and anything else only through a door. Machines, armor and
+//! space are not walkable.
+//!
+//! The path contiguity check is a bounded local search: before a footprint is
+//! filled, the walkable tiles around it must still reach each other, without
+//! crossing it, in at most `max_detour` steps more than the straight walk. A
+//! search never looks farther than the footprint's size plus `max_detour`
+//! steps from its start, so its cost does not grow with the grid.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+/// A direction on the grid; the ship's nose points `Up` (−y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Facing {
+    /// Forward (−y).
+    Up,
+    /// Backward (+y).
+    Down,
+    /// −x.
+    Left,
+    /// +x.
+    Right,
+}
+
+impl Facing {
+    /// All four, in weight-table order.
+    pub const ALL: [Facing; 4] = [Facing::Up, Facing::Down, Facing::Left, Facing::Right];
+
+    /// The unit step.
+    pub fn step(self) -> (i32, i32) {
+        match self {
+            Facing::Up => (0, -1),
+            Facing::Down => (0, 1),
+            Facing::Left => (-1, 0),
+            Facing::Right => (1, 0),
+        }
+    }
+}
+
+/// What fills a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tile {
+    /// Outside the ship.
+    Space,
+    /// A corridor tile.
+    Floor,
+    /// Solid armor.
+    Armor,
+    /// Part number `n` (index into `parts`).
+    Part(u32),
+}
+
+/// Whether a part is walked in, operated from outside, or what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// Walkable inside, entered through doors.
+    Room,
+    /// Solid, operated from a walkable tile beside it.
+    Machine,
+}
+
+/// A placed part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    /// Index in `parts`.
+    pub id: u32,
+    /// Part kind (`cockpit`, `thruster_large`, …).
+    pub kind: String,
+    /// Room or machine.
+    pub role: Role,
+    /// Left column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Width in tiles.
+    pub w: u32,
+    /// Height in tiles.
+    pub h: u32,
+    /// Facing, for machines that have one.
+    pub facing: Option<Facing>,
+}
+
+impl Part {
+    /// Whether tile `(x, y)` is in the footprint.
+    pub fn covers(&self, x: u32, y: u32) -> bool {
+        (self.x..self.x + self.w).contains(&x) && (self.y..self.y + self.h).contains(&y)
+    }
+}
+
+/// A footprint: `(x, y, w, h)`.
+pub type Rect = (u32, u32, u32, u32);
+
+/// The ship.
+#[derive(Clone, Debug)]
+pub struct Ship {
+    /// Grid width.
+    pub width: u32,
+    /// Grid height.
+    pub height: u32,
+    /// Tiles, row by row.
+    pub tiles: Vec<Tile>,
+    /// Parts, in placement order.
+    pub parts: Vec<Part>,
+    /// Doors, each an edge between two 4-adjacent tiles (`[a, b]`, `a < b` as indices).
+    pub doors: Vec<[usize; 2]>,
+    /// Tiles that must stay walkable: door landings and machine operator tiles.
+    pub reserved: Vec<bool>,
+    /// Search scratch: `mark[t] == stamp` means visited.
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl Ship {
+    /// An empty grid.
+    pub fn new(width: u32, height: u32) -> Ship {
+        let n = (width * height) as usize;
+        Ship {
+            width,
+            height,
+            tiles: vec![Tile::Space; n],
+            parts: Vec::new(),
+            doors: Vec::new(),
+            reserved: vec![false; n],
+            mark: vec![0; n],
+            stamp: 0,
+        }
+    }
+
+    /// Index of `(x, y)`.
+    pub fn at(&self, x: u32, y: u32) -> usize {
+        (y * self.width + x) as usize
+    }
+
+    /// Coordinates of index `i`.
+    pub fn xy(&self, i: usize) -> (u32, u32) {
+        (i as u32 % self.width, i as u32 / self.width)
+    }
+
+    /// The tile `(x + dx, y + dy)`, if on the grid.
+    pub fn offset(&self, i: usize, (dx, dy): (i32, i32)) -> Option<usize> {
+        let (x, y) = self.xy(i);
+        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+        (nx >= 0 && ny >= 0 && nx < self.width as i32 && ny < self.height as i32).then(|| self.at(nx as u32, ny as u32))
+    }
+
+    /// The 4-neighbours of `i` on the grid.
+    pub fn neighbors(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        Facing::ALL.into_iter().filter_map(move |f| self.offset(i, f.step()))
+    }
+
+    /// Whether crew can stand on `i`.
+    pub fn walkable(&self, i: usize) -> bool {
+        match self.tiles[i] {
+            Tile::Floor => true,
+            Tile::Part(p) => self.parts[p as usize].role == Role::Room,
+            _ => false,
+        }
+    }
+
+    fn room_of(&self, i: usize) -> Option<u32> {
+        match self.tiles[i] {
+            Tile::Part(p) if self.parts[p as usize].role == Role::Room => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether there is a door between `a` and `b`.
+    pub fn has_door(&self, a: usize, b: usize) -> bool {
+        self.doors.contains(&[a.min(b), a.max(b)])
+    }
+
+    /// Whether crew can step from `a` to its neighbour `b`.
+    pub fn can_step(&self, a: usize, b: usize) -> bool {
+        if !self.walkable(a) || !self.walkable(b) {
+            return false;
+        }
+        match (self.room_of(a), self.room_of(b)) {
+            (None, None) => true,
+            (Some(x), Some(y)) if x == y => true,
+            _ => self.has_door(a, b),
+        }
+    }
+
+    /// Tiles of a footprint.
+    pub fn footprint(&self, (x, y, w, h): Rect) -> impl Iterator<Item = usize> + '_ {
+        (y..y + h).flat_map(move |ty| (x..x + w).map(move |tx| self.at(tx, ty)))
+    }
+
+    /// Whether every tile of the footprint is floor and not reserved.
+    pub fn is_free_floor(&self, r: Rect) -> bool {
+        r.0 + r.2 <= self.width && r.1 + r.3 <= self.height && self.footprint(r).all(|t| self.tiles[t] == Tile::Floor && !self.reserved[t])
+    }
+
+    /// Walkable tiles 4-adjacent to the footprint, outside it.
+    pub fn ring(&self, (x, y, w, h): Rect) -> Vec<usize> {
+        let mut out = Vec::new();
+        let inside = |tx: i64, ty: i64| tx >= i64::from(x) && tx < i64::from(x + w) && ty >= i64::from(y) && ty < i64::from(y + h);
+        for t in self.footprint((x, y, w, h)) {
+            for n in self.neighbors(t) {
+                let (nx, ny) = self.xy(n);
+                if !inside(i64::from(nx), i64::from(ny)) && self.walkable(n) && !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The path contiguity check: with the footprint blocked, every walkable
+    /// tile next to it still reaches every other in at most `max_detour`
+    /// steps more than the straight (Manhattan) walk between them. A detour,
+    /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
+    pub fn keeps_paths(&mut self, r: Rect, max_detour: u32) -> bool {
+        let ring = self.ring(r);
+        let blocked = |s: &Ship, t: usize| {
+            let (tx, ty) = s.xy(t);
+            tx >= r.0 && tx < r.0 + r.2 && ty >= r.1 && ty < r.1 + r.3
+        };
+        let manhattan = |s: &Ship, a: usize, b: usize| {
+            let ((ax, ay), (bx, by)) = (s.xy(a), s.xy(b));
+            ax.abs_diff(bx) + ay.abs_diff(by)
+        };
+        // Reaching is symmetric: search from each tile to the ones after it.
+        for (k, &from) in ring.iter().enumerate().take(ring.len().saturating_sub(1)) {
+            let later = &ring[k + 1..];
+            let limit = later.iter().map(|&b| manhattan(self, from, b)).max().unwrap_or(0) + max_detour;
+            let reached = self.bounded_walk_with_depth(from, limit, &blocked);
+            if !later
+                .iter()
+                .all(|&b| reached.iter().any(|&(t, d)| t == b && d <= manhattan(self, from, b) + max_detour))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Tiles reachable from `from` within `limit` steps, never entering
+    /// `blocked` tiles, with their distances.
+    fn bounded_walk_with_depth(&mut self, from: usize, limit: u32, blocked: &dyn Fn(&Ship, usize) -> bool) -> Vec<(usize, u32)> {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.mark[from] = stamp;
+        let mut found = vec![(from, 0)];
+        let mut k = 0;
+        while k < found.len() {
+            let (t, d) = found[k];
+            k += 1;
+            if d == limit {
+                continue;
+            }
+            for f in Facing::ALL {
+                let Some(n) = self.offset(t, f.step()) else { continue };
+                if self.mark[n] != stamp && !blocked(self, n) && self.can_step(t, n) {
+                    self.mark[n] = stamp;
+                    found.push((n, d + 1));
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether crew at `from` can walk to `to` within `limit` steps.
+    pub fn reaches_within(&mut self, from: usize, to: usize, limit: u32) -> bool {
+        self.bounded_walk_with_depth(from, limit, &|_, _| false)
+            .iter()
+            .any(|&(t, _)| t == to)
+    }
+
+    /// Walking distance from any of `from` to every tile (u32::MAX: unreachable).
+    pub fn distances(&self, from: &[usize]) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.tiles.len()];
+        let mut queue = VecDeque::new();
+        for &f in from {
+            if self.walkable(f) && dist[f] == u32::MAX {
+                dist[f] = 0;
+                queue.push_back(f);
+            }
+        }
+        while let Some(t) = queue.pop_front() {
+            for n in self.neighbors(t) {
+                if dist[n] == u32::MAX && self.can_step(t, n) {
+                    dist[n] = dist[t] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Places a part over floor tiles and returns its id.
+    pub fn place(&mut self, kind: &str, role: Role, r: Rect, facing: Option<Facing>) -> u32 {
+        let id = self.parts.len() as u32;
+        let tiles: Vec<usize> = self.footprint(r).collect();
+        for t in tiles {
+            self.tiles[t] = Tile::Part(id);
+        }
+        self.parts.push(Part {
+            id,
+            kind: kind.to_string(),
+            role,
+            x: r.0,
+            y: r.1,
+            w: r.2,
+            h: r.3,
+            facing,
+        });
+        id
+    }
+
+    /// Adds a door between a room tile and a walkable neighbour, reserving the landing.
+    pub fn add_door(&mut self, inside: usize, landing: usize) {
+        let edge = [inside.min(landing), inside.max(landing)];
+        if !self.doors.contains(&edge) {
+            self.doors.push(edge);
+        }
+        if self.room_of(landing).is_none() {
+            self.reserved[landing] = true;
+        }
+    }
+
+    /// The (room tile, landing) pairs where a door for part `p` could go.
+    pub fn door_spots(&self, p: u32) -> Vec<(usize, usize)> {
+        let part = &self.parts[p as usize];
+        let mut out = Vec::new();
+        for t in self.footprint((part.x, part.y, part.w, part.h)) {
+            for n in self.neighbors(t) {
+                if self.tiles[n] != Tile::Part(p) && self.walkable(n) {
+                    out.push((t, n));
+                }
+            }
+        }
+        out
+    }
+
+    /// Bounding box centre of the ship's tiles (not space).
+    pub fn center(&self) -> (f64, f64) {
+        let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+        for (i, t) in self.tiles.iter().enumerate() {
+            if *t != Tile::Space {
+                let (x, y) = self.xy(i);
+                sx += f64::from(x);
+                sy += f64::from(y);
+                n += 1.0;
+            }
+        }
+        if n == 0.0 {
+            (f64::from(self.width) / 2.0, f64::from(self.height) / 2.0)
+        } else {
+            (sx / n, sy / n)
+        }
+    }
+}

@@ -1,0 +1,806 @@
+//! The stages a ship is built in, each a plain function over the ship, and
+//! their parameters (data: a pipeline is a list of these, in order).
+
+use serde::{Deserialize, Serialize};
+
+use super::ship::{Facing, Rect, Role, Ship, Tile};
+use crate::seed::Rng;
+
+/// A machine variant (thruster or weapon size).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Part kind written in the JSON (`thruster_large`, …).
+    pub name: String,
+    /// Width when facing up.
+    pub w: u32,
+    /// Height when facing up.
+    pub h: u32,
+    /// Score towards the stage's budget.
+    pub score: u32,
+    /// Chance of being picked, relative to the others.
+    pub weight: f64,
+    /// The character that marks it in the tile rows.
+    pub symbol: char,
+}
+
+fn variant(name: &str, w: u32, h: u32, score: u32, weight: f64, symbol: char) -> Variant {
+    Variant {
+        name: name.to_string(),
+        w,
+        h,
+        score,
+        weight,
+        symbol,
+    }
+}
+
+/// Parameters of the shape stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ShapeParams {
+    /// Fewest brush modules.
+    pub min_modules: u32,
+    /// Most brush modules.
+    pub max_modules: u32,
+    /// Weight of circle modules.
+    pub circle_weight: f64,
+    /// Weight of rectangle modules.
+    pub rectangle_weight: f64,
+    /// Smallest module, as a share of the grid's smaller side.
+    pub min_size: f64,
+    /// Largest module, as a share of the grid's smaller side.
+    pub max_size: f64,
+    /// Mirror left to right.
+    pub mirror: bool,
+}
+
+impl Default for ShapeParams {
+    fn default() -> Self {
+        ShapeParams {
+            min_modules: 6,
+            max_modules: 10,
+            circle_weight: 1.0,
+            rectangle_weight: 1.0,
+            min_size: 0.15,
+            max_size: 0.4,
+            mirror: true,
+        }
+    }
+}
+
+/// Parameters of the fill-gaps stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FillGapsParams {
+    /// How far to look for ship tiles in each direction.
+    pub scan_range: u32,
+    /// Passes.
+    pub iterations: u32,
+}
+
+impl Default for FillGapsParams {
+    fn default() -> Self {
+        FillGapsParams {
+            scan_range: 2,
+            iterations: 3,
+        }
+    }
+}
+
+/// Parameters of a single-room stage (cockpit, reactor).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RoomParams {
+    /// Width.
+    pub w: u32,
+    /// Height.
+    pub h: u32,
+}
+
+impl Default for RoomParams {
+    fn default() -> Self {
+        RoomParams { w: 3, h: 3 }
+    }
+}
+
+/// Parameters of an armor-around stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ArmorParams {
+    /// Layers of armor.
+    pub layers: u32,
+}
+
+impl Default for ArmorParams {
+    fn default() -> Self {
+        ArmorParams { layers: 1 }
+    }
+}
+
+/// Parameters of a machine stage (thrusters, weapons).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineParams {
+    /// Smallest score budget.
+    pub min_score: u32,
+    /// Largest score budget.
+    pub max_score: u32,
+    /// The sizes.
+    pub variants: Vec<Variant>,
+    /// Weights of facing up, down, left, right.
+    pub facing_weights: [f64; 4],
+}
+
+/// Parameters of a supply stage (ammo, power).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SupplyParams {
+    /// Fewest rooms.
+    pub min: u32,
+    /// Most rooms.
+    pub max: u32,
+    /// Width.
+    pub w: u32,
+    /// Height.
+    pub h: u32,
+}
+
+impl Default for SupplyParams {
+    fn default() -> Self {
+        SupplyParams {
+            min: 2,
+            max: 3,
+            w: 2,
+            h: 2,
+        }
+    }
+}
+
+/// Parameters of the crew stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CrewParams {
+    /// Crew quarters wanted.
+    pub quarters: u32,
+    /// Bunk rooms wanted.
+    pub bunks: u32,
+}
+
+impl Default for CrewParams {
+    fn default() -> Self {
+        CrewParams { quarters: 2, bunks: 3 }
+    }
+}
+
+/// Parameters of the extra-doors stage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DoorParams {
+    /// A wall whose walk around is longer than this gets a door.
+    pub door_threshold: u32,
+}
+
+impl Default for DoorParams {
+    fn default() -> Self {
+        DoorParams { door_threshold: 10 }
+    }
+}
+
+/// Parameters of stages that have none.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoParams {}
+
+/// One stage of a pipeline, with its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Stage {
+    /// Brush modules painted as floor.
+    Shape(ShapeParams),
+    /// Gaps filled with floor.
+    FillGaps(FillGapsParams),
+    /// The cockpit, farthest from the perimeter.
+    Cockpit(RoomParams),
+    /// The reactor, nearest the centre of mass.
+    Reactor(RoomParams),
+    /// Armor around the cockpit.
+    CockpitArmor(ArmorParams),
+    /// Armor around the reactor.
+    ReactorArmor(ArmorParams),
+    /// Thrusters within a score budget.
+    Thrusters(MachineParams),
+    /// Weapons within a score budget, far out in their facing.
+    Weapons(MachineParams),
+    /// Armor on the hull beside machines.
+    ExteriorArmor(NoParams),
+    /// Ammo supplies near weapons.
+    AmmoSupplies(SupplyParams),
+    /// Power storage near thrusters and ammo supplies.
+    PowerStorage(SupplyParams),
+    /// Crew quarters and bunks.
+    Crew(CrewParams),
+    /// Armor wherever it blocks no path.
+    FillArmor(NoParams),
+    /// Doors where walls force long walks.
+    ExtraDoors(DoorParams),
+}
+
+impl Stage {
+    /// The stage's name, as in a pipeline file.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Stage::Shape(_) => "shape",
+            Stage::FillGaps(_) => "fill_gaps",
+            Stage::Cockpit(_) => "cockpit",
+            Stage::Reactor(_) => "reactor",
+            Stage::CockpitArmor(_) => "cockpit_armor",
+            Stage::ReactorArmor(_) => "reactor_armor",
+            Stage::Thrusters(_) => "thrusters",
+            Stage::Weapons(_) => "weapons",
+            Stage::ExteriorArmor(_) => "exterior_armor",
+            Stage::AmmoSupplies(_) => "ammo_supplies",
+            Stage::PowerStorage(_) => "power_storage",
+            Stage::Crew(_) => "crew",
+            Stage::FillArmor(_) => "fill_armor",
+            Stage::ExtraDoors(_) => "extra_doors",
+        }
+    }
+}
+
+/// The default pipeline: the original's fourteen stages.
+pub fn default_pipeline() -> Vec<Stage> {
+    vec![
+        Stage::Shape(ShapeParams::default()),
+        Stage::FillGaps(FillGapsParams::default()),
+        Stage::Cockpit(RoomParams::default()),
+        Stage::Reactor(RoomParams::default()),
+        Stage::CockpitArmor(ArmorParams::default()),
+        Stage::ReactorArmor(ArmorParams::default()),
+        Stage::Thrusters(MachineParams {
+            min_score: 35,
+            max_score: 45,
+            variants: vec![
+                variant("thruster_small", 1, 2, 1, 1.0, 't'),
+                variant("thruster_medium", 2, 2, 2, 2.0, 'u'),
+                variant("thruster_large", 2, 3, 4, 3.0, 'v'),
+            ],
+            facing_weights: [1.0, 5.0, 1.0, 1.0],
+        }),
+        Stage::Weapons(MachineParams {
+            min_score: 12,
+            max_score: 18,
+            variants: vec![
+                variant("weapon_small", 1, 2, 1, 2.0, 'w'),
+                variant("weapon_large", 2, 3, 3, 1.0, 'W'),
+            ],
+            facing_weights: [5.0, 1.0, 1.0, 1.0],
+        }),
+        Stage::ExteriorArmor(NoParams {}),
+        Stage::AmmoSupplies(SupplyParams::default()),
+        Stage::PowerStorage(SupplyParams {
+            min: 1,
+            max: 2,
+            ..SupplyParams::default()
+        }),
+        Stage::Crew(CrewParams::default()),
+        Stage::FillArmor(NoParams {}),
+        Stage::ExtraDoors(DoorParams::default()),
+    ]
+}
+
+/// What the stages share: settings and the shortfalls they report.
+pub struct Context<'a> {
+    /// Random stream of the running stage.
+    pub rng: &'a mut Rng,
+    /// Path contiguity bound.
+    pub max_detour: u32,
+    /// Walking distance within which a supply must serve its consumers.
+    pub supply_walk: u32,
+    /// Budget and placed score per machine stage, `(stage, budget, placed)`.
+    pub scores: &'a mut Vec<(String, u32, u32)>,
+    /// Things a stage wanted but could not place.
+    pub shortfalls: &'a mut Vec<String>,
+}
+
+/// Runs one stage.
+pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
+    match stage {
+        Stage::Shape(p) => shape(ship, p, cx.rng),
+        Stage::FillGaps(p) => fill_gaps(ship, p),
+        Stage::Cockpit(p) => core_room(ship, cx, "cockpit", p, true),
+        Stage::Reactor(p) => core_room(ship, cx, "reactor", p, false),
+        Stage::CockpitArmor(p) => armor_around(ship, cx, "cockpit", p.layers),
+        Stage::ReactorArmor(p) => armor_around(ship, cx, "reactor", p.layers),
+        Stage::Thrusters(p) => machines(ship, cx, "thrusters", p, false),
+        Stage::Weapons(p) => machines(ship, cx, "weapons", p, true),
+        Stage::ExteriorArmor(_) => exterior_armor(ship),
+        Stage::AmmoSupplies(p) => supplies(ship, cx, "ammo_supply", p, &["weapon"]),
+        Stage::PowerStorage(p) => supplies(ship, cx, "power_storage", p, &["thruster", "ammo_supply"]),
+        Stage::Crew(p) => crew(ship, cx, p),
+        Stage::FillArmor(_) => fill_armor(ship, cx.max_detour),
+        Stage::ExtraDoors(p) => extra_doors(ship, p.door_threshold),
+    }
+}
+
+fn shape(ship: &mut Ship, p: &ShapeParams, rng: &mut Rng) {
+    let side = f64::from(ship.width.min(ship.height));
+    let count = rng.range_inclusive(
+        i64::from(p.min_modules.min(p.max_modules)),
+        i64::from(p.max_modules.max(p.min_modules)),
+    );
+    let (cx, cy) = (f64::from(ship.width) / 2.0, f64::from(ship.height) / 2.0);
+    for k in 0..count {
+        let size = (side * rng.uniform(p.min_size, p.max_size.max(p.min_size))).max(2.0);
+        let circle = rng.weighted(&[p.circle_weight, p.rectangle_weight]) == Some(0);
+        // The first module sits in the middle; each later one is centred on a
+        // tile of the ship so far, so the shape stays in one piece.
+        let (mx, my) = if k == 0 {
+            (cx, cy)
+        } else {
+            let hull: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.tiles[t] == Tile::Floor).collect();
+            let (x, y) = ship.xy(hull[rng.index(hull.len())]);
+            (f64::from(x) + 0.5, f64::from(y) + 0.5)
+        };
+        let (hw, hh) = if circle {
+            (size / 2.0, size / 2.0)
+        } else {
+            (size / 2.0, rng.uniform(0.4, 1.0) * size / 2.0)
+        };
+        for y in 0..ship.height {
+            for x in 0..ship.width {
+                let (dx, dy) = (f64::from(x) + 0.5 - mx, f64::from(y) + 0.5 - my);
+                let inside = if circle {
+                    dx * dx + dy * dy <= hw * hw
+                } else {
+                    dx.abs() <= hw && dy.abs() <= hh
+                };
+                // Keep a one-tile margin of space round the grid.
+                if inside && x > 0 && y > 0 && x + 1 < ship.width && y + 1 < ship.height {
+                    let t = ship.at(x, y);
+                    ship.tiles[t] = Tile::Floor;
+                }
+            }
+        }
+    }
+    if p.mirror {
+        for y in 0..ship.height {
+            for x in 0..ship.width / 2 {
+                let (a, b) = (ship.at(x, y), ship.at(ship.width - 1 - x, y));
+                if ship.tiles[a] == Tile::Floor || ship.tiles[b] == Tile::Floor {
+                    ship.tiles[a] = Tile::Floor;
+                    ship.tiles[b] = Tile::Floor;
+                }
+            }
+        }
+    }
+}
+
+fn fill_gaps(ship: &mut Ship, p: &FillGapsParams) {
+    for _ in 0..p.iterations {
+        let mut fill = Vec::new();
+        for t in 0..ship.tiles.len() {
+            if ship.tiles[t] != Tile::Space {
+                continue;
+            }
+            let sides = Facing::ALL
+                .iter()
+                .filter(|f| {
+                    let mut at = t;
+                    (0..p.scan_range).any(|_| match ship.offset(at, f.step()) {
+                        Some(n) => {
+                            at = n;
+                            ship.tiles[n] != Tile::Space
+                        }
+                        None => false,
+                    })
+                })
+                .count();
+            let (x, y) = ship.xy(t);
+            if sides >= 2 && x > 0 && y > 0 && x + 1 < ship.width && y + 1 < ship.height {
+                fill.push(t);
+            }
+        }
+        if fill.is_empty() {
+            break;
+        }
+        for t in fill {
+            ship.tiles[t] = Tile::Floor;
+        }
+    }
+    keep_largest_piece(ship);
+}
+
+/// Drops floor not 4-connected to the largest piece of the ship.
+fn keep_largest_piece(ship: &mut Ship) {
+    let mut piece = vec![usize::MAX; ship.tiles.len()];
+    let mut sizes = Vec::new();
+    for start in 0..ship.tiles.len() {
+        if ship.tiles[start] != Tile::Floor || piece[start] != usize::MAX {
+            continue;
+        }
+        let id = sizes.len();
+        let mut stack = vec![start];
+        piece[start] = id;
+        let mut size = 0;
+        while let Some(t) = stack.pop() {
+            size += 1;
+            for n in ship.neighbors(t).collect::<Vec<_>>() {
+                if ship.tiles[n] == Tile::Floor && piece[n] == usize::MAX {
+                    piece[n] = id;
+                    stack.push(n);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    let Some(best) = (0..sizes.len()).max_by_key(|&i| (sizes[i], std::cmp::Reverse(i))) else {
+        return;
+    };
+    for (tile, &id) in ship.tiles.iter_mut().zip(&piece) {
+        if *tile == Tile::Floor && id != best {
+            *tile = Tile::Space;
+        }
+    }
+}
+
+/// Every footprint of size `w × h` on free floor with a walkable tile beside
+/// it, in row order. The costly path check runs later, only on the
+/// candidates a stage prefers, until one passes.
+fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
+    let mut out = Vec::new();
+    for y in 0..ship.height.saturating_sub(h - 1) {
+        for x in 0..ship.width.saturating_sub(w - 1) {
+            let r = (x, y, w, h);
+            if ship.is_free_floor(r) && !ship.ring(r).is_empty() {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// The first footprint, in the given order of preference, that passes the path contiguity check.
+fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Rect>, max_detour: u32) -> Option<Rect> {
+    preferred.into_iter().find(|&r| ship.keeps_paths(r, max_detour))
+}
+
+/// Places a room with one door, on a landing picked at random.
+fn place_room(ship: &mut Ship, kind: &str, r: Rect, rng: &mut Rng) -> u32 {
+    let id = ship.place(kind, Role::Room, r, None);
+    let spots = ship.door_spots(id);
+    let (inside, landing) = spots[rng.index(spots.len())];
+    ship.add_door(inside, landing);
+    id
+}
+
+fn core_room(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &RoomParams, protected: bool) {
+    let mut spots = candidates(ship, p.w, p.h);
+    let depth = depth_inside(ship);
+    let (mx, my) = ship.center();
+    let score = |r: &Rect| -> f64 {
+        if protected {
+            // Farthest from the perimeter: the footprint's shallowest tile, as deep as can be.
+            -f64::from(ship.footprint(*r).map(|t| depth[t]).min().unwrap_or(0))
+        } else {
+            let (fx, fy) = (f64::from(r.0) + f64::from(r.2) / 2.0, f64::from(r.1) + f64::from(r.3) / 2.0);
+            (fx - mx).powi(2) + (fy - my).powi(2)
+        }
+    };
+    spots.sort_by(|a, b| score(a).total_cmp(&score(b)));
+    match first_keeping(ship, spots, cx.max_detour) {
+        Some(best) => {
+            place_room(ship, kind, best, cx.rng);
+        }
+        None => cx.shortfalls.push(format!("{kind}: no room")),
+    }
+}
+
+/// Steps from each tile to the nearest space tile (or off-grid).
+fn depth_inside(ship: &Ship) -> Vec<u32> {
+    let mut depth = vec![u32::MAX; ship.tiles.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for (t, d) in depth.iter_mut().enumerate() {
+        let (x, y) = ship.xy(t);
+        if ship.tiles[t] == Tile::Space || x == 0 || y == 0 || x + 1 == ship.width || y + 1 == ship.height {
+            *d = 0;
+            queue.push_back(t);
+        }
+    }
+    while let Some(t) = queue.pop_front() {
+        for n in ship.neighbors(t).collect::<Vec<_>>() {
+            if depth[n] == u32::MAX {
+                depth[n] = depth[t] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    depth
+}
+
+fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, layers: u32) {
+    let Some(part) = ship.parts.iter().find(|p| p.kind == kind).cloned() else {
+        return;
+    };
+    for layer in 1..=layers {
+        let (x0, y0) = (i64::from(part.x) - i64::from(layer), i64::from(part.y) - i64::from(layer));
+        let (x1, y1) = (
+            i64::from(part.x + part.w) + i64::from(layer) - 1,
+            i64::from(part.y + part.h) + i64::from(layer) - 1,
+        );
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let on_ring = x == x0 || x == x1 || y == y0 || y == y1;
+                if !on_ring || x < 0 || y < 0 || x >= i64::from(ship.width) || y >= i64::from(ship.height) {
+                    continue;
+                }
+                let t = ship.at(x as u32, y as u32);
+                let r = (x as u32, y as u32, 1, 1);
+                if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths(r, cx.max_detour) {
+                    ship.tiles[t] = Tile::Armor;
+                }
+            }
+        }
+    }
+}
+
+/// For each column the first and last ship row, and for each row the first
+/// and last ship column (`None` where empty): whether a footprint has a clear
+/// line to the border is then a look-up per column or row.
+pub struct Profile {
+    cols: Vec<Option<(u32, u32)>>,
+    rows: Vec<Option<(u32, u32)>>,
+}
+
+impl Profile {
+    /// The profile of the ship as it stands.
+    pub fn of(ship: &Ship) -> Profile {
+        let mut cols = vec![None; ship.width as usize];
+        let mut rows = vec![None; ship.height as usize];
+        for t in 0..ship.tiles.len() {
+            if ship.tiles[t] == Tile::Space {
+                continue;
+            }
+            let (x, y) = ship.xy(t);
+            let widen = |span: &mut Option<(u32, u32)>, v: u32| *span = Some(span.map_or((v, v), |(a, b)| (a.min(v), b.max(v))));
+            widen(&mut cols[x as usize], y);
+            widen(&mut rows[y as usize], x);
+        }
+        Profile { cols, rows }
+    }
+
+    /// Whether every tile from the footprint's `facing` edge to the grid's border is space.
+    pub fn clear_line(&self, (x, y, w, h): Rect, facing: Facing) -> bool {
+        let span = |v: &Option<(u32, u32)>| v.unwrap_or((u32::MAX, 0));
+        match facing {
+            Facing::Up => (x..x + w).all(|c| span(&self.cols[c as usize]).0 >= y),
+            Facing::Down => (x..x + w).all(|c| span(&self.cols[c as usize]).1 < y + h || self.cols[c as usize].is_none()),
+            Facing::Left => (y..y + h).all(|r| span(&self.rows[r as usize]).0 >= x),
+            Facing::Right => (y..y + h).all(|r| span(&self.rows[r as usize]).1 < x + w || self.rows[r as usize].is_none()),
+        }
+    }
+}
+
+fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParams, outward: bool) {
+    let budget = cx
+        .rng
+        .range_inclusive(i64::from(p.min_score.min(p.max_score)), i64::from(p.max_score.max(p.min_score))) as u32;
+    let mut placed = 0;
+    let mut misses = 0;
+    let (mx, my) = ship.center();
+    while placed < budget && misses < 24 {
+        let weights: Vec<f64> = p
+            .variants
+            .iter()
+            .map(|v| if v.score <= budget - placed { v.weight } else { 0.0 })
+            .collect();
+        let Some(k) = cx.rng.weighted(&weights) else { break };
+        let v = &p.variants[k];
+        let facing = Facing::ALL[cx.rng.weighted(&p.facing_weights).unwrap_or(0)];
+        let (w, h) = if matches!(facing, Facing::Left | Facing::Right) {
+            (v.h, v.w)
+        } else {
+            (v.w, v.h)
+        };
+        let profile = Profile::of(ship);
+        let mut spots: Vec<Rect> = candidates(ship, w, h)
+            .into_iter()
+            .filter(|&r| profile.clear_line(r, facing))
+            .collect();
+        if outward {
+            // Farthest from the centre in the facing direction first.
+            let (dx, dy) = facing.step();
+            let reach = |r: &Rect| {
+                (f64::from(r.0) + f64::from(r.2) / 2.0 - mx) * f64::from(dx) + (f64::from(r.1) + f64::from(r.3) / 2.0 - my) * f64::from(dy)
+            };
+            spots.sort_by(|a, b| reach(b).total_cmp(&reach(a)));
+        } else {
+            // Uniform among the places that pass: a random order, first passing.
+            cx.rng.shuffle(&mut spots);
+        }
+        let Some(r) = first_keeping(ship, spots, cx.max_detour) else {
+            misses += 1;
+            continue;
+        };
+        ship.place(&v.name, Role::Machine, r, Some(facing));
+        let ring = ship.ring(r);
+        let operator = ring[cx.rng.index(ring.len())];
+        ship.reserved[operator] = true;
+        placed += v.score;
+    }
+    if placed < budget {
+        cx.shortfalls.push(format!("{stage}: placed {placed} of {budget} points"));
+    }
+    cx.scores.push((stage.to_string(), budget, placed));
+}
+
+fn exterior_armor(ship: &mut Ship) {
+    // Keep every facing machine's line to the border clear.
+    let mut lines = vec![false; ship.tiles.len()];
+    for part in ship.parts.iter().filter(|p| p.facing.is_some()) {
+        let (dx, dy) = part.facing.map_or((0, 0), Facing::step);
+        for t in ship.footprint((part.x, part.y, part.w, part.h)).collect::<Vec<_>>() {
+            let mut at = t;
+            while let Some(n) = ship.offset(at, (dx, dy)) {
+                lines[n] = true;
+                at = n;
+            }
+        }
+    }
+    let mut add = Vec::new();
+    for (t, &in_line) in lines.iter().enumerate() {
+        if ship.tiles[t] != Tile::Space || in_line {
+            continue;
+        }
+        let next_to_machine = ship
+            .neighbors(t)
+            .any(|n| matches!(ship.tiles[n], Tile::Part(p) if ship.parts[p as usize].role == Role::Machine));
+        if next_to_machine {
+            add.push(t);
+        }
+    }
+    for t in add {
+        ship.tiles[t] = Tile::Armor;
+    }
+}
+
+fn supplies(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &SupplyParams, consumers: &[&str]) {
+    let want = cx.rng.range_inclusive(i64::from(p.min.min(p.max)), i64::from(p.max.max(p.min))) as u32;
+    let served_by_reactor = kind == "power_storage";
+    let mut made = 0;
+    loop {
+        // Consumers not yet near a supply of this kind (or, for power, the reactor).
+        let providers: Vec<usize> = ship
+            .parts
+            .iter()
+            .filter(|q| q.kind == kind || (served_by_reactor && q.kind == "reactor"))
+            .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
+            .collect();
+        let near_provider = ship.distances(&providers);
+        let consumers_left: Vec<Vec<usize>> = ship
+            .parts
+            .iter()
+            .filter(|q| consumers.iter().any(|c| q.kind.starts_with(c)))
+            .map(|q| ship.ring((q.x, q.y, q.w, q.h)))
+            .filter(|access| !access.iter().any(|&t| near_provider[t] <= cx.supply_walk))
+            .collect();
+        // The drawn number, then more while a consumer is still out of reach
+        // (the guarantee comes first on ships too large for two or three).
+        if made >= want && (consumers_left.is_empty() || made >= want + 8) {
+            break;
+        }
+        let reach: Vec<Vec<u32>> = consumers_left.iter().map(|access| ship.distances(access)).collect();
+        let mut spots = candidates(ship, p.w, p.h);
+        let serves = |r: &Rect| -> usize {
+            let ring = ship.ring(*r);
+            reach.iter().filter(|d| ring.iter().any(|&t| d[t] < cx.supply_walk)).count()
+        };
+        // Serving the most consumers first; the sort is stable, so ties keep row order.
+        let served: Vec<usize> = spots.iter().map(serves).collect();
+        let mut order: Vec<usize> = (0..spots.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(served[k]));
+        let extra = made >= want;
+        spots = order.into_iter().filter(|&k| !extra || served[k] > 0).map(|k| spots[k]).collect();
+        let Some(best) = first_keeping(ship, spots, cx.max_detour) else {
+            break;
+        };
+        place_room(ship, kind, best, cx.rng);
+        made += 1;
+    }
+    if made < want {
+        cx.shortfalls.push(format!("{kind}: placed {made} of {want}"));
+    }
+}
+
+fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
+    let wanted: Vec<(&str, u32, u32)> = std::iter::repeat_n(("crew_quarters", 3, 2), p.quarters as usize)
+        .chain(std::iter::repeat_n(("bunks", 2, 2), p.bunks as usize))
+        .collect();
+    for (kind, w, h) in wanted {
+        let mut spots = candidates(ship, w, h);
+        if w != h {
+            spots.extend(candidates(ship, h, w));
+        }
+        // Line edges up: footprints whose sides touch other rooms first, in
+        // random order among equals.
+        cx.rng.shuffle(&mut spots);
+        let touching = |r: &Rect| {
+            ship.footprint(*r)
+                .flat_map(|t| ship.neighbors(t).collect::<Vec<_>>())
+                .filter(|&n| matches!(ship.tiles[n], Tile::Part(q) if ship.parts[q as usize].role == Role::Room))
+                .count()
+        };
+        let touch: Vec<usize> = spots.iter().map(touching).collect();
+        let mut order: Vec<usize> = (0..spots.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(touch[k]));
+        let Some(r) = first_keeping(ship, order.into_iter().map(|k| spots[k]), cx.max_detour) else {
+            cx.shortfalls.push(format!("{kind}: no room"));
+            continue;
+        };
+        place_room(ship, kind, r, cx.rng);
+    }
+}
+
+/// Reserves one shortest walk from every weapon to ammo and every thruster to
+/// power, so that filling with armor cannot lengthen them: local detours,
+/// each small, would otherwise add up to a maze.
+fn protect_supply_walks(ship: &mut Ship) {
+    for (consumer, providers) in [("weapon", &["ammo_supply"][..]), ("thruster", &["power_storage", "reactor"][..])] {
+        let sources: Vec<usize> = ship
+            .parts
+            .iter()
+            .filter(|q| providers.contains(&q.kind.as_str()))
+            .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
+            .collect();
+        if sources.is_empty() {
+            continue;
+        }
+        let dist = ship.distances(&sources);
+        let starts: Vec<usize> = ship
+            .parts
+            .iter()
+            .filter(|q| q.kind.starts_with(consumer))
+            .filter_map(|q| {
+                ship.ring((q.x, q.y, q.w, q.h))
+                    .into_iter()
+                    .filter(|&t| dist[t] != u32::MAX)
+                    .min_by_key(|&t| (dist[t], t))
+            })
+            .collect();
+        for mut t in starts {
+            while dist[t] > 0 {
+                if ship.tiles[t] == Tile::Floor {
+                    ship.reserved[t] = true;
+                }
+                let Some(next) = ship.neighbors(t).filter(|&n| dist[n] == dist[t] - 1 && ship.can_step(t, n)).min() else {
+                    break;
+                };
+                t = next;
+            }
+        }
+    }
+}
+
+fn fill_armor(ship: &mut Ship, max_detour: u32) {
+    protect_supply_walks(ship);
+    for t in 0..ship.tiles.len() {
+        let (x, y) = ship.xy(t);
+        if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths((x, y, 1, 1), max_detour) {
+            ship.tiles[t] = Tile::Armor;
+        }
+    }
+}
+
+fn extra_doors(ship: &mut Ship, threshold: u32) {
+    for a in 0..ship.tiles.len() {
+        for b in [ship.offset(a, (1, 0)), ship.offset(a, (0, 1))].into_iter().flatten() {
+            if !ship.walkable(a) || !ship.walkable(b) || ship.can_step(a, b) {
+                continue;
+            }
+            if !ship.reaches_within(a, b, threshold) {
+                let (inside, landing) = if matches!(ship.tiles[a], Tile::Part(_)) { (a, b) } else { (b, a) };
+                ship.add_door(inside, landing);
+            }
+        }
+    }
+}
