@@ -375,3 +375,63 @@ fn golden_hexet_svg() {
     assert!(out.status.success(), "{}", stderr(&out));
     golden_file("hexet-12x9-golden.svg", &out.stdout);
 }
+
+#[test]
+fn starship_outputs_and_bad_input() {
+    let dir = scratch("starship");
+    let out = run(&["starship", "--seed", "Tiamo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for field in ["width", "height", "tiles", "legend", "parts", "doors", "stages", "metrics"] {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(v["stages"].as_array().unwrap().len(), 14);
+    let pipeline = dir.join("lean.toml");
+    std::fs::write(
+        &pipeline,
+        "[[pipeline]]\nstage = \"shape\"\n[[pipeline]]\nstage = \"cockpit\"\n[[pipeline]]\nstage = \"reactor\"\n",
+    )
+    .unwrap();
+    let out = run(&["starship", "--seed", "x", "--config", pipeline.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stages"], serde_json::json!(["shape", "cockpit", "reactor"]));
+
+    let unknown_stage = dir.join("warp.toml");
+    std::fs::write(&unknown_stage, "[[pipeline]]\nstage = \"warp_drive\"\n").unwrap();
+    let unknown_param = dir.join("wobble.toml");
+    std::fs::write(&unknown_param, "[[pipeline]]\nstage = \"shape\"\nwobble = 2\n").unwrap();
+    let target = dir.join("ship.pdf");
+    for (args, message) in [
+        (vec!["--set", "width=0"], "`width`"),
+        (vec!["--set", "height=100000"], "`height`"),
+        (vec!["--config", unknown_stage.to_str().unwrap()], "warp_drive"),
+        (vec!["--config", unknown_param.to_str().unwrap()], "wobble"),
+        (vec!["--set", "hull=3"], "unknown parameter `hull`"),
+    ] {
+        let mut full = vec!["starship", "--seed", "x", "-o", target.to_str().unwrap()];
+        full.extend(args.iter().copied());
+        let out = run(&full);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!target.exists());
+}
+
+/// The SVG of a small ship, pinned.
+#[test]
+fn golden_starship_svg() {
+    let out = run(&[
+        "starship",
+        "--seed",
+        "golden",
+        "--format",
+        "svg",
+        "--set",
+        "width=24",
+        "--set",
+        "height=24",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    golden_file("starship-24-golden.svg", &out.stdout);
+}

@@ -387,6 +387,10 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
             .filter(|p| providers.contains(&p.kind.as_str()))
             .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
             .collect();
+        let has_consumer = ship.parts.iter().any(|p| p.kind.starts_with(consumer));
+        if has_consumer && !ship.parts.iter().any(|p| p.kind == providers[0]) {
+            return Err(format!("{consumer}s but no {}", providers[0]));
+        }
         let dist = ship.distances(&sources);
         let mut longest = 0;
         for p in ship.parts.iter().filter(|p| p.kind.starts_with(consumer)) {

@@ -1,0 +1,27 @@
+//! Starship benchmarks: a default 40 × 40 ship and a 128 × 128 ship.
+
+use std::hint::black_box;
+
+use boardwright::seed::Seed;
+use boardwright::starship::{self, Params};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn ships(c: &mut Criterion) {
+    for size in [40, 128] {
+        let params = Params {
+            width: size,
+            height: size,
+            ..Params::default()
+        };
+        let mut i = 0u64;
+        c.bench_function(&format!("starship/{size}x{size}"), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(starship::generate(&params, &Seed::new(&i.to_string())).expect("ships generate"))
+            })
+        });
+    }
+}
+
+criterion_group!(benches, ships);
+criterion_main!(benches);

@@ -1,0 +1,320 @@
+//! Starships: every guarantee checked by an independent walk over the
+//! JSON-level result (tile rows, legend, parts, doors), never by the code that
+//! placed the parts.
+
+use boardwright::params;
+use boardwright::seed::Seed;
+use boardwright::starship::{self, Params, Starship};
+
+const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
+
+fn ship(size: u32, seed: &str) -> Starship {
+    let params = Params {
+        width: size,
+        height: size,
+        ..Params::default()
+    };
+    starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"))
+}
+
+/// The crew's view of a finished ship, rebuilt from the JSON fields.
+struct View<'a> {
+    s: &'a Starship,
+    w: usize,
+    h: usize,
+    /// Part index per tile.
+    owner: Vec<Option<usize>>,
+}
+
+impl<'a> View<'a> {
+    fn new(s: &'a Starship) -> Result<View<'a>, String> {
+        let (w, h) = (s.width as usize, s.height as usize);
+        if s.tiles.len() != h || s.tiles.iter().any(|r| r.chars().count() != w) {
+            return Err("tile rows do not match the grid".into());
+        }
+        let mut owner = vec![None; w * h];
+        for (k, p) in s.parts.iter().enumerate() {
+            if (p.x + p.w) as usize > w || (p.y + p.h) as usize > h {
+                return Err(format!("part {k} leaves the grid"));
+            }
+            for y in p.y..p.y + p.h {
+                for x in p.x..p.x + p.w {
+                    let t = y as usize * w + x as usize;
+                    if owner[t].replace(k).is_some() {
+                        return Err(format!("parts overlap at ({x}, {y})"));
+                    }
+                }
+            }
+        }
+        let view = View { s, w, h, owner };
+        for t in 0..w * h {
+            let meaning = view.meaning(t);
+            let expected = view.owner[t].map(|k| s.parts[k].kind.as_str());
+            let is_part = !matches!(meaning, "space" | "floor" | "armor");
+            if is_part != expected.is_some() || (is_part && Some(meaning) != expected) {
+                return Err(format!("tile {t} says {meaning:?}, parts say {expected:?}"));
+            }
+        }
+        Ok(view)
+    }
+
+    fn meaning(&self, t: usize) -> &str {
+        let c = self.s.tiles[t / self.w].chars().nth(t % self.w).unwrap_or(' ');
+        self.s.legend.get(&c.to_string()).map_or("?", String::as_str)
+    }
+
+    fn room(&self, t: usize) -> Option<usize> {
+        self.owner[t].filter(|&k| self.s.parts[k].role == starship::ship::Role::Room)
+    }
+
+    fn walkable(&self, t: usize) -> bool {
+        self.meaning(t) == "floor" || self.room(t).is_some()
+    }
+
+    fn neighbors(&self, t: usize) -> Vec<usize> {
+        let (x, y) = (t % self.w, t / self.w);
+        let mut out = Vec::new();
+        if x > 0 {
+            out.push(t - 1);
+        }
+        if x + 1 < self.w {
+            out.push(t + 1);
+        }
+        if y > 0 {
+            out.push(t - self.w);
+        }
+        if y + 1 < self.h {
+            out.push(t + self.w);
+        }
+        out
+    }
+
+    fn door(&self, a: usize, b: usize) -> bool {
+        let xy = |t: usize| [(t % self.w) as u32, (t / self.w) as u32];
+        self.s
+            .doors
+            .iter()
+            .any(|d| (d[0] == xy(a) && d[1] == xy(b)) || (d[0] == xy(b) && d[1] == xy(a)))
+    }
+
+    fn step(&self, a: usize, b: usize) -> bool {
+        self.walkable(a) && self.walkable(b) && (self.room(a) == self.room(b) || self.door(a, b))
+    }
+
+    fn walk(&self, from: &[usize]) -> Vec<u32> {
+        let mut d = vec![u32::MAX; self.w * self.h];
+        let mut queue: std::collections::VecDeque<usize> = from.iter().copied().filter(|&t| self.walkable(t)).collect();
+        for &t in &queue {
+            d[t] = 0;
+        }
+        while let Some(t) = queue.pop_front() {
+            for n in self.neighbors(t) {
+                if d[n] == u32::MAX && self.step(t, n) {
+                    d[n] = d[t] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        d
+    }
+
+    fn tiles_of(&self, k: usize) -> Vec<usize> {
+        (0..self.w * self.h).filter(|&t| self.owner[t] == Some(k)).collect()
+    }
+
+    /// Walkable tiles beside part `k`.
+    fn beside(&self, k: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .tiles_of(k)
+            .into_iter()
+            .flat_map(|t| self.neighbors(t))
+            .filter(|&n| self.owner[n] != Some(k) && self.walkable(n))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+fn check(s: &Starship) -> Result<(), String> {
+    let v = View::new(s)?;
+    let walkable: Vec<usize> = (0..v.w * v.h).filter(|&t| v.walkable(t)).collect();
+    let d = v.walk(&walkable[..1]);
+    if walkable.iter().any(|&t| d[t] == u32::MAX) {
+        return Err("the crew network is split".into());
+    }
+    for door in &s.doors {
+        let [[ax, ay], [bx, by]] = *door;
+        if ax.abs_diff(bx) + ay.abs_diff(by) != 1 {
+            return Err("a door joins tiles that are not neighbours".into());
+        }
+    }
+    for name in ["cockpit", "reactor"] {
+        if s.parts.iter().filter(|p| p.kind == name).count() != 1 {
+            return Err(format!("not exactly one {name}"));
+        }
+    }
+    for (k, p) in s.parts.iter().enumerate() {
+        let beside = v.beside(k);
+        match p.role {
+            starship::ship::Role::Room => {
+                let has_door = v.tiles_of(k).iter().any(|&t| {
+                    v.neighbors(t)
+                        .iter()
+                        .any(|&n| v.owner[n] != Some(k) && v.walkable(n) && v.door(t, n))
+                });
+                if !has_door {
+                    return Err(format!("room {k} ({}) has no door", p.kind));
+                }
+            }
+            starship::ship::Role::Machine if beside.is_empty() => return Err(format!("machine {k} cannot be operated")),
+            _ => {}
+        }
+        if let Some(f) = p.facing {
+            let (dx, dy) = f.step();
+            for t in v.tiles_of(k) {
+                let (mut x, mut y) = ((t % v.w) as i64, (t / v.w) as i64);
+                loop {
+                    (x, y) = (x + i64::from(dx), y + i64::from(dy));
+                    if x < 0 || y < 0 || x >= v.w as i64 || y >= v.h as i64 {
+                        break;
+                    }
+                    let n = y as usize * v.w + x as usize;
+                    if v.owner[n] == Some(k) {
+                        continue;
+                    }
+                    if v.meaning(n) != "space" {
+                        return Err(format!("{} {k} faces the hull", p.kind));
+                    }
+                }
+            }
+        }
+    }
+    let limit = 8 + (s.width + s.height) / 4;
+    for (consumer, providers) in [("weapon", &["ammo_supply"][..]), ("thruster", &["power_storage", "reactor"][..])] {
+        let sources: Vec<usize> = (0..s.parts.len())
+            .filter(|&k| providers.contains(&s.parts[k].kind.as_str()))
+            .flat_map(|k| v.tiles_of(k))
+            .collect();
+        let has_consumer = s.parts.iter().any(|p| p.kind.starts_with(consumer));
+        if has_consumer && !s.parts.iter().any(|p| p.kind == providers[0]) {
+            return Err(format!("{consumer}s but no {}", providers[0]));
+        }
+        let d = v.walk(&sources);
+        for (k, p) in s.parts.iter().enumerate().filter(|(_, p)| p.kind.starts_with(consumer)) {
+            let best = v.beside(k).iter().map(|&t| d[t]).min().unwrap_or(u32::MAX);
+            if best > limit {
+                return Err(format!("{} {k} is {best} steps from {}", p.kind, providers[0]));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_guarantee_holds_over_many_seeds_and_sizes() {
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|half| {
+                scope.spawn(move || {
+                    (0..500)
+                        .filter(|i| i % 2 == half)
+                        .filter_map(|i| {
+                            let size = SIZES[i % SIZES.len()];
+                            let seed = format!("check-{i}");
+                            check(&ship(size, &seed)).err().map(|e| format!("size {size}, seed {seed:?}: {e}"))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+#[test]
+fn the_checker_catches_broken_ships() {
+    let good = ship(40, "broken");
+    check(&good).unwrap();
+    let mut no_doors = good.clone();
+    no_doors.doors.clear();
+    assert!(check(&no_doors).is_err());
+    let mut blocked = good.clone();
+    let thruster = blocked
+        .parts
+        .iter()
+        .find(|p| p.facing == Some(starship::ship::Facing::Down))
+        .unwrap()
+        .clone();
+    let row = &mut blocked.tiles[(thruster.y + thruster.h) as usize];
+    row.replace_range(thruster.x as usize..thruster.x as usize + 1, "#");
+    assert!(check(&blocked).is_err());
+}
+
+#[test]
+fn a_pipeline_without_optional_stages_still_gives_a_valid_ship() {
+    let text = r#"
+width = 48
+height = 40
+[[pipeline]]
+stage = "shape"
+mirror = false
+[[pipeline]]
+stage = "cockpit"
+[[pipeline]]
+stage = "reactor"
+[[pipeline]]
+stage = "weapons"
+min_score = 4
+max_score = 6
+facing_weights = [1.0, 0.0, 1.0, 1.0]
+variants = [{ name = "laser", w = 1, h = 2, score = 1, weight = 1.0, symbol = "L" }]
+[[pipeline]]
+stage = "ammo_supplies"
+min = 1
+max = 1
+[[pipeline]]
+stage = "fill_armor"
+"#;
+    let params: Params = params::resolve(&[text.parse().unwrap()]).unwrap();
+    for i in 0..30 {
+        let s = starship::generate(&params, &Seed::new(&format!("lean-{i}"))).unwrap();
+        check(&s).unwrap_or_else(|e| panic!("lean-{i}: {e}"));
+        assert_eq!(s.stages, ["shape", "cockpit", "reactor", "weapons", "ammo_supplies", "fill_armor"]);
+        assert!(s.parts.iter().all(|p| !p.kind.starts_with("thruster")));
+    }
+}
+
+#[test]
+fn stage_by_stage_view_has_one_snapshot_per_stage() {
+    let params = Params::default();
+    let (s, views) = starship::generate_with_stages(&params, &Seed::new("views"), true, &mut |_, _| {}).unwrap();
+    assert_eq!(views.len(), params.pipeline.len());
+    assert_eq!(views.last().unwrap().tiles, s.tiles);
+    // The shape comes first: after it, only space and floor.
+    assert!(views[0].tiles.iter().all(|r| r.chars().all(|c| c == ' ' || c == '.')));
+}
+
+#[test]
+fn same_seed_same_ship() {
+    let a = serde_json::to_string(&ship(40, "again")).unwrap();
+    assert_eq!(a, serde_json::to_string(&ship(40, "again")).unwrap());
+    assert_ne!(a, serde_json::to_string(&ship(40, "again!")).unwrap());
+}
+
+#[test]
+fn bad_parameters_name_what_is_wrong() {
+    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    assert!(err("width = 0").contains("`width`"));
+    assert!(err("width = 100000").contains("`width`"));
+    assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("warp_drive"));
+    assert!(err("[[pipeline]]\nstage = \"shape\"\nwobble = 3").contains("wobble"));
+    assert!(err("hull = 3").contains("unknown parameter `hull`"));
+}
+
+#[test]
+fn golden_json() {
+    let json = serde_json::to_string_pretty(&ship(24, "golden")).unwrap() + "\n";
+    crate::golden("starship-24-golden.json", &json);
+}
