@@ -165,11 +165,20 @@ pub struct CrewParams {
     pub quarters: u32,
     /// Bunk rooms wanted.
     pub bunks: u32,
+    /// Crew quarters' size `[w, h]` (either orientation).
+    pub quarters_size: [u32; 2],
+    /// Bunk rooms' size `[w, h]` (either orientation).
+    pub bunks_size: [u32; 2],
 }
 
 impl Default for CrewParams {
     fn default() -> Self {
-        CrewParams { quarters: 2, bunks: 3 }
+        CrewParams {
+            quarters: 2,
+            bunks: 3,
+            quarters_size: [3, 2],
+            bunks_size: [2, 2],
+        }
     }
 }
 
@@ -713,8 +722,9 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &SupplyParams,
 }
 
 fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
-    let wanted: Vec<(&str, u32, u32)> = std::iter::repeat_n(("crew_quarters", 3, 2), p.quarters as usize)
-        .chain(std::iter::repeat_n(("bunks", 2, 2), p.bunks as usize))
+    let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
+    let wanted: Vec<(&str, u32, u32)> = std::iter::repeat_n(("crew_quarters", qw, qh), p.quarters as usize)
+        .chain(std::iter::repeat_n(("bunks", bw, bh), p.bunks as usize))
         .collect();
     for (kind, w, h) in wanted {
         let mut spots = candidates(ship, w, h);
