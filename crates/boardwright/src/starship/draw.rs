@@ -28,10 +28,26 @@ fn color(meaning: &str) -> Color {
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
     let mut page = Page::a4_landscape();
-    let cell = ((page.width - 2.0 * MARGIN) / f64::from(ship.width)).min((page.height - 2.0 * MARGIN) / f64::from(ship.height));
+    // Frame the ship, not the whole grid: its tiles' bounding box plus one tile.
+    let mut used = (u32::MAX, u32::MAX, 0, 0);
+    for (y, row) in ship.tiles.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c != ' ' {
+                used = (
+                    used.0.min(x as u32),
+                    used.1.min(y as u32),
+                    used.2.max(x as u32),
+                    used.3.max(y as u32),
+                );
+            }
+        }
+    }
+    let (x0, y0) = (used.0.min(used.2).saturating_sub(1), used.1.min(used.3).saturating_sub(1));
+    let (span_w, span_h) = (f64::from(used.2.max(used.0) - x0 + 2), f64::from(used.3.max(used.1) - y0 + 2));
+    let cell = ((page.width - 2.0 * MARGIN) / span_w).min((page.height - 2.0 * MARGIN) / span_h);
     let origin = (
-        (page.width - cell * f64::from(ship.width)) / 2.0,
-        (page.height - cell * f64::from(ship.height)) / 2.0,
+        (page.width - cell * span_w) / 2.0 - f64::from(x0) * cell,
+        (page.height - cell * span_h) / 2.0 - f64::from(y0) * cell,
     );
     let at = |x: u32, y: u32| (origin.0 + f64::from(x) * cell, origin.1 + f64::from(y) * cell);
     let shapes = &mut page.shapes;
