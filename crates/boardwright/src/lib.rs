@@ -79,7 +79,7 @@ impl fmt::Display for GenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "no valid {} board after {} attempt(s): {} (try another seed, or raise max_attempts)",
+            "no valid {} result after {} attempt(s): {} (try another seed, or raise max_attempts)",
             self.generator, self.attempts, self.reason
         )
     }

@@ -31,7 +31,7 @@ fn section<G: Generator>(out: &mut String) {
         };
         let _ = writeln!(
             out,
-            "  {:<16} {} (default: {default}; allowed: {})",
+            "  {:<20} {} (default: {default}; allowed: {})",
             info.name, info.doc, info.allowed
         );
     }

@@ -84,7 +84,7 @@ impl ParamsTrait for Params {
         },
         ParamInfo {
             name: "supply_walk",
-            doc: "walking distance within which every weapon has ammo and every thruster power (default: 8 + (width + height) / 4)",
+            doc: "walking distance within which every weapon has ammo and every thruster power (none: 8 + (width + height) / 4)",
             allowed: Allowed::Int { min: 1, max: 1000 },
         },
         ParamInfo {
