@@ -113,12 +113,6 @@ impl UnionFind {
         self.size[ra as usize] += self.size[rb as usize];
         true
     }
-
-    /// The size of `v`'s set.
-    pub fn set_size(&mut self, v: u32) -> u32 {
-        let r = self.find(v);
-        self.size[r as usize]
-    }
 }
 
 #[cfg(test)]
@@ -137,7 +131,6 @@ mod tests {
         assert!(uf.union(0, 1));
         assert!(!uf.union(1, 0));
         assert!(uf.union(2, 3));
-        assert_eq!(uf.set_size(3), 2);
         assert_ne!(uf.find(0), uf.find(2));
     }
 }

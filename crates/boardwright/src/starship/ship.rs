@@ -112,8 +112,11 @@ pub struct Ship {
     pub doors: Vec<[usize; 2]>,
     /// Tiles that must stay walkable: door landings and machine operator tiles.
     pub reserved: Vec<bool>,
-    /// Search scratch: `mark[t] == stamp` means visited.
+    /// Search scratch: `mark[t] == stamp` means the last walk reached `t`,
+    /// in `depth[t]` steps; `queue` is its visiting order.
     mark: Vec<u32>,
+    depth: Vec<u32>,
+    queue: Vec<usize>,
     stamp: u32,
 }
 
@@ -129,6 +132,8 @@ impl Ship {
             doors: Vec::new(),
             reserved: vec![false; n],
             mark: vec![0; n],
+            depth: vec![0; n],
+            queue: Vec::new(),
             stamp: 0,
         }
     }
@@ -232,10 +237,10 @@ impl Ship {
         for (k, &from) in ring.iter().enumerate().take(ring.len().saturating_sub(1)) {
             let later = &ring[k + 1..];
             let limit = later.iter().map(|&b| manhattan(self, from, b)).max().unwrap_or(0) + max_detour;
-            let reached = self.bounded_walk_with_depth(from, limit, &blocked);
+            self.bounded_walk(from, limit, &blocked);
             if !later
                 .iter()
-                .all(|&b| reached.iter().any(|&(t, d)| t == b && d <= manhattan(self, from, b) + max_detour))
+                .all(|&b| self.walked(b).is_some_and(|d| d <= manhattan(self, from, b) + max_detour))
             {
                 return false;
             }
@@ -243,17 +248,21 @@ impl Ship {
         true
     }
 
-    /// Tiles reachable from `from` within `limit` steps, never entering
-    /// `blocked` tiles, with their distances.
-    fn bounded_walk_with_depth(&mut self, from: usize, limit: u32, blocked: &dyn Fn(&Ship, usize) -> bool) -> Vec<(usize, u32)> {
+    /// Walks from `from` up to `limit` steps, never entering `blocked` tiles;
+    /// [`Ship::walked`] then answers for each tile.
+    fn bounded_walk(&mut self, from: usize, limit: u32, blocked: &dyn Fn(&Ship, usize) -> bool) {
         self.stamp += 1;
         let stamp = self.stamp;
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        queue.push(from);
         self.mark[from] = stamp;
-        let mut found = vec![(from, 0)];
+        self.depth[from] = 0;
         let mut k = 0;
-        while k < found.len() {
-            let (t, d) = found[k];
+        while k < queue.len() {
+            let t = queue[k];
             k += 1;
+            let d = self.depth[t];
             if d == limit {
                 continue;
             }
@@ -261,18 +270,23 @@ impl Ship {
                 let Some(n) = self.offset(t, f.step()) else { continue };
                 if self.mark[n] != stamp && !blocked(self, n) && self.can_step(t, n) {
                     self.mark[n] = stamp;
-                    found.push((n, d + 1));
+                    self.depth[n] = d + 1;
+                    queue.push(n);
                 }
             }
         }
-        found
+        self.queue = queue;
+    }
+
+    /// Steps the last walk took to reach `t`, if it did.
+    fn walked(&self, t: usize) -> Option<u32> {
+        (self.mark[t] == self.stamp).then_some(self.depth[t])
     }
 
     /// Whether crew at `from` can walk to `to` within `limit` steps.
     pub fn reaches_within(&mut self, from: usize, to: usize, limit: u32) -> bool {
-        self.bounded_walk_with_depth(from, limit, &|_, _| false)
-            .iter()
-            .any(|&(t, _)| t == to)
+        self.bounded_walk(from, limit, &|_, _| false);
+        self.walked(to).is_some()
     }
 
     /// Walking distance from any of `from` to every tile (u32::MAX: unreachable).
