@@ -359,7 +359,7 @@ fn finish(
         .flat_map(|c| (c.y..c.y + c.h).flat_map(move |y| (c.x..c.x + c.w).map(move |x| Cell { side: c.side, x, y })))
         .collect();
     // Distinct garden cells: the notes cell first, then ingredients, then specials.
-    let mut free = garden_cells.clone();
+    let mut free = garden_cells;
     rng.shuffle(&mut free);
     let mut free = free.into_iter();
     let notes_cell = free.next().expect("a board always has garden cells");
@@ -369,7 +369,8 @@ fn finish(
     let mut ingredients: Vec<Label> = free
         .by_ref()
         .take(params.garden_ingredients as usize)
-        .map(|c| label(names.next().unwrap_or("Sage"), c))
+        .zip(&mut names)
+        .map(|(c, name)| label(name, c))
         .collect();
     let mut in_cauldrons = cauldron_cells;
     rng.shuffle(&mut in_cauldrons);
@@ -377,7 +378,8 @@ fn finish(
         in_cauldrons
             .into_iter()
             .take(params.cauldron_ingredients as usize)
-            .map(|c| label(names.next().unwrap_or("Sage"), c)),
+            .zip(&mut names)
+            .map(|(c, name)| label(name, c)),
     );
     let hindering = params.special_cells / 3;
     let special_cells: Vec<Label> = free
