@@ -1,15 +1,26 @@
 //! Step 1: points on a jittered grid, pushed apart by relaxation, snapped onto
 //! the paper's sides.
 //!
-//! Each iteration buckets the points into unit cells (a counting sort, so the
-//! points of a cell sit together in memory), computes every velocity from the
-//! 3 × 3 cells around the point, then moves all points at once. Only
-//! neighbours closer than the equilibrium distance 1 push, so the 3 × 3 cells
-//! hold every neighbour that matters (the original scans ±3 cells, whose extra
-//! points add nothing). Velocities are computed in parallel, each point alone,
-//! so the result does not depend on the number of threads.
-
-use std::ops::Range;
+//! Each iteration, every point is pushed by the points closer than the
+//! equilibrium distance 1 (the original scans ±3 grid cells, whose farther
+//! points add nothing) and by the obstacles, and then all points move at once.
+//! The pushes on a point are added in ascending id order, then the obstacles'
+//! in order: that defines every bit of the result, whatever the thread count
+//! and however neighbours are found.
+//!
+//! Neighbours come from Verlet lists: each point's list holds the points that
+//! were within `1 + SKIN` of it when the lists were built, from a grid index of
+//! the positions then (the anchors). A pair closer than 1 now is in the lists
+//! while neither point has moved `SKIN / 2` from its anchor. The few points
+//! that have (movers) are patched each iteration: their neighbours are found
+//! through the anchor grid, which is still close enough for every other point,
+//! and they are added to the lists that miss them. When movers are many, the
+//! lists are built again; while most points move far at every step (the first
+//! few), they hold only the pairs that push and are built every step.
+//!
+//! Per iteration at a million points that is one pass over the lists (about
+//! six neighbours a point) instead of rebucketing every point and scanning
+//! nine cells; the test below checks every tuning against an all-pairs run.
 
 use rayon::prelude::*;
 
@@ -21,8 +32,12 @@ use crate::seed::Rng;
 const EQUILIBRIUM: f64 = 1.0;
 /// A point closer than this to a paper side is snapped onto it.
 pub const SNAP: f64 = 0.15;
-/// Cell columns per parallel work unit.
-const COLUMNS_PER_TASK: usize = 16;
+/// How far beyond `EQUILIBRIUM` the neighbour lists reach.
+const SKIN: f64 = 0.4;
+/// Points per parallel work unit.
+const CHUNK: usize = 4096;
+/// The lists are built again when more than one point in this many is a mover.
+const REBUILD_SHARE: usize = 32;
 
 /// An invisible repulsor that makes holes.
 #[derive(Clone, Copy, Debug)]
@@ -83,87 +98,251 @@ pub fn obstacles(w: u32, h: u32, count: u32, rng: &mut Rng) -> Vec<Obstacle> {
 /// Relaxes `points` in place for `iterations` steps and returns which sides
 /// each point ended up snapped onto.
 pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, iterations: u32) -> Vec<Sides> {
-    let (wf, hf) = (f64::from(w), f64::from(h));
-    let mut sides = vec![Sides::default(); points.len()];
-    let mut velocity = vec![Point::default(); points.len()];
-    let mut grid = PointGrid::new(points, wf, hf, EQUILIBRIUM);
-    let mut sorted: Vec<Point> = Vec::with_capacity(points.len());
-    let mut sorted_velocity = vec![Point::default(); points.len()];
+    relax_tuned(points, obstacles, (w, h), iterations, SKIN, REBUILD_SHARE)
+}
+
+/// [`relax`] with neighbour lists reaching `skin` beyond the equilibrium
+/// distance, built again when more than one point in `rebuild_share` is a
+/// mover. Any tuning gives the same result, only at a different speed.
+fn relax_tuned(
+    points: &mut [Point],
+    obstacles: &[Obstacle],
+    (w, h): (u32, u32),
+    iterations: u32,
+    skin: f64,
+    rebuild_share: usize,
+) -> Vec<Sides> {
+    let n = points.len();
+    let size = (f64::from(w), f64::from(h));
+    let mut sides = vec![Sides::default(); n];
+    let mut current = points.to_vec();
+    let mut next = vec![Point::default(); n];
+    let mut lists: Option<Lists> = None;
+    let mut movers: Vec<u32> = Vec::new();
+    let mut is_mover = vec![false; n];
+    // Points that moved more than `skin / 2` in the last step.
+    let mut fast = n;
     for i in 0..iterations {
-        let step = 2.0 / (f64::from(i) + 1.0);
-        if i > 0 {
-            grid.rebuild(points);
+        let lists = match lists.as_mut() {
+            Some(lists) if movers.len() <= n / rebuild_share => lists,
+            _ => {
+                // While most points move far every step, lists of the pushing
+                // pairs alone, built every step, cost less than long-lived ones.
+                let reach = if fast > n / rebuild_share { 0.0 } else { skin };
+                movers.clear();
+                lists.insert(Lists::build(&current, size, reach))
+            }
+        };
+        for &m in &movers {
+            is_mover[m as usize] = true;
         }
-        sorted.clear();
-        sorted.extend(grid.order().iter().map(|&id| points[id as usize]));
-        // Work units of whole cell columns, each writing the velocities of its
-        // points (a contiguous run in grid order) into its own slice.
-        let (cols, rows) = grid.dims();
-        let mut tasks: Vec<(Range<usize>, &mut [Point])> = Vec::with_capacity(cols / COLUMNS_PER_TASK + 1);
-        let mut rest: &mut [Point] = &mut sorted_velocity;
-        let mut done = 0;
-        for first in (0..cols).step_by(COLUMNS_PER_TASK) {
-            let columns = first..(first + COLUMNS_PER_TASK).min(cols);
-            let end = grid.column_range(columns.end - 1, 0, rows - 1).end;
-            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(end - done);
-            tasks.push((columns, mine));
-            rest = tail;
-            done = end;
+        let patch = lists.patch(&current, &movers, &is_mover);
+        let step = Step {
+            points: &current,
+            lists,
+            patch: &patch,
+            is_mover: &is_mover,
+            obstacles,
+            step: 2.0 / (f64::from(i) + 1.0),
+            size,
+            fast_drift2: skin * skin / 4.0,
+        };
+        let found: Vec<(Vec<u32>, usize)> = next
+            .par_chunks_mut(CHUNK)
+            .zip(sides.par_chunks_mut(CHUNK))
+            .enumerate()
+            .map(|(c, (out, sides))| step.chunk(c * CHUNK, out, sides))
+            .collect();
+        for &m in &movers {
+            is_mover[m as usize] = false;
         }
-        tasks
-            .into_par_iter()
-            .for_each(|(columns, out)| column_velocities(&grid, &sorted, obstacles, columns, out));
-        for (&id, v) in grid.order().iter().zip(&sorted_velocity) {
-            velocity[id as usize] = *v;
-        }
-        for ((p, v), s) in points.iter_mut().zip(&velocity).zip(sides.iter_mut()) {
-            let vx = if s.left || s.right { 0.0 } else { v.x };
-            let vy = if s.top || s.bottom { 0.0 } else { v.y };
-            p.x = (p.x + vx * step).clamp(0.0, wf);
-            p.y = (p.y + vy * step).clamp(0.0, hf);
-            snap(p, s, wf, hf);
-        }
+        movers = found.iter().flat_map(|(m, _)| m.iter().copied()).collect();
+        fast = found.iter().map(|&(_, f)| f).sum();
+        std::mem::swap(&mut current, &mut next);
     }
+    points.copy_from_slice(&current);
     sides
 }
 
-/// Writes into `out` the velocities of the points in cell columns `columns`,
-/// in grid order. The 3 × 3 neighbourhood of a cell is three column ranges,
-/// found once per cell.
-fn column_velocities(grid: &PointGrid, sorted: &[Point], obstacles: &[Obstacle], columns: Range<usize>, out: &mut [Point]) {
-    let (cols, rows) = grid.dims();
-    // Only obstacles that reach these columns can push (the others add zero).
-    let (lo, hi) = (columns.start as f64 - 1.0, columns.end as f64 + 1.0);
-    let obstacles: Vec<Obstacle> = obstacles
-        .iter()
-        .copied()
-        .filter(|o| o.at.x + o.radius >= lo && o.at.x - o.radius <= hi)
-        .collect();
-    let mut slots = out.iter_mut();
-    for cx in columns {
-        for cy in 0..rows {
-            let own = grid.column_range(cx, cy, cy);
-            if own.is_empty() {
-                continue;
-            }
-            let (y0, y1) = (cy.saturating_sub(1), (cy + 1).min(rows - 1));
-            let near =
-                [cx.checked_sub(1), Some(cx), Some(cx + 1).filter(|&x| x < cols)].map(|x| x.map_or(0..0, |x| grid.column_range(x, y0, y1)));
-            for &p in &sorted[own] {
-                let mut vel = Point::default();
-                for range in near.iter().cloned() {
-                    for &q in &sorted[range] {
-                        push(&mut vel, p, q.x, q.y, EQUILIBRIUM);
+/// Verlet lists: point `id` has the ids `list[start[k]..start[k + 1]]` of
+/// chunk `id / CHUNK`, `k = id % CHUNK`, ascending.
+struct Lists {
+    /// The anchors, bucketed in cells of `1 + skin`.
+    grid: PointGrid,
+    /// Paper size.
+    size: (f64, f64),
+    anchor: Vec<Point>,
+    chunks: Vec<Neighbors>,
+    /// Squared distance from its anchor past which a point is a mover: a
+    /// little under `(skin / 2)²`, for rounding; zero for lists without skin.
+    mover_drift2: f64,
+}
+
+/// The lists of one chunk of points.
+struct Neighbors {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Lists {
+    /// Lists of the points within `1 + skin` of each point.
+    fn build(points: &[Point], size: (f64, f64), skin: f64) -> Lists {
+        let reach = EQUILIBRIUM + skin;
+        let grid = PointGrid::new(points, size.0, size.1, reach);
+        let sorted: Vec<(Point, u32)> = grid.order().par_iter().map(|&id| (points[id as usize], id)).collect();
+        let r2 = reach * reach;
+        let chunks = (0..points.len().div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let ids = c * CHUNK..points.len().min((c + 1) * CHUNK);
+                let mut start = Vec::with_capacity(ids.len() + 1);
+                let mut list: Vec<u32> = Vec::with_capacity(ids.len() * 8);
+                let mut scratch: Vec<u32> = Vec::new();
+                start.push(0);
+                for id in ids {
+                    let (p, from) = (points[id], list.len());
+                    for range in grid.ranges_around(p, 1) {
+                        // Every candidate is written, and kept only when near:
+                        // no branch to mispredict.
+                        let candidates = &sorted[range];
+                        if scratch.len() < candidates.len() {
+                            scratch.resize(candidates.len(), 0);
+                        }
+                        let mut kept = 0;
+                        for &(q, j) in candidates {
+                            scratch[kept] = j;
+                            kept += usize::from(j as usize != id && q.dist2(p) <= r2);
+                        }
+                        list.extend_from_slice(&scratch[..kept]);
                     }
+                    list[from..].sort_unstable();
+                    start.push(list.len() as u32);
                 }
-                for o in &obstacles {
-                    push(&mut vel, p, o.at.x, o.at.y, o.radius);
+                Neighbors { start, list }
+            })
+            .collect();
+        let margin = (skin / 2.0 - 1e-9).max(0.0);
+        Lists {
+            grid,
+            size,
+            anchor: points.to_vec(),
+            chunks,
+            mover_drift2: margin * margin,
+        }
+    }
+
+    /// The list of point `id`.
+    fn of(&self, id: usize) -> &[u32] {
+        let (chunk, k) = (&self.chunks[id / CHUNK], id % CHUNK);
+        &chunk.list[chunk.start[k] as usize..chunk.start[k + 1] as usize]
+    }
+
+    /// The pairs `(p, q)`, sorted, that complete the lists for this
+    /// iteration: every neighbour of each mover (its list is replaced), and
+    /// each mover for the other points whose lists miss it.
+    fn patch(&self, points: &[Point], movers: &[u32], is_mover: &[bool]) -> Vec<(u32, u32)> {
+        // Movers bucketed by the unit cell they are in now, as sorted (cell, id).
+        let rows = self.size.1 as u64 + 2;
+        let cell = |p: Point| (p.x as u64, p.y as u64);
+        let mut buckets: Vec<(u64, u32)> = movers
+            .iter()
+            .map(|&m| {
+                let (cx, cy) = cell(points[m as usize]);
+                (cx * rows + cy, m)
+            })
+            .collect();
+        buckets.sort_unstable();
+        let mut patch = Vec::new();
+        for &m in movers {
+            let c = points[m as usize];
+            let close = |&q: &u32| q != m && points[q as usize].dist2(c) < EQUILIBRIUM * EQUILIBRIUM;
+            for q in self.grid.around(c, 1).filter(|&q| !is_mover[q as usize]).filter(close) {
+                patch.push((m, q));
+                if self.of(q as usize).binary_search(&m).is_err() {
+                    patch.push((q, m));
                 }
-                if let Some(slot) = slots.next() {
-                    *slot = vel;
-                }
+            }
+            let (cx, cy) = cell(c);
+            for x in cx.saturating_sub(1)..=cx + 1 {
+                let (lo, hi) = (x * rows + cy.saturating_sub(1), x * rows + cy + 1);
+                let from = buckets.partition_point(|&(k, _)| k < lo);
+                let to = buckets.partition_point(|&(k, _)| k <= hi);
+                patch.extend(buckets[from..to].iter().map(|&(_, q)| q).filter(close).map(|q| (m, q)));
             }
         }
+        patch.sort_unstable();
+        patch
+    }
+}
+
+/// One iteration's inputs.
+struct Step<'a> {
+    points: &'a [Point],
+    lists: &'a Lists,
+    patch: &'a [(u32, u32)],
+    is_mover: &'a [bool],
+    obstacles: &'a [Obstacle],
+    step: f64,
+    size: (f64, f64),
+    /// Squared step length past which a point counts as moving fast.
+    fast_drift2: f64,
+}
+
+impl Step<'_> {
+    /// Moves points `first..first + out.len()` into `out` (their snapped
+    /// sides in `sides`) and returns the ones that are now movers, and how
+    /// many moved fast.
+    fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides]) -> (Vec<u32>, usize) {
+        let mine = &self.points[first..first + out.len()];
+        // Only obstacles that reach these points can push (the others add zero).
+        let (lo, hi) = mine
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+        let obstacles: Vec<Obstacle> = self
+            .obstacles
+            .iter()
+            .copied()
+            .filter(|o| o.at.x + o.radius >= lo && o.at.x - o.radius <= hi)
+            .collect();
+        let mut patch = &self.patch[self.patch.partition_point(|&(p, _)| (p as usize) < first)..];
+        let mut merged: Vec<u32> = Vec::new();
+        let (mut movers, mut fast) = (Vec::new(), 0);
+        let (w, h) = self.size;
+        for (k, ((&p, slot), s)) in mine.iter().zip(out).zip(sides).enumerate() {
+            let id = first + k;
+            let extra = patch.iter().take_while(|&&(q, _)| q as usize == id).count();
+            let own = self.lists.of(id);
+            let near = if extra == 0 {
+                own
+            } else {
+                merged.clear();
+                if !self.is_mover[id] {
+                    merged.extend_from_slice(own);
+                }
+                merged.extend(patch[..extra].iter().map(|&(_, q)| q));
+                merged.sort_unstable();
+                patch = &patch[extra..];
+                &merged
+            };
+            let mut v = Point::default();
+            for &q in near {
+                let q = self.points[q as usize];
+                push(&mut v, p, q.x, q.y, EQUILIBRIUM);
+            }
+            for o in &obstacles {
+                push(&mut v, p, o.at.x, o.at.y, o.radius);
+            }
+            let vx = if s.left || s.right { 0.0 } else { v.x };
+            let vy = if s.top || s.bottom { 0.0 } else { v.y };
+            let mut moved = Point::new((p.x + vx * self.step).clamp(0.0, w), (p.y + vy * self.step).clamp(0.0, h));
+            snap(&mut moved, s, w, h);
+            if moved.dist2(self.lists.anchor[id]) > self.lists.mover_drift2 {
+                movers.push(id as u32);
+            }
+            fast += usize::from(moved.dist2(p) > self.fast_drift2);
+            *slot = moved;
+        }
+        (movers, fast)
     }
 }
 
@@ -244,6 +423,58 @@ mod tests {
             points
         };
         assert_eq!(run(1), run(2));
+    }
+
+    /// The definition, all pairs: each point pushed by every other point in
+    /// ascending id order, then by the obstacles; all points moved at once.
+    fn reference(points: &mut [Point], obstacles: &[Obstacle], w: f64, h: f64, iterations: u32) -> Vec<Sides> {
+        let mut sides = vec![Sides::default(); points.len()];
+        for i in 0..iterations {
+            let velocity: Vec<Point> = points
+                .iter()
+                .enumerate()
+                .map(|(a, &p)| {
+                    let mut v = Point::default();
+                    for (b, q) in points.iter().enumerate() {
+                        if a != b {
+                            push(&mut v, p, q.x, q.y, EQUILIBRIUM);
+                        }
+                    }
+                    for o in obstacles {
+                        push(&mut v, p, o.at.x, o.at.y, o.radius);
+                    }
+                    v
+                })
+                .collect();
+            let step = 2.0 / (f64::from(i) + 1.0);
+            for ((p, v), s) in points.iter_mut().zip(velocity).zip(&mut sides) {
+                let vx = if s.left || s.right { 0.0 } else { v.x };
+                let vy = if s.top || s.bottom { 0.0 } else { v.y };
+                *p = Point::new((p.x + vx * step).clamp(0.0, w), (p.y + vy * step).clamp(0.0, h));
+                snap(p, s, w, h);
+            }
+        }
+        sides
+    }
+
+    #[test]
+    fn every_skin_gives_the_all_pairs_result_bit_for_bit() {
+        let mut rng = Rng::new(4, 4);
+        let (w, h) = (30, 21);
+        let start = jittered_grid(w, h, &mut rng);
+        let obstacles = obstacles(w, h, 8, &mut rng);
+        let mut want = start.clone();
+        let want_sides = reference(&mut want, &obstacles, f64::from(w), f64::from(h), 60);
+        // Small skins make many movers, large ones long-lived lists; a share
+        // of 1 never builds again (every mover is patched), one above the
+        // point count builds again at the first mover.
+        for skin in [0.0, 0.02, 0.1, SKIN, 1.0] {
+            for share in [1, REBUILD_SHARE, start.len() + 1] {
+                let mut got = start.clone();
+                let sides = relax_tuned(&mut got, &obstacles, (w, h), 60, skin, share);
+                assert!(got == want && sides == want_sides, "skin {skin}, rebuild share {share}");
+            }
+        }
     }
 
     fn min_gap(points: &[Point]) -> f64 {
