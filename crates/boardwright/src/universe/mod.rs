@@ -330,6 +330,16 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         size,
     })?;
     let graph = built.graph;
+    // Only the spanning tree can break the planar rule (the guard vets every
+    // other edge), and it cannot be changed: such a layout is dropped.
+    let (crossings, clearance_violations) =
+        edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
+    if params.planar && crossings + clearance_violations > 0 {
+        return Err(format!(
+            "the spanning tree crosses an edge or passes closer than {} to a node ({crossings} crossing(s), {clearance_violations} too close)",
+            params.clearance
+        ));
+    }
 
     progress(attempt, 2);
     let hops = graph.hops_from(center);
@@ -415,8 +425,6 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         .unzip();
     let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
     let dots_wanted = wanted.iter().sum();
-    let (crossings, clearance_violations) =
-        edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
     let mission_hops: Vec<u32> = nodes
         .iter()
         .filter(|n| n.kind == NodeKind::Mission)
