@@ -15,7 +15,10 @@
 //! rules allow.
 //!
 //! Finding "the first allowed entry" keeps one queue of list positions per
-//! type and compares the heads of the allowed types: O(types) per node.
+//! type and the types sorted by the position of their next entry: O(types)
+//! per node.
+
+use rayon::prelude::*;
 
 use crate::geom::Point;
 use crate::graph::Graph;
@@ -87,32 +90,24 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         queues[usize::from(t)].push(pos as u32);
     }
     let mut heads = vec![0usize; types.len()];
-    let mut state = State {
-        layout,
-        types,
-        dscale,
-        assigned: vec![None; layout.points.len()],
-        counts: vec![0; types.len()],
-        seen: vec![0; layout.points.len()],
-        epoch: 0,
-        stack: Vec::new(),
-    };
+    let mut state = State::new(layout, types, dscale);
     let mut waiting = Vec::new();
-    let mut by_position: Vec<(u32, usize)> = Vec::with_capacity(types.len());
+    // The remaining types by the list position of their next entry: the
+    // first one allowed at a node is the first allowed entry of the list.
+    let mut by_position: Vec<(u32, usize)> = (0..types.len())
+        .filter(|&t| !queues[t].is_empty())
+        .map(|t| (queues[t][0], t))
+        .collect();
+    by_position.sort_unstable();
     for &v in &order {
-        // The remaining types by the list position of their next entry: the
-        // first one allowed here is the first allowed entry of the list.
-        by_position.clear();
-        by_position.extend(
-            (0..types.len())
-                .filter(|&t| heads[t] < queues[t].len())
-                .map(|t| (queues[t][heads[t]], t)),
-        );
-        by_position.sort_unstable();
-        let first = by_position.iter().map(|&(_, t)| t).find(|&t| state.allows(t, v));
-        match first {
-            Some(t) => {
+        match by_position.iter().position(|&(_, t)| state.allows(t, v)) {
+            Some(i) => {
+                let t = by_position.remove(i).1;
                 heads[t] += 1;
+                if let Some(&next) = queues[t].get(heads[t]) {
+                    let at = by_position.partition_point(|&(pos, _)| pos < next);
+                    by_position.insert(at, (next, t));
+                }
                 state.place(t, v);
             }
             None => waiting.push(v),
@@ -148,14 +143,14 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
             if state.counts[t] >= targets[t].0 || !has_donor {
                 break;
             }
-            let Some(u) = state.assigned[v as usize] else { continue };
+            let Some(u) = state.assigned(v) else { continue };
             if u != t && state.counts[u] > targets[u].0 && state.allows(t, v) {
                 state.place(t, v);
             }
         }
     }
     Assignment {
-        types: state.assigned,
+        types: state.assigned.iter().map(|&t| (t != NONE).then_some(usize::from(t))).collect(),
         violations,
     }
 }
@@ -188,11 +183,33 @@ fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng:
     list
 }
 
+/// What the constraints read of one node, in one cache line: the walk over
+/// the nodes goes in shuffled order, so each node costs a trip to memory, and
+/// only one.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Facts {
+    edge_distance: f64,
+    on_border: bool,
+    next_to_mission: bool,
+    /// Number of neighbours, `near` holding them all when it is at most [`INLINE`].
+    degree: u32,
+    near: [u32; INLINE],
+}
+
+/// Neighbours kept inside [`Facts`]; nodes with more are looked up in the graph.
+const INLINE: usize = 11;
+
+/// No type (yet): the centre, mission nodes and nodes still to be typed.
+const NONE: u16 = u16::MAX;
+
 struct State<'a> {
     layout: &'a Layout<'a>,
     types: &'a [NodeType],
     dscale: f64,
-    assigned: Vec<Option<usize>>,
+    facts: Vec<Facts>,
+    /// Type index of each node, or [`NONE`] (dictionaries hold fewer types).
+    assigned: Vec<u16>,
     counts: Vec<u32>,
     /// Visit marks for group searches: `seen[v] == epoch` means visited.
     seen: Vec<u32>,
@@ -200,22 +217,68 @@ struct State<'a> {
     stack: Vec<u32>,
 }
 
-impl State<'_> {
+impl<'a> State<'a> {
+    fn new(layout: &'a Layout<'a>, types: &'a [NodeType], dscale: f64) -> State<'a> {
+        let graph = layout.graph;
+        let facts = (0..layout.points.len() as u32)
+            .into_par_iter()
+            .map(|v| {
+                let neighbors = graph.neighbors(v);
+                let mut near = [0; INLINE];
+                if neighbors.len() <= INLINE {
+                    near[..neighbors.len()].copy_from_slice(neighbors);
+                }
+                Facts {
+                    edge_distance: layout.edge_distance(v),
+                    on_border: layout.sides[v as usize].any(),
+                    next_to_mission: neighbors.iter().any(|&w| layout.is_mission[w as usize]),
+                    degree: neighbors.len() as u32,
+                    near,
+                }
+            })
+            .collect();
+        State {
+            layout,
+            types,
+            dscale,
+            facts,
+            assigned: vec![NONE; layout.points.len()],
+            counts: vec![0; types.len()],
+            seen: vec![0; layout.points.len()],
+            epoch: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    fn assigned(&self, v: u32) -> Option<usize> {
+        let t = self.assigned[v as usize];
+        (t != NONE).then_some(usize::from(t))
+    }
+
+    fn neighbors(&self, v: u32) -> &[u32] {
+        let f = &self.facts[v as usize];
+        if f.degree as usize <= INLINE {
+            &f.near[..f.degree as usize]
+        } else {
+            self.layout.graph.neighbors(v)
+        }
+    }
+
     /// Whether the type's fixed rules (border, distances, mission neighbours) allow `v`.
     fn fixed_rules_allow(&self, t: usize, v: u32) -> bool {
         let ty = &self.types[t];
-        let layout = self.layout;
-        if ty.forbidden_on_edge && layout.sides[v as usize].any() {
+        let f = &self.facts[v as usize];
+        if ty.forbidden_on_edge && f.on_border {
             return false;
         }
-        let d = layout.edge_distance(v);
+        let d = f.edge_distance;
         if ty.min_distance_from_edge.is_some_and(|m| d <= m * self.dscale) {
             return false;
         }
         if ty.max_distance_from_edge.is_some_and(|m| d > m * self.dscale) {
             return false;
         }
-        !(ty.number_from.is_some() && layout.graph.neighbors(v).iter().any(|&w| layout.is_mission[w as usize]))
+        !(ty.number_from.is_some() && f.next_to_mission)
     }
 
     /// Whether `v` may take type `t` now.
@@ -232,9 +295,11 @@ impl State<'_> {
         self.stack.clear();
         self.stack.push(v);
         let mut size = 1;
+        let t16 = t as u16;
         while let Some(x) = self.stack.pop() {
-            for &w in self.layout.graph.neighbors(x) {
-                if self.seen[w as usize] != self.epoch && self.assigned[w as usize] == Some(t) {
+            for i in 0..self.neighbors(x).len() {
+                let w = self.neighbors(x)[i];
+                if self.seen[w as usize] != self.epoch && self.assigned[w as usize] == t16 {
                     self.seen[w as usize] = self.epoch;
                     size += 1;
                     if size > limit {
@@ -248,10 +313,10 @@ impl State<'_> {
     }
 
     fn place(&mut self, t: usize, v: u32) {
-        if let Some(old) = self.assigned[v as usize] {
+        if let Some(old) = self.assigned(v) {
             self.counts[old] -= 1;
         }
-        self.assigned[v as usize] = Some(t);
+        self.assigned[v as usize] = t as u16;
         self.counts[t] += 1;
     }
 }
