@@ -252,25 +252,31 @@ impl Lists {
             })
             .collect();
         buckets.sort_unstable();
-        let mut patch = Vec::new();
-        for &m in movers {
-            let c = points[m as usize];
-            let close = |&q: &u32| q != m && points[q as usize].dist2(c) < EQUILIBRIUM * EQUILIBRIUM;
-            for q in self.grid.around(c, 1).filter(|&q| !is_mover[q as usize]).filter(close) {
-                patch.push((m, q));
-                if self.of(q as usize).binary_search(&m).is_err() {
-                    patch.push((q, m));
+        let mut patch: Vec<(u32, u32)> = movers
+            .par_chunks(256)
+            .flat_map_iter(|movers| {
+                let mut patch = Vec::new();
+                for &m in movers {
+                    let c = points[m as usize];
+                    let close = |&q: &u32| q != m && points[q as usize].dist2(c) < EQUILIBRIUM * EQUILIBRIUM;
+                    for q in self.grid.around(c, 1).filter(|&q| !is_mover[q as usize]).filter(close) {
+                        patch.push((m, q));
+                        if self.of(q as usize).binary_search(&m).is_err() {
+                            patch.push((q, m));
+                        }
+                    }
+                    let (cx, cy) = cell(c);
+                    for x in cx.saturating_sub(1)..=cx + 1 {
+                        let (lo, hi) = (x * rows + cy.saturating_sub(1), x * rows + cy + 1);
+                        let from = buckets.partition_point(|&(k, _)| k < lo);
+                        let to = buckets.partition_point(|&(k, _)| k <= hi);
+                        patch.extend(buckets[from..to].iter().map(|&(_, q)| q).filter(close).map(|q| (m, q)));
+                    }
                 }
-            }
-            let (cx, cy) = cell(c);
-            for x in cx.saturating_sub(1)..=cx + 1 {
-                let (lo, hi) = (x * rows + cy.saturating_sub(1), x * rows + cy + 1);
-                let from = buckets.partition_point(|&(k, _)| k < lo);
-                let to = buckets.partition_point(|&(k, _)| k <= hi);
-                patch.extend(buckets[from..to].iter().map(|&(_, q)| q).filter(close).map(|q| (m, q)));
-            }
-        }
-        patch.sort_unstable();
+                patch
+            })
+            .collect();
+        patch.par_sort_unstable();
         patch
     }
 }
