@@ -17,11 +17,17 @@
 //! Kruskal's algorithm then runs over the candidates sorted by length, ties by
 //! ids, so the result is one exact tree, the same on every machine.
 //!
+//! Large point sets are triangulated in two halves side by side, in parallel,
+//! plus a band across the split; the tree from those candidates is the same
+//! tree whenever it has no edge longer than the band is wide (see
+//! [`split_emst`]), and otherwise the whole set is triangulated at once.
+//!
 //! # Complexity
 //! O(n log n): the triangulation, then O(log h + local) per blocked point, then
 //! a sort of about 3n candidates.
 
 use delaunator::{EMPTY, next_halfedge, prev_halfedge, triangulate};
+use rayon::prelude::*;
 
 use crate::geom::{Point, in_circle, orient, pseudo_angle};
 use crate::graph::UnionFind;
@@ -30,12 +36,17 @@ use crate::graph::UnionFind;
 /// both ends `blocked`, as `[a, b]` pairs with `a < b` in order of length.
 /// It has `n − 1` edges unless the allowed pairs cannot connect every point.
 pub fn constrained_emst(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
+    split_emst(points, blocked).unwrap_or_else(|| kruskal(points, candidate_edges(points, blocked)))
+}
+
+/// Kruskal's algorithm over `candidates`, by length and then ids.
+fn kruskal(points: &[Point], candidates: Vec<[u32; 2]>) -> Vec<[u32; 2]> {
     // Squared lengths are non-negative, so their bit patterns sort like the numbers.
-    let mut candidates: Vec<(u64, u32, u32)> = candidate_edges(points, blocked)
-        .into_iter()
+    let mut candidates: Vec<(u64, u32, u32)> = candidates
+        .into_par_iter()
         .map(|[a, b]| (points[a as usize].dist2(points[b as usize]).to_bits(), a, b))
         .collect();
-    candidates.sort_unstable();
+    candidates.par_sort_unstable();
     let mut sets = UnionFind::new(points.len());
     let mut tree = Vec::with_capacity(points.len().saturating_sub(1));
     for (_, a, b) in candidates {
@@ -49,9 +60,66 @@ pub fn constrained_emst(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
     tree
 }
 
+/// Free points from which [`split_emst`] triangulates two halves side by side.
+const SPLIT_FROM: usize = 20_000;
+/// Half-width of the band across the split triangulated on its own.
+const BAND: f64 = 4.0;
+
+/// The same tree from two triangulations of half the free points each, run
+/// in parallel, and one of a band across the split: `None` when the points
+/// are too few to gain, or the result cannot be vouched for.
+///
+/// Every tree edge no longer than `BAND` is a candidate: one with both ends
+/// in a half is an edge of that half's triangulation (the module docs'
+/// argument holds for any subset holding its ends), one across the split has
+/// both ends in the band, and a blocked point's edges come from the half
+/// holding the free end. So when the tree found has no edge longer than
+/// `BAND`, it is the tree: were a tree edge `e` missing, the tree found would
+/// cross `e`'s cut with a longer edge.
+fn split_emst(points: &[Point], blocked: &[bool]) -> Option<Vec<[u32; 2]>> {
+    let free: Vec<u32> = (0..points.len() as u32).filter(|&i| !blocked[i as usize]).collect();
+    if free.len() < SPLIT_FROM {
+        return None;
+    }
+    let x = |i: &u32| points[*i as usize].x;
+    let mut xs: Vec<f64> = free.iter().map(x).collect();
+    let mid = free.len() / 2;
+    let split = *xs.select_nth_unstable_by(mid, f64::total_cmp).1;
+    let outside: Vec<u32> = (0..points.len() as u32).filter(|&i| blocked[i as usize]).collect();
+    let part = |keep: &dyn Fn(f64) -> bool, reach: &dyn Fn(f64) -> bool| {
+        let mine: Vec<u32> = free.iter().copied().filter(|i| keep(x(i))).collect();
+        let near: Vec<u32> = outside.iter().copied().filter(|i| reach(x(i))).collect();
+        part_candidates(points, &mine, &near)
+    };
+    let (left, (right, band)) = rayon::join(
+        || part(&|x| x <= split, &|x| x <= split + BAND),
+        || {
+            rayon::join(
+                || part(&|x| x > split, &|x| x >= split - BAND),
+                || part(&|x| (x - split).abs() <= BAND, &|_| false),
+            )
+        },
+    );
+    let candidates = [left?, right?, band?].concat();
+    let tree = kruskal(points, candidates);
+    let longest = tree
+        .iter()
+        .map(|&[a, b]| points[a as usize].dist2(points[b as usize]))
+        .fold(0.0, f64::max);
+    (tree.len() + 1 == points.len() && longest <= BAND * BAND).then_some(tree)
+}
+
 /// A superset of the constrained MST's edges (see the module docs).
 pub fn candidate_edges(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
     let free: Vec<u32> = (0..points.len() as u32).filter(|&i| !blocked[i as usize]).collect();
+    let outside: Vec<u32> = (0..points.len() as u32).filter(|&i| blocked[i as usize]).collect();
+    part_candidates(points, &free, &outside).unwrap_or_else(|| all_allowed_pairs(points.len(), blocked))
+}
+
+/// The Delaunay edges of the points `free`, and for each point of `outside`
+/// (outside their hull) its edges in the triangulation of `free` plus it;
+/// `None` when the points of `free` are too degenerate to triangulate.
+fn part_candidates(points: &[Point], free: &[u32], outside: &[u32]) -> Option<Vec<[u32; 2]>> {
     let free_points: Vec<delaunator::Point> = free
         .iter()
         .map(|&i| delaunator::Point {
@@ -61,10 +129,10 @@ pub fn candidate_edges(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
         .collect();
     let tri = triangulate(&free_points);
     if tri.triangles.is_empty() {
-        return all_allowed_pairs(points.len(), blocked);
+        return None;
     }
     let global = |local: usize| free[local];
-    let mut out = Vec::with_capacity(tri.triangles.len() / 2 + 8 * (points.len() - free.len()));
+    let mut out = Vec::with_capacity(tri.triangles.len() / 2 + 8 * outside.len());
     for (h, &twin) in tri.halfedges.iter().enumerate() {
         if twin == EMPTY || h < twin {
             let (a, b) = (global(tri.triangles[h]), global(tri.triangles[next_halfedge(h)]));
@@ -73,14 +141,14 @@ pub fn candidate_edges(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
     }
     let hull = Hull::new(&tri, &free_points);
     let mut near = Vec::new();
-    for e in (0..points.len() as u32).filter(|&i| blocked[i as usize]) {
+    for &e in outside {
         hull.delaunay_neighbors(&tri, &free_points, points[e as usize], &mut near);
         out.extend(near.iter().map(|&local| {
             let i = global(local);
             [e.min(i), e.max(i)]
         }));
     }
-    out
+    Some(out)
 }
 
 /// Every allowed pair: only for triangulations too degenerate to use (all free
@@ -240,6 +308,61 @@ mod tests {
             }
         }
         total
+    }
+
+    /// A jittered grid of `w × h` cells with its outer ring pushed onto the
+    /// border and blocked, and no points in the columns `gap`.
+    fn board(w: u32, h: u32, gap: std::ops::Range<u32>, rng: &mut Rng) -> (Vec<Point>, Vec<bool>) {
+        let (mut points, mut blocked) = (Vec::new(), Vec::new());
+        for x in (0..=w).filter(|x| !gap.contains(x)) {
+            for y in 0..=h {
+                let mut p = Point::new(f64::from(x) + rng.uniform(-0.3, 0.3), f64::from(y) + rng.uniform(-0.3, 0.3));
+                let on_border = x == 0 || y == 0 || x == w || y == h;
+                if on_border {
+                    p = Point::new(
+                        if x == 0 {
+                            0.0
+                        } else if x == w {
+                            f64::from(w)
+                        } else {
+                            p.x
+                        },
+                        if y == 0 {
+                            0.0
+                        } else if y == h {
+                            f64::from(h)
+                        } else {
+                            p.y
+                        },
+                    );
+                }
+                points.push(p);
+                blocked.push(on_border);
+            }
+        }
+        (points, blocked)
+    }
+
+    #[test]
+    fn split_triangulations_give_the_same_tree() {
+        let mut rng = Rng::new(12, 12);
+        let (points, blocked) = board(200, 140, 0..0, &mut rng);
+        assert!(points.len() > SPLIT_FROM);
+        let whole = kruskal(&points, candidate_edges(&points, &blocked));
+        assert_eq!(whole.len() + 1, points.len());
+        assert_eq!(split_emst(&points, &blocked), Some(whole));
+    }
+
+    #[test]
+    fn a_gap_wider_than_the_band_falls_back_to_one_triangulation() {
+        let mut rng = Rng::new(13, 13);
+        // Empty columns around the middle: the tree crosses them with an edge
+        // longer than the band, which the halves cannot vouch for.
+        let (points, blocked) = board(200, 140, 96..106, &mut rng);
+        assert_eq!(split_emst(&points, &blocked), None);
+        let tree = constrained_emst(&points, &blocked);
+        assert_eq!(tree, kruskal(&points, candidate_edges(&points, &blocked)));
+        assert!(tree.iter().any(|&[a, b]| points[a as usize].dist(points[b as usize]) > BAND));
     }
 
     #[test]
