@@ -45,16 +45,18 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
             blocked.push((normalize_angle(outward - FRAC_PI_2), PI));
         }
     }
-    let mut dots = Vec::new();
+    let mut dots = Vec::with_capacity(count as usize);
+    let mut free = Vec::new();
     for _ in 0..count {
         let angle = if blocked.is_empty() {
             rng.uniform(0.0, TAU)
         } else {
-            let wide: Vec<(f64, f64)> = gaps(&blocked).into_iter().filter(|&(_, len)| len > 2.0 * DOT_ANGLE).collect();
-            if wide.is_empty() {
+            gaps(&mut blocked, &mut free);
+            free.retain(|&(_, len)| len > 2.0 * DOT_ANGLE);
+            if free.is_empty() {
                 break;
             }
-            let (start, len) = wide[rng.index(wide.len())];
+            let (start, len) = free[rng.index(free.len())];
             normalize_angle(start + DOT_ANGLE + rng.unit() * (len - 2.0 * DOT_ANGLE))
         };
         dots.push(angle);
@@ -63,16 +65,16 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
     dots
 }
 
-/// The free arcs between blocked arcs, as (start, length).
-fn gaps(blocked: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    let mut arcs = blocked.to_vec();
-    arcs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+/// The free arcs between the `blocked` arcs (sorted in place), as (start,
+/// length), written into `out`.
+fn gaps(blocked: &mut [(f64, f64)], out: &mut Vec<(f64, f64)>) {
+    blocked.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     // Walk once around from the first arc's start, tracking how far the
     // blocked region reaches; a gap opens wherever the next arc starts beyond it.
-    let origin = arcs[0].0;
-    let mut reach = arcs[0].1;
-    let mut out = Vec::new();
-    for &(start, len) in &arcs[1..] {
+    out.clear();
+    let origin = blocked[0].0;
+    let mut reach = blocked[0].1;
+    for &(start, len) in &blocked[1..] {
         let s = start - origin;
         if s > reach {
             out.push((origin + reach, s - reach));
@@ -82,7 +84,6 @@ fn gaps(blocked: &[(f64, f64)]) -> Vec<(f64, f64)> {
     if reach < TAU {
         out.push((origin + reach, TAU - reach));
     }
-    out
 }
 
 #[cfg(test)]
@@ -96,11 +97,16 @@ mod tests {
 
     #[test]
     fn gaps_cover_the_free_circle() {
-        let g = gaps(&[(0.0, 0.0), (PI, 0.0)]);
+        let gaps = |mut arcs: Vec<(f64, f64)>| {
+            let mut out = Vec::new();
+            gaps(&mut arcs, &mut out);
+            out
+        };
+        let g = gaps(vec![(0.0, 0.0), (PI, 0.0)]);
         assert_eq!(g.len(), 2);
         assert!((g[0].1 - PI).abs() < 1e-12 && (g[1].1 - PI).abs() < 1e-12);
         // An arc wrapping past 2π hides the start of the circle.
-        let g = gaps(&[(1.5 * PI, PI)]);
+        let g = gaps(vec![(1.5 * PI, PI)]);
         assert_eq!(g.len(), 1);
         assert!((g[0].0 - 2.5 * PI).abs() < 1e-12 && (g[0].1 - PI).abs() < 1e-12);
     }

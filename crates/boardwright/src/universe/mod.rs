@@ -381,7 +381,8 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     let numbers_rng = seed.stream("numbers", attempt);
     let dots_rng = seed.stream("dots", attempt);
     let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
-    let (nodes, wanted): (Vec<Node>, Vec<u32>) = (0..points.len() as u32)
+    let (mut nodes, mut wanted): (Vec<Node>, Vec<u32>) = (Vec::new(), Vec::new());
+    (0..points.len() as u32)
         .into_par_iter()
         .map(|id| {
             let (v, p, s) = (id as usize, points[id as usize], sides[id as usize]);
@@ -422,7 +423,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
             };
             (node, want)
         })
-        .unzip();
+        .unzip_into_vecs(&mut nodes, &mut wanted);
     let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
     let dots_wanted = wanted.iter().sum();
     let mission_hops: Vec<u32> = nodes
