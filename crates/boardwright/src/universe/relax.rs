@@ -22,6 +22,8 @@
 //! six neighbours a point) instead of rebucketing every point and scanning
 //! nine cells; the test below checks every tuning against an all-pairs run.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use crate::geom::Point;
@@ -193,33 +195,7 @@ impl Lists {
         let r2 = reach * reach;
         let chunks = (0..points.len().div_ceil(CHUNK))
             .into_par_iter()
-            .map(|c| {
-                let ids = c * CHUNK..points.len().min((c + 1) * CHUNK);
-                let mut start = Vec::with_capacity(ids.len() + 1);
-                let mut list: Vec<u32> = Vec::with_capacity(ids.len() * 8);
-                let mut scratch: Vec<u32> = Vec::new();
-                start.push(0);
-                for id in ids {
-                    let (p, from) = (points[id], list.len());
-                    for range in grid.ranges_around(p, 1) {
-                        // Every candidate is written, and kept only when near:
-                        // no branch to mispredict.
-                        let candidates = &sorted[range];
-                        if scratch.len() < candidates.len() {
-                            scratch.resize(candidates.len(), 0);
-                        }
-                        let mut kept = 0;
-                        for &(q, j) in candidates {
-                            scratch[kept] = j;
-                            kept += usize::from(j as usize != id && q.dist2(p) <= r2);
-                        }
-                        list.extend_from_slice(&scratch[..kept]);
-                    }
-                    list[from..].sort_unstable();
-                    start.push(list.len() as u32);
-                }
-                Neighbors { start, list }
-            })
+            .map(|c| Neighbors::build(points, c * CHUNK..points.len().min((c + 1) * CHUNK), &grid, &sorted, r2))
             .collect();
         let margin = (skin / 2.0 - 1e-9).max(0.0);
         Lists {
@@ -281,6 +257,37 @@ impl Lists {
     }
 }
 
+impl Neighbors {
+    /// The lists of points `ids`: the points of `sorted` (in `grid` order)
+    /// within `sqrt(r2)`.
+    fn build(points: &[Point], ids: Range<usize>, grid: &PointGrid, sorted: &[(Point, u32)], r2: f64) -> Neighbors {
+        let mut start = Vec::with_capacity(ids.len() + 1);
+        let mut list: Vec<u32> = Vec::with_capacity(ids.len() * 8);
+        let mut scratch: Vec<u32> = Vec::new();
+        start.push(0);
+        for id in ids {
+            let (p, from) = (points[id], list.len());
+            for range in grid.ranges_around(p, 1) {
+                // Every candidate is written, and kept only when near:
+                // no branch to mispredict.
+                let candidates = &sorted[range];
+                if scratch.len() < candidates.len() {
+                    scratch.resize(candidates.len(), 0);
+                }
+                let mut kept = 0;
+                for &(q, j) in candidates {
+                    scratch[kept] = j;
+                    kept += usize::from(j as usize != id && q.dist2(p) <= r2);
+                }
+                list.extend_from_slice(&scratch[..kept]);
+            }
+            list[from..].sort_unstable();
+            start.push(list.len() as u32);
+        }
+        Neighbors { start, list }
+    }
+}
+
 /// One iteration's inputs.
 struct Step<'a> {
     points: &'a [Point],
@@ -314,13 +321,16 @@ impl Step<'_> {
         let mut merged: Vec<u32> = Vec::new();
         let (mut movers, mut fast) = (Vec::new(), 0);
         let (w, h) = self.size;
+        // Step chunks are list chunks.
+        let lists = &self.lists.chunks[first / CHUNK];
         for (k, ((&p, slot), s)) in mine.iter().zip(out).zip(sides).enumerate() {
             let id = first + k;
-            let extra = patch.iter().take_while(|&&(q, _)| q as usize == id).count();
-            let own = self.lists.of(id);
-            let near = if extra == 0 {
+            let own = &lists.list[lists.start[k] as usize..lists.start[k + 1] as usize];
+            let patched = patch.first().is_some_and(|&(q, _)| q as usize == id);
+            let near = if !patched {
                 own
             } else {
+                let extra = patch.iter().take_while(|&&(q, _)| q as usize == id).count();
                 merged.clear();
                 if !self.is_mover[id] {
                     merged.extend_from_slice(own);
