@@ -103,6 +103,13 @@ impl PointGrid {
         (x0..=x1).map(move |x| self.column_range(x, y0, y1))
     }
 
+    /// The ids of the points in the cells that meet the box from `lo` to
+    /// `hi`: every point in the box, and some near it.
+    pub fn in_box(&self, lo: Point, hi: Point) -> impl Iterator<Item = u32> + '_ {
+        let ((x0, y0), (x1, y1)) = (self.coords(lo), self.coords(hi));
+        (x0..=x1).flat_map(move |x| self.order[self.column_range(x, y0, y1)].iter().copied())
+    }
+
     /// The ids of the points in cells within `reach` cells of `p`'s cell.
     pub fn around(&self, p: Point, reach: usize) -> impl Iterator<Item = u32> + '_ {
         self.ranges_around(p, reach).flat_map(|r| self.order[r].iter().copied())
@@ -120,6 +127,28 @@ impl PointGrid {
 mod tests {
     use super::*;
     use crate::seed::Rng;
+
+    #[test]
+    fn boxes_hold_every_point_inside() {
+        let mut rng = Rng::new(6, 6);
+        let points: Vec<Point> = (0..500)
+            .map(|_| Point::new(rng.uniform(0.0, 20.0), rng.uniform(0.0, 10.0)))
+            .collect();
+        let grid = PointGrid::new(&points, 20.0, 10.0, 1.0);
+        for _ in 0..200 {
+            let (a, b) = (
+                Point::new(rng.uniform(-1.0, 21.0), rng.uniform(-1.0, 11.0)),
+                Point::new(rng.uniform(-1.0, 21.0), rng.uniform(-1.0, 11.0)),
+            );
+            let (lo, hi) = (Point::new(a.x.min(b.x), a.y.min(b.y)), Point::new(a.x.max(b.x), a.y.max(b.y)));
+            let found: Vec<u32> = grid.in_box(lo, hi).collect();
+            for (i, p) in points.iter().enumerate() {
+                if (lo.x..=hi.x).contains(&p.x) && (lo.y..=hi.y).contains(&p.y) {
+                    assert!(found.contains(&(i as u32)));
+                }
+            }
+        }
+    }
 
     #[test]
     fn within_matches_a_scan() {

@@ -148,6 +148,14 @@ struct Guard<'a> {
     long_cells: Vec<Vec<u32>>,
 }
 
+/// The box holding every point within `margin` of the segment `a–b`.
+fn segment_box(a: Point, b: Point, margin: f64) -> (Point, Point) {
+    (
+        Point::new(a.x.min(b.x) - margin, a.y.min(b.y) - margin),
+        Point::new(a.x.max(b.x) + margin, a.y.max(b.y) + margin),
+    )
+}
+
 /// A segment's bounding box in unit cells: `(x0, x1, y0, y1)`, inclusive.
 type CellBox = (usize, usize, usize, usize);
 
@@ -213,9 +221,8 @@ impl<'a> Guard<'a> {
         let (pa, pb) = (points[a as usize], points[b as usize]);
         let c2 = self.clearance * self.clearance;
         let half = SHORT / 2.0;
-        let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
-        let reach = (pa.dist(pb) / 2.0 + self.clearance.max(half)).ceil() as usize;
-        for w in self.nodes.around(mid, reach) {
+        let (lo, hi) = segment_box(pa, pb, self.clearance.max(half));
+        for w in self.nodes.in_box(lo, hi) {
             if w == a || w == b {
                 continue;
             }
@@ -288,9 +295,8 @@ pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), cleara
         .par_iter()
         .map(|&[a, b]| {
             let (pa, pb) = (points[a as usize], points[b as usize]);
-            let mid = Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0);
-            let reach = (pa.dist(pb) / 2.0 + clearance).ceil() as usize;
-            grid.around(mid, reach)
+            let (lo, hi) = segment_box(pa, pb, clearance);
+            grid.in_box(lo, hi)
                 .filter(|&w| w != a && w != b && segment_dist2(points[w as usize], pa, pb) < c2)
                 .count() as u32
         })
