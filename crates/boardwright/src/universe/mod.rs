@@ -11,6 +11,10 @@
 //! 4. [`types`]: node types from the [`dictionary`], and numbers;
 //! 5. [`dots`]: power dots in the angular gaps between edges.
 //!
+//! Missions and types walk the board one node at a time; the power dots and
+//! the independent check of the edges ([`edges::violations`]) need only the
+//! edges, so they run beside them on the other threads.
+//!
 //! A layout that cannot satisfy a guarantee (a spanning tree edge too close to
 //! a node, a side without three usable mission nodes) is dropped and the
 //! whole board is built again on fresh random streams, up to `max_attempts`.
@@ -281,12 +285,11 @@ pub struct Board {
 }
 
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 5] = [
+pub const STEPS: [&str; 4] = [
     "relaxing points",
     "building edges",
-    "choosing missions",
-    "assigning types",
-    "placing dots",
+    "choosing missions, types and dots",
+    "assembling nodes",
 ];
 
 /// Generates a board.
@@ -330,62 +333,73 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         size,
     })?;
     let graph = built.graph;
+
+    progress(attempt, 2);
+    // The board check and the power dots need only the edges: they run beside
+    // the missions and types, which go one node at a time.
+    let dots_rng = seed.stream("dots", attempt);
+    let clearance = if params.planar { params.clearance } else { 0.0 };
+    let ((checked, placed), chosen) = rayon::join(
+        || {
+            rayon::join(
+                || edges::violations(&points, graph.edges(), size, clearance),
+                || -> Vec<(Vec<f64>, u32)> {
+                    // Each node draws from its own substream: any thread, same dots.
+                    (0..points.len() as u32)
+                        .into_par_iter()
+                        .map(|id| {
+                            let mut rng = dots_rng.substream(u64::from(id));
+                            let want = dots::wanted(params.players, id == center, &mut rng);
+                            let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
+                            (dots::place(points[id as usize], near, sides[id as usize], want, &mut rng), want)
+                        })
+                        .collect()
+                },
+            )
+        },
+        || {
+            starts_and_types(
+                params,
+                seed,
+                attempt,
+                &BuiltSoFar {
+                    points: &points,
+                    sides: &sides,
+                    graph: &graph,
+                    center,
+                    size: (w, h),
+                },
+            )
+        },
+    );
     // Only the spanning tree can break the planar rule (the guard vets every
     // other edge), and it cannot be changed: such a layout is dropped.
-    let (crossings, clearance_violations) =
-        edges::violations(&points, graph.edges(), size, if params.planar { params.clearance } else { 0.0 });
+    let (crossings, clearance_violations) = checked;
     if params.planar && crossings + clearance_violations > 0 {
         return Err(format!(
             "the spanning tree crosses an edge or passes closer than {} to a node ({crossings} crossing(s), {clearance_violations} too close)",
             params.clearance
         ));
     }
-
-    progress(attempt, 2);
-    let hops = graph.hops_from(center);
-    let missions = missions::choose(&graph, &points, &sides, center, &hops, params.fair_missions)
-        .ok_or("a paper side has fewer than three usable mission nodes")?;
-    let mut is_mission = vec![false; points.len()];
-    for &m in &missions {
-        is_mission[m as usize] = true;
-    }
+    let Chosen {
+        hops,
+        missions,
+        assignment,
+        counts,
+        kinds,
+    } = chosen?;
 
     progress(attempt, 3);
-    let layout = types::Layout {
-        points: &points,
-        sides: &sides,
-        graph: &graph,
-        is_mission: &is_mission,
-        size: (w, h),
-    };
-    let regular: Vec<u32> = (0..points.len() as u32)
-        .filter(|&v| v != center && !is_mission[v as usize])
-        .collect();
-    let assignment = types::assign(&layout, &params.node_types, &regular, &mut seed.stream("types", attempt));
-    let mut counts = vec![0u32; params.node_types.len()];
-    for t in assignment.types.iter().flatten() {
-        counts[*t] += 1;
-    }
     let count_of = |name: &str| params.node_types.iter().position(|t| t.name == name).map_or(0, |i| counts[i]);
-    let kinds = missions::deal_kinds(
-        &params.missions,
-        |name| count_of(name) > 0,
-        missions.len(),
-        params.first_game,
-        &mut seed.stream("mission kinds", attempt),
-    );
-
-    progress(attempt, 4);
-    // Every node draws its number and dots from its own substream, so nodes
-    // are built in parallel with the same result.
     let numbers_rng = seed.stream("numbers", attempt);
-    let dots_rng = seed.stream("dots", attempt);
     let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
-    let (mut nodes, mut wanted): (Vec<Node>, Vec<u32>) = (Vec::new(), Vec::new());
-    (0..points.len() as u32)
+    let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
+    let mut nodes = Vec::new();
+    placed
         .into_par_iter()
-        .map(|id| {
-            let (v, p, s) = (id as usize, points[id as usize], sides[id as usize]);
+        .enumerate()
+        .map(|(v, (dots, _))| {
+            let (id, p, s) = (v as u32, points[v], sides[v]);
             let edge_sides: Vec<Side> = [
                 (s.left, Side::Left),
                 (s.top, Side::Top),
@@ -402,16 +416,14 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
                 (NodeKind::Mission, Some(kinds[k].clone()), None)
             } else {
                 let t = assignment.types[v].map(|t| &params.node_types[t]);
+                // Each node draws from its own substream: any thread, same number.
                 let number = t.and_then(|t| t.number_from.as_deref()).map(|from| {
                     let mut rng = numbers_rng.substream(u64::from(id));
                     types::number(count_of(from), params.players, p, points[center as usize], (w, h), &mut rng)
                 });
                 (NodeKind::Regular, t.map(|t| t.name.clone()), number)
             };
-            let mut rng = dots_rng.substream(u64::from(id));
-            let want = dots::wanted(params.players, id == center, &mut rng);
-            let dots = dots::place(p, graph.neighbors(id).iter().map(|&q| points[q as usize]), s, want, &mut rng);
-            let node = Node {
+            Node {
                 id,
                 x: p.x,
                 y: p.y,
@@ -420,12 +432,10 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
                 edge_sides,
                 dots,
                 number,
-            };
-            (node, want)
+            }
         })
-        .unzip_into_vecs(&mut nodes, &mut wanted);
+        .collect_into_vec(&mut nodes);
     let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
-    let dots_wanted = wanted.iter().sum();
     let mission_hops: Vec<u32> = nodes
         .iter()
         .filter(|n| n.kind == NodeKind::Mission)
@@ -461,6 +471,72 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         height: h,
         nodes,
         edges: graph.edges().to_vec(),
+    })
+}
+
+/// What [`starts_and_types`] needs of the board.
+struct BuiltSoFar<'a> {
+    points: &'a [Point],
+    sides: &'a [relax::Sides],
+    graph: &'a crate::graph::Graph,
+    center: u32,
+    size: (u32, u32),
+}
+
+/// The mission nodes, node types and mission kinds of a board.
+struct Chosen {
+    hops: Vec<u32>,
+    missions: Vec<u32>,
+    assignment: types::Assignment,
+    /// Nodes of each type.
+    counts: Vec<u32>,
+    kinds: Vec<String>,
+}
+
+/// Chooses the mission nodes, then the node types, then the mission kinds.
+fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>) -> Result<Chosen, String> {
+    let &BuiltSoFar {
+        points,
+        sides,
+        graph,
+        center,
+        size,
+    } = board;
+    let hops = graph.hops_from(center);
+    let missions = missions::choose(graph, points, sides, center, &hops, params.fair_missions)
+        .ok_or("a paper side has fewer than three usable mission nodes")?;
+    let mut is_mission = vec![false; points.len()];
+    for &m in &missions {
+        is_mission[m as usize] = true;
+    }
+    let layout = types::Layout {
+        points,
+        sides,
+        graph,
+        is_mission: &is_mission,
+        size,
+    };
+    let regular: Vec<u32> = (0..points.len() as u32)
+        .filter(|&v| v != center && !is_mission[v as usize])
+        .collect();
+    let assignment = types::assign(&layout, &params.node_types, &regular, &mut seed.stream("types", attempt));
+    let mut counts = vec![0u32; params.node_types.len()];
+    for t in assignment.types.iter().flatten() {
+        counts[*t] += 1;
+    }
+    let kinds = missions::deal_kinds(
+        &params.missions,
+        |name| params.node_types.iter().position(|t| t.name == name).is_some_and(|i| counts[i] > 0),
+        missions.len(),
+        params.first_game,
+        &mut seed.stream("mission kinds", attempt),
+    );
+    Ok(Chosen {
+        hops,
+        missions,
+        assignment,
+        counts,
+        kinds,
     })
 }
 
