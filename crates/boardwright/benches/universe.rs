@@ -19,7 +19,7 @@ fn params(resolution: Option<u32>) -> Params {
 /// Generate and serialise, as `boardwright universe -o board.json` does.
 fn board_json(params: &Params) -> usize {
     let board = universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
-    let mut out = Vec::with_capacity(board.nodes.len() * 160);
+    let mut out = Vec::with_capacity(board.nodes.len() * 256);
     serde_json::to_writer(&mut out, &board).expect("serialises");
     out.len()
 }
