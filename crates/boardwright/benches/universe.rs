@@ -20,7 +20,7 @@ fn params(resolution: Option<u32>) -> Params {
 fn board_json(params: &Params) -> usize {
     let board = universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
     let mut out = Vec::with_capacity(board.nodes.len() * 256);
-    serde_json::to_writer(&mut out, &board).expect("serialises");
+    universe::write_json(&board, &mut out).expect("writes to memory");
     out.len()
 }
 

@@ -25,7 +25,8 @@ fn main() {
         .unwrap_or_else(|e| panic!("{e}"));
     report(0, Instant::now());
     let json_start = Instant::now();
-    let json = serde_json::to_vec(&board).expect("boards serialise");
+    let mut json = Vec::new();
+    universe::write_json(&board, &mut json).expect("writes to memory");
     eprintln!(
         "{:>8.3} s  writing {} bytes of JSON",
         json_start.elapsed().as_secs_f64(),

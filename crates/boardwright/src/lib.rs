@@ -51,6 +51,12 @@ pub trait Generator {
         0
     }
 
+    /// Writes a result as compact JSON: the bytes `serde_json::to_writer`
+    /// writes, which a generator may produce faster its own way.
+    fn write_json(output: &Self::Output, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        serde_json::to_writer(out, output).map_err(std::io::Error::other)
+    }
+
     /// Why a result of `params` could not be drawn, if it could not.
     fn check_drawable(_params: &Self::Params) -> Result<(), String> {
         Ok(())

@@ -186,7 +186,7 @@ fn run_with<G: Generator>(common: &Common, produce: &mut Produce<'_, G>) -> Resu
     };
     write_output(common, &|out| match format {
         Format::Json => {
-            serde_json::to_writer(&mut *out, &output).map_err(std::io::Error::other)?;
+            G::write_json(&output, &mut *out)?;
             out.write_all(b"\n")
         }
         _ => {

@@ -563,6 +563,61 @@ fn quadrants(points: &[Point], center: u32) -> [u32; 4] {
     q
 }
 
+/// Nodes or edges written as JSON by one parallel task.
+const JSON_CHUNK: usize = 16_384;
+
+/// Writes `board` as compact JSON, the bytes `serde_json::to_writer` writes,
+/// with the nodes and edges rendered in parallel chunks (a million-node
+/// board is about 200 MB of JSON).
+pub fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    fn json<T: Serialize + ?Sized>(out: &mut dyn std::io::Write, value: &T) -> std::io::Result<()> {
+        serde_json::to_writer(out, value).map_err(std::io::Error::other)
+    }
+    out.write_all(b"{\"generator\":")?;
+    json(out, &board.generator)?;
+    out.write_all(b",\"seed\":")?;
+    json(out, &board.seed)?;
+    out.write_all(b",\"version\":")?;
+    json(out, &board.version)?;
+    out.write_all(b",\"params\":")?;
+    json(out, &board.params)?;
+    out.write_all(b",\"metrics\":")?;
+    json(out, &board.metrics)?;
+    write!(out, ",\"width\":{},\"height\":{},\"nodes\":", board.width, board.height)?;
+    json_array(&board.nodes, JSON_CHUNK, out)?;
+    out.write_all(b",\"edges\":")?;
+    json_array(&board.edges, JSON_CHUNK, out)?;
+    out.write_all(b"}")
+}
+
+/// Writes `items` as a JSON array, rendering `chunk` of them at a time in
+/// parallel, sixteen chunks at a time.
+fn json_array<T: Serialize + Sync>(items: &[T], chunk: usize, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    for (g, group) in items.chunks(chunk * 16).enumerate() {
+        let parts: Vec<Vec<u8>> = group
+            .par_chunks(chunk)
+            .map(|chunk| {
+                let mut buf = Vec::with_capacity(chunk.len() * 64);
+                for (i, item) in chunk.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(b',');
+                    }
+                    serde_json::to_writer(&mut buf, item).map_err(std::io::Error::other)?;
+                }
+                Ok(buf)
+            })
+            .collect::<std::io::Result<_>>()?;
+        for (i, part) in parts.iter().enumerate() {
+            if g > 0 || i > 0 {
+                out.write_all(b",")?;
+            }
+            out.write_all(part)?;
+        }
+    }
+    out.write_all(b"]")
+}
+
 /// The universe generator, for code that handles every generator alike.
 pub struct Universe;
 
@@ -585,6 +640,10 @@ impl Generator for Universe {
         params.node_count()
     }
 
+    fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        write_json(board, out)
+    }
+
     fn check_drawable(params: &Params) -> Result<(), String> {
         if params.node_count() > MAX_DRAWN_NODES {
             return Err(format!(
@@ -593,5 +652,30 @@ impl Generator for Universe {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunked_json_is_what_serde_json_writes() {
+        let board = generate(&Params::default(), &Seed::new("json")).unwrap();
+        let mut ours = Vec::new();
+        write_json(&board, &mut ours).unwrap();
+        assert_eq!(ours, serde_json::to_vec(&board).unwrap());
+        for chunk in [1, 2, 5, 7, 1000] {
+            for items in [
+                &board.nodes[..0],
+                &board.nodes[..1],
+                &board.nodes[..],
+                &board.nodes[..(16 * chunk + 3).min(board.nodes.len())],
+            ] {
+                let mut ours = Vec::new();
+                json_array(items, chunk, &mut ours).unwrap();
+                assert_eq!(ours, serde_json::to_vec(items).unwrap(), "chunk {chunk}, {} items", items.len());
+            }
+        }
     }
 }
