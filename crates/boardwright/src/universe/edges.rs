@@ -52,15 +52,18 @@ pub struct Edges {
 pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     let points = input.points;
     let n = points.len();
-    let mut tree = constrained_emst(points, input.on_border);
+    // The grid is built while the tree's serial part leaves a thread free.
+    let (mut tree, grid) = rayon::join(
+        || constrained_emst(points, input.on_border),
+        || PointGrid::new(points, input.size.0, input.size.1, 1.0),
+    );
     if tree.len() + 1 != n {
         return Err("the points cannot all be joined without linking two border points".into());
     }
     // In id order, which (ids follow the layout) visits the board's memory in
     // order rather than at random as the tree's length order would.
-    tree.sort_unstable();
+    tree.par_sort_unstable();
     let mut graph = Graph::new(n);
-    let grid = PointGrid::new(points, input.size.0, input.size.1, 1.0);
     let mut guard = input.clearance.map(|c| Guard::new(points, &grid, input.size, c));
     for &[a, b] in &tree {
         graph.connect(a, b);
