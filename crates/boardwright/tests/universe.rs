@@ -426,3 +426,38 @@ fn output_does_not_depend_on_the_thread_count() {
     };
     assert_eq!(run(1), run(3));
 }
+
+/// A board big enough for the large-board paths (two half triangulations,
+/// patched relaxation lists, JSON in chunks): the guarantees, the thread
+/// count, and a pinned fingerprint of its JSON.
+#[test]
+fn a_large_board_keeps_its_guarantees_and_its_bytes() {
+    let params = Params {
+        resolution: Some(200),
+        ..Params::default()
+    };
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let b = universe::generate(&params, &Seed::new("large board")).unwrap();
+            let mut json = Vec::new();
+            universe::write_json(&b, &mut json).unwrap();
+            (b, json)
+        })
+    };
+    let (b, json) = run(2);
+    assert_eq!(json, run(1).1);
+    assert_eq!(json, serde_json::to_vec(&b).unwrap());
+    assert_eq!(b.nodes.len(), 201 * 142);
+    assert_eq!(b.metrics.tree_edges as usize, b.nodes.len() - 1);
+    assert_eq!((b.metrics.crossings, b.metrics.clearance_violations), (0, 0));
+    assert!(!hops(&neighbors(&b), 0).contains(&u32::MAX));
+    // FNV-1a, 64 bits: enough to notice any change of a byte.
+    let fingerprint = json.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &byte| {
+        (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    crate::golden(
+        "universe-200-fingerprint.txt",
+        &format!("{} bytes of JSON, FNV-1a 64 {fingerprint:016x}\n", json.len()),
+    );
+}
