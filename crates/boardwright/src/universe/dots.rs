@@ -29,11 +29,21 @@ pub fn wanted(players: u32, is_center: bool, rng: &mut Rng) -> u32 {
     rng.range_inclusive(base, base + 1) as u32
 }
 
+/// Working space of [`place`], kept between calls so that placing dots on
+/// a million nodes does not allocate twice for each.
+#[derive(Default)]
+pub struct Arcs {
+    blocked: Vec<(f64, f64)>,
+    free: Vec<(f64, f64)>,
+}
+
 /// Places up to `count` dots around the node at `at` whose edges go to
 /// `neighbors`; returns their angles in placement order.
-pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, count: u32, rng: &mut Rng) -> Vec<f64> {
+pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, count: u32, rng: &mut Rng, arcs: &mut Arcs) -> Vec<f64> {
+    let Arcs { blocked, free } = arcs;
     // Blocked arcs as (start, length), angles in [0, 2π).
-    let mut blocked: Vec<(f64, f64)> = neighbors.map(|q| (normalize_angle(atan2(q.y - at.y, q.x - at.x)), 0.0)).collect();
+    blocked.clear();
+    blocked.extend(neighbors.map(|q| (normalize_angle(atan2(q.y - at.y, q.x - at.x)), 0.0)));
     // Off-paper half-turns: centred on the outward direction.
     for (on, outward) in [
         (sides.right, 0.0),
@@ -46,12 +56,11 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
         }
     }
     let mut dots = Vec::with_capacity(count as usize);
-    let mut free = Vec::new();
     for _ in 0..count {
         let angle = if blocked.is_empty() {
             rng.uniform(0.0, TAU)
         } else {
-            gaps(&mut blocked, &mut free);
+            gaps(blocked, free);
             free.retain(|&(_, len)| len > 2.0 * DOT_ANGLE);
             if free.is_empty() {
                 break;
@@ -123,7 +132,7 @@ mod tests {
                 top: true,
                 ..Sides::default()
             };
-            let dots = place(at, neighbors.iter().copied(), sides, 3, &mut rng);
+            let dots = place(at, neighbors.iter().copied(), sides, 3, &mut rng, &mut Arcs::default());
             for (i, &d) in dots.iter().enumerate() {
                 // Into the paper: y grows downwards, so sin(angle) > 0.
                 assert!(d > DOT_ANGLE - 1e-9 && d < PI - DOT_ANGLE + 1e-9, "{d}");

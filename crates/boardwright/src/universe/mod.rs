@@ -347,11 +347,14 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
                     // Each node draws from its own substream: any thread, same dots.
                     (0..points.len() as u32)
                         .into_par_iter()
-                        .map(|id| {
+                        .map_init(dots::Arcs::default, |arcs, id| {
                             let mut rng = dots_rng.substream(u64::from(id));
                             let want = dots::wanted(params.players, id == center, &mut rng);
                             let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
-                            (dots::place(points[id as usize], near, sides[id as usize], want, &mut rng), want)
+                            (
+                                dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs),
+                                want,
+                            )
                         })
                         .collect()
                 },
