@@ -99,7 +99,12 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         .map(|t| (queues[t][0], t))
         .collect();
     by_position.sort_unstable();
-    for &v in &order {
+    for (i, &v) in order.iter().enumerate() {
+        // The walk goes in shuffled order: reading a node's facts a few steps
+        // early lets the memory fetch overlap with the work on this one.
+        if let Some(&ahead) = order.get(i + LOOK_AHEAD) {
+            std::hint::black_box(state.facts[ahead as usize].degree);
+        }
         match by_position.iter().position(|&(_, t)| state.allows(t, v)) {
             Some(i) => {
                 let t = by_position.remove(i).1;
@@ -196,6 +201,9 @@ struct Facts {
     degree: u32,
     near: [u32; INLINE],
 }
+
+/// How many nodes ahead the walk reads facts.
+const LOOK_AHEAD: usize = 16;
 
 /// Neighbours kept inside [`Facts`]; nodes with more are looked up in the graph.
 const INLINE: usize = 11;
