@@ -173,10 +173,13 @@ struct Lists {
     grid: PointGrid,
     /// Paper size.
     size: (f64, f64),
-    anchor: Vec<Point>,
+    /// Positions when built, rounded to `f32` (half the memory traffic of
+    /// the check every step makes; the rounding is taken off the threshold).
+    anchor: Vec<[f32; 2]>,
     chunks: Vec<Neighbors>,
     /// Squared distance from its anchor past which a point is a mover: a
-    /// little under `(skin / 2)²`, for rounding; zero for lists without skin.
+    /// little under `(skin / 2)²`, for rounding; negative for lists without
+    /// skin.
     mover_drift2: f64,
 }
 
@@ -197,13 +200,16 @@ impl Lists {
             .into_par_iter()
             .map(|c| Neighbors::build(points, c * CHUNK..points.len().min((c + 1) * CHUNK), &grid, &sorted, r2))
             .collect();
-        let margin = (skin / 2.0 - 1e-9).max(0.0);
+        // Rounding a coordinate below 2^k to `f32` moves it at most 2^(k − 24).
+        let rounding = size.0.max(size.1).max(1.0) * 2.0 * f64::from(f32::EPSILON) * std::f64::consts::SQRT_2;
+        let margin = skin / 2.0 - rounding - 1e-9;
         Lists {
             grid,
             size,
-            anchor: points.to_vec(),
+            anchor: points.par_iter().map(|p| [p.x as f32, p.y as f32]).collect(),
             chunks,
-            mover_drift2: margin * margin,
+            // A negative margin (no skin) makes every point a mover.
+            mover_drift2: if margin > 0.0 { margin * margin } else { -1.0 },
         }
     }
 
@@ -352,7 +358,8 @@ impl Step<'_> {
             let vy = if s.top || s.bottom { 0.0 } else { v.y };
             let mut moved = Point::new((p.x + vx * self.step).clamp(0.0, w), (p.y + vy * self.step).clamp(0.0, h));
             snap(&mut moved, s, w, h);
-            if moved.dist2(self.lists.anchor[id]) > self.lists.mover_drift2 {
+            let [ax, ay] = self.lists.anchor[id];
+            if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > self.lists.mover_drift2 {
                 movers.push(id as u32);
             }
             fast += usize::from(moved.dist2(p) > self.fast_drift2);
