@@ -100,10 +100,17 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         .collect();
     by_position.sort_unstable();
     for (i, &v) in order.iter().enumerate() {
-        // The walk goes in shuffled order: reading a node's facts a few steps
-        // early lets the memory fetch overlap with the work on this one.
+        // The walk goes in shuffled order: reading a node's facts, and then
+        // its neighbours' types, a few steps early lets those memory fetches
+        // overlap with the work on this node.
         if let Some(&ahead) = order.get(i + LOOK_AHEAD) {
             std::hint::black_box(state.facts[ahead as usize].degree);
+        }
+        if let Some(&ahead) = order.get(i + LOOK_AHEAD / 2) {
+            let f = &state.facts[ahead as usize];
+            for &w in &f.near[..(f.degree as usize).min(INLINE)] {
+                std::hint::black_box(state.assigned[w as usize]);
+            }
         }
         match by_position.iter().position(|&(_, t)| state.allows(t, v)) {
             Some(i) => {
@@ -202,7 +209,8 @@ struct Facts {
     near: [u32; INLINE],
 }
 
-/// How many nodes ahead the walk reads facts.
+/// How many nodes ahead the walk reads facts (and half as many, the types
+/// of the neighbours).
 const LOOK_AHEAD: usize = 16;
 
 /// Neighbours kept inside [`Facts`]; nodes with more are looked up in the graph.
