@@ -132,7 +132,8 @@ fn relax_tuned(
                 // pairs alone, built every step, cost less than long-lived ones.
                 let reach = if fast > n / rebuild_share { 0.0 } else { skin };
                 movers.clear();
-                lists.insert(Lists::build(&current, size, reach))
+                let spare = lists.take().map_or_else(Vec::new, |old| old.chunks);
+                lists.insert(Lists::build(&current, size, reach, spare))
             }
         };
         for &m in &movers {
@@ -184,21 +185,25 @@ struct Lists {
 }
 
 /// The lists of one chunk of points.
+#[derive(Default)]
 struct Neighbors {
     start: Vec<u32>,
     list: Vec<u32>,
 }
 
 impl Lists {
-    /// Lists of the points within `1 + skin` of each point.
-    fn build(points: &[Point], size: (f64, f64), skin: f64) -> Lists {
+    /// Lists of the points within `1 + skin` of each point, written into the
+    /// memory of `spare` (the lists built before) where there is some.
+    fn build(points: &[Point], size: (f64, f64), skin: f64, mut spare: Vec<Neighbors>) -> Lists {
         let reach = EQUILIBRIUM + skin;
         let grid = PointGrid::new(points, size.0, size.1, reach);
         let sorted: Vec<(Point, u32)> = grid.order().par_iter().map(|&id| (points[id as usize], id)).collect();
         let r2 = reach * reach;
-        let chunks = (0..points.len().div_ceil(CHUNK))
+        spare.resize_with(points.len().div_ceil(CHUNK), Neighbors::default);
+        let chunks = spare
             .into_par_iter()
-            .map(|c| Neighbors::build(points, c * CHUNK..points.len().min((c + 1) * CHUNK), &grid, &sorted, r2))
+            .enumerate()
+            .map(|(c, chunk)| chunk.build(points, c * CHUNK..points.len().min((c + 1) * CHUNK), &grid, &sorted, r2))
             .collect();
         // Rounding a coordinate below 2^k to `f32` moves it at most 2^(k − 24).
         let rounding = size.0.max(size.1).max(1.0) * 2.0 * f64::from(f32::EPSILON) * std::f64::consts::SQRT_2;
@@ -264,11 +269,12 @@ impl Lists {
 }
 
 impl Neighbors {
-    /// The lists of points `ids`: the points of `sorted` (in `grid` order)
-    /// within `sqrt(r2)`.
-    fn build(points: &[Point], ids: Range<usize>, grid: &PointGrid, sorted: &[(Point, u32)], r2: f64) -> Neighbors {
-        let mut start = Vec::with_capacity(ids.len() + 1);
-        let mut list: Vec<u32> = Vec::with_capacity(ids.len() * 8);
+    /// The lists of points `ids`, in this chunk's memory: the points of
+    /// `sorted` (in `grid` order) within `sqrt(r2)`.
+    fn build(mut self, points: &[Point], ids: Range<usize>, grid: &PointGrid, sorted: &[(Point, u32)], r2: f64) -> Neighbors {
+        let Neighbors { start, list } = &mut self;
+        start.clear();
+        list.clear();
         let mut scratch: Vec<u32> = Vec::new();
         start.push(0);
         for id in ids {
@@ -290,7 +296,7 @@ impl Neighbors {
             list[from..].sort_unstable();
             start.push(list.len() as u32);
         }
-        Neighbors { start, list }
+        self
     }
 }
 
