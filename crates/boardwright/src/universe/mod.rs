@@ -337,43 +337,22 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     progress(attempt, 2);
     // The board check and the power dots need only the edges: they run beside
     // the missions and types, which go one node at a time.
-    let dots_rng = seed.stream("dots", attempt);
+    let so_far = BuiltSoFar {
+        points: &points,
+        sides: &sides,
+        graph: &graph,
+        center,
+        size: (w, h),
+    };
     let clearance = if params.planar { params.clearance } else { 0.0 };
     let ((checked, placed), chosen) = rayon::join(
         || {
             rayon::join(
                 || edges::violations(&points, graph.edges(), size, clearance),
-                || -> Vec<(Vec<f64>, u32)> {
-                    // Each node draws from its own substream: any thread, same dots.
-                    (0..points.len() as u32)
-                        .into_par_iter()
-                        .map_init(dots::Arcs::default, |arcs, id| {
-                            let mut rng = dots_rng.substream(u64::from(id));
-                            let want = dots::wanted(params.players, id == center, &mut rng);
-                            let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
-                            (
-                                dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs),
-                                want,
-                            )
-                        })
-                        .collect()
-                },
+                || place_dots(params, seed, attempt, &so_far),
             )
         },
-        || {
-            starts_and_types(
-                params,
-                seed,
-                attempt,
-                &BuiltSoFar {
-                    points: &points,
-                    sides: &sides,
-                    graph: &graph,
-                    center,
-                    size: (w, h),
-                },
-            )
-        },
+        || starts_and_types(params, seed, attempt, &so_far),
     );
     // Only the spanning tree can break the planar rule (the guard vets every
     // other edge), and it cannot be changed: such a layout is dropped.
@@ -484,6 +463,29 @@ struct BuiltSoFar<'a> {
     graph: &'a crate::graph::Graph,
     center: u32,
     size: (u32, u32),
+}
+
+/// The power dots of every node, and how many each wanted. Each node draws
+/// from its own substream: any thread, same dots.
+fn place_dots(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>) -> Vec<(Vec<f64>, u32)> {
+    let &BuiltSoFar {
+        points,
+        sides,
+        graph,
+        center,
+        ..
+    } = board;
+    let rng = seed.stream("dots", attempt);
+    (0..points.len() as u32)
+        .into_par_iter()
+        .map_init(dots::Arcs::default, |arcs, id| {
+            let mut rng = rng.substream(u64::from(id));
+            let want = dots::wanted(params.players, id == center, &mut rng);
+            let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
+            let placed = dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
+            (placed, want)
+        })
+        .collect()
 }
 
 /// The mission nodes, node types and mission kinds of a board.
