@@ -113,8 +113,8 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
             }
         }
         match by_position.iter().position(|&(_, t)| state.allows(t, v)) {
-            Some(i) => {
-                let t = by_position.remove(i).1;
+            Some(k) => {
+                let t = by_position.remove(k).1;
                 heads[t] += 1;
                 if let Some(&next) = queues[t].get(heads[t]) {
                     let at = by_position.partition_point(|&(pos, _)| pos < next);
