@@ -78,6 +78,11 @@ impl PointGrid {
         (cx, cy)
     }
 
+    /// The side of a cell.
+    pub fn cell(&self) -> f64 {
+        self.cell
+    }
+
     /// Number of cell columns and rows.
     pub fn dims(&self) -> (usize, usize) {
         (self.cols, self.rows)

@@ -132,8 +132,8 @@ fn relax_tuned(
                 // pairs alone, built every step, cost less than long-lived ones.
                 let reach = if fast > n / rebuild_share { 0.0 } else { skin };
                 movers.clear();
-                let spare = lists.take().map_or_else(Vec::new, |old| old.chunks);
-                lists.insert(Lists::build(&current, size, reach, spare))
+                let old = lists.take();
+                lists.insert(Lists::build(&current, size, reach, old))
             }
         };
         for &m in &movers {
@@ -172,6 +172,8 @@ fn relax_tuned(
 struct Lists {
     /// The anchors, bucketed in cells of `1 + skin`.
     grid: PointGrid,
+    /// The anchors and their ids in grid order.
+    sorted: Vec<(Point, u32)>,
     /// Paper size.
     size: (f64, f64),
     /// Positions when built, rounded to `f32` (half the memory traffic of
@@ -193,11 +195,24 @@ struct Neighbors {
 
 impl Lists {
     /// Lists of the points within `1 + skin` of each point, written into the
-    /// memory of `spare` (the lists built before) where there is some.
-    fn build(points: &[Point], size: (f64, f64), skin: f64, mut spare: Vec<Neighbors>) -> Lists {
+    /// memory of `old` (the lists built before) where there are some.
+    fn build(points: &[Point], size: (f64, f64), skin: f64, old: Option<Lists>) -> Lists {
         let reach = EQUILIBRIUM + skin;
-        let grid = PointGrid::new(points, size.0, size.1, reach);
-        let sorted: Vec<(Point, u32)> = grid.order().par_iter().map(|&id| (points[id as usize], id)).collect();
+        let (grid, mut sorted, mut anchor, mut spare) = match old {
+            Some(old) => (Some(old.grid), old.sorted, old.anchor, old.chunks),
+            None => (None, Vec::new(), Vec::new(), Vec::new()),
+        };
+        let grid = match grid {
+            Some(mut grid) if grid.cell() == reach => {
+                grid.rebuild(points);
+                grid
+            }
+            _ => PointGrid::new(points, size.0, size.1, reach),
+        };
+        sorted.clear();
+        sorted.par_extend(grid.order().par_iter().map(|&id| (points[id as usize], id)));
+        anchor.clear();
+        anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
         let r2 = reach * reach;
         spare.resize_with(points.len().div_ceil(CHUNK), Neighbors::default);
         let chunks = spare
@@ -210,8 +225,9 @@ impl Lists {
         let margin = skin / 2.0 - rounding - 1e-9;
         Lists {
             grid,
+            sorted,
             size,
-            anchor: points.par_iter().map(|p| [p.x as f32, p.y as f32]).collect(),
+            anchor,
             chunks,
             // A negative margin (no skin) makes every point a mover.
             mover_drift2: if margin > 0.0 { margin * margin } else { -1.0 },
