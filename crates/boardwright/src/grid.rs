@@ -133,13 +133,19 @@ mod tests {
     use super::*;
     use crate::seed::Rng;
 
-    #[test]
-    fn boxes_hold_every_point_inside() {
-        let mut rng = Rng::new(6, 6);
+    /// 500 points scattered over a 20 × 10 paper, and their grid.
+    fn scattered(rng: &mut Rng) -> (Vec<Point>, PointGrid) {
         let points: Vec<Point> = (0..500)
             .map(|_| Point::new(rng.uniform(0.0, 20.0), rng.uniform(0.0, 10.0)))
             .collect();
         let grid = PointGrid::new(&points, 20.0, 10.0, 1.0);
+        (points, grid)
+    }
+
+    #[test]
+    fn boxes_hold_every_point_inside() {
+        let mut rng = Rng::new(6, 6);
+        let (points, grid) = scattered(&mut rng);
         for _ in 0..200 {
             let (a, b) = (
                 Point::new(rng.uniform(-1.0, 21.0), rng.uniform(-1.0, 11.0)),
@@ -157,11 +163,7 @@ mod tests {
 
     #[test]
     fn within_matches_a_scan() {
-        let mut rng = Rng::new(5, 5);
-        let points: Vec<Point> = (0..500)
-            .map(|_| Point::new(rng.uniform(0.0, 20.0), rng.uniform(0.0, 10.0)))
-            .collect();
-        let grid = PointGrid::new(&points, 20.0, 10.0, 1.0);
+        let (points, grid) = scattered(&mut Rng::new(5, 5));
         for q in points.iter().take(50) {
             for radius in [0.5, 1.0, 2.5] {
                 let mut got: Vec<u32> = grid.within(&points, *q, radius).collect();

@@ -372,7 +372,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     } = chosen?;
 
     progress(attempt, 3);
-    let count_of = |name: &str| params.node_types.iter().position(|t| t.name == name).map_or(0, |i| counts[i]);
+    let count_of = |name: &str| type_count(params, &counts, name);
     let numbers_rng = seed.stream("numbers", attempt);
     let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
     let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
@@ -488,6 +488,11 @@ fn place_dots(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>
         .collect()
 }
 
+/// How many nodes have the type called `name`, from `counts` by type.
+fn type_count(params: &Params, counts: &[u32], name: &str) -> u32 {
+    params.node_types.iter().position(|t| t.name == name).map_or(0, |i| counts[i])
+}
+
 /// The mission nodes, node types and mission kinds of a board.
 struct Chosen {
     hops: Vec<u32>,
@@ -531,7 +536,7 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
     }
     let kinds = missions::deal_kinds(
         &params.missions,
-        |name| params.node_types.iter().position(|t| t.name == name).is_some_and(|i| counts[i] > 0),
+        |name| type_count(params, &counts, name) > 0,
         missions.len(),
         params.first_game,
         &mut seed.stream("mission kinds", attempt),

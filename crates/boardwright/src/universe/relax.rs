@@ -376,10 +376,7 @@ impl Step<'_> {
             for o in &obstacles {
                 push(&mut v, p, o.at.x, o.at.y, o.radius);
             }
-            let vx = if s.left || s.right { 0.0 } else { v.x };
-            let vy = if s.top || s.bottom { 0.0 } else { v.y };
-            let mut moved = Point::new((p.x + vx * self.step).clamp(0.0, w), (p.y + vy * self.step).clamp(0.0, h));
-            snap(&mut moved, s, w, h);
+            let moved = advance(p, v, s, self.step, (w, h));
             let [ax, ay] = self.lists.anchor[id];
             if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > self.lists.mover_drift2 {
                 movers.push(id as u32);
@@ -404,25 +401,32 @@ fn push(vel: &mut Point, p: Point, qx: f64, qy: f64, equilibrium: f64) {
     vel.y += dy * force;
 }
 
-/// Snaps `p` onto any side closer than [`SNAP`] and marks it there for good.
-fn snap(p: &mut Point, s: &mut Sides, w: f64, h: f64) {
-    if !(s.left || s.right) {
-        if p.x < SNAP {
-            p.x = 0.0;
-            s.left = true;
-        } else if p.x > w - SNAP {
-            p.x = w;
-            s.right = true;
-        }
+/// Moves `p` by `step` times its velocity `v` (not along an axis it is
+/// snapped on), keeps it on the paper, and snaps it onto any side closer than
+/// [`SNAP`], marking it there for good.
+fn advance(p: Point, v: Point, s: &mut Sides, step: f64, (w, h): (f64, f64)) -> Point {
+    Point::new(
+        advance_axis(p.x, v.x, step, w, (&mut s.left, &mut s.right)),
+        advance_axis(p.y, v.y, step, h, (&mut s.top, &mut s.bottom)),
+    )
+}
+
+/// [`advance`] along one axis of length `size`, whose low and high sides are
+/// `sides`.
+fn advance_axis(at: f64, v: f64, step: f64, size: f64, (low, high): (&mut bool, &mut bool)) -> f64 {
+    if *low || *high {
+        // Frozen on this axis, at 0 or `size`.
+        return at;
     }
-    if !(s.top || s.bottom) {
-        if p.y < SNAP {
-            p.y = 0.0;
-            s.top = true;
-        } else if p.y > h - SNAP {
-            p.y = h;
-            s.bottom = true;
-        }
+    let moved = (at + v * step).clamp(0.0, size);
+    if moved < SNAP {
+        *low = true;
+        0.0
+    } else if moved > size - SNAP {
+        *high = true;
+        size
+    } else {
+        moved
     }
 }
 
@@ -493,10 +497,7 @@ mod tests {
                 .collect();
             let step = 2.0 / (f64::from(i) + 1.0);
             for ((p, v), s) in points.iter_mut().zip(velocity).zip(&mut sides) {
-                let vx = if s.left || s.right { 0.0 } else { v.x };
-                let vy = if s.top || s.bottom { 0.0 } else { v.y };
-                *p = Point::new((p.x + vx * step).clamp(0.0, w), (p.y + vy * step).clamp(0.0, h));
-                snap(p, s, w, h);
+                *p = advance(*p, v, s, step, (w, h));
             }
         }
         sides
