@@ -236,8 +236,7 @@ impl Lists {
 
     /// The list of point `id`.
     fn of(&self, id: usize) -> &[u32] {
-        let (chunk, k) = (&self.chunks[id / CHUNK], id % CHUNK);
-        &chunk.list[chunk.start[k] as usize..chunk.start[k + 1] as usize]
+        self.chunks[id / CHUNK].of(id % CHUNK)
     }
 
     /// The pairs `(p, q)`, sorted, that complete the lists for this
@@ -285,6 +284,11 @@ impl Lists {
 }
 
 impl Neighbors {
+    /// The list of the chunk's point `k`.
+    fn of(&self, k: usize) -> &[u32] {
+        &self.list[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
     /// The lists of points `ids`, in this chunk's memory: the points of
     /// `sorted` (in `grid` order) within `sqrt(r2)`.
     fn build(mut self, points: &[Point], ids: Range<usize>, grid: &PointGrid, sorted: &[(Point, u32)], r2: f64) -> Neighbors {
@@ -353,7 +357,7 @@ impl Step<'_> {
         let lists = &self.lists.chunks[first / CHUNK];
         for (k, ((&p, slot), s)) in mine.iter().zip(out).zip(sides).enumerate() {
             let id = first + k;
-            let own = &lists.list[lists.start[k] as usize..lists.start[k + 1] as usize];
+            let own = lists.of(k);
             let patched = patch.first().is_some_and(|&(q, _)| q as usize == id);
             let near = if !patched {
                 own
