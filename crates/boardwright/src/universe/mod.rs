@@ -456,7 +456,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     })
 }
 
-/// What [`starts_and_types`] needs of the board.
+/// The board as the edge stage leaves it: what missions, types and dots read.
 struct BuiltSoFar<'a> {
     points: &'a [Point],
     sides: &'a [relax::Sides],
