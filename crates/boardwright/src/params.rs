@@ -64,6 +64,11 @@ pub struct ParamInfo {
     pub allowed: Allowed,
 }
 
+/// A [`ParamInfo`], written shortly in parameter tables.
+pub const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
+    ParamInfo { name, doc, allowed }
+}
+
 /// A generator's parameter struct.
 pub trait Params: Serialize + DeserializeOwned + Default {
     /// Every parameter, in the order `list` shows them.

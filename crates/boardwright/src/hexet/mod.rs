@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
+use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
 use crate::{DrawOptions, GenerateError, Generator};
 
@@ -76,10 +76,6 @@ impl Default for Params {
 
 /// Largest width or height accepted.
 pub const MAX_SIDE: u32 = 4000;
-
-const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
-    ParamInfo { name, doc, allowed }
-}
 
 impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[

@@ -25,7 +25,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
-use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
+use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
 use crate::{DrawOptions, GenerateError, Generator};
 
@@ -155,10 +155,6 @@ impl ParamsTrait for Params {
     fn validate(&self) -> Result<(), ParamError> {
         dictionary::validate(&self.node_types, &self.missions, self.first_game)
     }
-}
-
-const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
-    ParamInfo { name, doc, allowed }
 }
 
 impl Params {
