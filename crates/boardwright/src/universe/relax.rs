@@ -21,6 +21,8 @@
 //! Per iteration at a million points that is one pass over the lists (about
 //! six neighbours a point) instead of rebucketing every point and scanning
 //! nine cells; the test below checks every tuning against an all-pairs run.
+//! Each parallel chunk visits its points band by band across its columns
+//! rather than down each column, so the neighbours read stay in cache.
 
 use std::ops::Range;
 
@@ -38,6 +40,8 @@ pub const SNAP: f64 = 0.15;
 const SKIN: f64 = 0.4;
 /// Points per parallel work unit.
 const CHUNK: usize = 4096;
+/// Rows per band of a chunk's visit (see [`tiled`]).
+const BAND: usize = 32;
 /// The lists are built again when more than one point in this many is a mover.
 const REBUILD_SHARE: usize = 32;
 
@@ -149,6 +153,7 @@ fn relax_tuned(
             step: 2.0 / (f64::from(i) + 1.0),
             size,
             fast_drift2: skin * skin / 4.0,
+            rows: h as usize + 1,
         };
         let found: Vec<(Vec<u32>, usize)> = next
             .par_chunks_mut(CHUNK)
@@ -331,6 +336,8 @@ struct Step<'a> {
     size: (f64, f64),
     /// Squared step length past which a point counts as moving fast.
     fast_drift2: f64,
+    /// Points per column of the layout.
+    rows: usize,
 }
 
 impl Step<'_> {
@@ -338,7 +345,8 @@ impl Step<'_> {
     /// sides in `sides`) and returns the ones that are now movers, and how
     /// many moved fast.
     fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides]) -> (Vec<u32>, usize) {
-        let mine = &self.points[first..first + out.len()];
+        let len = out.len();
+        let mine = &self.points[first..first + len];
         // Only obstacles that reach these points can push (the others add zero).
         let (lo, hi) = mine
             .iter()
@@ -349,29 +357,15 @@ impl Step<'_> {
             .copied()
             .filter(|o| o.at.x + o.radius >= lo && o.at.x - o.radius <= hi)
             .collect();
-        let mut patch = &self.patch[self.patch.partition_point(|&(p, _)| (p as usize) < first)..];
-        let mut merged: Vec<u32> = Vec::new();
+        let patch = &self.patch[self.patch.partition_point(|&(p, _)| (p as usize) < first)..];
+        let patch = &patch[..patch.partition_point(|&(p, _)| (p as usize) < first + len)];
+        let mut patched = vec![false; len];
+        for &(q, _) in patch {
+            patched[q as usize - first] = true;
+        }
         let (mut movers, mut fast) = (Vec::new(), 0);
-        let (w, h) = self.size;
-        // Step chunks are list chunks.
-        let lists = &self.lists.chunks[first / CHUNK];
-        for (k, ((&p, slot), s)) in mine.iter().zip(out).zip(sides).enumerate() {
-            let id = first + k;
-            let own = lists.of(k);
-            let patched = patch.first().is_some_and(|&(q, _)| q as usize == id);
-            let near = if !patched {
-                own
-            } else {
-                let extra = patch.iter().take_while(|&&(q, _)| q as usize == id).count();
-                merged.clear();
-                if !self.is_mover[id] {
-                    merged.extend_from_slice(own);
-                }
-                merged.extend(patch[..extra].iter().map(|&(_, q)| q));
-                merged.sort_unstable();
-                patch = &patch[extra..];
-                &merged
-            };
+        let mut visit = |k: usize, near: &[u32]| {
+            let (id, p) = (first + k, mine[k]);
             let mut v = Point::default();
             for &q in near {
                 let q = self.points[q as usize];
@@ -380,16 +374,51 @@ impl Step<'_> {
             for o in &obstacles {
                 push(&mut v, p, o.at.x, o.at.y, o.radius);
             }
-            let moved = advance(p, v, s, self.step, (w, h));
+            let moved = advance(p, v, &mut sides[k], self.step, self.size);
             let [ax, ay] = self.lists.anchor[id];
             if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > self.lists.mover_drift2 {
                 movers.push(id as u32);
             }
             fast += usize::from(moved.dist2(p) > self.fast_drift2);
-            *slot = moved;
+            out[k] = moved;
+        };
+        // Step chunks are list chunks.
+        let lists = &self.lists.chunks[first / CHUNK];
+        for k in tiled(first, len, self.rows) {
+            if !patched[k] {
+                visit(k, lists.of(k));
+            }
+        }
+        let mut merged: Vec<u32> = Vec::new();
+        for extra in patch.chunk_by(|a, b| a.0 == b.0) {
+            let k = extra[0].0 as usize - first;
+            merged.clear();
+            if !self.is_mover[first + k] {
+                merged.extend_from_slice(lists.of(k));
+            }
+            merged.extend(extra.iter().map(|&(_, q)| q));
+            merged.sort_unstable();
+            visit(k, &merged);
         }
         (movers, fast)
     }
+}
+
+/// The offsets `0..len` of the ids `first..first + len`, for points laid
+/// column by column, `rows` to a column: band by band of [`BAND`] rows, each
+/// band across the columns, so that the neighbours a band reads (in the
+/// columns beside) stay in the first-level cache. Every offset comes exactly
+/// once, whatever the layout.
+fn tiled(first: usize, len: usize, rows: usize) -> impl Iterator<Item = usize> {
+    let rows = rows.max(1);
+    let columns = first / rows..(first + len).div_ceil(rows);
+    (0..rows).step_by(BAND).flat_map(move |y| {
+        columns.clone().flat_map(move |c| {
+            let from = (c * rows + y).max(first);
+            let to = (c * rows + (y + BAND).min(rows)).min(first + len);
+            (from..to.max(from)).map(move |id| id - first)
+        })
+    })
 }
 
 /// Adds the push of a neighbour at `(qx, qy)` on `p`: along `p − q`, scaled by
@@ -524,6 +553,15 @@ mod tests {
                 let sides = relax_tuned(&mut got, &obstacles, (w, h), 60, skin, share);
                 assert!(got == want && sides == want_sides, "skin {skin}, rebuild share {share}");
             }
+        }
+    }
+
+    #[test]
+    fn a_tiled_visit_comes_to_every_point_once() {
+        for (first, len, rows) in [(0, 100, 7), (13, 100, 7), (4096, 4096, 835), (5, 3, 100), (0, 64, 1), (9, 40, 0)] {
+            let mut seen: Vec<usize> = tiled(first, len, rows).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..len).collect::<Vec<_>>(), "first {first}, len {len}, rows {rows}");
         }
     }
 
