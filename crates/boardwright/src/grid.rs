@@ -6,10 +6,15 @@
 //! cell are contiguous in memory, so a neighbourhood scan reads a few short
 //! runs. Cells are numbered column by column, the order the boards are laid.
 //!
+//! [`IdLists`] holds one list of ids per point (neighbours found through the
+//! grid, say), built in parallel.
+//!
 //! # Complexity
 //! Building is O(n + cells); a query of radius r visits O((r / cell + 1)²) cells.
 
 use std::ops::Range;
+
+use rayon::prelude::*;
 
 use crate::geom::Point;
 
@@ -125,6 +130,60 @@ impl PointGrid {
         let reach = (radius / self.cell).ceil() as usize;
         let r2 = radius * radius;
         self.around(p, reach).filter(move |&i| points[i as usize].dist2(p) <= r2)
+    }
+}
+
+/// Items per chunk of [`IdLists`], the unit of parallel work.
+pub const CHUNK: usize = 4096;
+
+/// One list of ids per item `0..n`: item `i`'s list is in chunk `i / CHUNK`,
+/// so the chunks are built in parallel, each in its own memory.
+#[derive(Default)]
+pub struct IdLists {
+    chunks: Vec<IdChunk>,
+}
+
+/// The lists of one chunk's items.
+#[derive(Default)]
+pub struct IdChunk {
+    start: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl IdChunk {
+    /// The list of the chunk's item `k`.
+    pub fn of(&self, k: usize) -> &[u32] {
+        &self.ids[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+impl IdLists {
+    /// The lists of items `0..n`, in the memory of `old`: `fill(i, ids)`
+    /// appends item `i`'s list to `ids` (which holds the chunk's lists before
+    /// it and must be left so).
+    pub fn build(n: usize, old: IdLists, fill: impl Fn(usize, &mut Vec<u32>) + Sync) -> IdLists {
+        let mut chunks = old.chunks;
+        chunks.resize_with(n.div_ceil(CHUNK), IdChunk::default);
+        chunks.par_iter_mut().enumerate().for_each(|(c, chunk)| {
+            chunk.start.clear();
+            chunk.ids.clear();
+            chunk.start.push(0);
+            for i in c * CHUNK..n.min((c + 1) * CHUNK) {
+                fill(i, &mut chunk.ids);
+                chunk.start.push(chunk.ids.len() as u32);
+            }
+        });
+        IdLists { chunks }
+    }
+
+    /// The list of item `i`.
+    pub fn of(&self, i: usize) -> &[u32] {
+        self.chunks[i / CHUNK].of(i % CHUNK)
+    }
+
+    /// The lists of items `c * CHUNK..`.
+    pub fn chunk(&self, c: usize) -> &IdChunk {
+        &self.chunks[c]
     }
 }
 

@@ -24,12 +24,10 @@
 //! Each parallel chunk visits its points band by band across its columns
 //! rather than down each column, so the neighbours read stay in cache.
 
-use std::ops::Range;
-
 use rayon::prelude::*;
 
 use crate::geom::Point;
-use crate::grid::PointGrid;
+use crate::grid::{CHUNK, IdLists, PointGrid};
 use crate::seed::Rng;
 
 /// Distance under which neighbours push each other apart.
@@ -38,8 +36,6 @@ const EQUILIBRIUM: f64 = 1.0;
 pub const SNAP: f64 = 0.15;
 /// How far beyond `EQUILIBRIUM` the neighbour lists reach.
 const SKIN: f64 = 0.4;
-/// Points per parallel work unit.
-const CHUNK: usize = 4096;
 /// Rows per band of a chunk's visit (see [`tiled`]).
 const BAND: usize = 32;
 /// The lists are built again when more than one point in this many is a mover.
@@ -172,8 +168,7 @@ fn relax_tuned(
     sides
 }
 
-/// Verlet lists: point `id` has the ids `list[start[k]..start[k + 1]]` of
-/// chunk `id / CHUNK`, `k = id % CHUNK`, ascending.
+/// Verlet lists: each point's neighbours then, ascending.
 struct Lists {
     /// The anchors, bucketed in cells of `1 + skin`.
     grid: PointGrid,
@@ -184,18 +179,11 @@ struct Lists {
     /// Positions when built, rounded to `f32` (half the memory traffic of
     /// the check every step makes; the rounding is taken off the threshold).
     anchor: Vec<[f32; 2]>,
-    chunks: Vec<Neighbors>,
+    lists: IdLists,
     /// Squared distance from its anchor past which a point is a mover: a
     /// little under `(skin / 2)²`, for rounding; negative for lists without
     /// skin.
     mover_drift2: f64,
-}
-
-/// The lists of one chunk of points.
-#[derive(Default)]
-struct Neighbors {
-    start: Vec<u32>,
-    list: Vec<u32>,
 }
 
 impl Lists {
@@ -203,9 +191,9 @@ impl Lists {
     /// memory of `old` (the lists built before) where there are some.
     fn build(points: &[Point], size: (f64, f64), skin: f64, old: Option<Lists>) -> Lists {
         let reach = EQUILIBRIUM + skin;
-        let (grid, mut sorted, mut anchor, mut spare) = match old {
-            Some(old) => (Some(old.grid), old.sorted, old.anchor, old.chunks),
-            None => (None, Vec::new(), Vec::new(), Vec::new()),
+        let (grid, mut sorted, mut anchor, spare) = match old {
+            Some(old) => (Some(old.grid), old.sorted, old.anchor, old.lists),
+            None => (None, Vec::new(), Vec::new(), IdLists::default()),
         };
         let grid = match grid {
             Some(mut grid) if grid.cell() == reach => {
@@ -219,12 +207,22 @@ impl Lists {
         anchor.clear();
         anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
         let r2 = reach * reach;
-        spare.resize_with(points.len().div_ceil(CHUNK), Neighbors::default);
-        let chunks = spare
-            .into_par_iter()
-            .enumerate()
-            .map(|(c, chunk)| chunk.build(points, c * CHUNK..points.len().min((c + 1) * CHUNK), &grid, &sorted, r2))
-            .collect();
+        let lists = IdLists::build(points.len(), spare, |id, list| {
+            let (p, from) = (points[id], list.len());
+            for range in grid.ranges_around(p, 1) {
+                // Every candidate is written, and kept only when near:
+                // no branch to mispredict.
+                let candidates = &sorted[range];
+                let mut kept = list.len();
+                list.resize(kept + candidates.len(), 0);
+                for &(q, j) in candidates {
+                    list[kept] = j;
+                    kept += usize::from(j as usize != id && q.dist2(p) <= r2);
+                }
+                list.truncate(kept);
+            }
+            list[from..].sort_unstable();
+        });
         // Rounding a coordinate below 2^k to `f32` moves it at most 2^(k − 24).
         let rounding = size.0.max(size.1).max(1.0) * 2.0 * f64::from(f32::EPSILON) * std::f64::consts::SQRT_2;
         let margin = skin / 2.0 - rounding - 1e-9;
@@ -233,7 +231,7 @@ impl Lists {
             sorted,
             size,
             anchor,
-            chunks,
+            lists,
             // A negative margin (no skin) makes every point a mover.
             mover_drift2: if margin > 0.0 { margin * margin } else { -1.0 },
         }
@@ -241,7 +239,7 @@ impl Lists {
 
     /// The list of point `id`.
     fn of(&self, id: usize) -> &[u32] {
-        self.chunks[id / CHUNK].of(id % CHUNK)
+        self.lists.of(id)
     }
 
     /// The pairs `(p, q)`, sorted, that complete the lists for this
@@ -285,43 +283,6 @@ impl Lists {
             .collect();
         patch.par_sort_unstable();
         patch
-    }
-}
-
-impl Neighbors {
-    /// The list of the chunk's point `k`.
-    fn of(&self, k: usize) -> &[u32] {
-        &self.list[self.start[k] as usize..self.start[k + 1] as usize]
-    }
-
-    /// The lists of points `ids`, in this chunk's memory: the points of
-    /// `sorted` (in `grid` order) within `sqrt(r2)`.
-    fn build(mut self, points: &[Point], ids: Range<usize>, grid: &PointGrid, sorted: &[(Point, u32)], r2: f64) -> Neighbors {
-        let Neighbors { start, list } = &mut self;
-        start.clear();
-        list.clear();
-        let mut scratch: Vec<u32> = Vec::new();
-        start.push(0);
-        for id in ids {
-            let (p, from) = (points[id], list.len());
-            for range in grid.ranges_around(p, 1) {
-                // Every candidate is written, and kept only when near:
-                // no branch to mispredict.
-                let candidates = &sorted[range];
-                if scratch.len() < candidates.len() {
-                    scratch.resize(candidates.len(), 0);
-                }
-                let mut kept = 0;
-                for &(q, j) in candidates {
-                    scratch[kept] = j;
-                    kept += usize::from(j as usize != id && q.dist2(p) <= r2);
-                }
-                list.extend_from_slice(&scratch[..kept]);
-            }
-            list[from..].sort_unstable();
-            start.push(list.len() as u32);
-        }
-        self
     }
 }
 
@@ -383,7 +344,7 @@ impl Step<'_> {
             out[k] = moved;
         };
         // Step chunks are list chunks.
-        let lists = &self.lists.chunks[first / CHUNK];
+        let lists = self.lists.lists.chunk(first / CHUNK);
         for k in tiled(first, len, self.rows) {
             if !patched[k] {
                 visit(k, lists.of(k));
