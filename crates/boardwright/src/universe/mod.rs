@@ -571,6 +571,8 @@ fn quadrants(points: &[Point], center: u32) -> [u32; 4] {
 
 /// Nodes or edges written as JSON by one parallel task.
 const JSON_CHUNK: usize = 16_384;
+/// Chunks rendered at once, while the chunks before are written out.
+const JSON_GROUP: usize = 16;
 
 /// Writes `board` as compact JSON, the bytes `serde_json::to_writer` writes,
 /// with the nodes and edges rendered in parallel chunks (a million-node
@@ -597,29 +599,49 @@ pub fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Resul
 }
 
 /// Writes `items` as a JSON array, rendering `chunk` of them at a time in
-/// parallel, sixteen chunks at a time.
+/// parallel, [`JSON_GROUP`] chunks at a time; a group is written out while
+/// the next one renders, and the buffers of one group serve the one after
+/// the next.
 fn json_array<T: Serialize + Sync>(items: &[T], chunk: usize, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    out.write_all(b"[")?;
-    for (g, group) in items.chunks(chunk * 16).enumerate() {
-        let parts: Vec<Vec<u8>> = group
-            .par_chunks(chunk)
-            .map(|chunk| {
-                let mut buf = Vec::with_capacity(chunk.len() * 64);
-                for (i, item) in chunk.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(b',');
-                    }
-                    serde_json::to_writer(&mut buf, item).map_err(std::io::Error::other)?;
+    let render = |group: &[T], parts: &mut Vec<Vec<u8>>| -> std::io::Result<()> {
+        parts.resize_with(group.len().div_ceil(chunk), Vec::new);
+        group.par_chunks(chunk).zip(parts.par_iter_mut()).try_for_each(|(items, buf)| {
+            buf.clear();
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b',');
                 }
-                Ok(buf)
-            })
-            .collect::<std::io::Result<_>>()?;
-        for (i, part) in parts.iter().enumerate() {
-            if g > 0 || i > 0 {
-                out.write_all(b",")?;
+                serde_json::to_writer(&mut *buf, item).map_err(std::io::Error::other)?;
             }
-            out.write_all(part)?;
-        }
+            Ok(())
+        })
+    };
+    out.write_all(b"[")?;
+    let mut groups = items.chunks(chunk * JSON_GROUP);
+    let (mut ready, mut spare) = (Vec::new(), Vec::new());
+    let mut current = groups.next();
+    if let Some(group) = current {
+        render(group, &mut ready)?;
+    }
+    let mut first = true;
+    while current.is_some() {
+        let next = groups.next();
+        let (mut rendered, mut written) = (Ok(()), Ok(()));
+        rayon::in_place_scope(|s| {
+            if let Some(group) = next {
+                s.spawn(|_| rendered = render(group, &mut spare));
+            }
+            written = ready.iter().try_for_each(|part| {
+                if !std::mem::take(&mut first) {
+                    out.write_all(b",")?;
+                }
+                out.write_all(part)
+            });
+        });
+        written?;
+        rendered?;
+        std::mem::swap(&mut ready, &mut spare);
+        current = next;
     }
     out.write_all(b"]")
 }
