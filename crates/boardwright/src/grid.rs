@@ -162,21 +162,14 @@ impl IdLists {
     /// appends item `i`'s list to `ids` (which holds the chunk's lists before
     /// it and must be left so).
     pub fn build(n: usize, old: IdLists, fill: impl Fn(usize, &mut Vec<u32>) + Sync) -> IdLists {
-        IdLists::build_with(n, old, |i, ids, _: &mut ()| fill(i, ids))
-    }
-
-    /// [`IdLists::build`] with a scratch value of type `S` for each chunk,
-    /// handed to every call of `fill`.
-    pub fn build_with<S: Default>(n: usize, old: IdLists, fill: impl Fn(usize, &mut Vec<u32>, &mut S) + Sync) -> IdLists {
         let mut chunks = old.chunks;
         chunks.resize_with(n.div_ceil(CHUNK), IdChunk::default);
         chunks.par_iter_mut().enumerate().for_each(|(c, chunk)| {
-            let mut scratch = S::default();
             chunk.start.clear();
             chunk.ids.clear();
             chunk.start.push(0);
             for i in c * CHUNK..n.min((c + 1) * CHUNK) {
-                fill(i, &mut chunk.ids, &mut scratch);
+                fill(i, &mut chunk.ids);
                 chunk.start.push(chunk.ids.len() as u32);
             }
         });
