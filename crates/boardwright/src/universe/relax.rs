@@ -22,7 +22,9 @@
 //! six neighbours a point) instead of rebucketing every point and scanning
 //! nine cells; the test below checks every tuning against an all-pairs run.
 //! Each parallel chunk visits its points band by band across its columns
-//! rather than down each column, so the neighbours read stay in cache.
+//! rather than down each column, so the neighbours read stay in cache. The
+//! first step, from the jittered grid, needs no lists at all: a point's
+//! pushing neighbours are among the eight around it on the grid.
 
 use rayon::prelude::*;
 
@@ -119,27 +121,32 @@ fn relax_tuned(
     let mut sides = vec![Sides::default(); n];
     let mut current = points.to_vec();
     let mut next = vec![Point::default(); n];
-    let mut lists: Option<Lists> = None;
+    let mut built: Option<Lists> = None;
     let mut movers: Vec<u32> = Vec::new();
     let mut is_mover = vec![false; n];
     // Points that moved more than `skin / 2` in the last step.
     let mut fast = n;
+    let rows = h as usize + 1;
     for i in 0..iterations {
-        let lists = match lists.as_mut() {
-            Some(lists) if movers.len() <= n / rebuild_share => lists,
-            _ => {
-                // While most points move far every step, lists of the pushing
-                // pairs alone, built every step, cost less than long-lived ones.
-                let reach = if fast > n / rebuild_share { 0.0 } else { skin };
-                movers.clear();
-                let old = lists.take();
-                lists.insert(Lists::build(&current, size, reach, old))
-            }
+        let lists = if i == 0 && on_layout(&current, rows, w as usize + 1) {
+            None
+        } else {
+            Some(&*match built.as_mut() {
+                Some(lists) if movers.len() <= n / rebuild_share => lists,
+                _ => {
+                    // While most points move far every step, lists of the pushing
+                    // pairs alone, built every step, cost less than long-lived ones.
+                    let reach = if fast > n / rebuild_share { 0.0 } else { skin };
+                    movers.clear();
+                    let old = built.take();
+                    built.insert(Lists::build(&current, size, reach, old))
+                }
+            })
         };
         for &m in &movers {
             is_mover[m as usize] = true;
         }
-        let patch = lists.patch(&current, &movers, &is_mover);
+        let patch = lists.map_or_else(Vec::new, |lists| lists.patch(&current, &movers, &is_mover));
         let step = Step {
             points: &current,
             lists,
@@ -149,7 +156,7 @@ fn relax_tuned(
             step: 2.0 / (f64::from(i) + 1.0),
             size,
             fast_drift2: skin * skin / 4.0,
-            rows: h as usize + 1,
+            rows,
         };
         let found: Vec<(Vec<u32>, usize)> = next
             .par_chunks_mut(CHUNK)
@@ -289,7 +296,9 @@ impl Lists {
 /// One iteration's inputs.
 struct Step<'a> {
     points: &'a [Point],
-    lists: &'a Lists,
+    /// The lists, or `None` for the points' neighbours on the jittered
+    /// layout (see [`on_layout`]).
+    lists: Option<&'a Lists>,
     patch: &'a [(u32, u32)],
     is_mover: &'a [bool],
     obstacles: &'a [Obstacle],
@@ -336,18 +345,31 @@ impl Step<'_> {
                 push(&mut v, p, o.at.x, o.at.y, o.radius);
             }
             let moved = advance(p, v, &mut sides[k], self.step, self.size);
-            let [ax, ay] = self.lists.anchor[id];
-            if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > self.lists.mover_drift2 {
-                movers.push(id as u32);
+            if let Some(lists) = self.lists {
+                let [ax, ay] = lists.anchor[id];
+                if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > lists.mover_drift2 {
+                    movers.push(id as u32);
+                }
             }
             fast += usize::from(moved.dist2(p) > self.fast_drift2);
             out[k] = moved;
         };
-        // Step chunks are list chunks.
-        let lists = self.lists.lists.chunk(first / CHUNK);
-        for k in tiled(first, len, self.rows) {
-            if !patched[k] {
-                visit(k, lists.of(k));
+        match self.lists {
+            // Step chunks are list chunks.
+            Some(lists) => {
+                let lists = lists.lists.chunk(first / CHUNK);
+                for k in tiled(first, len, self.rows) {
+                    if !patched[k] {
+                        visit(k, lists.of(k));
+                    }
+                }
+            }
+            None => {
+                let mut near = [0; 8];
+                for k in tiled(first, len, self.rows) {
+                    let count = layout_neighbors(first + k, self.rows, self.points.len(), &mut near);
+                    visit(k, &near[..count]);
+                }
             }
         }
         let mut merged: Vec<u32> = Vec::new();
@@ -355,7 +377,7 @@ impl Step<'_> {
             let k = extra[0].0 as usize - first;
             merged.clear();
             if !self.is_mover[first + k] {
-                merged.extend_from_slice(lists.of(k));
+                merged.extend(self.lists.into_iter().flat_map(|lists| lists.of(first + k)));
             }
             merged.extend(extra.iter().map(|&(_, q)| q));
             merged.sort_unstable();
@@ -363,6 +385,35 @@ impl Step<'_> {
         }
         (movers, fast)
     }
+}
+
+/// Whether every point lies within half a unit (each way) of the grid
+/// intersection it was made at, `rows` to a column, as [`jittered_grid`]
+/// makes them. Then two points closer than the equilibrium distance are
+/// at most one row and one column apart: the first step needs no lists.
+fn on_layout(points: &[Point], rows: usize, columns: usize) -> bool {
+    points.len() == rows * columns
+        && points.par_iter().enumerate().all(|(id, p)| {
+            let (x, y) = ((id / rows) as f64, (id % rows) as f64);
+            (p.x - x).abs() <= 0.5 && (p.y - y).abs() <= 0.5
+        })
+}
+
+/// The ids of the points one column and one row around `id` on the layout
+/// of [`on_layout`], ascending, written into `near`; how many there are.
+fn layout_neighbors(id: usize, rows: usize, n: usize, near: &mut [u32; 8]) -> usize {
+    let (x, y) = (id / rows, id % rows);
+    let mut count = 0;
+    for column in x.saturating_sub(1)..=(x + 1).min(n / rows - 1) {
+        for row in y.saturating_sub(1)..=(y + 1).min(rows - 1) {
+            let other = column * rows + row;
+            if other != id {
+                near[count] = other as u32;
+                count += 1;
+            }
+        }
+    }
+    count
 }
 
 /// The offsets `0..len` of the ids `first..first + len`, for points laid
@@ -515,6 +566,16 @@ mod tests {
                 assert!(got == want && sides == want_sides, "skin {skin}, rebuild share {share}");
             }
         }
+    }
+
+    #[test]
+    fn only_points_on_their_grid_cells_skip_the_first_lists() {
+        let mut rng = Rng::new(5, 5);
+        let mut points = jittered_grid(12, 8, &mut rng);
+        assert!(on_layout(&points, 9, 13));
+        assert!(!on_layout(&points[1..], 9, 13));
+        points[40].x += 0.6;
+        assert!(!on_layout(&points, 9, 13));
     }
 
     #[test]
