@@ -186,7 +186,8 @@ struct Lists {
     /// Positions when built, rounded to `f32` (half the memory traffic of
     /// the check every step makes; the rounding is taken off the threshold).
     anchor: Vec<[f32; 2]>,
-    lists: IdLists,
+    /// Each point's list.
+    near: IdLists,
     /// Squared distance from its anchor past which a point is a mover: a
     /// little under `(skin / 2)²`, for rounding; negative for lists without
     /// skin.
@@ -199,7 +200,7 @@ impl Lists {
     fn build(points: &[Point], size: (f64, f64), skin: f64, old: Option<Lists>) -> Lists {
         let reach = EQUILIBRIUM + skin;
         let (grid, mut sorted, mut anchor, spare) = match old {
-            Some(old) => (Some(old.grid), old.sorted, old.anchor, old.lists),
+            Some(old) => (Some(old.grid), old.sorted, old.anchor, old.near),
             None => (None, Vec::new(), Vec::new(), IdLists::default()),
         };
         let grid = match grid {
@@ -214,7 +215,7 @@ impl Lists {
         anchor.clear();
         anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
         let r2 = reach * reach;
-        let lists = IdLists::build(points.len(), spare, |id, list| {
+        let near = IdLists::build(points.len(), spare, |id, list| {
             let (p, from) = (points[id], list.len());
             for range in grid.ranges_around(p, 1) {
                 // Every candidate is written, and kept only when near:
@@ -238,7 +239,7 @@ impl Lists {
             sorted,
             size,
             anchor,
-            lists,
+            near,
             // A negative margin (no skin) makes every point a mover.
             mover_drift2: if margin > 0.0 { margin * margin } else { -1.0 },
         }
@@ -246,7 +247,7 @@ impl Lists {
 
     /// The list of point `id`.
     fn of(&self, id: usize) -> &[u32] {
-        self.lists.of(id)
+        self.near.of(id)
     }
 
     /// The pairs `(p, q)`, sorted, that complete the lists for this
@@ -357,7 +358,7 @@ impl Step<'_> {
         match self.lists {
             // Step chunks are list chunks.
             Some(lists) => {
-                let lists = lists.lists.chunk(first / CHUNK);
+                let lists = lists.near.chunk(first / CHUNK);
                 for k in tiled(first, len, self.rows) {
                     if !patched[k] {
                         visit(k, lists.of(k));
