@@ -139,6 +139,12 @@ impl UnionFind {
         v
     }
 
+    /// How many items `v`'s set holds.
+    pub fn set_size(&mut self, v: u32) -> u32 {
+        let root = self.find(v);
+        self.size[root as usize]
+    }
+
     /// Merges the sets of `a` and `b`; `false` if they were already one.
     pub fn union(&mut self, a: u32, b: u32) -> bool {
         let (mut ra, mut rb) = (self.find(a), self.find(b));

@@ -17,26 +17,28 @@
 //! Kruskal's algorithm then runs over the candidates sorted by length, ties by
 //! ids, so the result is one exact tree, the same on every machine.
 //!
-//! Large point sets are triangulated in two halves side by side, in parallel,
-//! plus a band across the split; the tree from those candidates is the same
-//! tree whenever it has no edge longer than the band is wide (see
-//! [`split_emst`]), and otherwise the whole set is triangulated at once.
+//! The triangulation is the general way. Most point sets are spread about
+//! evenly, and then a faster one gives the same tree: Kruskal's algorithm over
+//! the allowed pairs within a radius found through a grid, a radius that
+//! doubles until the tree spans (see [`phased_emst`]).
 //!
 //! # Complexity
 //! O(n log n): the triangulation, then O(log h + local) per blocked point, then
-//! a sort of about 3n candidates.
+//! a sort of about 3n candidates. The phased search: O(n) pairs found in
+//! O(n) for evenly spread points, then their sort.
 
 use delaunator::{EMPTY, next_halfedge, prev_halfedge, triangulate};
 use rayon::prelude::*;
 
 use crate::geom::{Point, in_circle, orient, pseudo_angle};
 use crate::graph::UnionFind;
+use crate::grid::{CHUNK, PointGrid};
 
 /// The minimum spanning forest of `points` over all pairs except those with
 /// both ends `blocked`, as `[a, b]` pairs with `a < b` in order of length.
 /// It has `n − 1` edges unless the allowed pairs cannot connect every point.
 pub fn constrained_emst(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
-    split_emst(points, blocked).unwrap_or_else(|| kruskal(points, candidate_edges(points, blocked)))
+    phased_emst(points, blocked).unwrap_or_else(|| kruskal(points, candidate_edges(points, blocked)))
 }
 
 /// Kruskal's algorithm over `candidates`, by length and then ids.
@@ -60,53 +62,89 @@ fn kruskal(points: &[Point], candidates: Vec<[u32; 2]>) -> Vec<[u32; 2]> {
     tree
 }
 
-/// Free points from which [`split_emst`] triangulates two halves side by side.
-const SPLIT_FROM: usize = 20_000;
-/// Half-width of the band across the split triangulated on its own.
-const BAND: f64 = 4.0;
+/// The first phase of [`phased_emst`] joins pairs up to this many typical
+/// spacings apart; each later phase reaches twice as far.
+const FIRST_REACH: f64 = 1.25;
+/// Phases before [`phased_emst`] gives way to a triangulation.
+const PHASES: u32 = 4;
+/// Most points one point may scan in a phase before [`phased_emst`] gives
+/// way to a triangulation (points far denser in places than on average).
+const MOST_SCANNED: usize = 1024;
 
-/// The same tree from two triangulations of half the free points each, run
-/// in parallel, and one of a band across the split: `None` when the points
-/// are too few to gain, or the result cannot be vouched for.
+/// Kruskal's algorithm over the allowed pairs no longer than a radius that
+/// doubles, phase by phase, until the tree spans: `None` when it does not
+/// within [`PHASES`], or the points are too unevenly spread to gain.
 ///
-/// Every tree edge no longer than `BAND` is a candidate: one with both ends
-/// in a half is an edge of that half's triangulation (the module docs'
-/// argument holds for any subset holding its ends), one across the split has
-/// both ends in the band, and a blocked point's edges come from the half
-/// holding the free end. So when the tree found has no edge longer than
-/// `BAND`, it is the tree: were a tree edge `e` missing, the tree found would
-/// cross `e`'s cut with a longer edge.
-fn split_emst(points: &[Point], blocked: &[bool]) -> Option<Vec<[u32; 2]>> {
-    let free: Vec<u32> = (0..points.len() as u32).filter(|&i| !blocked[i as usize]).collect();
-    if free.len() < SPLIT_FROM {
+/// A phase takes every allowed pair within its radius whose ends are in two
+/// components of the forest so far, sorted, so the phases together are
+/// Kruskal's algorithm over every allowed pair within the last radius. Once
+/// that spans, it is the tree: a tree edge is the shortest allowed pair
+/// across the cut it spans, and a spanning forest within the radius crosses
+/// that cut too. Only the points outside the largest component look for
+/// partners after the first phase, so later phases cost little.
+fn phased_emst(points: &[Point], blocked: &[bool]) -> Option<Vec<[u32; 2]>> {
+    let n = points.len();
+    let (lo, hi) = points.iter().fold(
+        (
+            Point::new(f64::INFINITY, f64::INFINITY),
+            Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        ),
+        |(lo, hi), p| (Point::new(lo.x.min(p.x), lo.y.min(p.y)), Point::new(hi.x.max(p.x), hi.y.max(p.y))),
+    );
+    let spacing = ((hi.x - lo.x) * (hi.y - lo.y) / n as f64).sqrt();
+    let cell = FIRST_REACH * spacing;
+    // The grid spans `[0, hi]`: points far from the origin would make it
+    // mostly empty cells (points left of or below it land in the first
+    // cells, still found, just crowded).
+    if n < 2 || !(cell > 0.0 && cell.is_finite()) || (hi.x / cell + 1.0) * (hi.y / cell + 1.0) > 4.0 * n as f64 {
         return None;
     }
-    let x = |i: &u32| points[*i as usize].x;
-    let mut xs: Vec<f64> = free.iter().map(x).collect();
-    let mid = free.len() / 2;
-    let split = *xs.select_nth_unstable_by(mid, f64::total_cmp).1;
-    let outside: Vec<u32> = (0..points.len() as u32).filter(|&i| blocked[i as usize]).collect();
-    let part = |keep: &dyn Fn(f64) -> bool, reach: &dyn Fn(f64) -> bool| {
-        let mine: Vec<u32> = free.iter().copied().filter(|i| keep(x(i))).collect();
-        let near: Vec<u32> = outside.iter().copied().filter(|i| reach(x(i))).collect();
-        part_candidates(points, &mine, &near)
-    };
-    let (left, (right, band)) = rayon::join(
-        || part(&|x| x <= split, &|x| x <= split + BAND),
-        || {
-            rayon::join(
-                || part(&|x| x > split, &|x| x >= split - BAND),
-                || part(&|x| (x - split).abs() <= BAND, &|_| false),
-            )
-        },
-    );
-    let candidates = [left?, right?, band?].concat();
-    let tree = kruskal(points, candidates);
-    let longest = tree
-        .iter()
-        .map(|&[a, b]| points[a as usize].dist2(points[b as usize]))
-        .fold(0.0, f64::max);
-    (tree.len() + 1 == points.len() && longest <= BAND * BAND).then_some(tree)
+    let grid = PointGrid::new(points, hi.x, hi.y, cell);
+    let mut sets = UnionFind::new(n);
+    let mut tree = Vec::with_capacity(n - 1);
+    // Each point's component, the largest one's label, and who looks.
+    let mut component: Vec<u32> = (0..n as u32).collect();
+    let mut largest = u32::MAX;
+    let mut seekers: Vec<u32> = (0..n as u32).collect();
+    for phase in 0..PHASES {
+        let reach = 1 << phase;
+        let r2 = (cell * f64::from(reach)).powi(2);
+        let found: Option<Vec<Vec<(u64, u32, u32)>>> = seekers
+            .par_chunks(CHUNK)
+            .map(|seekers| {
+                let mut pairs = Vec::new();
+                for &a in seekers {
+                    let (p, mine) = (points[a as usize], component[a as usize]);
+                    let ranges = || grid.ranges_around(p, reach as usize);
+                    if ranges().map(|r| r.len()).sum::<usize>() > MOST_SCANNED {
+                        return None;
+                    }
+                    for b in ranges().flat_map(|r| grid.order()[r].iter().copied()) {
+                        let theirs = component[b as usize];
+                        let d2 = points[b as usize].dist2(p);
+                        // A pair between two seekers is taken from its lower end.
+                        if theirs != mine && (a < b || theirs == largest) && d2 <= r2 && !(blocked[a as usize] && blocked[b as usize]) {
+                            pairs.push((d2.to_bits(), a.min(b), a.max(b)));
+                        }
+                    }
+                }
+                Some(pairs)
+            })
+            .collect();
+        let mut pairs = found?.concat();
+        pairs.par_sort_unstable();
+        tree.extend(pairs.into_iter().filter(|&(_, a, b)| sets.union(a, b)).map(|(_, a, b)| [a, b]));
+        if tree.len() + 1 == n {
+            return Some(tree);
+        }
+        component = (0..n as u32).map(|v| sets.find(v)).collect();
+        // Any label would do; the largest component's leaves the fewest seekers.
+        largest = (0..n as u32)
+            .filter(|&v| component[v as usize] == v)
+            .max_by_key(|&v| sets.set_size(v))?;
+        seekers = (0..n as u32).filter(|&v| component[v as usize] != largest).collect();
+    }
+    None
 }
 
 /// A superset of the constrained MST's edges (see the module docs).
@@ -343,26 +381,55 @@ mod tests {
         (points, blocked)
     }
 
-    #[test]
-    fn split_triangulations_give_the_same_tree() {
-        let mut rng = Rng::new(12, 12);
-        let (points, blocked) = board(200, 140, 0..0, &mut rng);
-        assert!(points.len() > SPLIT_FROM);
-        let whole = kruskal(&points, candidate_edges(&points, &blocked));
-        assert_eq!(whole.len() + 1, points.len());
-        assert_eq!(split_emst(&points, &blocked), Some(whole));
+    /// The tree from the triangulation alone.
+    fn triangulated(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
+        kruskal(points, candidate_edges(points, blocked))
     }
 
     #[test]
-    fn a_gap_wider_than_the_band_falls_back_to_one_triangulation() {
+    fn phases_give_the_triangulation_s_tree() {
+        let mut rng = Rng::new(12, 12);
+        // No gap (one phase), and gaps that take two and three phases.
+        for gap in [0..0, 60..61, 60..63] {
+            let (points, blocked) = board(200, 140, gap.clone(), &mut rng);
+            let whole = triangulated(&points, &blocked);
+            assert_eq!(whole.len() + 1, points.len());
+            assert_eq!(phased_emst(&points, &blocked), Some(whole), "gap {gap:?}");
+        }
+    }
+
+    #[test]
+    fn a_gap_wider_than_the_last_phase_falls_back_to_the_triangulation() {
         let mut rng = Rng::new(13, 13);
-        // Empty columns around the middle: the tree crosses them with an edge
-        // longer than the band, which the halves cannot vouch for.
-        let (points, blocked) = board(200, 140, 96..106, &mut rng);
-        assert_eq!(split_emst(&points, &blocked), None);
+        let (points, blocked) = board(200, 140, 90..112, &mut rng);
+        assert_eq!(phased_emst(&points, &blocked), None);
         let tree = constrained_emst(&points, &blocked);
-        assert_eq!(tree, kruskal(&points, candidate_edges(&points, &blocked)));
-        assert!(tree.iter().any(|&[a, b]| points[a as usize].dist(points[b as usize]) > BAND));
+        assert_eq!(tree, triangulated(&points, &blocked));
+        assert!(tree.iter().any(|&[a, b]| points[a as usize].dist(points[b as usize]) > 20.0));
+    }
+
+    #[test]
+    fn a_crowded_cell_falls_back_to_the_triangulation() {
+        let mut rng = Rng::new(14, 14);
+        let mut points: Vec<Point> = (0..3000)
+            .map(|_| Point::new(rng.uniform(0.0, 0.5), rng.uniform(0.0, 0.5)))
+            .collect();
+        points.extend([Point::new(100.0, 0.0), Point::new(0.0, 100.0), Point::new(100.0, 100.0)]);
+        let blocked = vec![false; points.len()];
+        assert_eq!(phased_emst(&points, &blocked), None);
+        assert_eq!(constrained_emst(&points, &blocked), triangulated(&points, &blocked));
+    }
+
+    #[test]
+    fn points_far_from_the_origin_fall_back_to_the_triangulation() {
+        let mut rng = Rng::new(15, 15);
+        let (mut points, blocked) = board(60, 40, 0..0, &mut rng);
+        assert!(phased_emst(&points, &blocked).is_some());
+        for p in &mut points {
+            *p = Point::new(p.x + 1e5, p.y + 1e5);
+        }
+        assert_eq!(phased_emst(&points, &blocked), None);
+        assert_eq!(constrained_emst(&points, &blocked), triangulated(&points, &blocked));
     }
 
     #[test]
