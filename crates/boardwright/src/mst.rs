@@ -64,7 +64,7 @@ fn kruskal(points: &[Point], candidates: Vec<[u32; 2]>) -> Vec<[u32; 2]> {
 
 /// The first phase of [`phased_emst`] joins pairs up to this many typical
 /// spacings apart; each later phase reaches twice as far.
-const FIRST_REACH: f64 = 1.25;
+const FIRST_REACH: f64 = 1.1;
 /// Phases before [`phased_emst`] gives way to a triangulation.
 const PHASES: u32 = 4;
 /// Most points one point may scan in a phase before [`phased_emst`] gives
