@@ -38,7 +38,7 @@ use crate::grid::{CHUNK, PointGrid};
 /// both ends `blocked`, as `[a, b]` pairs with `a < b` in order of length.
 /// It has `n − 1` edges unless the allowed pairs cannot connect every point.
 pub fn constrained_emst(points: &[Point], blocked: &[bool]) -> Vec<[u32; 2]> {
-    phased_emst(points, blocked).unwrap_or_else(|| kruskal(points, candidate_edges(points, blocked)))
+    phased_emst(points, blocked).map_or_else(|| kruskal(points, candidate_edges(points, blocked)), |(tree, _)| tree)
 }
 
 /// Kruskal's algorithm over `candidates`, by length and then ids.
@@ -73,7 +73,8 @@ const MOST_SCANNED: usize = 1024;
 
 /// Kruskal's algorithm over the allowed pairs no longer than a radius that
 /// doubles, phase by phase, until the tree spans: `None` when it does not
-/// within [`PHASES`], or the points are too unevenly spread to gain.
+/// within [`PHASES`], or the points are too unevenly spread to gain; with
+/// the tree, how many phases it took.
 ///
 /// A phase takes every allowed pair within its radius whose ends are in two
 /// components of the forest so far, sorted, so the phases together are
@@ -82,7 +83,7 @@ const MOST_SCANNED: usize = 1024;
 /// across the cut it spans, and a spanning forest within the radius crosses
 /// that cut too. Only the points outside the largest component look for
 /// partners after the first phase, so later phases cost little.
-fn phased_emst(points: &[Point], blocked: &[bool]) -> Option<Vec<[u32; 2]>> {
+fn phased_emst(points: &[Point], blocked: &[bool]) -> Option<(Vec<[u32; 2]>, u32)> {
     let n = points.len();
     let (lo, hi) = points.iter().fold(
         (
@@ -135,7 +136,7 @@ fn phased_emst(points: &[Point], blocked: &[bool]) -> Option<Vec<[u32; 2]>> {
         pairs.par_sort_unstable();
         tree.extend(pairs.into_iter().filter(|&(_, a, b)| sets.union(a, b)).map(|(_, a, b)| [a, b]));
         if tree.len() + 1 == n {
-            return Some(tree);
+            return Some((tree, phase + 1));
         }
         component = (0..n as u32).map(|v| sets.find(v)).collect();
         // Any label would do; the largest component's leaves the fewest seekers.
@@ -389,12 +390,27 @@ mod tests {
     #[test]
     fn phases_give_the_triangulation_s_tree() {
         let mut rng = Rng::new(12, 12);
-        // No gap (one phase), and gaps that take two and three phases.
-        for gap in [0..0, 60..61, 60..63] {
-            let (points, blocked) = board(200, 140, gap.clone(), &mut rng);
+        // Nearly even points, free: one phase.
+        let even: Vec<Point> = (0..20_000)
+            .map(|i| {
+                Point::new(
+                    f64::from(i / 100) + rng.uniform(-0.05, 0.05),
+                    f64::from(i % 100) + rng.uniform(-0.05, 0.05),
+                )
+            })
+            .collect();
+        let mut cases = vec![(even, vec![false; 20_000], 1)];
+        // Blocked borders (longer tree edges), and gaps of three and five
+        // columns: from two phases to all four.
+        for (gap, phases) in [(0..0, 2), (60..63, 3), (60..65, 4)] {
+            let (points, blocked) = board(200, 140, gap, &mut rng);
+            cases.push((points, blocked, phases));
+        }
+        for (points, blocked, phases) in cases {
             let whole = triangulated(&points, &blocked);
             assert_eq!(whole.len() + 1, points.len());
-            assert_eq!(phased_emst(&points, &blocked), Some(whole), "gap {gap:?}");
+            let (tree, took) = phased_emst(&points, &blocked).expect("an even board");
+            assert!(tree == whole && took == phases, "{took} phases, not {phases}");
         }
     }
 
