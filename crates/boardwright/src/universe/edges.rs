@@ -131,8 +131,9 @@ fn nearest_first(grid: &PointGrid, points: &[Point], at: Point, radius: f64) -> 
 }
 
 /// Edges no longer than this are found through the nodes near a new edge;
-/// longer ones (tree edges across holes, rare) through a cell index.
-const SHORT: f64 = 2.0;
+/// longer ones through a cell index. Most edges are about a unit long: a
+/// little above that, the nodes to scan are few and so are the long edges.
+const SHORT: f64 = 1.25;
 
 /// Tests a new edge against the board around it.
 ///
@@ -305,4 +306,55 @@ pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), cleara
         })
         .sum();
     (crossings, too_close)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::Rng;
+
+    /// The guard's answer by brute force: no edge crossed, no other node
+    /// closer than the clearance.
+    fn allowed(points: &[Point], graph: &Graph, [a, b]: [u32; 2], clearance: f64) -> bool {
+        let (pa, pb) = (points[a as usize], points[b as usize]);
+        !graph.edges().iter().any(|&e| crosses(points, [a, b], e))
+            && (0..points.len() as u32)
+                .filter(|&w| w != a && w != b)
+                .all(|w| segment_dist2(points[w as usize], pa, pb) >= clearance * clearance)
+    }
+
+    #[test]
+    fn the_guard_agrees_with_brute_force_on_short_and_long_edges() {
+        let mut rng = Rng::new(21, 21);
+        let (w, h) = (24.0, 16.0);
+        let points: Vec<Point> = (0..400).map(|_| Point::new(rng.uniform(0.0, w), rng.uniform(0.0, h))).collect();
+        let grid = PointGrid::new(&points, w, h, 1.0);
+        let mut pair = |rng: &mut Rng, reach: f64| loop {
+            let (a, b) = (rng.below(400) as u32, rng.below(400) as u32);
+            let d = points[a as usize].dist(points[b as usize]);
+            if a != b && d <= reach {
+                return [a.min(b), a.max(b)];
+            }
+        };
+        for clearance in [0.05, 0.25, 0.6] {
+            let mut graph = Graph::new(points.len());
+            let mut guard = Guard::new(&points, &grid, (w, h), clearance);
+            // Edges up to 4 long: many above `SHORT`, found through the cell index.
+            for _ in 0..50 {
+                let [a, b] = pair(&mut rng, 4.0);
+                if !graph.has_edge(a, b) {
+                    graph.connect(a, b);
+                    guard.insert(a, b);
+                }
+            }
+            let (mut yes, mut no) = (0, 0);
+            for _ in 0..3000 {
+                let e = pair(&mut rng, 2.5);
+                let want = allowed(&points, &graph, e, clearance);
+                assert_eq!(guard.allows(&graph, e[0], e[1]), want, "edge {e:?}, clearance {clearance}");
+                if want { yes += 1 } else { no += 1 }
+            }
+            assert!(yes > 50 && no > 50, "both answers come up: {yes} allowed, {no} refused");
+        }
+    }
 }
