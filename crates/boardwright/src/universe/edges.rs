@@ -329,7 +329,7 @@ mod tests {
         let (w, h) = (24.0, 16.0);
         let points: Vec<Point> = (0..400).map(|_| Point::new(rng.uniform(0.0, w), rng.uniform(0.0, h))).collect();
         let grid = PointGrid::new(&points, w, h, 1.0);
-        let mut pair = |rng: &mut Rng, reach: f64| loop {
+        let pair = |rng: &mut Rng, reach: f64| loop {
             let (a, b) = (rng.below(400) as u32, rng.below(400) as u32);
             let d = points[a as usize].dist(points[b as usize]);
             if a != b && d <= reach {
