@@ -334,34 +334,14 @@ impl Step<'_> {
         for &(q, _) in patch {
             patched[q as usize - first] = true;
         }
-        let (mut movers, mut fast) = (Vec::new(), 0);
-        let mut visit = |k: usize, near: &[u32]| {
-            let (id, p) = (first + k, mine[k]);
-            let mut v = Point::default();
-            for &q in near {
-                let q = self.points[q as usize];
-                push(&mut v, p, q.x, q.y, EQUILIBRIUM);
-            }
-            for o in &obstacles {
-                push(&mut v, p, o.at.x, o.at.y, o.radius);
-            }
-            let moved = advance(p, v, &mut sides[k], self.step, self.size);
-            if let Some(lists) = self.lists {
-                let [ax, ay] = lists.anchor[id];
-                if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > lists.mover_drift2 {
-                    movers.push(id as u32);
-                }
-            }
-            fast += usize::from(moved.dist2(p) > self.fast_drift2);
-            out[k] = moved;
-        };
+        let mut moves = Moves::default();
         match self.lists {
             // Step chunks are list chunks.
             Some(lists) => {
                 let lists = lists.near.chunk(first / CHUNK);
                 for k in tiled(first, len, self.rows) {
                     if !patched[k] {
-                        visit(k, lists.of(k));
+                        out[k] = self.visit(first + k, mine[k], lists.of(k), &obstacles, &mut sides[k], &mut moves);
                     }
                 }
             }
@@ -369,7 +349,7 @@ impl Step<'_> {
                 let mut near = [0; 8];
                 for k in tiled(first, len, self.rows) {
                     let count = layout_neighbors(first + k, self.rows, self.points.len(), &mut near);
-                    visit(k, &near[..count]);
+                    out[k] = self.visit(first + k, mine[k], &near[..count], &obstacles, &mut sides[k], &mut moves);
                 }
             }
         }
@@ -382,10 +362,40 @@ impl Step<'_> {
             }
             merged.extend(extra.iter().map(|&(_, q)| q));
             merged.sort_unstable();
-            visit(k, &merged);
+            out[k] = self.visit(first + k, mine[k], &merged, &obstacles, &mut sides[k], &mut moves);
         }
-        (movers, fast)
+        (moves.movers, moves.fast)
     }
+
+    /// Point `id` at `p` moved by the pushes of its neighbours `near` and of
+    /// `obstacles`; counted in `moves`.
+    #[inline(always)]
+    fn visit(&self, id: usize, p: Point, near: &[u32], obstacles: &[Obstacle], side: &mut Sides, moves: &mut Moves) -> Point {
+        let mut v = Point::default();
+        for &q in near {
+            let q = self.points[q as usize];
+            push(&mut v, p, q.x, q.y, EQUILIBRIUM);
+        }
+        for o in obstacles {
+            push(&mut v, p, o.at.x, o.at.y, o.radius);
+        }
+        let moved = advance(p, v, side, self.step, self.size);
+        if let Some(lists) = self.lists {
+            let [ax, ay] = lists.anchor[id];
+            if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > lists.mover_drift2 {
+                moves.movers.push(id as u32);
+            }
+        }
+        moves.fast += usize::from(moved.dist2(p) > self.fast_drift2);
+        moved
+    }
+}
+
+/// The points of a chunk that became movers, and how many moved fast.
+#[derive(Default)]
+struct Moves {
+    movers: Vec<u32>,
+    fast: usize,
 }
 
 /// Whether every point lies within half a unit (each way) of the grid
@@ -450,6 +460,7 @@ fn push(vel: &mut Point, p: Point, qx: f64, qy: f64, equilibrium: f64) {
 /// Moves `p` by `step` times its velocity `v` (not along an axis it is
 /// snapped on), keeps it on the paper, and snaps it onto any side closer than
 /// [`SNAP`], marking it there for good.
+#[inline(always)]
 fn advance(p: Point, v: Point, s: &mut Sides, step: f64, (w, h): (f64, f64)) -> Point {
     Point::new(
         advance_axis(p.x, v.x, step, w, (&mut s.left, &mut s.right)),
@@ -459,6 +470,7 @@ fn advance(p: Point, v: Point, s: &mut Sides, step: f64, (w, h): (f64, f64)) -> 
 
 /// [`advance`] along one axis of length `size`, whose low and high sides are
 /// `sides`.
+#[inline(always)]
 fn advance_axis(at: f64, v: f64, step: f64, size: f64, (low, high): (&mut bool, &mut bool)) -> f64 {
     if *low || *high {
         // Frozen on this axis, at 0 or `size`.
