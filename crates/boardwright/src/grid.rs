@@ -151,6 +151,29 @@ pub struct IdChunk {
 }
 
 impl IdChunk {
+    /// Fills the chunk with the lists of `items`, in its own memory:
+    /// `fill(i, ids)` appends item `i`'s list to `ids` (which holds the
+    /// lists before it and must be left so).
+    pub fn fill(&mut self, items: Range<usize>, mut fill: impl FnMut(usize, &mut Vec<u32>)) {
+        self.start.clear();
+        self.ids.clear();
+        self.start.push(0);
+        for i in items {
+            fill(i, &mut self.ids);
+            self.start.push(self.ids.len() as u32);
+        }
+    }
+
+    /// How many items the chunk holds.
+    pub fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// Whether the chunk holds no items.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The list of the chunk's item `k`.
     pub fn of(&self, k: usize) -> &[u32] {
         &self.ids[self.start[k] as usize..self.start[k + 1] as usize]
@@ -164,15 +187,10 @@ impl IdLists {
     pub fn build(n: usize, old: IdLists, fill: impl Fn(usize, &mut Vec<u32>) + Sync) -> IdLists {
         let mut chunks = old.chunks;
         chunks.resize_with(n.div_ceil(CHUNK), IdChunk::default);
-        chunks.par_iter_mut().enumerate().for_each(|(c, chunk)| {
-            chunk.start.clear();
-            chunk.ids.clear();
-            chunk.start.push(0);
-            for i in c * CHUNK..n.min((c + 1) * CHUNK) {
-                fill(i, &mut chunk.ids);
-                chunk.start.push(chunk.ids.len() as u32);
-            }
-        });
+        chunks
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(c, chunk)| chunk.fill(c * CHUNK..n.min((c + 1) * CHUNK), &fill));
         IdLists { chunks }
     }
 

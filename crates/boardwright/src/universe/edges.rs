@@ -16,13 +16,16 @@ use rayon::prelude::*;
 
 use crate::geom::{Point, segment_dist2, segments_cross};
 use crate::graph::Graph;
-use crate::grid::PointGrid;
+use crate::grid::{CHUNK, IdChunk, PointGrid};
 use crate::mst::constrained_emst;
 
 /// Radius of the centre hub.
 const HUB_RADIUS: f64 = std::f64::consts::SQRT_2;
 /// Radius in which the fill looks for a partner.
 const FILL_RADIUS: f64 = 2.0;
+/// Chunks of points whose fill partners are listed together, beside the
+/// fill of the batch before.
+const BATCH: usize = 16;
 
 /// What the edge stage needs to know.
 pub struct EdgeInput<'a> {
@@ -92,25 +95,71 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
         }
     }
     let cap = input.max_connections;
-    let mut partners: Vec<(u64, u32)> = Vec::new();
-    for p in 0..n as u32 {
-        if input.on_border[p as usize] || graph.degree(p) >= cap {
-            continue;
-        }
-        // Eligible partners, nearest first (ties by id).
-        let at = points[p as usize];
-        partners.clear();
-        partners.extend(
-            grid.within(points, at, FILL_RADIUS)
-                .filter(|&q| q != p && !input.on_border[q as usize] && graph.degree(q) < cap && !graph.has_edge(p, q))
-                .map(|q| (points[q as usize].dist2(at).to_bits(), q)),
-        );
-        partners.sort_unstable();
-        for &(_, q) in &partners {
-            if add(&mut graph, p, q) {
-                break;
+    // A point's partners are the interior points within the fill radius under
+    // the cap, nearest first (ties by id). Degrees only grow: points at the cap
+    // before the fill, like border points, never take part and are left out
+    // of the lists; the cap and existing edges are checked as the fill goes.
+    let before: Vec<bool> = (0..n as u32).map(|v| graph.degree(v) < cap).collect();
+    let open = |v: u32| before[v as usize] && !input.on_border[v as usize];
+    let reach = (FILL_RADIUS / grid.cell()).ceil() as usize;
+    let partners = |first: usize, chunk: &mut IdChunk| {
+        let mut found: Vec<(u64, u32)> = Vec::new();
+        chunk.fill(first..n.min(first + CHUNK), |p, ids| {
+            let p = p as u32;
+            if open(p) {
+                let at = points[p as usize];
+                found.clear();
+                for range in grid.ranges_around(at, reach) {
+                    for &q in &grid.order()[range] {
+                        let d2 = points[q as usize].dist2(at);
+                        if d2 <= FILL_RADIUS * FILL_RADIUS && q != p && open(q) {
+                            found.push((d2.to_bits(), q));
+                        }
+                    }
+                }
+                found.sort_unstable();
+                ids.extend(found.iter().map(|&(_, q)| q));
+            }
+        });
+    };
+    let mut fill = |c: usize, chunk: &IdChunk| {
+        for k in 0..chunk.len() {
+            let p = (c * CHUNK + k) as u32;
+            if graph.degree(p) >= cap {
+                continue;
+            }
+            for &q in chunk.of(k) {
+                if graph.degree(q) < cap && !graph.has_edge(p, q) && add(&mut graph, p, q) {
+                    break;
+                }
             }
         }
+    };
+    // Each batch of chunks is filled one point at a time while the next
+    // batch's lists are found beside it; the filling thread joins in when it
+    // is done, so neither waits long.
+    let batches = n.div_ceil(CHUNK * BATCH);
+    let list = |b: usize, out: &mut Vec<IdChunk>| {
+        let chunks = b * BATCH..n.div_ceil(CHUNK).min((b + 1) * BATCH);
+        out.resize_with(chunks.len(), IdChunk::default);
+        out.par_iter_mut().zip(chunks).for_each(|(chunk, c)| partners(c * CHUNK, chunk));
+    };
+    let (mut ready, mut next) = (Vec::new(), Vec::new());
+    list(0, &mut ready);
+    for b in 0..batches {
+        rayon::join(
+            || {
+                if b + 1 < batches {
+                    list(b + 1, &mut next);
+                }
+            },
+            || {
+                for (k, chunk) in ready.iter().enumerate() {
+                    fill(b * BATCH + k, chunk);
+                }
+            },
+        );
+        std::mem::swap(&mut ready, &mut next);
     }
     Ok(Edges {
         graph,
