@@ -122,7 +122,7 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
             }
         });
     };
-    let mut fill = |c: usize, chunk: &IdChunk| {
+    let fill = |c: usize, chunk: &IdChunk| {
         for k in 0..chunk.len() {
             let p = (c * CHUNK + k) as u32;
             if graph.degree(p) >= cap {
@@ -135,36 +135,45 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
             }
         }
     };
-    // Each batch of chunks is filled one point at a time while the next
-    // batch's lists are found beside it; the filling thread joins in when it
-    // is done, so neither waits long.
-    let batches = n.div_ceil(CHUNK * BATCH);
-    let list = |b: usize, out: &mut Vec<IdChunk>| {
-        let chunks = b * BATCH..n.div_ceil(CHUNK).min((b + 1) * BATCH);
-        out.resize_with(chunks.len(), IdChunk::default);
-        out.par_iter_mut().zip(chunks).for_each(|(chunk, c)| partners(c * CHUNK, chunk));
+    in_batches(n.div_ceil(CHUNK), BATCH, |c, chunk| partners(c * CHUNK, chunk), fill);
+    Ok(Edges {
+        graph,
+        tree_edges: tree.len(),
+    })
+}
+
+/// Runs `consume` over chunks `0..chunks` in order, each made by `make` into
+/// memory used again: `batch` chunks at a time, made in parallel beside the
+/// consuming of the batch before, which then joins in making them.
+fn in_batches<T: Default + Send + Sync>(
+    chunks: usize,
+    batch: usize,
+    make: impl Fn(usize, &mut T) + Sync,
+    mut consume: impl FnMut(usize, &T) + Send,
+) {
+    let batches = chunks.div_ceil(batch);
+    let make_batch = |b: usize, out: &mut Vec<T>| {
+        let range = b * batch..chunks.min((b + 1) * batch);
+        out.resize_with(range.len(), T::default);
+        out.par_iter_mut().zip(range).for_each(|(chunk, c)| make(c, chunk));
     };
     let (mut ready, mut next) = (Vec::new(), Vec::new());
-    list(0, &mut ready);
+    make_batch(0, &mut ready);
     for b in 0..batches {
         rayon::join(
             || {
                 if b + 1 < batches {
-                    list(b + 1, &mut next);
+                    make_batch(b + 1, &mut next);
                 }
             },
             || {
                 for (k, chunk) in ready.iter().enumerate() {
-                    fill(b * BATCH + k, chunk);
+                    consume(b * batch + k, chunk);
                 }
             },
         );
         std::mem::swap(&mut ready, &mut next);
     }
-    Ok(Edges {
-        graph,
-        tree_edges: tree.len(),
-    })
 }
 
 /// Points within `radius` of `at`, nearest first, ties by id.
@@ -370,6 +379,21 @@ mod tests {
             && (0..points.len() as u32)
                 .filter(|&w| w != a && w != b)
                 .all(|w| segment_dist2(points[w as usize], pa, pb) >= clearance * clearance)
+    }
+
+    #[test]
+    fn batches_are_consumed_in_order_each_chunk_once() {
+        for (chunks, batch) in [(0, 3), (1, 3), (7, 3), (9, 3), (10, 1), (5, 16)] {
+            let mut seen = Vec::new();
+            in_batches(
+                chunks,
+                batch,
+                |c, out: &mut Vec<usize>| *out = vec![c; c % 3 + 1],
+                |c, got| seen.push((c, got.clone())),
+            );
+            let want: Vec<(usize, Vec<usize>)> = (0..chunks).map(|c| (c, vec![c; c % 3 + 1])).collect();
+            assert_eq!(seen, want, "{chunks} chunks in batches of {batch}");
+        }
     }
 
     #[test]
