@@ -355,6 +355,29 @@ fn same_seed_same_bytes_other_seed_other_board() {
 }
 
 #[test]
+fn written_json_is_serde_json_byte_for_byte() {
+    // Every player count: numbered nodes, corners with two sides, all kinds.
+    for players in 2..=9 {
+        for seed in ["json-a", "json-b"] {
+            let b = board(players, seed);
+            let mut json = Vec::new();
+            universe::write_json(&b, &mut json).unwrap();
+            assert!(json == serde_json::to_vec(&b).unwrap(), "players {players}, seed {seed}");
+        }
+    }
+    // Names that need escaping, and no dots, sides or numbers at all.
+    let mut b = board(4, "json-c");
+    assert!(b.nodes.iter().any(|n| n.number.is_some()) && b.nodes.iter().any(|n| n.edge_sides.len() == 2));
+    for node in &mut b.nodes {
+        node.node_type = node.node_type.take().map(|t| format!("{t} \"quoted\" \\ \u{7} é"));
+        node.dots.clear();
+    }
+    let mut json = Vec::new();
+    universe::write_json(&b, &mut json).unwrap();
+    assert!(json == serde_json::to_vec(&b).unwrap());
+}
+
+#[test]
 fn classic_preset_follows_the_original() {
     let params: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
     assert!(!params.planar && !params.fair_missions);

@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use serde_json::ser::Formatter;
 
 use crate::geom::Point;
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
@@ -602,7 +603,7 @@ pub fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Resul
 /// parallel, [`JSON_GROUP`] chunks at a time; a group is written out while
 /// the next one renders, and the buffers of one group serve the one after
 /// the next.
-fn json_array<T: Serialize + Sync>(items: &[T], chunk: usize, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+fn json_array<T: JsonItem>(items: &[T], chunk: usize, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let render = |group: &[T], parts: &mut Vec<Vec<u8>>| -> std::io::Result<()> {
         parts.resize_with(group.len().div_ceil(chunk), Vec::new);
         group.par_chunks(chunk).zip(parts.par_iter_mut()).try_for_each(|(items, buf)| {
@@ -611,7 +612,7 @@ fn json_array<T: Serialize + Sync>(items: &[T], chunk: usize, out: &mut dyn std:
                 if i > 0 {
                     buf.push(b',');
                 }
-                serde_json::to_writer(&mut *buf, item).map_err(std::io::Error::other)?;
+                item.write(buf)?;
             }
             Ok(())
         })
@@ -644,6 +645,85 @@ fn json_array<T: Serialize + Sync>(items: &[T], chunk: usize, out: &mut dyn std:
         current = next;
     }
     out.write_all(b"]")
+}
+
+/// An item of a large JSON array, written by hand: the same bytes as
+/// `serde_json` writes for it (a test compares them), without going through
+/// the derived serializer field by field.
+trait JsonItem: Sync {
+    fn write(&self, buf: &mut Vec<u8>) -> std::io::Result<()>;
+}
+
+/// `serde_json`'s number formats.
+fn json_u32(buf: &mut Vec<u8>, v: u32) -> std::io::Result<()> {
+    serde_json::ser::CompactFormatter.write_u32(buf, v)
+}
+
+fn json_f64(buf: &mut Vec<u8>, v: f64) -> std::io::Result<()> {
+    if v.is_finite() {
+        serde_json::ser::CompactFormatter.write_f64(buf, v)
+    } else {
+        buf.extend_from_slice(b"null");
+        Ok(())
+    }
+}
+
+impl JsonItem for [u32; 2] {
+    fn write(&self, buf: &mut Vec<u8>) -> std::io::Result<()> {
+        buf.push(b'[');
+        json_u32(buf, self[0])?;
+        buf.push(b',');
+        json_u32(buf, self[1])?;
+        buf.push(b']');
+        Ok(())
+    }
+}
+
+impl JsonItem for Node {
+    fn write(&self, buf: &mut Vec<u8>) -> std::io::Result<()> {
+        buf.extend_from_slice(b"{\"id\":");
+        json_u32(buf, self.id)?;
+        buf.extend_from_slice(b",\"x\":");
+        json_f64(buf, self.x)?;
+        buf.extend_from_slice(b",\"y\":");
+        json_f64(buf, self.y)?;
+        buf.extend_from_slice(match self.kind {
+            NodeKind::Center => b",\"kind\":\"center\",\"type\":",
+            NodeKind::Mission => b",\"kind\":\"mission\",\"type\":",
+            NodeKind::Regular => b",\"kind\":\"regular\",\"type\":",
+        });
+        match &self.node_type {
+            // A name may hold characters to escape.
+            Some(name) => serde_json::to_writer(&mut *buf, name).map_err(std::io::Error::other)?,
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\"edge_sides\":[");
+        for (i, side) in self.edge_sides.iter().enumerate() {
+            if i > 0 {
+                buf.push(b',');
+            }
+            buf.extend_from_slice(match side {
+                Side::Left => b"\"left\"",
+                Side::Top => b"\"top\"",
+                Side::Right => b"\"right\"",
+                Side::Bottom => b"\"bottom\"",
+            });
+        }
+        buf.extend_from_slice(b"],\"dots\":[");
+        for (i, &angle) in self.dots.iter().enumerate() {
+            if i > 0 {
+                buf.push(b',');
+            }
+            json_f64(buf, angle)?;
+        }
+        buf.extend_from_slice(b"],\"number\":");
+        match self.number {
+            Some(n) => json_u32(buf, n)?,
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.push(b'}');
+        Ok(())
+    }
 }
 
 /// The universe generator, for code that handles every generator alike.
