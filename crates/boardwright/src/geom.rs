@@ -149,7 +149,8 @@ pub fn sin_cos(theta: f64) -> (f64, f64) {
 
 /// `theta` folded into `[0, 2π)`.
 pub fn normalize_angle(theta: f64) -> f64 {
-    let t = theta % TAU;
+    // `%` leaves a `theta` under 2π in size as it is: skip its slow path.
+    let t = if theta.abs() < TAU { theta } else { theta % TAU };
     if t < 0.0 { t + TAU } else { t }
 }
 
@@ -157,6 +158,30 @@ pub fn normalize_angle(theta: f64) -> f64 {
 #[allow(clippy::disallowed_methods)] // compares with the platform's results
 mod tests {
     use super::*;
+
+    #[test]
+    fn normalize_angle_is_the_remainder_bit_for_bit() {
+        let plain = |theta: f64| {
+            let t = theta % TAU;
+            if t < 0.0 { t + TAU } else { t }
+        };
+        let edges = [
+            0.0,
+            -0.0,
+            TAU,
+            -TAU,
+            PI,
+            -PI,
+            TAU.next_down(),
+            (-TAU).next_up(),
+            3.0 * TAU,
+            -5.5 * TAU,
+        ];
+        let spread = (0..4000).map(|i| -20.0 + 40.0 * f64::from(i) / 4000.0);
+        for theta in edges.into_iter().chain(spread) {
+            assert_eq!(normalize_angle(theta).to_bits(), plain(theta).to_bits(), "{theta}");
+        }
+    }
 
     #[test]
     fn atan2_and_sin_cos_agree_with_std() {
