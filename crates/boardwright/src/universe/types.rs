@@ -178,19 +178,18 @@ fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng:
         list.extend(std::iter::repeat_n(t as u16, n as usize));
         counts[t] = n;
     }
+    let open = |t: usize, count: u32| targets[t].1.is_none_or(|cap| count < cap);
+    let mut weights: Vec<f64> = (0..types.len())
+        .map(|t| if open(t, counts[t]) { types[t].prob } else { 0.0 })
+        .collect();
     while list.len() < len {
-        let weights: Vec<f64> = (0..types.len())
-            .map(|t| {
-                if targets[t].1.is_none_or(|cap| counts[t] < cap) {
-                    types[t].prob
-                } else {
-                    0.0
-                }
-            })
-            .collect();
         let Some(t) = rng.weighted(&weights) else { break };
         list.push(t as u16);
         counts[t] += 1;
+        // A type leaves the draw when it reaches its cap.
+        if !open(t, counts[t]) {
+            weights[t] = 0.0;
+        }
     }
     list
 }
