@@ -26,6 +26,8 @@ pub struct PointGrid {
     rows: usize,
     start: Vec<u32>,
     order: Vec<u32>,
+    /// Scratch for [`PointGrid::rebuild`]: each point's cell.
+    cell_of_point: Vec<u32>,
 }
 
 impl PointGrid {
@@ -40,33 +42,62 @@ impl PointGrid {
             rows,
             start: Vec::new(),
             order: Vec::new(),
+            cell_of_point: Vec::new(),
         };
         grid.rebuild(points);
         grid
     }
 
     /// Buckets `points` again (they moved), reusing the grid's memory.
+    ///
+    /// The cells are cut into runs of whole columns, one per thread, bucketed
+    /// in parallel: each run counts and places only its own points, scanning
+    /// the points' cells in id order, so every cell lists its points by
+    /// ascending id however many runs there are.
     pub fn rebuild(&mut self, points: &[Point]) {
         let cells = self.cols * self.rows;
+        let mut cell = std::mem::take(&mut self.cell_of_point);
+        cell.clear();
+        cell.par_extend(points.par_iter().map(|&p| self.cell_of(p) as u32));
         self.start.clear();
         self.start.resize(cells + 1, 0);
         self.order.resize(points.len(), 0);
-        for p in points {
-            let c = self.cell_of(*p);
-            self.start[c + 1] += 1;
-        }
+        let columns_per_run = self.cols.div_ceil(rayon::current_num_threads()).max(1);
+        let run_cells = columns_per_run * self.rows;
+        // Counts: cell `c` counted in `start[c + 1]`, each run in its own slice.
+        self.start[1..].par_chunks_mut(run_cells).enumerate().for_each(|(r, counts)| {
+            let first = r * run_cells;
+            for &c in &cell {
+                if let Some(n) = (c as usize).checked_sub(first).and_then(|k| counts.get_mut(k)) {
+                    *n += 1;
+                }
+            }
+        });
         for c in 0..cells {
             self.start[c + 1] += self.start[c];
         }
-        // Place each point at its cell's next free slot, counting `start[c]`
-        // up to the next cell's start; then shift `start` back by one cell.
-        for (i, p) in points.iter().enumerate() {
-            let c = self.cell_of(*p);
-            self.order[self.start[c] as usize] = i as u32;
-            self.start[c] += 1;
+        // Each run's points fill the part of `order` its cells own.
+        let mut parts = Vec::new();
+        let mut rest = self.order.as_mut_slice();
+        for first in (0..cells).step_by(run_cells) {
+            let last = (first + run_cells).min(cells);
+            let len = (self.start[last] - self.start[first]) as usize;
+            let (part, tail) = rest.split_at_mut(len);
+            parts.push((first, last, part));
+            rest = tail;
         }
-        self.start.copy_within(0..cells, 1);
-        self.start[0] = 0;
+        let start = &self.start;
+        parts.into_par_iter().for_each(|(first, last, part)| {
+            let base = start[first];
+            let mut next: Vec<u32> = start[first..last].iter().map(|&s| s - base).collect();
+            for (i, &c) in cell.iter().enumerate() {
+                if let Some(slot) = (c as usize).checked_sub(first).and_then(|k| next.get_mut(k)) {
+                    part[*slot as usize] = i as u32;
+                    *slot += 1;
+                }
+            }
+        });
+        self.cell_of_point = cell;
     }
 
     /// The cell index of `p` (points outside the grid land in the border cells).
@@ -235,6 +266,33 @@ mod tests {
                     assert!(found.contains(&(i as u32)));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn cells_list_their_points_by_id_whatever_the_thread_count() {
+        let mut rng = Rng::new(7, 7);
+        // Some points off the paper too: they land in the border cells.
+        let points: Vec<Point> = (0..3000)
+            .map(|_| Point::new(rng.uniform(-2.0, 42.0), rng.uniform(-2.0, 22.0)))
+            .collect();
+        let mut want: Vec<Vec<u32>> = Vec::new();
+        for threads in [1, 2, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let grid = pool.install(|| PointGrid::new(&points, 40.0, 20.0, 1.5));
+            let (cols, rows) = grid.dims();
+            let cells: Vec<Vec<u32>> = (0..cols)
+                .flat_map(|x| (0..rows).map(move |y| (x, y)))
+                .map(|(x, y)| grid.order()[grid.column_range(x, y, y)].to_vec())
+                .collect();
+            if want.is_empty() {
+                // The reference: every point in its cell, by ascending id.
+                want = vec![Vec::new(); cols * rows];
+                for (i, p) in points.iter().enumerate() {
+                    want[grid.cell_of(*p)].push(i as u32);
+                }
+            }
+            assert_eq!(cells, want, "{threads} threads");
         }
     }
 
