@@ -96,42 +96,43 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     }
     let cap = input.max_connections;
     // A point's partners are the interior points within the fill radius under
-    // the cap, nearest first (ties by id). Degrees only grow: points at the cap
+    // the cap, tried nearest first (ties by id). Degrees only grow: points at the cap
     // before the fill, like border points, never take part and are left out
     // of the lists; the cap and existing edges are checked as the fill goes.
     let before: Vec<bool> = (0..n as u32).map(|v| graph.degree(v) < cap).collect();
     let open = |v: u32| before[v as usize] && !input.on_border[v as usize];
     let reach = (FILL_RADIUS / grid.cell()).ceil() as usize;
     let partners = |first: usize, chunk: &mut IdChunk| {
-        let mut found: Vec<(u64, u32)> = Vec::new();
         chunk.fill(first..n.min(first + CHUNK), |p, ids| {
             let p = p as u32;
             if open(p) {
                 let at = points[p as usize];
-                found.clear();
                 for range in grid.ranges_around(at, reach) {
                     for &q in &grid.order()[range] {
-                        let d2 = points[q as usize].dist2(at);
-                        if d2 <= FILL_RADIUS * FILL_RADIUS && q != p && open(q) {
-                            found.push((d2.to_bits(), q));
+                        if points[q as usize].dist2(at) <= FILL_RADIUS * FILL_RADIUS && q != p && open(q) {
+                            ids.push(q);
                         }
                     }
                 }
-                found.sort_unstable();
-                ids.extend(found.iter().map(|&(_, q)| q));
             }
         });
     };
+    let mut found: Vec<(u64, u32)> = Vec::new();
     let fill = |c: usize, chunk: &IdChunk| {
         for k in 0..chunk.len() {
             let p = (c * CHUNK + k) as u32;
             if graph.degree(p) >= cap {
                 continue;
             }
-            for &q in chunk.of(k) {
+            // Nearest first: the first partner or two are all most points try.
+            let at = points[p as usize];
+            found.clear();
+            found.extend(chunk.of(k).iter().map(|&q| (points[q as usize].dist2(at).to_bits(), q)));
+            while let Some((i, &(_, q))) = found.iter().enumerate().min_by_key(|&(_, key)| *key) {
                 if graph.degree(q) < cap && !graph.has_edge(p, q) && add(&mut graph, p, q) {
                     break;
                 }
+                found.swap_remove(i);
             }
         }
     };
