@@ -18,6 +18,9 @@ use rayon::prelude::*;
 
 use crate::geom::Point;
 
+/// Points from which [`PointGrid::rebuild`] works in parallel.
+const PARALLEL_FROM: usize = 16_384;
+
 /// Points bucketed into square cells.
 #[derive(Clone, Debug)]
 pub struct PointGrid {
@@ -55,24 +58,36 @@ impl PointGrid {
     /// the points' cells in id order, so every cell lists its points by
     /// ascending id however many runs there are.
     pub fn rebuild(&mut self, points: &[Point]) {
+        // Small grids are bucketed on the calling thread: one run, no tasks.
+        let parallel = points.len() >= PARALLEL_FROM;
         let cells = self.cols * self.rows;
         let mut cell = std::mem::take(&mut self.cell_of_point);
         cell.clear();
-        cell.par_extend(points.par_iter().map(|&p| self.cell_of(p) as u32));
+        let cell_of = |p: &Point| self.cell_of(*p) as u32;
+        if parallel {
+            cell.par_extend(points.par_iter().map(cell_of));
+        } else {
+            cell.extend(points.iter().map(cell_of));
+        }
         self.start.clear();
         self.start.resize(cells + 1, 0);
         self.order.resize(points.len(), 0);
-        let columns_per_run = self.cols.div_ceil(rayon::current_num_threads()).max(1);
-        let run_cells = columns_per_run * self.rows;
+        let runs = if parallel { rayon::current_num_threads() } else { 1 };
+        let run_cells = self.cols.div_ceil(runs).max(1) * self.rows;
         // Counts: cell `c` counted in `start[c + 1]`, each run in its own slice.
-        self.start[1..].par_chunks_mut(run_cells).enumerate().for_each(|(r, counts)| {
+        let count = |(r, counts): (usize, &mut [u32])| {
             let first = r * run_cells;
             for &c in &cell {
                 if let Some(n) = (c as usize).checked_sub(first).and_then(|k| counts.get_mut(k)) {
                     *n += 1;
                 }
             }
-        });
+        };
+        if parallel {
+            self.start[1..].par_chunks_mut(run_cells).enumerate().for_each(count);
+        } else {
+            self.start[1..].chunks_mut(run_cells).enumerate().for_each(count);
+        }
         for c in 0..cells {
             self.start[c + 1] += self.start[c];
         }
@@ -87,7 +102,7 @@ impl PointGrid {
             rest = tail;
         }
         let start = &self.start;
-        parts.into_par_iter().for_each(|(first, last, part)| {
+        let place = |(first, last, part): (usize, usize, &mut [u32])| {
             let base = start[first];
             let mut next: Vec<u32> = start[first..last].iter().map(|&s| s - base).collect();
             for (i, &c) in cell.iter().enumerate() {
@@ -96,7 +111,12 @@ impl PointGrid {
                     *slot += 1;
                 }
             }
-        });
+        };
+        if parallel {
+            parts.into_par_iter().for_each(place);
+        } else {
+            parts.into_iter().for_each(place);
+        }
         self.cell_of_point = cell;
     }
 
@@ -272,8 +292,9 @@ mod tests {
     #[test]
     fn cells_list_their_points_by_id_whatever_the_thread_count() {
         let mut rng = Rng::new(7, 7);
-        // Some points off the paper too: they land in the border cells.
-        let points: Vec<Point> = (0..3000)
+        // Enough points for the parallel runs; some off the paper too: they
+        // land in the border cells.
+        let points: Vec<Point> = (0..PARALLEL_FROM + 3000)
             .map(|_| Point::new(rng.uniform(-2.0, 42.0), rng.uniform(-2.0, 22.0)))
             .collect();
         let mut want: Vec<Vec<u32>> = Vec::new();

@@ -110,30 +110,36 @@ fn phased_emst(points: &[Point], blocked: &[bool]) -> Option<(Vec<[u32; 2]>, u32
     for phase in 0..PHASES {
         let reach = 1 << phase;
         let r2 = (cell * f64::from(reach)).powi(2);
-        let found: Option<Vec<Vec<(u64, u32, u32)>>> = seekers
-            .par_chunks(CHUNK)
-            .map(|seekers| {
-                let mut pairs = Vec::new();
-                for &a in seekers {
-                    let (p, mine) = (points[a as usize], component[a as usize]);
-                    let ranges = || grid.ranges_around(p, reach as usize);
-                    if ranges().map(|r| r.len()).sum::<usize>() > MOST_SCANNED {
-                        return None;
-                    }
-                    for b in ranges().flat_map(|r| grid.order()[r].iter().copied()) {
-                        let theirs = component[b as usize];
-                        let d2 = points[b as usize].dist2(p);
-                        // A pair between two seekers is taken from its lower end.
-                        if theirs != mine && (a < b || theirs == largest) && d2 <= r2 && !(blocked[a as usize] && blocked[b as usize]) {
-                            pairs.push((d2.to_bits(), a.min(b), a.max(b)));
-                        }
+        let look = |seekers: &[u32]| {
+            let mut pairs = Vec::new();
+            for &a in seekers {
+                let (p, mine) = (points[a as usize], component[a as usize]);
+                let ranges = || grid.ranges_around(p, reach as usize);
+                if ranges().map(|r| r.len()).sum::<usize>() > MOST_SCANNED {
+                    return None;
+                }
+                for b in ranges().flat_map(|r| grid.order()[r].iter().copied()) {
+                    let theirs = component[b as usize];
+                    let d2 = points[b as usize].dist2(p);
+                    // A pair between two seekers is taken from its lower end.
+                    if theirs != mine && (a < b || theirs == largest) && d2 <= r2 && !(blocked[a as usize] && blocked[b as usize]) {
+                        pairs.push((d2.to_bits(), a.min(b), a.max(b)));
                     }
                 }
-                Some(pairs)
-            })
-            .collect();
-        let mut pairs = found?.concat();
-        pairs.par_sort_unstable();
+            }
+            Some(pairs)
+        };
+        // Few seekers (small sets, later phases) look on the calling thread.
+        let pairs = if seekers.len() <= CHUNK {
+            let mut pairs = look(&seekers)?;
+            pairs.sort_unstable();
+            pairs
+        } else {
+            let found: Option<Vec<Vec<(u64, u32, u32)>>> = seekers.par_chunks(CHUNK).map(look).collect();
+            let mut pairs = found?.concat();
+            pairs.par_sort_unstable();
+            pairs
+        };
         tree.extend(pairs.into_iter().filter(|&(_, a, b)| sets.union(a, b)).map(|(_, a, b)| [a, b]));
         if tree.len() + 1 == n {
             return Some((tree, phase + 1));

@@ -152,6 +152,13 @@ fn in_batches<T: Default + Send + Sync>(
     make: impl Fn(usize, &mut T) + Sync,
     mut consume: impl FnMut(usize, &T) + Send,
 ) {
+    if chunks == 1 {
+        // A small board: nothing to do beside it.
+        let mut only = T::default();
+        make(0, &mut only);
+        consume(0, &only);
+        return;
+    }
     let batches = chunks.div_ceil(batch);
     let make_batch = |b: usize, out: &mut Vec<T>| {
         let range = b * batch..chunks.min((b + 1) * batch);
