@@ -96,24 +96,21 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     }
     let cap = input.max_connections;
     // A point's partners are the interior points within the fill radius under
-    // the cap, tried nearest first (ties by id). Degrees only grow: points at the cap
-    // before the fill, like border points, never take part and are left out
-    // of the lists; the cap and existing edges are checked as the fill goes.
+    // the cap, tried nearest first (ties by id). Degrees only grow: points at
+    // the cap before the fill, like border points, never take part and are
+    // left out of the lists; the cap and existing edges are checked as the
+    // fill goes.
     let before: Vec<bool> = (0..n as u32).map(|v| graph.degree(v) < cap).collect();
     let open = |v: u32| before[v as usize] && !input.on_border[v as usize];
-    let reach = (FILL_RADIUS / grid.cell()).ceil() as usize;
-    let partners = |first: usize, chunk: &mut IdChunk| {
-        chunk.fill(first..n.min(first + CHUNK), |p, ids| {
+    let partners = |c: usize, chunk: &mut IdChunk| {
+        chunk.fill(c * CHUNK..n.min((c + 1) * CHUNK), |p, ids| {
             let p = p as u32;
             if open(p) {
-                let at = points[p as usize];
-                for range in grid.ranges_around(at, reach) {
-                    for &q in &grid.order()[range] {
-                        if points[q as usize].dist2(at) <= FILL_RADIUS * FILL_RADIUS && q != p && open(q) {
-                            ids.push(q);
-                        }
-                    }
-                }
+                // `for_each` rather than `extend`: it runs the grid's
+                // nested loops directly, a fifth faster here.
+                grid.within(points, points[p as usize], FILL_RADIUS)
+                    .filter(|&q| q != p && open(q))
+                    .for_each(|q| ids.push(q));
             }
         });
     };
@@ -136,7 +133,7 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
             }
         }
     };
-    in_batches(n.div_ceil(CHUNK), BATCH, |c, chunk| partners(c * CHUNK, chunk), fill);
+    in_batches(n.div_ceil(CHUNK), BATCH, partners, fill);
     Ok(Edges {
         graph,
         tree_edges: tree.len(),
