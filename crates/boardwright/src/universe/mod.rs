@@ -668,14 +668,26 @@ fn json_f64(buf: &mut Vec<u8>, v: f64) -> std::io::Result<()> {
     }
 }
 
+/// `items` as a JSON list, each written by `one`.
+fn json_list<T>(
+    buf: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut one: impl FnMut(&mut Vec<u8>, T) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    buf.push(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        one(buf, item)?;
+    }
+    buf.push(b']');
+    Ok(())
+}
+
 impl JsonItem for [u32; 2] {
     fn write(&self, buf: &mut Vec<u8>) -> std::io::Result<()> {
-        buf.push(b'[');
-        json_u32(buf, self[0])?;
-        buf.push(b',');
-        json_u32(buf, self[1])?;
-        buf.push(b']');
-        Ok(())
+        json_list(buf, *self, json_u32)
     }
 }
 
@@ -697,26 +709,19 @@ impl JsonItem for Node {
             Some(name) => serde_json::to_writer(&mut *buf, name).map_err(std::io::Error::other)?,
             None => buf.extend_from_slice(b"null"),
         }
-        buf.extend_from_slice(b",\"edge_sides\":[");
-        for (i, side) in self.edge_sides.iter().enumerate() {
-            if i > 0 {
-                buf.push(b',');
-            }
+        buf.extend_from_slice(b",\"edge_sides\":");
+        json_list(buf, &self.edge_sides, |buf, side| {
             buf.extend_from_slice(match side {
                 Side::Left => b"\"left\"",
                 Side::Top => b"\"top\"",
                 Side::Right => b"\"right\"",
                 Side::Bottom => b"\"bottom\"",
             });
-        }
-        buf.extend_from_slice(b"],\"dots\":[");
-        for (i, &angle) in self.dots.iter().enumerate() {
-            if i > 0 {
-                buf.push(b',');
-            }
-            json_f64(buf, angle)?;
-        }
-        buf.extend_from_slice(b"],\"number\":");
+            Ok(())
+        })?;
+        buf.extend_from_slice(b",\"dots\":");
+        json_list(buf, self.dots.iter().copied(), json_f64)?;
+        buf.extend_from_slice(b",\"number\":");
         match self.number {
             Some(n) => json_u32(buf, n)?,
             None => buf.extend_from_slice(b"null"),
