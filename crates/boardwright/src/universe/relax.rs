@@ -166,7 +166,7 @@ fn relax_tuned(
             .par_chunks_mut(CHUNK)
             .zip(sides.par_chunks_mut(CHUNK))
             .enumerate()
-            .map(|(c, (out, sides))| step.chunk(c * CHUNK, out, sides))
+            .map_init(Vec::new, |pushed, (c, (out, sides))| step.chunk(c * CHUNK, out, sides, pushed))
             .collect();
         for &m in &movers {
             is_mover[m as usize] = false;
@@ -318,8 +318,8 @@ struct Step<'a> {
 impl Step<'_> {
     /// Moves points `first..first + out.len()` into `out` (their snapped
     /// sides in `sides`) and returns the ones that are now movers, and how
-    /// many moved fast.
-    fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides]) -> (Vec<u32>, usize) {
+    /// many moved fast; `pushed` is working space, kept between chunks.
+    fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides], pushed: &mut Vec<Point>) -> (Vec<u32>, usize) {
         let len = out.len();
         let mine = &self.points[first..first + len];
         // Only obstacles that reach these points can push (the others add zero).
@@ -345,7 +345,7 @@ impl Step<'_> {
                 // The pushes first, band by band, and then the moves in order:
                 // short independent iterations, which the processor overlaps.
                 let lists = lists.near.chunk(first / CHUNK);
-                let mut pushed = vec![Point::default(); len];
+                pushed.resize(len, Point::default());
                 for k in tiled(first, len, self.rows) {
                     if !patched[k] {
                         pushed[k] = self.pushes(mine[k], lists.of(k), &obstacles);
