@@ -223,12 +223,14 @@ fn segment_box(a: Point, b: Point, margin: f64) -> (Point, Point) {
     )
 }
 
-/// A segment's bounding box in unit cells: `(x0, x1, y0, y1)`, inclusive.
-type CellBox = (usize, usize, usize, usize);
+/// A segment's bounding box in unit cells: `(x0, x1, y0, y1)`, inclusive
+/// (`u32`: the paper has far fewer cells a side, and the board check keeps
+/// one box per edge).
+type CellBox = (u32, u32, u32, u32);
 
 fn cell_box(a: Point, b: Point, cols: usize, rows: usize) -> CellBox {
     // Coordinates are never negative: `as usize` is `floor`.
-    let cell = |v: f64, max: usize| (v as usize).min(max - 1);
+    let cell = |v: f64, max: usize| (v as usize).min(max - 1) as u32;
     (
         cell(a.x.min(b.x), cols),
         cell(a.x.max(b.x), cols),
@@ -238,7 +240,7 @@ fn cell_box(a: Point, b: Point, cols: usize, rows: usize) -> CellBox {
 }
 
 fn cells_of((x0, x1, y0, y1): CellBox, rows: usize) -> impl Iterator<Item = usize> {
-    (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| x * rows + y))
+    (x0 as usize..=x1 as usize).flat_map(move |x| (y0 as usize..=y1 as usize).map(move |y| x * rows + y))
 }
 
 /// Whether `a–b` and `u–v`, sharing no end, cross.
@@ -347,7 +349,7 @@ pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), cleara
             for (k, &i) in here.iter().enumerate() {
                 for &j in &here[k + 1..] {
                     let (bi, bj) = (boxes[i as usize], boxes[j as usize]);
-                    let first = bi.0.max(bj.0) * rows + bi.2.max(bj.2);
+                    let first = bi.0.max(bj.0) as usize * rows + bi.2.max(bj.2) as usize;
                     if first == c && crosses(points, edges[i as usize], edges[j as usize]) {
                         found += 1;
                     }
