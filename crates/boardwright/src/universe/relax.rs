@@ -391,8 +391,9 @@ impl Step<'_> {
     fn pushes(&self, p: Point, near: &[u32], obstacles: &[Obstacle]) -> Point {
         let mut v = Point::default();
         // Two neighbours at a time share one vector square root (the step's
-        // costliest instruction); each lane is the scalar `push`, and the
-        // pushes are still added one by one, in order.
+        // costliest instruction); each lane is the scalar `push` (`fast_max`
+        // is `f64::max` for the finite values here), and the pushes are still
+        // added one by one, in order.
         let mut pairs = near.chunks_exact(2);
         for pair in &mut pairs {
             let (a, b) = (self.points[pair[0] as usize], self.points[pair[1] as usize]);
@@ -646,5 +647,44 @@ mod tests {
             }
         }
         best
+    }
+
+    #[test]
+    fn paired_pushes_are_the_scalar_pushes_bit_for_bit() {
+        let mut rng = Rng::new(11, 11);
+        let p = Point::new(5.0, 5.0);
+        // Neighbours at every distance around the equilibrium one, exactly
+        // on it, on `p` itself, and just inside and outside.
+        let mut points = vec![p, Point::new(6.0, 5.0), Point::new(5.0, 4.0)];
+        points.push(Point::new(5.0 + f64::from_bits(1.0f64.to_bits() - 1), 5.0));
+        points.push(Point::new(5.0, 5.0 + f64::from_bits(1.0f64.to_bits() + 1)));
+        points.extend((0..200).map(|_| {
+            let (r, a) = (rng.uniform(0.0, 1.5), rng.uniform(0.0, std::f64::consts::TAU));
+            let (s, c) = crate::geom::sin_cos(a);
+            Point::new(5.0 + r * c, 5.0 + r * s)
+        }));
+        let step = Step {
+            points: &points,
+            lists: None,
+            patch: &[],
+            is_mover: &[],
+            obstacles: &[],
+            step: 1.0,
+            size: (10.0, 10.0),
+            fast_drift2: 1.0,
+            rows: 1,
+        };
+        for _ in 0..500 {
+            let len = rng.range_inclusive(0, 11) as usize;
+            let mut near: Vec<u32> = (0..len).map(|_| rng.index(points.len()) as u32).collect();
+            near.sort_unstable();
+            let mut want = Point::default();
+            for &q in &near {
+                let q = points[q as usize];
+                push(&mut want, p, q.x, q.y, EQUILIBRIUM);
+            }
+            let got = step.pushes(p, &near, &[]);
+            assert_eq!((got.x.to_bits(), got.y.to_bits()), (want.x.to_bits(), want.y.to_bits()), "{near:?}");
+        }
     }
 }
