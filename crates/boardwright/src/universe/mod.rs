@@ -608,13 +608,7 @@ fn json_array<T: JsonItem>(items: &[T], chunk: usize, out: &mut dyn std::io::Wri
         parts.resize_with(group.len().div_ceil(chunk), Vec::new);
         group.par_chunks(chunk).zip(parts.par_iter_mut()).try_for_each(|(items, buf)| {
             buf.clear();
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b',');
-                }
-                item.write(buf)?;
-            }
-            Ok(())
+            json_joined(buf, items, |buf, item| item.write(buf))
         })
     };
     out.write_all(b"[")?;
@@ -672,16 +666,26 @@ fn json_f64(buf: &mut Vec<u8>, v: f64) -> std::io::Result<()> {
 fn json_list<T>(
     buf: &mut Vec<u8>,
     items: impl IntoIterator<Item = T>,
-    mut one: impl FnMut(&mut Vec<u8>, T) -> std::io::Result<()>,
+    one: impl FnMut(&mut Vec<u8>, T) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     buf.push(b'[');
+    json_joined(buf, items, one)?;
+    buf.push(b']');
+    Ok(())
+}
+
+/// `items`, each written by `one`, separated by commas.
+fn json_joined<T>(
+    buf: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut one: impl FnMut(&mut Vec<u8>, T) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             buf.push(b',');
         }
         one(buf, item)?;
     }
-    buf.push(b']');
     Ok(())
 }
 
