@@ -204,7 +204,8 @@ const SHORT: f64 = 1.25;
 /// lies within `SHORT / 2` of the crossing point, hence of `a–b`: scanning the
 /// edges of the nodes that close finds every such crossing, with no index of
 /// edges to maintain. Long edges are registered in the unit cells their
-/// bounding boxes cover.
+/// bounding boxes cover: few cells hold any, so each cell keeps only the
+/// head of a chain of entries (4 bytes a cell, not an empty list each).
 struct Guard<'a> {
     points: &'a [Point],
     nodes: &'a PointGrid,
@@ -212,8 +213,14 @@ struct Guard<'a> {
     cols: usize,
     rows: usize,
     long: Vec<[u32; 2]>,
-    long_cells: Vec<Vec<u32>>,
+    /// Per cell, its latest entry in `entries`, or [`NO_ENTRY`].
+    cell_head: Vec<u32>,
+    /// (long edge, the cell's entry before) for each cell a long edge covers.
+    entries: Vec<(u32, u32)>,
 }
+
+/// The end of a cell's chain of long edges.
+const NO_ENTRY: u32 = u32::MAX;
 
 /// The box holding every point within `margin` of the segment `a–b`.
 fn segment_box(a: Point, b: Point, margin: f64) -> (Point, Point) {
@@ -267,7 +274,8 @@ impl<'a> Guard<'a> {
             cols,
             rows,
             long: Vec::new(),
-            long_cells: vec![Vec::new(); cols * rows],
+            cell_head: vec![NO_ENTRY; cols * rows],
+            entries: Vec::new(),
         }
     }
 
@@ -278,7 +286,8 @@ impl<'a> Guard<'a> {
             let id = self.long.len() as u32;
             self.long.push([a, b]);
             for c in cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows) {
-                self.long_cells[c].push(id);
+                self.entries.push((id, self.cell_head[c]));
+                self.cell_head[c] = (self.entries.len() - 1) as u32;
             }
         }
     }
@@ -308,8 +317,17 @@ impl<'a> Guard<'a> {
                 return false;
             }
         }
-        !cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows)
-            .any(|c| self.long_cells[c].iter().any(|&e| crosses(points, [a, b], self.long[e as usize])))
+        !cells_of(cell_box(pa, pb, self.cols, self.rows), self.rows).any(|c| self.long_in(c).any(|e| crosses(points, [a, b], e)))
+    }
+
+    /// The long edges registered in cell `c`, latest first.
+    fn long_in(&self, c: usize) -> impl Iterator<Item = [u32; 2]> + '_ {
+        let mut at = self.cell_head[c];
+        std::iter::from_fn(move || {
+            let &(edge, before) = self.entries.get(at as usize)?;
+            at = before;
+            Some(self.long[edge as usize])
+        })
     }
 }
 
