@@ -16,11 +16,17 @@ fn params(resolution: Option<u32>) -> Params {
     }
 }
 
-/// Generate and serialise, as `boardwright universe -o board.json` does.
-fn board_json(params: &Params) -> usize {
+/// Generate and serialise, as `boardwright universe -o board.json` does,
+/// into `out`, which the caller keeps between iterations. A buffer made anew
+/// each time would measure the allocator rather than the generator: past
+/// 32 MB (a 1M board's JSON is about 200 MB) glibc maps every allocation
+/// fresh from the kernel and each of its pages faults on first write, while
+/// a 100k board's buffer is served warm from the heap. The CLI writes through
+/// a small buffered writer and never holds the whole document.
+fn board_json(params: &Params, out: &mut Vec<u8>) -> usize {
     let board = universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
-    let mut out = Vec::with_capacity(board.nodes.len() * 256);
-    universe::write_json(&board, &mut out).expect("writes to memory");
+    out.clear();
+    universe::write_json(&board, out).expect("writes to memory");
     out.len()
 }
 
@@ -56,7 +62,10 @@ fn jittered(resolution: u32) -> Vec<delaunator::Point> {
 }
 
 fn default_board(c: &mut Criterion) {
-    c.bench_function("universe/default board json", |b| b.iter(|| black_box(board_json(&params(None)))));
+    let mut out = Vec::new();
+    c.bench_function("universe/default board json", |b| {
+        b.iter(|| black_box(board_json(&params(None), &mut out)))
+    });
 }
 
 fn large_boards(c: &mut Criterion) {
@@ -64,8 +73,9 @@ fn large_boards(c: &mut Criterion) {
     group.sample_size(10);
     for (name, resolution) in [("100k", 375), ("1M", 1188)] {
         let points = jittered(resolution);
+        let mut out = Vec::new();
         group.bench_function(format!("{name} board json"), |b| {
-            b.iter(|| black_box(board_json(&params(Some(resolution)))))
+            b.iter(|| black_box(board_json(&params(Some(resolution)), &mut out)))
         });
         group.bench_function(format!("{name} delaunator+kruskal"), |b| {
             b.iter(|| black_box(delaunator_kruskal(&points)))
