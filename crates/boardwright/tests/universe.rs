@@ -231,61 +231,86 @@ fn twelve_missions_three_per_side_each_with_a_neighbour_of_its_own() {
 
 #[test]
 fn node_types_respect_counts_and_constraints() {
-    check_all(|b| {
-        let adj = neighbors(b);
-        let (w, h) = (f64::from(b.width), f64::from(b.height));
-        let (rx, ry) = (w, h);
-        let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
-        let scale = (extra / 15.0).max(1.0);
-        let dscale = (rx - 10.0).min(ry - 7.0).max(1.0);
-        let type_of = |v: u32| {
-            b.nodes[v as usize]
-                .node_type
-                .as_deref()
-                .filter(|_| b.nodes[v as usize].kind == NodeKind::Regular)
+    check_all(types_hold);
+}
+
+/// Nodes with more edges than the type walk keeps inline read theirs from
+/// the graph: the rules hold for them too.
+#[test]
+fn node_types_respect_constraints_on_crowded_nodes() {
+    let mut crowded = 0;
+    for i in 0..40 {
+        let params = Params {
+            players: 2 + i % 8,
+            max_connections: 9,
+            ..Params::default()
         };
-        for t in &b.params.node_types {
-            let nodes: Vec<u32> = (0..b.nodes.len() as u32).filter(|&v| type_of(v) == Some(t.name.as_str())).collect();
-            let count = nodes.len() as f64;
-            if let Some(max) = t.max
-                && count > (f64::from(max) * scale).round()
-            {
-                return Err(format!("{} {}s, more than the scaled max", count, t.name));
+        let b = universe::generate(&params, &Seed::new(&format!("crowded-{i}"))).unwrap();
+        types_hold(&b).unwrap_or_else(|e| panic!("seed crowded-{i}: {e}"));
+        let adj = neighbors(&b);
+        crowded += (0..b.nodes.len())
+            .filter(|&v| adj[v].len() > 5 && b.nodes[v].kind == NodeKind::Regular)
+            .count();
+    }
+    assert!(crowded > 100, "only {crowded} regular nodes with more than five edges");
+}
+
+/// Type counts within their scaled maximum, every placement rule and group
+/// size kept, no violations reported.
+fn types_hold(b: &Board) -> Result<(), String> {
+    let adj = neighbors(b);
+    let (w, h) = (f64::from(b.width), f64::from(b.height));
+    let (rx, ry) = (w, h);
+    let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
+    let scale = (extra / 15.0).max(1.0);
+    let dscale = (rx - 10.0).min(ry - 7.0).max(1.0);
+    let type_of = |v: u32| {
+        b.nodes[v as usize]
+            .node_type
+            .as_deref()
+            .filter(|_| b.nodes[v as usize].kind == NodeKind::Regular)
+    };
+    for t in &b.params.node_types {
+        let nodes: Vec<u32> = (0..b.nodes.len() as u32).filter(|&v| type_of(v) == Some(t.name.as_str())).collect();
+        let count = nodes.len() as f64;
+        if let Some(max) = t.max
+            && count > (f64::from(max) * scale).round()
+        {
+            return Err(format!("{} {}s, more than the scaled max", count, t.name));
+        }
+        for &v in &nodes {
+            let node = &b.nodes[v as usize];
+            let edge_d = node.x.min(w - node.x).min(node.y).min(h - node.y);
+            let broken = (t.forbidden_on_edge && !node.edge_sides.is_empty())
+                || t.min_distance_from_edge.is_some_and(|m| edge_d <= m * dscale)
+                || t.max_distance_from_edge.is_some_and(|m| edge_d > m * dscale)
+                || (t.number_from.is_some() && adj[v as usize].iter().any(|&x| b.nodes[x as usize].kind == NodeKind::Mission));
+            if broken {
+                return Err(format!("{} at node {v} breaks a placement rule", t.name));
             }
-            for &v in &nodes {
-                let node = &b.nodes[v as usize];
-                let edge_d = node.x.min(w - node.x).min(node.y).min(h - node.y);
-                let broken = (t.forbidden_on_edge && !node.edge_sides.is_empty())
-                    || t.min_distance_from_edge.is_some_and(|m| edge_d <= m * dscale)
-                    || t.max_distance_from_edge.is_some_and(|m| edge_d > m * dscale)
-                    || (t.number_from.is_some() && adj[v as usize].iter().any(|&x| b.nodes[x as usize].kind == NodeKind::Mission));
-                if broken {
-                    return Err(format!("{} at node {v} breaks a placement rule", t.name));
-                }
-                if t.number_from.is_some() != node.number.is_some() || node.number == Some(0) {
-                    return Err(format!("node {v} has number {:?}", node.number));
-                }
-                // Same-type group through this node.
-                let mut group = vec![v];
-                let mut k = 0;
-                while k < group.len() {
-                    for &x in &adj[group[k] as usize] {
-                        if type_of(x) == Some(t.name.as_str()) && !group.contains(&x) {
-                            group.push(x);
-                        }
+            if t.number_from.is_some() != node.number.is_some() || node.number == Some(0) {
+                return Err(format!("node {v} has number {:?}", node.number));
+            }
+            // Same-type group through this node.
+            let mut group = vec![v];
+            let mut k = 0;
+            while k < group.len() {
+                for &x in &adj[group[k] as usize] {
+                    if type_of(x) == Some(t.name.as_str()) && !group.contains(&x) {
+                        group.push(x);
                     }
-                    k += 1;
                 }
-                if group.len() as f64 > f64::from(t.max_sequence) * dscale {
-                    return Err(format!("a group of {} {}s", group.len(), t.name));
-                }
+                k += 1;
+            }
+            if group.len() as f64 > f64::from(t.max_sequence) * dscale {
+                return Err(format!("a group of {} {}s", group.len(), t.name));
             }
         }
-        if b.metrics.constraint_violations != 0 {
-            return Err("metrics report constraint violations".into());
-        }
-        Ok(())
-    });
+    }
+    if b.metrics.constraint_violations != 0 {
+        return Err("metrics report constraint violations".into());
+    }
+    Ok(())
 }
 
 #[test]
