@@ -100,17 +100,11 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         .collect();
     by_position.sort_unstable();
     for (i, &v) in order.iter().enumerate() {
-        // The walk goes in shuffled order: reading a node's facts, and then
-        // its neighbours' types, a few steps early lets those memory fetches
-        // overlap with the work on this node.
-        if let Some(&ahead) = order.get(i + LOOK_AHEAD) {
-            std::hint::black_box(state.facts[ahead as usize].degree);
-        }
-        if let Some(&ahead) = order.get(i + LOOK_AHEAD / 2) {
-            let f = &state.facts[ahead as usize];
-            for &w in &f.near[..(f.degree as usize).min(INLINE)] {
-                std::hint::black_box(state.assigned[w as usize]);
-            }
+        // The walk goes in shuffled order, each node a trip to memory: at
+        // the start of each batch, the next batch's facts and this batch's
+        // neighbours' types are read at once, so that the trips overlap.
+        if i % BATCH == 0 {
+            state.warm(order.get(i + BATCH..).unwrap_or(&[]), &order[i..]);
         }
         match by_position.iter().position(|&(_, t)| state.allows(t, v)) {
             Some(k) => {
@@ -211,9 +205,8 @@ struct Facts {
 
 const _: () = assert!(std::mem::size_of::<Facts>() == 32);
 
-/// How many nodes ahead the walk reads facts (and half as many, the types
-/// of the neighbours).
-const LOOK_AHEAD: usize = 16;
+/// Nodes of the walk whose memory is read together (see [`State::warm`]).
+const BATCH: usize = 16;
 
 /// Neighbours kept inside [`Facts`]; nodes with more (a few in a thousand)
 /// are looked up in the graph.
@@ -267,6 +260,24 @@ impl<'a> State<'a> {
             epoch: 0,
             stack: Vec::new(),
         }
+    }
+
+    /// Reads the facts of the first [`BATCH`] nodes of `next` and the types of
+    /// the neighbours of the first [`BATCH`] of `now` (whose facts are read
+    /// already): loads that do not wait for each other, so the processor
+    /// overlaps their trips to memory, and the walk then finds them in cache.
+    fn warm(&self, next: &[u32], now: &[u32]) {
+        let mut sum = 0u32;
+        for &v in next.iter().take(BATCH) {
+            sum = sum.wrapping_add(u32::from(self.facts[v as usize].degree));
+        }
+        for &v in now.iter().take(BATCH) {
+            let f = &self.facts[v as usize];
+            for &w in &f.near[..usize::from(f.degree).min(INLINE)] {
+                sum = sum.wrapping_add(u32::from(self.assigned[w as usize]));
+            }
+        }
+        std::hint::black_box(sum);
     }
 
     fn assigned(&self, v: u32) -> Option<usize> {
