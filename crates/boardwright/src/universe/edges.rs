@@ -9,8 +9,8 @@
 //!
 //! With `planar` on, an edge is only added when it crosses no edge and passes
 //! no node closer than `clearance` (see [`Guard`]). The tree itself cannot be
-//! changed: [`violations`], the independent check of the finished board, is
-//! what rejects a tree that breaks the rule.
+//! changed: [`violations`], run on the tree's edges (the only ones the guard
+//! has not vetted), is what rejects a tree that breaks the rule.
 
 use rayon::prelude::*;
 
@@ -331,9 +331,9 @@ impl<'a> Guard<'a> {
     }
 }
 
-/// Pairs of edges that cross, and (edge, node) pairs closer than `clearance`
-/// where the node is not an end of the edge: an independent check of the
-/// finished board. Every edge is listed in each unit cell its bounding box
+/// Pairs of `edges` that cross, and (edge, node) pairs closer than
+/// `clearance` where the node is not an end of the edge, found through an
+/// index of their own rather than the guard's. Every edge is listed in each unit cell its bounding box
 /// covers (one counting sort); pairs are tested cell by cell and counted in
 /// the first cell of their common box only.
 pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), clearance: f64) -> (u32, u32) {
@@ -453,6 +453,43 @@ mod tests {
                 if want { yes += 1 } else { no += 1 }
             }
             assert!(yes > 50 && no > 50, "both answers come up: {yes} allowed, {no} refused");
+        }
+    }
+
+    #[test]
+    fn the_board_check_counts_what_brute_force_counts() {
+        let mut rng = Rng::new(22, 22);
+        let (w, h) = (20.0, 12.0);
+        let points: Vec<Point> = (0..300).map(|_| Point::new(rng.uniform(0.0, w), rng.uniform(0.0, h))).collect();
+        // Edges up to 3 long, crossing freely: pairs share cells in many ways.
+        let mut edges: Vec<[u32; 2]> = Vec::new();
+        while edges.len() < 400 {
+            let (a, b) = (rng.below(300) as u32, rng.below(300) as u32);
+            if a != b && points[a as usize].dist(points[b as usize]) <= 3.0 && !edges.contains(&[a.min(b), a.max(b)]) {
+                edges.push([a.min(b), a.max(b)]);
+            }
+        }
+        for clearance in [0.0, 0.1, 0.4] {
+            let mut crossings = 0;
+            for (i, &e) in edges.iter().enumerate() {
+                crossings += edges[i + 1..].iter().filter(|&&f| crosses(&points, e, f)).count() as u32;
+            }
+            let too_close = edges
+                .iter()
+                .map(|&[a, b]| {
+                    (0..300u32)
+                        .filter(|&v| v != a && v != b)
+                        .filter(|&v| segment_dist2(points[v as usize], points[a as usize], points[b as usize]) < clearance * clearance)
+                        .count() as u32
+                })
+                .sum();
+            assert!(crossings > 50, "the sample has crossings to count: {crossings}");
+            assert!(clearance == 0.0 || too_close > 0, "and nodes too close at {clearance}");
+            assert_eq!(
+                violations(&points, &edges, (w, h), clearance),
+                (crossings, too_close),
+                "clearance {clearance}"
+            );
         }
     }
 }

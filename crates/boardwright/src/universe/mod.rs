@@ -242,9 +242,11 @@ pub struct Metrics {
     pub mission_hop_spread: u32,
     /// Nodes left-above, right-above, left-below, right-below the centre.
     pub quadrant_nodes: [u32; 4],
-    /// Pairs of edges that cross.
+    /// Pairs of edges that cross (on planar boards, counted among the
+    /// spanning tree's edges: the guard keeps every other edge from crossing).
     pub crossings: u32,
-    /// (edge, node) pairs closer than `clearance` (counted on planar boards).
+    /// (edge, node) pairs closer than `clearance` (counted on planar boards,
+    /// for the spanning tree's edges as above).
     pub clearance_violations: u32,
     /// Nodes whose type breaks one of its constraints.
     pub constraint_violations: u32,
@@ -341,18 +343,25 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         center,
         size: (w, h),
     };
-    let clearance = if params.planar { params.clearance } else { 0.0 };
+    // On a planar board the guard has vetted every edge but the spanning
+    // tree's against all the edges and nodes there were: only tree edges can
+    // cross each other or pass too near a node, and only they need checking.
+    let (checked_edges, clearance) = if params.planar {
+        (&graph.edges()[..built.tree_edges], params.clearance)
+    } else {
+        (graph.edges(), 0.0)
+    };
     let ((checked, placed), chosen) = rayon::join(
         || {
             rayon::join(
-                || edges::violations(&points, graph.edges(), size, clearance),
+                || edges::violations(&points, checked_edges, size, clearance),
                 || place_dots(params, seed, attempt, &so_far),
             )
         },
         || starts_and_types(params, seed, attempt, &so_far),
     );
-    // Only the spanning tree can break the planar rule (the guard vets every
-    // other edge), and it cannot be changed: such a layout is dropped.
+    // The spanning tree cannot be changed: a layout whose tree breaks the
+    // planar rule is dropped.
     let (crossings, clearance_violations) = checked;
     if params.planar && crossings + clearance_violations > 0 {
         return Err(format!(
