@@ -12,7 +12,7 @@
 
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
-use crate::geom::{Point, atan2, normalize_angle};
+use crate::geom::{Point, atan2, atan2_pair, normalize_angle};
 use crate::seed::Rng;
 
 use super::relax::Sides;
@@ -43,7 +43,21 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
     let Arcs { blocked, free } = arcs;
     // Blocked arcs as (start, length), angles in [0, 2π).
     blocked.clear();
-    blocked.extend(neighbors.map(|q| (normalize_angle(atan2(q.y - at.y, q.x - at.x)), 0.0)));
+    // The edges' directions, two at a time (see [`atan2_pair`]).
+    let mut waiting: Option<(f64, f64)> = None;
+    for q in neighbors {
+        let (y, x) = (q.y - at.y, q.x - at.x);
+        match waiting.take() {
+            None => waiting = Some((y, x)),
+            Some((y0, x0)) => {
+                let [a, b] = atan2_pair([y0, y], [x0, x]);
+                blocked.extend([(normalize_angle(a), 0.0), (normalize_angle(b), 0.0)]);
+            }
+        }
+    }
+    if let Some((y, x)) = waiting {
+        blocked.push((normalize_angle(atan2(y, x)), 0.0));
+    }
     // Off-paper half-turns: centred on the outward direction.
     for (on, outward) in [
         (sides.right, 0.0),
