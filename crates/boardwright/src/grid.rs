@@ -319,15 +319,24 @@ mod tests {
 
     #[test]
     fn within_matches_a_scan() {
-        let (points, grid) = scattered(&mut Rng::new(5, 5));
-        for q in points.iter().take(50) {
-            for radius in [0.5, 1.0, 2.5] {
-                let mut got: Vec<u32> = grid.within(&points, *q, radius).collect();
+        let mut rng = Rng::new(5, 5);
+        // Some points off the paper too: they land in the border cells.
+        let points: Vec<Point> = (0..600)
+            .map(|_| Point::new(rng.uniform(-1.5, 21.5), rng.uniform(-1.5, 11.5)))
+            .collect();
+        let grid = PointGrid::new(&points, 20.0, 10.0, 1.0);
+        let mut queries: Vec<Point> = points.iter().take(50).copied().collect();
+        queries.extend((0..150).map(|_| Point::new(rng.uniform(-1.0, 21.0), rng.uniform(-1.0, 11.0))));
+        // On cell corners and sides.
+        queries.extend((0..40).map(|i| Point::new(f64::from(i % 21), f64::from(i % 11) * 0.5)));
+        for q in queries {
+            for radius in [0.5, 1.0, 1.7, 2.0, 2.5] {
+                let mut got: Vec<u32> = grid.within(&points, q, radius).collect();
                 got.sort_unstable();
                 let want: Vec<u32> = (0..points.len() as u32)
-                    .filter(|&i| points[i as usize].dist2(*q) <= radius * radius)
+                    .filter(|&i| points[i as usize].dist2(q) <= radius * radius)
                     .collect();
-                assert_eq!(got, want);
+                assert_eq!(got, want, "around {q:?}, radius {radius}");
             }
         }
     }
