@@ -21,9 +21,9 @@
 //! Per iteration at a million points that is one pass over the lists (about
 //! six neighbours a point) instead of rebucketing every point and scanning
 //! nine cells; the test below checks every tuning against an all-pairs run.
-//! Each parallel chunk sums its points' pushes band by band across its columns
-//! rather than down each column, so the neighbours read stay in cache, and
-//! then moves them in a second pass: two short loops whose iterations the
+//! Each parallel chunk sums its points' pushes in id order (down each column:
+//! the three columns a point's neighbours lie in stream through the cache),
+//! and then moves them in a second pass: two short loops whose iterations the
 //! processor overlaps better than one long one (about 10% faster). Two
 //! neighbours share one vector square root (about 6% faster). The
 //! first step, from the jittered grid, needs no lists at all: a point's
@@ -42,8 +42,6 @@ const EQUILIBRIUM: f64 = 1.0;
 pub const SNAP: f64 = 0.15;
 /// How far beyond `EQUILIBRIUM` the neighbour lists reach.
 const SKIN: f64 = 0.4;
-/// Rows per band of a chunk's visit (see [`tiled`]).
-const BAND: usize = 32;
 /// The lists are built again when more than one point in this many is a mover.
 const REBUILD_SHARE: usize = 32;
 
@@ -342,11 +340,11 @@ impl Step<'_> {
         match self.lists {
             // Step chunks are list chunks.
             Some(lists) => {
-                // The pushes first, band by band, and then the moves in order:
-                // short independent iterations, which the processor overlaps.
+                // The pushes first, and then the moves: two short loops of
+                // independent iterations, which the processor overlaps.
                 let lists = lists.near.chunk(first / CHUNK);
                 pushed.resize(len, Point::default());
-                for k in tiled(first, len, self.rows) {
+                for k in 0..len {
                     if !patched[k] {
                         pushed[k] = self.pushes(mine[k], lists.of(k), &obstacles);
                     }
@@ -359,7 +357,7 @@ impl Step<'_> {
             }
             None => {
                 let mut near = [0; 8];
-                for k in tiled(first, len, self.rows) {
+                for k in 0..len {
                     let count = layout_neighbors(first + k, self.rows, self.points.len(), &mut near);
                     out[k] = self.visit(first + k, mine[k], &near[..count], &obstacles, &mut sides[k], &mut moves);
                 }
@@ -464,23 +462,6 @@ fn layout_neighbors(id: usize, rows: usize, n: usize, near: &mut [u32; 8]) -> us
         }
     }
     count
-}
-
-/// The offsets `0..len` of the ids `first..first + len`, for points laid
-/// column by column, `rows` to a column: band by band of [`BAND`] rows, each
-/// band across the columns, so that the neighbours a band reads (in the
-/// columns beside) stay in the first-level cache. Every offset comes exactly
-/// once, whatever the layout.
-fn tiled(first: usize, len: usize, rows: usize) -> impl Iterator<Item = usize> {
-    let rows = rows.max(1);
-    let columns = first / rows..(first + len).div_ceil(rows);
-    (0..rows).step_by(BAND).flat_map(move |y| {
-        columns.clone().flat_map(move |c| {
-            let from = (c * rows + y).max(first);
-            let to = (c * rows + (y + BAND).min(rows)).min(first + len);
-            (from..to.max(from)).map(move |id| id - first)
-        })
-    })
 }
 
 /// Adds the push of a neighbour at `(qx, qy)` on `p`: along `p − q`, scaled by
@@ -628,15 +609,6 @@ mod tests {
         assert!(!on_layout(&points[1..], 9, 13));
         points[40].x += 0.6;
         assert!(!on_layout(&points, 9, 13));
-    }
-
-    #[test]
-    fn a_tiled_visit_comes_to_every_point_once() {
-        for (first, len, rows) in [(0, 100, 7), (13, 100, 7), (4096, 4096, 835), (5, 3, 100), (0, 64, 1), (9, 40, 0)] {
-            let mut seen: Vec<usize> = tiled(first, len, rows).collect();
-            seen.sort_unstable();
-            assert_eq!(seen, (0..len).collect::<Vec<_>>(), "first {first}, len {len}, rows {rows}");
-        }
     }
 
     fn min_gap(points: &[Point]) -> f64 {
