@@ -1,8 +1,6 @@
 //! Undirected graphs over numbered nodes: adjacency lists, union–find and
 //! breadth-first hop distances.
 
-use std::collections::VecDeque;
-
 /// Adjacency lists of an undirected simple graph.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Graph {
@@ -99,19 +97,32 @@ impl Graph {
     /// Hop distance from `source` to every node; `u32::MAX` where unreachable.
     pub fn hops_from(&self, source: u32) -> Vec<u32> {
         let mut dist = vec![u32::MAX; self.len()];
-        let mut queue = VecDeque::from([source]);
+        // Every node enters the queue once: a list read from the front.
+        let mut queue = Vec::with_capacity(self.len());
+        queue.push(source);
         dist[source as usize] = 0;
-        while let Some(v) = queue.pop_front() {
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            // The queue runs around a widening ring, each node far in memory
+            // from the one before: reading a node's neighbours a few places
+            // ahead lets that trip to memory overlap with the work here.
+            if let Some(&ahead) = queue.get(head + LOOK_AHEAD) {
+                std::hint::black_box(self.neighbors(ahead).first());
+            }
             for &w in self.neighbors(v) {
                 if dist[w as usize] == u32::MAX {
                     dist[w as usize] = dist[v as usize] + 1;
-                    queue.push_back(w);
+                    queue.push(w);
                 }
             }
         }
         dist
     }
 }
+
+/// How far ahead in its queue [`Graph::hops_from`] reads neighbours.
+const LOOK_AHEAD: usize = 8;
 
 /// Disjoint sets with union by size and path halving.
 #[derive(Clone, Debug)]
