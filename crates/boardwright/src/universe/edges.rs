@@ -333,9 +333,9 @@ impl<'a> Guard<'a> {
 
 /// Pairs of `edges` that cross, and (edge, node) pairs closer than
 /// `clearance` where the node is not an end of the edge, found through an
-/// index of their own rather than the guard's. Every edge is listed in each unit cell its bounding box
-/// covers (one counting sort); pairs are tested cell by cell and counted in
-/// the first cell of their common box only.
+/// index of their own rather than the guard's. Every edge is listed in each
+/// unit cell its bounding box covers (one counting sort); pairs are tested
+/// cell by cell and counted in the first cell of their common box only.
 pub fn violations(points: &[Point], edges: &[[u32; 2]], size: (f64, f64), clearance: f64) -> (u32, u32) {
     let (cols, rows) = (size.0 as usize + 1, size.1 as usize + 1);
     let boxes: Vec<CellBox> = edges
