@@ -2,6 +2,7 @@
 //! by code of their own, not by the code that built them.
 
 mod hexet;
+mod limits;
 mod starship;
 mod universe;
 mod witches;
