@@ -22,25 +22,125 @@ pub mod witches;
 
 use std::fmt;
 
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+pub use seed::Seed;
+
 /// The toolkit's version, written into every result.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// What every generator offers, so the command line (and later the web page)
-/// can treat them alike.
+/// The fields every result starts with: which generator made it, from what
+/// seed, with which version of the toolkit and which parameters. Results
+/// flatten it, so in the JSON these are the first four fields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header<P> {
+    /// The generator's name.
+    pub generator: String,
+    /// The seed text.
+    pub seed: String,
+    /// The toolkit's version.
+    pub version: String,
+    /// Every parameter, resolved.
+    pub params: P,
+}
+
+impl<P> Header<P> {
+    pub(crate) fn new(generator: &str, seed: &Seed, params: P) -> Header<P> {
+        Header {
+            generator: generator.to_string(),
+            seed: seed.text().to_string(),
+            version: VERSION.to_string(),
+            params,
+        }
+    }
+}
+
+/// Follows a generation step by step: the steps as they begin and, when
+/// [`Watch::every`] asks for them, snapshots of the work so far (universe:
+/// the points after every k-th relaxation iteration; starship: the tiles
+/// after each stage; hexet: the map). The last snapshot of an attempt shows
+/// the state the result was made from.
+///
+/// `()` watches nothing; [`Recorder`] keeps the snapshots of the attempt
+/// that succeeded.
+pub trait Watch<S> {
+    /// Step `step` (an index into [`Generator::STEPS`]) of attempt `attempt`
+    /// (from 0) begins.
+    fn step(&mut self, attempt: u32, step: usize) {
+        let _ = (attempt, step);
+    }
+
+    /// Whether to take snapshots, and of a repeated step every how many
+    /// repetitions (1: each); `None`, the default: no snapshots.
+    fn every(&self) -> Option<u32> {
+        None
+    }
+
+    /// A snapshot taken during attempt `attempt`.
+    fn snapshot(&mut self, attempt: u32, snapshot: S) {
+        let _ = (attempt, snapshot);
+    }
+}
+
+impl<S> Watch<S> for () {}
+
+/// A [`Watch`] that records the snapshots of the last attempt (the one that
+/// produced the result, when generation succeeds).
+#[derive(Clone, Debug)]
+pub struct Recorder<S> {
+    every: u32,
+    attempt: u32,
+    /// The snapshots, in the order they were taken.
+    pub snapshots: Vec<S>,
+}
+
+impl<S> Recorder<S> {
+    /// Records a snapshot every `every` repetitions of a repeated step (0 is taken as 1).
+    pub fn new(every: u32) -> Recorder<S> {
+        Recorder {
+            every: every.max(1),
+            attempt: 0,
+            snapshots: Vec::new(),
+        }
+    }
+}
+
+impl<S> Watch<S> for Recorder<S> {
+    fn every(&self) -> Option<u32> {
+        Some(self.every)
+    }
+
+    fn snapshot(&mut self, attempt: u32, snapshot: S) {
+        if attempt != self.attempt {
+            self.snapshots.clear();
+            self.attempt = attempt;
+        }
+        self.snapshots.push(snapshot);
+    }
+}
+
+/// What every generator offers, so the command line and the web app can run
+/// them all the same way.
 pub trait Generator {
     /// The command name, also the `generator` field of the result.
     const NAME: &'static str;
     /// One line saying what it makes.
     const ABOUT: &'static str;
-    /// The steps reported to a progress callback, in order.
+    /// The steps reported to [`Watch::step`], in order.
     const STEPS: &'static [&'static str];
     /// Its parameters.
     type Params: params::Params;
     /// Its result: the JSON contract.
-    type Output: serde::Serialize;
+    type Output: Serialize;
+    /// What a [`Watch`] is shown of the work in progress.
+    type Snapshot: Serialize;
+    /// Moves played on a generated result, in order (hexet's road log); `()`
+    /// where nothing is played.
+    type Log: DeserializeOwned + Default;
 
-    /// Generates, calling `progress(attempt, step)` as each step begins.
-    fn generate(params: &Self::Params, seed: &seed::Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Self::Output, GenerateError>;
+    /// Generates a result, plays `log` on it and reports to `watch` as it goes.
+    fn generate(params: &Self::Params, seed: &Seed, log: &Self::Log, watch: &mut dyn Watch<Self::Snapshot>) -> Result<Self::Output, Error>;
 
     /// Draws a result.
     fn draw(output: &Self::Output, options: DrawOptions) -> scene::Document;
@@ -70,6 +170,27 @@ pub struct DrawOptions {
     pub ink_friendly: bool,
 }
 
+/// Runs `attempt(0)`, `attempt(1)`, … until one succeeds, at most
+/// `max_attempts` times; the error carries the last attempt's reason.
+pub(crate) fn retry<T>(
+    generator: &'static str,
+    max_attempts: u32,
+    mut attempt: impl FnMut(u32) -> Result<T, String>,
+) -> Result<T, GenerateError> {
+    let mut reason = String::from("no attempt was made");
+    for k in 0..max_attempts {
+        match attempt(k) {
+            Ok(result) => return Ok(result),
+            Err(why) => reason = why,
+        }
+    }
+    Err(GenerateError {
+        generator,
+        attempts: max_attempts,
+        reason,
+    })
+}
+
 /// Why a generator produced nothing: every attempt failed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenerateError {
@@ -92,3 +213,34 @@ impl fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
+
+/// Why [`Generator::generate`] gave no result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// Every attempt failed (a seed or parameters that could not be satisfied).
+    Generate(GenerateError),
+    /// An entry of the log was refused: nothing was produced.
+    Log {
+        /// Index of the refused entry.
+        index: usize,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+impl From<GenerateError> for Error {
+    fn from(e: GenerateError) -> Error {
+        Error::Generate(e)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Generate(e) => e.fmt(f),
+            Error::Log { index, reason } => write!(f, "log entry {index}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

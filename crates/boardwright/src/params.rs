@@ -180,6 +180,13 @@ pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
     Ok(params)
 }
 
+/// `params` as TOML text that [`resolve`] reads back to equal parameters:
+/// every parameter, nested tables (a pipeline, a dictionary) written out in
+/// full.
+pub fn to_toml<P: Params>(params: &P) -> String {
+    toml::to_string(params).expect("parameter structs serialize to TOML")
+}
+
 /// `P`'s defaults as a TOML table.
 pub fn defaults<P: Params>() -> Table {
     Table::try_from(P::default()).expect("parameter structs serialize to TOML tables")

@@ -191,12 +191,12 @@ fn check_map(b: &Board) -> Result<(), String> {
         }
         for other in &b.cities {
             let o = grid.index(other.q, other.r).unwrap();
-            if other.id != city.id && grid.distance(c, o) < b.params.city_spacing {
+            if other.id != city.id && grid.distance(c, o) < b.header.params.city_spacing {
                 return Err("cities too close".into());
             }
         }
     }
-    if b.cities.len() as u32 != b.params.city_types * b.params.cities_per_type {
+    if b.cities.len() as u32 != b.header.params.city_types * b.header.params.cities_per_type {
         return Err("city count".into());
     }
     Ok(())

@@ -145,7 +145,7 @@ fn graph_is_connected_and_contains_the_exact_spanning_tree() {
 #[test]
 fn edges_are_planar_clear_of_nodes_and_never_join_two_border_nodes() {
     check_all(|b| {
-        let clearance = b.params.clearance;
+        let clearance = b.header.params.clearance;
         for (i, &[u, v]) in b.edges.iter().enumerate() {
             if on_border(b, u) && on_border(b, v) {
                 return Err(format!("edge {u}-{v} joins two border nodes"));
@@ -270,7 +270,7 @@ fn types_hold(b: &Board) -> Result<(), String> {
             .as_deref()
             .filter(|_| b.nodes[v as usize].kind == NodeKind::Regular)
     };
-    for t in &b.params.node_types {
+    for t in &b.header.params.node_types {
         let nodes: Vec<u32> = (0..b.nodes.len() as u32).filter(|&v| type_of(v) == Some(t.name.as_str())).collect();
         let count = nodes.len() as f64;
         if let Some(max) = t.max
@@ -319,7 +319,7 @@ fn standard_sheets_meet_every_minimum() {
     for players in 2..=6 {
         for i in 0..200 {
             let b = board(players, &format!("min-{i}"));
-            for t in &b.params.node_types {
+            for t in &b.header.params.node_types {
                 let count = b.metrics.type_counts[&t.name];
                 assert!(count >= t.min, "players {players}, seed min-{i}: {count} {}", t.name);
             }
@@ -332,7 +332,7 @@ fn power_dots_are_in_range_and_in_the_gaps() {
     check_all(|b| {
         let adj = neighbors(b);
         let r = 0.225 * PI;
-        let most = 2 + b.params.players / 4;
+        let most = 2 + b.header.params.players / 4;
         let gap = |a: f64, c: f64| {
             let d = (a - c).abs() % TAU;
             d.min(TAU - d)

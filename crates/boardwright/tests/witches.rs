@@ -161,7 +161,9 @@ fn contents_sit_on_distinct_proper_cells() {
         }
         let mut used = vec![(n.side, n.x, n.y)];
         let (in_gardens, in_cauldrons): (Vec<_>, Vec<_>) = b.ingredients.iter().partition(|i| garden(i.side, i.x, i.y));
-        if in_gardens.len() != b.params.garden_ingredients as usize || in_cauldrons.len() != b.params.cauldron_ingredients as usize {
+        if in_gardens.len() != b.header.params.garden_ingredients as usize
+            || in_cauldrons.len() != b.header.params.cauldron_ingredients as usize
+        {
             return Err(format!(
                 "{} garden and {} cauldron ingredients",
                 in_gardens.len(),

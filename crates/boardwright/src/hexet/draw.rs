@@ -109,7 +109,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             size * 0.12
         };
         // Players' roads sit side by side so shared routes stay visible.
-        let offset = (f64::from(road.player) - f64::from(board.params.players.saturating_sub(1)) / 2.0) * size * 0.14;
+        let offset = (f64::from(road.player) - f64::from(board.header.params.players.saturating_sub(1)) / 2.0) * size * 0.14;
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
         let (nx, ny) = (-dy / len * offset, dx / len * offset);
@@ -160,7 +160,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         color: Color::WHITE,
     });
     Document {
-        title: format!("Hexet map, seed {}", board.seed),
+        title: format!("Hexet map, seed {}", board.header.seed),
         pages: vec![page],
     }
 }

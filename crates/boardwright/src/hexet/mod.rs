@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
-use crate::{DrawOptions, GenerateError, Generator};
+use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
 mod draw;
 pub mod hex;
@@ -433,14 +433,9 @@ pub struct Metrics {
 /// A hexet map with roads, networks and scores: the JSON contract.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Board {
-    /// Always `"hexet"`.
-    pub generator: String,
-    /// The seed text.
-    pub seed: String,
-    /// The toolkit's version.
-    pub version: String,
-    /// Every parameter.
-    pub params: Params,
+    /// `generator` (always `"hexet"`), `seed`, `version`, `params`.
+    #[serde(flatten)]
+    pub header: Header<Params>,
     /// Facts about the map.
     pub metrics: Metrics,
     /// Columns.
@@ -479,17 +474,8 @@ pub fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), Generate
         cities_per_type: params.cities_per_type,
         city_spacing: params.city_spacing,
     };
-    let mut reason = String::new();
-    for attempt in 0..params.max_attempts {
-        match map::generate(&spec, &mut seed.stream("map", attempt)) {
-            Ok(m) => return Ok((m, attempt + 1)),
-            Err(why) => reason = why,
-        }
-    }
-    Err(GenerateError {
-        generator: "hexet",
-        attempts: params.max_attempts,
-        reason,
+    crate::retry("hexet", params.max_attempts, |attempt| {
+        map::generate(&spec, &mut seed.stream("map", attempt)).map(|m| (m, attempt + 1))
     })
 }
 
@@ -612,10 +598,7 @@ pub fn board(params: &Params, seed: &Seed, game: &mut Game, attempts: u32) -> Bo
         attempts,
     };
     Board {
-        generator: "hexet".to_string(),
-        seed: seed.text().to_string(),
-        version: crate::VERSION.to_string(),
-        params: params.clone(),
+        header: Header::new("hexet", seed, params.clone()),
         metrics,
         width: grid.width,
         height: grid.height,
@@ -630,32 +613,34 @@ pub fn board(params: &Params, seed: &Seed, game: &mut Game, attempts: u32) -> Bo
 }
 
 /// Generates a map and replays `log` on it.
-pub fn generate_with_log(params: &Params, seed: &Seed, log: &[RoadEntry]) -> Result<Board, HexetError> {
-    let (map, attempts) = generate_map(params, seed).map_err(HexetError::Generate)?;
+///
+/// ```
+/// use boardwright::{Seed, hexet};
+///
+/// let params = hexet::Params::default();
+/// let board = hexet::generate_with_log(&params, &Seed::new("Tiamo"), &[]).unwrap();
+/// assert_eq!(board.cities.len() as u32, params.city_types * params.cities_per_type);
+/// assert!(board.roads.is_empty());
+/// ```
+pub fn generate_with_log(params: &Params, seed: &Seed, log: &[RoadEntry]) -> Result<Board, Error> {
+    generate_watched(params, seed, log, &mut ())
+}
+
+/// Generates a map, shows it to `watch`, and replays `log` on it.
+pub fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
+    watch.step(0, 0);
+    let (map, attempts) = generate_map(params, seed)?;
+    watch.step(attempts - 1, 1);
     let mut game = Game::new(map, params.players);
-    replay(&mut game, log).map_err(HexetError::Replay)?;
+    if watch.every().is_some() {
+        watch.snapshot(attempts - 1, board(params, seed, &mut game, attempts));
+    }
+    replay(&mut game, log).map_err(|e| Error::Log {
+        index: e.index,
+        reason: e.reason.to_string(),
+    })?;
     Ok(board(params, seed, &mut game, attempts))
 }
-
-/// Why no hexet result came out.
-#[derive(Clone, Debug, PartialEq)]
-pub enum HexetError {
-    /// The map could not be made.
-    Generate(GenerateError),
-    /// The road log has an invalid entry.
-    Replay(ReplayError),
-}
-
-impl fmt::Display for HexetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HexetError::Generate(e) => e.fmt(f),
-            HexetError::Replay(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for HexetError {}
 
 /// The hexet generator (a map with no roads), for code that handles every
 /// generator alike.
@@ -667,13 +652,11 @@ impl Generator for Hexet {
     const STEPS: &'static [&'static str] = &STEPS;
     type Params = Params;
     type Output = Board;
+    type Snapshot = Board;
+    type Log = Vec<RoadEntry>;
 
-    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
-        progress(0, 0);
-        let (map, attempts) = generate_map(params, seed)?;
-        progress(attempts - 1, 1);
-        let mut game = Game::new(map, params.players);
-        Ok(board(params, seed, &mut game, attempts))
+    fn generate(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
+        generate_watched(params, seed, log, watch)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {

@@ -131,7 +131,7 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
         });
     }
     Document {
-        title: format!("Starship, seed {}", ship.seed),
+        title: format!("Starship, seed {}", ship.header.seed),
         pages: vec![page],
     }
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
 use crate::seed::Seed;
-use crate::{DrawOptions, GenerateError, Generator};
+use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
 mod draw;
 pub mod ship;
@@ -174,14 +174,9 @@ pub struct StageScore {
 /// A generated starship: the JSON contract of `boardwright starship`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Starship {
-    /// Always `"starship"`.
-    pub generator: String,
-    /// The seed text.
-    pub seed: String,
-    /// The toolkit's version.
-    pub version: String,
-    /// Every parameter.
-    pub params: Params,
+    /// `generator` (always `"starship"`), `seed`, `version`, `params`.
+    #[serde(flatten)]
+    pub header: Header<Params>,
     /// Facts about the ship.
     pub metrics: Metrics,
     /// Grid width.
@@ -317,10 +312,7 @@ pub fn generate_with_stages(
                     })
                     .collect();
                 let out = Starship {
-                    generator: "starship".to_string(),
-                    seed: seed.text().to_string(),
-                    version: crate::VERSION.to_string(),
-                    params: params.clone(),
+                    header: Header::new("starship", seed, params.clone()),
                     metrics,
                     width: ship.width,
                     height: ship.height,
@@ -417,9 +409,16 @@ impl Generator for Starships {
     const STEPS: &'static [&'static str] = &STEPS;
     type Params = Params;
     type Output = Starship;
+    type Snapshot = Snapshot;
+    type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Starship, GenerateError> {
-        generate_with_stages(params, seed, false, progress).map(|(ship, _)| ship)
+    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Starship, Error> {
+        let snapshots = watch.every().is_some();
+        let (ship, views) = generate_with_stages(params, seed, snapshots, &mut |attempt, step| watch.step(attempt, step))?;
+        for view in views {
+            watch.snapshot(ship.metrics.retries, view);
+        }
+        Ok(ship)
     }
 
     fn draw(ship: &Starship, options: DrawOptions) -> scene::Document {

@@ -85,7 +85,15 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             style: Style::stroke(GREY, 0.02 * unit),
         });
     }
-    let category = |name: &str| board.params.node_types.iter().find(|t| t.name == name).map(|t| t.category.as_str());
+    let category = |name: &str| {
+        board
+            .header
+            .params
+            .node_types
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.category.as_str())
+    };
     let text = |at: (f64, f64), content: String, size: f64| Shape::Text {
         at,
         content,
@@ -105,7 +113,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
                     style: Style::filled_outlined(fill(category_color("Center")), INK, thin * 2.0),
                 });
                 shapes.push(text((x, y + 0.035 * unit), "CENTER".into(), 0.1 * unit));
-                shapes.push(text((x, y + rc + 0.16 * unit), board.seed.clone(), 0.12 * unit));
+                shapes.push(text((x, y + rc + 0.16 * unit), board.header.seed.clone(), 0.12 * unit));
             }
             NodeKind::Mission => {
                 shapes.push(Shape::Rect {
@@ -142,7 +150,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         }
     }
     Document {
-        title: format!("Universe board, seed {}", board.seed),
+        title: format!("Universe board, seed {}", board.header.seed),
         pages: vec![page],
     }
 }

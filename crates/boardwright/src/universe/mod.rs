@@ -28,7 +28,7 @@ use serde_json::ser::Formatter;
 use crate::geom::Point;
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
-use crate::{DrawOptions, GenerateError, Generator};
+use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
 pub mod dictionary;
 pub mod dots;
@@ -263,14 +263,10 @@ pub struct Metrics {
 /// A generated universe board: the JSON contract of `boardwright universe`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Board {
-    /// Always `"universe"`.
-    pub generator: String,
-    /// The seed text.
-    pub seed: String,
-    /// The toolkit's version.
-    pub version: String,
-    /// Every parameter, resolved (`resolution` filled in).
-    pub params: Params,
+    /// `generator` (always `"universe"`), `seed`, `version`, and `params`,
+    /// every parameter resolved (`resolution` filled in).
+    #[serde(flatten)]
+    pub header: Header<Params>,
     /// Facts about the board.
     pub metrics: Metrics,
     /// Paper width in grid units.
@@ -281,6 +277,16 @@ pub struct Board {
     pub nodes: Vec<Node>,
     /// Each undirected edge once, as node ids.
     pub edges: Vec<[u32; 2]>,
+}
+
+/// The points of a board during relaxation: after iteration `iteration`
+/// (0: the jittered grid), `[x, y]` in grid units, by node id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Iterations done.
+    pub iteration: u32,
+    /// Every point, by node id.
+    pub points: Vec<[f64; 2]>,
 }
 
 /// The generation steps, as reported to a progress callback.
@@ -298,17 +304,8 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
 
 /// Generates a board, calling `progress(attempt, step)` as each of [`STEPS`] begins.
 pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
-    let mut reason = String::new();
-    for attempt in 0..params.max_attempts {
-        match attempt_board(params, seed, attempt, progress) {
-            Ok(board) => return Ok(board),
-            Err(why) => reason = why,
-        }
-    }
-    Err(GenerateError {
-        generator: "universe",
-        attempts: params.max_attempts,
-        reason,
+    crate::retry("universe", params.max_attempts, |attempt| {
+        attempt_board(params, seed, attempt, progress)
     })
 }
 
@@ -447,13 +444,14 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         attempts: attempt + 1,
     };
     Ok(Board {
-        generator: "universe".to_string(),
-        seed: seed.text().to_string(),
-        version: crate::VERSION.to_string(),
-        params: Params {
-            resolution: Some(w),
-            ..params.clone()
-        },
+        header: Header::new(
+            "universe",
+            seed,
+            Params {
+                resolution: Some(w),
+                ..params.clone()
+            },
+        ),
         metrics,
         width: w,
         height: h,
@@ -591,14 +589,15 @@ pub fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Resul
     fn json<T: Serialize + ?Sized>(out: &mut dyn std::io::Write, value: &T) -> std::io::Result<()> {
         serde_json::to_writer(out, value).map_err(std::io::Error::other)
     }
+    let header = &board.header;
     out.write_all(b"{\"generator\":")?;
-    json(out, &board.generator)?;
+    json(out, &header.generator)?;
     out.write_all(b",\"seed\":")?;
-    json(out, &board.seed)?;
+    json(out, &header.seed)?;
     out.write_all(b",\"version\":")?;
-    json(out, &board.version)?;
+    json(out, &header.version)?;
     out.write_all(b",\"params\":")?;
-    json(out, &board.params)?;
+    json(out, &header.params)?;
     out.write_all(b",\"metrics\":")?;
     json(out, &board.metrics)?;
     write!(out, ",\"width\":{},\"height\":{},\"nodes\":", board.width, board.height)?;
@@ -753,9 +752,13 @@ impl Generator for Universe {
     const STEPS: &'static [&'static str] = &STEPS;
     type Params = Params;
     type Output = Board;
+    type Snapshot = Snapshot;
+    type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
-        generate_with_progress(params, seed, progress)
+    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+        Ok(generate_with_progress(params, seed, &mut |attempt, step| {
+            watch.step(attempt, step)
+        })?)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {

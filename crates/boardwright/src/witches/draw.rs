@@ -20,7 +20,7 @@ const GRID: Color = Color::rgb(0xbb, 0xbb, 0xbb);
 /// Draws `board` as a two-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     Document {
-        title: format!("Witches board, seed {}", board.seed),
+        title: format!("Witches board, seed {}", board.header.seed),
         pages: Face::BOTH.iter().map(|&face| page(board, face, options)).collect(),
     }
 }
@@ -45,7 +45,7 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
     let side = if face == Face::Front { "front" } else { "back" };
     shapes.push(text(
         (origin.0, origin.1 - 14.0),
-        format!("Wondering Witches, {side} (seed {})", board.seed),
+        format!("Wondering Witches, {side} (seed {})", board.header.seed),
         5.0,
         INK,
         Anchor::Start,

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamInfo, Params as ParamsTrait};
 use crate::seed::{Rng, Seed};
-use crate::{DrawOptions, GenerateError, Generator};
+use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
 pub mod cauldrons;
 mod draw;
@@ -266,14 +266,9 @@ pub struct Metrics {
 /// A generated witches board: the JSON contract of `boardwright witches`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Board {
-    /// Always `"witches"`.
-    pub generator: String,
-    /// The seed text.
-    pub seed: String,
-    /// The toolkit's version.
-    pub version: String,
-    /// Every parameter.
-    pub params: Params,
+    /// `generator` (always `"witches"`), `seed`, `version`, `params`.
+    #[serde(flatten)]
+    pub header: Header<Params>,
     /// The fairness report.
     pub metrics: Metrics,
     /// Cells across a side (8).
@@ -313,42 +308,41 @@ pub fn players(players: u32) -> Vec<Player> {
 }
 
 /// Generates a board.
+///
+/// ```
+/// use boardwright::{Seed, witches};
+///
+/// let params = witches::Params { players: 3, ..witches::Params::default() };
+/// let board = witches::generate(&params, &Seed::new("Tiamo")).unwrap();
+/// let cells: u32 = board.cauldrons.iter().map(|c| c.w * c.h).sum();
+/// assert_eq!(cells, witches::CAULDRON_CELLS);
+/// let page = witches::draw(&board, boardwright::DrawOptions::default());
+/// assert_eq!(page.pages.len(), 2); // front, then back
+/// ```
 pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
-    generate_with_progress(params, seed, &mut |_, _| {})
+    generate_watched(params, seed, &mut ())
 }
 
-/// Generates a board, calling `progress(attempt, step)` as each of [`STEPS`] begins.
-pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+/// Generates a board, telling `watch` as each of [`STEPS`] begins.
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, GenerateError> {
     let owners = players(params.players);
-    let mut reason = String::new();
-    for attempt in 0..params.max_attempts {
-        progress(attempt, 0);
+    let placed = crate::retry("witches", params.max_attempts, |attempt| {
+        watch.step(attempt, 0);
         let mut rng = seed.stream("cauldrons", attempt);
         let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
-        match cauldrons::place(&owners, &sizes, &mut rng) {
-            Ok(placed) => return Ok(finish(params, seed, attempt, owners, placed, progress)),
-            Err(why) => reason = why,
-        }
-    }
-    Err(GenerateError {
-        generator: "witches",
-        attempts: params.max_attempts,
-        reason: format!("{reason} (players = {}, recipe_length = {})", params.players, params.recipe_length),
-    })
+        cauldrons::place(&owners, &sizes, &mut rng)
+            .map(|placed| (attempt, placed))
+            .map_err(|why| format!("{why} (players = {}, recipe_length = {})", params.players, params.recipe_length))
+    })?;
+    let (attempt, placed) = placed;
+    Ok(finish(params, seed, attempt, owners, placed, watch))
 }
 
-fn finish(
-    params: &Params,
-    seed: &Seed,
-    attempt: u32,
-    owners: Vec<Player>,
-    placed: Vec<Cauldron>,
-    progress: &mut dyn FnMut(u32, usize),
-) -> Board {
-    progress(attempt, 1);
+fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, placed: Vec<Cauldron>, watch: &mut dyn Watch<()>) -> Board {
+    watch.step(attempt, 1);
     let gardens = gardens::grow(&owners, &placed, &mut seed.stream("gardens", attempt));
 
-    progress(attempt, 2);
+    watch.step(attempt, 2);
     let mut rng = seed.stream("contents", attempt);
     let garden_cells: Vec<Cell> = gardens
         .iter()
@@ -396,10 +390,7 @@ fn finish(
         .collect();
     let metrics = metrics(&owners, &placed, &gardens, params.recipe_length, attempt + 1);
     Board {
-        generator: "witches".to_string(),
-        seed: seed.text().to_string(),
-        version: crate::VERSION.to_string(),
-        params: params.clone(),
+        header: Header::new("witches", seed, params.clone()),
         metrics,
         width: WIDTH,
         height: HEIGHT,
@@ -486,9 +477,11 @@ impl Generator for Witches {
     const STEPS: &'static [&'static str] = &STEPS;
     type Params = Params;
     type Output = Board;
+    type Snapshot = ();
+    type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
-        generate_with_progress(params, seed, progress)
+    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
+        Ok(generate_watched(params, seed, watch)?)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
