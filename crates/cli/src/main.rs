@@ -10,13 +10,12 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use boardwright::hexet::{self, Hexet};
+use boardwright::hexet::Hexet;
 use boardwright::params::{self, ParamError, Params};
-use boardwright::seed::Seed;
 use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{DrawOptions, Generator};
+use boardwright::{DrawOptions, Error, Generator, Seed, Watch};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod list;
@@ -44,8 +43,8 @@ enum Command {
 
 #[derive(Args)]
 struct Common {
-    /// Any text; without it a random seed is chosen and printed on stderr.
-    #[arg(long)]
+    /// Any text (it may start with a dash); without it a random seed is chosen and printed on stderr.
+    #[arg(long, allow_hyphen_values = true)]
     seed: Option<String>,
     /// Number of players (same as --set players=N).
     #[arg(long)]
@@ -71,6 +70,9 @@ struct Common {
     /// Pixels per inch of PNG output.
     #[arg(long, default_value_t = 150.0, value_parser = parse_dpi)]
     dpi: f64,
+    /// Print the resolved parameters as TOML (what --config reads back) and generate nothing.
+    #[arg(long)]
+    print_config: bool,
 }
 
 #[derive(Args)]
@@ -113,10 +115,10 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Universe(common) => run::<Universe>(&common),
-        Command::Witches(common) => run::<Witches>(&common),
-        Command::Starship(common) => run::<Starships>(&common),
-        Command::Hexet(args) => run_hexet(&args),
+        Command::Universe(common) => run::<Universe>(&common, None),
+        Command::Witches(common) => run::<Witches>(&common, None),
+        Command::Starship(common) => run::<Starships>(&common, None),
+        Command::Hexet(args) => run::<Hexet>(&args.common, args.roads.as_deref()),
         Command::List => {
             print!("{}", list::text());
             Ok(())
@@ -135,50 +137,37 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs generator `G` with the common options.
-fn run<G: Generator>(common: &Common) -> Result<(), Failure> {
-    run_with::<G>(common, &mut |params, seed, progress| {
-        G::generate(params, seed, progress).map_err(|e| Failure::Failed(e.to_string()))
-    })
-}
-
-/// `hexet`, with an optional road log replayed on the map.
-fn run_hexet(args: &HexetArgs) -> Result<(), Failure> {
-    let Some(path) = &args.roads else {
-        return run::<Hexet>(&args.common);
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read road log {}: {e}", path.display())))?;
-    let log: Vec<hexet::RoadEntry> = serde_json::from_str(&text)
-        .map_err(|e| Failure::Usage(format!("road log {} is not a valid list of roads: {e}", path.display())))?;
-    run_with::<Hexet>(&args.common, &mut |params, seed, _| {
-        hexet::generate_with_log(params, seed, &log).map_err(|e| match e {
-            hexet::HexetError::Generate(e) => Failure::Failed(e.to_string()),
-            hexet::HexetError::Replay(e) => Failure::Usage(format!("{}: {e}", path.display())),
-        })
-    })
-}
-
-/// The producer of a generator's output from parameters, seed and a progress callback.
-type Produce<'a, G> =
-    dyn FnMut(&<G as Generator>::Params, &Seed, &mut dyn FnMut(u32, usize)) -> Result<<G as Generator>::Output, Failure> + 'a;
-
-/// Resolves parameters, produces the output with `produce`, writes it.
-fn run_with<G: Generator>(common: &Common, produce: &mut Produce<'_, G>) -> Result<(), Failure> {
+/// Runs generator `G` with the common options, playing the log at
+/// `log_path` (hexet's roads) on the result.
+fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Failure> {
     let params: G::Params = resolve_params(common)?;
+    if common.print_config {
+        print!("{}", params::to_toml(&params));
+        return Ok(());
+    }
+    let log: G::Log = match log_path {
+        None => G::Log::default(),
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read road log {}: {e}", path.display())))?;
+            serde_json::from_str(&text)
+                .map_err(|e| Failure::Usage(format!("road log {} is not a valid list of roads: {e}", path.display())))?
+        }
+    };
     let format = output_format(common)?;
     if format != Format::Json {
         G::check_drawable(&params).map_err(Failure::Usage)?;
     }
     let seed = seed(common);
-    let show_progress = G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal();
-    let output = produce(&params, &seed, &mut |attempt, step| {
-        if show_progress {
-            let retry = if attempt > 0 {
-                format!(" (attempt {})", attempt + 1)
-            } else {
-                String::new()
-            };
-            eprintln!("[{}/{}] {}{retry}", step + 1, G::STEPS.len(), G::STEPS[step]);
+    let mut progress = Progress {
+        show: G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal(),
+        steps: G::STEPS,
+    };
+    let output = G::generate(&params, &seed, &log, &mut progress).map_err(|e| match e {
+        Error::Generate(e) => Failure::Failed(e.to_string()),
+        Error::Log { index, reason } => {
+            let path = log_path.map_or_else(String::new, |p| p.display().to_string());
+            Failure::Usage(format!("{path}: road log entry {index}: {reason}"))
         }
     })?;
     let options = DrawOptions {
@@ -195,6 +184,30 @@ fn run_with<G: Generator>(common: &Common, produce: &mut Produce<'_, G>) -> Resu
             out.write_all(&bytes)
         }
     })
+}
+
+/// Step lines on stderr for large work, when stderr is a terminal.
+struct Progress {
+    show: bool,
+    steps: &'static [&'static str],
+}
+
+impl<S> Watch<S> for Progress {
+    fn step(&mut self, attempt: u32, step: usize) {
+        if self.show {
+            let retry = if attempt > 0 {
+                format!(" (attempt {})", attempt + 1)
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "[{}/{}] {}{retry}",
+                step + 1,
+                self.steps.len(),
+                self.steps[step.min(self.steps.len() - 1)]
+            );
+        }
+    }
 }
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.

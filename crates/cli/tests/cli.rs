@@ -435,3 +435,58 @@ fn golden_starship_svg() {
     assert!(out.status.success(), "{}", stderr(&out));
     golden_file("starship-24-golden.svg", &out.stdout);
 }
+
+/// `--print-config` of every generator and preset, read back with
+/// `--config`, gives the same board byte for byte; and printing the read-back
+/// configuration again gives the same text.
+#[test]
+fn print_config_round_trips_for_every_generator_and_preset() {
+    let dir = scratch("print-config");
+    let cases: [(&str, &[&str]); 7] = [
+        ("universe", &[]),
+        ("universe", &["--preset", "classic", "--players", "6"]),
+        ("witches", &[]),
+        ("witches", &["--preset", "hardest"]),
+        ("starship", &["--set", "width=32"]),
+        ("hexet", &[]),
+        ("hexet", &["--set", "players=3"]),
+    ];
+    for (k, (generator, extra)) in cases.iter().enumerate() {
+        let mut args = vec![*generator, "--seed", "round trip"];
+        args.extend_from_slice(extra);
+        let direct = run(&args);
+        assert!(direct.status.success(), "{generator} {extra:?}: {}", stderr(&direct));
+        args.push("--print-config");
+        let printed = run(&args);
+        assert!(printed.status.success(), "{generator} {extra:?}: {}", stderr(&printed));
+        let text = String::from_utf8(printed.stdout).unwrap();
+        assert!(text.parse::<toml::Table>().is_ok(), "{generator}: not TOML:\n{text}");
+        let file = dir.join(format!("{k}.toml"));
+        std::fs::write(&file, &text).unwrap();
+        let file = file.to_str().unwrap();
+        let back = run(&[generator, "--seed", "round trip", "--config", file]);
+        assert!(back.status.success(), "{generator} {extra:?}: {}", stderr(&back));
+        assert!(
+            back.stdout == direct.stdout,
+            "{generator} {extra:?}: the read-back config makes another board"
+        );
+        let again = run(&[generator, "--config", file, "--print-config"]);
+        assert_eq!(String::from_utf8(again.stdout).unwrap(), text, "{generator} {extra:?}");
+    }
+    // The built-in pipeline and dictionary are written out in full.
+    let ship = String::from_utf8(run(&["starship", "--print-config"]).stdout).unwrap();
+    assert_eq!(ship.matches("[[pipeline]]").count(), 14, "{ship}");
+    let universe = String::from_utf8(run(&["universe", "--print-config"]).stdout).unwrap();
+    assert_eq!(universe.matches("[[node_types]]").count(), 9, "{universe}");
+    assert!(universe.contains("[[missions]]"), "{universe}");
+}
+
+#[test]
+fn a_seed_may_start_with_a_dash() {
+    let out = run(&["witches", "--seed", "-3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["seed"], "-3");
+    let other = run(&["witches", "--seed", "3"]);
+    assert_ne!(out.stdout, other.stdout, "\"-3\" is its own seed");
+}
