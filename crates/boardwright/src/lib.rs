@@ -1,13 +1,52 @@
 //! boardwright: fair, playable game content from a seed.
 //!
-//! The foundation every generator shares ([`seed`], [`params`], [`geom`],
-//! [`grid`], [`graph`], [`mst`]) and the generators themselves ([`universe`]).
-//! Each generator takes validated parameters and a [`seed::Seed`], returns a
-//! serde result (its JSON contract) and can draw that result into a
-//! [`scene::Document`].
+//! Four generators, each a module with the same shape: its `Params` (plain
+//! data with defaults; [`params::resolve`] validates them from TOML layers),
+//! its result type (serde: the JSON contract), `generate(&params, &seed)`
+//! and `draw(&result, options)` (a [`scene::Document`] that the `render`
+//! crate turns into SVG, PNG or PDF):
+//!
+//! - [`universe`]: node-and-edge boards for the paper-cutting race game
+//!   *Unstable Universe*;
+//! - [`witches`]: folded-paper boards for *Wondering Witches*, split fairly
+//!   between players;
+//! - [`starship`]: ships on a tile grid built in configurable stages;
+//! - [`hexet`]: hex maps with cities and a tower, and [`hexet::Game`], which
+//!   tracks players' road networks and scores as roads come and go.
+//!
+//! The same [`Seed`] and parameters give the same result, byte for byte, on
+//! every machine.
+//!
+//! ```
+//! use boardwright::{Seed, universe};
+//!
+//! let params = universe::Params { players: 5, ..universe::Params::default() };
+//! let board = universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+//! assert_eq!(board.metrics.crossings, 0);
+//! let again = universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+//! assert_eq!(board, again);
+//! ```
+//!
+//! Code that handles every generator alike (the command line, the web app)
+//! goes through the [`Generator`] trait, following the work step by step
+//! with a [`Watch`]:
+//!
+//! ```
+//! use boardwright::{Generator, Recorder, Seed, params, starship::Starships};
+//!
+//! // Parameters from TOML layers, as a config file would give them.
+//! let layer: toml::Table = "width = 32\nheight = 32".parse().unwrap();
+//! let params = params::resolve::<<Starships as Generator>::Params>(&[layer]).unwrap();
+//! let mut stages = Recorder::new(1);
+//! let ship = Starships::generate(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
+//! // The ship after each stage; the last is the finished ship.
+//! assert_eq!(stages.snapshots.len(), params.pipeline.len());
+//! assert_eq!(stages.snapshots.last().unwrap().tiles, ship.tiles);
+//! ```
 //!
 //! The library does no I/O, reads no clock and no environment, and does not
-//! panic on user input: parameters are validated once, by [`params::resolve`].
+//! panic on user input: parameters are validated once, by [`params::resolve`],
+//! and every accepted value keeps the work bounded.
 
 pub mod geom;
 pub mod graph;
