@@ -75,6 +75,10 @@ pub trait Params: Serialize + DeserializeOwned + Default {
     const INFO: &'static [ParamInfo];
     /// Named parameter sets, as TOML text.
     const PRESETS: &'static [(&'static str, &'static str)];
+    /// The size parameters: the work grows with them, in proportion to the
+    /// area or count they set. Every other parameter, at any allowed value,
+    /// keeps the work at a given size within a few seconds.
+    const SIZE: &'static [&'static str] = &[];
 
     /// Checks that go beyond one parameter's range (run after the ranges).
     fn validate(&self) -> Result<(), ParamError> {

@@ -29,9 +29,14 @@ fn section<G: Generator>(out: &mut String) {
             (_, Some(value)) => value.to_string(),
             (_, None) => "none".to_string(),
         };
+        let size = if <G::Params as Params>::SIZE.contains(&info.name) {
+            "; a size: the work grows with it"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "  {:<20} {} (default: {default}; allowed: {})",
+            "  {:<20} {} (default: {default}; allowed: {}{size})",
             info.name, info.doc, info.allowed
         );
     }
