@@ -178,19 +178,13 @@ fn reachable(grid: Grid, terrain: &[Terrain], from: Cell) -> Vec<bool> {
 
 /// Places the cities type by type. A cell is a candidate while it is open
 /// (reachable from the tower) and at least `city_spacing` from the tower and
-/// every city placed so far: `free` keeps that, updated once per city, so an
-/// attempt costs O(cells × cities).
+/// every city placed so far: `free` keeps that, updated around each city
+/// placed. Each type sorts the free cells into its sectors once, so an attempt
+/// costs O(cells × types + cities × spacing²).
 fn cities(spec: &MapSpec, terrain: &[Terrain], tower: Cell, rng: &mut Rng) -> Result<Vec<(Cell, u32)>, String> {
     let grid = spec.grid;
     let mut free = reachable(grid, terrain, tower);
-    let claim = |around: Cell, free: &mut [bool]| {
-        for c in grid.cells() {
-            if grid.distance(c, around) < spec.city_spacing {
-                free[c.index()] = false;
-            }
-        }
-    };
-    claim(tower, &mut free);
+    claim(grid, tower, spec.city_spacing, &mut free);
     let (tx, ty) = grid.center(tower);
     // Each cell's angle around the tower as a share of a turn, in [0, 1).
     let angle: Vec<f64> = grid
@@ -201,22 +195,71 @@ fn cities(spec: &MapSpec, terrain: &[Terrain], tower: Cell, rng: &mut Rng) -> Re
         })
         .collect();
     let sectors = spec.cities_per_type.max(1);
-    let sector_of = |c: Cell, turn: f64| (((angle[c.index()] + turn).fract() * f64::from(sectors)) as u32).min(sectors - 1);
     let mut placed: Vec<(Cell, u32)> = Vec::new();
     for t in 0..spec.city_types {
         let turn = f64::from(t) / f64::from(spec.city_types.max(1) * sectors);
-        for k in 0..spec.cities_per_type {
-            let mut candidates: Vec<Cell> = grid.cells().filter(|&c| free[c.index()] && sector_of(c, turn) == k).collect();
+        // The free cells of each sector, in cell order.
+        let mut by_sector: Vec<Vec<Cell>> = vec![Vec::new(); sectors as usize];
+        for c in grid.cells().filter(|c| free[c.index()]) {
+            let sector = (((angle[c.index()] + turn).fract() * f64::from(sectors)) as u32).min(sectors - 1);
+            by_sector[sector as usize].push(c);
+        }
+        for (k, sector) in by_sector.iter().enumerate().take(spec.cities_per_type as usize) {
+            let mut candidates: Vec<Cell> = sector.iter().copied().filter(|c| free[c.index()]).collect();
             if candidates.is_empty() {
-                candidates = grid.cells().filter(|&c| free[c.index()]).collect();
+                candidates = grid.cells().filter(|c| free[c.index()]).collect();
             }
             if candidates.is_empty() {
                 return Err(format!("no room for city {} of type {}", k + 1, t + 1));
             }
             let city = candidates[rng.index(candidates.len())];
-            claim(city, &mut free);
+            claim(grid, city, spec.city_spacing, &mut free);
             placed.push((city, t));
         }
     }
     Ok(placed)
+}
+
+/// Marks every cell closer than `spacing` to `around` as taken: the hex of
+/// radius `spacing − 1` around it, clipped to the map.
+fn claim(grid: Grid, around: Cell, spacing: u32, free: &mut [bool]) {
+    let reach = i64::from(spacing) - 1;
+    let [q, r] = grid.axial(around).map(i64::from);
+    for nq in (q - reach).max(0)..=(q + reach).min(i64::from(grid.width) - 1) {
+        // Within reach: |dq|, |dr| and |dq + dr| at most `reach`; on the map:
+        // the column's rows.
+        let top = -nq.div_euclid(2);
+        let low = (r - reach).max(r - (nq - q) - reach).max(top);
+        let high = (r + reach).min(r - (nq - q) + reach).min(top + i64::from(grid.height) - 1);
+        for nr in low..=high {
+            if let Some(c) = grid.at([nq as i32, nr as i32]) {
+                free[c.index()] = false;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_claim_takes_exactly_the_cells_closer_than_the_spacing() {
+        for (width, height) in [(4, 4), (7, 5), (24, 18)] {
+            let grid = Grid { width, height };
+            for around in grid.cells() {
+                for spacing in [0, 1, 2, 3, 7, 60] {
+                    let mut free = vec![true; grid.len()];
+                    claim(grid, around, spacing, &mut free);
+                    for c in grid.cells() {
+                        assert_eq!(
+                            !free[c.index()],
+                            grid.distance(c, around) < spacing,
+                            "{width}x{height}, {around:?}, {spacing}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
