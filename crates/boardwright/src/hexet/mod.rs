@@ -124,7 +124,7 @@ impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
         info(
             "width",
-            "columns of hex cells",
+            "columns of hex cells (size: work and output grow with width x height)",
             Allowed::Int {
                 min: 4,
                 max: MAX_SIDE as i64,
@@ -132,7 +132,7 @@ impl ParamsTrait for Params {
         ),
         info(
             "height",
-            "cells per column",
+            "cells per column (size: work and output grow with width x height)",
             Allowed::Int {
                 min: 4,
                 max: MAX_SIDE as i64,
@@ -147,7 +147,11 @@ impl ParamsTrait for Params {
             Allowed::Int { min: 1, max: 50 },
         ),
         info("lake_share", "share of cells that are lakes", Allowed::Float { min: 0.0, max: 0.4 }),
-        info("rivers", "rivers along cell sides", Allowed::Int { min: 0, max: 10_000 }),
+        info(
+            "rivers",
+            "rivers along cell sides (size: work grows with rivers x the longer side)",
+            Allowed::Int { min: 0, max: 10_000 },
+        ),
         info(
             "type_points",
             "points per city in a player's largest network group of one type (2 or more)",
@@ -170,7 +174,7 @@ impl ParamsTrait for Params {
     fn validate(&self) -> Result<(), ParamError> {
         // Each city keeps about a hex of radius spacing / 2 to itself; ask for
         // no more than half the map's cells that way.
-        let cities = u64::from(self.city_types * self.cities_per_type) + 1;
+        let cities = u64::from(self.city_types) * u64::from(self.cities_per_type) + 1;
         let room = 1 + 3 * u64::from(self.city_spacing) * u64::from(self.city_spacing) / 4;
         let cells = u64::from(self.width) * u64::from(self.height);
         if cities * room * 2 > cells {
