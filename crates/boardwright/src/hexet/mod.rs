@@ -289,8 +289,13 @@ pub struct Game {
     /// Map attempts used.
     attempts: u32,
     map: Map,
+    /// Per cell and road type (normal, bridge), the sides a new road may
+    /// leave by: no lake at either end, and no river for a normal road. One
+    /// read checks a road against the map.
+    roadable: Vec<[SideMask; 2]>,
     layers: Vec<Layer>,
-    /// Bridge sides per player and cell (a subset of the road mask).
+    /// Bridge sides per player and cell, kept at the end a road is listed
+    /// from (the side numbered below 3): a subset of the road mask.
     bridges: Vec<Vec<SideMask>>,
 }
 
@@ -300,10 +305,23 @@ impl Game {
     pub fn new(params: &Params, seed: &Seed) -> Result<Game, GenerateError> {
         let (map, attempts) = generate_map(params, seed)?;
         let grid = map.grid;
+        let land = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
+        let roadable = grid
+            .cells()
+            .map(|c| {
+                let bridge: SideMask = HexSide::ALL
+                    .into_iter()
+                    .filter(|&s| land(c) && grid.neighbor(c, s).is_some_and(land))
+                    .collect();
+                let normal = bridge.iter().filter(|&s| !map.rivers[c.index()].contains(s)).collect();
+                [normal, bridge]
+            })
+            .collect();
         Ok(Game {
             params: params.clone(),
             seed: seed.clone(),
             attempts,
+            roadable,
             layers: (0..params.players).map(|_| Layer::new(grid)).collect(),
             bridges: vec![vec![SideMask::EMPTY; grid.len()]; params.players as usize],
             map,
@@ -334,13 +352,18 @@ impl Game {
         let exists = layer.has_road(a, side);
         match e.action {
             Action::Add => {
-                for (cell, at) in [(a, e.from), (b, e.to)] {
-                    if self.map.terrain[cell.index()] == Terrain::Lake {
-                        return Err(RoadError::Lake(at));
-                    }
-                }
-                if self.map.rivers[a.index()].contains(side) && e.road_type != RoadType::Bridge {
-                    return Err(RoadError::RiverWithoutBridge(e.from, e.to));
+                let kind = match e.road_type {
+                    RoadType::Normal => 0,
+                    RoadType::Bridge => 1,
+                };
+                if !self.roadable[a.index()][kind].contains(side) {
+                    let lake = [(a, e.from), (b, e.to)]
+                        .into_iter()
+                        .find(|&(cell, _)| self.map.terrain[cell.index()] == Terrain::Lake);
+                    return Err(match lake {
+                        Some((_, at)) => RoadError::Lake(at),
+                        None => RoadError::RiverWithoutBridge(e.from, e.to),
+                    });
                 }
                 if exists {
                     return Err(RoadError::Exists(e.from, e.to));
@@ -357,18 +380,17 @@ impl Game {
     pub fn apply(&mut self, e: &RoadEntry) -> Result<NetworkChange, RoadError> {
         let (a, side, b) = self.check(e)?;
         let p = e.player as usize;
-        let bridges = &mut self.bridges[p];
+        let (listed, listed_side) = if side.number() < 3 { (a, side) } else { (b, side.opposite()) };
+        let bridges = &mut self.bridges[p][listed.index()];
         Ok(match e.action {
             Action::Add => {
                 if e.road_type == RoadType::Bridge {
-                    bridges[a.index()] = bridges[a.index()].with(side);
-                    bridges[b.index()] = bridges[b.index()].with(side.opposite());
+                    *bridges = bridges.with(listed_side);
                 }
                 self.layers[p].add(a, side, b)
             }
             Action::Remove => {
-                bridges[a.index()] = bridges[a.index()].without(side);
-                bridges[b.index()] = bridges[b.index()].without(side.opposite());
+                *bridges = bridges.without(listed_side);
                 self.layers[p].remove(a, side, b)
             }
         })
