@@ -48,7 +48,8 @@ pub(crate) struct Layer {
     label: Vec<u32>,
     parent: Vec<u32>,
     rank: Vec<u8>,
-    /// Search marks: `seen[c] == stamp` (side A) or `stamp + 1` (side B).
+    /// Search marks: `seen[c] == stamp` (side A) or `stamp + 1` (side B);
+    /// empty until the first removal that searches.
     seen: Vec<u32>,
     stamp: u32,
     queues: [VecDeque<Cell>; 2],
@@ -64,7 +65,7 @@ impl Layer {
             label: vec![0; grid.len()],
             parent: vec![0],
             rank: vec![0],
-            seen: vec![0; grid.len()],
+            seen: Vec::new(),
             stamp: 0,
             queues: [VecDeque::new(), VecDeque::new()],
             found: [Vec::new(), Vec::new()],
@@ -183,8 +184,8 @@ impl Layer {
     /// Searches from `a` and `b` at once. `None` if they are still joined;
     /// otherwise the cells of the side whose search ran out first.
     fn split_side(&mut self, a: Cell, b: Cell) -> Option<Vec<Cell>> {
-        if self.stamp >= u32::MAX - 2 {
-            self.seen.fill(0);
+        if self.seen.is_empty() || self.stamp >= u32::MAX - 2 {
+            self.seen = vec![0; self.grid.len()];
             self.stamp = 0;
         }
         self.stamp += 2;
