@@ -1,10 +1,17 @@
-//! Hexet: maps, the incremental networks against the flood-fill reference
-//! after every step of long random road sequences, invalid roads, scores.
+//! Hexet: maps, the game's networks against this file's own flood fill over
+//! the game's roads after every step of long random road sequences, invalid
+//! and garbage roads (refused, nothing changed, never a panic), scores.
+//!
+//! Everything here goes through the public API and reads results the way a
+//! user would: cells by axial `[q, r]`, neighbours by the result's
+//! `directions`.
 
-use boardwright::hexet::hex::{DIRECTIONS, Grid};
-use boardwright::hexet::map::Terrain;
-use boardwright::hexet::network::flood_fill;
-use boardwright::hexet::{self, Action, Board, Game, Params, RoadEntry, RoadError, RoadType};
+use std::collections::{BTreeMap, BTreeSet};
+
+use boardwright::Generator;
+use boardwright::hexet::{
+    self, Action, Board, Game, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
+};
 use boardwright::params;
 use boardwright::seed::{Rng, Seed};
 
@@ -22,24 +29,63 @@ fn params(width: u32, height: u32, players: u32) -> Params {
 }
 
 fn game(p: &Params, seed: &str) -> Game {
-    let (map, _) = hexet::generate_map(p, &Seed::new(seed)).unwrap();
-    Game::new(map, p.players)
+    Game::new(p, &Seed::new(seed)).unwrap()
+}
+
+/// A map as a player reads it from a result: cells by axial coordinates.
+struct Layout {
+    /// Cells in the result's order.
+    cells: Vec<[i32; 2]>,
+    /// Position in `cells` by coordinates.
+    index: BTreeMap<[i32; 2], usize>,
+    directions: [[i32; 2]; 6],
+    board: Board,
+}
+
+impl Layout {
+    fn of(board: &Board) -> Layout {
+        let cells: Vec<[i32; 2]> = board.cells.iter().map(|c| [c.q, c.r]).collect();
+        Layout {
+            index: cells.iter().enumerate().map(|(i, &c)| (c, i)).collect(),
+            cells,
+            directions: board.directions,
+            board: board.clone(),
+        }
+    }
+
+    /// The neighbour of `cell` across side `side`, if on the map.
+    fn neighbour(&self, [q, r]: [i32; 2], side: usize) -> Option<[i32; 2]> {
+        let [dq, dr] = self.directions[side];
+        let n = [q + dq, r + dr];
+        self.index.contains_key(&n).then_some(n)
+    }
+
+    fn terrain(&self, cell: [i32; 2]) -> Terrain {
+        self.board.cells[self.index[&cell]].terrain
+    }
+
+    fn river(&self, cell: [i32; 2], side: usize) -> bool {
+        self.board.cells[self.index[&cell]].rivers.bits() & (1 << side) != 0
+    }
+
+    fn distance(a: [i32; 2], b: [i32; 2]) -> u32 {
+        let (dq, dr) = (a[0] - b[0], a[1] - b[1]);
+        ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+    }
 }
 
 /// A random entry: mostly legal adds and removals, some invalid on purpose.
-fn random_entry(game: &mut Game, rng: &mut Rng, live: &mut Vec<RoadEntry>) -> RoadEntry {
-    let grid = game.map.grid;
+fn random_entry(layout: &Layout, players: u32, rng: &mut Rng, live: &mut Vec<RoadEntry>) -> RoadEntry {
     if !live.is_empty() && rng.chance(0.4) {
         let mut e = live.swap_remove(rng.index(live.len()));
         e.action = Action::Remove;
         return e;
     }
-    let c = rng.index(grid.len());
-    let (q, r) = grid.axial(c);
-    let [dq, dr] = DIRECTIONS[rng.index(6)];
+    let [q, r] = layout.cells[rng.index(layout.cells.len())];
+    let [dq, dr] = layout.directions[rng.index(6)];
     let road_type = if rng.chance(0.5) { RoadType::Bridge } else { RoadType::Normal };
     RoadEntry {
-        player: rng.below(u64::from(game.players())) as u32,
+        player: rng.below(u64::from(players)) as u32,
         from: [q, r],
         to: [q + dq, r + dr],
         road_type,
@@ -47,42 +93,119 @@ fn random_entry(game: &mut Game, rng: &mut Rng, live: &mut Vec<RoadEntry>) -> Ro
     }
 }
 
+/// One network as this file's flood fill sees it: its cells, the ids of its
+/// cities, whether it holds the tower.
+type Net = (BTreeSet<[i32; 2]>, BTreeSet<u32>, bool);
+
+/// Player `player`'s networks by flood fill over `roads`, in no order.
+fn flood_fill(layout: &Layout, roads: &[Road], player: u32) -> BTreeSet<Net> {
+    let mut next: BTreeMap<[i32; 2], Vec<[i32; 2]>> = BTreeMap::new();
+    for road in roads.iter().filter(|road| road.player == player) {
+        next.entry(road.from).or_default().push(road.to);
+        next.entry(road.to).or_default().push(road.from);
+    }
+    let mut seen = BTreeSet::new();
+    let mut nets = BTreeSet::new();
+    for &start in next.keys() {
+        if !seen.insert(start) {
+            continue;
+        }
+        let mut cells = BTreeSet::from([start]);
+        let mut open = vec![start];
+        while let Some(c) = open.pop() {
+            for &n in &next[&c] {
+                if seen.insert(n) {
+                    cells.insert(n);
+                    open.push(n);
+                }
+            }
+        }
+        let cities = layout
+            .board
+            .cities
+            .iter()
+            .filter(|c| cells.contains(&[c.q, c.r]))
+            .map(|c| c.id)
+            .collect();
+        let tower = cells.contains(&layout.board.tower);
+        nets.insert((cells, cities, tower));
+    }
+    nets
+}
+
+/// Player `player`'s networks as the game reports them, after checking that
+/// their ids count from 1.
+fn reported(networks: &[NetworkOut], player: u32) -> BTreeSet<Net> {
+    let mine: Vec<&NetworkOut> = networks.iter().filter(|n| n.player == player).collect();
+    let ids: Vec<u32> = mine.iter().map(|n| n.id).collect();
+    assert_eq!(ids, (1..=mine.len() as u32).collect::<Vec<_>>(), "network ids of player {player}");
+    mine.iter()
+        .map(|n| {
+            let cells: BTreeSet<[i32; 2]> = n.cells.iter().copied().collect();
+            assert_eq!(cells.len(), n.cells.len(), "a cell listed twice");
+            (cells, n.cities.iter().copied().collect(), n.tower)
+        })
+        .collect()
+}
+
+/// The change a road made, told from the networks before and after.
+fn expected_change(before: &BTreeSet<Net>, after: &BTreeSet<Net>) -> NetworkChange {
+    let cells = |nets: &BTreeSet<Net>| nets.iter().map(|n| n.0.len() as i64).sum::<i64>();
+    match (after.len() as i64 - before.len() as i64, cells(after) - cells(before)) {
+        (1, 2) => NetworkChange::Created,
+        (0, 1) => NetworkChange::Extended,
+        (-1, 0) => NetworkChange::Merged,
+        (0, 0) => NetworkChange::Unchanged,
+        (0, -1) => NetworkChange::Trimmed,
+        (-1, -2) => NetworkChange::Removed,
+        (1, 0) => NetworkChange::Split,
+        other => panic!("no change explains {other:?}"),
+    }
+}
+
 #[test]
-fn incremental_networks_match_the_flood_fill_after_every_step() {
-    for (w, h, players, steps) in [(6, 5, 2, 20_000), (24, 18, 3, 30_000), (64, 48, 4, 30_000)] {
+fn networks_match_a_flood_fill_of_the_roads_after_every_step() {
+    let mut changes = BTreeSet::new();
+    for (w, h, players, steps) in [(6, 5, 2, 10_000), (24, 18, 3, 10_000), (64, 48, 4, 6_000)] {
         let p = params(w, h, players);
         let mut g = game(&p, "steps");
+        let layout = Layout::of(&g.map_board());
         let mut rng = Rng::new(u64::from(w), 77);
         let mut live: Vec<RoadEntry> = Vec::new();
-        let grid = g.map.grid;
+        let mut nets: Vec<BTreeSet<Net>> = vec![BTreeSet::new(); players as usize];
         for step in 0..steps {
-            let e = random_entry(&mut g, &mut rng, &mut live);
-            if g.apply(&e).is_ok() && e.action == Action::Add {
+            let e = random_entry(&layout, players, &mut rng, &mut live);
+            let change = g.apply(&e);
+            if change.is_ok() && e.action == Action::Add {
                 live.push(e.clone());
             }
             // Check the player touched every step, every player now and then.
             let check: Vec<u32> = if step % 97 == 0 { (0..players).collect() } else { vec![e.player] };
+            let (roads, networks) = (g.roads(), g.networks());
             for player in check {
-                let layer = g.layer(player);
-                assert_eq!(
-                    layer.canonical(),
-                    flood_fill(grid, layer.masks()),
-                    "{w}x{h}, step {step}, player {player}"
-                );
+                let now = flood_fill(&layout, &roads, player);
+                assert_eq!(reported(&networks, player), now, "{w}x{h}, step {step}, player {player}");
+                let before = std::mem::replace(&mut nets[player as usize], now);
+                let now = &nets[player as usize];
+                match change {
+                    Ok(c) if player == e.player => {
+                        assert_eq!(c, expected_change(&before, now), "{w}x{h}, step {step}");
+                        changes.insert(format!("{c:?}"));
+                    }
+                    _ => assert_eq!(&before, now, "{w}x{h}, step {step}: player {player}'s networks changed"),
+                }
             }
         }
     }
+    assert_eq!(changes.len(), 7, "only {changes:?} happened");
 }
 
 #[test]
 fn invalid_roads_are_refused_and_change_nothing() {
     let p = params(20, 14, 2);
     let mut g = game(&p, "invalid");
-    let grid = g.map.grid;
-    let at = |c: usize| {
-        let (q, r) = grid.axial(c);
-        [q, r]
-    };
+    let layout = Layout::of(&g.map_board());
+    let land = |c: [i32; 2]| layout.terrain(c) != Terrain::Lake;
     let entry = |from: [i32; 2], to: [i32; 2], road_type: RoadType, action: Action| RoadEntry {
         player: 0,
         from,
@@ -90,78 +213,167 @@ fn invalid_roads_are_refused_and_change_nothing() {
         road_type,
         action,
     };
-    let lake = (0..grid.len()).find(|&c| g.map.terrain[c] == Terrain::Lake).expect("a lake");
-    let lake_side = (0..6).find(|&s| grid.neighbor(lake, s).is_some()).unwrap();
-    let river = (0..grid.len())
-        .flat_map(|c| (0..6).map(move |s| (c, s)))
-        .find(|&(c, s)| {
-            g.map.rivers[c] & (1 << s) != 0
-                && grid.neighbor(c, s).is_some_and(|n| g.map.terrain[n] != Terrain::Lake)
-                && g.map.terrain[c] != Terrain::Lake
+    let lake = *layout.cells.iter().find(|&&c| !land(c)).expect("a lake");
+    let lake_n = (0..6).find_map(|s| layout.neighbour(lake, s)).unwrap();
+    let (rc, rn) = layout
+        .cells
+        .iter()
+        .flat_map(|&c| (0..6).map(move |s| (c, s)))
+        .find_map(|(c, s)| {
+            let n = layout.neighbour(c, s)?;
+            (layout.river(c, s) && land(c) && land(n)).then_some((c, n))
         })
         .expect("a river between land cells");
-    let (rc, rs) = river;
-    let rn = grid.neighbor(rc, rs).unwrap();
-    let land = (0..grid.len())
-        .find(|&c| {
-            g.map.terrain[c] != Terrain::Lake
-                && (0..6).all(|s| grid.neighbor(c, s).is_some_and(|n| g.map.terrain[n] != Terrain::Lake))
-                && g.map.rivers[c] == 0
-        })
+    let a = *layout
+        .cells
+        .iter()
+        .find(|&&c| land(c) && (0..6).all(|s| layout.neighbour(c, s).is_some_and(land) && !layout.river(c, s)))
         .unwrap();
-    let land_n = grid.neighbor(land, 0).unwrap();
-    g.apply(&entry(at(land), at(land_n), RoadType::Normal, Action::Add)).unwrap();
-    let before: Vec<Vec<u8>> = (0..2).map(|p| g.layer(p).masks().to_vec()).collect();
-    let far = grid.neighbor(land_n, 0).unwrap_or(land_n);
+    let b = layout.neighbour(a, 0).unwrap();
+    let far = layout.neighbour(b, 0).unwrap();
+    g.apply(&entry(a, b, RoadType::Normal, Action::Add)).unwrap();
+    let before = g.board();
     let cases = [
         (
             RoadEntry {
                 player: 5,
-                ..entry(at(land), at(land_n), RoadType::Normal, Action::Add)
+                ..entry(a, b, RoadType::Normal, Action::Add)
             },
-            RoadError::Player(5),
+            RoadError::Player { player: 5, players: 2 },
         ),
         (entry([-1, 0], [0, 0], RoadType::Normal, Action::Add), RoadError::OffMap([-1, 0])),
-        (entry(at(land), at(far), RoadType::Normal, Action::Add), RoadError::NotNeighbours),
-        (
-            entry(at(lake), at(grid.neighbor(lake, lake_side).unwrap()), RoadType::Normal, Action::Add),
-            RoadError::Lake(at(lake)),
-        ),
-        (entry(at(rc), at(rn), RoadType::Normal, Action::Add), RoadError::RiverWithoutBridge),
-        (entry(at(land_n), at(land), RoadType::Normal, Action::Add), RoadError::Exists),
-        (
-            entry(at(land), at(land_n), RoadType::Normal, Action::Remove).clone(),
-            RoadError::Missing,
-        ),
+        (entry(a, far, RoadType::Normal, Action::Add), RoadError::NotNeighbours(a, far)),
+        (entry(lake, lake_n, RoadType::Normal, Action::Add), RoadError::Lake(lake)),
+        (entry(rc, rn, RoadType::Normal, Action::Add), RoadError::RiverWithoutBridge(rc, rn)),
+        (entry(b, a, RoadType::Normal, Action::Add), RoadError::Exists(b, a)),
+        (entry(a, b, RoadType::Normal, Action::Remove), RoadError::Missing(a, b)),
     ];
     for (k, (e, want)) in cases.iter().enumerate() {
         // The remove case: take the road away first, then a second removal is missing.
-        if k == cases.len() - 1 {
-            g.apply(e).unwrap();
-        }
-        let got = g.apply(e).unwrap_err();
-        assert_eq!(&got, want, "case {k}");
-        if k < cases.len() - 1 {
-            for (p, b) in before.iter().enumerate() {
-                assert_eq!(g.layer(p as u32).masks(), b.as_slice(), "case {k} changed the roads");
-            }
-        }
+        let before = if e.action == Action::Remove {
+            assert_eq!(g.apply(e), Ok(NetworkChange::Removed));
+            g.board()
+        } else {
+            before.clone()
+        };
+        assert_eq!(&g.apply(e).unwrap_err(), want, "case {k}");
+        assert!(g.board() == before, "case {k} changed the game");
     }
     // A bridge may cross the river.
-    g.apply(&entry(at(rc), at(rn), RoadType::Bridge, Action::Add)).unwrap();
+    g.apply(&entry(rc, rn, RoadType::Bridge, Action::Add)).unwrap();
+    assert_eq!(g.roads().len(), 1);
+    assert_eq!(g.roads()[0].road_type, RoadType::Bridge);
+}
+
+/// A coordinate: on the map, near it, or anywhere an `i32` reaches.
+fn garbage_coordinate(rng: &mut Rng, layout: &Layout) -> [i32; 2] {
+    const EXTREMES: [i32; 7] = [i32::MIN, i32::MIN + 1, -1, 0, 1, i32::MAX - 1, i32::MAX];
+    let any = |rng: &mut Rng| match rng.index(3) {
+        0 => EXTREMES[rng.index(EXTREMES.len())],
+        1 => rng.next_u32() as i32,
+        _ => rng.range_inclusive(-5, 5) as i32,
+    };
+    match rng.index(4) {
+        0 => [any(rng), any(rng)],
+        1 => {
+            let [q, _] = layout.cells[rng.index(layout.cells.len())];
+            [q, any(rng)]
+        }
+        _ => layout.cells[rng.index(layout.cells.len())],
+    }
+}
+
+/// An entry of random players, coordinates, types and actions, often aimed
+/// at a neighbour of its first cell so that some are legal.
+fn garbage_entry(rng: &mut Rng, layout: &Layout, players: u32) -> RoadEntry {
+    let player = match rng.index(4) {
+        0 => [players, u32::MAX, rng.next_u32()][rng.index(3)],
+        _ => rng.below(u64::from(players)) as u32,
+    };
+    let from = garbage_coordinate(rng, layout);
+    let to = if rng.chance(0.7) {
+        let [dq, dr] = layout.directions[rng.index(6)];
+        [from[0].wrapping_add(dq), from[1].wrapping_add(dr)]
+    } else {
+        garbage_coordinate(rng, layout)
+    };
+    RoadEntry {
+        player,
+        from,
+        to,
+        road_type: if rng.chance(0.5) { RoadType::Bridge } else { RoadType::Normal },
+        action: if rng.chance(0.5) { Action::Add } else { Action::Remove },
+    }
+}
+
+/// The kind of a refusal.
+fn kind(e: &RoadError) -> &'static str {
+    match e {
+        RoadError::Player { .. } => "player",
+        RoadError::OffMap(_) => "off the map",
+        RoadError::NotNeighbours(..) => "not neighbours",
+        RoadError::Lake(_) => "lake",
+        RoadError::RiverWithoutBridge(..) => "river",
+        RoadError::Exists(..) => "exists",
+        RoadError::Missing(..) => "missing",
+    }
+}
+
+#[test]
+fn garbage_logs_never_panic_and_refusals_change_nothing() {
+    let mut refused = BTreeSet::new();
+    let mut applied = 0;
+    for (w, h, players) in [(4, 4, 1), (12, 9, 3), (24, 18, 8)] {
+        let p = Params {
+            lake_share: 0.2,
+            rivers: 8,
+            ..params(w, h, players)
+        };
+        let mut g = game(&p, "garbage");
+        let layout = Layout::of(&g.map_board());
+        let mut rng = Rng::new(u64::from(w * h), 3);
+        for step in 0..4000 {
+            let e = garbage_entry(&mut rng, &layout, players);
+            let before = g.board();
+            match g.apply(&e) {
+                Ok(_) => applied += 1,
+                Err(why) => {
+                    assert!(g.board() == before, "{w}x{h}, step {step}: refusing {e:?} ({why}) changed the game");
+                    refused.insert(kind(&why));
+                }
+            }
+        }
+        // The same entries as a log: replay stops at the first refusal, names
+        // its index, and everything before it was applied.
+        let log: Vec<RoadEntry> = (0..300).map(|_| garbage_entry(&mut rng, &layout, players)).collect();
+        let mut fresh = game(&p, "garbage");
+        let mut check = game(&p, "garbage");
+        match hexet::replay(&mut fresh, &log) {
+            Ok(()) => assert!(log.iter().all(|e| check.apply(e).is_ok())),
+            Err(err) => {
+                for e in &log[..err.index] {
+                    check.apply(e).unwrap();
+                }
+                assert_eq!(check.apply(&log[err.index]).unwrap_err(), err.reason);
+                assert!(err.to_string().starts_with(&format!("road log entry {}: ", err.index)), "{err}");
+            }
+        }
+        assert!(fresh.board() == check.board());
+    }
+    assert!(applied > 100, "only {applied} entries applied: weak test");
+    assert_eq!(refused.len(), 7, "only {refused:?} happened");
 }
 
 fn check_map(b: &Board) -> Result<(), String> {
-    let grid = Grid {
-        width: b.width,
-        height: b.height,
-    };
-    for (i, cell) in b.cells.iter().enumerate() {
-        for s in 0..6 {
-            let on = cell.rivers & (1 << s) != 0;
-            match grid.neighbor(i, s) {
-                Some(n) if on != (b.cells[n].rivers & (1 << ((s + 3) % 6)) != 0) => {
-                    return Err(format!("river on cell {i} side {s} is one-sided"));
+    let layout = Layout::of(b);
+    for (&cell, c) in layout.cells.iter().zip(&b.cells) {
+        for side in HexSide::ALL {
+            let s = usize::from(side.number());
+            let on = c.rivers.contains(side);
+            assert_eq!(on, layout.river(cell, s));
+            match layout.neighbour(cell, s) {
+                Some(n) if on != layout.river(n, (s + 3) % 6) => {
+                    return Err(format!("river on cell {cell:?} side {s} is one-sided"));
                 }
                 None if on => return Err("a river on the map's edge".into()),
                 _ => {}
@@ -169,29 +381,31 @@ fn check_map(b: &Board) -> Result<(), String> {
         }
     }
     // Every city reachable from the tower over land.
-    let tower = grid.index(b.tower[0], b.tower[1]).unwrap();
-    let mut seen = vec![false; grid.len()];
-    let mut stack = vec![tower];
-    seen[tower] = true;
+    let mut seen = BTreeSet::from([b.tower]);
+    let mut stack = vec![b.tower];
     while let Some(c) = stack.pop() {
         for s in 0..6 {
-            if let Some(n) = grid.neighbor(c, s)
-                && !seen[n]
-                && b.cells[n].terrain != Terrain::Lake
+            if let Some(n) = layout.neighbour(c, s)
+                && layout.terrain(n) != Terrain::Lake
+                && seen.insert(n)
             {
-                seen[n] = true;
                 stack.push(n);
             }
         }
     }
     for city in &b.cities {
-        let c = grid.index(city.q, city.r).ok_or("city off the map")?;
-        if !seen[c] {
+        let c = [city.q, city.r];
+        if !layout.index.contains_key(&c) {
+            return Err("city off the map".into());
+        }
+        if !seen.contains(&c) {
             return Err(format!("city {} cannot be reached from the tower", city.id));
         }
+        if Layout::distance(c, b.tower) < b.header.params.city_spacing {
+            return Err("a city too close to the tower".into());
+        }
         for other in &b.cities {
-            let o = grid.index(other.q, other.r).unwrap();
-            if other.id != city.id && grid.distance(c, o) < b.header.params.city_spacing {
+            if other.id != city.id && Layout::distance(c, [other.q, other.r]) < b.header.params.city_spacing {
                 return Err("cities too close".into());
             }
         }
@@ -213,23 +427,35 @@ fn maps_are_consistent_and_every_city_is_reachable() {
     }
 }
 
+/// The generator's result, a new game's map and a new game's whole result are one board.
+#[test]
+fn the_map_alone_is_the_generated_result() {
+    let p = params(24, 18, 3);
+    for seed in ["a", "b", "c"] {
+        let g = game(&p, seed);
+        let generated = Hexet::generate(&p, &Seed::new(seed), &Vec::new(), &mut ()).unwrap();
+        assert!(generated == g.map_board(), "seed {seed}");
+        assert!(generated == g.board(), "seed {seed}");
+        assert_eq!(generated.scores.len(), 3);
+        assert!(generated.scores.iter().all(|s| s.score == 0));
+    }
+}
+
 #[test]
 fn scores_follow_the_networks() {
     let p = params(24, 18, 3);
     let mut g = game(&p, "score");
-    let grid = g.map.grid;
+    let layout = Layout::of(&g.map_board());
     // Player 0 builds every legal road (bridges where needed), then some go;
     // the others build at random.
     let mut log = Vec::new();
-    for c in 0..grid.len() {
+    for &c in &layout.cells {
         for s in 0..3 {
-            let Some(n) = grid.neighbor(c, s) else { continue };
-            let (q, r) = grid.axial(c);
-            let (nq, nr) = grid.axial(n);
+            let Some(n) = layout.neighbour(c, s) else { continue };
             let e = RoadEntry {
                 player: 0,
-                from: [q, r],
-                to: [nq, nr],
+                from: c,
+                to: n,
                 road_type: RoadType::Bridge,
                 action: Action::Add,
             };
@@ -241,7 +467,7 @@ fn scores_follow_the_networks() {
     let mut rng = Rng::new(5, 5);
     let mut live = Vec::new();
     for k in 0..4000 {
-        let mut e = random_entry(&mut g, &mut rng, &mut live);
+        let mut e = random_entry(&layout, p.players, &mut rng, &mut live);
         if k % 2 == 0 && rng.chance(0.3) {
             e = RoadEntry {
                 action: Action::Remove,
@@ -256,16 +482,18 @@ fn scores_follow_the_networks() {
         }
     }
     let b = hexet::generate_with_log(&p, &Seed::new("score"), &log).unwrap();
+    assert!(b == g.board(), "the replayed log and the game differ");
+    assert_eq!(b.scores, g.scores());
     for s in &b.scores {
-        let nets: Vec<_> = b.networks.iter().filter(|n| n.player == s.player).collect();
-        let net_of = |city: u32| nets.iter().position(|n| n.cities.contains(&city));
-        let at_tower = |city: u32| net_of(city).is_some_and(|k| nets[k].tower);
+        let nets = flood_fill(&layout, &b.roads, s.player);
+        let net_of = |city: u32| nets.iter().find(|n| n.1.contains(&city));
+        let at_tower = |city: u32| net_of(city).is_some_and(|n| n.2);
         let mut want = 0;
         for t in 0..p.city_types {
             let of_type: Vec<u32> = b.cities.iter().filter(|c| c.city_type == t).map(|c| c.id).collect();
             let best = nets
                 .iter()
-                .map(|n| n.cities.iter().filter(|c| of_type.contains(c)).count() as u32)
+                .map(|n| n.1.iter().filter(|c| of_type.contains(c)).count() as u32)
                 .max()
                 .unwrap_or(0);
             if best >= 2 {
@@ -306,18 +534,16 @@ fn bad_parameters_name_what_is_wrong() {
 #[test]
 fn golden_json() {
     let p = params(8, 6, 2);
-    let (map, attempts) = hexet::generate_map(&p, &Seed::new("golden")).unwrap();
-    let mut g = Game::new(map, 2);
-    let grid = g.map.grid;
+    let mut g = game(&p, "golden");
+    let layout = Layout::of(&g.map_board());
     let mut rng = Rng::new(1, 2);
     let mut live = Vec::new();
     for _ in 0..40 {
-        let e = random_entry(&mut g, &mut rng, &mut live);
+        let e = random_entry(&layout, 2, &mut rng, &mut live);
         if g.apply(&e).is_ok() && e.action == Action::Add {
             live.push(e);
         }
     }
-    assert!(grid.len() == 48);
-    let b = hexet::board(&p, &Seed::new("golden"), &mut g, attempts);
-    crate::golden("hexet-8x6-golden.json", &(serde_json::to_string_pretty(&b).unwrap() + "\n"));
+    assert!(layout.cells.len() == 48);
+    crate::golden("hexet-8x6-golden.json", &(serde_json::to_string_pretty(&g.board()).unwrap() + "\n"));
 }

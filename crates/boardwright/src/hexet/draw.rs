@@ -4,7 +4,7 @@
 
 use scene::{Anchor, Color, Document, Page, Shape, Style};
 
-use super::hex::Grid;
+use super::hex::{Cell, Grid};
 use super::map::Terrain;
 use super::{Board, RoadType};
 use crate::DrawOptions;
@@ -57,14 +57,14 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         (page.width - ext_w * size) / 2.0 + size,
         (page.height - ext_h * size) / 2.0 + size * SQRT3 / 2.0,
     );
-    let at = |c: usize| {
+    let at = |c: Cell| {
         let (x, y) = grid.center(c);
         (origin.0 + x * size, origin.1 + y * size)
     };
-    let cell_of = |q: i32, r: i32| grid.index(q, r).unwrap_or(0);
+    let cell_of = |q: i32, r: i32| grid.at([q, r]).unwrap_or(grid.cell(0));
     let corner = |c: (f64, f64), k: usize| (c.0 + CORNERS[k % 6].0 * size, c.1 + CORNERS[k % 6].1 * size);
     let shapes = &mut page.shapes;
-    for (i, cell) in board.cells.iter().enumerate() {
+    for (i, cell) in grid.cells().zip(&board.cells) {
         let c = at(i);
         let fill = if options.ink_friendly && cell.terrain != Terrain::Lake {
             Color::WHITE
@@ -76,28 +76,16 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             style: Style::filled_outlined(fill, Color::rgb(0x99, 0x99, 0x99), size * 0.03),
         });
     }
-    // Side s lies between corners s + 1 and s + 2.
-    for (i, cell) in board.cells.iter().enumerate() {
-        for s in 0..3 {
-            if cell.rivers & (1 << s) != 0 {
-                let c = at(i);
-                shapes.push(Shape::Line {
-                    from: corner(c, s + 1),
-                    to: corner(c, s + 2),
-                    style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), size * 0.16),
-                });
-            }
-        }
-        // Rivers on sides 3–5 are drawn from the neighbour, except at the map's edge.
-        for s in 3..6 {
-            if cell.rivers & (1 << s) != 0 && grid.neighbor(i, s).is_none() {
-                let c = at(i);
-                shapes.push(Shape::Line {
-                    from: corner(c, s + 1),
-                    to: corner(c, s + 2),
-                    style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), size * 0.16),
-                });
-            }
+    // Side s lies between corners s + 1 and s + 2. Rivers on sides 3–5 are
+    // drawn from the neighbour, except at the map's edge.
+    for (i, cell) in grid.cells().zip(&board.cells) {
+        for s in cell.rivers.iter().filter(|&s| s.number() < 3 || grid.neighbor(i, s).is_none()) {
+            let (c, s) = (at(i), usize::from(s.number()));
+            shapes.push(Shape::Line {
+                from: corner(c, s + 1),
+                to: corner(c, s + 2),
+                style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), size * 0.16),
+            });
         }
     }
     for road in &board.roads {

@@ -1,11 +1,50 @@
 //! Hexet: hex maps with cities and a tower, players' road networks tracked
 //! as each road is placed or removed, and scores.
 //!
-//! - [`hex`]: axial coordinates, sides, the rectangular map shape;
-//! - [`map`]: the static map (terrain, rivers, lakes, cities, tower);
-//! - [`network`]: one player's roads and networks, incremental both ways;
-//! - this module: parameters, [`Game`] (the map plus every player's layer,
-//!   with road validation), scoring and the JSON result.
+//! [`Game`] is the way to play: made from [`Params`] and a [`Seed`], it takes
+//! one road at a time ([`Game::apply`], which checks the road against the map
+//! and the player's roads) and reads the networks, scores and the whole
+//! result ([`Board`], the JSON contract) through `&self`. [`replay`] applies a
+//! road log; [`generate_with_log`] does it all from parameters.
+//!
+//! Inside: `hex` (axial coordinates, [`HexSide`], [`SideMask`], the map's
+//! shape), `map` (terrain, rivers, lakes, cities, tower), `network` (one
+//! player's roads and networks, incremental both ways), `draw`.
+//!
+//! ```
+//! use boardwright::hexet::{Action, Game, HexSide, NetworkChange, Params, RoadEntry, RoadType, Terrain};
+//! use boardwright::seed::Seed;
+//!
+//! let mut game = Game::new(&Params::default(), &Seed::new("docs")).unwrap();
+//! // The map alone: cells (terrain, rivers), cities, the tower.
+//! let map = game.map_board();
+//! let cell = |at: [i32; 2]| map.cells.iter().find(|c| [c.q, c.r] == at);
+//! let step = |[q, r]: [i32; 2], side: HexSide| [q + side.offset()[0], r + side.offset()[1]];
+//!
+//! // A road out of the tower to a neighbour that is no lake; a bridge if a
+//! // river runs along that side.
+//! let from = map.tower;
+//! let side = HexSide::ALL
+//!     .into_iter()
+//!     .find(|&s| cell(step(from, s)).is_some_and(|c| c.terrain != Terrain::Lake))
+//!     .unwrap();
+//! let bridge = cell(from).unwrap().rivers.contains(side);
+//! let road = RoadEntry {
+//!     player: 0,
+//!     from,
+//!     to: step(from, side),
+//!     road_type: if bridge { RoadType::Bridge } else { RoadType::Normal },
+//!     action: Action::Add,
+//! };
+//! assert_eq!(game.apply(&road), Ok(NetworkChange::Created));
+//! assert!(game.networks().iter().any(|n| n.player == 0 && n.tower && n.cells.len() == 2));
+//!
+//! // The same road twice is refused, and the game is unchanged.
+//! assert!(game.apply(&road).is_err());
+//! let board = game.board();
+//! assert_eq!(board.roads.len(), 1);
+//! assert_eq!(board.scores, game.scores());
+//! ```
 
 use std::fmt;
 
@@ -16,13 +55,17 @@ use crate::seed::Seed;
 use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
 mod draw;
-pub mod hex;
-pub mod map;
-pub mod network;
+mod hex;
+mod map;
+mod network;
 
 pub use draw::{MAX_DRAWN_CELLS, draw};
-use hex::{DIRECTIONS, Grid, opposite};
-use map::{Map, MapSpec, Terrain};
+pub use hex::{HexSide, SideMask, SideMaskIter};
+pub use map::Terrain;
+pub use network::NetworkChange;
+
+use hex::{Cell, DIRECTIONS, Grid};
+use map::{Map, MapSpec};
 use network::Layer;
 
 /// Parameters of a hexet map and its scoring.
@@ -81,7 +124,7 @@ impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
         info(
             "width",
-            "columns of hex cells",
+            "columns of hex cells (size: work and output grow with width x height)",
             Allowed::Int {
                 min: 4,
                 max: MAX_SIDE as i64,
@@ -89,7 +132,7 @@ impl ParamsTrait for Params {
         ),
         info(
             "height",
-            "cells per column",
+            "cells per column (size: work and output grow with width x height)",
             Allowed::Int {
                 min: 4,
                 max: MAX_SIDE as i64,
@@ -104,7 +147,11 @@ impl ParamsTrait for Params {
             Allowed::Int { min: 1, max: 50 },
         ),
         info("lake_share", "share of cells that are lakes", Allowed::Float { min: 0.0, max: 0.4 }),
-        info("rivers", "rivers along cell sides", Allowed::Int { min: 0, max: 10_000 }),
+        info(
+            "rivers",
+            "rivers along cell sides (size: work grows with rivers x the longer side)",
+            Allowed::Int { min: 0, max: 10_000 },
+        ),
         info(
             "type_points",
             "points per city in a player's largest network group of one type (2 or more)",
@@ -127,7 +174,7 @@ impl ParamsTrait for Params {
     fn validate(&self) -> Result<(), ParamError> {
         // Each city keeps about a hex of radius spacing / 2 to itself; ask for
         // no more than half the map's cells that way.
-        let cities = u64::from(self.city_types * self.cities_per_type) + 1;
+        let cities = u64::from(self.city_types) * u64::from(self.cities_per_type) + 1;
         let room = 1 + 3 * u64::from(self.city_spacing) * u64::from(self.city_spacing) / 4;
         let cells = u64::from(self.width) * u64::from(self.height);
         if cities * room * 2 > cells {
@@ -188,60 +235,102 @@ pub struct RoadEntry {
     pub action: Action,
 }
 
-/// Why a road was refused.
+/// Why a road was refused. Cells are axial `[q, r]`, as in the entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoadError {
     /// No such player.
-    Player(u32),
+    Player {
+        /// The player asked for.
+        player: u32,
+        /// How many players the game has (numbered from 0).
+        players: u32,
+    },
     /// An end off the map.
     OffMap([i32; 2]),
     /// The ends are not neighbours.
-    NotNeighbours,
+    NotNeighbours([i32; 2], [i32; 2]),
     /// An end is a lake.
     Lake([i32; 2]),
     /// A river lies between the cells and the road is no bridge.
-    RiverWithoutBridge,
+    RiverWithoutBridge([i32; 2], [i32; 2]),
     /// The player already has this road.
-    Exists,
+    Exists([i32; 2], [i32; 2]),
     /// The player has no such road to remove.
-    Missing,
+    Missing([i32; 2], [i32; 2]),
 }
 
 impl fmt::Display for RoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cell = |[q, r]: &[i32; 2]| format!("[{q}, {r}]");
         match self {
-            RoadError::Player(p) => write!(f, "there is no player {p}"),
-            RoadError::OffMap([q, r]) => write!(f, "cell [{q}, {r}] is off the map"),
-            RoadError::NotNeighbours => f.write_str("the cells are not neighbours"),
-            RoadError::Lake([q, r]) => write!(f, "cell [{q}, {r}] is a lake"),
-            RoadError::RiverWithoutBridge => f.write_str("a river lies between the cells: the road must be a bridge"),
-            RoadError::Exists => f.write_str("the player already has this road"),
-            RoadError::Missing => f.write_str("the player has no such road"),
+            RoadError::Player { player, players } => {
+                write!(f, "there is no player {player} (this game has {players}, numbered from 0)")
+            }
+            RoadError::OffMap(at) => write!(f, "cell {} is off the map", cell(at)),
+            RoadError::NotNeighbours(a, b) => write!(f, "the cells are not neighbours: {} and {}", cell(a), cell(b)),
+            RoadError::Lake(at) => write!(f, "cell {} is a lake", cell(at)),
+            RoadError::RiverWithoutBridge(a, b) => {
+                write!(f, "a river lies between {} and {}: the road must be a bridge", cell(a), cell(b))
+            }
+            RoadError::Exists(a, b) => write!(f, "the player already has a road from {} to {}", cell(a), cell(b)),
+            RoadError::Missing(a, b) => write!(f, "the player has no road from {} to {} to remove", cell(a), cell(b)),
         }
     }
 }
 
 impl std::error::Error for RoadError {}
 
-/// The map and every player's roads.
+/// A game: the map of a seed and every player's roads. Roads come one at a
+/// time through [`Game::apply`]; everything else reads through `&self`.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The static map.
-    pub map: Map,
+    params: Params,
+    seed: Seed,
+    /// Map attempts used.
+    attempts: u32,
+    map: Map,
+    /// Per cell and road type (normal, bridge), the sides a new road may
+    /// leave by: no lake at either end, and no river for a normal road. One
+    /// read checks a road against the map.
+    roadable: Vec<[SideMask; 2]>,
     layers: Vec<Layer>,
-    /// Bridge sides per player and cell (a subset of the road mask).
-    bridges: Vec<Vec<u8>>,
+    /// Bridge sides per player and cell, kept at the end a road is listed
+    /// from (the side numbered below 3): a subset of the road mask.
+    bridges: Vec<Vec<SideMask>>,
 }
 
 impl Game {
-    /// A game on `map` with `players` players and no roads.
-    pub fn new(map: Map, players: u32) -> Game {
+    /// A game on the map of `params` and `seed`, with `params.players`
+    /// players and no roads.
+    pub fn new(params: &Params, seed: &Seed) -> Result<Game, GenerateError> {
+        let (map, attempts) = generate_map(params, seed)?;
         let grid = map.grid;
-        Game {
-            layers: (0..players).map(|_| Layer::new(grid)).collect(),
-            bridges: vec![vec![0; grid.len()]; players as usize],
+        let land = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
+        let roadable = grid
+            .cells()
+            .map(|c| {
+                let bridge: SideMask = HexSide::ALL
+                    .into_iter()
+                    .filter(|&s| land(c) && grid.neighbor(c, s).is_some_and(land))
+                    .collect();
+                let normal = bridge.iter().filter(|&s| !map.rivers[c.index()].contains(s)).collect();
+                [normal, bridge]
+            })
+            .collect();
+        Ok(Game {
+            params: params.clone(),
+            seed: seed.clone(),
+            attempts,
+            roadable,
+            layers: (0..params.players).map(|_| Layer::new(grid)).collect(),
+            bridges: vec![vec![SideMask::EMPTY; grid.len()]; params.players as usize],
             map,
-        }
+        })
+    }
+
+    /// The parameters the game was made with.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Number of players.
@@ -249,72 +338,136 @@ impl Game {
         self.layers.len() as u32
     }
 
-    /// Player `p`'s layer.
-    pub fn layer(&mut self, p: u32) -> &mut Layer {
-        &mut self.layers[p as usize]
-    }
-
     /// Checks an entry against the map and the player's roads: the cells and
     /// the side of the first that the road leaves by.
-    fn check(&self, e: &RoadEntry) -> Result<(usize, usize, usize), RoadError> {
+    fn check(&self, e: &RoadEntry) -> Result<(Cell, HexSide, Cell), RoadError> {
         let grid = self.map.grid;
-        let layer = self.layers.get(e.player as usize).ok_or(RoadError::Player(e.player))?;
-        let a = grid.index(e.from[0], e.from[1]).ok_or(RoadError::OffMap(e.from))?;
-        let b = grid.index(e.to[0], e.to[1]).ok_or(RoadError::OffMap(e.to))?;
-        let side = grid.side_between(a, b).ok_or(RoadError::NotNeighbours)?;
+        let layer = self.layers.get(e.player as usize).ok_or(RoadError::Player {
+            player: e.player,
+            players: self.players(),
+        })?;
+        let a = grid.at(e.from).ok_or(RoadError::OffMap(e.from))?;
+        let b = grid.at(e.to).ok_or(RoadError::OffMap(e.to))?;
+        let side = Grid::side_between(e.from, e.to).ok_or(RoadError::NotNeighbours(e.from, e.to))?;
         let exists = layer.has_road(a, side);
         match e.action {
             Action::Add => {
-                for (cell, at) in [(a, e.from), (b, e.to)] {
-                    if self.map.terrain[cell] == Terrain::Lake {
-                        return Err(RoadError::Lake(at));
-                    }
-                }
-                if self.map.rivers[a] & (1 << side) != 0 && e.road_type != RoadType::Bridge {
-                    return Err(RoadError::RiverWithoutBridge);
+                let kind = match e.road_type {
+                    RoadType::Normal => 0,
+                    RoadType::Bridge => 1,
+                };
+                if !self.roadable[a.index()][kind].contains(side) {
+                    let lake = [(a, e.from), (b, e.to)]
+                        .into_iter()
+                        .find(|&(cell, _)| self.map.terrain[cell.index()] == Terrain::Lake);
+                    return Err(match lake {
+                        Some((_, at)) => RoadError::Lake(at),
+                        None => RoadError::RiverWithoutBridge(e.from, e.to),
+                    });
                 }
                 if exists {
-                    return Err(RoadError::Exists);
+                    return Err(RoadError::Exists(e.from, e.to));
                 }
             }
-            Action::Remove if !exists => return Err(RoadError::Missing),
+            Action::Remove if !exists => return Err(RoadError::Missing(e.from, e.to)),
             Action::Remove => {}
         }
         Ok((a, side, b))
     }
 
-    /// Applies an entry, or refuses it and changes nothing.
-    pub fn apply(&mut self, e: &RoadEntry) -> Result<(), RoadError> {
+    /// Applies one road log entry and says what it did to the player's
+    /// networks, or refuses it and changes nothing.
+    pub fn apply(&mut self, e: &RoadEntry) -> Result<NetworkChange, RoadError> {
         let (a, side, b) = self.check(e)?;
         let p = e.player as usize;
-        match e.action {
+        let (listed, listed_side) = if side.number() < 3 { (a, side) } else { (b, side.opposite()) };
+        let bridges = &mut self.bridges[p][listed.index()];
+        Ok(match e.action {
             Action::Add => {
-                self.layers[p].add(a, side, b);
                 if e.road_type == RoadType::Bridge {
-                    self.bridges[p][a] |= 1 << side;
-                    self.bridges[p][b] |= 1 << opposite(side);
+                    *bridges = bridges.with(listed_side);
                 }
+                self.layers[p].add(a, side, b)
             }
             Action::Remove => {
-                self.layers[p].remove(a, side, b);
-                self.bridges[p][a] &= !(1 << side);
-                self.bridges[p][b] &= !(1 << opposite(side));
+                *bridges = bridges.without(listed_side);
+                self.layers[p].remove(a, side, b)
+            }
+        })
+    }
+
+    /// Every player's roads, player by player, each road once (from the cell
+    /// it leaves by a side numbered below 3), in cell order.
+    pub fn roads(&self) -> Vec<Road> {
+        let grid = self.map.grid;
+        let mut roads = Vec::new();
+        for (p, (layer, bridges)) in self.layers.iter().zip(&self.bridges).enumerate() {
+            for c in grid.cells() {
+                for side in layer.mask(c).iter().take_while(|s| s.number() < 3) {
+                    let Some(n) = grid.neighbor(c, side) else { continue };
+                    roads.push(Road {
+                        player: p as u32,
+                        from: grid.axial(c),
+                        to: grid.axial(n),
+                        road_type: if bridges[c.index()].contains(side) {
+                            RoadType::Bridge
+                        } else {
+                            RoadType::Normal
+                        },
+                    });
+                }
             }
         }
-        Ok(())
+        roads
     }
 
-    /// The network of each city for player `p` (0: none), and the tower's.
-    fn city_networks(&mut self, p: u32) -> (Vec<u32>, u32) {
-        let cells: Vec<usize> = self.map.cities.iter().map(|&(c, _)| c).collect();
-        let tower = self.map.tower;
-        let layer = self.layer(p);
-        (cells.iter().map(|&c| layer.network(c)).collect(), layer.network(tower))
+    /// Every player's networks, player by player, numbered from 1 per player
+    /// in order of each network's first cell (cells in storage order: by
+    /// `q`, then `r`).
+    pub fn networks(&self) -> Vec<NetworkOut> {
+        let grid = self.map.grid;
+        let mut networks = Vec::new();
+        for (p, layer) in self.layers.iter().enumerate() {
+            let ids = layer.canonical();
+            let count = ids.iter().copied().max().unwrap_or(0);
+            let mut nets: Vec<NetworkOut> = (1..=count)
+                .map(|id| NetworkOut {
+                    player: p as u32,
+                    id,
+                    cells: Vec::new(),
+                    cities: Vec::new(),
+                    tower: false,
+                })
+                .collect();
+            for (c, &id) in grid.cells().zip(&ids) {
+                if id != 0 {
+                    nets[id as usize - 1].cells.push(grid.axial(c));
+                }
+            }
+            for (k, &(c, _)) in self.map.cities.iter().enumerate() {
+                if let Some(id) = ids[c.index()].checked_sub(1) {
+                    nets[id as usize].cities.push(k as u32);
+                }
+            }
+            if let Some(id) = ids[self.map.tower.index()].checked_sub(1) {
+                nets[id as usize].tower = true;
+            }
+            networks.extend(nets);
+        }
+        networks
     }
 
-    /// Player `p`'s score under `params`' weights.
-    pub fn score(&mut self, p: u32, params: &Params) -> Score {
-        let (nets, tower) = self.city_networks(p);
+    /// Every player's score under the game's parameters.
+    pub fn scores(&self) -> Vec<Score> {
+        (0..self.players()).map(|p| self.score(p)).collect()
+    }
+
+    /// Player `p`'s score (`p` below [`Game::players`]).
+    fn score(&self, p: u32) -> Score {
+        let layer = &self.layers[p as usize];
+        let params = &self.params;
+        let nets: Vec<u32> = self.map.cities.iter().map(|&(c, _)| layer.network(c)).collect();
+        let tower = layer.network(self.map.tower);
         let types: Vec<u32> = self.map.cities.iter().map(|&(_, t)| t).collect();
         let at_tower = |k: usize| nets[k] != 0 && nets[k] == tower;
         let mut score = Score {
@@ -339,6 +492,28 @@ impl Game {
         score.tower_points = (0..types.len()).filter(|&k| at_tower(k)).count() as u32 * params.tower_points;
         score.score = score.type_points + score.tower_points + score.completion_points;
         score
+    }
+
+    /// The whole result: the map, every road, network and score.
+    pub fn board(&self) -> Board {
+        let roads = self.roads();
+        let map = self.map_board();
+        Board {
+            metrics: Metrics {
+                roads: roads.len() as u32,
+                ..map.metrics
+            },
+            roads,
+            networks: self.networks(),
+            scores: self.scores(),
+            ..map
+        }
+    }
+
+    /// The result of the map alone, as if no road had been placed: no roads
+    /// or networks, every score 0 (what [`Hexet`] generates).
+    pub fn map_board(&self) -> Board {
+        map_board(&self.params, &self.seed, &self.map, self.attempts)
     }
 }
 
@@ -366,8 +541,8 @@ pub struct CellOut {
     pub r: i32,
     /// Terrain.
     pub terrain: Terrain,
-    /// River sides, 6-bit mask by side number.
-    pub rivers: u8,
+    /// River sides (in JSON a 6-bit number, bit `s` for side `s`).
+    pub rivers: SideMask,
 }
 
 /// A city of the result.
@@ -462,7 +637,7 @@ pub struct Board {
 pub const STEPS: [&str; 2] = ["generating the map", "scoring"];
 
 /// Generates a map (no roads).
-pub fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), GenerateError> {
+pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), GenerateError> {
     let spec = MapSpec {
         grid: Grid {
             width: params.width,
@@ -504,31 +679,27 @@ pub fn replay(game: &mut Game, log: &[RoadEntry]) -> Result<(), ReplayError> {
     Ok(())
 }
 
-/// The result for `game`, the map made on `attempts` attempts.
-pub fn board(params: &Params, seed: &Seed, game: &mut Game, attempts: u32) -> Board {
-    let grid = game.map.grid;
-    let axial = |c: usize| {
-        let (q, r) = grid.axial(c);
-        [q, r]
-    };
-    let cells = (0..grid.len())
+/// The result for `map`, made on `attempts` attempts, with no roads.
+fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
+    let grid = map.grid;
+    let cells = grid
+        .cells()
         .map(|c| {
-            let [q, r] = axial(c);
+            let [q, r] = grid.axial(c);
             CellOut {
                 q,
                 r,
-                terrain: game.map.terrain[c],
-                rivers: game.map.rivers[c],
+                terrain: map.terrain[c.index()],
+                rivers: map.rivers[c.index()],
             }
         })
         .collect();
-    let cities: Vec<City> = game
-        .map
+    let cities: Vec<City> = map
         .cities
         .iter()
         .enumerate()
         .map(|(id, &(c, t))| {
-            let [q, r] = axial(c);
+            let [q, r] = grid.axial(c);
             City {
                 id: id as u32,
                 q,
@@ -537,64 +708,12 @@ pub fn board(params: &Params, seed: &Seed, game: &mut Game, attempts: u32) -> Bo
             }
         })
         .collect();
-    let mut roads = Vec::new();
-    let mut networks = Vec::new();
-    for p in 0..game.players() {
-        let bridges = &game.bridges[p as usize];
-        let layer = &mut game.layers[p as usize];
-        for (c, &bridge) in bridges.iter().enumerate() {
-            // Each road once: from the cell whose side number is below 3.
-            for side in 0..3 {
-                if layer.has_road(c, side)
-                    && let Some(n) = grid.neighbor(c, side)
-                {
-                    let road_type = if bridge & (1 << side) != 0 {
-                        RoadType::Bridge
-                    } else {
-                        RoadType::Normal
-                    };
-                    roads.push(Road {
-                        player: p,
-                        from: axial(c),
-                        to: axial(n),
-                        road_type,
-                    });
-                }
-            }
-        }
-        let ids = layer.canonical();
-        let count = ids.iter().copied().max().unwrap_or(0) as usize;
-        let mut nets: Vec<NetworkOut> = (1..=count as u32)
-            .map(|id| NetworkOut {
-                player: p,
-                id,
-                cells: Vec::new(),
-                cities: Vec::new(),
-                tower: false,
-            })
-            .collect();
-        for (c, &id) in ids.iter().enumerate() {
-            if id != 0 {
-                nets[id as usize - 1].cells.push(axial(c));
-            }
-        }
-        for (k, &(c, _)) in game.map.cities.iter().enumerate() {
-            if ids[c] != 0 {
-                nets[ids[c] as usize - 1].cities.push(k as u32);
-            }
-        }
-        if ids[game.map.tower] != 0 {
-            nets[ids[game.map.tower] as usize - 1].tower = true;
-        }
-        networks.extend(nets);
-    }
-    let scores = (0..game.players()).map(|p| game.score(p, params)).collect();
     let metrics = Metrics {
         cells: grid.len() as u32,
-        lakes: game.map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32,
-        river_sides: game.map.rivers.iter().map(|m| m.count_ones()).sum::<u32>() / 2,
-        cities: game.map.cities.len() as u32,
-        roads: roads.len() as u32,
+        lakes: map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32,
+        river_sides: map.rivers.iter().map(|m| m.count()).sum::<u32>() / 2,
+        cities: map.cities.len() as u32,
+        roads: 0,
         attempts,
     };
     Board {
@@ -604,11 +723,16 @@ pub fn board(params: &Params, seed: &Seed, game: &mut Game, attempts: u32) -> Bo
         height: grid.height,
         directions: DIRECTIONS,
         cells,
-        tower: axial(game.map.tower),
+        tower: grid.axial(map.tower),
         cities,
-        roads,
-        networks,
-        scores,
+        roads: Vec::new(),
+        networks: Vec::new(),
+        scores: (0..params.players)
+            .map(|player| Score {
+                player,
+                ..Score::default()
+            })
+            .collect(),
     }
 }
 
@@ -629,17 +753,16 @@ pub fn generate_with_log(params: &Params, seed: &Seed, log: &[RoadEntry]) -> Res
 /// Generates a map, shows it to `watch`, and replays `log` on it.
 pub fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
     watch.step(0, 0);
-    let (map, attempts) = generate_map(params, seed)?;
-    watch.step(attempts - 1, 1);
-    let mut game = Game::new(map, params.players);
+    let mut game = Game::new(params, seed)?;
+    watch.step(game.attempts - 1, 1);
     if watch.every().is_some() {
-        watch.snapshot(attempts - 1, board(params, seed, &mut game, attempts));
+        watch.snapshot(game.attempts - 1, game.map_board());
     }
     replay(&mut game, log).map_err(|e| Error::Log {
         index: e.index,
         reason: e.reason.to_string(),
     })?;
-    Ok(board(params, seed, &mut game, attempts))
+    Ok(game.board())
 }
 
 /// The hexet generator (a map with no roads), for code that handles every

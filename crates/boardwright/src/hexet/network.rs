@@ -1,73 +1,104 @@
 //! One player's roads and the networks they form, kept current as roads come
 //! and go.
 //!
-//! Each cell keeps a 6-bit mask of the sides its roads leave by. A cell's
+//! Each cell keeps a [`SideMask`] of the sides its roads leave by. A cell's
 //! network is `find(label[cell])` in a union–find over labels; 0 means no
-//! road. Adding a road unites two labels (O(α)). Removing one searches from
-//! both ends at once, a step from each in turn: if the searches meet, nothing
-//! changed; if one runs out first, the cells it saw are split off under a
-//! fresh label. The cost follows the smaller side, and no other network is
-//! touched.
+//! road. Adding a road unites two labels (union by rank, O(α) amortised).
+//! Removing one searches from both ends at once, a step from each in turn:
+//! if the searches meet, nothing changed; if one runs out first, the cells it
+//! saw are split off under a fresh label. The cost follows the smaller side,
+//! and no other network is touched.
 //!
-//! [`flood_fill`] is the original's relabelling of everything from the masks:
-//! the reference the tests hold the incremental networks to.
+//! Reads take `&self`: a read's find walks up without shortening the path.
+//! Union by rank bounds every path by the log of the number of labels, and
+//! the finds of `add` halve the paths they walk and point the road's cells
+//! straight at their root, so the paths reads meet stay short.
+//!
+//! The unit test holds the incremental networks to a flood fill over the
+//! masks (the original's relabelling of everything) after every step.
 
 use std::collections::VecDeque;
 
-use super::hex::{Grid, opposite};
+use super::hex::{Cell, Grid, HexSide, SideMask};
+
+/// What a road did to its player's networks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetworkChange {
+    /// A new network of the road's two cells (added).
+    Created,
+    /// A network gained a cell (added).
+    Extended,
+    /// Two networks became one (added).
+    Merged,
+    /// The road closed or opened a loop: every network keeps its cells.
+    Unchanged,
+    /// A network lost the cell at its dead end (removed).
+    Trimmed,
+    /// A network of two cells went away (removed).
+    Removed,
+    /// A network split in two (removed).
+    Split,
+}
 
 /// One player's road layer.
 #[derive(Clone, Debug)]
-pub struct Layer {
+pub(crate) struct Layer {
     grid: Grid,
-    masks: Vec<u8>,
+    masks: Vec<SideMask>,
     label: Vec<u32>,
     parent: Vec<u32>,
     rank: Vec<u8>,
-    /// Search marks: `seen[c] == stamp` (side A) or `stamp + 1` (side B).
+    /// Search marks: `seen[c] == stamp` (side A) or `stamp + 1` (side B);
+    /// empty until the first removal that searches.
     seen: Vec<u32>,
     stamp: u32,
-    queues: [VecDeque<u32>; 2],
-    found: [Vec<u32>; 2],
+    queues: [VecDeque<Cell>; 2],
+    found: [Vec<Cell>; 2],
 }
 
 impl Layer {
     /// A layer with no roads.
-    pub fn new(grid: Grid) -> Layer {
+    pub(crate) fn new(grid: Grid) -> Layer {
         Layer {
             grid,
-            masks: vec![0; grid.len()],
+            masks: vec![SideMask::EMPTY; grid.len()],
             label: vec![0; grid.len()],
             parent: vec![0],
             rank: vec![0],
-            seen: vec![0; grid.len()],
+            seen: Vec::new(),
             stamp: 0,
             queues: [VecDeque::new(), VecDeque::new()],
             found: [Vec::new(), Vec::new()],
         }
     }
 
-    /// The sides of cell `c` that have a road.
-    pub fn mask(&self, c: usize) -> u8 {
-        self.masks[c]
+    /// The sides of `cell` that have a road.
+    pub(crate) fn mask(&self, cell: Cell) -> SideMask {
+        self.masks[cell.index()]
     }
 
-    /// All masks, by cell.
-    pub fn masks(&self) -> &[u8] {
-        &self.masks
+    /// Whether a road leaves `cell` by `side`.
+    pub(crate) fn has_road(&self, cell: Cell, side: HexSide) -> bool {
+        self.mask(cell).contains(side)
     }
 
-    /// Whether a road leaves `c` by `side`.
-    pub fn has_road(&self, c: usize, side: usize) -> bool {
-        self.masks[c] & (1 << side) != 0
+    fn find(&self, mut l: u32) -> u32 {
+        while self.parent[l as usize] != l {
+            l = self.parent[l as usize];
+        }
+        l
     }
 
-    fn find(&mut self, mut l: u32) -> u32 {
+    /// The root label of `cell`'s network (0: no road), halving the path
+    /// walked and pointing the cell at the root.
+    fn root_mut(&mut self, cell: Cell) -> u32 {
+        let mut l = self.label[cell.index()];
         while self.parent[l as usize] != l {
             let grand = self.parent[self.parent[l as usize] as usize];
             self.parent[l as usize] = grand;
             l = grand;
         }
+        self.label[cell.index()] = l;
         l
     }
 
@@ -78,29 +109,32 @@ impl Layer {
         l
     }
 
-    /// The network of cell `c` (0: no road). Ids are stable until a road is
+    /// The network of `cell` (0: no road). Ids are stable until a road is
     /// added or removed.
-    pub fn network(&mut self, c: usize) -> u32 {
-        match self.label[c] {
-            0 => 0,
-            l => self.find(l),
-        }
+    pub(crate) fn network(&self, cell: Cell) -> u32 {
+        self.find(self.label[cell.index()])
     }
 
     /// Adds the road from `c` across `side` to `n` (the caller checked it is
     /// new and legal).
-    pub fn add(&mut self, c: usize, side: usize, n: usize) {
-        self.masks[c] |= 1 << side;
-        self.masks[n] |= 1 << opposite(side);
-        let (lc, ln) = (self.network(c), self.network(n));
-        match (lc, ln) {
+    pub(crate) fn add(&mut self, c: Cell, side: HexSide, n: Cell) -> NetworkChange {
+        self.masks[c.index()] = self.masks[c.index()].with(side);
+        self.masks[n.index()] = self.masks[n.index()].with(side.opposite());
+        match (self.root_mut(c), self.root_mut(n)) {
             (0, 0) => {
                 let l = self.fresh_label();
-                self.label[c] = l;
-                self.label[n] = l;
+                self.label[c.index()] = l;
+                self.label[n.index()] = l;
+                NetworkChange::Created
             }
-            (0, l) => self.label[c] = l,
-            (l, 0) => self.label[n] = l,
+            (0, l) => {
+                self.label[c.index()] = l;
+                NetworkChange::Extended
+            }
+            (l, 0) => {
+                self.label[n.index()] = l;
+                NetworkChange::Extended
+            }
             (a, b) if a != b => {
                 // Union by rank keeps every find short.
                 let (hi, lo) = if self.rank[a as usize] >= self.rank[b as usize] {
@@ -112,38 +146,46 @@ impl Layer {
                 if self.rank[hi as usize] == self.rank[lo as usize] {
                     self.rank[hi as usize] += 1;
                 }
+                NetworkChange::Merged
             }
-            _ => {}
+            _ => NetworkChange::Unchanged,
         }
     }
 
     /// Removes the road from `c` across `side` to `n` (the caller checked it exists).
-    pub fn remove(&mut self, c: usize, side: usize, n: usize) {
-        self.masks[c] &= !(1 << side);
-        self.masks[n] &= !(1 << opposite(side));
-        let (c_alone, n_alone) = (self.masks[c] == 0, self.masks[n] == 0);
+    pub(crate) fn remove(&mut self, c: Cell, side: HexSide, n: Cell) -> NetworkChange {
+        self.masks[c.index()] = self.masks[c.index()].without(side);
+        self.masks[n.index()] = self.masks[n.index()].without(side.opposite());
+        let (c_alone, n_alone) = (self.mask(c).is_empty(), self.mask(n).is_empty());
         if c_alone {
-            self.label[c] = 0;
+            self.label[c.index()] = 0;
         }
         if n_alone {
-            self.label[n] = 0;
+            self.label[n.index()] = 0;
         }
-        if c_alone || n_alone {
-            return; // a dead end went: the rest stays one network
+        // A dead end went: the rest stays one network.
+        match (c_alone, n_alone) {
+            (true, true) => return NetworkChange::Removed,
+            (true, false) | (false, true) => return NetworkChange::Trimmed,
+            (false, false) => {}
         }
-        if let Some(side_cells) = self.split_side(c, n) {
-            let l = self.fresh_label();
-            for cell in side_cells {
-                self.label[cell as usize] = l;
+        match self.split_side(c, n) {
+            None => NetworkChange::Unchanged,
+            Some(side_cells) => {
+                let l = self.fresh_label();
+                for cell in side_cells {
+                    self.label[cell.index()] = l;
+                }
+                NetworkChange::Split
             }
         }
     }
 
     /// Searches from `a` and `b` at once. `None` if they are still joined;
     /// otherwise the cells of the side whose search ran out first.
-    fn split_side(&mut self, a: usize, b: usize) -> Option<Vec<u32>> {
-        if self.stamp >= u32::MAX - 2 {
-            self.seen.fill(0);
+    fn split_side(&mut self, a: Cell, b: Cell) -> Option<Vec<Cell>> {
+        if self.seen.is_empty() || self.stamp >= u32::MAX - 2 {
+            self.seen = vec![0; self.grid.len()];
             self.stamp = 0;
         }
         self.stamp += 2;
@@ -151,30 +193,25 @@ impl Layer {
         for (k, start) in [a, b].into_iter().enumerate() {
             self.queues[k].clear();
             self.found[k].clear();
-            self.queues[k].push_back(start as u32);
-            self.found[k].push(start as u32);
-            self.seen[start] = marks[k];
+            self.queues[k].push_back(start);
+            self.found[k].push(start);
+            self.seen[start.index()] = marks[k];
         }
         loop {
             for k in 0..2 {
                 let Some(cell) = self.queues[k].pop_front() else {
                     return Some(std::mem::take(&mut self.found[k]));
                 };
-                let cell = cell as usize;
-                let mask = self.masks[cell];
-                for side in 0..6 {
-                    if mask & (1 << side) == 0 {
-                        continue;
-                    }
+                for side in self.mask(cell) {
                     let Some(next) = self.grid.neighbor(cell, side) else { continue };
-                    let mark = self.seen[next];
+                    let mark = self.seen[next.index()];
                     if mark == marks[1 - k] {
                         return None; // the searches met
                     }
                     if mark != marks[k] {
-                        self.seen[next] = marks[k];
-                        self.queues[k].push_back(next as u32);
-                        self.found[k].push(next as u32);
+                        self.seen[next.index()] = marks[k];
+                        self.queues[k].push_back(next);
+                        self.found[k].push(next);
                     }
                 }
             }
@@ -183,46 +220,23 @@ impl Layer {
 
     /// Every cell's network, renumbered 1, 2, … in order of each network's
     /// first cell (0: no road), so equal partitions give equal vectors.
-    pub fn canonical(&mut self) -> Vec<u32> {
-        let mut rename: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
-        (0..self.masks.len())
+    pub(crate) fn canonical(&self) -> Vec<u32> {
+        let mut rename = vec![0u32; self.parent.len()];
+        let mut count = 0;
+        self.grid
+            .cells()
             .map(|c| match self.network(c) {
                 0 => 0,
-                id => {
-                    let next = rename.len() as u32 + 1;
-                    *rename.entry(id).or_insert(next)
+                root => {
+                    if rename[root as usize] == 0 {
+                        count += 1;
+                        rename[root as usize] = count;
+                    }
+                    rename[root as usize]
                 }
             })
             .collect()
     }
-}
-
-/// The reference: every cell's network by flood fill over the masks, in the
-/// same canonical numbering as [`Layer::canonical`].
-pub fn flood_fill(grid: Grid, masks: &[u8]) -> Vec<u32> {
-    let mut network = vec![0u32; masks.len()];
-    let mut next = 0;
-    let mut open = Vec::new();
-    for start in 0..masks.len() {
-        if masks[start] == 0 || network[start] != 0 {
-            continue;
-        }
-        next += 1;
-        network[start] = next;
-        open.push(start);
-        while let Some(cell) = open.pop() {
-            for side in 0..6 {
-                if masks[cell] & (1 << side) != 0
-                    && let Some(n) = grid.neighbor(cell, side)
-                    && network[n] == 0
-                {
-                    network[n] = next;
-                    open.push(n);
-                }
-            }
-        }
-    }
-    network
 }
 
 #[cfg(test)]
@@ -230,31 +244,81 @@ mod tests {
     use super::*;
     use crate::seed::Rng;
 
+    /// The reference: every cell's network by flood fill over the masks, in
+    /// the same canonical numbering as [`Layer::canonical`].
+    fn flood_fill(grid: Grid, layer: &Layer) -> Vec<u32> {
+        let mut network = vec![0u32; grid.len()];
+        let mut next = 0;
+        let mut open = Vec::new();
+        for start in grid.cells() {
+            if layer.mask(start).is_empty() || network[start.index()] != 0 {
+                continue;
+            }
+            next += 1;
+            network[start.index()] = next;
+            open.push(start);
+            while let Some(cell) = open.pop() {
+                for side in HexSide::ALL {
+                    if layer.has_road(cell, side)
+                        && let Some(n) = grid.neighbor(cell, side)
+                        && network[n.index()] == 0
+                    {
+                        network[n.index()] = next;
+                        open.push(n);
+                    }
+                }
+            }
+        }
+        network
+    }
+
+    /// The change a road made, told from the number of networks and of cells
+    /// in them before and after.
+    fn expected_change(before: &[u32], after: &[u32]) -> NetworkChange {
+        let networks = |v: &[u32]| i64::from(v.iter().copied().max().unwrap_or(0));
+        let cells = |v: &[u32]| v.iter().filter(|&&id| id != 0).count() as i64;
+        match (networks(after) - networks(before), cells(after) - cells(before)) {
+            (1, 2) => NetworkChange::Created,
+            (0, 1) => NetworkChange::Extended,
+            (-1, 0) => NetworkChange::Merged,
+            (0, 0) => NetworkChange::Unchanged,
+            (0, -1) => NetworkChange::Trimmed,
+            (-1, -2) => NetworkChange::Removed,
+            (1, 0) => NetworkChange::Split,
+            other => panic!("no change explains {other:?}"),
+        }
+    }
+
     #[test]
     fn random_adds_and_removals_match_the_flood_fill() {
         let mut rng = Rng::new(12, 12);
         for (w, h) in [(4, 3), (12, 9), (30, 20)] {
             let grid = Grid { width: w, height: h };
             let mut layer = Layer::new(grid);
-            let mut roads: Vec<(usize, usize)> = Vec::new();
+            let mut roads: Vec<(Cell, HexSide)> = Vec::new();
+            let mut seen = [false; 7];
+            let mut before = flood_fill(grid, &layer);
             for step in 0..6000 {
                 let remove = !roads.is_empty() && rng.chance(0.45);
-                if remove {
+                let change = if remove {
                     let (c, s) = roads.swap_remove(rng.index(roads.len()));
-                    let n = grid.neighbor(c, s).unwrap();
-                    layer.remove(c, s, n);
+                    layer.remove(c, s, grid.neighbor(c, s).unwrap())
                 } else {
-                    let c = rng.index(grid.len());
-                    let s = rng.index(6);
-                    if let Some(n) = grid.neighbor(c, s)
-                        && !layer.has_road(c, s)
-                    {
-                        layer.add(c, s, n);
-                        roads.push((c, s));
-                    }
-                }
-                assert_eq!(layer.canonical(), flood_fill(grid, layer.masks()), "{w}x{h}, step {step}");
+                    let c = grid.cell(rng.index(grid.len()));
+                    let s = HexSide::ALL[rng.index(6)];
+                    let Some(n) = grid.neighbor(c, s).filter(|_| !layer.has_road(c, s)) else {
+                        continue;
+                    };
+                    roads.push((c, s));
+                    layer.add(c, s, n)
+                };
+                let after = flood_fill(grid, &layer);
+                assert_eq!(layer.canonical(), after, "{w}x{h}, step {step}");
+                assert_eq!(change, expected_change(&before, &after), "{w}x{h}, step {step}");
+                seen[change as usize] = true;
+                before = after;
             }
+            assert!(seen.iter().all(|&s| s), "{w}x{h}: some change never happened: {seen:?}");
         }
     }
 }
