@@ -509,3 +509,39 @@ fn a_large_board_keeps_its_guarantees_and_its_bytes() {
         &format!("{} bytes of JSON, FNV-1a 64 {fingerprint:016x}\n", json.len()),
     );
 }
+
+/// Snapshots of the relaxation come after iterations k, 2k, … and the last,
+/// in every attempt, and the last one holds the board's node positions;
+/// watching changes nothing.
+#[test]
+fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
+    for (seed, iterations, every) in [("watch-a", 60, 7), ("watch-b", 60, 15), ("watch-c", 12, 0), ("watch-d", 3, 5)] {
+        let params = Params {
+            iterations,
+            ..Params::default()
+        };
+        let seed = Seed::new(seed);
+        let mut seen: Vec<(u32, u32, Vec<(f64, f64)>)> = Vec::new();
+        let b = universe::generate_watched(
+            &params,
+            &seed,
+            Some(every),
+            &mut |attempt, iteration, points| seen.push((attempt, iteration, points.iter().map(|p| (p.x, p.y)).collect())),
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(b, universe::generate(&params, &seed).unwrap());
+        let mut wanted: Vec<u32> = (1..=iterations).filter(|i| every > 0 && i % every == 0).collect();
+        if wanted.last() != Some(&iterations) {
+            wanted.push(iterations);
+        }
+        let wanted: Vec<(u32, u32)> = (0..b.metrics.attempts).flat_map(|a| wanted.iter().map(move |&i| (a, i))).collect();
+        let got: Vec<(u32, u32)> = seen.iter().map(|&(a, i, _)| (a, i)).collect();
+        assert_eq!(got, wanted, "iterations {iterations}, every {every}");
+        let nodes: Vec<(f64, f64)> = b.nodes.iter().map(|n| (n.x, n.y)).collect();
+        assert_eq!(seen.last().unwrap().2, nodes);
+        if seen.len() > 1 {
+            assert_ne!(seen[0].2, nodes, "the points move between snapshots");
+        }
+    }
+}

@@ -25,7 +25,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::ser::Formatter;
 
-use crate::geom::Point;
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
 use crate::{DrawOptions, GenerateError, Generator};
@@ -36,10 +35,13 @@ mod draw;
 pub mod edges;
 pub mod missions;
 pub mod relax;
+mod side;
 pub mod types;
 
+pub use crate::geom::Point;
 pub use dictionary::{MissionKind, NodeType};
 pub use draw::{MAX_DRAWN_NODES, draw};
+pub use side::{Side, Sides};
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
 pub const MAX_RESOLUTION: u32 = 3000;
@@ -187,20 +189,6 @@ pub enum NodeKind {
     Regular,
 }
 
-/// A side of the paper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// x = 0.
-    Left,
-    /// y = 0.
-    Top,
-    /// x = width.
-    Right,
-    /// y = height.
-    Bottom,
-}
-
 /// One node of a board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Node {
@@ -298,9 +286,26 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
 
 /// Generates a board, calling `progress(attempt, step)` as each of [`STEPS`] begins.
 pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+    generate_watched(params, seed, None, &mut |_, _, _| {}, progress)
+}
+
+/// Generates a board as [`generate_with_progress`] does, and with `every`
+/// given, calls `snapshot(attempt, iteration, points)` with the relaxing
+/// points after iterations k, 2k, … (k = `every`) and after the last one
+/// (`every` 0: after the last one only). `iteration` counts the iterations
+/// done; the last snapshot of the attempt that succeeds holds the board's
+/// node positions. With `every` `None` the snapshot is never called and
+/// generation costs what it did.
+pub fn generate_watched(
+    params: &Params,
+    seed: &Seed,
+    every: Option<u32>,
+    snapshot: &mut dyn FnMut(u32, u32, &[Point]),
+    progress: &mut dyn FnMut(u32, usize),
+) -> Result<Board, GenerateError> {
     let mut reason = String::new();
     for attempt in 0..params.max_attempts {
-        match attempt_board(params, seed, attempt, progress) {
+        match attempt_board(params, seed, attempt, every, snapshot, progress) {
             Ok(board) => return Ok(board),
             Err(why) => reason = why,
         }
@@ -312,14 +317,26 @@ pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn F
     })
 }
 
-fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, String> {
+fn attempt_board(
+    params: &Params,
+    seed: &Seed,
+    attempt: u32,
+    every: Option<u32>,
+    snapshot: &mut dyn FnMut(u32, u32, &[Point]),
+    progress: &mut dyn FnMut(u32, usize),
+) -> Result<Board, String> {
     let (w, h) = params.size();
     let size = (f64::from(w), f64::from(h));
     progress(attempt, 0);
     let mut points = relax::jittered_grid(w, h, &mut seed.stream("points", attempt));
     let obstacles = relax::obstacles(w, h, params.obstacles, &mut seed.stream("obstacles", attempt));
     let center = (w / 2) * (h + 1) + h / 2;
-    let sides = relax::relax(&mut points, &obstacles, w, h, params.iterations);
+    let mut in_attempt = |iteration: u32, points: &[Point]| snapshot(attempt, iteration, points);
+    let watch = every.map(|every| relax::Watch {
+        every,
+        snapshot: &mut in_attempt,
+    });
+    let sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, watch);
     let on_border: Vec<bool> = sides.iter().map(|s| s.any()).collect();
 
     progress(attempt, 1);
@@ -387,17 +404,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         .into_par_iter()
         .enumerate()
         .map(|(v, (dots, _))| {
-            let (id, p, s) = (v as u32, points[v], sides[v]);
-            let edge_sides: Vec<Side> = [
-                (s.left, Side::Left),
-                (s.top, Side::Top),
-                (s.right, Side::Right),
-                (s.bottom, Side::Bottom),
-            ]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|&(_, side)| side)
-            .collect();
+            let (id, p) = (v as u32, points[v]);
             let (kind, node_type, number) = if id == center {
                 (NodeKind::Center, None, None)
             } else if let Some(&k) = mission_index.get(&id) {
@@ -417,7 +424,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
                 y: p.y,
                 kind,
                 node_type,
-                edge_sides,
+                edge_sides: sides[v].iter().collect(),
                 dots,
                 number,
             }
@@ -465,7 +472,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
 /// The board as the edge stage leaves it: what missions, types and dots read.
 struct BuiltSoFar<'a> {
     points: &'a [Point],
-    sides: &'a [relax::Sides],
+    sides: &'a [Sides],
     graph: &'a crate::graph::Graph,
     center: u32,
     size: (u32, u32),

@@ -24,8 +24,8 @@ use crate::geom::Point;
 use crate::graph::Graph;
 use crate::seed::Rng;
 
+use super::Sides;
 use super::dictionary::NodeType;
-use super::relax::Sides;
 
 /// The board facts the constraints look at.
 pub struct Layout<'a> {
