@@ -142,16 +142,19 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         }
         state.place(t, v);
     }
-    // Types left short of their minimum take over nodes from types above theirs.
-    for t in 0..types.len() {
+    // Types left short of their minimum take over nodes from types above
+    // theirs (a short type is never above its own: `donors` are the others).
+    let above = |counts: &[u32], u: usize| counts[u] > targets[u].0;
+    let mut donors = (0..types.len()).filter(|&u| above(&state.counts, u)).count();
+    for (t, &(min, _)) in targets.iter().enumerate() {
         for &v in &order {
-            let has_donor = (0..types.len()).any(|u| u != t && state.counts[u] > targets[u].0);
-            if state.counts[t] >= targets[t].0 || !has_donor {
+            if state.counts[t] >= min || donors == 0 {
                 break;
             }
             let Some(u) = state.assigned(v) else { continue };
-            if u != t && state.counts[u] > targets[u].0 && state.allows(t, v) {
+            if u != t && above(&state.counts, u) && state.allows(t, v) {
                 state.place(t, v);
+                donors -= usize::from(!above(&state.counts, u));
             }
         }
     }
@@ -164,13 +167,27 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
 /// The list of types: the scaled minimums, then weighted draws up to `len`.
 /// Type indices are `u16` (a dictionary holds at most `dictionary::MAX_TYPES`): the
 /// list can hold millions of entries, and a compact one shuffles in cache.
+///
+/// On large boards the scaled minimums of the built-in dictionary ask for
+/// about two and a half entries a node, and the entries no node takes are
+/// what lets the constrained types find their nodes. Minimums that ask for
+/// more than [`LIST_PER_NODE`] entries a node are cut in proportion, so the
+/// list (and the work) stays a few times the node count whatever the
+/// dictionary says.
 fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng: &mut Rng) -> Vec<u16> {
-    let mut list = Vec::with_capacity(len);
+    let wanted: Vec<u64> = targets
+        .iter()
+        .map(|&(min, max)| u64::from(max.map_or(min, |m| min.min(m))))
+        .collect();
+    let total: u64 = wanted.iter().sum();
+    let room = LIST_PER_NODE * len as u64;
+    let mut list = Vec::with_capacity(len.max(total.min(room) as usize));
     let mut counts = vec![0u32; types.len()];
-    for (t, &(min, max)) in targets.iter().enumerate() {
-        let n = max.map_or(min, |m| min.min(m));
+    for (t, &n) in wanted.iter().enumerate() {
+        // At most `room` here, whose product with `n` (a `u32`) fits in a `u64`.
+        let n = if total > room { n * room / total } else { n };
         list.extend(std::iter::repeat_n(t as u16, n as usize));
-        counts[t] = n;
+        counts[t] = n as u32;
     }
     let open = |t: usize, count: u32| targets[t].1.is_none_or(|cap| count < cap);
     let mut weights: Vec<f64> = (0..types.len())
@@ -187,6 +204,9 @@ fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng:
     }
     list
 }
+
+/// Most entries a node that the minimums may put in the list (see [`multiset`]).
+const LIST_PER_NODE: u64 = 4;
 
 /// What the constraints read of one node, in half a cache line: the walk over
 /// the nodes goes in shuffled order, so each node costs a trip to memory, and
@@ -367,6 +387,32 @@ pub fn number(source_count: u32, players: u32, node: Point, center: Point, size:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn minimums_past_four_entries_a_node_are_cut_in_proportion() {
+        let types: Vec<NodeType> = (0..3)
+            .map(|i| NodeType {
+                prob: 1.0,
+                ..NodeType::new(format!("T{i}"))
+            })
+            .collect();
+        let count = |list: &[u16], t: u16| list.iter().filter(|&&x| x == t).count();
+        // Within four a node: the minimums as they are.
+        let list = multiset(&types, &[(150, None), (100, None), (0, Some(0))], 100, &mut Rng::new(1, 1));
+        assert_eq!((list.len(), count(&list, 0), count(&list, 1)), (250, 150, 100));
+        // Past it: 400 entries for 100 nodes, shared two to one.
+        let list = multiset(
+            &types,
+            &[(u32::MAX, None), (u32::MAX / 2, None), (0, Some(0))],
+            100,
+            &mut Rng::new(1, 1),
+        );
+        assert!((399..=400).contains(&list.len()), "{}", list.len());
+        assert!((266..=267).contains(&count(&list, 0)) && (133..=134).contains(&count(&list, 1)));
+        // Below the node count, draws fill the list.
+        let list = multiset(&types, &[(10, None), (0, None), (0, Some(0))], 100, &mut Rng::new(1, 1));
+        assert_eq!((list.len(), count(&list, 2)), (100, 0));
+    }
 
     #[test]
     fn scale_factors_match_the_original() {
