@@ -46,34 +46,44 @@ pub use side::{Side, Sides};
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
 pub const MAX_RESOLUTION: u32 = 3000;
 
+/// Largest `max_attempts` accepted. An attempt on a board of the default
+/// sizes takes at most about 20 ms (a thousand iterations among a hundred
+/// obstacles, a thousand node types), so failing every attempt ends within
+/// a few seconds.
+pub const MAX_ATTEMPTS: u32 = 100;
+
 /// Parameters of a universe board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Params {
     /// Number of players (2–9); sets the board size unless `resolution` is given.
     pub players: u32,
-    /// Board width in grid units, overriding the player-count table.
+    /// Board width in grid units (10 to [`MAX_RESOLUTION`]), overriding the
+    /// player-count table; the work grows with the node count,
+    /// [`Params::node_count`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<u32>,
-    /// Relaxation iterations.
+    /// Relaxation iterations (1–1000).
     pub iterations: u32,
-    /// Invisible repulsors that make holes.
+    /// Invisible repulsors that make holes (0–100).
     pub obstacles: u32,
-    /// Edges after which the fill leaves a node alone.
+    /// Edges after which the fill leaves a node alone (1–12).
     pub max_connections: u32,
     /// All twelve missions the same kind, Traveler or Collector.
     pub first_game: bool,
     /// No crossing edges and no edge near a node that is not its end.
     pub planar: bool,
-    /// The distance `planar` keeps between an edge and other nodes.
+    /// The distance `planar` keeps between an edge and other nodes (0–0.45).
     pub clearance: f64,
     /// Mission nodes chosen for equal hop distances to the centre.
     pub fair_missions: bool,
-    /// Whole-board attempts before giving up.
+    /// Whole-board attempts before giving up (1 to [`MAX_ATTEMPTS`]).
     pub max_attempts: u32,
-    /// The node-type dictionary.
+    /// The node-type dictionary (1 to [`dictionary::MAX_TYPES`] types).
+    #[serde(deserialize_with = "dictionary::read_node_types")]
     pub node_types: Vec<NodeType>,
-    /// The mission kinds.
+    /// The mission kinds (1 to [`dictionary::MAX_MISSIONS`] kinds).
+    #[serde(deserialize_with = "dictionary::read_missions")]
     pub missions: Vec<MissionKind>,
 }
 
@@ -137,17 +147,22 @@ impl ParamsTrait for Params {
         info(
             "max_attempts",
             "whole-board attempts before giving up",
-            Allowed::Int { min: 1, max: 1000 },
+            Allowed::Int {
+                min: 1,
+                max: MAX_ATTEMPTS as i64,
+            },
         ),
         info(
             "node_types",
-            "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints)",
-            Allowed::Data("a list of node-type tables"),
+            "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints); a table gives any of its fields but the name, the others come from the built-in type of that name",
+            Allowed::Data(
+                "1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000; \"none\" clears an optional field",
+            ),
         ),
         info(
             "missions",
-            "the mission kinds ([[missions]] tables: name, needs, weight)",
-            Allowed::Data("a list of mission tables"),
+            "the mission kinds ([[missions]] tables: name, needs, weight); a table gives any of its fields but the name, the others come from the built-in kind of that name",
+            Allowed::Data("1 to 100 mission tables: name (1-100 characters), needs (up to 100 node-type names), weight 0-1000000"),
         ),
     ];
     const PRESETS: &'static [(&'static str, &'static str)] = &[(
@@ -390,12 +405,17 @@ fn attempt_board(
         hops,
         missions,
         assignment,
-        counts,
+        type_counts,
         kinds,
     } = chosen?;
 
     progress(attempt, 3);
-    let count_of = |name: &str| type_count(params, &counts, name);
+    // The count a numbered type's numbers come from, by type.
+    let sources: Vec<Option<u32>> = params
+        .node_types
+        .iter()
+        .map(|t| t.number_from.as_ref().map(|from| type_counts.get(from).copied().unwrap_or(0)))
+        .collect();
     let numbers_rng = seed.stream("numbers", attempt);
     let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
     let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
@@ -410,13 +430,13 @@ fn attempt_board(
             } else if let Some(&k) = mission_index.get(&id) {
                 (NodeKind::Mission, Some(kinds[k].clone()), None)
             } else {
-                let t = assignment.types[v].map(|t| &params.node_types[t]);
+                let t = assignment.types[v];
                 // Each node draws from its own substream: any thread, same number.
-                let number = t.and_then(|t| t.number_from.as_deref()).map(|from| {
+                let number = t.and_then(|t| sources[t]).map(|count| {
                     let mut rng = numbers_rng.substream(u64::from(id));
-                    types::number(count_of(from), params.players, p, points[center as usize], (w, h), &mut rng)
+                    types::number(count, params.players, p, points[center as usize], (w, h), &mut rng)
                 });
-                (NodeKind::Regular, t.map(|t| t.name.clone()), number)
+                (NodeKind::Regular, t.map(|t| params.node_types[t].name.clone()), number)
             };
             Node {
                 id,
@@ -448,7 +468,7 @@ fn attempt_board(
         crossings,
         clearance_violations,
         constraint_violations: assignment.violations,
-        type_counts: params.node_types.iter().zip(&counts).map(|(t, &c)| (t.name.clone(), c)).collect(),
+        type_counts,
         dots_wanted,
         dots_placed,
         attempts: attempt + 1,
@@ -501,18 +521,13 @@ fn place_dots(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>
         .collect()
 }
 
-/// How many nodes have the type called `name`, from `counts` by type.
-fn type_count(params: &Params, counts: &[u32], name: &str) -> u32 {
-    params.node_types.iter().position(|t| t.name == name).map_or(0, |i| counts[i])
-}
-
 /// The mission nodes, node types and mission kinds of a board.
 struct Chosen {
     hops: Vec<u32>,
     missions: Vec<u32>,
     assignment: types::Assignment,
-    /// Nodes of each type.
-    counts: Vec<u32>,
+    /// Nodes of each type, by name.
+    type_counts: BTreeMap<String, u32>,
     kinds: Vec<String>,
 }
 
@@ -547,9 +562,10 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
     for t in assignment.types.iter().flatten() {
         counts[*t] += 1;
     }
+    let type_counts: BTreeMap<String, u32> = params.node_types.iter().zip(counts).map(|(t, c)| (t.name.clone(), c)).collect();
     let kinds = missions::deal_kinds(
         &params.missions,
-        |name| type_count(params, &counts, name) > 0,
+        |name| type_counts.get(name).is_some_and(|&c| c > 0),
         missions.len(),
         params.first_game,
         &mut seed.stream("mission kinds", attempt),
@@ -558,7 +574,7 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
         hops,
         missions,
         assignment,
-        counts,
+        type_counts,
         kinds,
     })
 }
@@ -791,6 +807,34 @@ impl Generator for Universe {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `list` shows of the dictionary's ranges is what is checked.
+    #[test]
+    fn dictionary_ranges_shown_are_the_checked_ones() {
+        use dictionary::*;
+        let shown = |name: &str| match Params::INFO.iter().find(|i| i.name == name).map(|i| i.allowed) {
+            Some(Allowed::Data(text)) => text,
+            other => panic!("{name}: {other:?}"),
+        };
+        for wanted in [
+            format!("1 to {MAX_TYPES} node-type tables"),
+            format!("name (1-{MAX_NAME} characters)"),
+            format!("min and max 0-{MAX_COPIES}"),
+            format!("prob 0-{MAX_WEIGHT}"),
+            format!("distances 0-{MAX_DISTANCE}"),
+            format!("max_sequence 1-{MAX_SEQUENCE}"),
+        ] {
+            assert!(shown("node_types").contains(&wanted), "{wanted}");
+        }
+        for wanted in [
+            format!("1 to {MAX_MISSIONS} mission tables"),
+            format!("name (1-{MAX_NAME} characters)"),
+            format!("up to {MAX_NEEDS} node-type names"),
+            format!("weight 0-{MAX_WEIGHT}"),
+        ] {
+            assert!(shown("missions").contains(&wanted), "{wanted}");
+        }
+    }
 
     #[test]
     fn chunked_json_is_what_serde_json_writes() {
