@@ -16,7 +16,9 @@
 //!
 //! Finding "the first allowed entry" keeps one queue of list positions per
 //! type and the types sorted by the position of their next entry: O(types)
-//! per node.
+//! per node. The same-type groups are disjoint sets, joined as nodes are
+//! typed, so that checking a group's size reads a few sets, not the group:
+//! on large boards a type may be allowed groups of thousands of nodes.
 
 use rayon::prelude::*;
 
@@ -243,10 +245,18 @@ struct State<'a> {
     /// Type index of each node, or [`NONE`] (dictionaries hold fewer types).
     assigned: Vec<u16>,
     counts: Vec<u32>,
-    /// Visit marks for group searches: `seen[v] == epoch` means visited.
-    seen: Vec<u32>,
-    epoch: u32,
-    stack: Vec<u32>,
+    /// The same-type groups as disjoint sets: `parent[v]` leads towards the
+    /// representative of the group of `v`, whose `size` is the group's.
+    ///
+    /// A node that changes type (only after the walk, when a type short of
+    /// its minimum takes it over) leaves its old group's sets as they were:
+    /// wrong for that type from then on, but the type it leaves is above its
+    /// minimum and is never asked about again (only short types are, and a
+    /// short type only gains nodes).
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    /// The groups next to a node, working space of [`State::group_size`].
+    roots: Vec<u32>,
 }
 
 impl<'a> State<'a> {
@@ -276,9 +286,9 @@ impl<'a> State<'a> {
             facts,
             assigned: vec![NONE; layout.points.len()],
             counts: vec![0; types.len()],
-            seen: vec![0; layout.points.len()],
-            epoch: 0,
-            stack: Vec::new(),
+            parent: (0..layout.points.len() as u32).collect(),
+            size: vec![1; layout.points.len()],
+            roots: Vec::new(),
         }
     }
 
@@ -331,43 +341,63 @@ impl<'a> State<'a> {
         !(ty.number_from.is_some() && f.next_to_mission)
     }
 
-    /// Whether `v` may take type `t` now.
+    /// Whether `v` (not of type `t`) may take type `t` now.
     fn allows(&mut self, t: usize, v: u32) -> bool {
         self.fixed_rules_allow(t, v) && self.group_size(t, v) as f64 <= f64::from(self.types[t].max_sequence) * self.dscale
     }
 
     /// Size of the same-type group `v` would be in with type `t`, itself
-    /// included; the search stops once past the largest allowed group.
-    fn group_size(&mut self, t: usize, v: u32) -> usize {
-        let limit = (f64::from(self.types[t].max_sequence) * self.dscale) as usize + 1;
-        self.epoch += 1;
-        self.seen[v as usize] = self.epoch;
-        self.stack.clear();
-        self.stack.push(v);
-        let mut size = 1;
+    /// included: one more than the groups of type `t` next to it.
+    fn group_size(&mut self, t: usize, v: u32) -> u64 {
         let t16 = t as u16;
-        while let Some(x) = self.stack.pop() {
-            for i in 0..self.neighbors(x).len() {
-                let w = self.neighbors(x)[i];
-                if self.seen[w as usize] != self.epoch && self.assigned[w as usize] == t16 {
-                    self.seen[w as usize] = self.epoch;
-                    size += 1;
-                    if size > limit {
-                        return size;
-                    }
-                    self.stack.push(w);
+        self.roots.clear();
+        let mut size = 1;
+        for i in 0..self.neighbors(v).len() {
+            let w = self.neighbors(v)[i];
+            if self.assigned[w as usize] == t16 {
+                let root = self.root(w);
+                if !self.roots.contains(&root) {
+                    self.roots.push(root);
+                    size += u64::from(self.size[root as usize]);
                 }
             }
         }
         size
     }
 
+    /// The representative of the group of `v`, halving the path there.
+    fn root(&mut self, mut v: u32) -> u32 {
+        while self.parent[v as usize] != v {
+            let up = self.parent[self.parent[v as usize] as usize];
+            self.parent[v as usize] = up;
+            v = up;
+        }
+        v
+    }
+
+    /// Gives `v` type `t`: it leaves its count, if it had a type, and joins
+    /// the groups of type `t` next to it.
     fn place(&mut self, t: usize, v: u32) {
         if let Some(old) = self.assigned(v) {
             self.counts[old] -= 1;
         }
         self.assigned[v as usize] = t as u16;
         self.counts[t] += 1;
+        self.parent[v as usize] = v;
+        self.size[v as usize] = 1;
+        for i in 0..self.neighbors(v).len() {
+            let w = self.neighbors(v)[i];
+            if self.assigned[w as usize] == t as u16 {
+                let (mut a, mut b) = (self.root(v), self.root(w));
+                if a != b {
+                    if self.size[a as usize] < self.size[b as usize] {
+                        std::mem::swap(&mut a, &mut b);
+                    }
+                    self.parent[b as usize] = a;
+                    self.size[a as usize] += self.size[b as usize];
+                }
+            }
+        }
     }
 }
 
