@@ -21,32 +21,36 @@ use serde::{Deserialize, Serialize};
 use crate::params::ParamError;
 
 /// One node type of the dictionary.
+///
+/// In a `[[node_types]]` table only `name` is required: the fields left out
+/// take the values of the built-in type of that name, or those of
+/// [`NodeType::new`] for a new name; `"none"` clears an optional field.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeType {
-    /// Display name, unique in the dictionary (at most [`MAX_NAME`]
-    /// characters, not `"none"`).
+    /// Display name, unique in the dictionary: 1 to 100 characters, not
+    /// `"none"`.
     pub name: String,
-    /// Copies on a standard board (scaled up on larger boards), 0 to
-    /// [`MAX_COPIES`]. Minimums that together ask for more than a few copies
-    /// a node are cut in proportion (see [`super::types`]).
+    /// Copies on a standard board (scaled up on larger boards), 0 to 10 000.
+    /// Minimums that together ask for more than four list entries a node
+    /// are cut in proportion.
     pub min: u32,
     /// At most this many copies on a standard board (scaled), `min` to
-    /// [`MAX_COPIES`]; none: no cap.
+    /// 10 000; none: no cap.
     pub max: Option<u32>,
     /// Weight of this type in the draws that fill the list past the
-    /// minimums, 0 to [`MAX_WEIGHT`].
+    /// minimums, 0 to 1 000 000.
     pub prob: f64,
-    /// Category, which picks the colour (at most [`MAX_NAME`] characters).
+    /// Category, which picks the colour: at most 100 characters.
     pub category: String,
     /// Never on a node on the paper's border.
     pub forbidden_on_edge: bool,
     /// Only on nodes farther than this (× dscale) from every paper side, 0
-    /// to [`MAX_DISTANCE`].
+    /// to 1000.
     pub min_distance_from_edge: Option<f64>,
     /// Only on nodes at most this far (× dscale) from the nearest paper
-    /// side, 0 to [`MAX_DISTANCE`].
+    /// side, 0 to 1000.
     pub max_distance_from_edge: Option<f64>,
-    /// Largest connected group of this type (× dscale), 1 to [`MAX_SEQUENCE`].
+    /// Largest connected group of this type (× dscale), 1 to 1000.
     pub max_sequence: u32,
     /// The type whose count sets this type's number; such nodes show a number.
     pub number_from: Option<String>,
@@ -84,14 +88,18 @@ impl NodeType {
 }
 
 /// One mission kind (the icon on a starting node).
+///
+/// In a `[[missions]]` table only `name` is required: the fields left out
+/// take the values of the built-in kind of that name, or those of
+/// [`MissionKind::new`] for a new name.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MissionKind {
-    /// Display name, unique (at most [`MAX_NAME`] characters).
+    /// Display name, unique: 1 to 100 characters.
     pub name: String,
     /// Dealt only when a node of one of these types is on the board (empty:
-    /// always); at most [`MAX_NEEDS`] names.
+    /// always); at most 100 names.
     pub needs: Vec<String>,
-    /// Weight in the draws that fill the twelve missions, 0 to [`MAX_WEIGHT`].
+    /// Weight in the draws that fill the twelve missions, 0 to 1 000 000.
     pub weight: f64,
 }
 

@@ -18,6 +18,18 @@
 //! A layout that cannot satisfy a guarantee (a spanning tree edge too close to
 //! a node, a side without three usable mission nodes) is dropped and the
 //! whole board is built again on fresh random streams, up to `max_attempts`.
+//!
+//! [`generate_watched`] also hands a caller the relaxing points every k-th
+//! iteration, to animate the relaxation.
+//!
+//! # Work
+//!
+//! Every parameter has a range; at the sizes of the player-count table the
+//! slowest accepted configuration found (a thousand iterations among a
+//! hundred obstacles, a thousand node types, every attempt failing) ends in
+//! a few seconds. The work grows with the node count (`resolution`) about
+//! linearly, times the iterations for the relaxation and the node types for
+//! their assignment.
 
 use std::collections::BTreeMap;
 
@@ -79,10 +91,10 @@ pub struct Params {
     pub fair_missions: bool,
     /// Whole-board attempts before giving up (1 to [`MAX_ATTEMPTS`]).
     pub max_attempts: u32,
-    /// The node-type dictionary (1 to [`dictionary::MAX_TYPES`] types).
+    /// The node-type dictionary: 1 to 1000 types.
     #[serde(deserialize_with = "dictionary::read_node_types")]
     pub node_types: Vec<NodeType>,
-    /// The mission kinds (1 to [`dictionary::MAX_MISSIONS`] kinds).
+    /// The mission kinds: 1 to 100.
     #[serde(deserialize_with = "dictionary::read_missions")]
     pub missions: Vec<MissionKind>,
 }
