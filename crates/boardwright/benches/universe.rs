@@ -4,7 +4,6 @@
 
 use std::hint::black_box;
 
-use boardwright::graph::UnionFind;
 use boardwright::seed::Seed;
 use boardwright::universe::{self, Params};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -44,6 +43,45 @@ fn delaunator_kruskal(points: &[delaunator::Point]) -> usize {
     edges.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     let mut sets = UnionFind::new(points.len());
     edges.iter().filter(|&&(_, a, b)| sets.union(a, b)).count()
+}
+
+/// Disjoint sets with path halving and union by size, as Kruskal's algorithm
+/// wants them.
+struct UnionFind {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl UnionFind {
+    fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n as u32).collect(),
+            size: vec![1; n],
+        }
+    }
+
+    fn find(&mut self, mut v: u32) -> u32 {
+        while self.parent[v as usize] != v {
+            let grandparent = self.parent[self.parent[v as usize] as usize];
+            self.parent[v as usize] = grandparent;
+            v = grandparent;
+        }
+        v
+    }
+
+    /// Joins the sets of `a` and `b`; false when they were one already.
+    fn union(&mut self, a: u32, b: u32) -> bool {
+        let (mut a, mut b) = (self.find(a), self.find(b));
+        if a == b {
+            return false;
+        }
+        if self.size[a as usize] < self.size[b as usize] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b as usize] = a;
+        self.size[a as usize] += self.size[b as usize];
+        true
+    }
 }
 
 fn jittered(resolution: u32) -> Vec<delaunator::Point> {

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use boardwright::seed::Seed;
 use boardwright::universe::{self, Params};
+use boardwright::{Seed, Watch};
 
 fn main() {
     let resolution: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1188);
@@ -21,7 +21,13 @@ fn main() {
         }
         last = Some((step, now));
     };
-    let board = universe::generate_with_progress(&params, &Seed::new("steps"), &mut |_, step| report(step, Instant::now()))
+    struct Steps<F>(F);
+    impl<F: FnMut(usize)> Watch<universe::Snapshot> for Steps<F> {
+        fn step(&mut self, _attempt: u32, step: usize) {
+            (self.0)(step);
+        }
+    }
+    let board = universe::generate_watched(&params, &Seed::new("steps"), &mut Steps(|step| report(step, Instant::now())))
         .unwrap_or_else(|e| panic!("{e}"));
     report(0, Instant::now());
     let json_start = Instant::now();

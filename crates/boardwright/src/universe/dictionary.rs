@@ -1,88 +1,428 @@
 //! The node-type and mission dictionary: data, with the original's base set
 //! built in (`dictionary.toml`) and replaceable through parameters.
+//!
+//! A `[[node_types]]` or `[[missions]]` table needs only its `name`: the
+//! fields it leaves out take the values of the built-in entry of that name,
+//! or, for a new name, the defaults of [`NodeType::new`] and
+//! [`MissionKind::new`]. An optional field set to `"none"` is cleared (a
+//! built-in type's `max`, say). Written out, an entry gives every field that
+//! has a value, and `"none"` where it differs from the built-in entry, so
+//! that it reads back to the same entry.
 
+use std::collections::BTreeSet;
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::LazyLock;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::params::ParamError;
 
 /// One node type of the dictionary.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// In a `[[node_types]]` table only `name` is required: the fields left out
+/// take the values of the built-in type of that name, or those of
+/// [`NodeType::new`] for a new name; `"none"` clears an optional field.
+#[derive(Clone, Debug, PartialEq)]
 pub struct NodeType {
-    /// Display name, unique in the dictionary.
+    /// Display name, unique in the dictionary: 1 to 100 characters, not
+    /// `"none"`.
     pub name: String,
-    /// Copies on a standard board (scaled up on larger boards).
-    #[serde(default)]
+    /// Copies on a standard board (scaled up on larger boards), 0 to 10 000.
+    /// Minimums that together ask for more than four list entries a node
+    /// are cut in proportion.
     pub min: u32,
-    /// At most this many copies on a standard board (scaled); none: no cap.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// At most this many copies on a standard board (scaled), `min` to
+    /// 10 000; none: no cap.
     pub max: Option<u32>,
-    /// Weight of this type in the draws that fill the list past the minimums.
-    #[serde(default)]
+    /// Weight of this type in the draws that fill the list past the
+    /// minimums, 0 to 1 000 000.
     pub prob: f64,
-    /// Category, which picks the colour.
+    /// Category, which picks the colour: at most 100 characters.
     pub category: String,
     /// Never on a node on the paper's border.
-    #[serde(default)]
     pub forbidden_on_edge: bool,
-    /// Only on nodes farther than this (× dscale) from every paper side.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Only on nodes farther than this (× dscale) from every paper side, 0
+    /// to 1000.
     pub min_distance_from_edge: Option<f64>,
-    /// Only on nodes at most this far (× dscale) from the nearest paper side.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Only on nodes at most this far (× dscale) from the nearest paper
+    /// side, 0 to 1000.
     pub max_distance_from_edge: Option<f64>,
-    /// Largest connected group of this type (× dscale).
-    #[serde(default = "default_max_sequence")]
+    /// Largest connected group of this type (× dscale), 1 to 1000.
     pub max_sequence: u32,
     /// The type whose count sets this type's number; such nodes show a number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number_from: Option<String>,
 }
 
-fn default_max_sequence() -> u32 {
-    2
+impl NodeType {
+    /// A type with only a name, as a table with a new name starts: no
+    /// minimum, no cap, weight 0 (so it appears only with a `min` or a
+    /// `prob`), category `"Other"`, no placement rules, groups of up to 2.
+    pub fn new(name: impl Into<String>) -> NodeType {
+        NodeType {
+            name: name.into(),
+            min: 0,
+            max: None,
+            prob: 0.0,
+            category: "Other".into(),
+            forbidden_on_edge: false,
+            min_distance_from_edge: None,
+            max_distance_from_edge: None,
+            max_sequence: 2,
+            number_from: None,
+        }
+    }
+
+    /// What a table named `name` starts from: the built-in type of that
+    /// name, or [`NodeType::new`].
+    fn base(name: &str) -> NodeType {
+        BUILTIN
+            .node_types
+            .iter()
+            .find(|t| t.name == name)
+            .cloned()
+            .unwrap_or_else(|| NodeType::new(name))
+    }
 }
 
 /// One mission kind (the icon on a starting node).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// In a `[[missions]]` table only `name` is required: the fields left out
+/// take the values of the built-in kind of that name, or those of
+/// [`MissionKind::new`] for a new name.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MissionKind {
-    /// Display name, unique.
+    /// Display name, unique: 1 to 100 characters.
     pub name: String,
-    /// Dealt only when a node of one of these types is on the board (empty: always).
-    #[serde(default)]
+    /// Dealt only when a node of one of these types is on the board (empty:
+    /// always); at most 100 names.
     pub needs: Vec<String>,
-    /// Weight in the draws that fill the twelve missions.
-    #[serde(default = "default_weight")]
+    /// Weight in the draws that fill the twelve missions, 0 to 1 000 000.
     pub weight: f64,
 }
 
-fn default_weight() -> f64 {
-    1.0
+impl MissionKind {
+    /// A kind with only a name, as a table with a new name starts: always
+    /// available, weight 1.
+    pub fn new(name: impl Into<String>) -> MissionKind {
+        MissionKind {
+            name: name.into(),
+            needs: Vec::new(),
+            weight: 1.0,
+        }
+    }
+
+    /// What a table named `name` starts from: the built-in kind of that
+    /// name, or [`MissionKind::new`].
+    fn base(name: &str) -> MissionKind {
+        BUILTIN
+            .missions
+            .iter()
+            .find(|m| m.name == name)
+            .cloned()
+            .unwrap_or_else(|| MissionKind::new(name))
+    }
 }
 
-#[derive(Deserialize)]
+/// The word that clears an optional field.
+const NONE: &str = "none";
+
+/// Most node types a dictionary may hold.
+pub const MAX_TYPES: usize = 1000;
+/// Most mission kinds.
+pub const MAX_MISSIONS: usize = 100;
+/// Most node types one mission kind may need.
+pub const MAX_NEEDS: usize = 100;
+/// Largest `min` and `max` of a node type.
+pub const MAX_COPIES: u32 = 10_000;
+/// Largest `prob` of a node type and `weight` of a mission kind.
+pub const MAX_WEIGHT: f64 = 1e6;
+/// Largest distance from the paper's edge a node type may name.
+pub const MAX_DISTANCE: f64 = 1000.0;
+/// Largest `max_sequence`.
+pub const MAX_SEQUENCE: u32 = 1000;
+/// Longest name or category, in characters.
+pub const MAX_NAME: usize = 100;
+
+/// The built-in dictionary, read once. Its tables are read against the
+/// defaults of a new name (they are what a built-in name starts from).
+static BUILTIN: LazyLock<Dictionary> = LazyLock::new(|| {
+    let mut table: toml::Table = include_str!("dictionary.toml").parse().expect("the built-in dictionary is TOML");
+    let mut list = |key: &str| table.remove(key).expect("the built-in dictionary has both lists");
+    let (types, missions) = (list("node_types"), list("missions"));
+    fn read<T: Entry>(value: toml::Value, what: &'static str) -> Result<Vec<T>, toml::de::Error> {
+        value.deserialize_seq(List {
+            what,
+            builtin: true,
+            entries: PhantomData,
+        })
+    }
+    Dictionary {
+        node_types: read(types, "node_types").expect("the built-in node types are valid"),
+        missions: read(missions, "missions").expect("the built-in missions are valid"),
+    }
+});
+
 struct Dictionary {
     node_types: Vec<NodeType>,
     missions: Vec<MissionKind>,
 }
 
-fn builtin() -> Dictionary {
-    toml::from_str(include_str!("dictionary.toml")).expect("the built-in dictionary is valid")
-}
-
 /// The built-in node types.
 pub fn default_node_types() -> Vec<NodeType> {
-    builtin().node_types
+    BUILTIN.node_types.clone()
 }
 
 /// The built-in mission kinds.
 pub fn default_missions() -> Vec<MissionKind> {
-    builtin().missions
+    BUILTIN.missions.clone()
 }
 
-/// Checks a dictionary: unique names, sane numbers, references that resolve,
-/// and at least one uncapped type with weight so the list can always be filled.
+impl Serialize for NodeType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let base = NodeType::base(&self.name);
+        let mut t = serializer.serialize_struct("NodeType", 10)?;
+        t.serialize_field("name", &self.name)?;
+        t.serialize_field("min", &self.min)?;
+        optional(&mut t, "max", &self.max, base.max.is_some())?;
+        t.serialize_field("prob", &self.prob)?;
+        t.serialize_field("category", &self.category)?;
+        t.serialize_field("forbidden_on_edge", &self.forbidden_on_edge)?;
+        let (min_d, max_d) = (&self.min_distance_from_edge, &self.max_distance_from_edge);
+        optional(&mut t, "min_distance_from_edge", min_d, base.min_distance_from_edge.is_some())?;
+        optional(&mut t, "max_distance_from_edge", max_d, base.max_distance_from_edge.is_some())?;
+        t.serialize_field("max_sequence", &self.max_sequence)?;
+        optional(&mut t, "number_from", &self.number_from, base.number_from.is_some())?;
+        t.end()
+    }
+}
+
+/// Writes an optional field: its value, `"none"` when the entry it would be
+/// read against has one, or nothing.
+fn optional<S: SerializeStruct, T: Serialize>(t: &mut S, key: &'static str, value: &Option<T>, base_has: bool) -> Result<(), S::Error> {
+    match value {
+        Some(v) => t.serialize_field(key, v),
+        None if base_has => t.serialize_field(key, NONE),
+        None => t.skip_field(key),
+    }
+}
+
+/// A dictionary entry read from one table, field by field over the entry
+/// its name starts from.
+trait Entry: Sized {
+    /// The table's keys.
+    const FIELDS: &'static [&'static str];
+    /// What a table of the name starts from (`builtin`: the built-in
+    /// dictionary itself is being read, and starts from new names).
+    fn base(name: &str, builtin: bool) -> Self;
+    /// Sets field `key` (one of [`Entry::FIELDS`] but `name`) to `value`.
+    fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error>;
+}
+
+impl Entry for NodeType {
+    const FIELDS: &'static [&'static str] = &[
+        "name",
+        "min",
+        "max",
+        "prob",
+        "category",
+        "forbidden_on_edge",
+        "min_distance_from_edge",
+        "max_distance_from_edge",
+        "max_sequence",
+        "number_from",
+    ];
+
+    fn base(name: &str, builtin: bool) -> NodeType {
+        if builtin { NodeType::new(name) } else { NodeType::base(name) }
+    }
+
+    fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error> {
+        match key {
+            "min" => self.min = Deserialize::deserialize(value)?,
+            "max" => self.max = OrNone::deserialize(value)?.0,
+            "prob" => self.prob = Deserialize::deserialize(value)?,
+            "category" => self.category = Deserialize::deserialize(value)?,
+            "forbidden_on_edge" => self.forbidden_on_edge = Deserialize::deserialize(value)?,
+            "min_distance_from_edge" => self.min_distance_from_edge = OrNone::deserialize(value)?.0,
+            "max_distance_from_edge" => self.max_distance_from_edge = OrNone::deserialize(value)?.0,
+            "max_sequence" => self.max_sequence = Deserialize::deserialize(value)?,
+            _ => self.number_from = OrNone::deserialize(value)?.0,
+        }
+        Ok(())
+    }
+}
+
+impl Entry for MissionKind {
+    const FIELDS: &'static [&'static str] = &["name", "needs", "weight"];
+
+    fn base(name: &str, builtin: bool) -> MissionKind {
+        if builtin { MissionKind::new(name) } else { MissionKind::base(name) }
+    }
+
+    fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error> {
+        match key {
+            "needs" => self.needs = Deserialize::deserialize(value)?,
+            _ => self.weight = Deserialize::deserialize(value)?,
+        }
+        Ok(())
+    }
+}
+
+/// A value, or `"none"` for no value.
+struct OrNone<T>(Option<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OrNone<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<OrNone<T>, D::Error> {
+        let value = toml::Value::deserialize(deserializer)?;
+        if value.as_str() == Some(NONE) {
+            return Ok(OrNone(None));
+        }
+        T::deserialize(value).map(|v| OrNone(Some(v))).map_err(de::Error::custom)
+    }
+}
+
+/// Reads one table into an entry. The values are kept until the name, which
+/// picks the entry to start from, is known (a table's keys come in any
+/// order). Errors name the table's path `at`, and the field.
+struct Table<T> {
+    at: String,
+    builtin: bool,
+    entry: PhantomData<T>,
+}
+
+impl<T> Table<T> {
+    fn path(&self, key: &str) -> String {
+        if self.at.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.at)
+        }
+    }
+}
+
+impl<'de, T: Entry> Visitor<'de> for Table<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a table with a `name` and any of {}", T::FIELDS.join(", "))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        let mut given: Vec<(&'static str, toml::Value)> = Vec::new();
+        let mut name = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(&field) = T::FIELDS.iter().find(|&&f| f == key) else {
+                let known = T::FIELDS.join(", ");
+                return Err(de::Error::custom(format_args!(
+                    "{}: unknown field; known fields: {known}",
+                    self.path(&key)
+                )));
+            };
+            let value: toml::Value = map
+                .next_value()
+                .map_err(|e| de::Error::custom(format_args!("{}: {e}", self.path(field))))?;
+            match (field, value) {
+                ("name", toml::Value::String(text)) => name = Some(text),
+                ("name", _) => return Err(de::Error::custom(format_args!("{}: expected a string", self.path(field)))),
+                (field, value) => given.push((field, value)),
+            }
+        }
+        let Some(name) = name else {
+            let at = if self.at.is_empty() { "a dictionary table" } else { &self.at };
+            return Err(de::Error::custom(format_args!("{at}: missing field `name`")));
+        };
+        let mut entry = T::base(&name, self.builtin);
+        for (key, value) in given {
+            entry
+                .set(key, value)
+                .map_err(|e| de::Error::custom(format_args!("{}: {}", self.path(key), e.message().trim())))?;
+        }
+        Ok(entry)
+    }
+}
+
+impl<'de, T: Entry> DeserializeSeed<'de> for Table<T> {
+    type Value = T;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+/// Reads a list of tables, `what[0]`, `what[1]`, ….
+struct List<T> {
+    what: &'static str,
+    builtin: bool,
+    entries: PhantomData<T>,
+}
+
+impl<'de, T: Entry> Visitor<'de> for List<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a list of {} tables", self.what)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut entries = Vec::new();
+        loop {
+            let table = Table {
+                at: format!("{}[{}]", self.what, entries.len()),
+                builtin: self.builtin,
+                entry: PhantomData,
+            };
+            match seq.next_element_seed(table)? {
+                Some(entry) => entries.push(entry),
+                None => return Ok(entries),
+            }
+        }
+    }
+}
+
+fn list<'de, D: Deserializer<'de>, T: Entry>(deserializer: D, what: &'static str) -> Result<Vec<T>, D::Error> {
+    deserializer.deserialize_seq(List {
+        what,
+        builtin: false,
+        entries: PhantomData,
+    })
+}
+
+/// Reads `node_types`, each table over the entry its name starts from.
+pub(super) fn read_node_types<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<NodeType>, D::Error> {
+    list(deserializer, "node_types")
+}
+
+/// Reads `missions`, each table over the entry its name starts from.
+pub(super) fn read_missions<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<MissionKind>, D::Error> {
+    list(deserializer, "missions")
+}
+
+impl<'de> Deserialize<'de> for NodeType {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<NodeType, D::Error> {
+        deserializer.deserialize_map(Table {
+            at: String::new(),
+            builtin: false,
+            entry: PhantomData,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for MissionKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MissionKind, D::Error> {
+        deserializer.deserialize_map(Table {
+            at: String::new(),
+            builtin: false,
+            entry: PhantomData,
+        })
+    }
+}
+
+/// Checks a dictionary: every field in its range, unique names, references
+/// that resolve, and at least one uncapped type with weight so the list can
+/// always be filled. Errors name the field's path (`node_types[3].min`).
 pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) -> Result<(), ParamError> {
     let bad = |field: &str, value: String, allowed: &str| Err(ParamError::invalid(field, value, allowed));
     if types.is_empty() || types.len() > MAX_TYPES {
@@ -92,32 +432,62 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
             &format!("from 1 to {MAX_TYPES} node types"),
         );
     }
+    let weight = format!("a number from 0 to {MAX_WEIGHT}");
+    let copies = format!("an integer from 0 to {MAX_COPIES}");
+    let mut type_names = BTreeSet::new();
     for (i, t) in types.iter().enumerate() {
-        let field = format!("node_types[{i}]");
-        if t.name.trim().is_empty() || types[..i].iter().any(|o| o.name == t.name) {
-            return bad(&format!("{field}.name"), format!("{:?}", t.name), "a non-empty name used once");
+        let field = |name: &str| format!("node_types[{i}].{name}");
+        check_name(&field("name"), &t.name, &mut type_names)?;
+        if t.name == NONE {
+            return bad(
+                &field("name"),
+                shown(&t.name),
+                "a name other than \"none\" (which clears `number_from`)",
+            );
         }
-        if t.max.is_some_and(|max| max < t.min) {
-            return bad(&format!("{field}.max"), format!("{:?}", t.max), "at least `min`");
+        if t.category.chars().count() > MAX_NAME {
+            return bad(&field("category"), shown(&t.category), &format!("at most {MAX_NAME} characters"));
         }
-        if !(t.prob.is_finite() && t.prob >= 0.0) {
-            return bad(&format!("{field}.prob"), t.prob.to_string(), "a number 0 or above");
+        if t.min > MAX_COPIES {
+            return bad(&field("min"), t.min.to_string(), &copies);
+        }
+        if let Some(max) = t.max.filter(|&max| max < t.min || max > MAX_COPIES) {
+            return bad(
+                &field("max"),
+                max.to_string(),
+                &format!("`min` ({}) to {MAX_COPIES}, or \"none\"", t.min),
+            );
+        }
+        if !(0.0..=MAX_WEIGHT).contains(&t.prob) {
+            return bad(&field("prob"), t.prob.to_string(), &weight);
         }
         for (name, d) in [
             ("min_distance_from_edge", t.min_distance_from_edge),
             ("max_distance_from_edge", t.max_distance_from_edge),
         ] {
-            if let Some(d) = d.filter(|d| !(d.is_finite() && *d >= 0.0)) {
-                return bad(&format!("{field}.{name}"), d.to_string(), "a number 0 or above");
+            if let Some(d) = d.filter(|d| !(0.0..=MAX_DISTANCE).contains(d)) {
+                return bad(
+                    &field(name),
+                    d.to_string(),
+                    &format!("a number from 0 to {MAX_DISTANCE}, or \"none\""),
+                );
             }
         }
-        if t.max_sequence == 0 {
-            return bad(&format!("{field}.max_sequence"), "0".into(), "1 or more");
+        if !(1..=MAX_SEQUENCE).contains(&t.max_sequence) {
+            return bad(
+                &field("max_sequence"),
+                t.max_sequence.to_string(),
+                &format!("an integer from 1 to {MAX_SEQUENCE}"),
+            );
         }
-        if let Some(from) = &t.number_from
-            && !types.iter().any(|o| &o.name == from)
-        {
-            return bad(&format!("{field}.number_from"), format!("{from:?}"), "the name of a node type");
+    }
+    for (i, t) in types.iter().enumerate() {
+        if let Some(from) = t.number_from.as_deref().filter(|from| !type_names.contains(from)) {
+            return bad(
+                &format!("node_types[{i}].number_from"),
+                shown(from),
+                "the name of a node type, or \"none\"",
+            );
         }
     }
     if !types.iter().any(|t| t.max.is_none() && t.prob > 0.0) {
@@ -127,19 +497,29 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
             "at least one type without `max` and with `prob` above 0",
         );
     }
-    if missions.is_empty() {
-        return bad("missions", "an empty list".into(), "at least one mission kind");
+    if missions.is_empty() || missions.len() > MAX_MISSIONS {
+        return bad(
+            "missions",
+            format!("{} kinds", missions.len()),
+            &format!("from 1 to {MAX_MISSIONS} mission kinds"),
+        );
     }
+    let mut kind_names = BTreeSet::new();
     for (i, m) in missions.iter().enumerate() {
-        let field = format!("missions[{i}]");
-        if m.name.trim().is_empty() || missions[..i].iter().any(|o| o.name == m.name) {
-            return bad(&format!("{field}.name"), format!("{:?}", m.name), "a non-empty name used once");
+        let field = |name: &str| format!("missions[{i}].{name}");
+        check_name(&field("name"), &m.name, &mut kind_names)?;
+        if !(0.0..=MAX_WEIGHT).contains(&m.weight) {
+            return bad(&field("weight"), m.weight.to_string(), &weight);
         }
-        if !(m.weight.is_finite() && m.weight >= 0.0) {
-            return bad(&format!("{field}.weight"), m.weight.to_string(), "a number 0 or above");
+        if m.needs.len() > MAX_NEEDS {
+            return bad(
+                &field("needs"),
+                format!("{} names", m.needs.len()),
+                &format!("at most {MAX_NEEDS} names"),
+            );
         }
-        if let Some(n) = m.needs.iter().find(|n| !types.iter().any(|t| &t.name == *n)) {
-            return bad(&format!("{field}.needs"), format!("{n:?}"), "names of node types");
+        if let Some(n) = m.needs.iter().find(|n| !type_names.contains(n.as_str())) {
+            return bad(&field("needs"), shown(n), "names of node types");
         }
     }
     if !missions.iter().any(|m| m.weight > 0.0 && m.needs.is_empty()) {
@@ -163,8 +543,24 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
     Ok(())
 }
 
-/// Most node types a dictionary may hold.
-pub const MAX_TYPES: usize = 1000;
+/// Checks that `name` (at `field`) is not blank, not too long, and not in
+/// `seen`, the names before it; adds it there.
+fn check_name<'a>(field: &str, name: &'a str, seen: &mut BTreeSet<&'a str>) -> Result<(), ParamError> {
+    if name.trim().is_empty() || name.chars().count() > MAX_NAME || !seen.insert(name) {
+        let allowed = format!("a name of 1 to {MAX_NAME} characters, used once");
+        return Err(ParamError::invalid(field, shown(name), allowed));
+    }
+    Ok(())
+}
+
+/// A name as an error message shows it: quoted, and cut short when long.
+fn shown(name: &str) -> String {
+    const SHOWN: usize = 40;
+    match name.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &name[..cut], name.chars().count()),
+        None => format!("{name:?}"),
+    }
+}
 
 /// The kinds a first game deals (all twelve missions the same one of these).
 pub const FIRST_GAME_KINDS: [&str; 2] = ["Traveler", "Collector"];

@@ -15,7 +15,7 @@ use std::f64::consts::{FRAC_PI_2, PI, TAU};
 use crate::geom::{Point, atan2, atan2_pair, normalize_angle};
 use crate::seed::Rng;
 
-use super::relax::Sides;
+use super::{Side, Sides};
 
 /// Half the angular room a dot needs.
 pub const DOT_ANGLE: f64 = 0.225 * PI;
@@ -59,13 +59,13 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
         blocked.push((normalize_angle(atan2(y, x)), 0.0));
     }
     // Off-paper half-turns: centred on the outward direction.
-    for (on, outward) in [
-        (sides.right, 0.0),
-        (sides.bottom, FRAC_PI_2),
-        (sides.left, PI),
-        (sides.top, 3.0 * FRAC_PI_2),
+    for (side, outward) in [
+        (Side::Right, 0.0),
+        (Side::Bottom, FRAC_PI_2),
+        (Side::Left, PI),
+        (Side::Top, 3.0 * FRAC_PI_2),
     ] {
-        if on {
+        if sides.contains(side) {
             blocked.push((normalize_angle(outward - FRAC_PI_2), PI));
         }
     }
@@ -142,10 +142,7 @@ mod tests {
             let neighbors: Vec<Point> = (0..rng.range_inclusive(1, 3))
                 .map(|_| Point::new(rng.uniform(3.0, 7.0), rng.uniform(0.5, 2.0)))
                 .collect();
-            let sides = Sides {
-                top: true,
-                ..Sides::default()
-            };
+            let sides = Sides::NONE.with(Side::Top);
             let dots = place(at, neighbors.iter().copied(), sides, 3, &mut rng, &mut Arcs::default());
             for (i, &d) in dots.iter().enumerate() {
                 // Into the paper: y grows downwards, so sin(angle) > 0.

@@ -8,7 +8,7 @@
 //! interior point within 2 units that is under the cap too.
 //!
 //! With `planar` on, an edge is only added when it crosses no edge and passes
-//! no node closer than `clearance` (see [`Guard`]). The tree itself cannot be
+//! no node closer than `clearance` (see `Guard`). The tree itself cannot be
 //! changed: [`violations`], run on the tree's edges (the only ones the guard
 //! has not vetted), is what rejects a tree that breaks the rule.
 

@@ -18,22 +18,13 @@ use crate::graph::Graph;
 use crate::seed::Rng;
 
 use super::dictionary::{FIRST_GAME_KINDS, MissionKind};
-use super::relax::Sides;
+use super::{Side, Sides};
 
 /// Missions per paper side.
 pub const PER_SIDE: usize = 3;
 
 /// The paper sides in the order missions are placed.
-pub const SIDE_ORDER: [&str; 4] = ["left", "right", "top", "bottom"];
-
-fn on_side(s: Sides, side: &str) -> bool {
-    match side {
-        "left" => s.left,
-        "right" => s.right,
-        "top" => s.top,
-        _ => s.bottom,
-    }
-}
+pub const SIDE_ORDER: [Side; 4] = [Side::Left, Side::Right, Side::Top, Side::Bottom];
 
 /// Chooses the mission nodes: three per side in [`SIDE_ORDER`], or `None`
 /// when some side has too few usable border points.
@@ -41,8 +32,8 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
     let c = points[center as usize];
     let candidates: Vec<Vec<u32>> = SIDE_ORDER
         .iter()
-        .map(|side| {
-            let mut ids: Vec<u32> = (0..points.len() as u32).filter(|&i| on_side(sides[i as usize], side)).collect();
+        .map(|&side| {
+            let mut ids: Vec<u32> = (0..points.len() as u32).filter(|&i| sides[i as usize].contains(side)).collect();
             ids.sort_unstable_by(|&a, &b| points[b as usize].dist2(c).total_cmp(&points[a as usize].dist2(c)).then(a.cmp(&b)));
             ids
         })

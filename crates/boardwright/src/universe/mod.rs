@@ -18,6 +18,18 @@
 //! A layout that cannot satisfy a guarantee (a spanning tree edge too close to
 //! a node, a side without three usable mission nodes) is dropped and the
 //! whole board is built again on fresh random streams, up to `max_attempts`.
+//!
+//! [`generate_watched`] also hands a caller the relaxing points every k-th
+//! iteration, to animate the relaxation.
+//!
+//! # Work
+//!
+//! Every parameter has a range; at the sizes of the player-count table the
+//! slowest accepted configuration found (a thousand iterations among a
+//! hundred obstacles, a thousand node types, every attempt failing) ends in
+//! a few seconds. The work grows with the node count (`resolution`) about
+//! linearly, times the iterations for the relaxation and the node types for
+//! their assignment.
 
 use std::collections::BTreeMap;
 
@@ -25,7 +37,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::ser::Formatter;
 
-use crate::geom::Point;
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
 use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
@@ -36,13 +47,22 @@ mod draw;
 pub mod edges;
 pub mod missions;
 pub mod relax;
+mod side;
 pub mod types;
 
+pub use crate::geom::Point;
 pub use dictionary::{MissionKind, NodeType};
 pub use draw::{MAX_DRAWN_NODES, draw};
+pub use side::{Side, Sides};
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
 pub const MAX_RESOLUTION: u32 = 3000;
+
+/// Largest `max_attempts` accepted. An attempt on a board of the default
+/// sizes takes at most about 20 ms (a thousand iterations among a hundred
+/// obstacles, a thousand node types), so failing every attempt ends within
+/// a few seconds.
+pub const MAX_ATTEMPTS: u32 = 100;
 
 /// Parameters of a universe board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,28 +70,32 @@ pub const MAX_RESOLUTION: u32 = 3000;
 pub struct Params {
     /// Number of players (2–9); sets the board size unless `resolution` is given.
     pub players: u32,
-    /// Board width in grid units, overriding the player-count table.
+    /// Board width in grid units (10 to [`MAX_RESOLUTION`]), overriding the
+    /// player-count table; the work grows with the node count,
+    /// [`Params::node_count`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<u32>,
-    /// Relaxation iterations.
+    /// Relaxation iterations (1–1000).
     pub iterations: u32,
-    /// Invisible repulsors that make holes.
+    /// Invisible repulsors that make holes (0–100).
     pub obstacles: u32,
-    /// Edges after which the fill leaves a node alone.
+    /// Edges after which the fill leaves a node alone (1–12).
     pub max_connections: u32,
     /// All twelve missions the same kind, Traveler or Collector.
     pub first_game: bool,
     /// No crossing edges and no edge near a node that is not its end.
     pub planar: bool,
-    /// The distance `planar` keeps between an edge and other nodes.
+    /// The distance `planar` keeps between an edge and other nodes (0–0.45).
     pub clearance: f64,
     /// Mission nodes chosen for equal hop distances to the centre.
     pub fair_missions: bool,
-    /// Whole-board attempts before giving up.
+    /// Whole-board attempts before giving up (1 to [`MAX_ATTEMPTS`]).
     pub max_attempts: u32,
-    /// The node-type dictionary.
+    /// The node-type dictionary: 1 to 1000 types.
+    #[serde(deserialize_with = "dictionary::read_node_types")]
     pub node_types: Vec<NodeType>,
-    /// The mission kinds.
+    /// The mission kinds: 1 to 100.
+    #[serde(deserialize_with = "dictionary::read_missions")]
     pub missions: Vec<MissionKind>,
 }
 
@@ -135,17 +159,22 @@ impl ParamsTrait for Params {
         info(
             "max_attempts",
             "whole-board attempts before giving up",
-            Allowed::Int { min: 1, max: 1000 },
+            Allowed::Int {
+                min: 1,
+                max: MAX_ATTEMPTS as i64,
+            },
         ),
         info(
             "node_types",
-            "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints)",
-            Allowed::Data("a list of node-type tables"),
+            "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints); a table gives any of its fields but the name, the others come from the built-in type of that name",
+            Allowed::Data(
+                "1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000; \"none\" clears an optional field",
+            ),
         ),
         info(
             "missions",
-            "the mission kinds ([[missions]] tables: name, needs, weight)",
-            Allowed::Data("a list of mission tables"),
+            "the mission kinds ([[missions]] tables: name, needs, weight); a table gives any of its fields but the name, the others come from the built-in kind of that name",
+            Allowed::Data("1 to 100 mission tables: name (1-100 characters), needs (up to 100 node-type names), weight 0-1000000"),
         ),
     ];
     const PRESETS: &'static [(&'static str, &'static str)] = &[(
@@ -185,20 +214,6 @@ pub enum NodeKind {
     Mission,
     /// Every other node.
     Regular,
-}
-
-/// A side of the paper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// x = 0.
-    Left,
-    /// y = 0.
-    Top,
-    /// x = width.
-    Right,
-    /// y = height.
-    Bottom,
 }
 
 /// One node of a board.
@@ -299,27 +314,44 @@ pub const STEPS: [&str; 4] = [
 
 /// Generates a board.
 pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
-    generate_with_progress(params, seed, &mut |_, _| {})
+    generate_watched(params, seed, &mut ())
 }
 
-/// Generates a board, calling `progress(attempt, step)` as each of [`STEPS`] begins.
-pub fn generate_with_progress(params: &Params, seed: &Seed, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, GenerateError> {
+/// Generates a board, telling `watch` as each of [`STEPS`] begins and, when
+/// it asks for snapshots every k iterations, showing it the relaxing points:
+/// the jittered grid (iteration 0), then after iterations k, 2k, … and
+/// after the last one. The last snapshot of the attempt that succeeds holds
+/// the board's node positions. A watch that takes no snapshots costs
+/// nothing.
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, GenerateError> {
     crate::retry("universe", params.max_attempts, |attempt| {
-        attempt_board(params, seed, attempt, progress)
+        attempt_board(params, seed, attempt, watch)
     })
 }
 
-fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn FnMut(u32, usize)) -> Result<Board, String> {
+fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Watch<Snapshot>) -> Result<Board, String> {
     let (w, h) = params.size();
     let size = (f64::from(w), f64::from(h));
-    progress(attempt, 0);
+    watch.step(attempt, 0);
     let mut points = relax::jittered_grid(w, h, &mut seed.stream("points", attempt));
     let obstacles = relax::obstacles(w, h, params.obstacles, &mut seed.stream("obstacles", attempt));
     let center = (w / 2) * (h + 1) + h / 2;
-    let sides = relax::relax(&mut points, &obstacles, w, h, params.iterations);
+    let every = watch.every();
+    let mut show = |iteration: u32, points: &[Point]| {
+        let points = points.iter().map(|p| [p.x, p.y]).collect();
+        watch.snapshot(attempt, Snapshot { iteration, points });
+    };
+    if every.is_some() {
+        show(0, &points);
+    }
+    let relax_watch = every.map(|every| relax::Watch {
+        every,
+        snapshot: &mut show,
+    });
+    let sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
     let on_border: Vec<bool> = sides.iter().map(|s| s.any()).collect();
 
-    progress(attempt, 1);
+    watch.step(attempt, 1);
     let built = edges::build(&edges::EdgeInput {
         points: &points,
         on_border: &on_border,
@@ -330,7 +362,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
     })?;
     let graph = built.graph;
 
-    progress(attempt, 2);
+    watch.step(attempt, 2);
     // The board check and the power dots need only the edges: they run beside
     // the missions and types, which go one node at a time.
     let so_far = BuiltSoFar {
@@ -370,12 +402,17 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         hops,
         missions,
         assignment,
-        counts,
+        type_counts,
         kinds,
     } = chosen?;
 
-    progress(attempt, 3);
-    let count_of = |name: &str| type_count(params, &counts, name);
+    watch.step(attempt, 3);
+    // The count a numbered type's numbers come from, by type.
+    let sources: Vec<Option<u32>> = params
+        .node_types
+        .iter()
+        .map(|t| t.number_from.as_ref().map(|from| type_counts.get(from).copied().unwrap_or(0)))
+        .collect();
     let numbers_rng = seed.stream("numbers", attempt);
     let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
     let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
@@ -384,29 +421,19 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         .into_par_iter()
         .enumerate()
         .map(|(v, (dots, _))| {
-            let (id, p, s) = (v as u32, points[v], sides[v]);
-            let edge_sides: Vec<Side> = [
-                (s.left, Side::Left),
-                (s.top, Side::Top),
-                (s.right, Side::Right),
-                (s.bottom, Side::Bottom),
-            ]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|&(_, side)| side)
-            .collect();
+            let (id, p) = (v as u32, points[v]);
             let (kind, node_type, number) = if id == center {
                 (NodeKind::Center, None, None)
             } else if let Some(&k) = mission_index.get(&id) {
                 (NodeKind::Mission, Some(kinds[k].clone()), None)
             } else {
-                let t = assignment.types[v].map(|t| &params.node_types[t]);
+                let t = assignment.types[v];
                 // Each node draws from its own substream: any thread, same number.
-                let number = t.and_then(|t| t.number_from.as_deref()).map(|from| {
+                let number = t.and_then(|t| sources[t]).map(|count| {
                     let mut rng = numbers_rng.substream(u64::from(id));
-                    types::number(count_of(from), params.players, p, points[center as usize], (w, h), &mut rng)
+                    types::number(count, params.players, p, points[center as usize], (w, h), &mut rng)
                 });
-                (NodeKind::Regular, t.map(|t| t.name.clone()), number)
+                (NodeKind::Regular, t.map(|t| params.node_types[t].name.clone()), number)
             };
             Node {
                 id,
@@ -414,7 +441,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
                 y: p.y,
                 kind,
                 node_type,
-                edge_sides,
+                edge_sides: sides[v].iter().collect(),
                 dots,
                 number,
             }
@@ -438,7 +465,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
         crossings,
         clearance_violations,
         constraint_violations: assignment.violations,
-        type_counts: params.node_types.iter().zip(&counts).map(|(t, &c)| (t.name.clone(), c)).collect(),
+        type_counts,
         dots_wanted,
         dots_placed,
         attempts: attempt + 1,
@@ -463,7 +490,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, progress: &mut dyn 
 /// The board as the edge stage leaves it: what missions, types and dots read.
 struct BuiltSoFar<'a> {
     points: &'a [Point],
-    sides: &'a [relax::Sides],
+    sides: &'a [Sides],
     graph: &'a crate::graph::Graph,
     center: u32,
     size: (u32, u32),
@@ -492,18 +519,13 @@ fn place_dots(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>
         .collect()
 }
 
-/// How many nodes have the type called `name`, from `counts` by type.
-fn type_count(params: &Params, counts: &[u32], name: &str) -> u32 {
-    params.node_types.iter().position(|t| t.name == name).map_or(0, |i| counts[i])
-}
-
 /// The mission nodes, node types and mission kinds of a board.
 struct Chosen {
     hops: Vec<u32>,
     missions: Vec<u32>,
     assignment: types::Assignment,
-    /// Nodes of each type.
-    counts: Vec<u32>,
+    /// Nodes of each type, by name.
+    type_counts: BTreeMap<String, u32>,
     kinds: Vec<String>,
 }
 
@@ -538,9 +560,10 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
     for t in assignment.types.iter().flatten() {
         counts[*t] += 1;
     }
+    let type_counts: BTreeMap<String, u32> = params.node_types.iter().zip(counts).map(|(t, c)| (t.name.clone(), c)).collect();
     let kinds = missions::deal_kinds(
         &params.missions,
-        |name| type_count(params, &counts, name) > 0,
+        |name| type_counts.get(name).is_some_and(|&c| c > 0),
         missions.len(),
         params.first_game,
         &mut seed.stream("mission kinds", attempt),
@@ -549,7 +572,7 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
         hops,
         missions,
         assignment,
-        counts,
+        type_counts,
         kinds,
     })
 }
@@ -756,9 +779,7 @@ impl Generator for Universe {
     type Log = ();
 
     fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-        Ok(generate_with_progress(params, seed, &mut |attempt, step| {
-            watch.step(attempt, step)
-        })?)
+        Ok(generate_watched(params, seed, watch)?)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
@@ -787,6 +808,34 @@ impl Generator for Universe {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `list` shows of the dictionary's ranges is what is checked.
+    #[test]
+    fn dictionary_ranges_shown_are_the_checked_ones() {
+        use dictionary::*;
+        let shown = |name: &str| match Params::INFO.iter().find(|i| i.name == name).map(|i| i.allowed) {
+            Some(Allowed::Data(text)) => text,
+            other => panic!("{name}: {other:?}"),
+        };
+        for wanted in [
+            format!("1 to {MAX_TYPES} node-type tables"),
+            format!("name (1-{MAX_NAME} characters)"),
+            format!("min and max 0-{MAX_COPIES}"),
+            format!("prob 0-{MAX_WEIGHT}"),
+            format!("distances 0-{MAX_DISTANCE}"),
+            format!("max_sequence 1-{MAX_SEQUENCE}"),
+        ] {
+            assert!(shown("node_types").contains(&wanted), "{wanted}");
+        }
+        for wanted in [
+            format!("1 to {MAX_MISSIONS} mission tables"),
+            format!("name (1-{MAX_NAME} characters)"),
+            format!("up to {MAX_NEEDS} node-type names"),
+            format!("weight 0-{MAX_WEIGHT}"),
+        ] {
+            assert!(shown("missions").contains(&wanted), "{wanted}");
+        }
+    }
 
     #[test]
     fn chunked_json_is_what_serde_json_writes() {

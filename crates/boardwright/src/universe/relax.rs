@@ -36,6 +36,8 @@ use crate::geom::Point;
 use crate::grid::{CHUNK, IdLists, PointGrid};
 use crate::seed::Rng;
 
+use super::{Side, Sides};
+
 /// Distance under which neighbours push each other apart.
 const EQUILIBRIUM: f64 = 1.0;
 /// A point closer than this to a paper side is snapped onto it.
@@ -52,26 +54,6 @@ pub struct Obstacle {
     pub at: Point,
     /// Equilibrium distance.
     pub radius: f64,
-}
-
-/// Which paper sides a point has been snapped onto.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Sides {
-    /// On the left side (x = 0).
-    pub left: bool,
-    /// On the top side (y = 0).
-    pub top: bool,
-    /// On the right side (x = width).
-    pub right: bool,
-    /// On the bottom side (y = height).
-    pub bottom: bool,
-}
-
-impl Sides {
-    /// Whether the point is on any side.
-    pub fn any(self) -> bool {
-        self.left || self.top || self.right || self.bottom
-    }
 }
 
 /// Points one per grid intersection of `[0, w] × [0, h]`, column by column,
@@ -101,10 +83,31 @@ pub fn obstacles(w: u32, h: u32, count: u32, rng: &mut Rng) -> Vec<Obstacle> {
         .collect()
 }
 
+/// Where a caller watching the relaxation receives the points: `every` k
+/// iterations, `snapshot(iteration, points)` is called after iterations k,
+/// 2k, … and after the last one (`every` 0: after the last one only), with
+/// the number of iterations done. The last call's points are the result.
+pub struct Watch<'a> {
+    /// Iterations between snapshots; 0 for the last one only.
+    pub every: u32,
+    /// Receives the iterations done and the points then.
+    pub snapshot: &'a mut dyn FnMut(u32, &[Point]),
+}
+
+impl Watch<'_> {
+    /// Calls the snapshot if `done` iterations of `iterations` call for one.
+    fn after(&mut self, done: u32, iterations: u32, points: &[Point]) {
+        if done == iterations || done.is_multiple_of(self.every) {
+            (self.snapshot)(done, points);
+        }
+    }
+}
+
 /// Relaxes `points` in place for `iterations` steps and returns which sides
-/// each point ended up snapped onto.
-pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, iterations: u32) -> Vec<Sides> {
-    relax_tuned(points, obstacles, (w, h), iterations, SKIN, REBUILD_SHARE)
+/// each point ended up snapped onto; a `watch` receives the points between
+/// iterations (without one, nothing is copied or called).
+pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, iterations: u32, watch: Option<Watch<'_>>) -> Vec<Sides> {
+    relax_tuned(points, obstacles, (w, h), iterations, SKIN, REBUILD_SHARE, watch)
 }
 
 /// [`relax`] with neighbour lists reaching `skin` beyond the equilibrium
@@ -117,6 +120,7 @@ fn relax_tuned(
     iterations: u32,
     skin: f64,
     rebuild_share: usize,
+    mut watch: Option<Watch<'_>>,
 ) -> Vec<Sides> {
     let n = points.len();
     let size = (f64::from(w), f64::from(h));
@@ -172,6 +176,14 @@ fn relax_tuned(
         movers = found.iter().flat_map(|(m, _)| m.iter().copied()).collect();
         fast = found.iter().map(|&(_, f)| f).sum();
         std::mem::swap(&mut current, &mut next);
+        if let Some(watch) = watch.as_mut() {
+            watch.after(i + 1, iterations, &current);
+        }
+    }
+    if iterations == 0
+        && let Some(watch) = watch.as_mut()
+    {
+        watch.after(0, 0, &current);
     }
     points.copy_from_slice(&current);
     sides
@@ -408,7 +420,15 @@ impl Step<'_> {
             push(&mut v, p, q.x, q.y, EQUILIBRIUM);
         }
         for o in obstacles {
-            push(&mut v, p, o.at.x, o.at.y, o.radius);
+            // An obstacle a radius or more away along an axis is at least
+            // that far (`sqrt(x * x) == |x|` in floating point) and pushes
+            // by ±0, which leaves the sum as it is (the sum starts at +0 and
+            // never becomes −0): skipping it changes no bit, and most are
+            // far. Then a small board with many obstacles costs little more
+            // than one with few.
+            if (p.x - o.at.x).abs() < o.radius && (p.y - o.at.y).abs() < o.radius {
+                push(&mut v, p, o.at.x, o.at.y, o.radius);
+            }
         }
         v
     }
@@ -483,25 +503,25 @@ fn push(vel: &mut Point, p: Point, qx: f64, qy: f64, equilibrium: f64) {
 #[inline(always)]
 fn advance(p: Point, v: Point, s: &mut Sides, step: f64, (w, h): (f64, f64)) -> Point {
     Point::new(
-        advance_axis(p.x, v.x, step, w, (&mut s.left, &mut s.right)),
-        advance_axis(p.y, v.y, step, h, (&mut s.top, &mut s.bottom)),
+        advance_axis(p.x, v.x, step, w, s, (Side::Left, Side::Right)),
+        advance_axis(p.y, v.y, step, h, s, (Side::Top, Side::Bottom)),
     )
 }
 
 /// [`advance`] along one axis of length `size`, whose low and high sides are
-/// `sides`.
+/// `low` and `high`.
 #[inline(always)]
-fn advance_axis(at: f64, v: f64, step: f64, size: f64, (low, high): (&mut bool, &mut bool)) -> f64 {
-    if *low || *high {
+fn advance_axis(at: f64, v: f64, step: f64, size: f64, s: &mut Sides, (low, high): (Side, Side)) -> f64 {
+    if s.contains(low) || s.contains(high) {
         // Frozen on this axis, at 0 or `size`.
         return at;
     }
     let moved = (at + v * step).clamp(0.0, size);
     if moved < SNAP {
-        *low = true;
+        s.insert(low);
         0.0
     } else if moved > size - SNAP {
-        *high = true;
+        s.insert(high);
         size
     } else {
         moved
@@ -525,13 +545,13 @@ mod tests {
         let mut rng = Rng::new(2, 2);
         let mut points = jittered_grid(10, 7, &mut rng);
         let before = min_gap(&points);
-        let sides = relax(&mut points, &[], 10, 7, 60);
+        let sides = relax(&mut points, &[], 10, 7, 60, None);
         assert!(min_gap(&points) > before.max(0.5), "{} -> {}", before, min_gap(&points));
         for (p, s) in points.iter().zip(&sides) {
-            assert_eq!(s.left, p.x == 0.0);
-            assert_eq!(s.right, p.x == 10.0);
-            assert_eq!(s.top, p.y == 0.0);
-            assert_eq!(s.bottom, p.y == 7.0);
+            assert_eq!(s.contains(Side::Left), p.x == 0.0);
+            assert_eq!(s.contains(Side::Right), p.x == 10.0);
+            assert_eq!(s.contains(Side::Top), p.y == 0.0);
+            assert_eq!(s.contains(Side::Bottom), p.y == 7.0);
             if !s.any() {
                 assert!(p.x >= SNAP && p.x <= 10.0 - SNAP && p.y >= SNAP && p.y <= 7.0 - SNAP);
             }
@@ -546,7 +566,7 @@ mod tests {
         let run = |threads: usize| {
             let mut points = start.clone();
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| relax(&mut points, &obstacles, 120, 84, 10));
+            pool.install(|| relax(&mut points, &obstacles, 120, 84, 10, None));
             points
         };
         assert_eq!(run(1), run(2));
@@ -595,7 +615,7 @@ mod tests {
         for skin in [0.0, 0.02, 0.1, SKIN, 1.0] {
             for share in [1, REBUILD_SHARE, start.len() + 1] {
                 let mut got = start.clone();
-                let sides = relax_tuned(&mut got, &obstacles, (w, h), 60, skin, share);
+                let sides = relax_tuned(&mut got, &obstacles, (w, h), 60, skin, share, None);
                 assert!(got == want && sides == want_sides, "skin {skin}, rebuild share {share}");
             }
         }

@@ -16,7 +16,9 @@
 //!
 //! Finding "the first allowed entry" keeps one queue of list positions per
 //! type and the types sorted by the position of their next entry: O(types)
-//! per node.
+//! per node. The same-type groups are disjoint sets, joined as nodes are
+//! typed, so that checking a group's size reads a few sets, not the group:
+//! on large boards a type may be allowed groups of thousands of nodes.
 
 use rayon::prelude::*;
 
@@ -24,8 +26,8 @@ use crate::geom::Point;
 use crate::graph::Graph;
 use crate::seed::Rng;
 
+use super::Sides;
 use super::dictionary::NodeType;
-use super::relax::Sides;
 
 /// The board facts the constraints look at.
 pub struct Layout<'a> {
@@ -142,16 +144,19 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
         }
         state.place(t, v);
     }
-    // Types left short of their minimum take over nodes from types above theirs.
-    for t in 0..types.len() {
+    // Types left short of their minimum take over nodes from types above
+    // theirs (a short type is never above its own: `donors` are the others).
+    let above = |counts: &[u32], u: usize| counts[u] > targets[u].0;
+    let mut donors = (0..types.len()).filter(|&u| above(&state.counts, u)).count();
+    for (t, &(min, _)) in targets.iter().enumerate() {
         for &v in &order {
-            let has_donor = (0..types.len()).any(|u| u != t && state.counts[u] > targets[u].0);
-            if state.counts[t] >= targets[t].0 || !has_donor {
+            if state.counts[t] >= min || donors == 0 {
                 break;
             }
             let Some(u) = state.assigned(v) else { continue };
-            if u != t && state.counts[u] > targets[u].0 && state.allows(t, v) {
+            if u != t && above(&state.counts, u) && state.allows(t, v) {
                 state.place(t, v);
+                donors -= usize::from(!above(&state.counts, u));
             }
         }
     }
@@ -164,13 +169,27 @@ pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mu
 /// The list of types: the scaled minimums, then weighted draws up to `len`.
 /// Type indices are `u16` (a dictionary holds at most `dictionary::MAX_TYPES`): the
 /// list can hold millions of entries, and a compact one shuffles in cache.
+///
+/// On large boards the scaled minimums of the built-in dictionary ask for
+/// about two and a half entries a node, and the entries no node takes are
+/// what lets the constrained types find their nodes. Minimums that ask for
+/// more than [`LIST_PER_NODE`] entries a node are cut in proportion, so the
+/// list (and the work) stays a few times the node count whatever the
+/// dictionary says.
 fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng: &mut Rng) -> Vec<u16> {
-    let mut list = Vec::with_capacity(len);
+    let wanted: Vec<u64> = targets
+        .iter()
+        .map(|&(min, max)| u64::from(max.map_or(min, |m| min.min(m))))
+        .collect();
+    let total: u64 = wanted.iter().sum();
+    let room = LIST_PER_NODE * len as u64;
+    let mut list = Vec::with_capacity(len.max(total.min(room) as usize));
     let mut counts = vec![0u32; types.len()];
-    for (t, &(min, max)) in targets.iter().enumerate() {
-        let n = max.map_or(min, |m| min.min(m));
+    for (t, &n) in wanted.iter().enumerate() {
+        // At most `room` here, whose product with `n` (a `u32`) fits in a `u64`.
+        let n = if total > room { n * room / total } else { n };
         list.extend(std::iter::repeat_n(t as u16, n as usize));
-        counts[t] = n;
+        counts[t] = n as u32;
     }
     let open = |t: usize, count: u32| targets[t].1.is_none_or(|cap| count < cap);
     let mut weights: Vec<f64> = (0..types.len())
@@ -187,6 +206,9 @@ fn multiset(types: &[NodeType], targets: &[(u32, Option<u32>)], len: usize, rng:
     }
     list
 }
+
+/// Most entries a node that the minimums may put in the list (see [`multiset`]).
+const LIST_PER_NODE: u64 = 4;
 
 /// What the constraints read of one node, in half a cache line: the walk over
 /// the nodes goes in shuffled order, so each node costs a trip to memory, and
@@ -223,10 +245,18 @@ struct State<'a> {
     /// Type index of each node, or [`NONE`] (dictionaries hold fewer types).
     assigned: Vec<u16>,
     counts: Vec<u32>,
-    /// Visit marks for group searches: `seen[v] == epoch` means visited.
-    seen: Vec<u32>,
-    epoch: u32,
-    stack: Vec<u32>,
+    /// The same-type groups as disjoint sets: `parent[v]` leads towards the
+    /// representative of the group of `v`, whose `size` is the group's.
+    ///
+    /// A node that changes type (only after the walk, when a type short of
+    /// its minimum takes it over) leaves its old group's sets as they were:
+    /// wrong for that type from then on, but the type it leaves is above its
+    /// minimum and is never asked about again (only short types are, and a
+    /// short type only gains nodes).
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    /// The groups next to a node, working space of [`State::group_size`].
+    roots: Vec<u32>,
 }
 
 impl<'a> State<'a> {
@@ -256,9 +286,9 @@ impl<'a> State<'a> {
             facts,
             assigned: vec![NONE; layout.points.len()],
             counts: vec![0; types.len()],
-            seen: vec![0; layout.points.len()],
-            epoch: 0,
-            stack: Vec::new(),
+            parent: (0..layout.points.len() as u32).collect(),
+            size: vec![1; layout.points.len()],
+            roots: Vec::new(),
         }
     }
 
@@ -311,43 +341,63 @@ impl<'a> State<'a> {
         !(ty.number_from.is_some() && f.next_to_mission)
     }
 
-    /// Whether `v` may take type `t` now.
+    /// Whether `v` (not of type `t`) may take type `t` now.
     fn allows(&mut self, t: usize, v: u32) -> bool {
         self.fixed_rules_allow(t, v) && self.group_size(t, v) as f64 <= f64::from(self.types[t].max_sequence) * self.dscale
     }
 
     /// Size of the same-type group `v` would be in with type `t`, itself
-    /// included; the search stops once past the largest allowed group.
-    fn group_size(&mut self, t: usize, v: u32) -> usize {
-        let limit = (f64::from(self.types[t].max_sequence) * self.dscale) as usize + 1;
-        self.epoch += 1;
-        self.seen[v as usize] = self.epoch;
-        self.stack.clear();
-        self.stack.push(v);
-        let mut size = 1;
+    /// included: one more than the groups of type `t` next to it.
+    fn group_size(&mut self, t: usize, v: u32) -> u64 {
         let t16 = t as u16;
-        while let Some(x) = self.stack.pop() {
-            for i in 0..self.neighbors(x).len() {
-                let w = self.neighbors(x)[i];
-                if self.seen[w as usize] != self.epoch && self.assigned[w as usize] == t16 {
-                    self.seen[w as usize] = self.epoch;
-                    size += 1;
-                    if size > limit {
-                        return size;
-                    }
-                    self.stack.push(w);
+        self.roots.clear();
+        let mut size = 1;
+        for i in 0..self.neighbors(v).len() {
+            let w = self.neighbors(v)[i];
+            if self.assigned[w as usize] == t16 {
+                let root = self.root(w);
+                if !self.roots.contains(&root) {
+                    self.roots.push(root);
+                    size += u64::from(self.size[root as usize]);
                 }
             }
         }
         size
     }
 
+    /// The representative of the group of `v`, halving the path there.
+    fn root(&mut self, mut v: u32) -> u32 {
+        while self.parent[v as usize] != v {
+            let up = self.parent[self.parent[v as usize] as usize];
+            self.parent[v as usize] = up;
+            v = up;
+        }
+        v
+    }
+
+    /// Gives `v` type `t`: it leaves its count, if it had a type, and joins
+    /// the groups of type `t` next to it.
     fn place(&mut self, t: usize, v: u32) {
         if let Some(old) = self.assigned(v) {
             self.counts[old] -= 1;
         }
         self.assigned[v as usize] = t as u16;
         self.counts[t] += 1;
+        self.parent[v as usize] = v;
+        self.size[v as usize] = 1;
+        for i in 0..self.neighbors(v).len() {
+            let w = self.neighbors(v)[i];
+            if self.assigned[w as usize] == t as u16 {
+                let (mut a, mut b) = (self.root(v), self.root(w));
+                if a != b {
+                    if self.size[a as usize] < self.size[b as usize] {
+                        std::mem::swap(&mut a, &mut b);
+                    }
+                    self.parent[b as usize] = a;
+                    self.size[a as usize] += self.size[b as usize];
+                }
+            }
+        }
     }
 }
 
@@ -367,6 +417,32 @@ pub fn number(source_count: u32, players: u32, node: Point, center: Point, size:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn minimums_past_four_entries_a_node_are_cut_in_proportion() {
+        let types: Vec<NodeType> = (0..3)
+            .map(|i| NodeType {
+                prob: 1.0,
+                ..NodeType::new(format!("T{i}"))
+            })
+            .collect();
+        let count = |list: &[u16], t: u16| list.iter().filter(|&&x| x == t).count();
+        // Within four a node: the minimums as they are.
+        let list = multiset(&types, &[(150, None), (100, None), (0, Some(0))], 100, &mut Rng::new(1, 1));
+        assert_eq!((list.len(), count(&list, 0), count(&list, 1)), (250, 150, 100));
+        // Past it: 400 entries for 100 nodes, shared two to one.
+        let list = multiset(
+            &types,
+            &[(u32::MAX, None), (u32::MAX / 2, None), (0, Some(0))],
+            100,
+            &mut Rng::new(1, 1),
+        );
+        assert!((399..=400).contains(&list.len()), "{}", list.len());
+        assert!((266..=267).contains(&count(&list, 0)) && (133..=134).contains(&count(&list, 1)));
+        // Below the node count, draws fill the list.
+        let list = multiset(&types, &[(10, None), (0, None), (0, Some(0))], 100, &mut Rng::new(1, 1));
+        assert_eq!((list.len(), count(&list, 2)), (100, 0));
+    }
 
     #[test]
     fn scale_factors_match_the_original() {
