@@ -12,9 +12,13 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Instant;
 
+use boardwright::Seed;
 use boardwright::hexet::{self, Action, Game, Params, RoadEntry, RoadType};
-use boardwright::seed::{Rng, Seed};
+
+#[path = "../tests/rng.rs"]
+mod rng;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use rng::Rng;
 
 /// Bond percolation threshold of the triangular lattice (hex cells' adjacency): 2 sin(π/18).
 const CRITICAL: f64 = 0.347_296;

@@ -2,7 +2,7 @@
 
 use std::hint::black_box;
 
-use boardwright::seed::Seed;
+use boardwright::Seed;
 use boardwright::starship::{self, Params};
 use criterion::{Criterion, criterion_group, criterion_main};
 

@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use boardwright::seed::Seed;
+use boardwright::Seed;
 use boardwright::universe::{self, Params};
 use criterion::{Criterion, criterion_group, criterion_main};
 

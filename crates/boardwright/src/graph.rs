@@ -61,11 +61,6 @@ impl Graph {
         self.adj.len()
     }
 
-    /// Whether there are no nodes.
-    pub fn is_empty(&self) -> bool {
-        self.adj.is_empty()
-    }
-
     /// Adds the edge `a–b`; the caller makes sure it is new and not a loop.
     pub fn connect(&mut self, a: u32, b: u32) {
         debug_assert!(a != b && !self.has_edge(a, b));

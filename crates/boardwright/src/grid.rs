@@ -139,11 +139,6 @@ impl PointGrid {
         self.cell
     }
 
-    /// Number of cell columns and rows.
-    pub fn dims(&self) -> (usize, usize) {
-        (self.cols, self.rows)
-    }
-
     /// The range of [`PointGrid::order`] holding cells `y0..=y1` of column `x`.
     pub fn column_range(&self, x: usize, y0: usize, y1: usize) -> Range<usize> {
         self.start[x * self.rows + y0] as usize..self.start[x * self.rows + y1 + 1] as usize
@@ -218,11 +213,6 @@ impl IdChunk {
     /// How many items the chunk holds.
     pub fn len(&self) -> usize {
         self.start.len().saturating_sub(1)
-    }
-
-    /// Whether the chunk holds no items.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The list of the chunk's item `k`.
@@ -301,7 +291,7 @@ mod tests {
         for threads in [1, 2, 3, 8] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let grid = pool.install(|| PointGrid::new(&points, 40.0, 20.0, 1.5));
-            let (cols, rows) = grid.dims();
+            let (cols, rows) = (grid.cols, grid.rows);
             let cells: Vec<Vec<u32>> = (0..cols)
                 .flat_map(|x| (0..rows).map(move |y| (x, y)))
                 .map(|(x, y)| grid.order()[grid.column_range(x, y, y)].to_vec())

@@ -48,13 +48,13 @@
 //! panic on user input: parameters are validated once, by [`params::resolve`],
 //! and every accepted value keeps the work bounded.
 
-pub mod geom;
-pub mod graph;
-pub mod grid;
+mod geom;
+mod graph;
+mod grid;
 pub mod hexet;
-pub mod mst;
+mod mst;
 pub mod params;
-pub mod seed;
+mod seed;
 pub mod starship;
 pub mod universe;
 pub mod witches;

@@ -9,11 +9,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use boardwright::Generator;
+use boardwright::Seed;
 use boardwright::hexet::{
     self, Action, Board, Game, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
 };
 use boardwright::params;
-use boardwright::seed::{Rng, Seed};
+
+use crate::rng::Rng;
 
 fn params(width: u32, height: u32, players: u32) -> Params {
     let small = width * height < 200;

@@ -8,9 +8,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use boardwright::Generator;
+use boardwright::Seed;
 use boardwright::hexet::Hexet;
 use boardwright::params;
-use boardwright::seed::Seed;
 use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;

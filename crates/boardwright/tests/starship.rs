@@ -2,8 +2,8 @@
 //! JSON-level result (tile rows, legend, parts, doors), never by the code that
 //! placed the parts.
 
+use boardwright::Seed;
 use boardwright::params;
-use boardwright::seed::Seed;
 use boardwright::starship::{self, Params, Starship};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];

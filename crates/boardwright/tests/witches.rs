@@ -1,8 +1,8 @@
 //! Witches boards: every guarantee over many seeds, every player count and
 //! both recipe lengths, checked cell by cell on the finished board.
 
+use boardwright::Seed;
 use boardwright::params;
-use boardwright::seed::Seed;
 use boardwright::witches::{self, Board, Face, Params};
 
 const SEEDS: usize = 1000;

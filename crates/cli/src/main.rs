@@ -283,8 +283,17 @@ fn random_seed_text() -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let mut rng = boardwright::seed::Rng::new(nanos, u64::from(std::process::id()));
-    (0..8).map(|_| char::from(b'a' + rng.below(26) as u8)).collect()
+    // SplitMix64 steps: any well-mixed bits will do for a seed's name.
+    let mut state = nanos ^ u64::from(std::process::id()).rotate_left(32);
+    (0..8)
+        .map(|_| {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            char::from(b'a' + ((z ^ (z >> 31)) % 26) as u8)
+        })
+        .collect()
 }
 
 /// Writes through `produce` to stdout, or to a temporary file beside the

@@ -2,17 +2,17 @@
 //! *Unstable Universe*.
 //!
 //! Steps, each a module, run in this order by [`generate`]:
-//! 1. [`relax`]: a jittered grid of points, obstacles, relaxation, snapping
+//! 1. `relax`: a jittered grid of points, obstacles, relaxation, snapping
 //!    onto the paper's sides;
-//! 2. [`edges`]: the exact minimum spanning tree, the centre hub, the capped
+//! 2. `edges`: the exact minimum spanning tree, the centre hub, the capped
 //!    fill, all planar and clear of nodes;
-//! 3. [`missions`]: twelve mission nodes, three per side, with fair hop
+//! 3. `missions`: twelve mission nodes, three per side, with fair hop
 //!    distances to the centre;
-//! 4. [`types`]: node types from the [`dictionary`], and numbers;
-//! 5. [`dots`]: power dots in the angular gaps between edges.
+//! 4. `types`: node types from the `dictionary`, and numbers;
+//! 5. `dots`: power dots in the angular gaps between edges.
 //!
 //! Missions and types walk the board one node at a time; the power dots and
-//! the independent check of the edges ([`edges::violations`]) need only the
+//! the independent check of the edges (`edges::violations`) need only the
 //! edges, so they run beside them on the other threads.
 //!
 //! A layout that cannot satisfy a guarantee (a spanning tree edge too close to
@@ -41,19 +41,20 @@ use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info}
 use crate::seed::Seed;
 use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
-pub mod dictionary;
-pub mod dots;
+mod dictionary;
+mod dots;
 mod draw;
-pub mod edges;
-pub mod missions;
-pub mod relax;
+mod edges;
+mod missions;
+mod relax;
 mod side;
-pub mod types;
+mod types;
 
-pub use crate::geom::Point;
+use crate::geom::Point;
 pub use dictionary::{MissionKind, NodeType};
 pub use draw::{MAX_DRAWN_NODES, draw};
-pub use side::{Side, Sides};
+pub use side::Side;
+pub(crate) use side::Sides;
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
 pub const MAX_RESOLUTION: u32 = 3000;

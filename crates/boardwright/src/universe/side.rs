@@ -18,7 +18,7 @@ pub enum Side {
 }
 
 impl Side {
-    /// Every side, in the order a [`Sides`] set lists them.
+    /// Every side: left, top, right, bottom.
     pub const ALL: [Side; 4] = [Side::Left, Side::Top, Side::Right, Side::Bottom];
 
     /// The side's bit in a [`Sides`] set.

@@ -2,10 +2,10 @@
 //! *Wondering Witches*, split fairly between players.
 //!
 //! Steps, run in this order by [`generate`]:
-//! 1. [`cauldrons`]: the cauldron sizes fixed up front (exactly 32 cells,
+//! 1. `cauldrons`: the cauldron sizes fixed up front (exactly 32 cells,
 //!    the recipe cauldron included), then placed player by player on a
 //!    random side under the fairness rules;
-//! 2. [`gardens`]: every other cell grown into organic gardens;
+//! 2. `gardens`: every other cell grown into organic gardens;
 //! 3. contents: the notes cell, starting ingredients (on garden cells and in
 //!    cauldrons) and special cells.
 //!
@@ -20,9 +20,9 @@ use crate::params::{Allowed, ParamInfo, Params as ParamsTrait};
 use crate::seed::{Rng, Seed};
 use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
-pub mod cauldrons;
+mod cauldrons;
 mod draw;
-pub mod gardens;
+mod gardens;
 
 pub use draw::draw;
 
