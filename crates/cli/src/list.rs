@@ -30,7 +30,7 @@ fn section<G: Generator>(out: &mut String) {
             (_, None) => "none".to_string(),
         };
         let size = if <G::Params as Params>::SIZE.contains(&info.name) {
-            "; a size: the work grows with it"
+            "; a size parameter: the work grows with it"
         } else {
             ""
         };

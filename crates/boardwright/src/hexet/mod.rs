@@ -124,7 +124,7 @@ impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
         info(
             "width",
-            "columns of hex cells (size: work and output grow with width x height)",
+            "columns of hex cells (work and output grow with width x height)",
             Allowed::Int {
                 min: 4,
                 max: MAX_SIDE as i64,
@@ -132,7 +132,7 @@ impl ParamsTrait for Params {
         ),
         info(
             "height",
-            "cells per column (size: work and output grow with width x height)",
+            "cells per column (work and output grow with width x height)",
             Allowed::Int {
                 min: 4,
                 max: MAX_SIDE as i64,
@@ -149,7 +149,7 @@ impl ParamsTrait for Params {
         info("lake_share", "share of cells that are lakes", Allowed::Float { min: 0.0, max: 0.4 }),
         info(
             "rivers",
-            "rivers along cell sides (size: work grows with rivers x the longer side)",
+            "rivers along cell sides (work grows with rivers x the longer side)",
             Allowed::Int { min: 0, max: 10_000 },
         ),
         info(
@@ -170,6 +170,7 @@ impl ParamsTrait for Params {
         info("max_attempts", "map attempts before giving up", Allowed::Int { min: 1, max: 1000 }),
     ];
     const PRESETS: &'static [(&'static str, &'static str)] = &[];
+    const SIZE: &'static [&'static str] = &["width", "height", "rivers"];
 
     fn validate(&self) -> Result<(), ParamError> {
         // Each city keeps about a hex of radius spacing / 2 to itself; ask for

@@ -178,6 +178,7 @@ impl ParamsTrait for Params {
             Allowed::Data("1 to 100 mission tables: name (1-100 characters), needs (up to 100 node-type names), weight 0-1000000"),
         ),
     ];
+    const SIZE: &'static [&'static str] = &["players", "resolution"];
     const PRESETS: &'static [(&'static str, &'static str)] = &[(
         "classic",
         "# The original generator's choices: no planarity guard, farthest-first missions.\nplanar = false\nfair_missions = false\n",
