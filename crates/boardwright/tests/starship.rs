@@ -1,10 +1,10 @@
 //! Starships: every guarantee checked by an independent walk over the
-//! JSON-level result (tile rows, legend, parts, doors), never by the code that
-//! placed the parts.
+//! JSON-level result (tile rows, legend, parts and their roles, doors), never
+//! by the code that placed the parts. Roles decide; part names never do.
 
 use boardwright::params;
 use boardwright::seed::Seed;
-use boardwright::starship::{self, Params, Starship};
+use boardwright::starship::{self, Facing, Params, Role, Stage, Starship};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
 
@@ -15,6 +15,23 @@ fn ship(size: u32, seed: &str) -> Starship {
         ..Params::default()
     };
     starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"))
+}
+
+/// Machines are operated from beside them; every other part is a room.
+fn is_machine(role: Role) -> bool {
+    matches!(role, Role::Thruster | Role::Weapon)
+}
+
+/// Each role that needs a supply within a walk, and the roles that supply it
+/// (the first of which the ship must have).
+const SUPPLIES: [(Role, &[Role]); 2] = [
+    (Role::Weapon, &[Role::AmmoSupply]),
+    (Role::Thruster, &[Role::PowerStorage, Role::Reactor]),
+];
+
+/// The role's name in the JSON.
+fn role_name(role: Role) -> String {
+    serde_json::to_value(role).unwrap().as_str().unwrap().to_string()
 }
 
 /// The crew's view of a finished ship, rebuilt from the JSON fields.
@@ -64,7 +81,7 @@ impl<'a> View<'a> {
     }
 
     fn room(&self, t: usize) -> Option<usize> {
-        self.owner[t].filter(|&k| self.s.parts[k].role == starship::ship::Role::Room)
+        self.owner[t].filter(|&k| !is_machine(self.s.parts[k].role))
     }
 
     fn walkable(&self, t: usize) -> bool {
@@ -149,26 +166,46 @@ fn check(s: &Starship) -> Result<(), String> {
             return Err("a door joins tiles that are not neighbours".into());
         }
     }
-    for name in ["cockpit", "reactor"] {
-        if s.parts.iter().filter(|p| p.kind == name).count() != 1 {
-            return Err(format!("not exactly one {name}"));
+    for role in [Role::Cockpit, Role::Reactor] {
+        if s.parts.iter().filter(|p| p.role == role).count() != 1 {
+            return Err(format!("not exactly one {role:?}"));
         }
     }
+    // A machine's role is its variant's; a room's kind is its role's name.
+    let variants: Vec<&starship::Variant> = s
+        .params
+        .pipeline
+        .iter()
+        .flat_map(|stage| match stage {
+            Stage::Thrusters(m) | Stage::Weapons(m) => m.variants.iter().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     for (k, p) in s.parts.iter().enumerate() {
-        let beside = v.beside(k);
-        match p.role {
-            starship::ship::Role::Room => {
-                let has_door = v.tiles_of(k).iter().any(|&t| {
-                    v.neighbors(t)
-                        .iter()
-                        .any(|&n| v.owner[n] != Some(k) && v.walkable(n) && v.door(t, n))
-                });
-                if !has_door {
-                    return Err(format!("room {k} ({}) has no door", p.kind));
-                }
+        let declared = if is_machine(p.role) {
+            variants.iter().any(|v| v.name == p.kind && v.role == p.role)
+        } else {
+            p.kind == role_name(p.role)
+        };
+        if !declared {
+            return Err(format!(
+                "part {k} ({}) has role {:?}, which its parameters do not give it",
+                p.kind, p.role
+            ));
+        }
+        if is_machine(p.role) {
+            if v.beside(k).is_empty() {
+                return Err(format!("machine {k} ({}) cannot be operated", p.kind));
             }
-            starship::ship::Role::Machine if beside.is_empty() => return Err(format!("machine {k} cannot be operated")),
-            _ => {}
+        } else {
+            let has_door = v.tiles_of(k).iter().any(|&t| {
+                v.neighbors(t)
+                    .iter()
+                    .any(|&n| v.owner[n] != Some(k) && v.walkable(n) && v.door(t, n))
+            });
+            if !has_door {
+                return Err(format!("room {k} ({}) has no door", p.kind));
+            }
         }
         if let Some(f) = p.facing {
             let (dx, dy) = f.step();
@@ -190,21 +227,21 @@ fn check(s: &Starship) -> Result<(), String> {
             }
         }
     }
-    let limit = 8 + (s.width + s.height) / 4;
-    for (consumer, providers) in [("weapon", &["ammo_supply"][..]), ("thruster", &["power_storage", "reactor"][..])] {
+    let limit = s.params.supply_walk.unwrap_or(8 + (s.width + s.height) / 4);
+    for (consumer, providers) in SUPPLIES {
         let sources: Vec<usize> = (0..s.parts.len())
-            .filter(|&k| providers.contains(&s.parts[k].kind.as_str()))
+            .filter(|&k| providers.contains(&s.parts[k].role))
             .flat_map(|k| v.tiles_of(k))
             .collect();
-        let has_consumer = s.parts.iter().any(|p| p.kind.starts_with(consumer));
-        if has_consumer && !s.parts.iter().any(|p| p.kind == providers[0]) {
-            return Err(format!("{consumer}s but no {}", providers[0]));
+        let has_consumer = s.parts.iter().any(|p| p.role == consumer);
+        if has_consumer && !s.parts.iter().any(|p| p.role == providers[0]) {
+            return Err(format!("{consumer:?}s but no {:?}", providers[0]));
         }
         let d = v.walk(&sources);
-        for (k, p) in s.parts.iter().enumerate().filter(|(_, p)| p.kind.starts_with(consumer)) {
+        for (k, p) in s.parts.iter().enumerate().filter(|(_, p)| p.role == consumer) {
             let best = v.beside(k).iter().map(|&t| d[t]).min().unwrap_or(u32::MAX);
             if best > limit {
-                return Err(format!("{} {k} is {best} steps from {}", p.kind, providers[0]));
+                return Err(format!("{} {k} is {best} steps from {:?}", p.kind, providers[0]));
             }
         }
     }
@@ -241,15 +278,78 @@ fn the_checker_catches_broken_ships() {
     no_doors.doors.clear();
     assert!(check(&no_doors).is_err());
     let mut blocked = good.clone();
-    let thruster = blocked
-        .parts
-        .iter()
-        .find(|p| p.facing == Some(starship::ship::Facing::Down))
-        .unwrap()
-        .clone();
+    let thruster = blocked.parts.iter().find(|p| p.facing == Some(Facing::Down)).unwrap().clone();
     let row = &mut blocked.tiles[(thruster.y + thruster.h) as usize];
     row.replace_range(thruster.x as usize..thruster.x as usize + 1, "#");
     assert!(check(&blocked).is_err());
+}
+
+/// The default pipeline at `size`, every weapon and thruster variant renamed
+/// (`laser`, `ion drive`, …): nothing in the names says what they are.
+fn renamed(size: u32) -> Params {
+    let mut params = Params {
+        width: size,
+        height: size,
+        ..Params::default()
+    };
+    for stage in &mut params.pipeline {
+        let (m, names): (_, &[&str]) = match stage {
+            Stage::Weapons(m) => (m, &["laser", "heavy laser"]),
+            Stage::Thrusters(m) => (m, &["ion drive", "ion drive mk2", "ion drive mk3"]),
+            _ => continue,
+        };
+        for (v, name) in m.variants.iter_mut().zip(names) {
+            v.name = name.to_string();
+        }
+    }
+    params
+}
+
+#[test]
+fn renamed_machines_keep_every_guarantee() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for i in 0..120 {
+        let size = SIZES[i % 4];
+        let seed = format!("renamed-{i}");
+        // The ship's own check passed, or there would be no ship.
+        let s = starship::generate(&renamed(size), &Seed::new(&seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
+        check(&s).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
+        for p in &s.parts {
+            assert!(
+                !p.kind.starts_with("weapon") && !p.kind.starts_with("thruster"),
+                "{seed}: {}",
+                p.kind
+            );
+            kinds.insert((p.kind.clone(), p.role));
+        }
+    }
+    assert!(kinds.contains(&("laser".to_string(), Role::Weapon)), "{kinds:?}");
+    assert!(kinds.contains(&("ion drive".to_string(), Role::Thruster)), "{kinds:?}");
+}
+
+/// Weapons called `laser` need ammo: a pipeline without ammo supplies gives
+/// no ship, and a ship whose ammo supplies are taken away fails the checker.
+#[test]
+fn supplies_follow_roles_not_names() {
+    let mut lean = renamed(40);
+    lean.pipeline
+        .retain(|stage| !matches!(stage, Stage::AmmoSupplies(_) | Stage::FillArmor(_) | Stage::ExtraDoors(_)));
+    lean.max_attempts = 3;
+    let err = starship::generate(&lean, &Seed::new("no ammo")).unwrap_err().to_string();
+    assert!(err.contains("weapons but no ammo_supply"), "{err}");
+
+    let good = starship::generate(&renamed(40), &Seed::new("take the ammo")).unwrap();
+    check(&good).unwrap();
+    assert!(good.parts.iter().any(|p| p.kind == "laser"));
+    let mut robbed = good.clone();
+    for p in good.parts.iter().filter(|p| p.role == Role::AmmoSupply) {
+        for row in &mut robbed.tiles[p.y as usize..(p.y + p.h) as usize] {
+            row.replace_range(p.x as usize..(p.x + p.w) as usize, &".".repeat(p.w as usize));
+        }
+    }
+    robbed.parts.retain(|p| p.role != Role::AmmoSupply);
+    let err = check(&robbed).unwrap_err();
+    assert!(err.contains("Weapons but no AmmoSupply"), "{err}");
 }
 
 #[test]
@@ -269,7 +369,7 @@ stage = "weapons"
 min_score = 4
 max_score = 6
 facing_weights = [1.0, 0.0, 1.0, 1.0]
-variants = [{ name = "laser", w = 1, h = 2, score = 1, weight = 1.0, symbol = "L" }]
+variants = [{ name = "laser", role = "weapon", w = 1, h = 2, score = 1, weight = 1.0, symbol = "L" }]
 [[pipeline]]
 stage = "ammo_supplies"
 min = 1
@@ -282,7 +382,8 @@ stage = "fill_armor"
         let s = starship::generate(&params, &Seed::new(&format!("lean-{i}"))).unwrap();
         check(&s).unwrap_or_else(|e| panic!("lean-{i}: {e}"));
         assert_eq!(s.stages, ["shape", "cockpit", "reactor", "weapons", "ammo_supplies", "fill_armor"]);
-        assert!(s.parts.iter().all(|p| !p.kind.starts_with("thruster")));
+        assert!(s.parts.iter().all(|p| p.role != Role::Thruster));
+        assert!(s.parts.iter().any(|p| p.kind == "laser" && p.role == Role::Weapon));
     }
 }
 

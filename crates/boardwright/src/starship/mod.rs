@@ -20,8 +20,12 @@ pub mod ship;
 pub mod stages;
 
 pub use draw::draw;
-use ship::{Part, Role, Ship, Tile};
-use stages::{Context, Stage};
+pub use ship::{Facing, Part, Role};
+use ship::{Ship, Tile};
+use stages::Context;
+pub use stages::{
+    ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, Stage, SupplyParams, Variant,
+};
 
 /// Parameters of a starship.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -209,23 +213,23 @@ pub struct Snapshot {
     pub tiles: Vec<String>,
 }
 
-/// The character of each fixed tile and room kind.
-const ROOM_SYMBOLS: [(&str, char); 6] = [
-    ("cockpit", 'C'),
-    ("reactor", 'R'),
-    ("ammo_supply", 'A'),
-    ("power_storage", 'P'),
-    ("crew_quarters", 'Q'),
-    ("bunks", 'B'),
+/// The character and meaning of each tile that is not a part.
+const TILE_SYMBOLS: [(char, &str); 3] = [(' ', "space"), ('.', "floor"), ('#', "armor")];
+
+/// The character of each room the stages place (a room's kind is its role's name).
+const ROOM_SYMBOLS: [(Role, char); 6] = [
+    (Role::Cockpit, 'C'),
+    (Role::Reactor, 'R'),
+    (Role::AmmoSupply, 'A'),
+    (Role::PowerStorage, 'P'),
+    (Role::CrewQuarters, 'Q'),
+    (Role::Bunks, 'B'),
 ];
 
 fn legend(params: &Params) -> BTreeMap<char, String> {
-    let mut legend: BTreeMap<char, String> = [(' ', "space"), ('.', "floor"), ('#', "armor")]
-        .iter()
-        .map(|&(c, m)| (c, m.to_string()))
-        .collect();
-    for (kind, c) in ROOM_SYMBOLS {
-        legend.insert(c, kind.to_string());
+    let mut legend: BTreeMap<char, String> = TILE_SYMBOLS.iter().map(|&(c, m)| (c, m.to_string())).collect();
+    for (role, c) in ROOM_SYMBOLS {
+        legend.insert(c, role.name().to_string());
     }
     for stage in &params.pipeline {
         if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
@@ -353,26 +357,25 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
     if walkable.iter().any(|&t| from_first[t] == u32::MAX) {
         return Err("the crew network is split".into());
     }
-    for name in ["cockpit", "reactor"] {
-        let n = ship.parts.iter().filter(|p| p.kind == name).count();
+    for role in [Role::Cockpit, Role::Reactor] {
+        let n = ship.parts.iter().filter(|p| p.role == role).count();
         if n != 1 {
-            return Err(format!("{n} {name}s"));
+            return Err(format!("{n} {}s", role.name()));
         }
     }
     let profile = stages::Profile::of(ship);
     for p in &ship.parts {
         let r = (p.x, p.y, p.w, p.h);
-        match p.role {
-            Role::Room
-                if !ship
-                    .doors
-                    .iter()
-                    .any(|&[a, b]| p.covers(ship.xy(a).0, ship.xy(a).1) || p.covers(ship.xy(b).0, ship.xy(b).1)) =>
-            {
-                return Err(format!("{} {} has no door", p.kind, p.id));
+        if p.role.is_machine() {
+            if ship.ring(r).is_empty() {
+                return Err(format!("{} {} cannot be operated", p.kind, p.id));
             }
-            Role::Machine if ship.ring(r).is_empty() => return Err(format!("{} {} cannot be operated", p.kind, p.id)),
-            _ => {}
+        } else if !ship
+            .doors
+            .iter()
+            .any(|&[a, b]| p.covers(ship.xy(a).0, ship.xy(a).1) || p.covers(ship.xy(b).0, ship.xy(b).1))
+        {
+            return Err(format!("{} {} has no door", p.kind, p.id));
         }
         if let Some(f) = p.facing
             && !profile.clear_line(r, f)
@@ -380,29 +383,32 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
             return Err(format!("{} {} faces the hull", p.kind, p.id));
         }
     }
-    let walk = |consumer: &str, providers: &[&str]| -> Result<u32, String> {
+    // The longest walk from a part of role `consumer` to its nearest supplier.
+    let walk = |consumer: Role| -> Result<u32, String> {
+        let suppliers = consumer.suppliers();
         let sources: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|p| providers.contains(&p.kind.as_str()))
+            .filter(|p| suppliers.contains(&p.role))
             .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
             .collect();
-        let has_consumer = ship.parts.iter().any(|p| p.kind.starts_with(consumer));
-        if has_consumer && !ship.parts.iter().any(|p| p.kind == providers[0]) {
-            return Err(format!("{consumer}s but no {}", providers[0]));
+        let first = suppliers.first().map_or("supplier", |s| s.name());
+        let has_consumer = ship.parts.iter().any(|p| p.role == consumer);
+        if has_consumer && !ship.parts.iter().any(|p| Some(&p.role) == suppliers.first()) {
+            return Err(format!("{}s but no {first}", consumer.name()));
         }
         let dist = ship.distances(&sources);
         let mut longest = 0;
-        for p in ship.parts.iter().filter(|p| p.kind.starts_with(consumer)) {
+        for p in ship.parts.iter().filter(|p| p.role == consumer) {
             let best = ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
             if best > supply_walk {
-                return Err(format!("{} {} is {} steps from {}", p.kind, p.id, best, providers[0]));
+                return Err(format!("{} {} is {} steps from {first}", p.kind, p.id, best));
             }
             longest = longest.max(best);
         }
         Ok(longest)
     };
-    Ok((walk("weapon", &["ammo_supply"])?, walk("thruster", &["power_storage", "reactor"])?))
+    Ok((walk(Role::Weapon)?, walk(Role::Thruster)?))
 }
 
 /// The generation steps reported to a progress callback (the stage index, capped).

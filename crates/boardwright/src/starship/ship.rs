@@ -56,14 +56,68 @@ pub enum Tile {
     Part(u32),
 }
 
-/// Whether a part is walked in, operated from outside, or what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// What a part is for. The guarantees and the stages follow the role, never
+/// the part's name (a user may call a weapon `laser`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
-    /// Walkable inside, entered through doors.
+    /// The cockpit: one per ship.
+    Cockpit,
+    /// The reactor: one per ship; it powers thrusters near it.
+    Reactor,
+    /// A thruster: a machine that needs power within a walk.
+    Thruster,
+    /// A weapon: a machine that needs ammo within a walk.
+    Weapon,
+    /// An ammo supply: serves weapons.
+    AmmoSupply,
+    /// Power storage: powers thrusters.
+    PowerStorage,
+    /// Crew quarters.
+    CrewQuarters,
+    /// Bunks.
+    Bunks,
+    /// Any other room.
     Room,
-    /// Solid, operated from a walkable tile beside it.
-    Machine,
+}
+
+impl Role {
+    /// The roles that need a supplier within a walk, in the order the
+    /// stages and the check serve them.
+    pub const SUPPLIED: [Role; 2] = [Role::Weapon, Role::Thruster];
+
+    /// The role's name, as in the JSON (`ammo_supply`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Cockpit => "cockpit",
+            Role::Reactor => "reactor",
+            Role::Thruster => "thruster",
+            Role::Weapon => "weapon",
+            Role::AmmoSupply => "ammo_supply",
+            Role::PowerStorage => "power_storage",
+            Role::CrewQuarters => "crew_quarters",
+            Role::Bunks => "bunks",
+            Role::Room => "room",
+        }
+    }
+
+    /// Whether the part is a machine: solid, operated from a walkable tile
+    /// beside it. Every other part is a room, walked in and entered through
+    /// doors.
+    pub fn is_machine(self) -> bool {
+        matches!(self, Role::Thruster | Role::Weapon)
+    }
+
+    /// The parts that serve this one within a walk: ammo for a weapon, power
+    /// storage or the reactor for a thruster (the first is the one a ship
+    /// must have); none for the rest.
+    pub fn suppliers(self) -> &'static [Role] {
+        match self {
+            Role::Weapon => &[Role::AmmoSupply],
+            Role::Thruster => &[Role::PowerStorage, Role::Reactor],
+            _ => &[],
+        }
+    }
 }
 
 /// A placed part.
@@ -71,9 +125,10 @@ pub enum Role {
 pub struct Part {
     /// Index in `parts`.
     pub id: u32,
-    /// Part kind (`cockpit`, `thruster_large`, …).
+    /// Part kind: the room's role name or the machine variant's own name
+    /// (`cockpit`, `thruster_large`, `laser`, …).
     pub kind: String,
-    /// Room or machine.
+    /// What the part is for; this, not `kind`, decides how it behaves.
     pub role: Role,
     /// Left column.
     pub x: u32,
@@ -164,14 +219,14 @@ impl Ship {
     pub fn walkable(&self, i: usize) -> bool {
         match self.tiles[i] {
             Tile::Floor => true,
-            Tile::Part(p) => self.parts[p as usize].role == Role::Room,
+            Tile::Part(p) => !self.parts[p as usize].role.is_machine(),
             _ => false,
         }
     }
 
     fn room_of(&self, i: usize) -> Option<u32> {
         match self.tiles[i] {
-            Tile::Part(p) if self.parts[p as usize].role == Role::Room => Some(p),
+            Tile::Part(p) if !self.parts[p as usize].role.is_machine() => Some(p),
             _ => None,
         }
     }

@@ -6,12 +6,16 @@ use serde::{Deserialize, Serialize};
 use super::ship::{Facing, Rect, Role, Ship, Tile};
 use crate::seed::Rng;
 
-/// A machine variant (thruster or weapon size).
+/// A machine variant (a thruster or weapon size).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    /// Part kind written in the JSON (`thruster_large`, …).
+    /// Part kind written in the JSON (`thruster_large`, `laser`, …).
     pub name: String,
+    /// What the machine is (`thruster` or `weapon`): this, not the name,
+    /// decides which supply it needs. A variant table without it takes its
+    /// stage's role.
+    pub role: Role,
     /// Width when facing up.
     pub w: u32,
     /// Height when facing up.
@@ -24,9 +28,10 @@ pub struct Variant {
     pub symbol: char,
 }
 
-fn variant(name: &str, w: u32, h: u32, score: u32, weight: f64, symbol: char) -> Variant {
+fn variant(name: &str, role: Role, w: u32, h: u32, score: u32, weight: f64, symbol: char) -> Variant {
     Variant {
         name: name.to_string(),
+        role,
         w,
         h,
         score,
@@ -270,9 +275,9 @@ pub fn default_pipeline() -> Vec<Stage> {
             min_score: 35,
             max_score: 45,
             variants: vec![
-                variant("thruster_small", 1, 2, 1, 1.0, 't'),
-                variant("thruster_medium", 2, 2, 2, 2.0, 'u'),
-                variant("thruster_large", 2, 3, 4, 3.0, 'v'),
+                variant("thruster_small", Role::Thruster, 1, 2, 1, 1.0, 't'),
+                variant("thruster_medium", Role::Thruster, 2, 2, 2, 2.0, 'u'),
+                variant("thruster_large", Role::Thruster, 2, 3, 4, 3.0, 'v'),
             ],
             facing_weights: [1.0, 5.0, 1.0, 1.0],
         }),
@@ -280,8 +285,8 @@ pub fn default_pipeline() -> Vec<Stage> {
             min_score: 12,
             max_score: 18,
             variants: vec![
-                variant("weapon_small", 1, 2, 1, 2.0, 'w'),
-                variant("weapon_large", 2, 3, 3, 1.0, 'W'),
+                variant("weapon_small", Role::Weapon, 1, 2, 1, 2.0, 'w'),
+                variant("weapon_large", Role::Weapon, 2, 3, 3, 1.0, 'W'),
             ],
             facing_weights: [5.0, 1.0, 1.0, 1.0],
         }),
@@ -317,15 +322,15 @@ pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
     match stage {
         Stage::Shape(p) => shape(ship, p, cx.rng),
         Stage::FillGaps(p) => fill_gaps(ship, p),
-        Stage::Cockpit(p) => core_room(ship, cx, "cockpit", p, true),
-        Stage::Reactor(p) => core_room(ship, cx, "reactor", p, false),
-        Stage::CockpitArmor(p) => armor_around(ship, cx, "cockpit", p.layers),
-        Stage::ReactorArmor(p) => armor_around(ship, cx, "reactor", p.layers),
+        Stage::Cockpit(p) => core_room(ship, cx, Role::Cockpit, p, true),
+        Stage::Reactor(p) => core_room(ship, cx, Role::Reactor, p, false),
+        Stage::CockpitArmor(p) => armor_around(ship, cx, Role::Cockpit, p.layers),
+        Stage::ReactorArmor(p) => armor_around(ship, cx, Role::Reactor, p.layers),
         Stage::Thrusters(p) => machines(ship, cx, "thrusters", p, false),
         Stage::Weapons(p) => machines(ship, cx, "weapons", p, true),
         Stage::ExteriorArmor(_) => exterior_armor(ship),
-        Stage::AmmoSupplies(p) => supplies(ship, cx, "ammo_supply", p, &["weapon"]),
-        Stage::PowerStorage(p) => supplies(ship, cx, "power_storage", p, &["thruster", "ammo_supply"]),
+        Stage::AmmoSupplies(p) => supplies(ship, cx, p, Role::Weapon, &[]),
+        Stage::PowerStorage(p) => supplies(ship, cx, p, Role::Thruster, &[Role::AmmoSupply]),
         Stage::Crew(p) => crew(ship, cx, p),
         Stage::FillArmor(_) => fill_armor(ship, cx.max_detour),
         Stage::ExtraDoors(p) => extra_doors(ship, p.door_threshold),
@@ -475,15 +480,15 @@ fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Rect>, max
 }
 
 /// Places a room with one door, on a landing picked at random.
-fn place_room(ship: &mut Ship, kind: &str, r: Rect, rng: &mut Rng) -> u32 {
-    let id = ship.place(kind, Role::Room, r, None);
+fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) -> u32 {
+    let id = ship.place(role.name(), role, r, None);
     let spots = ship.door_spots(id);
     let (inside, landing) = spots[rng.index(spots.len())];
     ship.add_door(inside, landing);
     id
 }
 
-fn core_room(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &RoomParams, protected: bool) {
+fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);
     let depth = depth_inside(ship);
     let (mx, my) = ship.center();
@@ -499,9 +504,9 @@ fn core_room(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &RoomParams, 
     spots.sort_by(|a, b| score(a).total_cmp(&score(b)));
     match first_keeping(ship, spots, cx.max_detour) {
         Some(best) => {
-            place_room(ship, kind, best, cx.rng);
+            place_room(ship, role, best, cx.rng);
         }
-        None => cx.shortfalls.push(format!("{kind}: no room")),
+        None => cx.shortfalls.push(format!("{}: no room", role.name())),
     }
 }
 
@@ -527,8 +532,8 @@ fn depth_inside(ship: &Ship) -> Vec<u32> {
     depth
 }
 
-fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, layers: u32) {
-    let Some(part) = ship.parts.iter().find(|p| p.kind == kind).cloned() else {
+fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, role: Role, layers: u32) {
+    let Some(part) = ship.parts.iter().find(|p| p.role == role).cloned() else {
         return;
     };
     for layer in 1..=layers {
@@ -631,7 +636,7 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
             misses += 1;
             continue;
         };
-        ship.place(&v.name, Role::Machine, r, Some(facing));
+        ship.place(&v.name, v.role, r, Some(facing));
         let ring = ship.ring(r);
         let operator = ring[cx.rng.index(ring.len())];
         ship.reserved[operator] = true;
@@ -663,7 +668,7 @@ fn exterior_armor(ship: &mut Ship) {
         }
         let next_to_machine = ship
             .neighbors(t)
-            .any(|n| matches!(ship.tiles[n], Tile::Part(p) if ship.parts[p as usize].role == Role::Machine));
+            .any(|n| matches!(ship.tiles[n], Tile::Part(p) if ship.parts[p as usize].role.is_machine()));
         if next_to_machine {
             add.push(t);
         }
@@ -673,23 +678,27 @@ fn exterior_armor(ship: &mut Ship) {
     }
 }
 
-fn supplies(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &SupplyParams, consumers: &[&str]) {
+/// Rooms of the first of `serves`' suppliers (ammo for weapons, power
+/// storage for thrusters), placed near the parts of role `serves` and `also`
+/// that no supplier reaches yet.
+fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Role, also: &[Role]) {
     let want = cx.rng.range_inclusive(i64::from(p.min.min(p.max)), i64::from(p.max.max(p.min))) as u32;
-    let served_by_reactor = kind == "power_storage";
+    let suppliers = serves.suppliers();
+    let Some(&role) = suppliers.first() else { return };
     let mut made = 0;
     loop {
-        // Consumers not yet near a supply of this kind (or, for power, the reactor).
+        // Consumers not yet near a supplier (for power, the reactor counts).
         let providers: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|q| q.kind == kind || (served_by_reactor && q.kind == "reactor"))
+            .filter(|q| suppliers.contains(&q.role))
             .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
             .collect();
         let near_provider = ship.distances(&providers);
         let consumers_left: Vec<Vec<usize>> = ship
             .parts
             .iter()
-            .filter(|q| consumers.iter().any(|c| q.kind.starts_with(c)))
+            .filter(|q| q.role == serves || also.contains(&q.role))
             .map(|q| ship.ring((q.x, q.y, q.w, q.h)))
             .filter(|access| !access.iter().any(|&t| near_provider[t] <= cx.supply_walk))
             .collect();
@@ -713,20 +722,20 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &SupplyParams,
         let Some(best) = first_keeping(ship, spots, cx.max_detour) else {
             break;
         };
-        place_room(ship, kind, best, cx.rng);
+        place_room(ship, role, best, cx.rng);
         made += 1;
     }
     if made < want {
-        cx.shortfalls.push(format!("{kind}: placed {made} of {want}"));
+        cx.shortfalls.push(format!("{}: placed {made} of {want}", role.name()));
     }
 }
 
 fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-    let wanted: Vec<(&str, u32, u32)> = std::iter::repeat_n(("crew_quarters", qw, qh), p.quarters as usize)
-        .chain(std::iter::repeat_n(("bunks", bw, bh), p.bunks as usize))
+    let wanted: Vec<(Role, u32, u32)> = std::iter::repeat_n((Role::CrewQuarters, qw, qh), p.quarters as usize)
+        .chain(std::iter::repeat_n((Role::Bunks, bw, bh), p.bunks as usize))
         .collect();
-    for (kind, w, h) in wanted {
+    for (role, w, h) in wanted {
         let mut spots = candidates(ship, w, h);
         if w != h {
             spots.extend(candidates(ship, h, w));
@@ -737,17 +746,17 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
         let touching = |r: &Rect| {
             ship.footprint(*r)
                 .flat_map(|t| ship.neighbors(t).collect::<Vec<_>>())
-                .filter(|&n| matches!(ship.tiles[n], Tile::Part(q) if ship.parts[q as usize].role == Role::Room))
+                .filter(|&n| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine()))
                 .count()
         };
         let touch: Vec<usize> = spots.iter().map(touching).collect();
         let mut order: Vec<usize> = (0..spots.len()).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(touch[k]));
         let Some(r) = first_keeping(ship, order.into_iter().map(|k| spots[k]), cx.max_detour) else {
-            cx.shortfalls.push(format!("{kind}: no room"));
+            cx.shortfalls.push(format!("{}: no room", role.name()));
             continue;
         };
-        place_room(ship, kind, r, cx.rng);
+        place_room(ship, role, r, cx.rng);
     }
 }
 
@@ -755,11 +764,11 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
 /// power, so that filling with armor cannot lengthen them: local detours,
 /// each small, would otherwise add up to a maze.
 fn protect_supply_walks(ship: &mut Ship) {
-    for (consumer, providers) in [("weapon", &["ammo_supply"][..]), ("thruster", &["power_storage", "reactor"][..])] {
+    for consumer in Role::SUPPLIED {
         let sources: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|q| providers.contains(&q.kind.as_str()))
+            .filter(|q| consumer.suppliers().contains(&q.role))
             .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
             .collect();
         if sources.is_empty() {
@@ -769,7 +778,7 @@ fn protect_supply_walks(ship: &mut Ship) {
         let starts: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|q| q.kind.starts_with(consumer))
+            .filter(|q| q.role == consumer)
             .filter_map(|q| {
                 ship.ring((q.x, q.y, q.w, q.h))
                     .into_iter()
