@@ -369,7 +369,7 @@ stage = "weapons"
 min_score = 4
 max_score = 6
 facing_weights = [1.0, 0.0, 1.0, 1.0]
-variants = [{ name = "laser", role = "weapon", w = 1, h = 2, score = 1, weight = 1.0, symbol = "L" }]
+variants = [{ name = "laser", w = 1, h = 2, score = 1, weight = 1.0, symbol = "L" }]
 [[pipeline]]
 stage = "ammo_supplies"
 min = 1
@@ -385,6 +385,76 @@ stage = "fill_armor"
         assert!(s.parts.iter().all(|p| p.role != Role::Thruster));
         assert!(s.parts.iter().any(|p| p.kind == "laser" && p.role == Role::Weapon));
     }
+}
+
+fn resolve(text: &str) -> Result<Params, params::ParamError> {
+    params::resolve::<Params>(&[text.parse().unwrap()])
+}
+
+#[test]
+fn a_stage_table_may_give_only_some_fields() {
+    // Alone, each stage is the default pipeline's.
+    for stage in Params::default().pipeline {
+        let p = resolve(&format!("[[pipeline]]\nstage = \"{}\"", stage.name())).unwrap();
+        assert_eq!(p.pipeline, [stage]);
+    }
+    let p = resolve("[[pipeline]]\nstage = \"weapons\"\n[[pipeline]]\nstage = \"power_storage\"\nmax = 4").unwrap();
+    let Stage::Weapons(weapons) = &p.pipeline[0] else {
+        panic!("{:?}", p.pipeline[0])
+    };
+    assert_eq!((weapons.min_score, weapons.max_score, weapons.variants.len()), (12, 18, 2));
+    assert_eq!(weapons.facing_weights, [5.0, 1.0, 1.0, 1.0]);
+    assert!(weapons.variants.iter().all(|v| v.role == Role::Weapon));
+    let Stage::PowerStorage(power) = &p.pipeline[1] else {
+        panic!("{:?}", p.pipeline[1])
+    };
+    assert_eq!((power.min, power.max, power.w, power.h), (1, 4, 2, 2));
+
+    // A variant without a role takes its stage's.
+    let p = resolve(
+        r#"
+[[pipeline]]
+stage = "thrusters"
+min_score = 10
+variants = [
+    { name = "ion drive", w = 1, h = 2, score = 1, weight = 1.0, symbol = "i" },
+    { name = "cannon", role = "weapon", w = 1, h = 1, score = 1, weight = 1.0, symbol = "k" },
+]
+"#,
+    )
+    .unwrap();
+    let Stage::Thrusters(thrusters) = &p.pipeline[0] else {
+        panic!("{:?}", p.pipeline[0])
+    };
+    assert_eq!((thrusters.min_score, thrusters.max_score), (10, 45));
+    let roles: Vec<Role> = thrusters.variants.iter().map(|v| v.role).collect();
+    assert_eq!(roles, [Role::Thruster, Role::Weapon]);
+
+    // Unknown and missing fields are named.
+    let err = resolve("[[pipeline]]\nstage = \"crew\"\nquarterz = 2").unwrap_err().to_string();
+    assert!(err.contains("quarterz") && err.contains("crew"), "{err}");
+    let err = resolve("[[pipeline]]\nstage = \"weapons\"\nvariants = [{ name = \"laser\", w = 1, h = 2, score = 1, weight = 1.0 }]")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("symbol"), "{err}");
+    let err = resolve("[[pipeline]]\nmin = 2").unwrap_err().to_string();
+    assert!(err.contains("stage"), "{err}");
+}
+
+#[test]
+fn parameters_round_trip_through_toml_and_json() {
+    let mut custom = renamed(48);
+    custom.supply_walk = Some(30);
+    custom.pipeline.truncate(9);
+    for params in [Params::default(), renamed(32), custom] {
+        let text = toml::to_string(&params).unwrap();
+        assert_eq!(toml::from_str::<Params>(&text).unwrap(), params, "{text}");
+        assert_eq!(resolve(&text).unwrap(), params, "{text}");
+        let json = serde_json::to_string(&params).unwrap();
+        assert_eq!(serde_json::from_str::<Params>(&json).unwrap(), params, "{json}");
+    }
+    let s = ship(24, "round trip");
+    assert_eq!(serde_json::from_str::<Starship>(&serde_json::to_string(&s).unwrap()).unwrap(), s);
 }
 
 #[test]
@@ -406,7 +476,7 @@ fn same_seed_same_ship() {
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    let err = |text: &str| resolve(text).unwrap_err().to_string();
     assert!(err("width = 0").contains("`width`"));
     assert!(err("width = 100000").contains("`width`"));
     assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("warp_drive"));

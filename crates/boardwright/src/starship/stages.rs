@@ -1,7 +1,9 @@
 //! The stages a ship is built in, each a plain function over the ship, and
 //! their parameters (data: a pipeline is a list of these, in order).
 
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use toml::{Table, Value};
 
 use super::ship::{Facing, Rect, Role, Ship, Tile};
 use crate::seed::Rng;
@@ -207,7 +209,12 @@ impl Default for DoorParams {
 pub struct NoParams {}
 
 /// One stage of a pipeline, with its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// A stage table names its stage (`stage = "weapons"`) and gives any subset
+/// of its fields; the rest are that stage's in the default pipeline. A
+/// machine variant without `role` takes the stage's (thruster or weapon).
+/// Written out, a stage has every field.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Stage {
     /// Brush modules painted as floor.
@@ -260,6 +267,68 @@ impl Stage {
             Stage::ExtraDoors(_) => "extra_doors",
         }
     }
+}
+
+impl<'de> Deserialize<'de> for Stage {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stage, D::Error> {
+        let mut given = Table::deserialize(deserializer)?;
+        let name = match given.remove("stage") {
+            Some(Value::String(name)) => name,
+            Some(other) => return Err(D::Error::custom(format!("`stage` must be a stage name, not {other}"))),
+            None => return Err(D::Error::missing_field("stage")),
+        };
+        let defaults = default_pipeline();
+        let Some(stage) = defaults.iter().find(|s| s.name() == name) else {
+            let names: Vec<&str> = defaults.iter().map(Stage::name).collect();
+            return Err(D::Error::custom(format!("unknown stage `{name}`; stages: {}", names.join(", "))));
+        };
+        stage
+            .clone()
+            .overlaid(given)
+            .map_err(|e| D::Error::custom(format!("stage `{name}`: {}", e.message())))
+    }
+}
+
+impl Stage {
+    /// This stage with the fields in `given` in place of its own.
+    fn overlaid(self, given: Table) -> Result<Stage, toml::de::Error> {
+        Ok(match self {
+            Stage::Shape(p) => Stage::Shape(overlay(p, given)?),
+            Stage::FillGaps(p) => Stage::FillGaps(overlay(p, given)?),
+            Stage::Cockpit(p) => Stage::Cockpit(overlay(p, given)?),
+            Stage::Reactor(p) => Stage::Reactor(overlay(p, given)?),
+            Stage::CockpitArmor(p) => Stage::CockpitArmor(overlay(p, given)?),
+            Stage::ReactorArmor(p) => Stage::ReactorArmor(overlay(p, given)?),
+            Stage::Thrusters(p) => Stage::Thrusters(overlay(p, with_role(given, Role::Thruster))?),
+            Stage::Weapons(p) => Stage::Weapons(overlay(p, with_role(given, Role::Weapon))?),
+            Stage::ExteriorArmor(p) => Stage::ExteriorArmor(overlay(p, given)?),
+            Stage::AmmoSupplies(p) => Stage::AmmoSupplies(overlay(p, given)?),
+            Stage::PowerStorage(p) => Stage::PowerStorage(overlay(p, given)?),
+            Stage::Crew(p) => Stage::Crew(overlay(p, given)?),
+            Stage::FillArmor(p) => Stage::FillArmor(overlay(p, given)?),
+            Stage::ExtraDoors(p) => Stage::ExtraDoors(overlay(p, given)?),
+        })
+    }
+}
+
+/// `own` with the fields in `given` in its place; a field `own` does not
+/// have is an error naming it (the structs deny unknown fields).
+fn overlay<T: Serialize + DeserializeOwned>(own: T, given: Table) -> Result<T, toml::de::Error> {
+    let mut table = Table::try_from(own).expect("stage parameters serialize to a table");
+    table.extend(given);
+    T::deserialize(Value::Table(table))
+}
+
+/// `given` with `role` on each variant table that leaves it out.
+fn with_role(mut given: Table, role: Role) -> Table {
+    if let Some(Value::Array(variants)) = given.get_mut("variants") {
+        for variant in variants {
+            if let Value::Table(t) = variant {
+                t.entry("role").or_insert_with(|| role.name().into());
+            }
+        }
+    }
+    given
 }
 
 /// The default pipeline: the original's fourteen stages.
