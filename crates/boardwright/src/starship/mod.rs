@@ -370,11 +370,7 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
             if ship.ring(r).is_empty() {
                 return Err(format!("{} {} cannot be operated", p.kind, p.id));
             }
-        } else if !ship
-            .doors
-            .iter()
-            .any(|&[a, b]| p.covers(ship.xy(a).0, ship.xy(a).1) || p.covers(ship.xy(b).0, ship.xy(b).1))
-        {
+        } else if !ship.footprint(r).any(|t| ship.has_any_door(t)) {
             return Err(format!("{} {} has no door", p.kind, p.id));
         }
         if let Some(f) = p.facing

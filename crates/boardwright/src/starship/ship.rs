@@ -142,13 +142,6 @@ pub struct Part {
     pub facing: Option<Facing>,
 }
 
-impl Part {
-    /// Whether tile `(x, y)` is in the footprint.
-    pub fn covers(&self, x: u32, y: u32) -> bool {
-        (self.x..self.x + self.w).contains(&x) && (self.y..self.y + self.h).contains(&y)
-    }
-}
-
 /// A footprint: `(x, y, w, h)`.
 pub type Rect = (u32, u32, u32, u32);
 
@@ -163,8 +156,12 @@ pub struct Ship {
     pub tiles: Vec<Tile>,
     /// Parts, in placement order.
     pub parts: Vec<Part>,
-    /// Doors, each an edge between two 4-adjacent tiles (`[a, b]`, `a < b` as indices).
+    /// Doors, each an edge between two 4-adjacent tiles (`[a, b]`, `a < b` as
+    /// indices), in the order they were added.
     pub doors: Vec<[usize; 2]>,
+    /// The same doors per tile: bit `k` set when the tile has a door towards
+    /// `Facing::ALL[k]`, so a step asks in constant time.
+    door_sides: Vec<u8>,
     /// Tiles that must stay walkable: door landings and machine operator tiles.
     pub reserved: Vec<bool>,
     /// Search scratch: `mark[t] == stamp` means the last walk reached `t`,
@@ -185,6 +182,7 @@ impl Ship {
             tiles: vec![Tile::Space; n],
             parts: Vec::new(),
             doors: Vec::new(),
+            door_sides: vec![0; n],
             reserved: vec![false; n],
             mark: vec![0; n],
             depth: vec![0; n],
@@ -231,9 +229,19 @@ impl Ship {
         }
     }
 
+    /// The side of `a` that `b` lies on, if they are 4-neighbours.
+    fn side(&self, a: usize, b: usize) -> Option<usize> {
+        Facing::ALL.iter().position(|f| self.offset(a, f.step()) == Some(b))
+    }
+
     /// Whether there is a door between `a` and `b`.
     pub fn has_door(&self, a: usize, b: usize) -> bool {
-        self.doors.contains(&[a.min(b), a.max(b)])
+        self.side(a, b).is_some_and(|k| self.door_sides[a] & (1 << k) != 0)
+    }
+
+    /// Whether tile `t` has a door on any side.
+    pub fn has_any_door(&self, t: usize) -> bool {
+        self.door_sides[t] != 0
     }
 
     /// Whether crew can step from `a` to its neighbour `b`.
@@ -258,6 +266,16 @@ impl Ship {
         r.0 + r.2 <= self.width && r.1 + r.3 <= self.height && self.footprint(r).all(|t| self.tiles[t] == Tile::Floor && !self.reserved[t])
     }
 
+    /// Whether a walkable tile is 4-adjacent to the footprint, outside it
+    /// ([`Ship::ring`] is not empty).
+    pub fn has_ring(&self, (x, y, w, h): Rect) -> bool {
+        let outside = |t: Option<usize>| t.is_some_and(|t| self.walkable(t));
+        let (left, right) = (x.checked_sub(1), x + w);
+        let (top, bottom) = (y.checked_sub(1), y + h);
+        (x..x + w).any(|tx| outside(top.map(|ty| self.at(tx, ty))) || outside((bottom < self.height).then(|| self.at(tx, bottom))))
+            || (y..y + h).any(|ty| outside(left.map(|tx| self.at(tx, ty))) || outside((right < self.width).then(|| self.at(right, ty))))
+    }
+
     /// Walkable tiles 4-adjacent to the footprint, outside it.
     pub fn ring(&self, (x, y, w, h): Rect) -> Vec<usize> {
         let mut out = Vec::new();
@@ -279,7 +297,16 @@ impl Ship {
     /// steps more than the straight (Manhattan) walk between them. A detour,
     /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
     pub fn keeps_paths(&mut self, r: Rect, max_detour: u32) -> bool {
-        let ring = self.ring(r);
+        let mut ring = self.ring(r);
+        // Every pair is checked whatever the order; the walk round a part is
+        // longest between the middles of opposite sides, so those go first
+        // and a footprint that fails tends to fail on the first walk.
+        let corner_distance = |t: usize| {
+            let (x, y) = self.xy(t);
+            let along = |v: u32, lo: u32, len: u32| v.saturating_sub(lo).min((lo + len).saturating_sub(v + 1));
+            along(x, r.0, r.2).max(along(y, r.1, r.3))
+        };
+        ring.sort_by_key(|&t| (std::cmp::Reverse(corner_distance(t)), t));
         let blocked = |s: &Ship, t: usize| {
             let (tx, ty) = s.xy(t);
             tx >= r.0 && tx < r.0 + r.2 && ty >= r.1 && ty < r.1 + r.3
@@ -289,23 +316,23 @@ impl Ship {
             ax.abs_diff(bx) + ay.abs_diff(by)
         };
         // Reaching is symmetric: search from each tile to the ones after it.
+        let mut targets = Vec::with_capacity(ring.len());
         for (k, &from) in ring.iter().enumerate().take(ring.len().saturating_sub(1)) {
-            let later = &ring[k + 1..];
-            let limit = later.iter().map(|&b| manhattan(self, from, b)).max().unwrap_or(0) + max_detour;
-            self.bounded_walk(from, limit, &blocked);
-            if !later
-                .iter()
-                .all(|&b| self.walked(b).is_some_and(|d| d <= manhattan(self, from, b) + max_detour))
-            {
+            targets.clear();
+            targets.extend(ring[k + 1..].iter().map(|&b| (b, manhattan(self, from, b) + max_detour)));
+            if !self.bounded_walk(from, &blocked, &targets) {
                 return false;
             }
         }
         true
     }
 
-    /// Walks from `from` up to `limit` steps, never entering `blocked` tiles;
-    /// [`Ship::walked`] then answers for each tile.
-    fn bounded_walk(&mut self, from: usize, limit: u32, blocked: &dyn Fn(&Ship, usize) -> bool) {
+    /// Walks from `from`, never entering `blocked` tiles, until every
+    /// `(tile, steps)` of `targets` is reached within its steps (true), or
+    /// one cannot be (false). The walk goes in order of steps, so it stops
+    /// as soon as the answer is known, and never goes farther than the
+    /// largest `steps`.
+    fn bounded_walk(&mut self, from: usize, blocked: &dyn Fn(&Ship, usize) -> bool, targets: &[(usize, u32)]) -> bool {
         self.stamp += 1;
         let stamp = self.stamp;
         let mut queue = std::mem::take(&mut self.queue);
@@ -313,11 +340,33 @@ impl Ship {
         queue.push(from);
         self.mark[from] = stamp;
         self.depth[from] = 0;
+        let limit = targets.iter().map(|&(_, steps)| steps).max().unwrap_or(0);
+        // Once the first tile `depth` steps away leaves the queue, every tile
+        // at most `depth` steps away is marked: an unmarked target is farther.
+        let known = |s: &Ship, depth: u32| {
+            let mut all_marked = true;
+            for &(b, steps) in targets {
+                if s.mark[b] != stamp {
+                    if steps <= depth {
+                        return true;
+                    }
+                    all_marked = false;
+                }
+            }
+            all_marked
+        };
         let mut k = 0;
+        let mut level = 0;
         while k < queue.len() {
             let t = queue[k];
             k += 1;
             let d = self.depth[t];
+            if d > level {
+                level = d;
+                if known(self, d) {
+                    break;
+                }
+            }
             if d == limit {
                 continue;
             }
@@ -331,6 +380,7 @@ impl Ship {
             }
         }
         self.queue = queue;
+        targets.iter().all(|&(b, steps)| self.walked(b).is_some_and(|d| d <= steps))
     }
 
     /// Steps the last walk took to reach `t`, if it did.
@@ -340,8 +390,7 @@ impl Ship {
 
     /// Whether crew at `from` can walk to `to` within `limit` steps.
     pub fn reaches_within(&mut self, from: usize, to: usize, limit: u32) -> bool {
-        self.bounded_walk(from, limit, &|_, _| false);
-        self.walked(to).is_some()
+        self.bounded_walk(from, &|_, _| false, &[(to, limit)])
     }
 
     /// Walking distance from any of `from` to every tile (u32::MAX: unreachable).
@@ -387,9 +436,13 @@ impl Ship {
 
     /// Adds a door between a room tile and a walkable neighbour, reserving the landing.
     pub fn add_door(&mut self, inside: usize, landing: usize) {
-        let edge = [inside.min(landing), inside.max(landing)];
-        if !self.doors.contains(&edge) {
-            self.doors.push(edge);
+        let (Some(out), Some(back)) = (self.side(inside, landing), self.side(landing, inside)) else {
+            return;
+        };
+        if !self.has_door(inside, landing) {
+            self.doors.push([inside.min(landing), inside.max(landing)]);
+            self.door_sides[inside] |= 1 << out;
+            self.door_sides[landing] |= 1 << back;
         }
         if self.room_of(landing).is_none() {
             self.reserved[landing] = true;
@@ -425,6 +478,71 @@ impl Ship {
             (f64::from(self.width) / 2.0, f64::from(self.height) / 2.0)
         } else {
             (sx / n, sy / n)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `w × h` grid of floor inside a one-tile margin of space.
+    fn open(w: u32, h: u32) -> Ship {
+        let mut ship = Ship::new(w, h);
+        for y in 1..h - 1 {
+            for x in 1..w - 1 {
+                let t = ship.at(x, y);
+                ship.tiles[t] = Tile::Floor;
+            }
+        }
+        ship
+    }
+
+    #[test]
+    fn going_round_a_three_by_three_block_is_a_detour_of_four() {
+        let mut ship = open(12, 12);
+        assert!(!ship.keeps_paths((4, 4, 3, 3), 3));
+        assert!(ship.keeps_paths((4, 4, 3, 3), 4));
+        // A wall across the whole floor splits it, however long the detour.
+        assert!(!ship.keeps_paths((5, 1, 1, 10), 40));
+    }
+
+    #[test]
+    fn walks_count_steps_and_go_through_doors_only() {
+        let mut ship = open(10, 8);
+        let (from, to) = (ship.at(1, 1), ship.at(5, 1));
+        assert!(!ship.reaches_within(from, to, 3));
+        assert!(ship.reaches_within(from, to, 4));
+        ship.place("cockpit", Role::Cockpit, (3, 3, 2, 2), None);
+        let (inside, landing) = (ship.at(3, 3), ship.at(2, 3));
+        assert!(!ship.can_step(landing, inside));
+        assert!(!ship.reaches_within(landing, inside, 20));
+        ship.add_door(inside, landing);
+        ship.add_door(landing, inside);
+        assert_eq!(ship.doors.len(), 1);
+        assert!(ship.has_door(inside, landing) && ship.has_door(landing, inside));
+        assert!(ship.can_step(landing, inside) && ship.reserved[landing]);
+        assert!(ship.reaches_within(landing, ship.at(4, 4), 3));
+        assert!(!ship.has_door(ship.at(3, 4), ship.at(2, 4)));
+        assert!(ship.has_any_door(inside) && !ship.has_any_door(ship.at(4, 4)));
+        // The ends of two rows are not neighbours.
+        assert!(!ship.has_door(ship.at(9, 2), ship.at(0, 3)));
+    }
+
+    #[test]
+    fn has_ring_agrees_with_ring() {
+        let mut ship = open(9, 8);
+        ship.place("thruster", Role::Thruster, (2, 2, 2, 1), Some(Facing::Down));
+        ship.place("cockpit", Role::Cockpit, (5, 4, 2, 2), None);
+        let t = ship.at(4, 6);
+        ship.tiles[t] = Tile::Armor;
+        for (w, h) in [(1, 1), (2, 1), (1, 3), (3, 3)] {
+            for y in 0..=8 - h {
+                for x in 0..=9 - w {
+                    let r = (x, y, w, h);
+                    assert_eq!(ship.has_ring(r), !ship.ring(r).is_empty(), "{r:?}");
+                }
+            }
         }
     }
 }

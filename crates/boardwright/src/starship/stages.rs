@@ -535,7 +535,7 @@ fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
     for y in 0..ship.height.saturating_sub(h - 1) {
         for x in 0..ship.width.saturating_sub(w - 1) {
             let r = (x, y, w, h);
-            if ship.is_free_floor(r) && !ship.ring(r).is_empty() {
+            if ship.is_free_floor(r) && ship.has_ring(r) {
                 out.push(r);
             }
         }
@@ -671,6 +671,10 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
     let mut placed = 0;
     let mut misses = 0;
     let (mx, my) = ship.center();
+    // Footprints `(w, h, facing)` that found no place since the ship last
+    // changed: they would find none again, so their search is skipped (the
+    // draws still happen, so the stream stays the same).
+    let mut no_place = Vec::new();
     while placed < budget && misses < 24 {
         let weights: Vec<f64> = p
             .variants
@@ -701,10 +705,17 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
             // Uniform among the places that pass: a random order, first passing.
             cx.rng.shuffle(&mut spots);
         }
-        let Some(r) = first_keeping(ship, spots, cx.max_detour) else {
+        let found = if no_place.contains(&(w, h, facing)) {
+            None
+        } else {
+            first_keeping(ship, spots, cx.max_detour)
+        };
+        let Some(r) = found else {
+            no_place.push((w, h, facing));
             misses += 1;
             continue;
         };
+        no_place.clear();
         ship.place(&v.name, v.role, r, Some(facing));
         let ring = ship.ring(r);
         let operator = ring[cx.rng.index(ring.len())];
@@ -804,6 +815,8 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     let wanted: Vec<(Role, u32, u32)> = std::iter::repeat_n((Role::CrewQuarters, qw, qh), p.quarters as usize)
         .chain(std::iter::repeat_n((Role::Bunks, bw, bh), p.bunks as usize))
         .collect();
+    // Sizes that found no place since the ship last changed (see `machines`).
+    let mut no_place = Vec::new();
     for (role, w, h) in wanted {
         let mut spots = candidates(ship, w, h);
         if w != h {
@@ -812,6 +825,11 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
         // Line edges up: footprints whose sides touch other rooms first, in
         // random order among equals.
         cx.rng.shuffle(&mut spots);
+        let size = (w.min(h), w.max(h));
+        if no_place.contains(&size) {
+            cx.shortfalls.push(format!("{}: no room", role.name()));
+            continue;
+        }
         let touching = |r: &Rect| {
             ship.footprint(*r)
                 .flat_map(|t| ship.neighbors(t).collect::<Vec<_>>())
@@ -822,9 +840,11 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
         let mut order: Vec<usize> = (0..spots.len()).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(touch[k]));
         let Some(r) = first_keeping(ship, order.into_iter().map(|k| spots[k]), cx.max_detour) else {
+            no_place.push(size);
             cx.shortfalls.push(format!("{}: no room", role.name()));
             continue;
         };
+        no_place.clear();
         place_room(ship, role, r, cx.rng);
     }
 }
