@@ -298,6 +298,9 @@ impl Ship {
     /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
     pub fn keeps_paths(&mut self, r: Rect, max_detour: u32) -> bool {
         let mut ring = self.ring(r);
+        if self.detour_across(r, &ring) > max_detour {
+            return false;
+        }
         // Every pair is checked whatever the order; the walk round a part is
         // longest between the middles of opposite sides, so those go first
         // and a footprint that fails tends to fail on the first walk.
@@ -325,6 +328,40 @@ impl Ship {
             }
         }
         true
+    }
+
+    /// A lower bound, from geometry alone, on the detour between two `ring`
+    /// tiles on opposite sides of the footprint: a walk from above it to
+    /// below it (or from left to right) must go round one of its ends and
+    /// come back, at least twice the way from the nearer of the two tiles to
+    /// that end.
+    fn detour_across(&self, (x, y, w, h): Rect, ring: &[usize]) -> u32 {
+        let (mut above, mut below, mut left, mut right) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for &t in ring {
+            let (tx, ty) = self.xy(t);
+            if ty + 1 == y {
+                above.push(tx);
+            } else if ty == y + h {
+                below.push(tx);
+            } else if tx + 1 == x {
+                left.push(ty);
+            } else if tx == x + w {
+                right.push(ty);
+            }
+        }
+        // Tiles at `a` and `b` along a side spanning `start..start + len`.
+        let across = |near: &[u32], far: &[u32], start: u32, len: u32| {
+            let mut most = 0;
+            for &a in near {
+                for &b in far {
+                    let round_start = a.min(b) + 1 - start;
+                    let round_end = start + len - a.max(b);
+                    most = most.max(2 * round_start.min(round_end));
+                }
+            }
+            most
+        };
+        across(&above, &below, x, w).max(across(&left, &right, y, h))
     }
 
     /// Walks from `from`, never entering `blocked` tiles, until every
@@ -391,6 +428,40 @@ impl Ship {
     /// Whether crew at `from` can walk to `to` within `limit` steps.
     pub fn reaches_within(&mut self, from: usize, to: usize, limit: u32) -> bool {
         self.bounded_walk(from, &|_, _| false, &[(to, limit)])
+    }
+
+    /// The tiles crew reach from the walkable tiles of `from` in at most
+    /// `steps` steps, `from` included: [`Ship::distances`] at most `steps`,
+    /// at a cost that grows with the tiles reached, not with the grid.
+    pub fn within(&mut self, from: &[usize], steps: u32) -> Vec<usize> {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut queue = Vec::new();
+        for &f in from {
+            if self.walkable(f) && self.mark[f] != stamp {
+                self.mark[f] = stamp;
+                self.depth[f] = 0;
+                queue.push(f);
+            }
+        }
+        let mut k = 0;
+        while k < queue.len() {
+            let t = queue[k];
+            k += 1;
+            let d = self.depth[t];
+            if d == steps {
+                continue;
+            }
+            for f in Facing::ALL {
+                let Some(n) = self.offset(t, f.step()) else { continue };
+                if self.mark[n] != stamp && self.can_step(t, n) {
+                    self.mark[n] = stamp;
+                    self.depth[n] = d + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        queue
     }
 
     /// Walking distance from any of `from` to every tile (u32::MAX: unreachable).

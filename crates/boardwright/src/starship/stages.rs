@@ -787,14 +787,33 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
         if made >= want && (consumers_left.is_empty() || made >= want + 8) {
             break;
         }
-        let reach: Vec<Vec<u32>> = consumers_left.iter().map(|access| ship.distances(access)).collect();
+        // `(tile, consumer)` for every tile closer than a supply walk to a consumer left.
+        let mut near: Vec<(usize, usize)> = Vec::new();
+        for (c, access) in consumers_left.iter().enumerate() {
+            near.extend(ship.within(access, cx.supply_walk.saturating_sub(1)).into_iter().map(|t| (t, c)));
+        }
+        near.sort_unstable();
         let mut spots = candidates(ship, p.w, p.h);
-        let serves = |r: &Rect| -> usize {
-            let ring = ship.ring(*r);
-            reach.iter().filter(|d| ring.iter().any(|&t| d[t] < cx.supply_walk)).count()
-        };
+        // How many consumers left each spot would serve from its ring.
+        let mut seen = vec![usize::MAX; consumers_left.len()];
+        let served: Vec<usize> = spots
+            .iter()
+            .enumerate()
+            .map(|(k, &r)| {
+                let mut count = 0;
+                for t in ship.ring(r) {
+                    let first = near.partition_point(|&(u, _)| u < t);
+                    for &(_, c) in near[first..].iter().take_while(|&&(u, _)| u == t) {
+                        if seen[c] != k {
+                            seen[c] = k;
+                            count += 1;
+                        }
+                    }
+                }
+                count
+            })
+            .collect();
         // Serving the most consumers first; the sort is stable, so ties keep row order.
-        let served: Vec<usize> = spots.iter().map(serves).collect();
         let mut order: Vec<usize> = (0..spots.len()).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(served[k]));
         let extra = made >= want;
