@@ -484,6 +484,132 @@ fn bad_parameters_name_what_is_wrong() {
     assert!(err("hull = 3").contains("unknown parameter `hull`"));
 }
 
+/// Every stage field, variant field and count outside its range is refused,
+/// naming the stage and the field; so are symbols and names that clash, and
+/// pipelines whose work over all attempts is too much.
+#[test]
+fn out_of_range_stage_fields_are_refused_by_name() {
+    let stage = |name: &str, fields: &str| format!("[[pipeline]]\nstage = \"{name}\"\n{fields}\n");
+    let laser = |name: &str, symbol: &str, role: &str| {
+        format!("{{ name = \"{name}\", role = \"{role}\", w = 1, h = 2, score = 1, weight = 1.0, symbol = \"{symbol}\" }}")
+    };
+    let weapons = |variants: &[String]| stage("weapons", &format!("variants = [{}]", variants.join(", ")));
+    let cases: Vec<(String, &str)> = vec![
+        (stage("ammo_supplies", "w = 0"), "`pipeline[0] (ammo_supplies).w`: 0"),
+        (stage("power_storage", "h = 9"), "`pipeline[0] (power_storage).h`: 9"),
+        (stage("power_storage", "min = 3\nmax = 2"), "`pipeline[0] (power_storage).min`"),
+        (stage("ammo_supplies", "max = 1000000000"), "`pipeline[0] (ammo_supplies).max`"),
+        (
+            stage("shape", "") + &stage("crew", "quarters = 1000000000"),
+            "`pipeline[1] (crew).quarters`",
+        ),
+        (stage("crew", "bunks = 33"), "`pipeline[0] (crew).bunks`"),
+        (
+            stage("crew", "quarters_size = [0, 2]"),
+            "`pipeline[0] (crew).quarters_size`: [0, 2]",
+        ),
+        (stage("crew", "bunks_size = [2, 9]"), "`pipeline[0] (crew).bunks_size`"),
+        (stage("cockpit", "w = 0"), "`pipeline[0] (cockpit).w`"),
+        (stage("reactor", "h = 100"), "`pipeline[0] (reactor).h`"),
+        (
+            stage("cockpit_armor", "layers = 1000000000"),
+            "`pipeline[0] (cockpit_armor).layers`",
+        ),
+        (
+            stage("fill_gaps", "scan_range = 1000000000"),
+            "`pipeline[0] (fill_gaps).scan_range`",
+        ),
+        (stage("fill_gaps", "iterations = 17"), "`pipeline[0] (fill_gaps).iterations`"),
+        (stage("shape", "min_modules = 0"), "`pipeline[0] (shape).min_modules`"),
+        (stage("shape", "max_modules = 1000000000"), "`pipeline[0] (shape).max_modules`"),
+        (
+            stage("shape", "min_modules = 12\nmax_modules = 11"),
+            "`pipeline[0] (shape).min_modules`",
+        ),
+        (stage("shape", "max_size = 1.5"), "`pipeline[0] (shape).max_size`"),
+        (stage("shape", "min_size = 0.5\nmax_size = 0.4"), "`pipeline[0] (shape).min_size`"),
+        (
+            stage("shape", "circle_weight = 0.0\nrectangle_weight = 0.0"),
+            "`pipeline[0] (shape).rectangle_weight`",
+        ),
+        (stage("shape", "circle_weight = -1.0"), "`pipeline[0] (shape).circle_weight`"),
+        (
+            stage("extra_doors", "door_threshold = 0"),
+            "`pipeline[0] (extra_doors).door_threshold`",
+        ),
+        (stage("thrusters", "max_score = 201"), "`pipeline[0] (thrusters).max_score`"),
+        (
+            stage("thrusters", "min_score = 50\nmax_score = 40"),
+            "`pipeline[0] (thrusters).min_score`",
+        ),
+        (
+            stage("weapons", "facing_weights = [0.0, 0.0, 0.0, 0.0]"),
+            "`pipeline[0] (weapons).facing_weights`",
+        ),
+        (stage("weapons", "variants = []"), "`pipeline[0] (weapons).variants`"),
+        (
+            weapons(&[laser("laser", "L", "cockpit")]),
+            "`pipeline[0] (weapons).variants[0].role`",
+        ),
+        (weapons(&[laser("", "L", "weapon")]), "`pipeline[0] (weapons).variants[0].name`"),
+        (
+            weapons(&[laser(&"x".repeat(65), "L", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].name`",
+        ),
+        (
+            weapons(&[laser("floor", "L", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].name`",
+        ),
+        (
+            weapons(&[laser("laser", "C", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", " ", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", "L", "weapon"), laser("maser", "L", "weapon")]),
+            "`pipeline[0] (weapons).variants[1].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", "L", "weapon"), laser("laser", "M", "weapon")]),
+            "`pipeline[0] (weapons).variants[1].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", "L", "weapon")]) + &stage("thrusters", &format!("variants = [{}]", laser("laser", "L", "thruster"))),
+            "`pipeline[1] (thrusters).variants[0].role`",
+        ),
+        (
+            "max_attempts = 1000".to_string(),
+            "`max_attempts`: 1000 is not allowed; expected at most 50",
+        ),
+        (stage("exterior_armor", "").repeat(65), "`pipeline`: 65 stages"),
+        (
+            stage("crew", "quarters = 32\nbunks = 32\nquarters_size = [8, 8]\nbunks_size = [8, 8]").repeat(30),
+            "`pipeline`",
+        ),
+    ];
+    for (text, expected) in &cases {
+        let err = resolve(text).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains(expected), "{text}\ngave: {err}\nexpected: {expected}");
+    }
+    // The edges of each range, and the same variant in two stages, are accepted.
+    let fine = [
+        stage("crew", "quarters = 32\nbunks = 0\nquarters_size = [8, 8]"),
+        stage(
+            "shape",
+            "min_modules = 50\nmax_modules = 50\nmin_size = 1.0\nmax_size = 1.0\ncircle_weight = 0.0",
+        ),
+        weapons(&[laser("laser", "L", "weapon")]) + &weapons(&[laser("laser", "L", "weapon")]),
+        stage("exterior_armor", "").repeat(64),
+        "max_attempts = 50".to_string(),
+    ];
+    for text in &fine {
+        resolve(text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));
+    }
+}
+
 #[test]
 fn golden_json() {
     let json = serde_json::to_string_pretty(&ship(24, "golden")).unwrap() + "\n";

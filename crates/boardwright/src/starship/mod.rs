@@ -67,7 +67,7 @@ impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
         ParamInfo {
             name: "width",
-            doc: "grid width in tiles",
+            doc: "grid width in tiles (the work grows with the area)",
             allowed: Allowed::Int {
                 min: 16,
                 max: MAX_SIDE as i64,
@@ -75,7 +75,7 @@ impl ParamsTrait for Params {
         },
         ParamInfo {
             name: "height",
-            doc: "grid height in tiles",
+            doc: "grid height in tiles (the work grows with the area)",
             allowed: Allowed::Int {
                 min: 16,
                 max: MAX_SIDE as i64,
@@ -93,51 +93,121 @@ impl ParamsTrait for Params {
         },
         ParamInfo {
             name: "max_attempts",
-            doc: "whole-ship attempts before giving up",
+            doc: "whole-ship attempts before giving up (fewer for a costly pipeline: attempts times its work is bounded)",
             allowed: Allowed::Int { min: 1, max: 1000 },
         },
         ParamInfo {
             name: "pipeline",
-            doc: "the stages in order ([[pipeline]] tables with `stage = \"name\"` and its parameters)",
+            doc: "the stages in order ([[pipeline]] tables with `stage = \"name\"` and any of its parameters; 1 to 64 stages, their work times max_attempts bounded)",
             allowed: Allowed::Data("a list of stage tables"),
         },
     ];
     const PRESETS: &'static [(&'static str, &'static str)] = &[];
 
     fn validate(&self) -> Result<(), ParamError> {
+        if !(1..=MAX_STAGES).contains(&self.pipeline.len()) {
+            return Err(ParamError::invalid(
+                "pipeline",
+                format!("{} stages", self.pipeline.len()),
+                format!("1 to {MAX_STAGES} stages"),
+            ));
+        }
         for (i, stage) in self.pipeline.iter().enumerate() {
-            if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
-                if m.variants.is_empty()
-                    || m.variants
-                        .iter()
-                        .any(|v| v.w == 0 || v.h == 0 || v.score == 0 || v.weight.is_nan() || v.weight < 0.0)
-                {
-                    return Err(ParamError::invalid(
-                        &format!("pipeline[{i}].variants"),
-                        "an empty or broken list",
-                        "sizes and scores of 1 or more",
-                    ));
-                }
-                if !m.facing_weights.iter().all(|w| w.is_finite() && *w >= 0.0) || m.facing_weights.iter().sum::<f64>() <= 0.0 {
-                    return Err(ParamError::invalid(
-                        &format!("pipeline[{i}].facing_weights"),
-                        format!("{:?}", m.facing_weights),
-                        "four weights, 0 or above, not all 0",
-                    ));
-                }
-            }
-            if let Stage::Cockpit(r) | Stage::Reactor(r) = stage
-                && (r.w == 0 || r.h == 0 || r.w > 8 || r.h > 8)
-            {
-                return Err(ParamError::invalid(
-                    &format!("pipeline[{i}]"),
-                    format!("{}x{}", r.w, r.h),
-                    "room sides from 1 to 8",
-                ));
-            }
+            stage.validate(&format!("pipeline[{i}] ({})", stage.name()))?;
+        }
+        check_variants(&self.pipeline)?;
+        let work: u64 = self.pipeline.iter().map(Stage::work).sum();
+        if work > MAX_WORK {
+            return Err(ParamError::invalid(
+                "pipeline",
+                format!("{work} units of work a ship"),
+                format!("at most {MAX_WORK} (fewer stages, smaller counts or smaller parts)"),
+            ));
+        }
+        if u64::from(self.max_attempts) * work > MAX_WORK {
+            return Err(ParamError::invalid(
+                "max_attempts",
+                self.max_attempts,
+                format!(
+                    "at most {} with this pipeline ({work} units of work a ship, {MAX_WORK} over all attempts)",
+                    MAX_WORK / work
+                ),
+            ));
         }
         Ok(())
     }
+}
+
+/// Most stages in a pipeline.
+pub const MAX_STAGES: usize = 64;
+
+/// Most work ([`Stage::work`]) over all attempts together: some 3 s in a
+/// release build at 40 × 40 for the costliest pipelines we could build; the
+/// default pipeline may then make 50 attempts.
+pub const MAX_WORK: u64 = 100_000;
+
+/// The legend's symbols that are not variants': tiles, then rooms.
+fn fixed_symbols() -> impl Iterator<Item = (char, &'static str)> {
+    TILE_SYMBOLS
+        .into_iter()
+        .chain(ROOM_SYMBOLS.into_iter().map(|(role, c)| (c, role.name())))
+}
+
+/// Each variant's symbol and name are its own: visible, not the legend's
+/// for a tile or room, and a name always goes with the same symbol and role
+/// (a variant may appear in several stages).
+fn check_variants(pipeline: &[Stage]) -> Result<(), ParamError> {
+    let mut seen: Vec<(String, &Variant)> = Vec::new();
+    for (i, stage) in pipeline.iter().enumerate() {
+        let (Stage::Thrusters(m) | Stage::Weapons(m)) = stage else {
+            continue;
+        };
+        for (k, v) in m.variants.iter().enumerate() {
+            let at = format!("pipeline[{i}] ({}).variants[{k}]", stage.name());
+            let field = |name: &str| format!("{at}.{name}");
+            if v.symbol.is_whitespace() || v.symbol.is_control() || fixed_symbols().any(|(c, _)| c == v.symbol) {
+                let taken: Vec<String> = fixed_symbols().map(|(c, _)| format!("{c:?}")).collect();
+                return Err(ParamError::invalid(
+                    &field("symbol"),
+                    format!("{:?}", v.symbol),
+                    format!("a visible character other than {}", taken.join(", ")),
+                ));
+            }
+            if fixed_symbols().any(|(_, meaning)| meaning == v.name) {
+                let taken: Vec<&str> = fixed_symbols().map(|(_, meaning)| meaning).collect();
+                return Err(ParamError::invalid(
+                    &field("name"),
+                    format!("\"{}\"", v.name),
+                    format!("a name other than {}", taken.join(", ")),
+                ));
+            }
+            if let Some((other, u)) = seen.iter().find(|(_, u)| u.symbol == v.symbol || u.name == v.name) {
+                if u.name != v.name {
+                    return Err(ParamError::invalid(
+                        &field("symbol"),
+                        format!("{:?}", v.symbol),
+                        format!("a symbol of its own ({other}, \"{}\", has it)", u.name),
+                    ));
+                }
+                if u.symbol != v.symbol {
+                    return Err(ParamError::invalid(
+                        &field("symbol"),
+                        format!("{:?}", v.symbol),
+                        format!("{:?}, the symbol of \"{}\" at {other}", u.symbol, u.name),
+                    ));
+                }
+                if u.role != v.role {
+                    return Err(ParamError::invalid(
+                        &field("role"),
+                        v.role.name(),
+                        format!("{}, the role of \"{}\" at {other}", u.role.name(), u.name),
+                    ));
+                }
+            }
+            seen.push((at, v));
+        }
+    }
+    Ok(())
 }
 
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
@@ -227,10 +297,7 @@ const ROOM_SYMBOLS: [(Role, char); 6] = [
 ];
 
 fn legend(params: &Params) -> BTreeMap<char, String> {
-    let mut legend: BTreeMap<char, String> = TILE_SYMBOLS.iter().map(|&(c, m)| (c, m.to_string())).collect();
-    for (role, c) in ROOM_SYMBOLS {
-        legend.insert(c, role.name().to_string());
-    }
+    let mut legend: BTreeMap<char, String> = fixed_symbols().map(|(c, m)| (c, m.to_string())).collect();
     for stage in &params.pipeline {
         if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
             for v in &m.variants {

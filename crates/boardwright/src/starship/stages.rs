@@ -1,32 +1,67 @@
 //! The stages a ship is built in, each a plain function over the ship, and
 //! their parameters (data: a pipeline is a list of these, in order).
+//!
+//! Every parameter has a range ([`Stage::validate`]) and every stage an
+//! estimate of its worst work ([`Stage::work`]), so that any accepted
+//! pipeline finishes in bounded time.
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use toml::{Table, Value};
 
 use super::ship::{Facing, Rect, Role, Ship, Tile};
+use crate::params::{Allowed, ParamError};
 use crate::seed::Rng;
+
+/// Largest side of a room or machine, in tiles.
+pub const MAX_PART_SIDE: u32 = 8;
+/// Most brush modules in a shape stage.
+pub const MAX_MODULES: u32 = 50;
+/// Largest scan range and most passes of a fill-gaps stage.
+pub const MAX_GAP_SCAN: u32 = 16;
+/// Most armor layers round the cockpit or reactor.
+pub const MAX_LAYERS: u32 = 8;
+/// Largest score budget of a machine stage, and largest score of a variant.
+pub const MAX_SCORE: u32 = 200;
+/// Most variants in a machine stage.
+pub const MAX_VARIANTS: usize = 16;
+/// Longest variant name, in characters.
+pub const MAX_NAME: usize = 64;
+/// Most rooms a supply stage is asked for.
+pub const MAX_SUPPLIES: u32 = 16;
+/// Most crew quarters, and most bunk rooms, in a crew stage.
+pub const MAX_CREW_ROOMS: u32 = 32;
+/// Largest door threshold, in steps.
+pub const MAX_DOOR_THRESHOLD: u32 = 200;
+/// Largest weight (shape modules, variants, facings).
+pub const MAX_WEIGHT: f64 = 1e6;
+/// Places a machine stage may fail to find before it gives up.
+const MACHINE_MISSES: u32 = 24;
+/// Supply rooms a stage may add beyond the number drawn while a consumer is
+/// still out of reach.
+const EXTRA_SUPPLIES: u32 = 8;
 
 /// A machine variant (a thruster or weapon size).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    /// Part kind written in the JSON (`thruster_large`, `laser`, …).
+    /// Part kind written in the JSON (`thruster_large`, `laser`, …): 1 to
+    /// 64 characters, not a name the legend gives a tile or room.
     pub name: String,
     /// What the machine is (`thruster` or `weapon`): this, not the name,
     /// decides which supply it needs. A variant table without it takes its
     /// stage's role.
     pub role: Role,
-    /// Width when facing up.
+    /// Width when facing up (1 to 8).
     pub w: u32,
-    /// Height when facing up.
+    /// Height when facing up (1 to 8).
     pub h: u32,
-    /// Score towards the stage's budget.
+    /// Score towards the stage's budget (1 to 200).
     pub score: u32,
-    /// Chance of being picked, relative to the others.
+    /// Chance of being picked, relative to the others (0 to 1e6; not all 0).
     pub weight: f64,
-    /// The character that marks it in the tile rows.
+    /// The character that marks it in the tile rows: not white space and not
+    /// one the legend gives a tile or room; one name, one symbol.
     pub symbol: char,
 }
 
@@ -46,17 +81,17 @@ fn variant(name: &str, role: Role, w: u32, h: u32, score: u32, weight: f64, symb
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ShapeParams {
-    /// Fewest brush modules.
+    /// Fewest brush modules (1 to 50).
     pub min_modules: u32,
-    /// Most brush modules.
+    /// Most brush modules (`min_modules` to 50).
     pub max_modules: u32,
-    /// Weight of circle modules.
+    /// Weight of circle modules (0 to 1e6).
     pub circle_weight: f64,
-    /// Weight of rectangle modules.
+    /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
     pub rectangle_weight: f64,
-    /// Smallest module, as a share of the grid's smaller side.
+    /// Smallest module, as a share of the grid's smaller side (0 to 1).
     pub min_size: f64,
-    /// Largest module, as a share of the grid's smaller side.
+    /// Largest module, as a share of the grid's smaller side (`min_size` to 1).
     pub max_size: f64,
     /// Mirror left to right.
     pub mirror: bool,
@@ -80,9 +115,9 @@ impl Default for ShapeParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FillGapsParams {
-    /// How far to look for ship tiles in each direction.
+    /// How far to look for ship tiles in each direction (0 to 16).
     pub scan_range: u32,
-    /// Passes.
+    /// Passes (0 to 16).
     pub iterations: u32,
 }
 
@@ -99,9 +134,9 @@ impl Default for FillGapsParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RoomParams {
-    /// Width.
+    /// Width (1 to 8).
     pub w: u32,
-    /// Height.
+    /// Height (1 to 8).
     pub h: u32,
 }
 
@@ -115,7 +150,7 @@ impl Default for RoomParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ArmorParams {
-    /// Layers of armor.
+    /// Layers of armor (0 to 8).
     pub layers: u32,
 }
 
@@ -129,13 +164,13 @@ impl Default for ArmorParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MachineParams {
-    /// Smallest score budget.
+    /// Smallest score budget (0 to 200).
     pub min_score: u32,
-    /// Largest score budget.
+    /// Largest score budget (`min_score` to 200).
     pub max_score: u32,
-    /// The sizes.
+    /// The sizes (1 to 16 of them).
     pub variants: Vec<Variant>,
-    /// Weights of facing up, down, left, right.
+    /// Weights of facing up, down, left, right (each 0 to 1e6; not all 0).
     pub facing_weights: [f64; 4],
 }
 
@@ -143,13 +178,13 @@ pub struct MachineParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SupplyParams {
-    /// Fewest rooms.
+    /// Fewest rooms (0 to 16).
     pub min: u32,
-    /// Most rooms.
+    /// Most rooms (`min` to 16).
     pub max: u32,
-    /// Width.
+    /// Width (1 to 8).
     pub w: u32,
-    /// Height.
+    /// Height (1 to 8).
     pub h: u32,
 }
 
@@ -168,13 +203,13 @@ impl Default for SupplyParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CrewParams {
-    /// Crew quarters wanted.
+    /// Crew quarters wanted (0 to 32).
     pub quarters: u32,
-    /// Bunk rooms wanted.
+    /// Bunk rooms wanted (0 to 32).
     pub bunks: u32,
-    /// Crew quarters' size `[w, h]` (either orientation).
+    /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
     pub quarters_size: [u32; 2],
-    /// Bunk rooms' size `[w, h]` (either orientation).
+    /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
     pub bunks_size: [u32; 2],
 }
 
@@ -193,7 +228,7 @@ impl Default for CrewParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DoorParams {
-    /// A wall whose walk around is longer than this gets a door.
+    /// A wall whose walk around is longer than this gets a door (1 to 200).
     pub door_threshold: u32,
 }
 
@@ -329,6 +364,179 @@ fn with_role(mut given: Table, role: Role) -> Table {
         }
     }
     given
+}
+
+/// Names the fields of one stage in errors: `pipeline[11] (crew).bunks`.
+struct Fields<'a>(&'a str);
+
+impl Fields<'_> {
+    fn name(&self, field: &str) -> String {
+        format!("{}.{field}", self.0)
+    }
+
+    fn int(&self, field: &str, value: u32, min: u32, max: u32) -> Result<(), ParamError> {
+        if (min..=max).contains(&value) {
+            return Ok(());
+        }
+        let allowed = Allowed::Int {
+            min: min.into(),
+            max: max.into(),
+        };
+        Err(ParamError::invalid(&self.name(field), value, allowed))
+    }
+
+    fn float(&self, field: &str, value: f64, min: f64, max: f64) -> Result<(), ParamError> {
+        if value.is_finite() && (min..=max).contains(&value) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(&self.name(field), value, Allowed::Float { min, max }))
+    }
+
+    /// `low` (named `low_field`) is at most `high` (named `high_field`).
+    fn ordered<T: PartialOrd + std::fmt::Display>(&self, low_field: &str, low: T, high_field: &str, high: T) -> Result<(), ParamError> {
+        if low <= high {
+            return Ok(());
+        }
+        Err(ParamError::invalid(
+            &self.name(low_field),
+            low,
+            format!("at most {high_field} ({high})"),
+        ))
+    }
+
+    /// A room's `[w, h]`, each side 1 to [`MAX_PART_SIDE`].
+    fn size(&self, field: &str, [w, h]: [u32; 2]) -> Result<(), ParamError> {
+        if [w, h].iter().all(|side| (1..=MAX_PART_SIDE).contains(side)) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(
+            &self.name(field),
+            format!("[{w}, {h}]"),
+            format!("two sides, each an integer from 1 to {MAX_PART_SIDE}"),
+        ))
+    }
+
+    /// Weights that are each in range and not all zero.
+    fn weights(&self, field: &str, weights: &[f64]) -> Result<(), ParamError> {
+        if weights.iter().all(|w| w.is_finite() && (0.0..=MAX_WEIGHT).contains(w)) && weights.iter().any(|&w| w > 0.0) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(
+            &self.name(field),
+            format!("{weights:?}"),
+            format!("numbers from 0 to {MAX_WEIGHT}, not all 0"),
+        ))
+    }
+}
+
+impl Stage {
+    /// Checks every parameter of the stage against its range; `at` names the
+    /// stage in errors (`pipeline[11] (crew)`).
+    pub fn validate(&self, at: &str) -> Result<(), ParamError> {
+        let f = Fields(at);
+        match self {
+            Stage::Shape(p) => {
+                f.int("min_modules", p.min_modules, 1, MAX_MODULES)?;
+                f.int("max_modules", p.max_modules, 1, MAX_MODULES)?;
+                f.ordered("min_modules", p.min_modules, "max_modules", p.max_modules)?;
+                f.float("circle_weight", p.circle_weight, 0.0, MAX_WEIGHT)?;
+                f.float("rectangle_weight", p.rectangle_weight, 0.0, MAX_WEIGHT)?;
+                f.weights("rectangle_weight", &[p.circle_weight, p.rectangle_weight])?;
+                f.float("min_size", p.min_size, 0.0, 1.0)?;
+                f.float("max_size", p.max_size, 0.0, 1.0)?;
+                f.ordered("min_size", p.min_size, "max_size", p.max_size)
+            }
+            Stage::FillGaps(p) => {
+                f.int("scan_range", p.scan_range, 0, MAX_GAP_SCAN)?;
+                f.int("iterations", p.iterations, 0, MAX_GAP_SCAN)
+            }
+            Stage::Cockpit(p) | Stage::Reactor(p) => {
+                f.int("w", p.w, 1, MAX_PART_SIDE)?;
+                f.int("h", p.h, 1, MAX_PART_SIDE)
+            }
+            Stage::CockpitArmor(p) | Stage::ReactorArmor(p) => f.int("layers", p.layers, 0, MAX_LAYERS),
+            Stage::Thrusters(p) | Stage::Weapons(p) => {
+                f.int("min_score", p.min_score, 0, MAX_SCORE)?;
+                f.int("max_score", p.max_score, 0, MAX_SCORE)?;
+                f.ordered("min_score", p.min_score, "max_score", p.max_score)?;
+                f.weights("facing_weights", &p.facing_weights)?;
+                if !(1..=MAX_VARIANTS).contains(&p.variants.len()) {
+                    return Err(ParamError::invalid(
+                        &f.name("variants"),
+                        format!("{} variants", p.variants.len()),
+                        format!("1 to {MAX_VARIANTS} variants"),
+                    ));
+                }
+                for (k, v) in p.variants.iter().enumerate() {
+                    v.validate(&Fields(&f.name(&format!("variants[{k}]"))))?;
+                }
+                let weights: Vec<f64> = p.variants.iter().map(|v| v.weight).collect();
+                f.weights("variants", &weights)
+            }
+            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
+                f.int("min", p.min, 0, MAX_SUPPLIES)?;
+                f.int("max", p.max, 0, MAX_SUPPLIES)?;
+                f.ordered("min", p.min, "max", p.max)?;
+                f.int("w", p.w, 1, MAX_PART_SIDE)?;
+                f.int("h", p.h, 1, MAX_PART_SIDE)
+            }
+            Stage::Crew(p) => {
+                f.int("quarters", p.quarters, 0, MAX_CREW_ROOMS)?;
+                f.int("bunks", p.bunks, 0, MAX_CREW_ROOMS)?;
+                f.size("quarters_size", p.quarters_size)?;
+                f.size("bunks_size", p.bunks_size)
+            }
+            Stage::ExtraDoors(p) => f.int("door_threshold", p.door_threshold, 1, MAX_DOOR_THRESHOLD),
+            Stage::ExteriorArmor(_) | Stage::FillArmor(_) => Ok(()),
+        }
+    }
+
+    /// The most work the stage may do on a ship, in units of about an
+    /// eighth of the search for a place for a one-tile part (some 0.03 ms at
+    /// 40 × 40 in a release build; it grows with the grid's area): a pass
+    /// over the grid counts 8, a shape 8 more per 4 modules, filling with
+    /// armor 32, and each search for a place for a `w × h` part `8 + w × h`,
+    /// as many times as the stage may search (for a machine stage, once per
+    /// point of its largest budget and once per miss it tolerates).
+    pub fn work(&self) -> u64 {
+        let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
+        match self {
+            Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
+            Stage::Thrusters(p) | Stage::Weapons(p) => {
+                let largest = p.variants.iter().map(|v| search(v.w, v.h)).max().unwrap_or(0);
+                u64::from(p.max_score.max(p.min_score) + MACHINE_MISSES) * largest
+            }
+            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => u64::from(p.max.max(p.min) + EXTRA_SUPPLIES) * search(p.w, p.h),
+            Stage::Crew(p) => {
+                let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
+                8 + u64::from(p.quarters) * search(qw, qh) + u64::from(p.bunks) * search(bw, bh)
+            }
+            Stage::FillArmor(_) => 32,
+            Stage::Shape(p) => 8 + u64::from(p.max_modules.max(p.min_modules) / 4),
+            Stage::FillGaps(_) | Stage::CockpitArmor(_) | Stage::ReactorArmor(_) | Stage::ExteriorArmor(_) | Stage::ExtraDoors(_) => 8,
+        }
+    }
+}
+
+impl Variant {
+    fn validate(&self, f: &Fields<'_>) -> Result<(), ParamError> {
+        let length = self.name.chars().count();
+        if !(1..=MAX_NAME).contains(&length) {
+            let shown: String = self.name.chars().take(MAX_NAME).collect();
+            return Err(ParamError::invalid(
+                &f.name("name"),
+                format!("\"{shown}\" ({length} characters)"),
+                format!("1 to {MAX_NAME} characters"),
+            ));
+        }
+        if !self.role.is_machine() {
+            return Err(ParamError::invalid(&f.name("role"), self.role.name(), "thruster or weapon"));
+        }
+        f.int("w", self.w, 1, MAX_PART_SIDE)?;
+        f.int("h", self.h, 1, MAX_PART_SIDE)?;
+        f.int("score", self.score, 1, MAX_SCORE)?;
+        f.float("weight", self.weight, 0.0, MAX_WEIGHT)
+    }
 }
 
 /// The default pipeline: the original's fourteen stages.
@@ -532,8 +740,8 @@ fn keep_largest_piece(ship: &mut Ship) {
 /// candidates a stage prefers, until one passes.
 fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
     let mut out = Vec::new();
-    for y in 0..ship.height.saturating_sub(h - 1) {
-        for x in 0..ship.width.saturating_sub(w - 1) {
+    for y in 0..(ship.height + 1).saturating_sub(h) {
+        for x in 0..(ship.width + 1).saturating_sub(w) {
             let r = (x, y, w, h);
             if ship.is_free_floor(r) && ship.has_ring(r) {
                 out.push(r);
@@ -675,7 +883,7 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
     // changed: they would find none again, so their search is skipped (the
     // draws still happen, so the stream stays the same).
     let mut no_place = Vec::new();
-    while placed < budget && misses < 24 {
+    while placed < budget && misses < MACHINE_MISSES {
         let weights: Vec<f64> = p
             .variants
             .iter()
@@ -784,7 +992,7 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
             .collect();
         // The drawn number, then more while a consumer is still out of reach
         // (the guarantee comes first on ships too large for two or three).
-        if made >= want && (consumers_left.is_empty() || made >= want + 8) {
+        if made >= want && (consumers_left.is_empty() || made >= want + EXTRA_SUPPLIES) {
             break;
         }
         // `(tile, consumer)` for every tile closer than a supply walk to a consumer left.
