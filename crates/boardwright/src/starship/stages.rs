@@ -1057,12 +1057,8 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
             cx.shortfalls.push(format!("{}: no room", role.name()));
             continue;
         }
-        let touching = |r: &Rect| {
-            ship.footprint(*r)
-                .flat_map(|t| ship.neighbors(t).collect::<Vec<_>>())
-                .filter(|&n| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine()))
-                .count()
-        };
+        let is_room = |n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
+        let touching = |r: &Rect| -> usize { ship.footprint(*r).map(|t| ship.neighbors(t).filter(|&n| is_room(n)).count()).sum() };
         let touch: Vec<usize> = spots.iter().map(touching).collect();
         let mut order: Vec<usize> = (0..spots.len()).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(touch[k]));
