@@ -116,7 +116,7 @@ impl ParamsTrait for Params {
             stage.validate(&format!("pipeline[{i}] ({})", stage.name()))?;
         }
         check_variants(&self.pipeline)?;
-        let work: u64 = self.pipeline.iter().map(Stage::work).sum();
+        let work = self.pipeline.iter().map(Stage::work).fold(0, u64::saturating_add);
         if work > MAX_WORK {
             return Err(ParamError::invalid(
                 "pipeline",
@@ -124,7 +124,7 @@ impl ParamsTrait for Params {
                 format!("at most {MAX_WORK} (fewer stages, smaller counts or smaller parts)"),
             ));
         }
-        if u64::from(self.max_attempts) * work > MAX_WORK {
+        if u64::from(self.max_attempts).saturating_mul(work) > MAX_WORK {
             return Err(ParamError::invalid(
                 "max_attempts",
                 self.max_attempts,

@@ -504,12 +504,16 @@ impl Stage {
             Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
             Stage::Thrusters(p) | Stage::Weapons(p) => {
                 let largest = p.variants.iter().map(|v| search(v.w, v.h)).max().unwrap_or(0);
-                u64::from(p.max_score.max(p.min_score) + MACHINE_MISSES) * largest
+                (u64::from(p.max_score.max(p.min_score)) + u64::from(MACHINE_MISSES)).saturating_mul(largest)
             }
-            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => u64::from(p.max.max(p.min) + EXTRA_SUPPLIES) * search(p.w, p.h),
+            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
+                (u64::from(p.max.max(p.min)) + u64::from(EXTRA_SUPPLIES)).saturating_mul(search(p.w, p.h))
+            }
             Stage::Crew(p) => {
                 let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-                8 + u64::from(p.quarters) * search(qw, qh) + u64::from(p.bunks) * search(bw, bh)
+                let rooms = |n: u32, w: u32, h: u32| u64::from(n).saturating_mul(search(w, h));
+                8u64.saturating_add(rooms(p.quarters, qw, qh))
+                    .saturating_add(rooms(p.bunks, bw, bh))
             }
             Stage::FillArmor(_) => 32,
             Stage::Shape(p) => 8 + u64::from(p.max_modules.max(p.min_modules) / 4),
