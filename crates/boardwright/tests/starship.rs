@@ -1,10 +1,10 @@
 //! Starships: every guarantee checked by an independent walk over the
-//! JSON-level result (tile rows, legend, parts, doors), never by the code that
-//! placed the parts.
+//! JSON-level result (tile rows, legend, parts and their roles, doors), never
+//! by the code that placed the parts. Roles decide; part names never do.
 
-use boardwright::Seed;
 use boardwright::params;
-use boardwright::starship::{self, Params, Starship};
+use boardwright::starship::{self, Facing, Params, Role, Stage, Starship};
+use boardwright::{Recorder, Seed};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
 
@@ -15,6 +15,23 @@ fn ship(size: u32, seed: &str) -> Starship {
         ..Params::default()
     };
     starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"))
+}
+
+/// Machines are operated from beside them; every other part is a room.
+fn is_machine(role: Role) -> bool {
+    matches!(role, Role::Thruster | Role::Weapon)
+}
+
+/// Each role that needs a supply within a walk, and the roles that supply it
+/// (the first of which the ship must have).
+const SUPPLIES: [(Role, &[Role]); 2] = [
+    (Role::Weapon, &[Role::AmmoSupply]),
+    (Role::Thruster, &[Role::PowerStorage, Role::Reactor]),
+];
+
+/// The role's name in the JSON.
+fn role_name(role: Role) -> String {
+    serde_json::to_value(role).unwrap().as_str().unwrap().to_string()
 }
 
 /// The crew's view of a finished ship, rebuilt from the JSON fields.
@@ -64,7 +81,7 @@ impl<'a> View<'a> {
     }
 
     fn room(&self, t: usize) -> Option<usize> {
-        self.owner[t].filter(|&k| self.s.parts[k].role == starship::ship::Role::Room)
+        self.owner[t].filter(|&k| !is_machine(self.s.parts[k].role))
     }
 
     fn walkable(&self, t: usize) -> bool {
@@ -149,26 +166,47 @@ fn check(s: &Starship) -> Result<(), String> {
             return Err("a door joins tiles that are not neighbours".into());
         }
     }
-    for name in ["cockpit", "reactor"] {
-        if s.parts.iter().filter(|p| p.kind == name).count() != 1 {
-            return Err(format!("not exactly one {name}"));
+    for role in [Role::Cockpit, Role::Reactor] {
+        if s.parts.iter().filter(|p| p.role == role).count() != 1 {
+            return Err(format!("not exactly one {role:?}"));
         }
     }
+    // A machine's role is its variant's; a room's kind is its role's name.
+    let variants: Vec<&starship::Variant> = s
+        .header
+        .params
+        .pipeline
+        .iter()
+        .flat_map(|stage| match stage {
+            Stage::Thrusters(m) | Stage::Weapons(m) => m.variants.iter().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
     for (k, p) in s.parts.iter().enumerate() {
-        let beside = v.beside(k);
-        match p.role {
-            starship::ship::Role::Room => {
-                let has_door = v.tiles_of(k).iter().any(|&t| {
-                    v.neighbors(t)
-                        .iter()
-                        .any(|&n| v.owner[n] != Some(k) && v.walkable(n) && v.door(t, n))
-                });
-                if !has_door {
-                    return Err(format!("room {k} ({}) has no door", p.kind));
-                }
+        let declared = if is_machine(p.role) {
+            variants.iter().any(|v| v.name == p.kind && v.role == p.role)
+        } else {
+            p.kind == role_name(p.role)
+        };
+        if !declared {
+            return Err(format!(
+                "part {k} ({}) has role {:?}, which its parameters do not give it",
+                p.kind, p.role
+            ));
+        }
+        if is_machine(p.role) {
+            if v.beside(k).is_empty() {
+                return Err(format!("machine {k} ({}) cannot be operated", p.kind));
             }
-            starship::ship::Role::Machine if beside.is_empty() => return Err(format!("machine {k} cannot be operated")),
-            _ => {}
+        } else {
+            let has_door = v.tiles_of(k).iter().any(|&t| {
+                v.neighbors(t)
+                    .iter()
+                    .any(|&n| v.owner[n] != Some(k) && v.walkable(n) && v.door(t, n))
+            });
+            if !has_door {
+                return Err(format!("room {k} ({}) has no door", p.kind));
+            }
         }
         if let Some(f) = p.facing {
             let (dx, dy) = f.step();
@@ -190,21 +228,21 @@ fn check(s: &Starship) -> Result<(), String> {
             }
         }
     }
-    let limit = 8 + (s.width + s.height) / 4;
-    for (consumer, providers) in [("weapon", &["ammo_supply"][..]), ("thruster", &["power_storage", "reactor"][..])] {
+    let limit = s.header.params.supply_walk.unwrap_or(8 + (s.width + s.height) / 4);
+    for (consumer, providers) in SUPPLIES {
         let sources: Vec<usize> = (0..s.parts.len())
-            .filter(|&k| providers.contains(&s.parts[k].kind.as_str()))
+            .filter(|&k| providers.contains(&s.parts[k].role))
             .flat_map(|k| v.tiles_of(k))
             .collect();
-        let has_consumer = s.parts.iter().any(|p| p.kind.starts_with(consumer));
-        if has_consumer && !s.parts.iter().any(|p| p.kind == providers[0]) {
-            return Err(format!("{consumer}s but no {}", providers[0]));
+        let has_consumer = s.parts.iter().any(|p| p.role == consumer);
+        if has_consumer && !s.parts.iter().any(|p| p.role == providers[0]) {
+            return Err(format!("{consumer:?}s but no {:?}", providers[0]));
         }
         let d = v.walk(&sources);
-        for (k, p) in s.parts.iter().enumerate().filter(|(_, p)| p.kind.starts_with(consumer)) {
+        for (k, p) in s.parts.iter().enumerate().filter(|(_, p)| p.role == consumer) {
             let best = v.beside(k).iter().map(|&t| d[t]).min().unwrap_or(u32::MAX);
             if best > limit {
-                return Err(format!("{} {k} is {best} steps from {}", p.kind, providers[0]));
+                return Err(format!("{} {k} is {best} steps from {:?}", p.kind, providers[0]));
             }
         }
     }
@@ -241,15 +279,78 @@ fn the_checker_catches_broken_ships() {
     no_doors.doors.clear();
     assert!(check(&no_doors).is_err());
     let mut blocked = good.clone();
-    let thruster = blocked
-        .parts
-        .iter()
-        .find(|p| p.facing == Some(starship::ship::Facing::Down))
-        .unwrap()
-        .clone();
+    let thruster = blocked.parts.iter().find(|p| p.facing == Some(Facing::Down)).unwrap().clone();
     let row = &mut blocked.tiles[(thruster.y + thruster.h) as usize];
     row.replace_range(thruster.x as usize..thruster.x as usize + 1, "#");
     assert!(check(&blocked).is_err());
+}
+
+/// The default pipeline at `size`, every weapon and thruster variant renamed
+/// (`laser`, `ion drive`, …): nothing in the names says what they are.
+fn renamed(size: u32) -> Params {
+    let mut params = Params {
+        width: size,
+        height: size,
+        ..Params::default()
+    };
+    for stage in &mut params.pipeline {
+        let (m, names): (_, &[&str]) = match stage {
+            Stage::Weapons(m) => (m, &["laser", "heavy laser"]),
+            Stage::Thrusters(m) => (m, &["ion drive", "ion drive mk2", "ion drive mk3"]),
+            _ => continue,
+        };
+        for (v, name) in m.variants.iter_mut().zip(names) {
+            v.name = name.to_string();
+        }
+    }
+    params
+}
+
+#[test]
+fn renamed_machines_keep_every_guarantee() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for i in 0..120 {
+        let size = SIZES[i % 4];
+        let seed = format!("renamed-{i}");
+        // The ship's own check passed, or there would be no ship.
+        let s = starship::generate(&renamed(size), &Seed::new(&seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
+        check(&s).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
+        for p in &s.parts {
+            assert!(
+                !p.kind.starts_with("weapon") && !p.kind.starts_with("thruster"),
+                "{seed}: {}",
+                p.kind
+            );
+            kinds.insert((p.kind.clone(), p.role));
+        }
+    }
+    assert!(kinds.contains(&("laser".to_string(), Role::Weapon)), "{kinds:?}");
+    assert!(kinds.contains(&("ion drive".to_string(), Role::Thruster)), "{kinds:?}");
+}
+
+/// Weapons called `laser` need ammo: a pipeline without ammo supplies gives
+/// no ship, and a ship whose ammo supplies are taken away fails the checker.
+#[test]
+fn supplies_follow_roles_not_names() {
+    let mut lean = renamed(40);
+    lean.pipeline
+        .retain(|stage| !matches!(stage, Stage::AmmoSupplies(_) | Stage::FillArmor(_) | Stage::ExtraDoors(_)));
+    lean.max_attempts = 3;
+    let err = starship::generate(&lean, &Seed::new("no ammo")).unwrap_err().to_string();
+    assert!(err.contains("weapons but no ammo_supply"), "{err}");
+
+    let good = starship::generate(&renamed(40), &Seed::new("take the ammo")).unwrap();
+    check(&good).unwrap();
+    assert!(good.parts.iter().any(|p| p.kind == "laser"));
+    let mut robbed = good.clone();
+    for p in good.parts.iter().filter(|p| p.role == Role::AmmoSupply) {
+        for row in &mut robbed.tiles[p.y as usize..(p.y + p.h) as usize] {
+            row.replace_range(p.x as usize..(p.x + p.w) as usize, &".".repeat(p.w as usize));
+        }
+    }
+    robbed.parts.retain(|p| p.role != Role::AmmoSupply);
+    let err = check(&robbed).unwrap_err();
+    assert!(err.contains("Weapons but no AmmoSupply"), "{err}");
 }
 
 #[test]
@@ -282,15 +383,93 @@ stage = "fill_armor"
         let s = starship::generate(&params, &Seed::new(&format!("lean-{i}"))).unwrap();
         check(&s).unwrap_or_else(|e| panic!("lean-{i}: {e}"));
         assert_eq!(s.stages, ["shape", "cockpit", "reactor", "weapons", "ammo_supplies", "fill_armor"]);
-        assert!(s.parts.iter().all(|p| !p.kind.starts_with("thruster")));
+        assert!(s.parts.iter().all(|p| p.role != Role::Thruster));
+        assert!(s.parts.iter().any(|p| p.kind == "laser" && p.role == Role::Weapon));
     }
+}
+
+fn resolve(text: &str) -> Result<Params, params::ParamError> {
+    params::resolve::<Params>(&[text.parse().unwrap()])
+}
+
+#[test]
+fn a_stage_table_may_give_only_some_fields() {
+    // Alone, each stage is the default pipeline's.
+    for stage in Params::default().pipeline {
+        let p = resolve(&format!("[[pipeline]]\nstage = \"{}\"", stage.name())).unwrap();
+        assert_eq!(p.pipeline, [stage]);
+    }
+    let p = resolve("[[pipeline]]\nstage = \"weapons\"\n[[pipeline]]\nstage = \"power_storage\"\nmax = 4").unwrap();
+    let Stage::Weapons(weapons) = &p.pipeline[0] else {
+        panic!("{:?}", p.pipeline[0])
+    };
+    assert_eq!((weapons.min_score, weapons.max_score, weapons.variants.len()), (12, 18, 2));
+    assert_eq!(weapons.facing_weights, [5.0, 1.0, 1.0, 1.0]);
+    assert!(weapons.variants.iter().all(|v| v.role == Role::Weapon));
+    let Stage::PowerStorage(power) = &p.pipeline[1] else {
+        panic!("{:?}", p.pipeline[1])
+    };
+    assert_eq!((power.min, power.max, power.w, power.h), (1, 4, 2, 2));
+
+    // A variant without a role takes its stage's.
+    let p = resolve(
+        r#"
+[[pipeline]]
+stage = "thrusters"
+min_score = 10
+variants = [
+    { name = "ion drive", w = 1, h = 2, score = 1, weight = 1.0, symbol = "i" },
+    { name = "cannon", role = "weapon", w = 1, h = 1, score = 1, weight = 1.0, symbol = "k" },
+]
+"#,
+    )
+    .unwrap();
+    let Stage::Thrusters(thrusters) = &p.pipeline[0] else {
+        panic!("{:?}", p.pipeline[0])
+    };
+    assert_eq!((thrusters.min_score, thrusters.max_score), (10, 45));
+    let roles: Vec<Role> = thrusters.variants.iter().map(|v| v.role).collect();
+    assert_eq!(roles, [Role::Thruster, Role::Weapon]);
+
+    // Unknown and missing fields are named.
+    let err = resolve("[[pipeline]]\nstage = \"crew\"\nquarterz = 2").unwrap_err().to_string();
+    assert!(err.contains("quarterz") && err.contains("crew"), "{err}");
+    let err = resolve("[[pipeline]]\nstage = \"weapons\"\nvariants = [{ name = \"laser\", w = 1, h = 2, score = 1, weight = 1.0 }]")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("symbol"), "{err}");
+    let err = resolve("[[pipeline]]\nmin = 2").unwrap_err().to_string();
+    assert!(err.contains("stage"), "{err}");
+}
+
+#[test]
+fn parameters_round_trip_through_toml_and_json() {
+    let mut custom = renamed(48);
+    custom.supply_walk = Some(30);
+    custom.pipeline.truncate(9);
+    for params in [Params::default(), renamed(32), custom] {
+        let text = toml::to_string(&params).unwrap();
+        assert_eq!(toml::from_str::<Params>(&text).unwrap(), params, "{text}");
+        assert_eq!(resolve(&text).unwrap(), params, "{text}");
+        let json = serde_json::to_string(&params).unwrap();
+        assert_eq!(serde_json::from_str::<Params>(&json).unwrap(), params, "{json}");
+    }
+    let s = ship(24, "round trip");
+    assert_eq!(serde_json::from_str::<Starship>(&serde_json::to_string(&s).unwrap()).unwrap(), s);
 }
 
 #[test]
 fn stage_by_stage_view_has_one_snapshot_per_stage() {
     let params = Params::default();
-    let (s, views) = starship::generate_with_stages(&params, &Seed::new("views"), true, &mut |_, _| {}).unwrap();
+    let mut recorder = Recorder::new(1);
+    let s = starship::generate_watched(&params, &Seed::new("views"), &mut recorder).unwrap();
+    let views = recorder.snapshots;
     assert_eq!(views.len(), params.pipeline.len());
+    assert_eq!(
+        s,
+        starship::generate(&params, &Seed::new("views")).unwrap(),
+        "watching changes nothing"
+    );
     assert_eq!(views.last().unwrap().tiles, s.tiles);
     // The shape comes first: after it, only space and floor.
     assert!(views[0].tiles.iter().all(|r| r.chars().all(|c| c == ' ' || c == '.')));
@@ -305,12 +484,138 @@ fn same_seed_same_ship() {
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    let err = |text: &str| resolve(text).unwrap_err().to_string();
     assert!(err("width = 0").contains("`width`"));
     assert!(err("width = 100000").contains("`width`"));
     assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("warp_drive"));
     assert!(err("[[pipeline]]\nstage = \"shape\"\nwobble = 3").contains("wobble"));
     assert!(err("hull = 3").contains("unknown parameter `hull`"));
+}
+
+/// Every stage field, variant field and count outside its range is refused,
+/// naming the stage and the field; so are symbols and names that clash, and
+/// pipelines whose work over all attempts is too much.
+#[test]
+fn out_of_range_stage_fields_are_refused_by_name() {
+    let stage = |name: &str, fields: &str| format!("[[pipeline]]\nstage = \"{name}\"\n{fields}\n");
+    let laser = |name: &str, symbol: &str, role: &str| {
+        format!("{{ name = \"{name}\", role = \"{role}\", w = 1, h = 2, score = 1, weight = 1.0, symbol = \"{symbol}\" }}")
+    };
+    let weapons = |variants: &[String]| stage("weapons", &format!("variants = [{}]", variants.join(", ")));
+    let cases: Vec<(String, &str)> = vec![
+        (stage("ammo_supplies", "w = 0"), "`pipeline[0] (ammo_supplies).w`: 0"),
+        (stage("power_storage", "h = 9"), "`pipeline[0] (power_storage).h`: 9"),
+        (stage("power_storage", "min = 3\nmax = 2"), "`pipeline[0] (power_storage).min`"),
+        (stage("ammo_supplies", "max = 1000000000"), "`pipeline[0] (ammo_supplies).max`"),
+        (
+            stage("shape", "") + &stage("crew", "quarters = 1000000000"),
+            "`pipeline[1] (crew).quarters`",
+        ),
+        (stage("crew", "bunks = 33"), "`pipeline[0] (crew).bunks`"),
+        (
+            stage("crew", "quarters_size = [0, 2]"),
+            "`pipeline[0] (crew).quarters_size`: [0, 2]",
+        ),
+        (stage("crew", "bunks_size = [2, 9]"), "`pipeline[0] (crew).bunks_size`"),
+        (stage("cockpit", "w = 0"), "`pipeline[0] (cockpit).w`"),
+        (stage("reactor", "h = 100"), "`pipeline[0] (reactor).h`"),
+        (
+            stage("cockpit_armor", "layers = 1000000000"),
+            "`pipeline[0] (cockpit_armor).layers`",
+        ),
+        (
+            stage("fill_gaps", "scan_range = 1000000000"),
+            "`pipeline[0] (fill_gaps).scan_range`",
+        ),
+        (stage("fill_gaps", "iterations = 17"), "`pipeline[0] (fill_gaps).iterations`"),
+        (stage("shape", "min_modules = 0"), "`pipeline[0] (shape).min_modules`"),
+        (stage("shape", "max_modules = 1000000000"), "`pipeline[0] (shape).max_modules`"),
+        (
+            stage("shape", "min_modules = 12\nmax_modules = 11"),
+            "`pipeline[0] (shape).min_modules`",
+        ),
+        (stage("shape", "max_size = 1.5"), "`pipeline[0] (shape).max_size`"),
+        (stage("shape", "min_size = 0.5\nmax_size = 0.4"), "`pipeline[0] (shape).min_size`"),
+        (
+            stage("shape", "circle_weight = 0.0\nrectangle_weight = 0.0"),
+            "`pipeline[0] (shape).rectangle_weight`",
+        ),
+        (stage("shape", "circle_weight = -1.0"), "`pipeline[0] (shape).circle_weight`"),
+        (
+            stage("extra_doors", "door_threshold = 0"),
+            "`pipeline[0] (extra_doors).door_threshold`",
+        ),
+        (stage("thrusters", "max_score = 201"), "`pipeline[0] (thrusters).max_score`"),
+        (
+            stage("thrusters", "min_score = 50\nmax_score = 40"),
+            "`pipeline[0] (thrusters).min_score`",
+        ),
+        (
+            stage("weapons", "facing_weights = [0.0, 0.0, 0.0, 0.0]"),
+            "`pipeline[0] (weapons).facing_weights`",
+        ),
+        (stage("weapons", "variants = []"), "`pipeline[0] (weapons).variants`"),
+        (
+            weapons(&[laser("laser", "L", "cockpit")]),
+            "`pipeline[0] (weapons).variants[0].role`",
+        ),
+        (weapons(&[laser("", "L", "weapon")]), "`pipeline[0] (weapons).variants[0].name`"),
+        (
+            weapons(&[laser(&"x".repeat(65), "L", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].name`",
+        ),
+        (
+            weapons(&[laser("floor", "L", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].name`",
+        ),
+        (
+            weapons(&[laser("laser", "C", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", " ", "weapon")]),
+            "`pipeline[0] (weapons).variants[0].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", "L", "weapon"), laser("maser", "L", "weapon")]),
+            "`pipeline[0] (weapons).variants[1].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", "L", "weapon"), laser("laser", "M", "weapon")]),
+            "`pipeline[0] (weapons).variants[1].symbol`",
+        ),
+        (
+            weapons(&[laser("laser", "L", "weapon")]) + &stage("thrusters", &format!("variants = [{}]", laser("laser", "L", "thruster"))),
+            "`pipeline[1] (thrusters).variants[0].role`",
+        ),
+        (
+            "max_attempts = 1000".to_string(),
+            "`max_attempts`: 1000 is not allowed; expected at most 50",
+        ),
+        (stage("exterior_armor", "").repeat(65), "`pipeline`: 65 stages"),
+        (
+            stage("crew", "quarters = 32\nbunks = 32\nquarters_size = [8, 8]\nbunks_size = [8, 8]").repeat(30),
+            "`pipeline`",
+        ),
+    ];
+    for (text, expected) in &cases {
+        let err = resolve(text).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains(expected), "{text}\ngave: {err}\nexpected: {expected}");
+    }
+    // The edges of each range, and the same variant in two stages, are accepted.
+    let fine = [
+        stage("crew", "quarters = 32\nbunks = 0\nquarters_size = [8, 8]"),
+        stage(
+            "shape",
+            "min_modules = 50\nmax_modules = 50\nmin_size = 1.0\nmax_size = 1.0\ncircle_weight = 0.0",
+        ),
+        weapons(&[laser("laser", "L", "weapon")]) + &weapons(&[laser("laser", "L", "weapon")]),
+        stage("exterior_armor", "").repeat(64),
+        "max_attempts = 50".to_string(),
+    ];
+    for text in &fine {
+        resolve(text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use boardwright::hexet::{Action, Game, HexSide, NetworkChange, Params, RoadEntry, RoadType, Terrain};
-//! use boardwright::seed::Seed;
+//! use boardwright::Seed;
 //!
 //! let mut game = Game::new(&Params::default(), &Seed::new("docs")).unwrap();
 //! // The map alone: cells (terrain, rivers), cities, the tower.

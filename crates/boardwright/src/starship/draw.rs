@@ -1,25 +1,27 @@
-//! A starship drawn on one A4 landscape page: a colour per part kind, armor,
+//! A starship drawn on one A4 landscape page: a colour per part role, armor,
 //! floor, doors as bars across the edges they open, and facing marks.
 
 use scene::{Anchor, Color, Document, Page, Shape, Style};
 
-use super::Starship;
+use super::{Role, Starship};
 use crate::DrawOptions;
 
 const MARGIN: f64 = 10.0;
 
-fn color(meaning: &str) -> Color {
-    let hex = match meaning {
-        "floor" => "#E9ECEF",
-        "armor" => "#6C757D",
-        "cockpit" => "#4DABF7",
-        "reactor" => "#FFD43B",
-        "ammo_supply" => "#FF922B",
-        "power_storage" => "#69DB7C",
-        "crew_quarters" => "#B197FC",
-        "bunks" => "#E599F7",
-        m if m.starts_with("thruster") => "#F03E3E",
-        m if m.starts_with("weapon") => "#343A40",
+/// A tile's fill: by the role of the part on it, else by its legend
+/// meaning (floor, armor).
+fn color(role: Option<Role>, meaning: &str) -> Color {
+    let hex = match (role, meaning) {
+        (Some(Role::Cockpit), _) => "#4DABF7",
+        (Some(Role::Reactor), _) => "#FFD43B",
+        (Some(Role::AmmoSupply), _) => "#FF922B",
+        (Some(Role::PowerStorage), _) => "#69DB7C",
+        (Some(Role::CrewQuarters), _) => "#B197FC",
+        (Some(Role::Bunks), _) => "#E599F7",
+        (Some(Role::Thruster), _) => "#F03E3E",
+        (Some(Role::Weapon), _) => "#343A40",
+        (None, "floor") => "#E9ECEF",
+        (None, "armor") => "#6C757D",
         _ => "#CED4DA",
     };
     Color::from_hex(hex).unwrap_or(Color::BLACK)
@@ -50,6 +52,23 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
         (page.height - cell * span_h) / 2.0 - f64::from(y0) * cell,
     );
     let at = |x: u32, y: u32| (origin.0 + f64::from(x) * cell, origin.1 + f64::from(y) * cell);
+    // The role of the part on each tile.
+    let width = ship.width as usize;
+    let mut roles = vec![None; width * ship.height as usize];
+    for p in &ship.parts {
+        for y in p.y..p.y.saturating_add(p.h).min(ship.height) {
+            for x in p.x..p.x.saturating_add(p.w).min(ship.width) {
+                roles[y as usize * width + x as usize] = Some(p.role);
+            }
+        }
+    }
+    let role_at = |x: usize, y: usize| {
+        if x < width {
+            roles.get(y * width + x).copied().flatten()
+        } else {
+            None
+        }
+    };
     let shapes = &mut page.shapes;
     for (y, row) in ship.tiles.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
@@ -57,11 +76,12 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
                 continue;
             }
             let meaning = ship.legend.get(&c.to_string()).map_or("", String::as_str);
-            let keep = meaning == "armor" || meaning.starts_with("weapon");
+            let role = role_at(x, y);
+            let keep = (role.is_none() && meaning == "armor") || role == Some(Role::Weapon);
             let fill = if options.ink_friendly && !keep {
                 Color::WHITE
             } else {
-                color(meaning)
+                color(role, meaning)
             };
             shapes.push(Shape::Rect {
                 origin: at(x as u32, y as u32),

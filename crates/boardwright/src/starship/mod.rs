@@ -1,8 +1,8 @@
 //! Starships: enemy ships on a tile grid, built by a pipeline of stages
 //! (after StarWright), every crew path kept open.
 //!
-//! - [`ship`]: tiles, parts, doors, walking, the path contiguity check;
-//! - [`stages`]: the stages and their parameters; the default pipeline is the
+//! - `ship`: tiles, parts, doors, walking, the path contiguity check;
+//! - `stages`: the stages and their parameters; the default pipeline is the
 //!   original's fourteen, and a pipeline is data (`pipeline = [...]` in TOML);
 //! - this module: parameters, [`generate`] (run the pipeline, check every
 //!   guarantee, retry on fresh streams if one fails), the JSON result.
@@ -16,12 +16,16 @@ use crate::seed::Seed;
 use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
 
 mod draw;
-pub mod ship;
-pub mod stages;
+mod ship;
+mod stages;
 
 pub use draw::draw;
-use ship::{Part, Role, Ship, Tile};
-use stages::{Context, Stage};
+pub use ship::{Facing, Part, Role};
+use ship::{Ship, Tile};
+use stages::Context;
+pub use stages::{
+    ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, Stage, SupplyParams, Variant,
+};
 
 /// Parameters of a starship.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -63,7 +67,7 @@ impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
         ParamInfo {
             name: "width",
-            doc: "grid width in tiles",
+            doc: "grid width in tiles (the work grows with the area)",
             allowed: Allowed::Int {
                 min: 16,
                 max: MAX_SIDE as i64,
@@ -71,7 +75,7 @@ impl ParamsTrait for Params {
         },
         ParamInfo {
             name: "height",
-            doc: "grid height in tiles",
+            doc: "grid height in tiles (the work grows with the area)",
             allowed: Allowed::Int {
                 min: 16,
                 max: MAX_SIDE as i64,
@@ -89,51 +93,122 @@ impl ParamsTrait for Params {
         },
         ParamInfo {
             name: "max_attempts",
-            doc: "whole-ship attempts before giving up",
+            doc: "whole-ship attempts before giving up (fewer for a costly pipeline: attempts times its work is bounded)",
             allowed: Allowed::Int { min: 1, max: 1000 },
         },
         ParamInfo {
             name: "pipeline",
-            doc: "the stages in order ([[pipeline]] tables with `stage = \"name\"` and its parameters)",
+            doc: "the stages in order ([[pipeline]] tables with `stage = \"name\"` and any of its parameters; 1 to 64 stages, their work times max_attempts bounded)",
             allowed: Allowed::Data("a list of stage tables"),
         },
     ];
+    const SIZE: &'static [&'static str] = &["width", "height"];
     const PRESETS: &'static [(&'static str, &'static str)] = &[];
 
     fn validate(&self) -> Result<(), ParamError> {
+        if !(1..=MAX_STAGES).contains(&self.pipeline.len()) {
+            return Err(ParamError::invalid(
+                "pipeline",
+                format!("{} stages", self.pipeline.len()),
+                format!("1 to {MAX_STAGES} stages"),
+            ));
+        }
         for (i, stage) in self.pipeline.iter().enumerate() {
-            if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
-                if m.variants.is_empty()
-                    || m.variants
-                        .iter()
-                        .any(|v| v.w == 0 || v.h == 0 || v.score == 0 || v.weight.is_nan() || v.weight < 0.0)
-                {
-                    return Err(ParamError::invalid(
-                        &format!("pipeline[{i}].variants"),
-                        "an empty or broken list",
-                        "sizes and scores of 1 or more",
-                    ));
-                }
-                if !m.facing_weights.iter().all(|w| w.is_finite() && *w >= 0.0) || m.facing_weights.iter().sum::<f64>() <= 0.0 {
-                    return Err(ParamError::invalid(
-                        &format!("pipeline[{i}].facing_weights"),
-                        format!("{:?}", m.facing_weights),
-                        "four weights, 0 or above, not all 0",
-                    ));
-                }
-            }
-            if let Stage::Cockpit(r) | Stage::Reactor(r) = stage
-                && (r.w == 0 || r.h == 0 || r.w > 8 || r.h > 8)
-            {
-                return Err(ParamError::invalid(
-                    &format!("pipeline[{i}]"),
-                    format!("{}x{}", r.w, r.h),
-                    "room sides from 1 to 8",
-                ));
-            }
+            stage.validate(&format!("pipeline[{i}] ({})", stage.name()))?;
+        }
+        check_variants(&self.pipeline)?;
+        let work = self.pipeline.iter().map(Stage::work).fold(0, u64::saturating_add);
+        if work > MAX_WORK {
+            return Err(ParamError::invalid(
+                "pipeline",
+                format!("{work} units of work a ship"),
+                format!("at most {MAX_WORK} (fewer stages, smaller counts or smaller parts)"),
+            ));
+        }
+        if u64::from(self.max_attempts).saturating_mul(work) > MAX_WORK {
+            return Err(ParamError::invalid(
+                "max_attempts",
+                self.max_attempts,
+                format!(
+                    "at most {} with this pipeline ({work} units of work a ship, {MAX_WORK} over all attempts)",
+                    MAX_WORK / work
+                ),
+            ));
         }
         Ok(())
     }
+}
+
+/// Most stages in a pipeline.
+pub const MAX_STAGES: usize = 64;
+
+/// Most work ([`Stage::work`]) over all attempts together: some 3 s in a
+/// release build at 40 × 40 for the costliest pipelines we could build; the
+/// default pipeline may then make 50 attempts.
+pub const MAX_WORK: u64 = 100_000;
+
+/// The legend's symbols that are not variants': tiles, then rooms.
+fn fixed_symbols() -> impl Iterator<Item = (char, &'static str)> {
+    TILE_SYMBOLS
+        .into_iter()
+        .chain(ROOM_SYMBOLS.into_iter().map(|(role, c)| (c, role.name())))
+}
+
+/// Each variant's symbol and name are its own: visible, not the legend's
+/// for a tile or room, and a name always goes with the same symbol and role
+/// (a variant may appear in several stages).
+fn check_variants(pipeline: &[Stage]) -> Result<(), ParamError> {
+    let mut seen: Vec<(String, &Variant)> = Vec::new();
+    for (i, stage) in pipeline.iter().enumerate() {
+        let (Stage::Thrusters(m) | Stage::Weapons(m)) = stage else {
+            continue;
+        };
+        for (k, v) in m.variants.iter().enumerate() {
+            let at = format!("pipeline[{i}] ({}).variants[{k}]", stage.name());
+            let field = |name: &str| format!("{at}.{name}");
+            if v.symbol.is_whitespace() || v.symbol.is_control() || fixed_symbols().any(|(c, _)| c == v.symbol) {
+                let taken: Vec<String> = fixed_symbols().map(|(c, _)| format!("{c:?}")).collect();
+                return Err(ParamError::invalid(
+                    &field("symbol"),
+                    format!("{:?}", v.symbol),
+                    format!("a visible character other than {}", taken.join(", ")),
+                ));
+            }
+            if fixed_symbols().any(|(_, meaning)| meaning == v.name) {
+                let taken: Vec<&str> = fixed_symbols().map(|(_, meaning)| meaning).collect();
+                return Err(ParamError::invalid(
+                    &field("name"),
+                    format!("\"{}\"", v.name),
+                    format!("a name other than {}", taken.join(", ")),
+                ));
+            }
+            if let Some((other, u)) = seen.iter().find(|(_, u)| u.symbol == v.symbol || u.name == v.name) {
+                if u.name != v.name {
+                    return Err(ParamError::invalid(
+                        &field("symbol"),
+                        format!("{:?}", v.symbol),
+                        format!("a symbol of its own ({other}, \"{}\", has it)", u.name),
+                    ));
+                }
+                if u.symbol != v.symbol {
+                    return Err(ParamError::invalid(
+                        &field("symbol"),
+                        format!("{:?}", v.symbol),
+                        format!("{:?}, the symbol of \"{}\" at {other}", u.symbol, u.name),
+                    ));
+                }
+                if u.role != v.role {
+                    return Err(ParamError::invalid(
+                        &field("role"),
+                        v.role.name(),
+                        format!("{}, the role of \"{}\" at {other}", u.role.name(), u.name),
+                    ));
+                }
+            }
+            seen.push((at, v));
+        }
+    }
+    Ok(())
 }
 
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
@@ -204,24 +279,21 @@ pub struct Snapshot {
     pub tiles: Vec<String>,
 }
 
-/// The character of each fixed tile and room kind.
-const ROOM_SYMBOLS: [(&str, char); 6] = [
-    ("cockpit", 'C'),
-    ("reactor", 'R'),
-    ("ammo_supply", 'A'),
-    ("power_storage", 'P'),
-    ("crew_quarters", 'Q'),
-    ("bunks", 'B'),
+/// The character and meaning of each tile that is not a part.
+const TILE_SYMBOLS: [(char, &str); 3] = [(' ', "space"), ('.', "floor"), ('#', "armor")];
+
+/// The character of each room the stages place (a room's kind is its role's name).
+const ROOM_SYMBOLS: [(Role, char); 6] = [
+    (Role::Cockpit, 'C'),
+    (Role::Reactor, 'R'),
+    (Role::AmmoSupply, 'A'),
+    (Role::PowerStorage, 'P'),
+    (Role::CrewQuarters, 'Q'),
+    (Role::Bunks, 'B'),
 ];
 
 fn legend(params: &Params) -> BTreeMap<char, String> {
-    let mut legend: BTreeMap<char, String> = [(' ', "space"), ('.', "floor"), ('#', "armor")]
-        .iter()
-        .map(|&(c, m)| (c, m.to_string()))
-        .collect();
-    for (kind, c) in ROOM_SYMBOLS {
-        legend.insert(c, kind.to_string());
-    }
+    let mut legend: BTreeMap<char, String> = fixed_symbols().map(|(c, m)| (c, m.to_string())).collect();
     for stage in &params.pipeline {
         if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
             for v in &m.variants {
@@ -248,26 +320,32 @@ fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {
 }
 
 /// Generates a ship.
+///
+/// ```
+/// use boardwright::{Seed, starship};
+///
+/// let ship = starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
+/// let cockpits = ship.parts.iter().filter(|p| p.role == starship::Role::Cockpit).count();
+/// assert_eq!(cockpits, 1);
+/// assert_eq!(ship.tiles.len() as u32, ship.height);
+/// ```
 pub fn generate(params: &Params, seed: &Seed) -> Result<Starship, GenerateError> {
-    generate_with_stages(params, seed, false, &mut |_, _| {}).map(|(ship, _)| ship)
+    generate_watched(params, seed, &mut ())
 }
 
-/// Generates a ship; with `snapshots`, also the tiles after every stage.
-pub fn generate_with_stages(
-    params: &Params,
-    seed: &Seed,
-    snapshots: bool,
-    progress: &mut dyn FnMut(u32, usize),
-) -> Result<(Starship, Vec<Snapshot>), GenerateError> {
+/// Generates a ship, telling `watch` as each stage begins and, when it asks
+/// for snapshots, showing it the tiles after every stage (of every attempt;
+/// the last attempt's last snapshot holds the finished ship's tiles).
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Starship, GenerateError> {
     let legend = legend(params);
     let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
     let supply_walk = params.supply_walk.unwrap_or(8 + (params.width + params.height) / 4);
-    let mut reason = String::new();
-    for attempt in 0..params.max_attempts {
+    let snapshots = watch.every().is_some();
+    crate::retry("starship", params.max_attempts, |attempt| {
         let mut ship = Ship::new(params.width, params.height);
-        let (mut scores, mut shortfalls, mut views) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
         for (i, stage) in params.pipeline.iter().enumerate() {
-            progress(attempt, i.min(STEPS.len() - 1));
+            watch.step(attempt, i.min(STEPS.len() - 1));
             let mut rng = seed.stream(&format!("stage {i} {}", stage.name()), attempt);
             let mut cx = Context {
                 rng: &mut rng,
@@ -278,59 +356,53 @@ pub fn generate_with_stages(
             };
             stages::run(stage, &mut ship, &mut cx);
             if snapshots {
-                views.push(Snapshot {
-                    stage: stage.name().to_string(),
-                    tiles: rows(&ship, &symbols),
-                });
+                let tiles = rows(&ship, &symbols);
+                watch.snapshot(
+                    attempt,
+                    Snapshot {
+                        stage: stage.name().to_string(),
+                        tiles,
+                    },
+                );
             }
         }
-        match check(&ship, supply_walk) {
-            Ok((weapon_walk, thruster_walk)) => {
-                let mut part_counts = BTreeMap::new();
-                for p in &ship.parts {
-                    *part_counts.entry(p.kind.clone()).or_insert(0) += 1;
-                }
-                let metrics = Metrics {
-                    part_counts,
-                    scores: scores
-                        .into_iter()
-                        .map(|(stage, budget, placed)| StageScore { stage, budget, placed })
-                        .collect(),
-                    longest_weapon_to_ammo_walk: weapon_walk,
-                    longest_thruster_to_power_walk: thruster_walk,
-                    shortfalls,
-                    walkable_tiles: (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).count() as u32,
-                    doors: ship.doors.len() as u32,
-                    retries: attempt,
-                };
-                let doors = ship
-                    .doors
-                    .iter()
-                    .map(|&[a, b]| {
-                        let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
-                        [[ax, ay], [bx, by]]
-                    })
-                    .collect();
-                let out = Starship {
-                    header: Header::new("starship", seed, params.clone()),
-                    metrics,
-                    width: ship.width,
-                    height: ship.height,
-                    tiles: rows(&ship, &symbols),
-                    legend: legend.iter().map(|(c, m)| (c.to_string(), m.clone())).collect(),
-                    parts: ship.parts.clone(),
-                    doors,
-                    stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
-                };
-                return Ok((out, views));
-            }
-            Err(why) => reason = why,
+        let (weapon_walk, thruster_walk) = check(&ship, supply_walk)?;
+        let mut part_counts = BTreeMap::new();
+        for p in &ship.parts {
+            *part_counts.entry(p.kind.clone()).or_insert(0) += 1;
         }
-    }
-    Err(GenerateError {
-        generator: "starship",
-        attempts: params.max_attempts,
-        reason,
+        let metrics = Metrics {
+            part_counts,
+            scores: scores
+                .into_iter()
+                .map(|(stage, budget, placed)| StageScore { stage, budget, placed })
+                .collect(),
+            longest_weapon_to_ammo_walk: weapon_walk,
+            longest_thruster_to_power_walk: thruster_walk,
+            shortfalls,
+            walkable_tiles: (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).count() as u32,
+            doors: ship.doors.len() as u32,
+            retries: attempt,
+        };
+        let doors = ship
+            .doors
+            .iter()
+            .map(|&[a, b]| {
+                let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
+                [[ax, ay], [bx, by]]
+            })
+            .collect();
+        Ok(Starship {
+            header: Header::new("starship", seed, params.clone()),
+            metrics,
+            width: ship.width,
+            height: ship.height,
+            tiles: rows(&ship, &symbols),
+            legend: legend.iter().map(|(c, m)| (c.to_string(), m.clone())).collect(),
+            parts: ship.parts.clone(),
+            doors,
+            stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
+        })
     })
 }
 
@@ -345,26 +417,21 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
     if walkable.iter().any(|&t| from_first[t] == u32::MAX) {
         return Err("the crew network is split".into());
     }
-    for name in ["cockpit", "reactor"] {
-        let n = ship.parts.iter().filter(|p| p.kind == name).count();
+    for role in [Role::Cockpit, Role::Reactor] {
+        let n = ship.parts.iter().filter(|p| p.role == role).count();
         if n != 1 {
-            return Err(format!("{n} {name}s"));
+            return Err(format!("{n} {}s", role.name()));
         }
     }
     let profile = stages::Profile::of(ship);
     for p in &ship.parts {
         let r = (p.x, p.y, p.w, p.h);
-        match p.role {
-            Role::Room
-                if !ship
-                    .doors
-                    .iter()
-                    .any(|&[a, b]| p.covers(ship.xy(a).0, ship.xy(a).1) || p.covers(ship.xy(b).0, ship.xy(b).1)) =>
-            {
-                return Err(format!("{} {} has no door", p.kind, p.id));
+        if p.role.is_machine() {
+            if ship.ring(r).is_empty() {
+                return Err(format!("{} {} cannot be operated", p.kind, p.id));
             }
-            Role::Machine if ship.ring(r).is_empty() => return Err(format!("{} {} cannot be operated", p.kind, p.id)),
-            _ => {}
+        } else if !ship.footprint(r).any(|t| ship.has_any_door(t)) {
+            return Err(format!("{} {} has no door", p.kind, p.id));
         }
         if let Some(f) = p.facing
             && !profile.clear_line(r, f)
@@ -372,29 +439,32 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
             return Err(format!("{} {} faces the hull", p.kind, p.id));
         }
     }
-    let walk = |consumer: &str, providers: &[&str]| -> Result<u32, String> {
+    // The longest walk from a part of role `consumer` to its nearest supplier.
+    let walk = |consumer: Role| -> Result<u32, String> {
+        let suppliers = consumer.suppliers();
         let sources: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|p| providers.contains(&p.kind.as_str()))
+            .filter(|p| suppliers.contains(&p.role))
             .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
             .collect();
-        let has_consumer = ship.parts.iter().any(|p| p.kind.starts_with(consumer));
-        if has_consumer && !ship.parts.iter().any(|p| p.kind == providers[0]) {
-            return Err(format!("{consumer}s but no {}", providers[0]));
+        let first = suppliers.first().map_or("supplier", |s| s.name());
+        let has_consumer = ship.parts.iter().any(|p| p.role == consumer);
+        if has_consumer && !ship.parts.iter().any(|p| Some(&p.role) == suppliers.first()) {
+            return Err(format!("{}s but no {first}", consumer.name()));
         }
         let dist = ship.distances(&sources);
         let mut longest = 0;
-        for p in ship.parts.iter().filter(|p| p.kind.starts_with(consumer)) {
+        for p in ship.parts.iter().filter(|p| p.role == consumer) {
             let best = ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
             if best > supply_walk {
-                return Err(format!("{} {} is {} steps from {}", p.kind, p.id, best, providers[0]));
+                return Err(format!("{} {} is {} steps from {first}", p.kind, p.id, best));
             }
             longest = longest.max(best);
         }
         Ok(longest)
     };
-    Ok((walk("weapon", &["ammo_supply"])?, walk("thruster", &["power_storage", "reactor"])?))
+    Ok((walk(Role::Weapon)?, walk(Role::Thruster)?))
 }
 
 /// The generation steps reported to a progress callback (the stage index, capped).
@@ -413,15 +483,14 @@ impl Generator for Starships {
     type Log = ();
 
     fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Starship, Error> {
-        let snapshots = watch.every().is_some();
-        let (ship, views) = generate_with_stages(params, seed, snapshots, &mut |attempt, step| watch.step(attempt, step))?;
-        for view in views {
-            watch.snapshot(ship.metrics.retries, view);
-        }
-        Ok(ship)
+        Ok(generate_watched(params, seed, watch)?)
     }
 
     fn draw(ship: &Starship, options: DrawOptions) -> scene::Document {
         draw(ship, options)
+    }
+
+    fn work_size(params: &Params) -> u64 {
+        u64::from(params.width) * u64::from(params.height)
     }
 }

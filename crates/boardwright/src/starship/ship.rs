@@ -56,14 +56,68 @@ pub enum Tile {
     Part(u32),
 }
 
-/// Whether a part is walked in, operated from outside, or what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// What a part is for. The guarantees and the stages follow the role, never
+/// the part's name (a user may call a weapon `laser`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
-    /// Walkable inside, entered through doors.
+    /// The cockpit: one per ship.
+    Cockpit,
+    /// The reactor: one per ship; it powers thrusters near it.
+    Reactor,
+    /// A thruster: a machine that needs power within a walk.
+    Thruster,
+    /// A weapon: a machine that needs ammo within a walk.
+    Weapon,
+    /// An ammo supply: serves weapons.
+    AmmoSupply,
+    /// Power storage: powers thrusters.
+    PowerStorage,
+    /// Crew quarters.
+    CrewQuarters,
+    /// Bunks.
+    Bunks,
+    /// Any other room.
     Room,
-    /// Solid, operated from a walkable tile beside it.
-    Machine,
+}
+
+impl Role {
+    /// The roles that need a supplier within a walk, in the order the
+    /// stages and the check serve them.
+    pub const SUPPLIED: [Role; 2] = [Role::Weapon, Role::Thruster];
+
+    /// The role's name, as in the JSON (`ammo_supply`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Cockpit => "cockpit",
+            Role::Reactor => "reactor",
+            Role::Thruster => "thruster",
+            Role::Weapon => "weapon",
+            Role::AmmoSupply => "ammo_supply",
+            Role::PowerStorage => "power_storage",
+            Role::CrewQuarters => "crew_quarters",
+            Role::Bunks => "bunks",
+            Role::Room => "room",
+        }
+    }
+
+    /// Whether the part is a machine: solid, operated from a walkable tile
+    /// beside it. Every other part is a room, walked in and entered through
+    /// doors.
+    pub fn is_machine(self) -> bool {
+        matches!(self, Role::Thruster | Role::Weapon)
+    }
+
+    /// The parts that serve this one within a walk: ammo for a weapon, power
+    /// storage or the reactor for a thruster (the first is the one a ship
+    /// must have); none for the rest.
+    pub fn suppliers(self) -> &'static [Role] {
+        match self {
+            Role::Weapon => &[Role::AmmoSupply],
+            Role::Thruster => &[Role::PowerStorage, Role::Reactor],
+            _ => &[],
+        }
+    }
 }
 
 /// A placed part.
@@ -71,9 +125,10 @@ pub enum Role {
 pub struct Part {
     /// Index in `parts`.
     pub id: u32,
-    /// Part kind (`cockpit`, `thruster_large`, …).
+    /// Part kind: the room's role name or the machine variant's own name
+    /// (`cockpit`, `thruster_large`, `laser`, …).
     pub kind: String,
-    /// Room or machine.
+    /// What the part is for; this, not `kind`, decides how it behaves.
     pub role: Role,
     /// Left column.
     pub x: u32,
@@ -85,13 +140,6 @@ pub struct Part {
     pub h: u32,
     /// Facing, for machines that have one.
     pub facing: Option<Facing>,
-}
-
-impl Part {
-    /// Whether tile `(x, y)` is in the footprint.
-    pub fn covers(&self, x: u32, y: u32) -> bool {
-        (self.x..self.x + self.w).contains(&x) && (self.y..self.y + self.h).contains(&y)
-    }
 }
 
 /// A footprint: `(x, y, w, h)`.
@@ -108,8 +156,12 @@ pub struct Ship {
     pub tiles: Vec<Tile>,
     /// Parts, in placement order.
     pub parts: Vec<Part>,
-    /// Doors, each an edge between two 4-adjacent tiles (`[a, b]`, `a < b` as indices).
+    /// Doors, each an edge between two 4-adjacent tiles (`[a, b]`, `a < b` as
+    /// indices), in the order they were added.
     pub doors: Vec<[usize; 2]>,
+    /// The same doors per tile: bit `k` set when the tile has a door towards
+    /// `Facing::ALL[k]`, so a step asks in constant time.
+    door_sides: Vec<u8>,
     /// Tiles that must stay walkable: door landings and machine operator tiles.
     pub reserved: Vec<bool>,
     /// Search scratch: `mark[t] == stamp` means the last walk reached `t`,
@@ -130,6 +182,7 @@ impl Ship {
             tiles: vec![Tile::Space; n],
             parts: Vec::new(),
             doors: Vec::new(),
+            door_sides: vec![0; n],
             reserved: vec![false; n],
             mark: vec![0; n],
             depth: vec![0; n],
@@ -164,21 +217,31 @@ impl Ship {
     pub fn walkable(&self, i: usize) -> bool {
         match self.tiles[i] {
             Tile::Floor => true,
-            Tile::Part(p) => self.parts[p as usize].role == Role::Room,
+            Tile::Part(p) => !self.parts[p as usize].role.is_machine(),
             _ => false,
         }
     }
 
     fn room_of(&self, i: usize) -> Option<u32> {
         match self.tiles[i] {
-            Tile::Part(p) if self.parts[p as usize].role == Role::Room => Some(p),
+            Tile::Part(p) if !self.parts[p as usize].role.is_machine() => Some(p),
             _ => None,
         }
     }
 
+    /// The side of `a` that `b` lies on, if they are 4-neighbours.
+    fn side(&self, a: usize, b: usize) -> Option<usize> {
+        Facing::ALL.iter().position(|f| self.offset(a, f.step()) == Some(b))
+    }
+
     /// Whether there is a door between `a` and `b`.
     pub fn has_door(&self, a: usize, b: usize) -> bool {
-        self.doors.contains(&[a.min(b), a.max(b)])
+        self.side(a, b).is_some_and(|k| self.door_sides[a] & (1 << k) != 0)
+    }
+
+    /// Whether tile `t` has a door on any side.
+    pub fn has_any_door(&self, t: usize) -> bool {
+        self.door_sides[t] != 0
     }
 
     /// Whether crew can step from `a` to its neighbour `b`.
@@ -203,6 +266,16 @@ impl Ship {
         r.0 + r.2 <= self.width && r.1 + r.3 <= self.height && self.footprint(r).all(|t| self.tiles[t] == Tile::Floor && !self.reserved[t])
     }
 
+    /// Whether a walkable tile is 4-adjacent to the footprint, outside it
+    /// ([`Ship::ring`] is not empty).
+    pub fn has_ring(&self, (x, y, w, h): Rect) -> bool {
+        let outside = |t: Option<usize>| t.is_some_and(|t| self.walkable(t));
+        let (left, right) = (x.checked_sub(1), x + w);
+        let (top, bottom) = (y.checked_sub(1), y + h);
+        (x..x + w).any(|tx| outside(top.map(|ty| self.at(tx, ty))) || outside((bottom < self.height).then(|| self.at(tx, bottom))))
+            || (y..y + h).any(|ty| outside(left.map(|tx| self.at(tx, ty))) || outside((right < self.width).then(|| self.at(right, ty))))
+    }
+
     /// Walkable tiles 4-adjacent to the footprint, outside it.
     pub fn ring(&self, (x, y, w, h): Rect) -> Vec<usize> {
         let mut out = Vec::new();
@@ -224,7 +297,19 @@ impl Ship {
     /// steps more than the straight (Manhattan) walk between them. A detour,
     /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
     pub fn keeps_paths(&mut self, r: Rect, max_detour: u32) -> bool {
-        let ring = self.ring(r);
+        let mut ring = self.ring(r);
+        if self.detour_across(r, &ring) > max_detour {
+            return false;
+        }
+        // Every pair is checked whatever the order; the walk round a part is
+        // longest between the middles of opposite sides, so those go first
+        // and a footprint that fails tends to fail on the first walk.
+        let corner_distance = |t: usize| {
+            let (x, y) = self.xy(t);
+            let along = |v: u32, lo: u32, len: u32| v.saturating_sub(lo).min((lo + len).saturating_sub(v + 1));
+            along(x, r.0, r.2).max(along(y, r.1, r.3))
+        };
+        ring.sort_by_key(|&t| (std::cmp::Reverse(corner_distance(t)), t));
         let blocked = |s: &Ship, t: usize| {
             let (tx, ty) = s.xy(t);
             tx >= r.0 && tx < r.0 + r.2 && ty >= r.1 && ty < r.1 + r.3
@@ -234,23 +319,57 @@ impl Ship {
             ax.abs_diff(bx) + ay.abs_diff(by)
         };
         // Reaching is symmetric: search from each tile to the ones after it.
+        let mut targets = Vec::with_capacity(ring.len());
         for (k, &from) in ring.iter().enumerate().take(ring.len().saturating_sub(1)) {
-            let later = &ring[k + 1..];
-            let limit = later.iter().map(|&b| manhattan(self, from, b)).max().unwrap_or(0) + max_detour;
-            self.bounded_walk(from, limit, &blocked);
-            if !later
-                .iter()
-                .all(|&b| self.walked(b).is_some_and(|d| d <= manhattan(self, from, b) + max_detour))
-            {
+            targets.clear();
+            targets.extend(ring[k + 1..].iter().map(|&b| (b, manhattan(self, from, b) + max_detour)));
+            if !self.bounded_walk(from, &blocked, &targets) {
                 return false;
             }
         }
         true
     }
 
-    /// Walks from `from` up to `limit` steps, never entering `blocked` tiles;
-    /// [`Ship::walked`] then answers for each tile.
-    fn bounded_walk(&mut self, from: usize, limit: u32, blocked: &dyn Fn(&Ship, usize) -> bool) {
+    /// A lower bound, from geometry alone, on the detour between two `ring`
+    /// tiles on opposite sides of the footprint: a walk from above it to
+    /// below it (or from left to right) must go round one of its ends and
+    /// come back, at least twice the way from the nearer of the two tiles to
+    /// that end.
+    fn detour_across(&self, (x, y, w, h): Rect, ring: &[usize]) -> u32 {
+        let (mut above, mut below, mut left, mut right) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for &t in ring {
+            let (tx, ty) = self.xy(t);
+            if ty + 1 == y {
+                above.push(tx);
+            } else if ty == y + h {
+                below.push(tx);
+            } else if tx + 1 == x {
+                left.push(ty);
+            } else if tx == x + w {
+                right.push(ty);
+            }
+        }
+        // Tiles at `a` and `b` along a side spanning `start..start + len`.
+        let across = |near: &[u32], far: &[u32], start: u32, len: u32| {
+            let mut most = 0;
+            for &a in near {
+                for &b in far {
+                    let round_start = a.min(b) + 1 - start;
+                    let round_end = start + len - a.max(b);
+                    most = most.max(2 * round_start.min(round_end));
+                }
+            }
+            most
+        };
+        across(&above, &below, x, w).max(across(&left, &right, y, h))
+    }
+
+    /// Walks from `from`, never entering `blocked` tiles, until every
+    /// `(tile, steps)` of `targets` is reached within its steps (true), or
+    /// one cannot be (false). The walk goes in order of steps, so it stops
+    /// as soon as the answer is known, and never goes farther than the
+    /// largest `steps`.
+    fn bounded_walk(&mut self, from: usize, blocked: &dyn Fn(&Ship, usize) -> bool, targets: &[(usize, u32)]) -> bool {
         self.stamp += 1;
         let stamp = self.stamp;
         let mut queue = std::mem::take(&mut self.queue);
@@ -258,11 +377,33 @@ impl Ship {
         queue.push(from);
         self.mark[from] = stamp;
         self.depth[from] = 0;
+        let limit = targets.iter().map(|&(_, steps)| steps).max().unwrap_or(0);
+        // Once the first tile `depth` steps away leaves the queue, every tile
+        // at most `depth` steps away is marked: an unmarked target is farther.
+        let known = |s: &Ship, depth: u32| {
+            let mut all_marked = true;
+            for &(b, steps) in targets {
+                if s.mark[b] != stamp {
+                    if steps <= depth {
+                        return true;
+                    }
+                    all_marked = false;
+                }
+            }
+            all_marked
+        };
         let mut k = 0;
+        let mut level = 0;
         while k < queue.len() {
             let t = queue[k];
             k += 1;
             let d = self.depth[t];
+            if d > level {
+                level = d;
+                if known(self, d) {
+                    break;
+                }
+            }
             if d == limit {
                 continue;
             }
@@ -276,6 +417,7 @@ impl Ship {
             }
         }
         self.queue = queue;
+        targets.iter().all(|&(b, steps)| self.walked(b).is_some_and(|d| d <= steps))
     }
 
     /// Steps the last walk took to reach `t`, if it did.
@@ -285,8 +427,41 @@ impl Ship {
 
     /// Whether crew at `from` can walk to `to` within `limit` steps.
     pub fn reaches_within(&mut self, from: usize, to: usize, limit: u32) -> bool {
-        self.bounded_walk(from, limit, &|_, _| false);
-        self.walked(to).is_some()
+        self.bounded_walk(from, &|_, _| false, &[(to, limit)])
+    }
+
+    /// The tiles crew reach from the walkable tiles of `from` in at most
+    /// `steps` steps, `from` included: [`Ship::distances`] at most `steps`,
+    /// at a cost that grows with the tiles reached, not with the grid.
+    pub fn within(&mut self, from: &[usize], steps: u32) -> Vec<usize> {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut queue = Vec::new();
+        for &f in from {
+            if self.walkable(f) && self.mark[f] != stamp {
+                self.mark[f] = stamp;
+                self.depth[f] = 0;
+                queue.push(f);
+            }
+        }
+        let mut k = 0;
+        while k < queue.len() {
+            let t = queue[k];
+            k += 1;
+            let d = self.depth[t];
+            if d == steps {
+                continue;
+            }
+            for f in Facing::ALL {
+                let Some(n) = self.offset(t, f.step()) else { continue };
+                if self.mark[n] != stamp && self.can_step(t, n) {
+                    self.mark[n] = stamp;
+                    self.depth[n] = d + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        queue
     }
 
     /// Walking distance from any of `from` to every tile (u32::MAX: unreachable).
@@ -332,9 +507,13 @@ impl Ship {
 
     /// Adds a door between a room tile and a walkable neighbour, reserving the landing.
     pub fn add_door(&mut self, inside: usize, landing: usize) {
-        let edge = [inside.min(landing), inside.max(landing)];
-        if !self.doors.contains(&edge) {
-            self.doors.push(edge);
+        let (Some(out), Some(back)) = (self.side(inside, landing), self.side(landing, inside)) else {
+            return;
+        };
+        if !self.has_door(inside, landing) {
+            self.doors.push([inside.min(landing), inside.max(landing)]);
+            self.door_sides[inside] |= 1 << out;
+            self.door_sides[landing] |= 1 << back;
         }
         if self.room_of(landing).is_none() {
             self.reserved[landing] = true;
@@ -370,6 +549,71 @@ impl Ship {
             (f64::from(self.width) / 2.0, f64::from(self.height) / 2.0)
         } else {
             (sx / n, sy / n)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `w × h` grid of floor inside a one-tile margin of space.
+    fn open(w: u32, h: u32) -> Ship {
+        let mut ship = Ship::new(w, h);
+        for y in 1..h - 1 {
+            for x in 1..w - 1 {
+                let t = ship.at(x, y);
+                ship.tiles[t] = Tile::Floor;
+            }
+        }
+        ship
+    }
+
+    #[test]
+    fn going_round_a_three_by_three_block_is_a_detour_of_four() {
+        let mut ship = open(12, 12);
+        assert!(!ship.keeps_paths((4, 4, 3, 3), 3));
+        assert!(ship.keeps_paths((4, 4, 3, 3), 4));
+        // A wall across the whole floor splits it, however long the detour.
+        assert!(!ship.keeps_paths((5, 1, 1, 10), 40));
+    }
+
+    #[test]
+    fn walks_count_steps_and_go_through_doors_only() {
+        let mut ship = open(10, 8);
+        let (from, to) = (ship.at(1, 1), ship.at(5, 1));
+        assert!(!ship.reaches_within(from, to, 3));
+        assert!(ship.reaches_within(from, to, 4));
+        ship.place("cockpit", Role::Cockpit, (3, 3, 2, 2), None);
+        let (inside, landing) = (ship.at(3, 3), ship.at(2, 3));
+        assert!(!ship.can_step(landing, inside));
+        assert!(!ship.reaches_within(landing, inside, 20));
+        ship.add_door(inside, landing);
+        ship.add_door(landing, inside);
+        assert_eq!(ship.doors.len(), 1);
+        assert!(ship.has_door(inside, landing) && ship.has_door(landing, inside));
+        assert!(ship.can_step(landing, inside) && ship.reserved[landing]);
+        assert!(ship.reaches_within(landing, ship.at(4, 4), 3));
+        assert!(!ship.has_door(ship.at(3, 4), ship.at(2, 4)));
+        assert!(ship.has_any_door(inside) && !ship.has_any_door(ship.at(4, 4)));
+        // The ends of two rows are not neighbours.
+        assert!(!ship.has_door(ship.at(9, 2), ship.at(0, 3)));
+    }
+
+    #[test]
+    fn has_ring_agrees_with_ring() {
+        let mut ship = open(9, 8);
+        ship.place("thruster", Role::Thruster, (2, 2, 2, 1), Some(Facing::Down));
+        ship.place("cockpit", Role::Cockpit, (5, 4, 2, 2), None);
+        let t = ship.at(4, 6);
+        ship.tiles[t] = Tile::Armor;
+        for (w, h) in [(1, 1), (2, 1), (1, 3), (3, 3)] {
+            for y in 0..=8 - h {
+                for x in 0..=9 - w {
+                    let r = (x, y, w, h);
+                    assert_eq!(ship.has_ring(r), !ship.ring(r).is_empty(), "{r:?}");
+                }
+            }
         }
     }
 }

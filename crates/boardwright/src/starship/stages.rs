@@ -1,32 +1,74 @@
 //! The stages a ship is built in, each a plain function over the ship, and
 //! their parameters (data: a pipeline is a list of these, in order).
+//!
+//! Every parameter has a range ([`Stage::validate`]) and every stage an
+//! estimate of its worst work ([`Stage::work`]), so that any accepted
+//! pipeline finishes in bounded time.
 
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use toml::{Table, Value};
 
 use super::ship::{Facing, Rect, Role, Ship, Tile};
+use crate::params::{Allowed, ParamError};
 use crate::seed::Rng;
 
-/// A machine variant (thruster or weapon size).
+/// Largest side of a room or machine, in tiles.
+pub const MAX_PART_SIDE: u32 = 8;
+/// Most brush modules in a shape stage.
+pub const MAX_MODULES: u32 = 50;
+/// Largest scan range and most passes of a fill-gaps stage.
+pub const MAX_GAP_SCAN: u32 = 16;
+/// Most armor layers round the cockpit or reactor.
+pub const MAX_LAYERS: u32 = 8;
+/// Largest score budget of a machine stage, and largest score of a variant.
+pub const MAX_SCORE: u32 = 200;
+/// Most variants in a machine stage.
+pub const MAX_VARIANTS: usize = 16;
+/// Longest variant name, in characters.
+pub const MAX_NAME: usize = 64;
+/// Most rooms a supply stage is asked for.
+pub const MAX_SUPPLIES: u32 = 16;
+/// Most crew quarters, and most bunk rooms, in a crew stage.
+pub const MAX_CREW_ROOMS: u32 = 32;
+/// Largest door threshold, in steps.
+pub const MAX_DOOR_THRESHOLD: u32 = 200;
+/// Largest weight (shape modules, variants, facings).
+pub const MAX_WEIGHT: f64 = 1e6;
+/// Places a machine stage may fail to find before it gives up.
+const MACHINE_MISSES: u32 = 24;
+/// Supply rooms a stage may add beyond the number drawn while a consumer is
+/// still out of reach.
+const EXTRA_SUPPLIES: u32 = 8;
+
+/// A machine variant (a thruster or weapon size).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    /// Part kind written in the JSON (`thruster_large`, …).
+    /// Part kind written in the JSON (`thruster_large`, `laser`, …): 1 to
+    /// 64 characters, not a name the legend gives a tile or room.
     pub name: String,
-    /// Width when facing up.
+    /// What the machine is (`thruster` or `weapon`): this, not the name,
+    /// decides which supply it needs. A variant table without it takes its
+    /// stage's role.
+    pub role: Role,
+    /// Width when facing up (1 to 8).
     pub w: u32,
-    /// Height when facing up.
+    /// Height when facing up (1 to 8).
     pub h: u32,
-    /// Score towards the stage's budget.
+    /// Score towards the stage's budget (1 to 200).
     pub score: u32,
-    /// Chance of being picked, relative to the others.
+    /// Chance of being picked, relative to the others (0 to 1e6; not all 0).
     pub weight: f64,
-    /// The character that marks it in the tile rows.
+    /// The character that marks it in the tile rows: not white space and not
+    /// one the legend gives a tile or room; one name, one symbol.
     pub symbol: char,
 }
 
-fn variant(name: &str, w: u32, h: u32, score: u32, weight: f64, symbol: char) -> Variant {
+fn variant(name: &str, role: Role, w: u32, h: u32, score: u32, weight: f64, symbol: char) -> Variant {
     Variant {
         name: name.to_string(),
+        role,
         w,
         h,
         score,
@@ -39,17 +81,17 @@ fn variant(name: &str, w: u32, h: u32, score: u32, weight: f64, symbol: char) ->
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ShapeParams {
-    /// Fewest brush modules.
+    /// Fewest brush modules (1 to 50).
     pub min_modules: u32,
-    /// Most brush modules.
+    /// Most brush modules (`min_modules` to 50).
     pub max_modules: u32,
-    /// Weight of circle modules.
+    /// Weight of circle modules (0 to 1e6).
     pub circle_weight: f64,
-    /// Weight of rectangle modules.
+    /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
     pub rectangle_weight: f64,
-    /// Smallest module, as a share of the grid's smaller side.
+    /// Smallest module, as a share of the grid's smaller side (0 to 1).
     pub min_size: f64,
-    /// Largest module, as a share of the grid's smaller side.
+    /// Largest module, as a share of the grid's smaller side (`min_size` to 1).
     pub max_size: f64,
     /// Mirror left to right.
     pub mirror: bool,
@@ -73,9 +115,9 @@ impl Default for ShapeParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FillGapsParams {
-    /// How far to look for ship tiles in each direction.
+    /// How far to look for ship tiles in each direction (0 to 16).
     pub scan_range: u32,
-    /// Passes.
+    /// Passes (0 to 16).
     pub iterations: u32,
 }
 
@@ -92,9 +134,9 @@ impl Default for FillGapsParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RoomParams {
-    /// Width.
+    /// Width (1 to 8).
     pub w: u32,
-    /// Height.
+    /// Height (1 to 8).
     pub h: u32,
 }
 
@@ -108,7 +150,7 @@ impl Default for RoomParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ArmorParams {
-    /// Layers of armor.
+    /// Layers of armor (0 to 8).
     pub layers: u32,
 }
 
@@ -122,13 +164,13 @@ impl Default for ArmorParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MachineParams {
-    /// Smallest score budget.
+    /// Smallest score budget (0 to 200).
     pub min_score: u32,
-    /// Largest score budget.
+    /// Largest score budget (`min_score` to 200).
     pub max_score: u32,
-    /// The sizes.
+    /// The sizes (1 to 16 of them).
     pub variants: Vec<Variant>,
-    /// Weights of facing up, down, left, right.
+    /// Weights of facing up, down, left, right (each 0 to 1e6; not all 0).
     pub facing_weights: [f64; 4],
 }
 
@@ -136,13 +178,13 @@ pub struct MachineParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SupplyParams {
-    /// Fewest rooms.
+    /// Fewest rooms (0 to 16).
     pub min: u32,
-    /// Most rooms.
+    /// Most rooms (`min` to 16).
     pub max: u32,
-    /// Width.
+    /// Width (1 to 8).
     pub w: u32,
-    /// Height.
+    /// Height (1 to 8).
     pub h: u32,
 }
 
@@ -161,13 +203,13 @@ impl Default for SupplyParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CrewParams {
-    /// Crew quarters wanted.
+    /// Crew quarters wanted (0 to 32).
     pub quarters: u32,
-    /// Bunk rooms wanted.
+    /// Bunk rooms wanted (0 to 32).
     pub bunks: u32,
-    /// Crew quarters' size `[w, h]` (either orientation).
+    /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
     pub quarters_size: [u32; 2],
-    /// Bunk rooms' size `[w, h]` (either orientation).
+    /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
     pub bunks_size: [u32; 2],
 }
 
@@ -186,7 +228,7 @@ impl Default for CrewParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DoorParams {
-    /// A wall whose walk around is longer than this gets a door.
+    /// A wall whose walk around is longer than this gets a door (1 to 200).
     pub door_threshold: u32,
 }
 
@@ -202,7 +244,12 @@ impl Default for DoorParams {
 pub struct NoParams {}
 
 /// One stage of a pipeline, with its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// A stage table names its stage (`stage = "weapons"`) and gives any subset
+/// of its fields; the rest are that stage's in the default pipeline. A
+/// machine variant without `role` takes the stage's (thruster or weapon).
+/// Written out, a stage has every field.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Stage {
     /// Brush modules painted as floor.
@@ -257,6 +304,245 @@ impl Stage {
     }
 }
 
+impl<'de> Deserialize<'de> for Stage {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stage, D::Error> {
+        let mut given = Table::deserialize(deserializer)?;
+        let name = match given.remove("stage") {
+            Some(Value::String(name)) => name,
+            Some(other) => return Err(D::Error::custom(format!("`stage` must be a stage name, not {other}"))),
+            None => return Err(D::Error::missing_field("stage")),
+        };
+        let defaults = default_pipeline();
+        let Some(stage) = defaults.iter().find(|s| s.name() == name) else {
+            let names: Vec<&str> = defaults.iter().map(Stage::name).collect();
+            return Err(D::Error::custom(format!("unknown stage `{name}`; stages: {}", names.join(", "))));
+        };
+        stage
+            .clone()
+            .overlaid(given)
+            .map_err(|e| D::Error::custom(format!("stage `{name}`: {}", e.message())))
+    }
+}
+
+impl Stage {
+    /// This stage with the fields in `given` in place of its own.
+    fn overlaid(self, given: Table) -> Result<Stage, toml::de::Error> {
+        Ok(match self {
+            Stage::Shape(p) => Stage::Shape(overlay(p, given)?),
+            Stage::FillGaps(p) => Stage::FillGaps(overlay(p, given)?),
+            Stage::Cockpit(p) => Stage::Cockpit(overlay(p, given)?),
+            Stage::Reactor(p) => Stage::Reactor(overlay(p, given)?),
+            Stage::CockpitArmor(p) => Stage::CockpitArmor(overlay(p, given)?),
+            Stage::ReactorArmor(p) => Stage::ReactorArmor(overlay(p, given)?),
+            Stage::Thrusters(p) => Stage::Thrusters(overlay(p, with_role(given, Role::Thruster))?),
+            Stage::Weapons(p) => Stage::Weapons(overlay(p, with_role(given, Role::Weapon))?),
+            Stage::ExteriorArmor(p) => Stage::ExteriorArmor(overlay(p, given)?),
+            Stage::AmmoSupplies(p) => Stage::AmmoSupplies(overlay(p, given)?),
+            Stage::PowerStorage(p) => Stage::PowerStorage(overlay(p, given)?),
+            Stage::Crew(p) => Stage::Crew(overlay(p, given)?),
+            Stage::FillArmor(p) => Stage::FillArmor(overlay(p, given)?),
+            Stage::ExtraDoors(p) => Stage::ExtraDoors(overlay(p, given)?),
+        })
+    }
+}
+
+/// `own` with the fields in `given` in its place; a field `own` does not
+/// have is an error naming it (the structs deny unknown fields).
+fn overlay<T: Serialize + DeserializeOwned>(own: T, given: Table) -> Result<T, toml::de::Error> {
+    let mut table = Table::try_from(own).expect("stage parameters serialize to a table");
+    table.extend(given);
+    T::deserialize(Value::Table(table))
+}
+
+/// `given` with `role` on each variant table that leaves it out.
+fn with_role(mut given: Table, role: Role) -> Table {
+    if let Some(Value::Array(variants)) = given.get_mut("variants") {
+        for variant in variants {
+            if let Value::Table(t) = variant {
+                t.entry("role").or_insert_with(|| role.name().into());
+            }
+        }
+    }
+    given
+}
+
+/// Names the fields of one stage in errors: `pipeline[11] (crew).bunks`.
+struct Fields<'a>(&'a str);
+
+impl Fields<'_> {
+    fn name(&self, field: &str) -> String {
+        format!("{}.{field}", self.0)
+    }
+
+    fn int(&self, field: &str, value: u32, min: u32, max: u32) -> Result<(), ParamError> {
+        if (min..=max).contains(&value) {
+            return Ok(());
+        }
+        let allowed = Allowed::Int {
+            min: min.into(),
+            max: max.into(),
+        };
+        Err(ParamError::invalid(&self.name(field), value, allowed))
+    }
+
+    fn float(&self, field: &str, value: f64, min: f64, max: f64) -> Result<(), ParamError> {
+        if value.is_finite() && (min..=max).contains(&value) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(&self.name(field), value, Allowed::Float { min, max }))
+    }
+
+    /// `low` (named `low_field`) is at most `high` (named `high_field`).
+    fn ordered<T: PartialOrd + std::fmt::Display>(&self, low_field: &str, low: T, high_field: &str, high: T) -> Result<(), ParamError> {
+        if low <= high {
+            return Ok(());
+        }
+        Err(ParamError::invalid(
+            &self.name(low_field),
+            low,
+            format!("at most {high_field} ({high})"),
+        ))
+    }
+
+    /// A room's `[w, h]`, each side 1 to [`MAX_PART_SIDE`].
+    fn size(&self, field: &str, [w, h]: [u32; 2]) -> Result<(), ParamError> {
+        if [w, h].iter().all(|side| (1..=MAX_PART_SIDE).contains(side)) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(
+            &self.name(field),
+            format!("[{w}, {h}]"),
+            format!("two sides, each an integer from 1 to {MAX_PART_SIDE}"),
+        ))
+    }
+
+    /// Weights that are each in range and not all zero.
+    fn weights(&self, field: &str, weights: &[f64]) -> Result<(), ParamError> {
+        if weights.iter().all(|w| w.is_finite() && (0.0..=MAX_WEIGHT).contains(w)) && weights.iter().any(|&w| w > 0.0) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(
+            &self.name(field),
+            format!("{weights:?}"),
+            format!("numbers from 0 to {MAX_WEIGHT}, not all 0"),
+        ))
+    }
+}
+
+impl Stage {
+    /// Checks every parameter of the stage against its range; `at` names the
+    /// stage in errors (`pipeline[11] (crew)`).
+    pub fn validate(&self, at: &str) -> Result<(), ParamError> {
+        let f = Fields(at);
+        match self {
+            Stage::Shape(p) => {
+                f.int("min_modules", p.min_modules, 1, MAX_MODULES)?;
+                f.int("max_modules", p.max_modules, 1, MAX_MODULES)?;
+                f.ordered("min_modules", p.min_modules, "max_modules", p.max_modules)?;
+                f.float("circle_weight", p.circle_weight, 0.0, MAX_WEIGHT)?;
+                f.float("rectangle_weight", p.rectangle_weight, 0.0, MAX_WEIGHT)?;
+                f.weights("rectangle_weight", &[p.circle_weight, p.rectangle_weight])?;
+                f.float("min_size", p.min_size, 0.0, 1.0)?;
+                f.float("max_size", p.max_size, 0.0, 1.0)?;
+                f.ordered("min_size", p.min_size, "max_size", p.max_size)
+            }
+            Stage::FillGaps(p) => {
+                f.int("scan_range", p.scan_range, 0, MAX_GAP_SCAN)?;
+                f.int("iterations", p.iterations, 0, MAX_GAP_SCAN)
+            }
+            Stage::Cockpit(p) | Stage::Reactor(p) => {
+                f.int("w", p.w, 1, MAX_PART_SIDE)?;
+                f.int("h", p.h, 1, MAX_PART_SIDE)
+            }
+            Stage::CockpitArmor(p) | Stage::ReactorArmor(p) => f.int("layers", p.layers, 0, MAX_LAYERS),
+            Stage::Thrusters(p) | Stage::Weapons(p) => {
+                f.int("min_score", p.min_score, 0, MAX_SCORE)?;
+                f.int("max_score", p.max_score, 0, MAX_SCORE)?;
+                f.ordered("min_score", p.min_score, "max_score", p.max_score)?;
+                f.weights("facing_weights", &p.facing_weights)?;
+                if !(1..=MAX_VARIANTS).contains(&p.variants.len()) {
+                    return Err(ParamError::invalid(
+                        &f.name("variants"),
+                        format!("{} variants", p.variants.len()),
+                        format!("1 to {MAX_VARIANTS} variants"),
+                    ));
+                }
+                for (k, v) in p.variants.iter().enumerate() {
+                    v.validate(&Fields(&f.name(&format!("variants[{k}]"))))?;
+                }
+                let weights: Vec<f64> = p.variants.iter().map(|v| v.weight).collect();
+                f.weights("variants", &weights)
+            }
+            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
+                f.int("min", p.min, 0, MAX_SUPPLIES)?;
+                f.int("max", p.max, 0, MAX_SUPPLIES)?;
+                f.ordered("min", p.min, "max", p.max)?;
+                f.int("w", p.w, 1, MAX_PART_SIDE)?;
+                f.int("h", p.h, 1, MAX_PART_SIDE)
+            }
+            Stage::Crew(p) => {
+                f.int("quarters", p.quarters, 0, MAX_CREW_ROOMS)?;
+                f.int("bunks", p.bunks, 0, MAX_CREW_ROOMS)?;
+                f.size("quarters_size", p.quarters_size)?;
+                f.size("bunks_size", p.bunks_size)
+            }
+            Stage::ExtraDoors(p) => f.int("door_threshold", p.door_threshold, 1, MAX_DOOR_THRESHOLD),
+            Stage::ExteriorArmor(_) | Stage::FillArmor(_) => Ok(()),
+        }
+    }
+
+    /// The most work the stage may do on a ship, in units of about an
+    /// eighth of the search for a place for a one-tile part (some 0.03 ms at
+    /// 40 × 40 in a release build; it grows with the grid's area): a pass
+    /// over the grid counts 8, a shape 8 more per 4 modules, filling with
+    /// armor 32, and each search for a place for a `w × h` part `8 + w × h`,
+    /// as many times as the stage may search (for a machine stage, once per
+    /// point of its largest budget and once per miss it tolerates).
+    pub fn work(&self) -> u64 {
+        let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
+        match self {
+            Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
+            Stage::Thrusters(p) | Stage::Weapons(p) => {
+                let largest = p.variants.iter().map(|v| search(v.w, v.h)).max().unwrap_or(0);
+                (u64::from(p.max_score.max(p.min_score)) + u64::from(MACHINE_MISSES)).saturating_mul(largest)
+            }
+            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
+                (u64::from(p.max.max(p.min)) + u64::from(EXTRA_SUPPLIES)).saturating_mul(search(p.w, p.h))
+            }
+            Stage::Crew(p) => {
+                let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
+                let rooms = |n: u32, w: u32, h: u32| u64::from(n).saturating_mul(search(w, h));
+                8u64.saturating_add(rooms(p.quarters, qw, qh))
+                    .saturating_add(rooms(p.bunks, bw, bh))
+            }
+            Stage::FillArmor(_) => 32,
+            Stage::Shape(p) => 8 + u64::from(p.max_modules.max(p.min_modules) / 4),
+            Stage::FillGaps(_) | Stage::CockpitArmor(_) | Stage::ReactorArmor(_) | Stage::ExteriorArmor(_) | Stage::ExtraDoors(_) => 8,
+        }
+    }
+}
+
+impl Variant {
+    fn validate(&self, f: &Fields<'_>) -> Result<(), ParamError> {
+        let length = self.name.chars().count();
+        if !(1..=MAX_NAME).contains(&length) {
+            let shown: String = self.name.chars().take(MAX_NAME).collect();
+            return Err(ParamError::invalid(
+                &f.name("name"),
+                format!("\"{shown}\" ({length} characters)"),
+                format!("1 to {MAX_NAME} characters"),
+            ));
+        }
+        if !self.role.is_machine() {
+            return Err(ParamError::invalid(&f.name("role"), self.role.name(), "thruster or weapon"));
+        }
+        f.int("w", self.w, 1, MAX_PART_SIDE)?;
+        f.int("h", self.h, 1, MAX_PART_SIDE)?;
+        f.int("score", self.score, 1, MAX_SCORE)?;
+        f.float("weight", self.weight, 0.0, MAX_WEIGHT)
+    }
+}
+
 /// The default pipeline: the original's fourteen stages.
 pub fn default_pipeline() -> Vec<Stage> {
     vec![
@@ -270,9 +556,9 @@ pub fn default_pipeline() -> Vec<Stage> {
             min_score: 35,
             max_score: 45,
             variants: vec![
-                variant("thruster_small", 1, 2, 1, 1.0, 't'),
-                variant("thruster_medium", 2, 2, 2, 2.0, 'u'),
-                variant("thruster_large", 2, 3, 4, 3.0, 'v'),
+                variant("thruster_small", Role::Thruster, 1, 2, 1, 1.0, 't'),
+                variant("thruster_medium", Role::Thruster, 2, 2, 2, 2.0, 'u'),
+                variant("thruster_large", Role::Thruster, 2, 3, 4, 3.0, 'v'),
             ],
             facing_weights: [1.0, 5.0, 1.0, 1.0],
         }),
@@ -280,8 +566,8 @@ pub fn default_pipeline() -> Vec<Stage> {
             min_score: 12,
             max_score: 18,
             variants: vec![
-                variant("weapon_small", 1, 2, 1, 2.0, 'w'),
-                variant("weapon_large", 2, 3, 3, 1.0, 'W'),
+                variant("weapon_small", Role::Weapon, 1, 2, 1, 2.0, 'w'),
+                variant("weapon_large", Role::Weapon, 2, 3, 3, 1.0, 'W'),
             ],
             facing_weights: [5.0, 1.0, 1.0, 1.0],
         }),
@@ -317,15 +603,15 @@ pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
     match stage {
         Stage::Shape(p) => shape(ship, p, cx.rng),
         Stage::FillGaps(p) => fill_gaps(ship, p),
-        Stage::Cockpit(p) => core_room(ship, cx, "cockpit", p, true),
-        Stage::Reactor(p) => core_room(ship, cx, "reactor", p, false),
-        Stage::CockpitArmor(p) => armor_around(ship, cx, "cockpit", p.layers),
-        Stage::ReactorArmor(p) => armor_around(ship, cx, "reactor", p.layers),
+        Stage::Cockpit(p) => core_room(ship, cx, Role::Cockpit, p, true),
+        Stage::Reactor(p) => core_room(ship, cx, Role::Reactor, p, false),
+        Stage::CockpitArmor(p) => armor_around(ship, cx, Role::Cockpit, p.layers),
+        Stage::ReactorArmor(p) => armor_around(ship, cx, Role::Reactor, p.layers),
         Stage::Thrusters(p) => machines(ship, cx, "thrusters", p, false),
         Stage::Weapons(p) => machines(ship, cx, "weapons", p, true),
         Stage::ExteriorArmor(_) => exterior_armor(ship),
-        Stage::AmmoSupplies(p) => supplies(ship, cx, "ammo_supply", p, &["weapon"]),
-        Stage::PowerStorage(p) => supplies(ship, cx, "power_storage", p, &["thruster", "ammo_supply"]),
+        Stage::AmmoSupplies(p) => supplies(ship, cx, p, Role::Weapon, &[]),
+        Stage::PowerStorage(p) => supplies(ship, cx, p, Role::Thruster, &[Role::AmmoSupply]),
         Stage::Crew(p) => crew(ship, cx, p),
         Stage::FillArmor(_) => fill_armor(ship, cx.max_detour),
         Stage::ExtraDoors(p) => extra_doors(ship, p.door_threshold),
@@ -458,10 +744,10 @@ fn keep_largest_piece(ship: &mut Ship) {
 /// candidates a stage prefers, until one passes.
 fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
     let mut out = Vec::new();
-    for y in 0..ship.height.saturating_sub(h - 1) {
-        for x in 0..ship.width.saturating_sub(w - 1) {
+    for y in 0..(ship.height + 1).saturating_sub(h) {
+        for x in 0..(ship.width + 1).saturating_sub(w) {
             let r = (x, y, w, h);
-            if ship.is_free_floor(r) && !ship.ring(r).is_empty() {
+            if ship.is_free_floor(r) && ship.has_ring(r) {
                 out.push(r);
             }
         }
@@ -475,15 +761,15 @@ fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Rect>, max
 }
 
 /// Places a room with one door, on a landing picked at random.
-fn place_room(ship: &mut Ship, kind: &str, r: Rect, rng: &mut Rng) -> u32 {
-    let id = ship.place(kind, Role::Room, r, None);
+fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) -> u32 {
+    let id = ship.place(role.name(), role, r, None);
     let spots = ship.door_spots(id);
     let (inside, landing) = spots[rng.index(spots.len())];
     ship.add_door(inside, landing);
     id
 }
 
-fn core_room(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &RoomParams, protected: bool) {
+fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);
     let depth = depth_inside(ship);
     let (mx, my) = ship.center();
@@ -499,9 +785,9 @@ fn core_room(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &RoomParams, 
     spots.sort_by(|a, b| score(a).total_cmp(&score(b)));
     match first_keeping(ship, spots, cx.max_detour) {
         Some(best) => {
-            place_room(ship, kind, best, cx.rng);
+            place_room(ship, role, best, cx.rng);
         }
-        None => cx.shortfalls.push(format!("{kind}: no room")),
+        None => cx.shortfalls.push(format!("{}: no room", role.name())),
     }
 }
 
@@ -527,8 +813,8 @@ fn depth_inside(ship: &Ship) -> Vec<u32> {
     depth
 }
 
-fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, layers: u32) {
-    let Some(part) = ship.parts.iter().find(|p| p.kind == kind).cloned() else {
+fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, role: Role, layers: u32) {
+    let Some(part) = ship.parts.iter().find(|p| p.role == role).cloned() else {
         return;
     };
     for layer in 1..=layers {
@@ -597,7 +883,11 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
     let mut placed = 0;
     let mut misses = 0;
     let (mx, my) = ship.center();
-    while placed < budget && misses < 24 {
+    // Footprints `(w, h, facing)` that found no place since the ship last
+    // changed: they would find none again, so their search is skipped (the
+    // draws still happen, so the stream stays the same).
+    let mut no_place = Vec::new();
+    while placed < budget && misses < MACHINE_MISSES {
         let weights: Vec<f64> = p
             .variants
             .iter()
@@ -627,11 +917,18 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
             // Uniform among the places that pass: a random order, first passing.
             cx.rng.shuffle(&mut spots);
         }
-        let Some(r) = first_keeping(ship, spots, cx.max_detour) else {
+        let found = if no_place.contains(&(w, h, facing)) {
+            None
+        } else {
+            first_keeping(ship, spots, cx.max_detour)
+        };
+        let Some(r) = found else {
+            no_place.push((w, h, facing));
             misses += 1;
             continue;
         };
-        ship.place(&v.name, Role::Machine, r, Some(facing));
+        no_place.clear();
+        ship.place(&v.name, v.role, r, Some(facing));
         let ring = ship.ring(r);
         let operator = ring[cx.rng.index(ring.len())];
         ship.reserved[operator] = true;
@@ -663,7 +960,7 @@ fn exterior_armor(ship: &mut Ship) {
         }
         let next_to_machine = ship
             .neighbors(t)
-            .any(|n| matches!(ship.tiles[n], Tile::Part(p) if ship.parts[p as usize].role == Role::Machine));
+            .any(|n| matches!(ship.tiles[n], Tile::Part(p) if ship.parts[p as usize].role.is_machine()));
         if next_to_machine {
             add.push(t);
         }
@@ -673,39 +970,62 @@ fn exterior_armor(ship: &mut Ship) {
     }
 }
 
-fn supplies(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &SupplyParams, consumers: &[&str]) {
+/// Rooms of the first of `serves`' suppliers (ammo for weapons, power
+/// storage for thrusters), placed near the parts of role `serves` and `also`
+/// that no supplier reaches yet.
+fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Role, also: &[Role]) {
     let want = cx.rng.range_inclusive(i64::from(p.min.min(p.max)), i64::from(p.max.max(p.min))) as u32;
-    let served_by_reactor = kind == "power_storage";
+    let suppliers = serves.suppliers();
+    let Some(&role) = suppliers.first() else { return };
     let mut made = 0;
     loop {
-        // Consumers not yet near a supply of this kind (or, for power, the reactor).
+        // Consumers not yet near a supplier (for power, the reactor counts).
         let providers: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|q| q.kind == kind || (served_by_reactor && q.kind == "reactor"))
+            .filter(|q| suppliers.contains(&q.role))
             .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
             .collect();
         let near_provider = ship.distances(&providers);
         let consumers_left: Vec<Vec<usize>> = ship
             .parts
             .iter()
-            .filter(|q| consumers.iter().any(|c| q.kind.starts_with(c)))
+            .filter(|q| q.role == serves || also.contains(&q.role))
             .map(|q| ship.ring((q.x, q.y, q.w, q.h)))
             .filter(|access| !access.iter().any(|&t| near_provider[t] <= cx.supply_walk))
             .collect();
         // The drawn number, then more while a consumer is still out of reach
         // (the guarantee comes first on ships too large for two or three).
-        if made >= want && (consumers_left.is_empty() || made >= want + 8) {
+        if made >= want && (consumers_left.is_empty() || made >= want + EXTRA_SUPPLIES) {
             break;
         }
-        let reach: Vec<Vec<u32>> = consumers_left.iter().map(|access| ship.distances(access)).collect();
+        // `(tile, consumer)` for every tile closer than a supply walk to a consumer left.
+        let mut near: Vec<(usize, usize)> = Vec::new();
+        for (c, access) in consumers_left.iter().enumerate() {
+            near.extend(ship.within(access, cx.supply_walk.saturating_sub(1)).into_iter().map(|t| (t, c)));
+        }
+        near.sort_unstable();
         let mut spots = candidates(ship, p.w, p.h);
-        let serves = |r: &Rect| -> usize {
-            let ring = ship.ring(*r);
-            reach.iter().filter(|d| ring.iter().any(|&t| d[t] < cx.supply_walk)).count()
-        };
+        // How many consumers left each spot would serve from its ring.
+        let mut seen = vec![usize::MAX; consumers_left.len()];
+        let served: Vec<usize> = spots
+            .iter()
+            .enumerate()
+            .map(|(k, &r)| {
+                let mut count = 0;
+                for t in ship.ring(r) {
+                    let first = near.partition_point(|&(u, _)| u < t);
+                    for &(_, c) in near[first..].iter().take_while(|&&(u, _)| u == t) {
+                        if seen[c] != k {
+                            seen[c] = k;
+                            count += 1;
+                        }
+                    }
+                }
+                count
+            })
+            .collect();
         // Serving the most consumers first; the sort is stable, so ties keep row order.
-        let served: Vec<usize> = spots.iter().map(serves).collect();
         let mut order: Vec<usize> = (0..spots.len()).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(served[k]));
         let extra = made >= want;
@@ -713,20 +1033,22 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, kind: &str, p: &SupplyParams,
         let Some(best) = first_keeping(ship, spots, cx.max_detour) else {
             break;
         };
-        place_room(ship, kind, best, cx.rng);
+        place_room(ship, role, best, cx.rng);
         made += 1;
     }
     if made < want {
-        cx.shortfalls.push(format!("{kind}: placed {made} of {want}"));
+        cx.shortfalls.push(format!("{}: placed {made} of {want}", role.name()));
     }
 }
 
 fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-    let wanted: Vec<(&str, u32, u32)> = std::iter::repeat_n(("crew_quarters", qw, qh), p.quarters as usize)
-        .chain(std::iter::repeat_n(("bunks", bw, bh), p.bunks as usize))
+    let wanted: Vec<(Role, u32, u32)> = std::iter::repeat_n((Role::CrewQuarters, qw, qh), p.quarters as usize)
+        .chain(std::iter::repeat_n((Role::Bunks, bw, bh), p.bunks as usize))
         .collect();
-    for (kind, w, h) in wanted {
+    // Sizes that found no place since the ship last changed (see `machines`).
+    let mut no_place = Vec::new();
+    for (role, w, h) in wanted {
         let mut spots = candidates(ship, w, h);
         if w != h {
             spots.extend(candidates(ship, h, w));
@@ -734,20 +1056,23 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
         // Line edges up: footprints whose sides touch other rooms first, in
         // random order among equals.
         cx.rng.shuffle(&mut spots);
-        let touching = |r: &Rect| {
-            ship.footprint(*r)
-                .flat_map(|t| ship.neighbors(t).collect::<Vec<_>>())
-                .filter(|&n| matches!(ship.tiles[n], Tile::Part(q) if ship.parts[q as usize].role == Role::Room))
-                .count()
-        };
+        let size = (w.min(h), w.max(h));
+        if no_place.contains(&size) {
+            cx.shortfalls.push(format!("{}: no room", role.name()));
+            continue;
+        }
+        let is_room = |n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
+        let touching = |r: &Rect| -> usize { ship.footprint(*r).map(|t| ship.neighbors(t).filter(|&n| is_room(n)).count()).sum() };
         let touch: Vec<usize> = spots.iter().map(touching).collect();
         let mut order: Vec<usize> = (0..spots.len()).collect();
         order.sort_by_key(|&k| std::cmp::Reverse(touch[k]));
         let Some(r) = first_keeping(ship, order.into_iter().map(|k| spots[k]), cx.max_detour) else {
-            cx.shortfalls.push(format!("{kind}: no room"));
+            no_place.push(size);
+            cx.shortfalls.push(format!("{}: no room", role.name()));
             continue;
         };
-        place_room(ship, kind, r, cx.rng);
+        no_place.clear();
+        place_room(ship, role, r, cx.rng);
     }
 }
 
@@ -755,11 +1080,11 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
 /// power, so that filling with armor cannot lengthen them: local detours,
 /// each small, would otherwise add up to a maze.
 fn protect_supply_walks(ship: &mut Ship) {
-    for (consumer, providers) in [("weapon", &["ammo_supply"][..]), ("thruster", &["power_storage", "reactor"][..])] {
+    for consumer in Role::SUPPLIED {
         let sources: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|q| providers.contains(&q.kind.as_str()))
+            .filter(|q| consumer.suppliers().contains(&q.role))
             .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
             .collect();
         if sources.is_empty() {
@@ -769,7 +1094,7 @@ fn protect_supply_walks(ship: &mut Ship) {
         let starts: Vec<usize> = ship
             .parts
             .iter()
-            .filter(|q| q.kind.starts_with(consumer))
+            .filter(|q| q.role == consumer)
             .filter_map(|q| {
                 ship.ring((q.x, q.y, q.w, q.h))
                     .into_iter()
