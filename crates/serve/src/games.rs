@@ -12,17 +12,18 @@ use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use boardwright::Seed;
 use boardwright::hexet::{self, Game, Hexet, RoadEntry};
 use boardwright::params;
+use boardwright::{Generator as _, Seed};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
 use crate::generators::Served;
 use crate::output::{self, Drawing, Format};
+use crate::request::BoardQuery;
 use crate::{App, Limits, body_error};
 
 /// One game: its map, roads and the log that made them.
@@ -229,12 +230,42 @@ pub(crate) async fn road(
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
-/// `GET /api/hexet/games/{id}`: the JSON `boardwright hexet --roads` writes
+/// `GET /api/hexet/games/{id}` (and `.../board.json`): the JSON `boardwright hexet --roads` writes
 /// for the game's seed, parameters and log.
 pub(crate) async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let game = app.games.get(&app.limits, &id)?;
     let body = app.jobs.run(move || board_json(&lock(&game).board())).await??;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// `GET /api/hexet/games/{id}/board.{json,svg,png,pdf}` (with `ink_friendly`,
+/// `dpi`): the game drawn with its roads, as `boardwright hexet --roads`
+/// draws it.
+pub(crate) async fn file(
+    State(app): State<Arc<App>>,
+    Path((id, file)): Path<(String, String)>,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let drawing = BoardQuery::parse(raw.as_deref())?.drawing_only()?;
+    let format = file.strip_prefix("board.").and_then(Format::from_extension).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no {file:?} here; a game has board.json, board.svg, board.png, board.pdf and log"
+        ))
+    })?;
+    let game = app.games.get(&app.limits, &id)?;
+    if format != Format::Json {
+        Hexet::check_drawable(&lock(&game).params).map_err(ApiError::unprocessable)?;
+    }
+    let body = app
+        .jobs
+        .run(move || {
+            let mut bytes = Vec::new();
+            output::write::<Hexet>(&lock(&game).board(), format, drawing, &mut bytes)
+                .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;
+            Ok::<_, ApiError>(bytes)
+        })
+        .await??;
+    Ok(([(header::CONTENT_TYPE, format.media_type())], body).into_response())
 }
 
 /// `GET /api/hexet/games/{id}/log`: the road log, as `--roads` reads it.

@@ -98,6 +98,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/hexet/games/{id}", get(games::show).delete(games::end))
         .route("/api/hexet/games/{id}/roads", post(games::road))
         .route("/api/hexet/games/{id}/log", get(games::log))
+        .route("/api/hexet/games/{id}/{file}", get(games::file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)

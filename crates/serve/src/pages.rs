@@ -11,6 +11,7 @@ use crate::error::ApiError;
 const ASSETS: &[(&str, &str, &[u8])] = &[
     ("style.css", "text/css; charset=utf-8", include_bytes!("../assets/style.css")),
     ("app.js", "text/javascript; charset=utf-8", include_bytes!("../assets/app.js")),
+    ("home.js", "text/javascript; charset=utf-8", include_bytes!("../assets/home.js")),
     ("form.js", "text/javascript; charset=utf-8", include_bytes!("../assets/form.js")),
     ("toml.js", "text/javascript; charset=utf-8", include_bytes!("../assets/toml.js")),
     (

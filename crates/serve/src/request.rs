@@ -91,6 +91,20 @@ impl BoardQuery {
         Ok(params::resolve::<P>(&layers)?)
     }
 
+    /// The drawing options of a request that may ask for nothing else.
+    pub(crate) fn drawing_only(self) -> Result<Drawing, ApiError> {
+        if let Some(key) = self
+            .seed
+            .as_ref()
+            .map(|_| "seed")
+            .or(self.preset.as_ref().map(|_| "preset"))
+            .or(self.sets.keys().next().map(String::as_str))
+        {
+            return Err(ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly and dpi")).parameter(key));
+        }
+        Ok(self.drawing)
+    }
+
     /// The seed; a board request must name one.
     pub(crate) fn seed(&self) -> Result<Seed, ApiError> {
         match &self.seed {

@@ -286,6 +286,30 @@ fn a_held_hexet_game_plays_as_its_log_replays() {
         let shown = client::get(addr, &format!("/api/hexet/games/{id}"));
         assert_eq!(shown.status, 200);
         assert!(shown.body == expected, "the game is not the replay of its log");
+        // The game in every format, drawn with its roads.
+        for format in Format::ALL {
+            let drawing = Drawing {
+                options: boardwright::DrawOptions { ink_friendly: true },
+                dpi: 50.0,
+            };
+            let mut bytes = Vec::new();
+            output::write::<Hexet>(&replayed, format, drawing, &mut bytes).unwrap();
+            let path = format!("/api/hexet/games/{id}/board.{}?ink_friendly=true&dpi=50", format.extension());
+            let r = client::get(addr, &path);
+            assert_eq!(r.status, 200, "{path}");
+            assert_eq!(r.header("content-type"), Some(format.media_type()));
+            assert!(r.body == bytes, "{path}");
+        }
+        assert_refused(
+            &client::get(addr, &format!("/api/hexet/games/{id}/board.gif")),
+            404,
+            None,
+            "game gif",
+        );
+        let r = client::get(addr, &format!("/api/hexet/games/{id}/board.svg?seed=x"));
+        assert_refused(&r, 400, Some("seed"), "game svg with a seed");
+        let r = client::get(addr, &format!("/api/hexet/games/{id}/board.svg?players=3"));
+        assert_refused(&r, 400, Some("players"), "game svg with a parameter");
 
         assert_eq!(client::delete(addr, &format!("/api/hexet/games/{id}")).status, 204);
         assert_refused(&client::get(addr, &format!("/api/hexet/games/{id}")), 404, None, "ended game");
@@ -623,4 +647,42 @@ fn stopping_lets_the_request_in_flight_finish() {
     let answer = slow.join().unwrap();
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert!(std::net::TcpStream::connect(addr).is_err(), "still accepting after stop");
+}
+#[test]
+fn pages_and_assets_are_served_from_the_binary() {
+    with_server(|addr| {
+        let index = client::get(addr, "/");
+        assert_eq!(index.status, 200);
+        assert!(index.header("content-type").unwrap().starts_with("text/html"));
+        for page in ["universe", "witches", "starship", "hexet"] {
+            assert!(index.text().contains(&format!("href=\"/{page}\"")), "{page}");
+            let r = client::get(addr, &format!("/{page}?seed=Tiamo"));
+            assert_eq!(r.status, 200, "{page}");
+            assert!(r.text().contains("<script type=\"module\""), "{page}");
+        }
+        for (asset, kind) in [
+            ("style.css", "text/css"),
+            ("app.js", "text/javascript"),
+            ("home.js", "text/javascript"),
+            ("form.js", "text/javascript"),
+            ("toml.js", "text/javascript"),
+            ("universe.js", "text/javascript"),
+            ("starship.js", "text/javascript"),
+            ("hexet.js", "text/javascript"),
+            ("DejaVuSans.ttf", "font/ttf"),
+        ] {
+            let r = client::get(addr, &format!("/assets/{asset}"));
+            assert_eq!(r.status, 200, "{asset}");
+            assert!(r.header("content-type").unwrap().starts_with(kind), "{asset}");
+            assert!(r.body.len() > 100, "{asset} is empty");
+        }
+        // Every module an HTML page or module imports is served.
+        for file in ["app.js", "universe.js", "starship.js", "hexet.js", "form.js"] {
+            let text = client::get(addr, &format!("/assets/{file}")).text();
+            for import in text.lines().filter_map(|l| l.split("from \"./").nth(1)) {
+                let name = import.split('"').next().unwrap();
+                assert_eq!(client::get(addr, &format!("/assets/{name}")).status, 200, "{file} imports {name}");
+            }
+        }
+    });
 }
