@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -25,9 +26,10 @@ pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
 /// or `steps`.
 pub(crate) async fn generator_file(
     State(app): State<Arc<App>>,
-    Path((generator, file)): Path<(String, String)>,
+    path: Result<Path<(String, String)>, PathRejection>,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
+    let Path((generator, file)) = path?;
     let query = BoardQuery::parse(raw.as_deref())?;
     with_generator!(generator.as_str(), G => match file.as_str() {
         "config.toml" => config::<G>(&query),

@@ -1,6 +1,7 @@
 //! The one error a handler returns: a status and the JSON body
 //! `{"error": "...", "parameter": "..."}` that every refusal carries.
 
+use axum::extract::rejection::PathRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardwright::params::ParamError;
@@ -81,6 +82,12 @@ impl From<ParamError> for ApiError {
             ParamError::UnknownPreset { .. } => "preset".to_string(),
         };
         ApiError::bad_request(e.to_string()).parameter(parameter)
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(e: PathRejection) -> ApiError {
+        ApiError::new(e.status(), format!("the address could not be read: {}", e.body_text()))
     }
 }
 

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -198,9 +198,10 @@ fn board_json(board: &hexet::Board) -> Result<Vec<u8>, ApiError> {
 /// (422, the reason) and changes nothing.
 pub(crate) async fn road(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    path: Result<Path<String>, PathRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let Path(id) = path?;
     let entry: RoadEntry = json_body(body, r#"a road {"player", "from": [q, r], "to": [q, r], "type", "action"}"#)?;
     let game = app.games.get(&app.limits, &id)?;
     let max_roads = app.limits.max_roads;
@@ -232,7 +233,8 @@ pub(crate) async fn road(
 
 /// `GET /api/hexet/games/{id}` (and `.../board.json`): the JSON `boardwright hexet --roads` writes
 /// for the game's seed, parameters and log.
-pub(crate) async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn show(State(app): State<Arc<App>>, path: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let Path(id) = path?;
     let game = app.games.get(&app.limits, &id)?;
     let body = app.jobs.run(move || board_json(&lock(&game).board())).await??;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
@@ -243,9 +245,10 @@ pub(crate) async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) ->
 /// draws it.
 pub(crate) async fn file(
     State(app): State<Arc<App>>,
-    Path((id, file)): Path<(String, String)>,
+    path: Result<Path<(String, String)>, PathRejection>,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
+    let Path((id, file)) = path?;
     let drawing = BoardQuery::parse(raw.as_deref())?.drawing_only()?;
     let format = file.strip_prefix("board.").and_then(Format::from_extension).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -269,14 +272,16 @@ pub(crate) async fn file(
 }
 
 /// `GET /api/hexet/games/{id}/log`: the road log, as `--roads` reads it.
-pub(crate) async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn log(State(app): State<Arc<App>>, path: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let Path(id) = path?;
     let game = app.games.get(&app.limits, &id)?;
     let body = serde_json::to_vec(&lock(&game).log).map_err(|e| ApiError::internal(e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// `DELETE /api/hexet/games/{id}`: ends the game.
-pub(crate) async fn end(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn end(State(app): State<Arc<App>>, path: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let Path(id) = path?;
     if app.games.remove(&id) {
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {

@@ -2,6 +2,7 @@
 //! inside the binary (no CDN, no network, no build step).
 
 use axum::extract::Path;
+use axum::extract::rejection::PathRejection;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -46,7 +47,8 @@ pub(crate) async fn index() -> Response {
 }
 
 /// `GET /{generator}`: the tool page (its script reads the generator from the address).
-pub(crate) async fn tool(Path(name): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn tool(path: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let Path(name) = path?;
     if TOOLS.contains(&name.as_str()) {
         Ok(html(TOOL))
     } else {
@@ -55,7 +57,8 @@ pub(crate) async fn tool(Path(name): Path<String>) -> Result<Response, ApiError>
 }
 
 /// `GET /assets/{file}`.
-pub(crate) async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn asset(path: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let Path(name) = path?;
     let (_, media_type, bytes) = ASSETS
         .iter()
         .find(|(n, _, _)| *n == name)

@@ -490,6 +490,14 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ),
             ("GET", "/api/hexet/games/18446744073709551616", None, 404, None),
             ("GET", "/api/hexet/games/1/log", None, 404, None),
+            ("GET", "/api/%FF/board.json?seed=a", None, 400, None),
+            ("GET", "/%FF", None, 400, None),
+            ("GET", "/assets/%FF", None, 400, None),
+            ("GET", "/api/hexet/games/%FF", None, 400, None),
+            ("GET", "/api/hexet/games/%FF/log", None, 400, None),
+            ("GET", "/api/hexet/games/%FF/board.svg", None, 400, None),
+            ("POST", "/api/hexet/games/%FF/roads", Some("{}"), 400, None),
+            ("DELETE", "/api/hexet/games/%FF", None, 400, None),
         ];
         for &(method, path, body, status, parameter) in cases {
             let r = client::request(addr, method, path, body.map(str::as_bytes));
@@ -524,6 +532,9 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             "seed=a&resolution=10&obstacles=100",
             "seed=a&first_game=%22yes%22",
             "seed=a&%00=1",
+            &format!("seed={}", "x".repeat(100_000)),
+            &format!("seed=a&{}", "players=3&".repeat(5_000)),
+            &format!("seed=a&node_types={}", "[".repeat(10_000)),
         ] {
             for file in ["board.json", "board.svg", "config.toml", "steps"] {
                 let r = client::get(addr, &format!("/api/universe/{file}?{query}"));
