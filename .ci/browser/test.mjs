@@ -266,9 +266,18 @@ test("the hexet map plays: clicks build roads and networks and scores follow; a 
   await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads + 2);
   assert.equal(await page.$$eval('.play .road[data-player="1"]', (r) => r.length), 2);
 
+  // Drawing options redraw the same game: the roads stay.
+  const inked = await boardHtml(page);
+  await page.check("#ink_friendly");
+  await changedFrom(page, inked);
+  assert.equal(await roadCount(page), roads + 2);
+
   // The road log replays on the command line to the game's JSON.
   const files = await downloads(page, ["json", "toml", "road log"]);
   const replayed = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"]]);
+  const svg = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"], "--ink-friendly", "--format", "svg"]);
+  const shownSvg = await (await page.request.get(`${base}/api/hexet/games/${id}/board.svg?ink_friendly=true`)).body();
+  assert.ok(svg.equals(shownSvg), "the game's drawing is the command line's drawing of the replay");
   assert.ok(replayed.equals(readFileSync(files.json)), "--roads of the downloaded log gives the downloaded JSON");
   assert.deepEqual(errors, []);
   await page.close();

@@ -115,6 +115,12 @@ function drawingQuery(page) {
   return q.toString();
 }
 
+/** The page's downloads, the drawings and JSON being the game's, roads included. */
+function downloads(page, query) {
+  return page.downloads(query).map(([label, href, file]) =>
+    ["PDF", "PNG", "SVG", "JSON"].includes(label) ? [label, `/api/hexet/games/${game.id}/board.${label.toLowerCase()}?${drawingQuery(page)}`, file] : [label, href, file]);
+}
+
 function pick(page, cell) {
   if (!game.selected) game.selected = cell;
   else if (same(game.selected, cell)) game.selected = null;
@@ -280,8 +286,15 @@ export default {
     });
   },
 
-  /** Checks the parameters on the map, then starts a game on it. */
+  /** Checks the parameters on the map, then starts a game on it (a change of drawing options keeps the game). */
   async load(page, query) {
+    const settings = new URLSearchParams(query);
+    settings.delete("ink_friendly");
+    settings.delete("dpi");
+    if (game.id && game.settings === settings.toString()) {
+      const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${drawingQuery(page)}`, "text");
+      return { json: game.map, svg, downloads: downloads(page, query) };
+    }
     const map = await fetchApi(`/api/hexet/board.json?${query}`);
     const created = await fetchApi("/api/hexet/games", "json", {
       method: "POST",
@@ -290,18 +303,17 @@ export default {
     });
     if (game.id) fetch(`/api/hexet/games/${game.id}`, { method: "DELETE" }).catch(() => {});
     Object.assign(game, {
-      id: created.id, map: created, roads: created.roads, networks: created.networks, scores: created.scores,
+      id: created.id, map: created, settings: settings.toString(), roads: created.roads, networks: created.networks, scores: created.scores,
       history: [], selected: null, cursor: null, player: Math.min(game.player, created.params.players - 1),
       cells: new Map(created.cells.map((c) => [key([c.q, c.r]), c])),
     });
     const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${drawingQuery(page)}`, "text");
-    const links = page.downloads(query).map(([label, href, file]) =>
-      ["PDF", "PNG", "SVG", "JSON"].includes(label) ? [label, `/api/hexet/games/${game.id}/board.${label.toLowerCase()}?${drawingQuery(page)}`, file] : [label, href, file]);
-    return { json: created, svg, downloads: links };
+    return { json: created, svg, downloads: downloads(page, query) };
   },
 
   shown(page) {
     overlay(page);
     panel(page);
+    page.showMetrics({ ...page.shown.json.metrics, roads: game.roads.length });
   },
 };
