@@ -118,6 +118,19 @@ test("changing a control redraws the board and updates the address; a bad value 
   assert.equal(page.url(), url);
   assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
 
+  // A list parameter, edited as JSON, goes into the address as TOML and is used.
+  await page.fill("#param-players", "6");
+  await page.waitForURL(/players=6/);
+  await drawn(page);
+  await page.click('[data-param="missions"] summary');
+  const missions = JSON.parse(await page.inputValue("#param-missions"));
+  missions[2].weight = 7.5;
+  await page.fill("#param-missions", JSON.stringify(missions));
+  await page.waitForURL(/missions=/);
+  await page.waitForFunction(() => document.querySelector('a[data-format="json"]').href.includes("missions="));
+  const used = await (await page.request.get(await page.getAttribute('a[data-format="json"]', "href").then((h) => base + h))).json();
+  assert.deepEqual(used.params.missions, missions);
+
   // A permalink reproduces the board.
   await page.fill("#param-players", "5");
   await page.waitForURL(/players=5/);

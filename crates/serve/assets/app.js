@@ -168,8 +168,12 @@ class Page {
     this.showMetrics(board.json.metrics || {});
     for (const param of this.info.params) {
       const c = this.controls.get(param.name);
-      // A parameter whose default is "none" (chosen from others) stays blank unless set.
-      if (c && !this.overrides.has(param.name)) c.set(param.default === null ? null : board.json.params[param.name] ?? null);
+      if (!c) continue;
+      const resolved = board.json.params[param.name] ?? null;
+      // Lists and tables always show what was used (as JSON); a parameter whose
+      // default is "none" (chosen from others) stays blank unless set.
+      if (param.allowed.kind === "data") c.set(resolved);
+      else if (!this.overrides.has(param.name)) c.set(param.default === null ? null : resolved);
     }
     this.setDownloads(board.downloads || this.downloads(query));
   }
@@ -300,7 +304,7 @@ async function main() {
     const c = control(param, (text) => page.setOverride(param.name, text));
     page.controls.set(param.name, c);
     fieldset.append(c.element);
-    if (page.overrides.has(param.name)) {
+    if (page.overrides.has(param.name) && param.allowed.kind !== "data") {
       const text = page.overrides.get(param.name);
       c.input.value = text;
       if (c.input.type === "checkbox") c.input.checked = text === "true";
