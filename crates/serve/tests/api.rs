@@ -324,6 +324,33 @@ fn a_held_hexet_game_plays_as_its_log_replays() {
 }
 
 #[test]
+fn roads_on_a_large_map_play_as_on_a_small_one() {
+    with_server(|addr| {
+        // Past a few thousand cells a road is applied in a generation slot, not in place.
+        let created = client::post(
+            addr,
+            "/api/hexet/games",
+            r#"{"seed": "wide", "params": {"width": 90, "height": 60}}"#,
+        );
+        assert_eq!(created.status, 201, "{}", created.text());
+        let map = created.json();
+        let id = map["id"].as_str().unwrap();
+        let mut entries = Vec::new();
+        for &(a, b, river) in land_pairs(&map).iter().step_by(97).take(6) {
+            let entry = road(0, a, b, if river { "bridge" } else { "normal" }, "add");
+            let r = client::post(addr, &format!("/api/hexet/games/{id}/roads"), &entry);
+            assert_eq!(r.status, 200, "{}", r.text());
+            entries.push(serde_json::from_str::<RoadEntry>(&entry).unwrap());
+        }
+        let params: boardwright::hexet::Params = params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
+        let replayed = Hexet::generate(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
+        let mut expected = Vec::new();
+        output::write::<Hexet>(&replayed, Format::Json, Drawing::default(), &mut expected).unwrap();
+        assert!(client::get(addr, &format!("/api/hexet/games/{id}")).body == expected);
+    });
+}
+
+#[test]
 fn held_games_are_bounded_in_number_roads_and_idle_time() {
     let server = start(Limits {
         max_games: 2,
