@@ -15,9 +15,24 @@ until grep -q "listening on" "$log"; do sleep 0.1; done
 base="$(sed -n 's/^listening on //p' "$log")"
 rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$pid/status"; }
 
+fresh="$(mktemp --suffix=.lua)"
+trap 'kill "$pid" 2>/dev/null || true; rm -f "$log" "$lua" "$fresh"' EXIT
+# A new seed for every request: every answer is generated, none comes from the cache.
+cat >"$fresh" <<'LUA'
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", wrk.path .. "-" .. n .. "-" .. math.random(1000000000))
+end
+LUA
+
 echo "memory at start: $(rss)"
-for path in "/api/universe/board.svg?seed=Tiamo" "/api/witches/board.svg?seed=Tiamo"; do
-  echo "== GET $path, 32 clients, 10 s"
+for generator in universe witches; do
+  path="/api/$generator/board.svg?seed=Tiamo"
+  echo "== GET $path, 32 clients, 10 s, a new seed each request (generated every time)"
+  wrk -t2 -c32 -d10s --latency -s "$fresh" "$base$path" | grep -E "50%|99%|requests in|Requests/sec"
+  echo "memory: $(rss)"
+  echo "== GET $path, 32 clients, 10 s, the same address (kept answer)"
   wrk -t2 -c32 -d10s --latency "$base$path" | grep -E "50%|99%|requests in|Requests/sec"
   echo "memory: $(rss)"
 done

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
@@ -23,15 +24,20 @@ pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`
-/// or `steps`.
+/// or `steps`. The same address always gets the same bytes, so answers are
+/// kept for repeated requests.
 pub(crate) async fn generator_file(
     State(app): State<Arc<App>>,
     path: Result<Path<(String, String)>, PathRejection>,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     let Path((generator, file)) = path?;
+    let key = format!("{generator}/{file}?{}", raw.as_deref().unwrap_or(""));
+    if let Some((media_type, body)) = app.cache.get(&key) {
+        return Ok(([(header::CONTENT_TYPE, media_type)], body).into_response());
+    }
     let query = BoardQuery::parse(raw.as_deref())?;
-    with_generator!(generator.as_str(), G => match file.as_str() {
+    let (media_type, body) = with_generator!(generator.as_str(), G => match file.as_str() {
         "config.toml" => config::<G>(&query),
         "steps" => steps::<G>(&app, query).await,
         _ => match file.strip_prefix("board.").and_then(Format::from_extension) {
@@ -40,8 +46,14 @@ pub(crate) async fn generator_file(
                 "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
             ))),
         },
-    })
+    })?;
+    let body = Bytes::from(body);
+    app.cache.put(key, media_type, body.clone());
+    Ok(([(header::CONTENT_TYPE, media_type)], body).into_response())
 }
+
+/// An answer's media type and bytes.
+type Answer = (&'static str, Vec<u8>);
 
 /// Why a generation gave nothing, as a refusal: the input could not be
 /// satisfied, so 422.
@@ -49,7 +61,7 @@ pub(crate) fn generation_error(e: Error) -> ApiError {
     ApiError::unprocessable(e.to_string())
 }
 
-async fn board<G: Served>(app: &App, query: BoardQuery, format: Format) -> Result<Response, ApiError>
+async fn board<G: Served>(app: &App, query: BoardQuery, format: Format) -> Result<Answer, ApiError>
 where
     G::Params: Send + 'static,
 {
@@ -70,13 +82,12 @@ where
             Ok::<_, ApiError>(bytes)
         })
         .await??;
-    Ok(([(header::CONTENT_TYPE, format.media_type())], bytes).into_response())
+    Ok((format.media_type(), bytes))
 }
 
-fn config<G: Served>(query: &BoardQuery) -> Result<Response, ApiError> {
+fn config<G: Served>(query: &BoardQuery) -> Result<Answer, ApiError> {
     let params: G::Params = query.params()?;
-    let text = params::to_toml(&params);
-    Ok(([(header::CONTENT_TYPE, "application/toml; charset=utf-8")], text).into_response())
+    Ok(("application/toml; charset=utf-8", params::to_toml(&params).into_bytes()))
 }
 
 /// The body of a steps answer.
@@ -93,7 +104,7 @@ struct Steps<'a, S> {
     snapshots: &'a [S],
 }
 
-async fn steps<G: Served>(app: &App, query: BoardQuery) -> Result<Response, ApiError>
+async fn steps<G: Served>(app: &App, query: BoardQuery) -> Result<Answer, ApiError>
 where
     G::Params: Send + 'static,
     G::Snapshot: Send + 'static,
@@ -119,5 +130,5 @@ where
             serde_json::to_vec(&steps).map_err(|e| ApiError::internal(format!("could not write the steps: {e}")))
         })
         .await??;
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    Ok(("application/json", body))
 }

@@ -6,6 +6,7 @@
 //! - `api`: boards, configs and steps; `games`: held hexet games;
 //!   `pages`: the HTML, CSS and JavaScript inside the binary;
 //! - `request`: a query string read as the command line reads its options;
+//!   `cache`: answers kept for repeated requests;
 //! - `generators`: size caps and the generator listing; `jobs`: the
 //!   generation slots; `error`: the JSON refusal every handler returns.
 //!
@@ -28,6 +29,7 @@ use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 
 mod api;
+mod cache;
 mod error;
 mod games;
 mod generators;
@@ -57,6 +59,8 @@ pub struct Limits {
     pub max_roads: usize,
     /// A game unused this long is dropped.
     pub game_idle: Duration,
+    /// Bytes of answers kept for repeated requests (0: none).
+    pub cache_bytes: usize,
 }
 
 impl Default for Limits {
@@ -68,6 +72,7 @@ impl Default for Limits {
             max_game_cells: 4 * u64::from(HEXET_MAX_SIDE) * u64::from(HEXET_MAX_SIDE),
             max_roads: 20_000,
             game_idle: Duration::from_secs(60 * 60),
+            cache_bytes: 16 << 20,
         }
     }
 }
@@ -77,6 +82,7 @@ struct App {
     limits: Limits,
     jobs: jobs::Jobs,
     games: games::Games,
+    cache: cache::Cache,
     /// The body of `GET /api/generators`, made once.
     listing: String,
 }
@@ -86,6 +92,7 @@ pub fn router(limits: Limits) -> Router {
     let app = Arc::new(App {
         jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait),
         games: games::Games::default(),
+        cache: cache::Cache::new(limits.cache_bytes),
         listing: generators::listing().to_string(),
         limits,
     });

@@ -647,6 +647,20 @@ fn work_above_the_size_caps_is_refused_422_naming_the_cap() {
 /// board just under the node cap.
 const SLOW: &str = "/api/universe/board.json?seed=slow&resolution=264";
 
+/// Waits until a request for a board not asked before is answered 503 while
+/// `slow` holds the only generation slot; answers that 503.
+fn busy_answer(addr: SocketAddr, slow: &std::thread::JoinHandle<Response>) -> Response {
+    for k in 0.. {
+        assert!(!slow.is_finished(), "no request was refused while the only slot was taken");
+        let r = client::get(addr, &format!("/api/witches/board.json?seed=quick-{k}"));
+        if r.status == 503 {
+            return r;
+        }
+        assert_eq!(r.status, 200, "{}", r.text());
+    }
+    unreachable!()
+}
+
 #[test]
 fn past_the_concurrency_limit_requests_wait_then_get_503_with_retry_after() {
     let server = start(Limits {
@@ -655,23 +669,41 @@ fn past_the_concurrency_limit_requests_wait_then_get_503_with_retry_after() {
         ..Limits::default()
     });
     let addr = server.addr;
+    let seen = client::get(addr, "/api/witches/board.svg?seed=seen");
+    assert_eq!(seen.status, 200);
     let slow = std::thread::spawn(move || client::get(addr, SLOW));
-    let mut busy = None;
-    while !slow.is_finished() {
-        let r = client::get(addr, "/api/witches/board.json?seed=quick");
-        if r.status == 503 {
-            busy = Some(r);
-            break;
-        }
-        assert_eq!(r.status, 200, "{}", r.text());
-    }
-    let busy = busy.expect("a request made while the only slot was taken got 503");
+    let busy = busy_answer(addr, &slow);
     assert_refused(&busy, 503, None, "busy");
     let retry: u32 = busy.header("retry-after").expect("Retry-After").parse().unwrap();
     assert!(retry >= 1);
+    // A board asked for before is answered from memory, slot or no slot.
+    let again = client::get(addr, "/api/witches/board.svg?seed=seen");
+    assert!(!slow.is_finished(), "the slot was still taken");
+    assert_eq!(again.status, 200);
+    assert!(again.body == seen.body);
+    assert_eq!(again.header("content-type"), Some("image/svg+xml"));
     assert_eq!(slow.join().unwrap().status, 200);
     // The slot is free again.
     assert_eq!(client::get(addr, "/api/witches/board.json?seed=quick").status, 200);
+    server.stop().unwrap();
+}
+
+#[test]
+fn without_a_cache_every_answer_needs_a_slot() {
+    let server = start(Limits {
+        jobs: 1,
+        queue_wait: Duration::from_millis(30),
+        cache_bytes: 0,
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    assert_eq!(client::get(addr, "/api/witches/board.svg?seed=seen").status, 200);
+    let slow = std::thread::spawn(move || client::get(addr, SLOW));
+    busy_answer(addr, &slow);
+    let again = client::get(addr, "/api/witches/board.svg?seed=seen");
+    assert!(!slow.is_finished(), "the slot was still taken");
+    assert_refused(&again, 503, None, "nothing kept");
+    assert_eq!(slow.join().unwrap().status, 200);
     server.stop().unwrap();
 }
 
