@@ -39,6 +39,8 @@ enum Command {
     Hexet(HexetArgs),
     /// Every generator with its parameters, defaults, ranges and docs.
     List,
+    /// The local web app: every generator's page, and its HTTP API.
+    Serve(ServeArgs),
 }
 
 #[derive(Args)]
@@ -68,7 +70,7 @@ struct Common {
     #[arg(long)]
     ink_friendly: bool,
     /// Pixels per inch of PNG output.
-    #[arg(long, default_value_t = 150.0, value_parser = parse_dpi)]
+    #[arg(long, default_value_t = serve::output::DEFAULT_DPI, value_parser = parse_dpi)]
     dpi: f64,
     /// Print the resolved parameters as TOML (what --config reads back) and generate nothing.
     #[arg(long)]
@@ -82,6 +84,13 @@ struct HexetArgs {
     /// A road log (JSON list of {player, from, to, type, action}) to replay on the map.
     #[arg(long, value_name = "FILE")]
     roads: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Where to listen; port 0 picks a free port.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    addr: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -122,6 +131,9 @@ fn main() -> ExitCode {
         Command::List => {
             print!("{}", list::text());
             Ok(())
+        }
+        Command::Serve(args) => {
+            serve::run(&args.addr, serve::Limits::default()).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
         }
     };
     match result {
@@ -170,20 +182,13 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
             Failure::Usage(format!("{path}: road log entry {index}: {reason}"))
         }
     })?;
-    let options = DrawOptions {
-        ink_friendly: common.ink_friendly,
+    let drawing = serve::output::Drawing {
+        options: DrawOptions {
+            ink_friendly: common.ink_friendly,
+        },
+        dpi: common.dpi,
     };
-    write_output(common, &|out| match format {
-        Format::Json => {
-            G::write_json(&output, &mut *out)?;
-            out.write_all(b"\n")
-        }
-        _ => {
-            let doc = G::draw(&output, options);
-            let bytes = render::render(&doc, render_format(format), render::Options { dpi: common.dpi }).map_err(std::io::Error::other)?;
-            out.write_all(&bytes)
-        }
-    })
+    write_output(common, &|out| serve::output::write::<G>(&output, output_kind(format), drawing, out))
 }
 
 /// Step lines on stderr for large work, when stderr is a terminal.
@@ -261,11 +266,12 @@ fn output_format(common: &Common) -> Result<Format, Failure> {
     }
 }
 
-fn render_format(format: Format) -> render::Format {
+fn output_kind(format: Format) -> serve::output::Format {
     match format {
-        Format::Svg => render::Format::Svg,
-        Format::Png => render::Format::Png,
-        _ => render::Format::Pdf,
+        Format::Json => serve::output::Format::Json,
+        Format::Svg => serve::output::Format::Svg,
+        Format::Png => serve::output::Format::Png,
+        Format::Pdf => serve::output::Format::Pdf,
     }
 }
 
@@ -326,7 +332,11 @@ fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
 
 fn parse_dpi(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(v) if (30.0..=600.0).contains(&v) => Ok(v),
-        _ => Err(format!("{text:?} is not allowed; expected a number from 30 to 600")),
+        Ok(v) if serve::output::DPI_RANGE.contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{text:?} is not allowed; expected a number from {} to {}",
+            serve::output::DPI_RANGE.start(),
+            serve::output::DPI_RANGE.end()
+        )),
     }
 }

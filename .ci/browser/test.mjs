@@ -1,0 +1,332 @@
+// The web app in headless Chromium: every page loads without a console
+// error at desktop and phone sizes (screenshots kept), controls redraw the
+// board and the address, the relaxation plays, a starship stage switched off
+// changes the ship, the hexet map is played with clicks, a drag and the
+// keyboard, and every download is a valid file (the TOML and the road log
+// are read back by the command line).
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const BIN = process.env.BOARDWRIGHT_BIN;
+const SHOTS = process.env.SCREENSHOTS || "screenshots";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const SIZES = [[1280, 800], [390, 844]];
+const PAGES = ["/", "/universe", "/witches", "/starship", "/hexet"];
+
+let server;
+let exited;
+let base;
+let context;
+const scratch = mkdtempSync(join(tmpdir(), "boardwright-browser-"));
+
+before(async () => {
+  assert.ok(BIN, "BOARDWRIGHT_BIN names the boardwright binary");
+  mkdirSync(SHOTS, { recursive: true });
+  server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
+  exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })));
+  base = await new Promise((resolve, reject) => {
+    let text = "";
+    server.stderr.on("data", (chunk) => {
+      text += chunk;
+      const m = text.match(/listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", () => reject(new Error(`the server stopped: ${text}`)));
+  });
+  context = await chromium.launchPersistentContext(join(scratch, "profile"), {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    acceptDownloads: true,
+    args: FLAGS,
+  });
+});
+
+after(async () => {
+  await context?.close();
+  server.kill("SIGTERM");
+  const { code } = await exited;
+  assert.equal(code, 0, "the server exits 0 on SIGTERM");
+});
+
+/** A fresh tab at `path`, collecting console errors and page errors. */
+async function open(path, [width, height] = SIZES[0]) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.setViewportSize({ width, height });
+  await page.goto(base + path);
+  if (path !== "/" && !path.startsWith("/?")) await drawn(page);
+  return { page, errors };
+}
+
+/** Waits until the board is drawn and the page says so. */
+async function drawn(page) {
+  await page.waitForSelector("#board svg");
+  await page.waitForSelector('#status[data-kind="ok"]');
+}
+
+const boardHtml = (page) => page.$eval("#board", (b) => b.innerHTML);
+
+async function changedFrom(page, before) {
+  await page.waitForFunction((old) => document.querySelector("#board").innerHTML !== old && document.querySelector('#status[data-kind="ok"]'), before);
+}
+
+test("every page loads without a console error at 1280x800 and 390x844", async () => {
+  for (const path of PAGES) {
+    for (const size of SIZES) {
+      const { page, errors } = await open(`${path}?seed=Tiamo`, size);
+      if (path === "/") {
+        await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+      }
+      const name = path === "/" ? "index" : path.slice(1);
+      await page.screenshot({ path: join(SHOTS, `${name}-${size[0]}x${size[1]}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${path} at ${size}: ${overflow}px wider than the window`);
+      assert.deepEqual(errors, [], `${path} at ${size}`);
+      await page.close();
+    }
+  }
+});
+
+test("changing a control redraws the board and updates the address; a bad value keeps the board", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo");
+  let before = await boardHtml(page);
+  await page.fill("#param-players", "6");
+  await page.waitForURL(/players=6/);
+  await changedFrom(page, before);
+  assert.match(page.url(), /seed=Tiamo/);
+
+  before = await boardHtml(page);
+  await page.click("#new-seed");
+  await page.waitForURL((url) => !url.search.includes("seed=Tiamo"));
+  await changedFrom(page, before);
+
+  // The server's message beside the control; the last good board and address stay.
+  before = await boardHtml(page);
+  const url = page.url();
+  await page.fill("#param-players", "99");
+  await page.waitForSelector("#error-players:not(:empty)");
+  assert.match(await page.textContent("#error-players"), /99 is not allowed/);
+  assert.equal(await boardHtml(page), before);
+  assert.equal(page.url(), url);
+  assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
+
+  // A list parameter, edited as JSON, goes into the address as TOML and is used.
+  await page.fill("#param-players", "6");
+  await page.waitForURL(/players=6/);
+  await drawn(page);
+  await page.click('[data-param="missions"] summary');
+  const missions = JSON.parse(await page.inputValue("#param-missions"));
+  missions[2].weight = 7.5;
+  await page.fill("#param-missions", JSON.stringify(missions));
+  await page.waitForURL(/missions=/);
+  await page.waitForFunction(() => document.querySelector('a[data-format="json"]').href.includes("missions="));
+  const used = await (await page.request.get(await page.getAttribute('a[data-format="json"]', "href").then((h) => base + h))).json();
+  assert.deepEqual(used.params.missions, missions);
+
+  // A permalink reproduces the board.
+  await page.fill("#param-players", "5");
+  await page.waitForURL(/players=5/);
+  await drawn(page);
+  const shown = await boardHtml(page);
+  const again = await open(new URL(page.url()).pathname + new URL(page.url()).search);
+  assert.equal(await boardHtml(again.page), shown);
+  assert.deepEqual(again.errors, []);
+  await again.page.close();
+  await page.close();
+});
+
+/** Plays the relaxation and checks that the points move, then the drawing comes back. */
+async function playRelaxation(page) {
+  await page.click("#play");
+  await page.waitForSelector(".relaxation circle");
+  const first = await page.$eval(".relaxation circle", (c) => c.getAttribute("cx") + "," + c.getAttribute("cy"));
+  await page.waitForFunction((p) => {
+    const c = document.querySelector(".relaxation circle");
+    return !c || c.getAttribute("cx") + "," + c.getAttribute("cy") !== p;
+  }, first);
+  await page.waitForSelector('#play[data-state="done"]', { timeout: 20000 });
+  assert.equal(await page.$(".relaxation"), null, "the drawing comes back");
+}
+
+test("the relaxation plays", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo");
+  const steps = await (await page.request.get(`${base}/api/universe/steps?seed=Tiamo`)).json();
+  // The jittered grid, every iteration, and the last: the points move.
+  assert.ok(steps.snapshots.length > 10, "the relaxation has snapshots");
+  assert.equal(steps.snapshots[0].iteration, 0);
+  await playRelaxation(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("switching a starship stage off changes the ship; the slider shows any stage", async () => {
+  const { page, errors } = await open("/starship?seed=Tiamo");
+  const before = await boardHtml(page);
+  await page.click('li[data-stage="weapons"] input[type="checkbox"]');
+  await page.waitForURL(/pipeline=/);
+  await changedFrom(page, before);
+  const json = await (await page.request.get(base + (await page.getAttribute('a[data-format="json"]', "href")))).json();
+  assert.ok(!json.stages.includes("weapons"));
+  assert.ok(json.parts.every((p) => p.role !== "weapon"), "no weapons once the stage is off");
+  // The slider, by keyboard: the first stage, then the finished ship.
+  await page.focus("#stage-slider");
+  await page.keyboard.press("Home");
+  await page.waitForSelector("#board svg.stage-tiles");
+  assert.match(await page.textContent("#stage-label"), /^1 of \d+: shape/);
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => !document.querySelector("#board svg.stage-tiles"));
+  // A stage's parameters open and change the ship.
+  const withoutWeapons = await boardHtml(page);
+  await page.click('li[data-stage="shape"] summary');
+  await page.fill('li[data-stage="shape"] input[id$="-max_modules"]', "7");
+  await changedFrom(page, withoutWeapons);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The shortest path over land from `from` to any of `goals` (cells as [q, r]). */
+function path(map, from, goals) {
+  const land = new Set(map.cells.filter((c) => c.terrain !== "lake").map((c) => `${c.q},${c.r}`));
+  const goal = new Set(goals.map(([q, r]) => `${q},${r}`));
+  const previous = new Map([[`${from[0]},${from[1]}`, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const [q, r] = queue.shift();
+    if (goal.has(`${q},${r}`)) {
+      const steps = [];
+      for (let at = `${q},${r}`; at; at = previous.get(at)) steps.unshift(at.split(",").map(Number));
+      return steps;
+    }
+    for (const [dq, dr] of map.directions) {
+      const next = `${q + dq},${r + dr}`;
+      if (land.has(next) && !previous.has(next)) {
+        previous.set(next, `${q},${r}`);
+        queue.push([q + dq, r + dr]);
+      }
+    }
+  }
+  return null;
+}
+
+const cell = ([q, r]) => `.play .cell[data-q="${q}"][data-r="${r}"]`;
+const roadCount = (page) => page.$$eval(".play .road", (r) => r.length);
+
+test("the hexet map plays: clicks build roads and networks and scores follow; a click removes one, undo restores it", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo");
+  const id = (await page.getAttribute("#road-log", "href")).split("/")[4];
+  const map = await (await page.request.get(`${base}/api/hexet/games/${id}`)).json();
+  const route = path(map, map.tower, map.cities.map((c) => [c.q, c.r]));
+  assert.ok(route && route.length >= 2);
+  const scoreBefore = await page.textContent("#scores tbody tr:first-child .score");
+  for (let k = 1; k < route.length; k++) {
+    await page.click(cell(route[k - 1]));
+    await page.click(cell(route[k]));
+    await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, k);
+  }
+  // One network from the tower to a city: the scores change.
+  await page.waitForSelector("#networks li");
+  assert.match(await page.textContent("#networks"), /the tower/);
+  const scoreAfter = await page.textContent("#scores tbody tr:first-child .score");
+  assert.notEqual(scoreAfter, scoreBefore, "player 1's score changes once a city reaches the tower");
+  await page.screenshot({ path: join(SHOTS, "hexet-played-1280x800.png"), fullPage: true });
+
+  // A click on a road removes it; undo puts it back.
+  const roads = route.length - 1;
+  await page.click(".play .road >> nth=0");
+  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads - 1);
+  assert.notEqual(await page.textContent("#scores tbody tr:first-child .score"), scoreAfter);
+  await page.click("#undo");
+  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads);
+  assert.equal(await page.textContent("#scores tbody tr:first-child .score"), scoreAfter);
+
+  // Player 2 builds by dragging from one cell to its neighbour.
+  await page.check("#player-1");
+  const box = async (c) => {
+    const b = await page.locator(cell(c)).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  await page.locator(cell(route[0])).scrollIntoViewIfNeeded();
+  const [x1, y1] = await box(route[0]);
+  const [x2, y2] = await box(route[1]);
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads + 1);
+  assert.equal(await page.$$eval('.play .road[data-player="1"]', (r) => r.length), 1);
+
+  // And by keyboard: focus the map, move the cursor with the arrows, Enter on two neighbours.
+  await page.focus("#board");
+  await page.keyboard.press("2");
+  const walk = async (to) => {
+    for (let step = 0; step < 100; step++) {
+      const at = await page.$eval(".play .cursor", (c) => [Number(c.dataset.q), Number(c.dataset.r)]);
+      if (at[0] === to[0] && at[1] === to[1]) return;
+      await page.keyboard.press(at[0] < to[0] ? "ArrowRight" : at[0] > to[0] ? "ArrowLeft" : at[1] < to[1] ? "ArrowDown" : "ArrowUp");
+    }
+    assert.fail(`the cursor did not reach ${to}`);
+  };
+  await walk(route[1]);
+  await page.keyboard.press("Enter");
+  await walk(route[2]);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads + 2);
+  assert.equal(await page.$$eval('.play .road[data-player="1"]', (r) => r.length), 2);
+
+  // Drawing options redraw the same game: the roads stay.
+  const inked = await boardHtml(page);
+  await page.check("#ink_friendly");
+  await changedFrom(page, inked);
+  assert.equal(await roadCount(page), roads + 2);
+
+  // The road log replays on the command line to the game's JSON.
+  const files = await downloads(page, ["json", "toml", "road log"]);
+  const replayed = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"]]);
+  const svg = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"], "--ink-friendly", "--format", "svg"]);
+  const shownSvg = await (await page.request.get(`${base}/api/hexet/games/${id}/board.svg?ink_friendly=true`)).body();
+  assert.ok(svg.equals(shownSvg), "the game's drawing is the command line's drawing of the replay");
+  assert.ok(replayed.equals(readFileSync(files.json)), "--roads of the downloaded log gives the downloaded JSON");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Clicks each download link named and saves what it gives: label -> file. */
+async function downloads(page, labels) {
+  const files = {};
+  for (const link of await page.$$("#downloads a, #road-log")) {
+    const label = ((await link.getAttribute("data-format")) || (await link.textContent())).trim().toLowerCase();
+    if (labels && !labels.includes(label)) continue;
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const file = join(scratch, `${Date.now()}-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    files[label] = file;
+  }
+  return files;
+}
+
+test("every download is a valid file", async () => {
+  for (const name of ["universe", "witches", "starship", "hexet"]) {
+    const { page, errors } = await open(`/${name}?seed=Tiamo`);
+    const files = await downloads(page);
+    assert.deepEqual(Object.keys(files).sort(), ["json", "pdf", "png", "svg", "toml", ...(name === "hexet" ? ["road log"] : [])].sort(), name);
+    const bytes = (label) => readFileSync(files[label]);
+    assert.equal(bytes("pdf").subarray(0, 5).toString(), "%PDF-", `${name} pdf`);
+    assert.ok(bytes("png").subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), `${name} png`);
+    assert.match(bytes("svg").toString(), /^<svg[^>]*viewBox=/, `${name} svg`);
+    assert.equal(JSON.parse(bytes("json")).generator, name);
+    // The TOML is a config the command line reads back to the same board.
+    const fromConfig = execFileSync(BIN, [name, "--seed", "Tiamo", "--config", files.toml]);
+    assert.ok(fromConfig.equals(bytes("json")), `${name}: --config of the TOML gives the JSON`);
+    if (name === "hexet") assert.deepEqual(JSON.parse(bytes("road log")), []);
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+});

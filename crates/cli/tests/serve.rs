@@ -1,0 +1,322 @@
+//! `boardwright serve`, the real binary against the real command line: the
+//! same bytes for the same request, a held hexet game equal to the `--roads`
+//! replay of its log, one log line per request, and a clean stop (exit 0) on
+//! SIGTERM or Ctrl-C.
+
+#[path = "../../serve/tests/common/client.rs"]
+mod client;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardwright");
+
+/// A server process and the lines it writes on stderr.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    lines: Receiver<String>,
+}
+
+fn start() -> Server {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let (send, lines) = channel();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = send.send(line);
+        }
+    });
+    let first = lines.recv_timeout(Duration::from_secs(60)).expect("a first line on stderr");
+    let addr = first
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("first line: {first:?}"))
+        .parse()
+        .expect("HOST:PORT");
+    Server { child, addr, lines }
+}
+
+impl Server {
+    /// Sends `signal`, waits for the exit, and returns it with the lines written since start.
+    fn stop(mut self, signal: &str) -> (ExitStatus, Vec<String>) {
+        let sent = Command::new("kill")
+            .args(["-s", signal, &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the server did not stop");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        (status, self.lines.try_iter().collect())
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardwright-serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What the command line writes for `args` (then `-o FILE`).
+fn cli(args: &[&str], file: &std::path::Path) -> Vec<u8> {
+    let out = Command::new(BIN).args(args).arg("-o").arg(file).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(file).unwrap()
+}
+
+/// A request as command-line options and as the equivalent query string.
+struct Case {
+    generator: &'static str,
+    seed: &'static str,
+    preset: Option<&'static str>,
+    sets: &'static [&'static str],
+    ink_friendly: bool,
+    dpi: Option<&'static str>,
+}
+
+impl Case {
+    fn args(&self) -> Vec<String> {
+        let mut args = vec![self.generator.to_string(), "--seed".into(), self.seed.into()];
+        if let Some(p) = self.preset {
+            args.extend(["--preset".into(), p.into()]);
+        }
+        for set in self.sets {
+            args.extend(["--set".into(), set.to_string()]);
+        }
+        if self.ink_friendly {
+            args.push("--ink-friendly".into());
+        }
+        if let Some(dpi) = self.dpi {
+            args.extend(["--dpi".into(), dpi.into()]);
+        }
+        args
+    }
+
+    fn query(&self) -> String {
+        let mut q = form_urlencoded::Serializer::new(String::new());
+        q.append_pair("seed", self.seed);
+        if let Some(p) = self.preset {
+            q.append_pair("preset", p);
+        }
+        for set in self.sets {
+            let (k, v) = set.split_once('=').unwrap();
+            q.append_pair(k, v);
+        }
+        if self.ink_friendly {
+            q.append_pair("ink_friendly", "true");
+        }
+        if let Some(dpi) = self.dpi {
+            q.append_pair("dpi", dpi);
+        }
+        q.finish()
+    }
+}
+
+#[test]
+fn boards_and_configs_are_the_command_lines_bytes() {
+    let server = start();
+    let dir = scratch("bytes");
+    let cases = [
+        Case {
+            generator: "universe",
+            seed: "Tiamo",
+            preset: None,
+            sets: &[],
+            ink_friendly: false,
+            dpi: None,
+        },
+        Case {
+            generator: "universe",
+            seed: "-3",
+            preset: Some("classic"),
+            sets: &["players=5", "iterations=40"],
+            ink_friendly: true,
+            dpi: Some("72"),
+        },
+        Case {
+            generator: "witches",
+            seed: "Tiamo",
+            preset: Some("hardest"),
+            sets: &["players=3"],
+            ink_friendly: false,
+            dpi: None,
+        },
+        Case {
+            generator: "starship",
+            seed: "Tiamo",
+            preset: None,
+            sets: &["width=30", "height=36"],
+            ink_friendly: false,
+            dpi: Some("60"),
+        },
+        Case {
+            generator: "starship",
+            seed: "pipe",
+            preset: None,
+            sets: &[
+                r#"pipeline=[{stage = "shape", min_modules = 3, max_modules = 4, circle_weight = 1.0, rectangle_weight = 2.0, min_size = 0.2, max_size = 0.4, mirror = true}, {stage = "cockpit", w = 3, h = 3}, {stage = "reactor", w = 3, h = 3}]"#,
+            ],
+            ink_friendly: false,
+            dpi: None,
+        },
+        Case {
+            generator: "hexet",
+            seed: "Tiamo",
+            preset: None,
+            sets: &["players=3", "rivers=5"],
+            ink_friendly: true,
+            dpi: None,
+        },
+    ];
+    for case in &cases {
+        let args = case.args();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        for ext in ["json", "svg", "png", "pdf"] {
+            let expected = cli(&args, &dir.join(format!("board.{ext}")));
+            let path = format!("/api/{}/board.{ext}?{}", case.generator, case.query());
+            let served = client::get(server.addr, &path);
+            assert_eq!(served.status, 200, "{path}: {}", served.text());
+            assert!(served.body == expected, "{path}: not the command line's bytes");
+        }
+        let printed = Command::new(BIN).args(&args).arg("--print-config").output().unwrap();
+        assert!(printed.status.success());
+        let path = format!("/api/{}/config.toml?{}", case.generator, case.query());
+        assert_eq!(client::get(server.addr, &path).body, printed.stdout, "{path}");
+        // The served config, read back with --config, gives the same board.
+        let config = dir.join("config.toml");
+        std::fs::write(&config, &printed.stdout).unwrap();
+        let from_config = cli(
+            &[case.generator, "--seed", case.seed, "--config", config.to_str().unwrap()],
+            &dir.join("again.json"),
+        );
+        let served = client::get(server.addr, &format!("/api/{}/board.json?{}", case.generator, case.query()));
+        assert!(served.body == from_config, "{path}: --config of the served TOML differs");
+    }
+    let (status, _) = server.stop("TERM");
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_game_played_through_the_api_is_the_replay_of_its_log() {
+    let server = start();
+    let addr = server.addr;
+    let created = client::post(addr, "/api/hexet/games", r#"{"seed": "-7", "params": {"players": 2, "rivers": 6}}"#);
+    assert_eq!(created.status, 201, "{}", created.text());
+    let map = created.json();
+    let id = map["id"].as_str().unwrap();
+    // Build roads along every other land cell pair of the first columns, for both players.
+    let cells = map["cells"].as_array().unwrap();
+    let land = |q: i64, r: i64| {
+        cells
+            .iter()
+            .find(|c| c["q"] == q && c["r"] == r)
+            .is_some_and(|c| c["terrain"] != "lake")
+    };
+    let rivers = |q: i64, r: i64| {
+        cells.iter().find(|c| c["q"] == q && c["r"] == r).unwrap()["rivers"]
+            .as_u64()
+            .unwrap()
+    };
+    let mut built = 0;
+    for (k, cell) in cells.iter().take(60).enumerate() {
+        let (q, r) = (cell["q"].as_i64().unwrap(), cell["r"].as_i64().unwrap());
+        // Side 0 is the cell below: [q, r + 1].
+        if land(q, r) && land(q, r + 1) {
+            let kind = if rivers(q, r) & 1 != 0 { "bridge" } else { "normal" };
+            let entry = serde_json::json!({"player": k % 2, "from": [q, r], "to": [q, r + 1], "type": kind});
+            let r = client::post(addr, &format!("/api/hexet/games/{id}/roads"), &entry.to_string());
+            assert_eq!(r.status, 200, "{entry}: {}", r.text());
+            built += 1;
+        }
+    }
+    assert!(built > 20);
+    let first = cells
+        .iter()
+        .find(|c| land(c["q"].as_i64().unwrap(), c["r"].as_i64().unwrap() + 1) && c["terrain"] != "lake")
+        .unwrap();
+    let (q, r) = (first["q"].as_i64().unwrap(), first["r"].as_i64().unwrap());
+    let kind = if rivers(q, r) & 1 != 0 { "bridge" } else { "normal" };
+    let remove = serde_json::json!({"player": 0, "from": [q, r], "to": [q, r + 1], "type": kind, "action": "remove"});
+    assert_eq!(
+        client::post(addr, &format!("/api/hexet/games/{id}/roads"), &remove.to_string()).status,
+        200
+    );
+
+    let dir = scratch("game");
+    let log = dir.join("log.json");
+    std::fs::write(&log, client::get(addr, &format!("/api/hexet/games/{id}/log")).body).unwrap();
+    let replayed = cli(
+        &[
+            "hexet",
+            "--seed",
+            "-7",
+            "--set",
+            "players=2",
+            "--set",
+            "rivers=6",
+            "--roads",
+            log.to_str().unwrap(),
+        ],
+        &dir.join("replayed.json"),
+    );
+    let game = client::get(addr, &format!("/api/hexet/games/{id}"));
+    assert_eq!(game.status, 200);
+    assert!(game.body == replayed, "the held game differs from the --roads replay of its log");
+    let (status, _) = server.stop("TERM");
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn it_logs_each_request_and_stops_cleanly_on_sigterm_and_ctrl_c() {
+    for signal in ["TERM", "INT"] {
+        let server = start();
+        let addr = server.addr;
+        assert_eq!(client::get(addr, "/api/generators").status, 200);
+        assert_eq!(client::get(addr, "/api/witches/board.svg?seed=a").status, 200);
+        assert_eq!(client::get(addr, "/api/witches/board.svg?seed=a&players=9").status, 400);
+        // A request in flight when the signal comes still gets its answer.
+        let slow = std::thread::spawn(move || client::get(addr, "/api/universe/board.json?seed=slow&resolution=200"));
+        std::thread::sleep(Duration::from_millis(100));
+        let (status, lines) = server.stop(signal);
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {lines:?}");
+        assert_eq!(slow.join().unwrap().status, 200, "SIG{signal}");
+        for expected in [
+            "GET /api/generators 200 ",
+            "GET /api/witches/board.svg 200 ",
+            "GET /api/witches/board.svg 400 ",
+        ] {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(expected))
+                .unwrap_or_else(|| panic!("no line {expected:?} in {lines:?}"));
+            assert!(line.ends_with("ms"), "{line}");
+        }
+        assert!(client::raw_connect_fails(addr), "still accepting after SIG{signal}");
+    }
+}
+
+#[test]
+fn an_address_in_use_is_an_error() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = Command::new(BIN).args(["serve", "--addr", &addr]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&addr), "{err}");
+}

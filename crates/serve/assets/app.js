@@ -1,0 +1,319 @@
+// A generator's tool page: the form (built from `GET /api/generators`), the
+// address bar as a permalink, the board redrawn on every change, metrics and
+// downloads. Universe, starship and hexet add their own parts through a
+// module of the same name (see `Page` below for what they may use).
+
+import { control, el, queryText } from "./form.js";
+
+const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
+const WITH_MODULE = ["universe", "starship", "hexet"];
+const DEBOUNCE_MS = 300;
+
+/** A refusal from the API: `{error, parameter}` and the status. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.error || `the server answered ${status}`);
+    this.status = status;
+    this.parameter = body.parameter || null;
+  }
+}
+
+/** Fetches `path`; answers its body as `kind` ("json", "text") or throws an ApiError. */
+export async function fetchApi(path, kind = "json", init = {}) {
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, { error: `the server cannot be reached (${e.message})` });
+  }
+  if (!response.ok) {
+    let body = {};
+    try {
+      body = await response.json();
+    } catch {
+      body = { error: `the server answered ${response.status}` };
+    }
+    throw new ApiError(response.status, body);
+  }
+  if (response.status === 204) return null;
+  return kind === "json" ? response.json() : response.text();
+}
+
+/** Parses SVG text into an element. */
+export function parseSvg(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.nodeName !== "svg") throw new ApiError(0, { error: "the drawing could not be read" });
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  return document.importNode(svg, true);
+}
+
+function randomSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => String.fromCharCode(97 + (b % 26))).join("");
+}
+
+const label = (key) => String(key).replaceAll("_", " ");
+
+function formatValue(value) {
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000);
+  if (Array.isArray(value)) return value.length ? value.map(formatValue).join(", ") : "none";
+  if (value && typeof value === "object") {
+    return Object.entries(value)
+      .map(([k, v]) => `${label(k)}: ${formatValue(v)}`)
+      .join(", ");
+  }
+  return String(value);
+}
+
+/** A metric's value: a table for a list of records, text otherwise. */
+function metricValue(value) {
+  const records = Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v));
+  if (!records) return formatValue(value);
+  const keys = Object.keys(value[0]);
+  return el("table", { class: "records" },
+    el("thead", {}, el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, label(k))))),
+    el("tbody", {}, ...value.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, formatValue(row[k])))))));
+}
+
+/** What the page and a generator's module share. */
+class Page {
+  constructor(info, module) {
+    this.name = NAME;
+    this.info = info;
+    this.module = module;
+    this.board = document.getElementById("board");
+    this.extraView = document.getElementById("extra-view");
+    this.extraControls = document.getElementById("extra-controls");
+    const search = new URLSearchParams(location.search);
+    this.seed = search.get("seed") ?? randomSeed();
+    this.preset = search.get("preset") ?? "";
+    this.inkFriendly = search.get("ink_friendly") === "true";
+    this.dpi = search.get("dpi") ?? "";
+    /** Parameters that differ from the defaults (or the preset): name -> query text. */
+    this.overrides = new Map();
+    for (const [key, value] of search) {
+      if (!["seed", "preset", "ink_friendly", "dpi"].includes(key)) this.overrides.set(key, value);
+    }
+    this.controls = new Map();
+    /** The board shown: `{json, svg, query}`. */
+    this.shown = null;
+    this.sequence = 0;
+    this.timer = null;
+  }
+
+  /** The query string of the board asked for (`extra`: more pairs). */
+  query(extra = {}) {
+    const q = new URLSearchParams();
+    q.set("seed", this.seed);
+    if (this.preset) q.set("preset", this.preset);
+    for (const param of this.info.params) {
+      if (this.overrides.has(param.name)) q.set(param.name, this.overrides.get(param.name));
+    }
+    for (const [key, value] of this.overrides) if (!q.has(key)) q.set(key, value);
+    if (this.inkFriendly) q.set("ink_friendly", "true");
+    if (this.dpi) q.set("dpi", this.dpi);
+    for (const [key, value] of Object.entries(extra)) q.set(key, value);
+    return q.toString();
+  }
+
+  /** Sets a parameter's query text; null, or the default's text with no preset, removes it. */
+  setOverride(name, text) {
+    const param = this.info.params.find((p) => p.name === name);
+    const isDefault = param && !this.preset && text === queryText(param, param.default);
+    if (text === null || isDefault) this.overrides.delete(name);
+    else this.overrides.set(name, text);
+    this.refresh();
+  }
+
+  /** Redraws after a short pause (changes in quick succession redraw once). */
+  refresh() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.refreshNow(), DEBOUNCE_MS);
+  }
+
+  async refreshNow() {
+    clearTimeout(this.timer);
+    const sequence = ++this.sequence;
+    const query = this.query();
+    this.status("Drawing…", "busy");
+    try {
+      const board = await (this.module.load ? this.module.load(this, query) : this.load(query));
+      if (sequence !== this.sequence) return;
+      this.clearErrors();
+      this.show(board, query);
+      history.replaceState(null, "", `/${NAME}?${query}`);
+      this.status(`Seed “${this.seed}”`, "ok");
+      if (this.module.shown) await this.module.shown(this, board);
+    } catch (e) {
+      if (sequence !== this.sequence) return;
+      this.fail(e);
+    }
+  }
+
+  /** The board for `query`: its JSON and its drawing. */
+  async load(query) {
+    const [json, svg] = await Promise.all([
+      fetchApi(`/api/${NAME}/board.json?${query}`, "json"),
+      fetchApi(`/api/${NAME}/board.svg?${query}`, "text"),
+    ]);
+    return { json, svg };
+  }
+
+  show(board, query) {
+    this.shown = { ...board, query };
+    this.showSvg(board.svg);
+    this.showMetrics(board.json.metrics || {});
+    for (const param of this.info.params) {
+      const c = this.controls.get(param.name);
+      if (!c) continue;
+      const resolved = board.json.params[param.name] ?? null;
+      // Lists and tables always show what was used (as JSON); a parameter whose
+      // default is "none" (chosen from others) stays blank unless set.
+      if (param.allowed.kind === "data") c.set(resolved);
+      else if (!this.overrides.has(param.name)) c.set(param.default === null ? null : resolved);
+    }
+    this.setDownloads(board.downloads || this.downloads(query));
+  }
+
+  /** Puts a drawing on the board; answers its element. */
+  showSvg(text) {
+    const svg = parseSvg(text);
+    this.board.replaceChildren(svg);
+    return svg;
+  }
+
+  showMetrics(metrics) {
+    const list = document.getElementById("metrics");
+    list.replaceChildren();
+    for (const [key, value] of Object.entries(metrics)) {
+      list.append(el("dt", {}, label(key)), el("dd", {}, metricValue(value)));
+    }
+  }
+
+  /** The download links of `query`'s board: `[label, href, file name]`. */
+  downloads(query) {
+    const base = `${NAME}-${this.seed.replace(/[^A-Za-z0-9_-]+/g, "_") || "board"}`;
+    return [
+      ...["pdf", "png", "svg", "json"].map((ext) => [ext.toUpperCase(), `/api/${NAME}/board.${ext}?${query}`, `${base}.${ext}`]),
+      ["TOML", `/api/${NAME}/config.toml?${query}`, `${base}.toml`],
+    ];
+  }
+
+  setDownloads(links) {
+    const box = document.getElementById("downloads");
+    box.replaceChildren(
+      el("span", { class: "label" }, "Download"),
+      ...links.map(([label, href, file]) => el("a", { href, download: file, class: "button", "data-format": label.toLowerCase() }, label)),
+    );
+  }
+
+  status(message, kind = "ok") {
+    const s = document.getElementById("status");
+    s.textContent = message;
+    s.dataset.kind = kind;
+  }
+
+  clearErrors() {
+    for (const c of this.controls.values()) c.error("");
+    for (const id of ["error-seed", "error-preset", "error-general", "error-dpi"]) document.getElementById(id).textContent = "";
+    if (this.module.error) this.module.error(this, null);
+  }
+
+  /** Shows a refusal beside the control at fault; the last good board stays. */
+  fail(e) {
+    this.clearErrors();
+    if (e.status === 503) {
+      this.status("The server is busy; trying again…", "error");
+      setTimeout(() => this.refresh(), 1000);
+      return;
+    }
+    const top = e.parameter ? e.parameter.split(/[.[]/)[0] : null;
+    const message = e.message;
+    if (top && this.module.error && this.module.error(this, e)) {
+      // The module showed it.
+    } else if (top && this.controls.has(top)) {
+      this.controls.get(top).error(message);
+    } else if (top && document.getElementById(`error-${top}`)) {
+      document.getElementById(`error-${top}`).textContent = message;
+    } else {
+      document.getElementById("error-general").textContent = message;
+    }
+    this.status(this.shown ? "Not redrawn: see the message beside the settings" : "No board: see the message beside the settings", "error");
+  }
+}
+
+async function main() {
+  const list = await fetchApi("/api/generators");
+  const info = list.find((g) => g.name === NAME);
+  const module = WITH_MODULE.includes(NAME) ? (await import(`./${NAME}.js`)).default : {};
+  const page = new Page(info, module);
+  const title = NAME.charAt(0).toUpperCase() + NAME.slice(1);
+  document.title = `${title} · boardwright`;
+  document.getElementById("title").textContent = title;
+  document.getElementById("about").textContent = info.about.charAt(0).toUpperCase() + info.about.slice(1) + ".";
+  for (const link of document.querySelectorAll("nav a")) {
+    if (link.getAttribute("href") === `/${NAME}`) link.setAttribute("aria-current", "page");
+  }
+
+  const seed = document.getElementById("seed");
+  seed.value = page.seed;
+  seed.addEventListener("input", () => {
+    page.seed = seed.value;
+    page.refresh();
+  });
+  document.getElementById("new-seed").addEventListener("click", () => {
+    page.seed = seed.value = randomSeed();
+    page.refreshNow();
+  });
+
+  if (info.presets.length) {
+    document.getElementById("preset-field").hidden = false;
+    const select = document.getElementById("preset");
+    for (const p of info.presets) select.append(el("option", { value: p.name, title: p.about }, p.name));
+    const about = () => (document.getElementById("preset-about").textContent = info.presets.find((p) => p.name === select.value)?.about ?? "");
+    select.value = page.preset;
+    about();
+    select.addEventListener("change", () => {
+      // A preset is a starting point: the settings changed before it go.
+      page.preset = select.value;
+      page.overrides.clear();
+      about();
+      page.refreshNow();
+    });
+  }
+
+  const ink = document.getElementById("ink_friendly");
+  ink.checked = page.inkFriendly;
+  ink.addEventListener("change", () => {
+    page.inkFriendly = ink.checked;
+    page.refresh();
+  });
+  const dpi = document.getElementById("dpi");
+  dpi.value = page.dpi;
+  dpi.addEventListener("input", () => {
+    page.dpi = dpi.value.trim();
+    page.refresh();
+  });
+
+  const fieldset = document.getElementById("params");
+  for (const param of info.params) {
+    if (module.claims?.includes(param.name)) continue;
+    const c = control(param, (text) => page.setOverride(param.name, text));
+    page.controls.set(param.name, c);
+    fieldset.append(c.element);
+    if (page.overrides.has(param.name) && param.allowed.kind !== "data") {
+      const text = page.overrides.get(param.name);
+      c.input.value = text;
+      if (c.input.type === "checkbox") c.input.checked = text === "true";
+    }
+  }
+  if (module.setup) await module.setup(page);
+  await page.refreshNow();
+}
+
+main().catch((e) => {
+  document.getElementById("error-general").textContent = `The page could not start: ${e.message}`;
+});

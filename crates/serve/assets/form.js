@@ -1,0 +1,100 @@
+// One labelled control per parameter, built from its entry in
+// `GET /api/generators`: its range or values, its default and its doc.
+
+import { toInlineToml } from "./toml.js";
+
+/** Creates an element with attributes and children. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+/** The text a value has in the query string. */
+export function queryText(param, value) {
+  if (value === null || value === undefined) return null;
+  return param.allowed.kind === "data" ? toInlineToml(value) : String(value);
+}
+
+/**
+ * A control for `param`. `changed(text)` is called with the value's query
+ * text (null: the default). Returns the element and `set(value)` (a
+ * resolved JSON value), `error(message)`.
+ */
+export function control(param, changed) {
+  const id = `param-${param.name}`;
+  const allowed = param.allowed;
+  const defaultText = param.default === null ? "none" : allowed.kind === "data" ? "built in" : String(param.default);
+  const error = el("p", { class: "error", id: `error-${param.name}`, role: "alert" });
+  const hint = el("p", { class: "hint", id: `hint-${param.name}` }, `${param.doc}. Default: ${defaultText}; allowed: ${allowed.text}.`);
+  const described = `hint-${param.name} error-${param.name}`;
+  let input;
+  let read;
+  let write;
+  switch (allowed.kind) {
+    case "bool":
+      input = el("input", { type: "checkbox", id, "aria-describedby": described });
+      input.addEventListener("change", () => changed(String(input.checked)));
+      write = (v) => (input.checked = v === true);
+      return finish(el("label", { class: "check", for: id }, input, ` ${param.name}`));
+    case "one_of":
+      input = el("select", { id, "aria-describedby": described }, ...allowed.values.map((v) => el("option", { value: String(v) }, String(v))));
+      input.addEventListener("change", () => changed(input.value));
+      write = (v) => (input.value = String(v));
+      break;
+    case "int":
+    case "float":
+      input = el("input", {
+        type: "number",
+        id,
+        min: allowed.min,
+        max: allowed.max,
+        step: allowed.kind === "int" ? 1 : "any",
+        placeholder: param.default === null ? "none" : String(param.default),
+        inputmode: allowed.kind === "int" ? "numeric" : "decimal",
+        "aria-describedby": described,
+      });
+      read = () => (input.value.trim() === "" ? null : input.value.trim());
+      input.addEventListener("input", () => changed(read()));
+      write = (v) => (input.value = v === null || v === undefined ? "" : String(v));
+      break;
+    default: {
+      // Structured data: edited as JSON, sent as a TOML inline value.
+      input = el("textarea", { id, rows: 8, spellcheck: "false", "aria-describedby": described });
+      input.addEventListener("input", () => {
+        try {
+          changed(toInlineToml(JSON.parse(input.value)));
+          error.textContent = "";
+        } catch (e) {
+          error.textContent = `Not valid JSON: ${e.message}`;
+        }
+      });
+      write = (v) => (input.value = JSON.stringify(v, null, 1));
+      const details = el("details", {}, el("summary", {}, `${param.name} (edit as JSON)`), input);
+      return finish(details);
+    }
+  }
+  return finish(el("label", { for: id }, param.name), input);
+
+  function finish(...body) {
+    const field = el("div", { class: "field", "data-param": param.name }, ...body, hint, error);
+    return {
+      element: field,
+      input,
+      set(value) {
+        if (document.activeElement !== input) write(value);
+      },
+      error(message) {
+        error.textContent = message || "";
+        field.classList.toggle("invalid", Boolean(message));
+        input.setAttribute("aria-invalid", message ? "true" : "false");
+      },
+    };
+  }
+}

@@ -1,0 +1,116 @@
+// Universe: "show relaxation" plays the points moving from the jittered grid
+// to their final places (every iteration or every few), then the edges, the
+// missions and the node types appear, and the drawing comes back.
+
+import { ApiError, fetchApi } from "./app.js";
+import { el } from "./form.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** As universe's drawing lays out a board: A4 landscape, a 6 mm margin, node radius 0.3 units. */
+const PAGE = [297, 210];
+const MARGIN = 6;
+const NODE_RADIUS = 0.3;
+const PLAY_MS = 2500;
+
+function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Grid units to millimetres on the drawing, clamped as the drawing clamps border nodes. */
+function layout(board) {
+  const [w, h] = [board.width, board.height];
+  const unit = Math.min((PAGE[0] - 2 * MARGIN) / w, (PAGE[1] - 2 * MARGIN) / h);
+  const origin = [(PAGE[0] - w * unit) / 2, (PAGE[1] - h * unit) / 2];
+  const clamp = (v, hi) => Math.min(Math.max(v, NODE_RADIUS), hi - NODE_RADIUS);
+  return { unit, at: ([x, y]) => [origin[0] + clamp(x, w) * unit, origin[1] + clamp(y, h) * unit] };
+}
+
+let playing = null;
+
+async function play(page, button, every) {
+  if (playing) {
+    playing.stop = true;
+    return;
+  }
+  const run = (playing = { stop: false });
+  button.textContent = "Stop";
+  button.dataset.state = "playing";
+  const svg = page.board.querySelector("svg");
+  let layer = null;
+  try {
+    const steps = await fetchApi(`/api/universe/steps?${page.shown.query}&every=${every}`);
+    if (!steps.snapshots.length) {
+      page.status("No relaxation snapshots are recorded for this board", "error");
+      button.dataset.state = "unavailable";
+      return;
+    }
+    const board = page.shown.json;
+    const { unit, at } = layout(board);
+    layer = svgEl("g", { class: "relaxation" });
+    layer.append(svgEl("rect", { x: 0, y: 0, width: PAGE[0], height: PAGE[1], fill: "#ffffff" }));
+    const edges = svgEl("g", { stroke: "#888888", "stroke-width": 0.02 * unit, opacity: 0 });
+    layer.append(edges);
+    const points = steps.snapshots[0].points.map(() => svgEl("circle", { r: NODE_RADIUS * unit * 0.6, fill: "#2a6fdb" }));
+    layer.append(...points);
+    svg.append(layer);
+    const frame = Math.max(16, PLAY_MS / steps.snapshots.length);
+    for (const [k, snapshot] of steps.snapshots.entries()) {
+      if (run.stop) return;
+      snapshot.points.forEach((p, i) => {
+        const [x, y] = at(p);
+        points[i]?.setAttribute("cx", x);
+        points[i]?.setAttribute("cy", y);
+      });
+      page.status(`Relaxation: iteration ${snapshot.iteration ?? k * every}`, "busy");
+      await wait(frame);
+    }
+    // Then the edges, then missions and types, from the finished board.
+    for (const [a, b] of board.edges) {
+      const [x1, y1] = at([board.nodes[a].x, board.nodes[a].y]);
+      const [x2, y2] = at([board.nodes[b].x, board.nodes[b].y]);
+      edges.append(svgEl("line", { x1, y1, x2, y2 }));
+    }
+    edges.setAttribute("opacity", 1);
+    page.status("Edges", "busy");
+    await wait(600);
+    if (run.stop) return;
+    board.nodes.forEach((node, i) => {
+      const point = points[i];
+      if (!point) return;
+      point.setAttribute("fill", node.kind === "mission" ? "#d7263d" : node.kind === "center" ? "#ff8fab" : "#2a6fdb");
+      point.setAttribute("r", NODE_RADIUS * unit * (node.kind === "regular" ? 0.6 : 1));
+      const title = svgEl("title");
+      title.textContent = `${node.kind}: ${node.type}`;
+      point.append(title);
+    });
+    page.status("Missions and types", "busy");
+    await wait(800);
+    if (run.stop) return;
+    page.status("Relaxation shown", "ok");
+    button.dataset.state = "done";
+  } catch (e) {
+    page.status(e instanceof ApiError ? e.message : `Could not play: ${e.message}`, "error");
+    button.dataset.state = "failed";
+  } finally {
+    layer?.remove();
+    playing = null;
+    button.textContent = "Show relaxation";
+  }
+}
+
+export default {
+  setup(page) {
+    const every = el(
+      "select",
+      { id: "every", "aria-label": "Show every how many iterations" },
+      ...[1, 2, 5, 10].map((k) => el("option", { value: k }, k === 1 ? "every iteration" : `every ${k} iterations`)),
+    );
+    const button = el("button", { type: "button", id: "play", class: "primary" }, "Show relaxation");
+    button.addEventListener("click", () => play(page, button, every.value));
+    page.extraView.append(el("div", { class: "playback" }, button, every));
+  },
+};

@@ -1,0 +1,134 @@
+//! `GET /api/generators` and `GET /api/{generator}/{file}`: a board in any
+//! format, its resolved parameters as TOML, and its steps with snapshots.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use boardwright::params;
+use boardwright::{Error, Recorder};
+use serde::Serialize;
+
+use crate::App;
+use crate::error::ApiError;
+use crate::generators::{Served, with_generator};
+use crate::output::{self, Format};
+use crate::request::BoardQuery;
+
+/// `GET /api/generators`.
+pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], app.listing.clone()).into_response()
+}
+
+/// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`
+/// or `steps`. The same address always gets the same bytes, so answers are
+/// kept for repeated requests.
+pub(crate) async fn generator_file(
+    State(app): State<Arc<App>>,
+    path: Result<Path<(String, String)>, PathRejection>,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
+    let Path((generator, file)) = path?;
+    let key = format!("{generator}/{file}?{}", raw.as_deref().unwrap_or(""));
+    if let Some((media_type, body)) = app.cache.get(&key) {
+        return Ok(([(header::CONTENT_TYPE, media_type)], body).into_response());
+    }
+    let query = BoardQuery::parse(raw.as_deref())?;
+    let (media_type, body) = with_generator!(generator.as_str(), G => match file.as_str() {
+        "config.toml" => config::<G>(&query),
+        "steps" => steps::<G>(&app, query).await,
+        _ => match file.strip_prefix("board.").and_then(Format::from_extension) {
+            Some(format) => board::<G>(&app, query, format).await,
+            None => Err(ApiError::not_found(format!(
+                "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
+            ))),
+        },
+    })?;
+    let body = Bytes::from(body);
+    app.cache.put(key, media_type, body.clone());
+    Ok(([(header::CONTENT_TYPE, media_type)], body).into_response())
+}
+
+/// An answer's media type and bytes.
+type Answer = (&'static str, Vec<u8>);
+
+/// Why a generation gave nothing, as a refusal: the input could not be
+/// satisfied, so 422.
+pub(crate) fn generation_error(e: Error) -> ApiError {
+    ApiError::unprocessable(e.to_string())
+}
+
+async fn board<G: Served>(app: &App, query: BoardQuery, format: Format) -> Result<Answer, ApiError>
+where
+    G::Params: Send + 'static,
+{
+    let params: G::Params = query.params()?;
+    G::cap(&params)?;
+    if format != Format::Json {
+        G::check_drawable(&params).map_err(ApiError::unprocessable)?;
+    }
+    let seed = query.seed()?;
+    let drawing = query.drawing;
+    let bytes = app
+        .jobs
+        .run(move || {
+            let result = G::generate(&params, &seed, &G::Log::default(), &mut ()).map_err(generation_error)?;
+            let mut bytes = Vec::new();
+            output::write::<G>(&result, format, drawing, &mut bytes)
+                .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;
+            Ok::<_, ApiError>(bytes)
+        })
+        .await??;
+    Ok((format.media_type(), bytes))
+}
+
+fn config<G: Served>(query: &BoardQuery) -> Result<Answer, ApiError> {
+    let params: G::Params = query.params()?;
+    Ok(("application/toml; charset=utf-8", params::to_toml(&params).into_bytes()))
+}
+
+/// The body of a steps answer.
+#[derive(Serialize)]
+struct Steps<'a, S> {
+    generator: &'static str,
+    seed: &'a str,
+    version: &'static str,
+    /// The generation's steps, in order.
+    steps: &'static [&'static str],
+    /// Snapshots of a repeated step every this many repetitions.
+    every: u32,
+    /// The snapshots of the attempt that made the result, in order.
+    snapshots: &'a [S],
+}
+
+async fn steps<G: Served>(app: &App, query: BoardQuery) -> Result<Answer, ApiError>
+where
+    G::Params: Send + 'static,
+    G::Snapshot: Send + 'static,
+{
+    let params: G::Params = query.params()?;
+    G::cap(&params)?;
+    G::cap_steps(&params, query.every)?;
+    let seed = query.seed()?;
+    let every = query.every;
+    let body = app
+        .jobs
+        .run(move || {
+            let mut recorder = Recorder::new(every);
+            G::generate(&params, &seed, &G::Log::default(), &mut recorder).map_err(generation_error)?;
+            let steps = Steps {
+                generator: G::NAME,
+                seed: seed.text(),
+                version: boardwright::VERSION,
+                steps: G::STEPS,
+                every,
+                snapshots: &recorder.snapshots,
+            };
+            serde_json::to_vec(&steps).map_err(|e| ApiError::internal(format!("could not write the steps: {e}")))
+        })
+        .await??;
+    Ok(("application/json", body))
+}

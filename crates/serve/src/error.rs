@@ -1,0 +1,103 @@
+//! The one error a handler returns: a status and the JSON body
+//! `{"error": "...", "parameter": "..."}` that every refusal carries.
+
+use axum::extract::rejection::PathRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use boardwright::params::ParamError;
+use serde::Serialize;
+
+/// A refused request.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    status: StatusCode,
+    body: Body,
+    /// Seconds after which a busy server may be asked again.
+    retry_after: Option<u32>,
+}
+
+#[derive(Debug, Serialize)]
+struct Body {
+    error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parameter: Option<String>,
+}
+
+impl ApiError {
+    /// An error with `status` and a message.
+    pub(crate) fn new(status: StatusCode, error: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            body: Body {
+                error: error.into(),
+                parameter: None,
+            },
+            retry_after: None,
+        }
+    }
+
+    /// Names the parameter at fault.
+    pub(crate) fn parameter(mut self, name: impl Into<String>) -> ApiError {
+        self.body.parameter = Some(name.into());
+        self
+    }
+
+    /// 400: the request is malformed or a value is not allowed.
+    pub(crate) fn bad_request(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, error)
+    }
+
+    /// 404.
+    pub(crate) fn not_found(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, error)
+    }
+
+    /// 422: well-formed, but refused (a size cap, a generation whose every
+    /// attempt failed, a road the rules refuse).
+    pub(crate) fn unprocessable(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, error)
+    }
+
+    /// 503 with `Retry-After`: every generation slot stayed taken.
+    pub(crate) fn busy(retry_after: u32) -> ApiError {
+        ApiError {
+            retry_after: Some(retry_after),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is busy with other generations; try again shortly",
+            )
+        }
+    }
+
+    /// 500: a fault of the server, never of the input.
+    pub(crate) fn internal(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
+    }
+}
+
+impl From<ParamError> for ApiError {
+    fn from(e: ParamError) -> ApiError {
+        let parameter = match &e {
+            ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => name.clone(),
+            ParamError::UnknownPreset { .. } => "preset".to_string(),
+        };
+        ApiError::bad_request(e.to_string()).parameter(parameter)
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(e: PathRejection) -> ApiError {
+        ApiError::new(e.status(), format!("the address could not be read: {}", e.body_text()))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::to_string(&self.body).unwrap_or_else(|_| String::from(r#"{"error":"unknown"}"#));
+        let mut response = (self.status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}

@@ -1,0 +1,261 @@
+//! The boardwright web app (`boardwright serve`): the pages, the HTTP API of
+//! `web.md`, and the limits that keep one request from knocking the server
+//! over.
+//!
+//! - [`output`]: writing a result in a format, shared with the command line;
+//! - `api`: boards, configs and steps; `games`: held hexet games;
+//!   `pages`: the HTML, CSS and JavaScript inside the binary;
+//! - `request`: a query string read as the command line reads its options;
+//!   `cache`: answers kept for repeated requests;
+//! - `generators`: size caps and the generator listing; `jobs`: the
+//!   generation slots; `error`: the JSON refusal every handler returns.
+//!
+//! Generation runs on tokio's blocking pool, never on the async executor.
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::extract::Request;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::serve::ListenerExt;
+
+mod api;
+mod cache;
+mod error;
+mod games;
+mod generators;
+mod jobs;
+pub mod output;
+mod pages;
+mod request;
+
+use error::ApiError;
+pub use generators::{HEXET_MAX_SIDE, STARSHIP_MAX_SIDE, STEPS_MAX_VALUES, UNIVERSE_MAX_NODES};
+
+/// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
+pub const MAX_BODY: usize = 1 << 20;
+
+/// The limits of one server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Generations running at once (default: the number of cores).
+    pub jobs: usize,
+    /// How long a request waits for a generation slot before 503.
+    pub queue_wait: Duration,
+    /// Hexet games held at once.
+    pub max_games: usize,
+    /// Map cells of all held hexet games together.
+    pub max_game_cells: u64,
+    /// Entries in one game's road log.
+    pub max_roads: usize,
+    /// A game unused this long is dropped.
+    pub game_idle: Duration,
+    /// Bytes of answers kept for repeated requests (0: none).
+    pub cache_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue_wait: Duration::from_secs(2),
+            max_games: 64,
+            max_game_cells: 4 * u64::from(HEXET_MAX_SIDE) * u64::from(HEXET_MAX_SIDE),
+            max_roads: 20_000,
+            game_idle: Duration::from_secs(60 * 60),
+            cache_bytes: 16 << 20,
+        }
+    }
+}
+
+/// What every handler shares.
+struct App {
+    limits: Limits,
+    jobs: jobs::Jobs,
+    games: games::Games,
+    cache: cache::Cache,
+    /// The body of `GET /api/generators`, made once.
+    listing: String,
+}
+
+/// The routes, with the request log and the body limit.
+pub fn router(limits: Limits) -> Router {
+    let app = Arc::new(App {
+        jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait),
+        games: games::Games::default(),
+        cache: cache::Cache::new(limits.cache_bytes),
+        listing: generators::listing().to_string(),
+        limits,
+    });
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/{page}", get(pages::tool))
+        .route("/assets/{file}", get(pages::asset))
+        .route("/api/generators", get(api::generators))
+        .route("/api/{generator}/{file}", get(api::generator_file))
+        .route("/api/hexet/games", post(games::create))
+        .route("/api/hexet/games/{id}", get(games::show).delete(games::end))
+        .route("/api/hexet/games/{id}/roads", post(games::road))
+        .route("/api/hexet/games/{id}/log", get(games::log))
+        .route("/api/hexet/games/{id}/{file}", get(games::file))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(app)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(refuse_large_bodies))
+        .layer(middleware::from_fn(log_request))
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found("no such page or API endpoint")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "this method is not allowed here")
+}
+
+/// A body that could not be read, as a refusal (413 past [`MAX_BODY`]).
+fn body_error(rejection: BytesRejection) -> ApiError {
+    let status = rejection.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
+    } else if status.is_client_error() {
+        ApiError::new(status, format!("the request body could not be read: {}", rejection.body_text()))
+    } else {
+        ApiError::bad_request(format!("the request body could not be read: {}", rejection.body_text()))
+    }
+}
+
+/// 413 for any request that announces a body over [`MAX_BODY`], whatever
+/// its route (bodies without a length are cut at the limit when read).
+async fn refuse_large_bodies(request: Request, next: Next) -> Response {
+    let length = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if length.is_some_and(|n| n > MAX_BODY as u64) {
+        return too_large().into_response();
+    }
+    next.run(request).await
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the request body is over {MAX_BODY} bytes (1 MiB)"),
+    )
+}
+
+/// One line per request on stderr: method, path, status, milliseconds.
+async fn log_request(request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let response = next.run(request).await;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    eprintln!("{method} {path} {} {ms:.1}ms", response.status().as_u16());
+    response
+}
+
+/// Serves on `listener` until `shutdown` completes; requests in flight
+/// then finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    // Answers go out at once, not held back to be joined with later writes.
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
+    axum::serve(listener, router(limits)).with_graceful_shutdown(shutdown).await
+}
+
+fn runtime() -> io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()
+}
+
+/// Runs the server on `addr` until Ctrl-C or SIGTERM, printing
+/// `listening on http://HOST:PORT` on stderr once it accepts connections.
+pub fn run(addr: &str, limits: Limits) -> io::Result<()> {
+    let listener = std::net::TcpListener::bind(addr)?;
+    listener.set_nonblocking(true)?;
+    let runtime = runtime()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        eprintln!("listening on http://{}", listener.local_addr()?);
+        serve(listener, limits, stop_signal()).await
+    })?;
+    // Generations whose clients went away may still run: give them a moment.
+    runtime.shutdown_timeout(Duration::from_secs(10));
+    Ok(())
+}
+
+/// Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+async fn stop_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
+/// A server running on threads of its own (for tests and embedding).
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    stop: tokio::sync::oneshot::Sender<()>,
+    thread: std::thread::JoinHandle<io::Result<()>>,
+}
+
+impl Running {
+    /// Binds `addr` (port 0 picks a free port) and serves in the background.
+    pub fn start(addr: &str, limits: Limits) -> io::Result<Running> {
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        let addr = listener.local_addr()?;
+        let runtime = runtime()?;
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(async {
+                let listener = tokio::net::TcpListener::from_std(listener)?;
+                serve(listener, limits, async {
+                    let _ = stopped.await;
+                })
+                .await
+            })
+        });
+        Ok(Running { addr, stop, thread })
+    }
+
+    /// Stops accepting, lets requests in flight finish, and returns how the
+    /// server ended.
+    pub fn stop(self) -> io::Result<()> {
+        let _ = self.stop.send(());
+        self.thread
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the server thread panicked")))
+    }
+}

@@ -1,0 +1,91 @@
+//! A result written in the format asked for: the one path the command line
+//! and the web app share, so that both give the same bytes for the same
+//! request.
+
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
+
+use boardwright::{DrawOptions, Generator};
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The result as compact JSON and a newline.
+    Json,
+    /// The drawing as SVG.
+    Svg,
+    /// The drawing as PNG.
+    Png,
+    /// The drawing as PDF.
+    Pdf,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 4] = [Format::Json, Format::Svg, Format::Png, Format::Pdf];
+
+    /// The format of a file extension (`json`, `svg`, `png`, `pdf`, any case).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.extension().eq_ignore_ascii_case(ext))
+    }
+
+    /// The file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Pdf => "pdf",
+        }
+    }
+
+    /// The media type served with it.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            Format::Json => "application/json",
+            Format::Svg => "image/svg+xml",
+            Format::Png => "image/png",
+            Format::Pdf => "application/pdf",
+        }
+    }
+}
+
+/// Pixels per inch of PNG output unless asked otherwise.
+pub const DEFAULT_DPI: f64 = 150.0;
+
+/// The pixels per inch a PNG may be asked for.
+pub const DPI_RANGE: RangeInclusive<f64> = 30.0..=600.0;
+
+/// How to draw: colours or ink-friendly, and the PNG resolution.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drawing {
+    /// Passed to the generator's `draw`.
+    pub options: DrawOptions,
+    /// Pixels per inch of PNG output.
+    pub dpi: f64,
+}
+
+impl Default for Drawing {
+    fn default() -> Drawing {
+        Drawing {
+            options: DrawOptions::default(),
+            dpi: DEFAULT_DPI,
+        }
+    }
+}
+
+/// Writes `output` of generator `G` in `format` to `out`.
+pub fn write<G: Generator>(output: &G::Output, format: Format, drawing: Drawing, out: &mut dyn Write) -> io::Result<()> {
+    let format = match format {
+        Format::Json => {
+            G::write_json(output, &mut *out)?;
+            return out.write_all(b"\n");
+        }
+        Format::Svg => render::Format::Svg,
+        Format::Png => render::Format::Png,
+        Format::Pdf => render::Format::Pdf,
+    };
+    let doc = G::draw(output, drawing.options);
+    let bytes = render::render(&doc, format, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
+    out.write_all(&bytes)
+}

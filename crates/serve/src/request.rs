@@ -1,0 +1,115 @@
+//! A board request's query string: `seed`, `preset`, the drawing options
+//! (`ink_friendly`, `dpi`), `every` (for steps), and `KEY=VALUE` for any
+//! parameter, read exactly as the command line reads `--seed`, `--preset`
+//! and `--set KEY=VALUE`.
+
+use boardwright::Seed;
+use boardwright::params::{self, Params};
+use toml::Table;
+
+use crate::error::ApiError;
+use crate::output::{DPI_RANGE, Drawing};
+
+/// Most snapshots' spacing `every` may ask for.
+const MAX_EVERY: u32 = 1_000_000;
+
+/// What a board request asks for.
+#[derive(Debug, Default)]
+pub(crate) struct BoardQuery {
+    seed: Option<String>,
+    preset: Option<String>,
+    /// The `--set` layer.
+    sets: Table,
+    /// Colours or ink-friendly, and the PNG resolution.
+    pub(crate) drawing: Drawing,
+    /// Snapshots every how many repetitions of a step (steps only).
+    pub(crate) every: u32,
+}
+
+impl BoardQuery {
+    /// Reads a query string (without the `?`).
+    pub(crate) fn parse(raw: Option<&str>) -> Result<BoardQuery, ApiError> {
+        let mut query = BoardQuery {
+            every: 1,
+            ..BoardQuery::default()
+        };
+        for (key, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
+            match &*key {
+                "seed" => query.seed = Some(value.into_owned()),
+                "preset" => query.preset = Some(value.into_owned()),
+                "ink_friendly" => {
+                    query.drawing.options.ink_friendly = match value.trim() {
+                        "" | "true" | "1" => true,
+                        "false" | "0" => false,
+                        other => {
+                            return Err(
+                                ApiError::bad_request(format!("ink_friendly: {other:?} is not allowed; expected true or false"))
+                                    .parameter("ink_friendly"),
+                            );
+                        }
+                    }
+                }
+                "dpi" => {
+                    query.drawing.dpi = match value.trim().parse::<f64>() {
+                        Ok(dpi) if DPI_RANGE.contains(&dpi) => dpi,
+                        _ => {
+                            return Err(ApiError::bad_request(format!(
+                                "dpi: {value:?} is not allowed; expected a number from {} to {}",
+                                DPI_RANGE.start(),
+                                DPI_RANGE.end()
+                            ))
+                            .parameter("dpi"));
+                        }
+                    }
+                }
+                "every" => {
+                    query.every = match value.trim().parse::<u32>() {
+                        Ok(k) if (1..=MAX_EVERY).contains(&k) => k,
+                        _ => {
+                            return Err(ApiError::bad_request(format!(
+                                "every: {value:?} is not allowed; expected an integer from 1 to {MAX_EVERY}"
+                            ))
+                            .parameter("every"));
+                        }
+                    }
+                }
+                _ => {
+                    query.sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
+                }
+            }
+        }
+        Ok(query)
+    }
+
+    /// The parameters: the preset, then the `KEY=VALUE` pairs, over the defaults.
+    pub(crate) fn params<P: Params>(&self) -> Result<P, ApiError> {
+        let mut layers = Vec::new();
+        if let Some(name) = &self.preset {
+            layers.push(params::preset::<P>(name)?);
+        }
+        layers.push(self.sets.clone());
+        Ok(params::resolve::<P>(&layers)?)
+    }
+
+    /// The drawing options of a request that may ask for nothing else.
+    pub(crate) fn drawing_only(self) -> Result<Drawing, ApiError> {
+        if let Some(key) = self
+            .seed
+            .as_ref()
+            .map(|_| "seed")
+            .or(self.preset.as_ref().map(|_| "preset"))
+            .or(self.sets.keys().next().map(String::as_str))
+        {
+            return Err(ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly and dpi")).parameter(key));
+        }
+        Ok(self.drawing)
+    }
+
+    /// The seed; a board request must name one.
+    pub(crate) fn seed(&self) -> Result<Seed, ApiError> {
+        match &self.seed {
+            Some(text) => Ok(Seed::new(text)),
+            None => Err(ApiError::bad_request("no seed: add seed=TEXT to the query").parameter("seed")),
+        }
+    }
+}

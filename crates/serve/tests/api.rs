@@ -1,0 +1,764 @@
+//! The server over HTTP, started in the test on 127.0.0.1 port 0: every
+//! endpoint, the limits, and bad input answered 4xx with a JSON message.
+//! (The command line's own bytes are compared in the CLI's tests, which run
+//! both binaries.)
+
+#[path = "common/client.rs"]
+mod client;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use boardwright::hexet::{Hexet, RoadEntry};
+use boardwright::params::{self, Params};
+use boardwright::starship::Starships;
+use boardwright::universe::Universe;
+use boardwright::witches::Witches;
+use boardwright::{Generator, Seed};
+use client::Response;
+use serde_json::{Value, json};
+use serve::output::{self, Drawing, Format};
+use serve::{Limits, Running};
+
+fn start(limits: Limits) -> Running {
+    Running::start("127.0.0.1:0", limits).expect("the server starts")
+}
+
+/// Runs `check` against a server with the default limits, then stops it.
+fn with_server(check: impl FnOnce(SocketAddr)) {
+    let server = start(Limits::default());
+    check(server.addr);
+    server.stop().expect("the server stops cleanly");
+}
+
+/// Asserts a refusal: `status`, a JSON body with a message, and the
+/// parameter named when one is given.
+fn assert_refused(r: &Response, status: u16, parameter: Option<&str>, what: &str) {
+    assert_eq!(r.status, status, "{what}: {}", r.text());
+    assert_eq!(r.header("content-type"), Some("application/json"), "{what}");
+    let body = r.json();
+    let message = body["error"].as_str().unwrap_or_else(|| panic!("{what}: no error message: {body}"));
+    assert!(message.len() > 10, "{what}: {message}");
+    if let Some(p) = parameter {
+        assert_eq!(body["parameter"], p, "{what}: {body}");
+    }
+}
+
+/// The bytes the library writes for `G` with `layers`, seed and format:
+/// what the server must answer.
+fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: Drawing) -> Vec<u8> {
+    let params: G::Params = params::resolve(layers).unwrap();
+    let result = G::generate(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
+    let mut bytes = Vec::new();
+    output::write::<G>(&result, format, drawing, &mut bytes).unwrap();
+    bytes
+}
+
+fn table(text: &str) -> toml::Table {
+    text.parse().unwrap()
+}
+
+#[test]
+fn generators_lists_every_parameter_and_preset() {
+    with_server(|addr| {
+        let r = client::get(addr, "/api/generators");
+        assert_eq!(r.status, 200);
+        let list = r.json();
+        let names: Vec<&str> = list.as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["universe", "witches", "starship", "hexet"]);
+        fn check<G: Generator>(entry: &Value) {
+            assert_eq!(entry["about"], G::ABOUT);
+            let info = <G::Params as Params>::INFO;
+            let params = entry["params"].as_array().unwrap();
+            assert_eq!(params.len(), info.len());
+            let defaults = params::defaults::<G::Params>();
+            for (p, i) in params.iter().zip(info) {
+                assert_eq!(p["name"], i.name);
+                assert_eq!(p["doc"], i.doc);
+                assert_eq!(p["allowed"]["text"], i.allowed.to_string());
+                let default = defaults.get(i.name).map_or(Value::Null, |v| serde_json::to_value(v).unwrap());
+                assert_eq!(p["default"], default, "{}", i.name);
+            }
+            let presets: Vec<&str> = entry["presets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["name"].as_str().unwrap())
+                .collect();
+            let expected: Vec<&str> = <G::Params as Params>::PRESETS.iter().map(|(n, _)| *n).collect();
+            assert_eq!(presets, expected);
+        }
+        check::<Universe>(&list[0]);
+        check::<Witches>(&list[1]);
+        check::<Starships>(&list[2]);
+        check::<Hexet>(&list[3]);
+        assert!(list[0]["presets"][0]["about"].as_str().unwrap().len() > 5);
+    });
+}
+
+#[test]
+fn boards_in_every_format_are_the_library_bytes() {
+    with_server(|addr| {
+        fn check<G: Generator>(addr: SocketAddr, query: &str, layers: &[toml::Table], drawing: Drawing) {
+            for format in Format::ALL {
+                let path = format!("/api/{}/board.{}?seed=Tiamo{query}", G::NAME, format.extension());
+                let r = client::get(addr, &path);
+                assert_eq!(r.status, 200, "{path}: {}", r.text());
+                assert_eq!(r.header("content-type"), Some(format.media_type()), "{path}");
+                assert!(
+                    r.body == expected::<G>(layers, "Tiamo", format, drawing),
+                    "{path}: not the library's bytes"
+                );
+            }
+        }
+        let plain = Drawing::default();
+        check::<Universe>(addr, "", &[], plain);
+        check::<Witches>(addr, "&players=3", &[table("players = 3")], plain);
+        check::<Starships>(addr, "&width=24&height=30", &[table("width = 24\nheight = 30")], plain);
+        check::<Hexet>(addr, "&players=3", &[table("players = 3")], plain);
+        // A preset, then KEY=VALUE over it, and the drawing options.
+        let inky = Drawing {
+            options: boardwright::DrawOptions { ink_friendly: true },
+            dpi: 40.0,
+        };
+        let layers = [
+            params::preset::<boardwright::universe::Params>("classic").unwrap(),
+            table("planar = true"),
+        ];
+        check::<Universe>(addr, "&preset=classic&planar=true&ink_friendly=true&dpi=40", &layers, inky);
+        // A list parameter given inline, as `--set` takes it.
+        let pipeline = r#"[{stage = "shape", min_modules = 2, max_modules = 3, circle_weight = 1.0, rectangle_weight = 1.0, min_size = 0.2, max_size = 0.4, mirror = false}, {stage = "cockpit", w = 3, h = 3}, {stage = "reactor", w = 3, h = 3}]"#;
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("pipeline", pipeline)
+            .finish();
+        check::<Starships>(addr, &format!("&{query}"), &[table(&format!("pipeline = {pipeline}"))], plain);
+    });
+}
+
+#[test]
+fn config_toml_is_the_resolved_parameters_and_reads_back_to_the_same_board() {
+    with_server(|addr| {
+        let r = client::get(addr, "/api/universe/config.toml?seed=x&preset=classic&players=6&iterations=20");
+        assert_eq!(r.status, 200, "{}", r.text());
+        let layers = [
+            params::preset::<boardwright::universe::Params>("classic").unwrap(),
+            table("players = 6\niterations = 20"),
+        ];
+        let resolved: boardwright::universe::Params = params::resolve(&layers).unwrap();
+        assert_eq!(r.text(), params::to_toml(&resolved));
+        let back = expected::<Universe>(&[table(&r.text())], "x", Format::Json, Drawing::default());
+        let served = client::get(addr, "/api/universe/board.json?seed=x&preset=classic&players=6&iterations=20");
+        assert!(served.body == back);
+        // Every generator's config, including the starship pipeline, reads back.
+        for name in ["witches", "starship", "hexet"] {
+            let r = client::get(addr, &format!("/api/{name}/config.toml"));
+            assert_eq!(r.status, 200, "{name}: {}", r.text());
+            assert!(r.text().parse::<toml::Table>().is_ok(), "{name}");
+        }
+    });
+}
+
+#[test]
+fn the_last_snapshot_of_steps_is_the_board() {
+    with_server(|addr| {
+        // Starship: the tiles after each stage; the last are the ship's.
+        let steps = client::get(addr, "/api/starship/steps?seed=Tiamo").json();
+        let ship = client::get(addr, "/api/starship/board.json?seed=Tiamo").json();
+        let snapshots = steps["snapshots"].as_array().unwrap();
+        assert_eq!(snapshots.len(), ship["stages"].as_array().unwrap().len());
+        for (snapshot, stage) in snapshots.iter().zip(ship["stages"].as_array().unwrap()) {
+            assert_eq!(&snapshot["stage"], stage);
+        }
+        assert_eq!(snapshots.last().unwrap()["tiles"], ship["tiles"]);
+        assert_ne!(snapshots[0]["tiles"], ship["tiles"]);
+        // Hexet: the map, which is the board before any road.
+        let steps = client::get(addr, "/api/hexet/steps?seed=Tiamo").json();
+        let map = client::get(addr, "/api/hexet/board.json?seed=Tiamo").json();
+        assert_eq!(steps["snapshots"].as_array().unwrap().last().unwrap(), &map);
+        // Universe: the points after every k-th relaxation iteration; the
+        // last are the nodes' places.
+        for every in [1, 7] {
+            let steps = client::get(addr, &format!("/api/universe/steps?seed=Tiamo&iterations=30&every={every}")).json();
+            assert_eq!(steps["every"], every);
+            assert_eq!(steps["steps"], json!(<Universe as Generator>::STEPS));
+            let board = client::get(addr, "/api/universe/board.json?seed=Tiamo&iterations=30").json();
+            let snapshots = steps["snapshots"].as_array().unwrap();
+            let last = snapshots.last().expect("universe steps have snapshots");
+            let points: Vec<[f64; 2]> = serde_json::from_value(last["points"].clone()).unwrap();
+            let nodes: Vec<[f64; 2]> = board["nodes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| [n["x"].as_f64().unwrap(), n["y"].as_f64().unwrap()])
+                .collect();
+            assert_eq!(points, nodes, "every={every}");
+            // The jittered grid, every k-th iteration, and the last.
+            let iterations: Vec<u64> = snapshots.iter().map(|s| s["iteration"].as_u64().unwrap()).collect();
+            let mut wanted: Vec<u64> = (0..=30).filter(|i| i % every == 0).collect();
+            if wanted.last() != Some(&30) {
+                wanted.push(30);
+            }
+            assert_eq!(iterations, wanted, "every={every}");
+        }
+        let witches = client::get(addr, "/api/witches/steps?seed=Tiamo");
+        assert_eq!(witches.status, 200);
+        assert_eq!(witches.json()["generator"], "witches");
+    });
+}
+
+/// Every cell of a map by `[q, r]`: (is a lake, river mask).
+fn cells(map: &Value) -> BTreeMap<[i64; 2], (bool, u64)> {
+    map["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let at = [c["q"].as_i64().unwrap(), c["r"].as_i64().unwrap()];
+            (at, (c["terrain"] == "lake", c["rivers"].as_u64().unwrap()))
+        })
+        .collect()
+}
+
+/// Pairs of neighbouring land cells, each with whether a river lies between.
+fn land_pairs(map: &Value) -> Vec<([i64; 2], [i64; 2], bool)> {
+    let cells = cells(map);
+    let directions: Vec<[i64; 2]> = serde_json::from_value(map["directions"].clone()).unwrap();
+    let mut pairs = Vec::new();
+    for (&[q, r], &(lake, rivers)) in &cells {
+        for (side, [dq, dr]) in directions.iter().enumerate().take(3) {
+            let to = [q + dq, r + dr];
+            if let Some(&(other_lake, _)) = cells.get(&to)
+                && !lake
+                && !other_lake
+            {
+                pairs.push(([q, r], to, rivers & (1 << side) != 0));
+            }
+        }
+    }
+    pairs
+}
+
+fn road(player: u32, from: [i64; 2], to: [i64; 2], kind: &str, action: &str) -> String {
+    json!({"player": player, "from": from, "to": to, "type": kind, "action": action}).to_string()
+}
+
+#[test]
+fn a_held_hexet_game_plays_as_its_log_replays() {
+    with_server(|addr| {
+        let created = client::post(addr, "/api/hexet/games", r#"{"seed": "game", "params": {"players": 3}}"#);
+        assert_eq!(created.status, 201, "{}", created.text());
+        let map = created.json();
+        let id = map["id"].as_str().unwrap().to_string();
+        assert_eq!(map["params"]["players"], 3);
+        assert!(map["roads"].as_array().unwrap().is_empty());
+        let pairs = land_pairs(&map);
+        let (a, b, _) = *pairs.iter().find(|p| !p.2).unwrap();
+        let (c, d, _) = *pairs.iter().filter(|p| !p.2).nth(5).unwrap();
+        let roads = format!("/api/hexet/games/{id}/roads");
+
+        let r = client::post(addr, &roads, &road(0, a, b, "normal", "add"));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let after = r.json();
+        assert_eq!(after["roads"].as_array().unwrap().len(), 1);
+        assert_eq!(after["networks"].as_array().unwrap().len(), 1);
+        assert_eq!(after["scores"].as_array().unwrap().len(), 3);
+        // Refused roads change nothing.
+        for (entry, why) in [
+            (road(0, a, b, "normal", "add"), "exists"),
+            (road(0, a, [a[0] + 5, a[1]], "normal", "add"), "not neighbours"),
+            (road(7, c, d, "normal", "add"), "no such player"),
+            (road(1, c, d, "normal", "remove"), "missing"),
+            (road(0, [-50, -50], [-50, -49], "normal", "add"), "off the map"),
+        ] {
+            assert_refused(&client::post(addr, &roads, &entry), 422, None, why);
+        }
+        if let Some(&(e, f, _)) = pairs.iter().find(|p| p.2) {
+            assert_refused(&client::post(addr, &roads, &road(1, e, f, "normal", "add")), 422, None, "river");
+            assert_eq!(client::post(addr, &roads, &road(1, e, f, "bridge", "add")).status, 200);
+        }
+        assert_eq!(client::post(addr, &roads, &road(2, c, d, "normal", "add")).status, 200);
+        assert_eq!(client::post(addr, &roads, &road(0, a, b, "normal", "remove")).status, 200);
+        assert_eq!(client::post(addr, &roads, &road(0, a, b, "normal", "add")).status, 200);
+
+        let log = client::get(addr, &format!("/api/hexet/games/{id}/log"));
+        assert_eq!(log.status, 200);
+        let entries: Vec<RoadEntry> = serde_json::from_slice(&log.body).unwrap();
+        assert!(entries.len() >= 4);
+        let params: boardwright::hexet::Params = params::resolve(&[table("players = 3")]).unwrap();
+        let replayed = Hexet::generate(&params, &Seed::new("game"), &entries, &mut ()).unwrap();
+        let mut expected = Vec::new();
+        output::write::<Hexet>(&replayed, Format::Json, Drawing::default(), &mut expected).unwrap();
+        let shown = client::get(addr, &format!("/api/hexet/games/{id}"));
+        assert_eq!(shown.status, 200);
+        assert!(shown.body == expected, "the game is not the replay of its log");
+        // The game in every format, drawn with its roads.
+        for format in Format::ALL {
+            let drawing = Drawing {
+                options: boardwright::DrawOptions { ink_friendly: true },
+                dpi: 50.0,
+            };
+            let mut bytes = Vec::new();
+            output::write::<Hexet>(&replayed, format, drawing, &mut bytes).unwrap();
+            let path = format!("/api/hexet/games/{id}/board.{}?ink_friendly=true&dpi=50", format.extension());
+            let r = client::get(addr, &path);
+            assert_eq!(r.status, 200, "{path}");
+            assert_eq!(r.header("content-type"), Some(format.media_type()));
+            assert!(r.body == bytes, "{path}");
+        }
+        assert_refused(
+            &client::get(addr, &format!("/api/hexet/games/{id}/board.gif")),
+            404,
+            None,
+            "game gif",
+        );
+        let r = client::get(addr, &format!("/api/hexet/games/{id}/board.svg?seed=x"));
+        assert_refused(&r, 400, Some("seed"), "game svg with a seed");
+        let r = client::get(addr, &format!("/api/hexet/games/{id}/board.svg?players=3"));
+        assert_refused(&r, 400, Some("players"), "game svg with a parameter");
+
+        assert_eq!(client::delete(addr, &format!("/api/hexet/games/{id}")).status, 204);
+        assert_refused(&client::get(addr, &format!("/api/hexet/games/{id}")), 404, None, "ended game");
+        assert_refused(
+            &client::post(addr, &roads, &road(0, a, b, "normal", "remove")),
+            404,
+            None,
+            "ended game",
+        );
+        assert_refused(&client::delete(addr, &format!("/api/hexet/games/{id}")), 404, None, "ended twice");
+    });
+}
+
+#[test]
+fn roads_on_a_large_map_play_as_on_a_small_one() {
+    with_server(|addr| {
+        // Past a few thousand cells a road is applied in a generation slot, not in place.
+        let created = client::post(
+            addr,
+            "/api/hexet/games",
+            r#"{"seed": "wide", "params": {"width": 90, "height": 60}}"#,
+        );
+        assert_eq!(created.status, 201, "{}", created.text());
+        let map = created.json();
+        let id = map["id"].as_str().unwrap();
+        let mut entries = Vec::new();
+        for &(a, b, river) in land_pairs(&map).iter().step_by(97).take(6) {
+            let entry = road(0, a, b, if river { "bridge" } else { "normal" }, "add");
+            let r = client::post(addr, &format!("/api/hexet/games/{id}/roads"), &entry);
+            assert_eq!(r.status, 200, "{}", r.text());
+            entries.push(serde_json::from_str::<RoadEntry>(&entry).unwrap());
+        }
+        let params: boardwright::hexet::Params = params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
+        let replayed = Hexet::generate(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
+        let mut expected = Vec::new();
+        output::write::<Hexet>(&replayed, Format::Json, Drawing::default(), &mut expected).unwrap();
+        assert!(client::get(addr, &format!("/api/hexet/games/{id}")).body == expected);
+    });
+}
+
+#[test]
+fn held_games_are_bounded_in_number_roads_and_idle_time() {
+    let server = start(Limits {
+        max_games: 2,
+        max_roads: 2,
+        game_idle: Duration::from_millis(1500),
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    let create = |seed: &str| client::post(addr, "/api/hexet/games", &json!({"seed": seed}).to_string()).json();
+    let (first, second) = (create("a"), create("b"));
+    let pairs = land_pairs(&second);
+    let (a, b, _) = *pairs.iter().find(|p| !p.2).unwrap();
+    let second_roads = format!("/api/hexet/games/{}/roads", second["id"].as_str().unwrap());
+    // Using the second game makes the first the least recently used.
+    assert_eq!(client::post(addr, &second_roads, &road(0, a, b, "normal", "add")).status, 200);
+    let third = create("c");
+    assert_refused(
+        &client::get(addr, &format!("/api/hexet/games/{}", first["id"].as_str().unwrap())),
+        404,
+        None,
+        "dropped",
+    );
+    assert_eq!(
+        client::get(addr, &format!("/api/hexet/games/{}", second["id"].as_str().unwrap())).status,
+        200
+    );
+    assert_eq!(
+        client::get(addr, &format!("/api/hexet/games/{}", third["id"].as_str().unwrap())).status,
+        200
+    );
+    // At most two log entries.
+    assert_eq!(client::post(addr, &second_roads, &road(0, a, b, "normal", "remove")).status, 200);
+    assert_refused(
+        &client::post(addr, &second_roads, &road(0, a, b, "normal", "add")),
+        422,
+        None,
+        "road cap",
+    );
+    // Idle games expire.
+    std::thread::sleep(Duration::from_millis(1700));
+    assert_refused(
+        &client::get(addr, &format!("/api/hexet/games/{}", third["id"].as_str().unwrap())),
+        404,
+        None,
+        "expired",
+    );
+    server.stop().unwrap();
+}
+
+#[test]
+fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
+    with_server(|addr| {
+        // (method, path, body, status, parameter at fault)
+        type Case<'a> = (&'a str, &'a str, Option<&'a str>, u16, Option<&'a str>);
+        let cases: &[Case] = &[
+            ("GET", "/api/universe/board.json", None, 400, Some("seed")),
+            ("GET", "/api/universe/board.json?seed=a&players=99", None, 400, Some("players")),
+            ("GET", "/api/universe/board.json?seed=a&players=two", None, 400, Some("players")),
+            (
+                "GET",
+                "/api/universe/board.json?seed=a&players=99999999999999999999999",
+                None,
+                400,
+                Some("players"),
+            ),
+            ("GET", "/api/universe/board.json?seed=a&colour=red", None, 400, Some("colour")),
+            ("GET", "/api/universe/board.svg?seed=a&preset=modern", None, 400, Some("preset")),
+            ("GET", "/api/universe/board.png?seed=a&dpi=5000", None, 400, Some("dpi")),
+            ("GET", "/api/universe/board.png?seed=a&dpi=NaN", None, 400, Some("dpi")),
+            (
+                "GET",
+                "/api/universe/board.svg?seed=a&ink_friendly=maybe",
+                None,
+                400,
+                Some("ink_friendly"),
+            ),
+            ("GET", "/api/universe/steps?seed=a&every=0", None, 400, Some("every")),
+            (
+                "GET",
+                "/api/universe/board.json?seed=a&clearance=1e308",
+                None,
+                400,
+                Some("clearance"),
+            ),
+            (
+                "GET",
+                "/api/universe/board.json?seed=a&node_types=[1,2]",
+                None,
+                400,
+                Some("node_types"),
+            ),
+            (
+                "GET",
+                "/api/witches/board.json?seed=a&recipe_length=5",
+                None,
+                400,
+                Some("recipe_length"),
+            ),
+            (
+                "GET",
+                "/api/starship/board.json?seed=a&pipeline=[{stage=%22warp%22}]",
+                None,
+                400,
+                Some("pipeline"),
+            ),
+            ("GET", "/api/starship/board.json?seed=a&width=-1", None, 400, Some("width")),
+            ("GET", "/api/hexet/board.json?seed=a&lake_share=2", None, 400, Some("lake_share")),
+            ("GET", "/api/chess/board.json?seed=a", None, 404, Some("generator")),
+            ("GET", "/api/universe/board.gif?seed=a", None, 404, None),
+            ("GET", "/api/universe/board?seed=a", None, 404, None),
+            ("GET", "/nowhere", None, 404, None),
+            ("GET", "/api", None, 404, None),
+            ("GET", "/assets/secret.txt", None, 404, None),
+            ("GET", "/assets/..%2f..%2fCargo.toml", None, 404, None),
+            ("DELETE", "/api/generators", None, 405, None),
+            ("GET", "/api/hexet/games", None, 405, None),
+            ("POST", "/api/hexet/games", Some("not json"), 400, None),
+            ("POST", "/api/hexet/games", Some("{}"), 400, None),
+            ("POST", "/api/hexet/games", Some(r#"{"seed": 3}"#), 400, None),
+            ("POST", "/api/hexet/games", Some(r#"{"seed": "a", "color": 1}"#), 400, None),
+            (
+                "POST",
+                "/api/hexet/games",
+                Some(r#"{"seed": "a", "params": {"width": null}}"#),
+                400,
+                Some("width"),
+            ),
+            (
+                "POST",
+                "/api/hexet/games",
+                Some(r#"{"seed": "a", "params": {"width": 2}}"#),
+                400,
+                Some("width"),
+            ),
+            (
+                "POST",
+                "/api/hexet/games",
+                Some(r#"{"seed": "a", "params": {"rooks": 2}}"#),
+                400,
+                Some("rooks"),
+            ),
+            (
+                "POST",
+                "/api/hexet/games",
+                Some(r#"{"seed": "a", "preset": "none"}"#),
+                400,
+                Some("preset"),
+            ),
+            ("POST", "/api/hexet/games", Some(r#"{"seed": "a", "params": [1]}"#), 400, None),
+            ("POST", "/api/hexet/games/1/roads", Some("{}"), 400, None),
+            (
+                "POST",
+                "/api/hexet/games/999/roads",
+                Some(r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#),
+                404,
+                None,
+            ),
+            (
+                "POST",
+                "/api/hexet/games/x/roads",
+                Some(r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#),
+                404,
+                None,
+            ),
+            ("GET", "/api/hexet/games/18446744073709551616", None, 404, None),
+            ("GET", "/api/hexet/games/1/log", None, 404, None),
+            ("GET", "/api/%FF/board.json?seed=a", None, 400, None),
+            ("GET", "/%FF", None, 400, None),
+            ("GET", "/assets/%FF", None, 400, None),
+            ("GET", "/api/hexet/games/%FF", None, 400, None),
+            ("GET", "/api/hexet/games/%FF/log", None, 400, None),
+            ("GET", "/api/hexet/games/%FF/board.svg", None, 400, None),
+            ("POST", "/api/hexet/games/%FF/roads", Some("{}"), 400, None),
+            ("DELETE", "/api/hexet/games/%FF", None, 400, None),
+        ];
+        for &(method, path, body, status, parameter) in cases {
+            let r = client::request(addr, method, path, body.map(str::as_bytes));
+            assert_refused(&r, status, parameter, &format!("{method} {path}"));
+        }
+        // Road entries that are not roads, on a real game.
+        let id = client::post(addr, "/api/hexet/games", r#"{"seed": "a"}"#).json()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        for body in [
+            r#"{"player": 0, "from": [0, 0]}"#,
+            r#"{"player": -1, "from": [0, 0], "to": [0, 1]}"#,
+            r#"{"player": 0, "from": [0, 0], "to": [0, 1], "type": "tunnel"}"#,
+            r#"{"player": 0, "from": [0, 0], "to": [0, 1], "action": "burn"}"#,
+            r#"{"player": 0, "from": [0, 0, 0], "to": [0, 1]}"#,
+            r#"{"player": 0, "from": [99999999999, 0], "to": [0, 1]}"#,
+            r#"[]"#,
+        ] {
+            let r = client::post(addr, &format!("/api/hexet/games/{id}/roads"), body);
+            assert_refused(&r, 400, None, body);
+        }
+        // Odd query strings: refused or answered, never a server error.
+        for query in [
+            "seed=%FF%FE",
+            "seed=a&players=",
+            "seed=a&=3",
+            "seed=a&players=[",
+            "seed=a&players=3&players=4",
+            "seed=a&iterations=1",
+            "seed=a&max_attempts=1",
+            "seed=a&resolution=10&obstacles=100",
+            "seed=a&first_game=%22yes%22",
+            "seed=a&%00=1",
+            &format!("seed={}", "x".repeat(100_000)),
+            &format!("seed=a&{}", "players=3&".repeat(5_000)),
+            &format!("seed=a&node_types={}", "[".repeat(10_000)),
+        ] {
+            for file in ["board.json", "board.svg", "config.toml", "steps"] {
+                let r = client::get(addr, &format!("/api/universe/{file}?{query}"));
+                assert!(r.status < 500, "{file}?{query}: {} {}", r.status, r.text());
+            }
+        }
+    });
+}
+
+#[test]
+fn a_generation_whose_every_attempt_fails_is_refused_422() {
+    with_server(|addr| {
+        let layers = [table("width = 16\nheight = 16\nmax_attempts = 1")];
+        let params: boardwright::starship::Params = params::resolve(&layers).unwrap();
+        let mut failed = 0;
+        for k in 0..12 {
+            let seed = format!("tight-{k}");
+            let fails = Starships::generate(&params, &Seed::new(&seed), &(), &mut ()).is_err();
+            let r = client::get(
+                addr,
+                &format!("/api/starship/board.json?seed={seed}&width=16&height=16&max_attempts=1"),
+            );
+            if fails {
+                failed += 1;
+                assert_refused(&r, 422, None, &seed);
+                assert!(r.json()["error"].as_str().unwrap().contains("attempt"));
+            } else {
+                assert_eq!(r.status, 200, "{seed}");
+            }
+        }
+        assert!(failed > 0, "no seed failed: pick a tighter setting for this test");
+    });
+}
+
+#[test]
+fn bodies_over_one_mebibyte_are_refused_413() {
+    with_server(|addr| {
+        let big = format!(r#"{{"seed": "{}"}}"#, "x".repeat(serve::MAX_BODY));
+        assert_refused(&client::post(addr, "/api/hexet/games", &big), 413, None, "large body");
+        // Announced but not sent: refused before it is read.
+        let head = format!("POST /api/hexet/games HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 5000000000\r\nConnection: close\r\n\r\n{{");
+        assert_refused(&client::raw(addr, head.as_bytes()), 413, None, "announced large body");
+        // Sent in chunks with no length: cut at the limit.
+        let chunk = "a".repeat(1 << 16);
+        let mut chunked =
+            format!("POST /api/hexet/games HTTP/1.1\r\nHost: {addr}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        for _ in 0..20 {
+            chunked.push_str(&format!("{:x}\r\n{chunk}\r\n", chunk.len()));
+        }
+        chunked.push_str("0\r\n\r\n");
+        assert_refused(&client::raw(addr, chunked.as_bytes()), 413, None, "chunked large body");
+        // A body just under the limit is read (and then judged on its content).
+        let fits = format!(r#"{{"seed": "{}"}}"#, "x".repeat(1000));
+        assert_eq!(client::post(addr, "/api/hexet/games", &fits).status, 201);
+    });
+}
+
+#[test]
+fn work_above_the_size_caps_is_refused_422_naming_the_cap() {
+    with_server(|addr| {
+        let r = client::get(addr, "/api/universe/board.json?seed=a&resolution=300");
+        assert_refused(&r, 422, Some("resolution"), "universe");
+        assert!(r.json()["error"].as_str().unwrap().contains(&serve::UNIVERSE_MAX_NODES.to_string()));
+        for (path, parameter) in [
+            ("/api/hexet/board.json?seed=a&width=513", "width"),
+            ("/api/hexet/steps?seed=a&height=600", "height"),
+            ("/api/starship/board.svg?seed=a&width=129", "width"),
+            ("/api/starship/board.json?seed=a&height=512", "height"),
+        ] {
+            let r = client::get(addr, path);
+            assert_refused(&r, 422, Some(parameter), path);
+            assert!(r.json()["error"].as_str().unwrap().contains("at most"), "{path}");
+        }
+        let r = client::post(addr, "/api/hexet/games", r#"{"seed": "a", "params": {"width": 1000}}"#);
+        assert_refused(&r, 422, Some("width"), "game");
+        // Steps hold at most so many values: a board near the node cap asks for a larger `every`.
+        let r = client::get(addr, "/api/universe/steps?seed=a&resolution=250&iterations=1000");
+        assert_refused(&r, 422, Some("every"), "steps");
+    });
+}
+
+/// A request that keeps a generation slot busy for a while: a universe
+/// board just under the node cap.
+const SLOW: &str = "/api/universe/board.json?seed=slow&resolution=264";
+
+/// Waits until a request for a board not asked before is answered 503 while
+/// `slow` holds the only generation slot; answers that 503.
+fn busy_answer(addr: SocketAddr, slow: &std::thread::JoinHandle<Response>) -> Response {
+    for k in 0.. {
+        assert!(!slow.is_finished(), "no request was refused while the only slot was taken");
+        let r = client::get(addr, &format!("/api/witches/board.json?seed=quick-{k}"));
+        if r.status == 503 {
+            return r;
+        }
+        assert_eq!(r.status, 200, "{}", r.text());
+    }
+    unreachable!()
+}
+
+#[test]
+fn past_the_concurrency_limit_requests_wait_then_get_503_with_retry_after() {
+    let server = start(Limits {
+        jobs: 1,
+        queue_wait: Duration::from_millis(30),
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    let seen = client::get(addr, "/api/witches/board.svg?seed=seen");
+    assert_eq!(seen.status, 200);
+    let slow = std::thread::spawn(move || client::get(addr, SLOW));
+    let busy = busy_answer(addr, &slow);
+    assert_refused(&busy, 503, None, "busy");
+    let retry: u32 = busy.header("retry-after").expect("Retry-After").parse().unwrap();
+    assert!(retry >= 1);
+    // A board asked for before is answered from memory, slot or no slot.
+    let again = client::get(addr, "/api/witches/board.svg?seed=seen");
+    assert!(!slow.is_finished(), "the slot was still taken");
+    assert_eq!(again.status, 200);
+    assert!(again.body == seen.body);
+    assert_eq!(again.header("content-type"), Some("image/svg+xml"));
+    assert_eq!(slow.join().unwrap().status, 200);
+    // The slot is free again.
+    assert_eq!(client::get(addr, "/api/witches/board.json?seed=quick").status, 200);
+    server.stop().unwrap();
+}
+
+#[test]
+fn without_a_cache_every_answer_needs_a_slot() {
+    let server = start(Limits {
+        jobs: 1,
+        queue_wait: Duration::from_millis(30),
+        cache_bytes: 0,
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    assert_eq!(client::get(addr, "/api/witches/board.svg?seed=seen").status, 200);
+    let slow = std::thread::spawn(move || client::get(addr, SLOW));
+    busy_answer(addr, &slow);
+    let again = client::get(addr, "/api/witches/board.svg?seed=seen");
+    assert!(!slow.is_finished(), "the slot was still taken");
+    assert_refused(&again, 503, None, "nothing kept");
+    assert_eq!(slow.join().unwrap().status, 200);
+    server.stop().unwrap();
+}
+
+#[test]
+fn stopping_lets_the_request_in_flight_finish() {
+    let server = start(Limits::default());
+    let addr = server.addr;
+    let slow = std::thread::spawn(move || client::get(addr, SLOW));
+    std::thread::sleep(Duration::from_millis(200));
+    server.stop().expect("a clean stop");
+    let answer = slow.join().unwrap();
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(std::net::TcpStream::connect(addr).is_err(), "still accepting after stop");
+}
+#[test]
+fn pages_and_assets_are_served_from_the_binary() {
+    with_server(|addr| {
+        let index = client::get(addr, "/");
+        assert_eq!(index.status, 200);
+        assert!(index.header("content-type").unwrap().starts_with("text/html"));
+        for page in ["universe", "witches", "starship", "hexet"] {
+            assert!(index.text().contains(&format!("href=\"/{page}\"")), "{page}");
+            let r = client::get(addr, &format!("/{page}?seed=Tiamo"));
+            assert_eq!(r.status, 200, "{page}");
+            assert!(r.text().contains("<script type=\"module\""), "{page}");
+        }
+        for (asset, kind) in [
+            ("style.css", "text/css"),
+            ("app.js", "text/javascript"),
+            ("home.js", "text/javascript"),
+            ("form.js", "text/javascript"),
+            ("toml.js", "text/javascript"),
+            ("universe.js", "text/javascript"),
+            ("starship.js", "text/javascript"),
+            ("hexet.js", "text/javascript"),
+            ("DejaVuSans.ttf", "font/ttf"),
+        ] {
+            let r = client::get(addr, &format!("/assets/{asset}"));
+            assert_eq!(r.status, 200, "{asset}");
+            assert!(r.header("content-type").unwrap().starts_with(kind), "{asset}");
+            assert!(r.body.len() > 100, "{asset} is empty");
+        }
+        // Every module an HTML page or module imports is served.
+        for file in ["app.js", "universe.js", "starship.js", "hexet.js", "form.js"] {
+            let text = client::get(addr, &format!("/assets/{file}")).text();
+            for import in text.lines().filter_map(|l| l.split("from \"./").nth(1)) {
+                let name = import.split('"').next().unwrap();
+                assert_eq!(client::get(addr, &format!("/assets/{name}")).status, 200, "{file} imports {name}");
+            }
+        }
+    });
+}
