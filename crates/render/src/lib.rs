@@ -14,8 +14,8 @@ mod pdf;
 mod png;
 pub mod svg;
 
-/// The embedded font (DejaVu Sans; licence beside it in `assets/`).
-const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+/// The one font every drawing uses (DejaVu Sans; its licence is beside it in `assets/`).
+pub const FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 /// The family name of [`FONT`], used in the SVG we write.
 pub const FONT_FAMILY: &str = "DejaVu Sans";
 

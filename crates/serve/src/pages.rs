@@ -28,7 +28,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("hexet.js", "text/javascript; charset=utf-8", include_bytes!("../assets/hexet.js")),
     ("favicon.svg", "image/svg+xml", include_bytes!("../assets/favicon.svg")),
     // The font the drawings name, so the page shows their text as the PDF does.
-    ("DejaVuSans.ttf", "font/ttf", include_bytes!("../../render/assets/DejaVuSans.ttf")),
+    ("DejaVuSans.ttf", "font/ttf", render::FONT),
 ];
 
 const INDEX: &str = include_str!("../assets/index.html");
