@@ -490,3 +490,299 @@ fn a_seed_may_start_with_a_dash() {
     let other = run(&["witches", "--seed", "3"]);
     assert_ne!(out.stdout, other.stdout, "\"-3\" is its own seed");
 }
+
+/// One start tag of an SVG: its name, its attributes, and the index of the
+/// innermost `<g>` around it that has a class.
+struct Element {
+    name: String,
+    attrs: Vec<(String, String)>,
+    group: Option<usize>,
+}
+
+impl Element {
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    fn num(&self, name: &str) -> f64 {
+        let text = self.attr(name).unwrap_or_else(|| panic!("<{}> lacks {name}", self.name));
+        text.parse().unwrap_or_else(|_| panic!("{name}={text:?} is not a number"))
+    }
+
+    fn class(&self) -> Option<&str> {
+        self.attr("class")
+    }
+}
+
+/// The start tags of `svg`, in order, read by plain scanning.
+fn svg_elements(svg: &str) -> Vec<Element> {
+    let mut out: Vec<Element> = Vec::new();
+    let mut open: Vec<Option<usize>> = Vec::new();
+    let mut rest = svg;
+    while let Some(start) = rest.find('<') {
+        let end = start + rest[start..].find('>').expect("every tag closes");
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if tag == "/g" {
+            open.pop().expect("a </g> closes an open <g>");
+            continue;
+        }
+        if tag.starts_with('/') {
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let tag = tag.trim_end_matches('/');
+        let name = tag.split_whitespace().next().unwrap_or_default().to_string();
+        let mut attrs = Vec::new();
+        let mut text = &tag[name.len()..];
+        while let Some(eq) = text.find("=\"") {
+            let key = text[..eq].trim().to_string();
+            let value_end = eq + 2 + text[eq + 2..].find('"').expect("attribute values close");
+            attrs.push((key, text[eq + 2..value_end].to_string()));
+            text = &text[value_end + 1..];
+        }
+        let group = open.iter().rev().flatten().next().copied();
+        out.push(Element { name, attrs, group });
+        if out.last().unwrap().name == "g" && !self_closing {
+            let tagged = out.last().unwrap().class().is_some();
+            open.push(tagged.then_some(out.len() - 1));
+        }
+    }
+    assert!(open.is_empty(), "every <g> closes");
+    out
+}
+
+/// The elements of `svg` of this name and class.
+fn classed<'a>(elements: &'a [Element], name: &str, class: &str) -> Vec<&'a Element> {
+    elements.iter().filter(|e| e.name == name && e.class() == Some(class)).collect()
+}
+
+fn svg_and_json(args: &[&str]) -> (Vec<Element>, serde_json::Value) {
+    let svg = run(&[args, &["--format", "svg"]].concat());
+    assert!(svg.status.success(), "{}", stderr(&svg));
+    let json = run(args);
+    assert!(json.status.success(), "{}", stderr(&json));
+    (
+        svg_elements(&String::from_utf8(svg.stdout).unwrap()),
+        serde_json::from_slice(&json.stdout).unwrap(),
+    )
+}
+
+fn sorted<T: Ord>(mut items: Vec<T>) -> Vec<T> {
+    items.sort();
+    items
+}
+
+#[test]
+fn universe_svg_tags_nodes_and_edges() {
+    let (svg, v) = svg_and_json(&["universe", "--seed", "attrs", "--players", "3"]);
+    let nodes = v["nodes"].as_array().unwrap();
+    let groups = classed(&svg, "g", "node");
+    assert_eq!(groups.len(), nodes.len());
+    let ids = |items: Vec<u64>| sorted(items);
+    assert_eq!(
+        ids(groups.iter().map(|g| g.num("data-id") as u64).collect()),
+        ids(nodes.iter().map(|n| n["id"].as_u64().unwrap()).collect())
+    );
+    let edges = sorted(
+        classed(&svg, "line", "edge")
+            .iter()
+            .map(|e| (e.num("data-a") as u64, e.num("data-b") as u64))
+            .collect(),
+    );
+    let expected: Vec<(u64, u64)> = v["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e[0].as_u64().unwrap(), e[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(edges, sorted(expected));
+
+    // Away from the board's border (where icons are pulled inward), the page
+    // position is the board position under one scale and offset, fitted from
+    // the leftmost and rightmost such nodes.
+    let (w, h) = (v["width"].as_f64().unwrap(), v["height"].as_f64().unwrap());
+    let group_of = |id: u64| *groups.iter().find(|g| g.num("data-id") as u64 == id).unwrap();
+    let inner: Vec<(f64, f64, &Element)> = nodes
+        .iter()
+        .map(|n| {
+            (
+                n["x"].as_f64().unwrap(),
+                n["y"].as_f64().unwrap(),
+                group_of(n["id"].as_u64().unwrap()),
+            )
+        })
+        .filter(|&(x, y, _)| x >= 0.5 && x <= w - 0.5 && y >= 0.5 && y <= h - 0.5)
+        .collect();
+    let left = inner.iter().min_by(|a, b| a.0.total_cmp(&b.0)).unwrap();
+    let right = inner.iter().max_by(|a, b| a.0.total_cmp(&b.0)).unwrap();
+    let scale = (right.2.num("data-x") - left.2.num("data-x")) / (right.0 - left.0);
+    assert!(scale > 1.0, "a grid unit is some millimetres, not {scale}");
+    let offset = (left.2.num("data-x") - left.0 * scale, left.2.num("data-y") - left.1 * scale);
+    assert!(inner.len() > nodes.len() / 3, "{} of {} nodes inside", inner.len(), nodes.len());
+    for &(x, y, g) in &inner {
+        let id = g.num("data-id");
+        assert!((g.num("data-x") - (offset.0 + x * scale)).abs() < 0.01, "node {id} x");
+        assert!((g.num("data-y") - (offset.1 + y * scale)).abs() < 0.01, "node {id} y");
+    }
+
+    // data-r: every circle and square drawn in the node's group lies within
+    // it, and the farthest one touches it.
+    for (index, g) in svg.iter().enumerate().filter(|(_, e)| e.name == "g" && e.class() == Some("node")) {
+        let (cx, cy, r) = (g.num("data-x"), g.num("data-y"), g.num("data-r"));
+        let reach = svg
+            .iter()
+            .filter(|e| e.group == Some(index))
+            .filter_map(|e| {
+                let half = e.attr("stroke-width").map_or(0.0, |s| s.parse::<f64>().unwrap() / 2.0);
+                match e.name.as_str() {
+                    "circle" => Some((e.num("cx") - cx).hypot(e.num("cy") - cy) + e.num("r") + half),
+                    "rect" => {
+                        let (x, y) = (e.num("x"), e.num("y"));
+                        let (x1, y1) = (x + e.num("width"), y + e.num("height"));
+                        let corner = [(x, y), (x1, y), (x, y1), (x1, y1)]
+                            .iter()
+                            .map(|&(px, py)| (px - cx).hypot(py - cy))
+                            .fold(0.0, f64::max);
+                        Some(corner + half * std::f64::consts::SQRT_2)
+                    }
+                    _ => None,
+                }
+            })
+            .fold(0.0, f64::max);
+        assert!(
+            (reach - r).abs() < 0.01,
+            "node {}: data-r {r}, drawn out to {reach}",
+            g.num("data-id")
+        );
+    }
+}
+
+#[test]
+fn hexet_svg_tags_cells_roads_and_cities() {
+    let dir = scratch("hexet-attrs");
+    let map = run(&["hexet", "--seed", "roads"]);
+    assert!(map.status.success(), "{}", stderr(&map));
+    let v: serde_json::Value = serde_json::from_slice(&map.stdout).unwrap();
+    let (tq, tr) = (v["tower"][0].as_i64().unwrap(), v["tower"][1].as_i64().unwrap());
+    let cells = v["cells"].as_array().unwrap();
+    let cell = cells.iter().find(|c| c["q"] == tq && c["r"] == tr).unwrap();
+    // Out of the tower towards side 0, a bridge where a river lies between.
+    let kind = if cell["rivers"].as_u64().unwrap() & 1 != 0 {
+        "bridge"
+    } else {
+        "normal"
+    };
+    let log = dir.join("log.json");
+    std::fs::write(
+        &log,
+        format!(
+            r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{tq}, {}], "type": "{kind}"}},
+                {{"player": 1, "from": [{tq}, {tr}], "to": [{tq}, {}], "type": "{kind}"}}]"#,
+            tr + 1,
+            tr + 1
+        ),
+    )
+    .unwrap();
+    let (svg, v) = svg_and_json(&["hexet", "--seed", "roads", "--roads", log.to_str().unwrap()]);
+
+    let pair = |e: &Element, a: &str, b: &str| (e.num(a) as i64, e.num(b) as i64);
+    let json_pair = |c: &serde_json::Value| (c["q"].as_i64().unwrap(), c["r"].as_i64().unwrap());
+    let drawn = classed(&svg, "polygon", "cell");
+    assert_eq!(drawn.len(), cells.len());
+    assert_eq!(
+        sorted(drawn.iter().map(|e| pair(e, "data-q", "data-r")).collect()),
+        sorted(v["cells"].as_array().unwrap().iter().map(json_pair).collect())
+    );
+
+    let roads = v["roads"].as_array().unwrap();
+    assert_eq!(roads.len(), 2);
+    let at = |c: &serde_json::Value| format!("{},{}", c[0], c[1]);
+    let expected = sorted(
+        roads
+            .iter()
+            .map(|r| (r["player"].to_string(), at(&r["from"]), at(&r["to"])))
+            .collect(),
+    );
+    let drawn: Vec<(String, String, String)> = classed(&svg, "line", "road")
+        .iter()
+        .map(|e| {
+            let get = |n: &str| e.attr(n).unwrap().to_string();
+            (get("data-player"), get("data-from"), get("data-to"))
+        })
+        .collect();
+    assert_eq!(sorted(drawn), expected);
+
+    let cities: Vec<u64> = svg
+        .iter()
+        .filter(|e| e.class() == Some("city"))
+        .map(|e| e.num("data-id") as u64)
+        .collect();
+    let expected: Vec<u64> = v["cities"].as_array().unwrap().iter().map(|c| c["id"].as_u64().unwrap()).collect();
+    assert!(!expected.is_empty());
+    assert_eq!(sorted(cities), sorted(expected));
+}
+
+#[test]
+fn witches_svg_tags_cells_gardens_and_cauldrons() {
+    let (svg, v) = svg_and_json(&["witches", "--seed", "attrs", "--players", "4"]);
+    let (w, h) = (v["width"].as_u64().unwrap(), v["height"].as_u64().unwrap());
+    let cells = classed(&svg, "rect", "cell");
+    assert_eq!(cells.len() as u64, 2 * w * h);
+    for side in ["front", "back"] {
+        let on: Vec<&&Element> = cells.iter().filter(|e| e.attr("data-side") == Some(side)).collect();
+        let grid: Vec<(u64, u64)> = on.iter().map(|e| (e.num("data-x") as u64, e.num("data-y") as u64)).collect();
+        let all: Vec<(u64, u64)> = (0..w).flat_map(|x| (0..h).map(move |y| (x, y))).collect();
+        assert_eq!(sorted(grid), all, "{side}");
+        // Each rectangle sits at its grid place: one cell size, one origin.
+        let size = on[0].num("width");
+        let origin = on
+            .iter()
+            .map(|e| (e.num("x") - e.num("data-x") * size, e.num("y") - e.num("data-y") * size));
+        for ((x, y), e) in origin.zip(&on) {
+            assert!((x - (on[0].num("x") - on[0].num("data-x") * size)).abs() < 0.01, "{side} cell x");
+            assert!((y - (on[0].num("y") - on[0].num("data-y") * size)).abs() < 0.01, "{side} cell y");
+            assert!((e.num("width") - size).abs() < 0.001 && (e.num("height") - size).abs() < 0.001);
+        }
+    }
+    let players = |items: &[serde_json::Value]| sorted(items.iter().map(|i| i["player"].as_u64().unwrap()).collect::<Vec<_>>());
+    let gardens = classed(&svg, "g", "garden");
+    assert_eq!(
+        sorted(gardens.iter().map(|g| g.num("data-player") as u64).collect()),
+        players(v["gardens"].as_array().unwrap())
+    );
+    let cauldrons = classed(&svg, "rect", "cauldron");
+    assert_eq!(
+        sorted(cauldrons.iter().map(|c| c.num("data-player") as u64).collect()),
+        players(v["cauldrons"].as_array().unwrap())
+    );
+}
+
+#[test]
+fn starship_svg_tags_parts_and_doors() {
+    let (svg, v) = svg_and_json(&["starship", "--seed", "attrs"]);
+    let parts: Vec<(u64, String)> = classed(&svg, "rect", "part")
+        .iter()
+        .map(|e| (e.num("data-id") as u64, e.attr("data-role").unwrap().to_string()))
+        .collect();
+    let expected: Vec<(u64, String)> = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_u64().unwrap(), p["role"].as_str().unwrap().to_string()))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(sorted(parts), sorted(expected));
+    assert_eq!(classed(&svg, "line", "door").len(), v["doors"].as_array().unwrap().len());
+}
+
+#[test]
+fn every_svg_page_has_a_title() {
+    for generator in ["universe", "witches", "starship", "hexet"] {
+        let out = run(&[generator, "--seed", "attrs", "--format", "svg"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let svg = String::from_utf8(out.stdout).unwrap();
+        let title = svg.split("<title>").nth(1).and_then(|t| t.split("</title>").next());
+        assert!(title.is_some_and(|t| t.contains("seed attrs")), "{generator}: {title:?}");
+    }
+}

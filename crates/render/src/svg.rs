@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use scene::{Anchor, Color, Document, Page, Shape, Style};
+use scene::{Anchor, Color, Document, Page, Shape, Style, Tag, Value};
 
 /// Vertical gap between stacked pages, in millimetres.
 const PAGE_GAP: f64 = 10.0;
@@ -52,15 +52,34 @@ fn write_page(out: &mut String, page: &Page) {
         hex(Color::WHITE)
     );
     for shape in &page.shapes {
-        write_shape(out, shape);
+        write_shape(out, shape, "");
     }
 }
 
-fn write_shape(out: &mut String, shape: &Shape) {
+/// Writes `shape`, with `attrs` (a tag's attributes, each with a leading
+/// space, or nothing) on its element.
+fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
     let _ = match shape {
+        // A tag on a tag or group gets a `<g>` of its own.
+        Shape::Tagged { .. } | Shape::Group { .. } if !attrs.is_empty() => {
+            let _ = writeln!(out, "<g{attrs}>");
+            write_shape(out, shape, "");
+            writeln!(out, "</g>")
+        }
+        Shape::Tagged { tag, shape } => {
+            write_shape(out, shape, &attributes(tag));
+            Ok(())
+        }
+        Shape::Group { tag, shapes } => {
+            let _ = writeln!(out, "<g{}>", attributes(tag));
+            for shape in shapes {
+                write_shape(out, shape, "");
+            }
+            writeln!(out, "</g>")
+        }
         Shape::Line { from, to, style } => writeln!(
             out,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
+            r#"<line{attrs} x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
             num(from.0),
             num(from.1),
             num(to.0),
@@ -69,7 +88,7 @@ fn write_shape(out: &mut String, shape: &Shape) {
         ),
         Shape::Circle { center, radius, style } => writeln!(
             out,
-            r#"<circle cx="{}" cy="{}" r="{}"{}/>"#,
+            r#"<circle{attrs} cx="{}" cy="{}" r="{}"{}/>"#,
             num(center.0),
             num(center.1),
             num(*radius),
@@ -77,7 +96,7 @@ fn write_shape(out: &mut String, shape: &Shape) {
         ),
         Shape::Rect { origin, size, style } => writeln!(
             out,
-            r#"<rect x="{}" y="{}" width="{}" height="{}"{}/>"#,
+            r#"<rect{attrs} x="{}" y="{}" width="{}" height="{}"{}/>"#,
             num(origin.0),
             num(origin.1),
             num(size.0),
@@ -86,7 +105,7 @@ fn write_shape(out: &mut String, shape: &Shape) {
         ),
         Shape::Polygon { points, style } => {
             let pts: Vec<String> = points.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
-            writeln!(out, r#"<polygon points="{}"{}/>"#, pts.join(" "), paint(style))
+            writeln!(out, r#"<polygon{attrs} points="{}"{}/>"#, pts.join(" "), paint(style))
         }
         Shape::Text {
             at,
@@ -102,7 +121,7 @@ fn write_shape(out: &mut String, shape: &Shape) {
             };
             writeln!(
                 out,
-                r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{}">{}</text>"#,
+                r#"<text{attrs} x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{}">{}</text>"#,
                 num(at.0),
                 num(at.1),
                 num(*size),
@@ -111,6 +130,30 @@ fn write_shape(out: &mut String, shape: &Shape) {
             )
         }
     };
+}
+
+/// A tag as ` class="…" data-NAME="…"…`, values escaped; any character of
+/// a name other than a lowercase letter, digit or hyphen becomes a hyphen.
+fn attributes(tag: &Tag) -> String {
+    let mut s = format!(r#" class="{}""#, escape(&tag.class));
+    for (name, value) in &tag.data {
+        let name: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let value = match value {
+            Value::Text(text) => escape(text),
+            Value::Mm(mm) => num(*mm),
+        };
+        let _ = write!(s, r#" data-{name}="{value}""#);
+    }
+    s
 }
 
 fn paint(style: &Style) -> String {
@@ -162,6 +205,33 @@ mod tests {
         assert_eq!(num(1.23456), "1.235");
         assert_eq!(num(-0.0001), "0");
         assert_eq!(num(148.5), "148.5");
+    }
+
+    #[test]
+    fn tags_become_class_and_data_attributes() {
+        let dot = Shape::Circle {
+            center: (1.0, 2.0),
+            radius: 0.5,
+            style: Style::fill(Color::BLACK),
+        };
+        let tag = Tag::new("a&b").with("Name_1", "x\"<y").with_mm("x", 1.23456);
+        let mut out = String::new();
+        write_shape(&mut out, &dot.clone().tagged(tag.clone()), "");
+        assert_eq!(
+            out,
+            "<circle class=\"a&amp;b\" data--ame-1=\"x&quot;&lt;y\" data-x=\"1.235\" cx=\"1\" cy=\"2\" r=\"0.5\" fill=\"#000000\"/>\n"
+        );
+        let mut out = String::new();
+        let group = Shape::Group {
+            tag: Tag::new("node").with("id", 3),
+            shapes: vec![dot.clone(), dot.clone().tagged(Tag::new("dot"))],
+        };
+        write_shape(&mut out, &group.tagged(Tag::new("outer")), "");
+        let plain = r##"cx="1" cy="2" r="0.5" fill="#000000"/>"##;
+        assert_eq!(
+            out,
+            format!("<g class=\"outer\">\n<g class=\"node\" data-id=\"3\">\n<circle {plain}\n<circle class=\"dot\" {plain}\n</g>\n</g>\n")
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! A [`Document`] is a list of [`Page`]s; a page is a size in millimetres and a
 //! list of [`Shape`]s painted in order (later shapes on top). Coordinates are
-//! millimetres from the page's top-left corner, y pointing down.
+//! millimetres from the page's top-left corner, y pointing down. A shape, or
+//! a group of shapes, may carry a [`Tag`] saying what it draws.
 //!
 //! This crate knows no generator and no file format: generators build scenes,
 //! the renderer turns them into bytes.
@@ -141,6 +142,75 @@ pub enum Shape {
         /// Text colour.
         color: Color,
     },
+    /// One shape that says what it draws: the tag's class and data ride on
+    /// the shape itself (in SVG, attributes of its element).
+    Tagged {
+        /// What the shape stands for.
+        tag: Tag,
+        /// The shape drawn.
+        shape: Box<Shape>,
+    },
+    /// Several shapes that together draw one thing (in SVG, a `<g>` element
+    /// carrying the tag); painted in order, as if they stood in the page's list.
+    Group {
+        /// What the shapes stand for.
+        tag: Tag,
+        /// The shapes, in painting order.
+        shapes: Vec<Shape>,
+    },
+}
+
+impl Shape {
+    /// This shape, tagged with what it draws.
+    pub fn tagged(self, tag: Tag) -> Shape {
+        Shape::Tagged {
+            tag,
+            shape: Box::new(self),
+        }
+    }
+}
+
+/// What a shape draws, for scripts and style sheets: a class name and named
+/// values (in SVG, `class="…"` and one `data-NAME="…"` each). Painting
+/// ignores it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tag {
+    /// The kind of thing drawn, e.g. `node` or `cell`.
+    pub class: String,
+    /// Named values in the order written; names without any `data-` prefix,
+    /// lowercase letters, digits and hyphens.
+    pub data: Vec<(String, Value)>,
+}
+
+impl Tag {
+    /// A tag of class `class` with no data yet.
+    pub fn new(class: impl Into<String>) -> Tag {
+        Tag {
+            class: class.into(),
+            data: Vec::new(),
+        }
+    }
+
+    /// This tag with one more value, written as text.
+    pub fn with(mut self, name: impl Into<String>, value: impl ToString) -> Tag {
+        self.data.push((name.into(), Value::Text(value.to_string())));
+        self
+    }
+
+    /// This tag with one more value, a length in millimetres.
+    pub fn with_mm(mut self, name: impl Into<String>, mm: f64) -> Tag {
+        self.data.push((name.into(), Value::Mm(mm)));
+        self
+    }
+}
+
+/// A value in a [`Tag`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Text, written as it is.
+    Text(String),
+    /// A length in millimetres, written as the renderer writes coordinates.
+    Mm(f64),
 }
 
 /// A page: a size and the shapes painted on it, in order.
@@ -184,5 +254,27 @@ mod tests {
         assert_eq!(Color::from_hex("7BF1A8"), None);
         assert_eq!(Color::from_hex("#7BF1A"), None);
         assert_eq!(Color::from_hex("#GGGGGG"), None);
+    }
+
+    #[test]
+    fn tags_keep_their_values_in_order() {
+        let tag = Tag::new("node").with("id", 7).with_mm("x", 1.5);
+        assert_eq!(tag.class, "node");
+        assert_eq!(
+            tag.data,
+            vec![("id".to_string(), Value::Text("7".into())), ("x".to_string(), Value::Mm(1.5))]
+        );
+        let shape = Shape::Circle {
+            center: (0.0, 0.0),
+            radius: 1.0,
+            style: Style::fill(Color::BLACK),
+        };
+        assert_eq!(
+            shape.clone().tagged(tag.clone()),
+            Shape::Tagged {
+                tag,
+                shape: Box::new(shape)
+            }
+        );
     }
 }

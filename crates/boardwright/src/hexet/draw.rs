@@ -1,8 +1,11 @@
 //! A hexet map drawn on one A4 landscape page: hexes coloured by terrain,
 //! rivers on their sides, roads in each player's colour (bridges darker),
 //! cities by type colour and shape, and the tower.
+//!
+//! A hex is tagged `cell` with its axial `q`, `r`; a road `road` with its
+//! player and cells (`from`, `to` as `q,r`); a city `city` with its id.
 
-use scene::{Anchor, Color, Document, Page, Shape, Style};
+use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 
 use super::hex::{Cell, Grid};
 use super::map::Terrain;
@@ -71,10 +74,13 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         } else {
             terrain_color(cell.terrain)
         };
-        shapes.push(Shape::Polygon {
-            points: (0..6).map(|k| corner(c, k)).collect(),
-            style: Style::filled_outlined(fill, Color::rgb(0x99, 0x99, 0x99), size * 0.03),
-        });
+        shapes.push(
+            Shape::Polygon {
+                points: (0..6).map(|k| corner(c, k)).collect(),
+                style: Style::filled_outlined(fill, Color::rgb(0x99, 0x99, 0x99), size * 0.03),
+            }
+            .tagged(Tag::new("cell").with("q", cell.q).with("r", cell.r)),
+        );
     }
     // Side s lies between corners s + 1 and s + 2. Rivers on sides 3–5 are
     // drawn from the neighbour, except at the map's edge.
@@ -101,37 +107,48 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
         let (nx, ny) = (-dy / len * offset, dx / len * offset);
-        shapes.push(Shape::Line {
-            from: (a.0 + nx, a.1 + ny),
-            to: (b.0 + nx, b.1 + ny),
-            style: Style::stroke(color, width),
-        });
+        shapes.push(
+            Shape::Line {
+                from: (a.0 + nx, a.1 + ny),
+                to: (b.0 + nx, b.1 + ny),
+                style: Style::stroke(color, width),
+            }
+            .tagged(
+                Tag::new("road")
+                    .with("player", road.player)
+                    .with("from", format!("{},{}", road.from[0], road.from[1]))
+                    .with("to", format!("{},{}", road.to[0], road.to[1])),
+            ),
+        );
     }
     for city in &board.cities {
         let c = at(cell_of(city.q, city.r));
         let color = hex_color(CITY_COLORS[city.city_type as usize % CITY_COLORS.len()]);
         let style = Style::filled_outlined(color, Color::BLACK, size * 0.05);
         let r = size * 0.45;
-        shapes.push(match city.city_type % 4 {
-            0 => Shape::Circle {
-                center: c,
-                radius: r,
-                style,
-            },
-            1 => Shape::Rect {
-                origin: (c.0 - r * 0.85, c.1 - r * 0.85),
-                size: (r * 1.7, r * 1.7),
-                style,
-            },
-            2 => Shape::Polygon {
-                points: vec![(c.0, c.1 - r), (c.0 + r, c.1 + r * 0.8), (c.0 - r, c.1 + r * 0.8)],
-                style,
-            },
-            _ => Shape::Polygon {
-                points: vec![(c.0, c.1 - r), (c.0 + r, c.1), (c.0, c.1 + r), (c.0 - r, c.1)],
-                style,
-            },
-        });
+        shapes.push(
+            match city.city_type % 4 {
+                0 => Shape::Circle {
+                    center: c,
+                    radius: r,
+                    style,
+                },
+                1 => Shape::Rect {
+                    origin: (c.0 - r * 0.85, c.1 - r * 0.85),
+                    size: (r * 1.7, r * 1.7),
+                    style,
+                },
+                2 => Shape::Polygon {
+                    points: vec![(c.0, c.1 - r), (c.0 + r, c.1 + r * 0.8), (c.0 - r, c.1 + r * 0.8)],
+                    style,
+                },
+                _ => Shape::Polygon {
+                    points: vec![(c.0, c.1 - r), (c.0 + r, c.1), (c.0, c.1 + r), (c.0 - r, c.1)],
+                    style,
+                },
+            }
+            .tagged(Tag::new("city").with("id", city.id)),
+        );
     }
     let t = at(cell_of(board.tower[0], board.tower[1]));
     shapes.push(Shape::Polygon {

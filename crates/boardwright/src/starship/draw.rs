@@ -1,7 +1,10 @@
 //! A starship drawn on one A4 landscape page: a colour per part role, armor,
 //! floor, doors as bars across the edges they open, and facing marks.
+//!
+//! A part's outline is tagged `part` with its id and role, a door's bar
+//! `door`.
 
-use scene::{Anchor, Color, Document, Page, Shape, Style};
+use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 
 use super::{Role, Starship};
 use crate::DrawOptions;
@@ -93,11 +96,14 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
     for p in &ship.parts {
         let (x, y) = at(p.x, p.y);
         let (w, h) = (f64::from(p.w) * cell, f64::from(p.h) * cell);
-        shapes.push(Shape::Rect {
-            origin: (x, y),
-            size: (w, h),
-            style: Style::stroke(Color::BLACK, cell * 0.08),
-        });
+        shapes.push(
+            Shape::Rect {
+                origin: (x, y),
+                size: (w, h),
+                style: Style::stroke(Color::BLACK, cell * 0.08),
+            }
+            .tagged(Tag::new("part").with("id", p.id).with("role", p.role.name())),
+        );
         if let Some(f) = p.facing {
             // A triangle on the facing edge.
             let (cx, cy) = (x + w / 2.0, y + h / 2.0);
@@ -144,11 +150,14 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
         } else {
             ((from.0 + inset, from.1), (to.0 - inset, to.1))
         };
-        shapes.push(Shape::Line {
-            from,
-            to,
-            style: Style::stroke(Color::rgb(0x2b, 0x8a, 0x3e), cell * 0.22),
-        });
+        shapes.push(
+            Shape::Line {
+                from,
+                to,
+                style: Style::stroke(Color::rgb(0x2b, 0x8a, 0x3e), cell * 0.22),
+            }
+            .tagged(Tag::new("door")),
+        );
     }
     Document {
         title: format!("Starship, seed {}", ship.header.seed),

@@ -3,8 +3,13 @@
 //! The board fills the page inside a small printer margin, one grid unit to a
 //! fixed number of millimetres. Nodes on the paper's border are drawn inward
 //! by their radius so their icons stay on paper; edges follow them.
+//!
+//! Each node's shapes form a group tagged `node` with its id, the centre of
+//! its outline (`x`, `y`) and the radius round that centre of its outline and
+//! dots (`r`; labels lie inside the outline); each edge is tagged `edge` with
+//! its two node ids (`a`, `b`).
 
-use scene::{Anchor, Color, Document, Page, Shape, Style};
+use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 
 use super::{Board, NodeKind};
 use crate::DrawOptions;
@@ -79,11 +84,14 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         });
     }
     for &[a, b] in &board.edges {
-        shapes.push(Shape::Line {
-            from: drawn[a as usize],
-            to: drawn[b as usize],
-            style: Style::stroke(GREY, 0.02 * unit),
-        });
+        shapes.push(
+            Shape::Line {
+                from: drawn[a as usize],
+                to: drawn[b as usize],
+                style: Style::stroke(GREY, 0.02 * unit),
+            }
+            .tagged(Tag::new("edge").with("a", a).with("b", b)),
+        );
     }
     let category = |name: &str| {
         board
@@ -104,7 +112,10 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     for node in &board.nodes {
         let (x, y) = drawn[node.id as usize];
         let label = node.node_type.clone().unwrap_or_default();
-        match node.kind {
+        let mut caption = None;
+        let mut shapes = Vec::new();
+        // How far the outline reaches from the centre, its stroke included.
+        let outline = match node.kind {
             NodeKind::Center => {
                 let rc = r * 1.4;
                 shapes.push(Shape::Circle {
@@ -113,7 +124,9 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
                     style: Style::filled_outlined(fill(category_color("Center")), INK, thin * 2.0),
                 });
                 shapes.push(text((x, y + 0.035 * unit), "CENTER".into(), 0.1 * unit));
-                shapes.push(text((x, y + rc + 0.16 * unit), board.header.seed.clone(), 0.12 * unit));
+                // The seed under the centre captions the board, not the node.
+                caption = Some(text((x, y + rc + 0.16 * unit), board.header.seed.clone(), 0.12 * unit));
+                rc + thin
             }
             NodeKind::Mission => {
                 shapes.push(Shape::Rect {
@@ -122,6 +135,8 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
                     style: Style::filled_outlined(Color::WHITE, INK, thin * 2.0),
                 });
                 shapes.push(text((x, y + 0.03 * unit), label, 0.075 * unit));
+                // The square's corner, its mitred stroke included.
+                (r + thin) * std::f64::consts::SQRT_2
             }
             NodeKind::Regular => {
                 let color = category(&label).map_or(Color::WHITE, category_color);
@@ -137,17 +152,31 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
                     }
                     None => shapes.push(text((x, y + 0.03 * unit), label, 0.085 * unit)),
                 }
+                r + thin / 2.0
             }
-        }
+        };
         let rim = if node.kind == NodeKind::Center { r * 1.4 } else { r };
+        let (dot_radius, dot_stroke) = (0.055 * unit, thin * 0.5);
         for &angle in &node.dots {
             let (s, c) = sin_cos(angle);
             shapes.push(Shape::Circle {
                 center: (x + c * rim, y + s * rim),
-                radius: 0.055 * unit,
-                style: Style::filled_outlined(GREY, INK, thin * 0.5),
+                radius: dot_radius,
+                style: Style::filled_outlined(GREY, INK, dot_stroke),
             });
         }
+        let reach = if node.dots.is_empty() {
+            outline
+        } else {
+            outline.max(rim + dot_radius + dot_stroke / 2.0)
+        };
+        let tag = Tag::new("node")
+            .with("id", node.id)
+            .with_mm("x", x)
+            .with_mm("y", y)
+            .with_mm("r", reach);
+        page.shapes.push(Shape::Group { tag, shapes });
+        page.shapes.extend(caption);
     }
     Document {
         title: format!("Universe board, seed {}", board.header.seed),

@@ -4,8 +4,12 @@
 //! their front one mirrored left to right, so printed double-sided with the
 //! sheet turned over left to right (flip on the short edge for a landscape
 //! page), every player's back lies behind their front and one cut frees both.
+//!
+//! Every cell of the grid is a rectangle tagged `cell` with its side and grid
+//! position (unpainted outside gardens); a garden's cells are grouped and
+//! tagged `garden`, a cauldron's rectangle `cauldron`, both with the player.
 
-use scene::{Anchor, Color, Document, Page, Shape, Style};
+use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 
 use super::{Board, Face, HEIGHT, WIDTH};
 use crate::DrawOptions;
@@ -51,16 +55,39 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
         Anchor::Start,
     ));
 
+    let cell_rect = |x: u32, y: u32, style: Style| {
+        Shape::Rect {
+            origin: at(x, y),
+            size: (cell, cell),
+            style,
+        }
+        .tagged(Tag::new("cell").with("side", side).with("x", x).with("y", y))
+    };
     let mut garden_of = [[usize::MAX; WIDTH as usize]; HEIGHT as usize];
     for (g, garden) in board.gardens.iter().enumerate().filter(|(_, g)| g.side == face) {
         for &[x, y] in &garden.cells {
             garden_of[y as usize][x as usize] = g;
-            shapes.push(Shape::Rect {
-                origin: at(x, y),
-                size: (cell, cell),
-                style: Style::filled_outlined(fill(GARDEN), GRID, 0.2),
-            });
         }
+    }
+    // The cells outside gardens, unpainted: they only say where they are.
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            if garden_of[y as usize][x as usize] == usize::MAX {
+                let unpainted = Style {
+                    fill: None,
+                    stroke: None,
+                    stroke_width: 0.0,
+                };
+                shapes.push(cell_rect(x, y, unpainted));
+            }
+        }
+    }
+    for garden in board.gardens.iter().filter(|g| g.side == face) {
+        let style = Style::filled_outlined(fill(GARDEN), GRID, 0.2);
+        shapes.push(Shape::Group {
+            tag: Tag::new("garden").with("player", garden.player),
+            shapes: garden.cells.iter().map(|&[x, y]| cell_rect(x, y, style)).collect(),
+        });
     }
     // Garden outlines: every cell side whose neighbour is in another garden (or off the grid).
     for y in 0..HEIGHT {
@@ -94,11 +121,14 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
     for c in board.cauldrons.iter().filter(|c| c.side == face) {
         let (x, y) = at(c.x, c.y);
         let (w, h) = (f64::from(c.w) * cell, f64::from(c.h) * cell);
-        shapes.push(Shape::Rect {
-            origin: (x + 1.5, y + 1.5),
-            size: (w - 3.0, h - 3.0),
-            style: Style::filled_outlined(fill(CAULDRON), INK, 0.9),
-        });
+        shapes.push(
+            Shape::Rect {
+                origin: (x + 1.5, y + 1.5),
+                size: (w - 3.0, h - 3.0),
+                style: Style::filled_outlined(fill(CAULDRON), INK, 0.9),
+            }
+            .tagged(Tag::new("cauldron").with("player", c.player)),
+        );
         shapes.push(text(
             (x + w / 2.0, y + 8.0),
             format!("Cauldron ({})", c.w * c.h),
