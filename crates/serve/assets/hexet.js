@@ -5,16 +5,14 @@
 // scores follow every road. Undo; download the road log (`--roads` replays it).
 //
 // The map is the server's drawing of the held game; over it the page lays
-// its own layer of cells and roads to click, placed as hexet's drawing
-// places them (A4 landscape, an 8 mm margin, flat-topped hexes).
+// its own layer of cells and roads to click, each cell where the drawing's
+// own `polygon.cell` for it lies, so the page never repeats the drawing's
+// layout.
 
 import { ApiError, fetchApi } from "./app.js";
 import { el } from "./form.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const SQRT3 = Math.sqrt(3);
-const PAGE = [297, 210];
-const MARGIN = 8;
 /** Players' colours, as in hexet's drawing. */
 const PLAYER_COLOURS = ["#D7263D", "#1B4F9C", "#F49D37", "#6A2E8C", "#2A9D8F", "#8C564B", "#E377C2", "#111111"];
 
@@ -27,17 +25,28 @@ function svgEl(tag, attrs = {}) {
 const key = ([q, r]) => `${q},${r}`;
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
-/** Where hexet's drawing puts the cells of a `width` x `height` map. */
-function layout(width, height) {
-  const extW = 1.5 * width + 0.5;
-  const extH = SQRT3 * (height + 0.5);
-  const size = Math.min((PAGE[0] - 2 * MARGIN) / extW, (PAGE[1] - 2 * MARGIN) / extH);
-  const origin = [(PAGE[0] - extW * size) / 2 + size, (PAGE[1] - extH * size) / 2 + (size * SQRT3) / 2];
-  const center = ([q, r]) => [origin[0] + 1.5 * q * size, origin[1] + SQRT3 * (r + q / 2) * size];
-  const corners = (c, scale = 1) =>
-    [0, 1, 2, 3, 4, 5]
-      .map((k) => [c[0] + Math.cos((k * Math.PI) / 3) * size * scale, c[1] + Math.sin((k * Math.PI) / 3) * size * scale].map((v) => v.toFixed(3)).join(","))
-      .join(" ");
+/**
+ * Where the drawing put each cell, read from its `polygon.cell` elements:
+ * `center(cell)`, `corners(cell, scale)` (the cell's outline shrunk about its
+ * centre) and `size` (a hex's centre-to-corner distance).
+ */
+function layoutOf(svg) {
+  const outlines = new Map();
+  for (const polygon of svg.querySelectorAll("polygon.cell[data-q]")) {
+    if (polygon.closest(".play")) continue;
+    const points = polygon.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    const centre = [0, 1].map((i) => points.reduce((sum, p) => sum + p[i], 0) / points.length);
+    outlines.set(`${polygon.dataset.q},${polygon.dataset.r}`, { centre, points });
+  }
+  const first = outlines.values().next().value;
+  const size = first ? Math.hypot(first.points[0][0] - first.centre[0], first.points[0][1] - first.centre[1]) : 1;
+  const center = (cell) => outlines.get(key(cell))?.centre ?? [0, 0];
+  const corners = (cell, scale = 1) => {
+    const outline = outlines.get(key(cell));
+    if (!outline) return "";
+    const [cx, cy] = outline.centre;
+    return outline.points.map(([x, y]) => `${(cx + (x - cx) * scale).toFixed(3)},${(cy + (y - cy) * scale).toFixed(3)}`).join(" ");
+  };
   return { size, center, corners };
 }
 
@@ -53,6 +62,8 @@ const game = {
   selected: null,
   cursor: null,
   dragFrom: null,
+  /** The drawing's cell layout, read when the drawing is shown. */
+  layout: null,
 
   /** The side of `a` that touches `b`, or -1. */
   side(a, b) {
@@ -136,26 +147,26 @@ function pick(page, cell) {
 /** The clickable layer: networks, cells, roads, the selection and the cursor. */
 function overlay(page) {
   const svg = page.board.querySelector("svg");
-  const { size, center, corners } = layout(game.map.width, game.map.height);
+  game.layout = layoutOf(svg);
+  const { size, center, corners } = game.layout;
   const layer = svgEl("g", { class: "play" });
   const tint = svgEl("g", { class: "networks", "pointer-events": "none" });
   for (const net of game.networks) {
     const colour = PLAYER_COLOURS[net.player % PLAYER_COLOURS.length];
     const g = svgEl("g", { class: "network", "data-player": net.player, "data-id": net.id, fill: colour, "fill-opacity": 0.22 });
-    for (const cell of net.cells) g.append(svgEl("polygon", { points: corners(center(cell), 0.92) }));
+    for (const cell of net.cells) g.append(svgEl("polygon", { points: corners(cell, 0.92) }));
     for (const id of net.cities) {
       const city = game.map.cities[id];
       g.append(svgEl("circle", { class: "reached", cx: center([city.q, city.r])[0], cy: center([city.q, city.r])[1], r: size * 0.62, fill: "none", stroke: colour, "stroke-width": size * 0.1, "stroke-opacity": 1 }));
     }
     if (net.tower) {
-      const [x, y] = center(game.map.tower);
-      g.append(svgEl("polygon", { class: "reached", points: corners([x, y], 0.8), fill: "none", stroke: colour, "stroke-width": size * 0.1, "stroke-opacity": 1 }));
+      g.append(svgEl("polygon", { class: "reached", points: corners(game.map.tower, 0.8), fill: "none", stroke: colour, "stroke-width": size * 0.1, "stroke-opacity": 1 }));
     }
     tint.append(g);
   }
   const cells = svgEl("g", { class: "cells" });
   for (const cell of game.map.cells) {
-    cells.append(svgEl("polygon", { class: "cell", "data-q": cell.q, "data-r": cell.r, points: corners(center([cell.q, cell.r])), fill: "transparent" }));
+    cells.append(svgEl("polygon", { class: "cell", "data-q": cell.q, "data-r": cell.r, points: corners([cell.q, cell.r]), fill: "transparent" }));
   }
   const roads = svgEl("g", { class: "roads" });
   const players = game.map.params.players;
@@ -180,11 +191,11 @@ function overlay(page) {
 /** Outlines the selected cell and the keyboard cursor. */
 function marks(page) {
   const g = page.board.querySelector(".play .marks");
-  if (!g) return;
-  const { size, center, corners } = layout(game.map.width, game.map.height);
+  if (!g || !game.layout) return;
+  const { size, corners } = game.layout;
   g.replaceChildren();
-  if (game.selected) g.append(svgEl("polygon", { class: "selected", points: corners(center(game.selected), 0.85), fill: "none", stroke: PLAYER_COLOURS[game.player], "stroke-width": size * 0.16 }));
-  if (game.cursor && page.board.matches(":focus")) g.append(svgEl("polygon", { class: "cursor", "data-q": game.cursor[0], "data-r": game.cursor[1], points: corners(center(game.cursor), 0.7), fill: "none", stroke: "#000", "stroke-width": size * 0.08, "stroke-dasharray": `${size * 0.2} ${size * 0.15}` }));
+  if (game.selected) g.append(svgEl("polygon", { class: "selected", points: corners(game.selected, 0.85), fill: "none", stroke: PLAYER_COLOURS[game.player], "stroke-width": size * 0.16 }));
+  if (game.cursor && page.board.matches(":focus")) g.append(svgEl("polygon", { class: "cursor", "data-q": game.cursor[0], "data-r": game.cursor[1], points: corners(game.cursor, 0.7), fill: "none", stroke: "#000", "stroke-width": size * 0.08, "stroke-dasharray": `${size * 0.2} ${size * 0.15}` }));
 }
 
 /** Players, scores, networks, undo and the road log beside the map. */
