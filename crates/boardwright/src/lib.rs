@@ -54,6 +54,7 @@ mod grid;
 pub mod hexet;
 mod mst;
 pub mod params;
+mod print;
 mod seed;
 pub mod starship;
 pub mod universe;
@@ -64,6 +65,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use scene::Paper;
 pub use seed::Seed;
 
 /// The toolkit's version, written into every result.
@@ -205,8 +207,10 @@ pub trait Generator {
 /// How to draw a result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DrawOptions {
-    /// White fills instead of colours, to save ink.
+    /// White fills and dark outlines only, to save ink.
     pub ink_friendly: bool,
+    /// The paper drawn for.
+    pub paper: scene::Paper,
 }
 
 /// Runs `attempt(0)`, `attempt(1)`, … until one succeeds, at most

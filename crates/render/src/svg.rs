@@ -163,6 +163,9 @@ fn paint(style: &Style) -> String {
     };
     if let Some(c) = style.stroke {
         let _ = write!(s, r#" stroke="{}" stroke-width="{}""#, hex(c), num(style.stroke_width));
+        if let Some(len) = style.dash {
+            let _ = write!(s, r#" stroke-dasharray="{0} {0}""#, num(len));
+        }
     }
     s
 }

@@ -74,6 +74,30 @@ impl Default for Drawing {
     }
 }
 
+/// Writes several results of generator `G` to `out`: JSON Lines (one
+/// result a line), or one PDF with each board on its own page(s). One SVG
+/// or PNG holds one board, so more than one is refused.
+pub fn write_many<G: Generator>(outputs: &[G::Output], format: Format, drawing: Drawing, out: &mut dyn Write) -> io::Result<()> {
+    match (format, outputs) {
+        (_, [one]) => write::<G>(one, format, drawing, out),
+        (Format::Json, _) => outputs.iter().try_for_each(|o| write::<G>(o, Format::Json, drawing, out)),
+        (Format::Pdf, _) => {
+            let mut docs = outputs.iter().map(|o| G::draw(o, drawing.options));
+            let mut doc = docs.next().ok_or_else(|| io::Error::other("no board to write"))?;
+            for more in docs {
+                doc.pages.extend(more.pages);
+            }
+            doc.title = format!("{} ({} boards)", doc.title, outputs.len());
+            let bytes = render::render(&doc, render::Format::Pdf, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
+            out.write_all(&bytes)
+        }
+        (Format::Svg | Format::Png, _) => Err(io::Error::other(format!(
+            "one {} holds one board; write several as pdf or json",
+            format.extension()
+        ))),
+    }
+}
+
 /// Writes `output` of generator `G` in `format` to `out`.
 pub fn write<G: Generator>(output: &G::Output, format: Format, drawing: Drawing, out: &mut dyn Write) -> io::Result<()> {
     let format = match format {

@@ -119,7 +119,10 @@ fn boards_in_every_format_are_the_library_bytes() {
         check::<Hexet>(addr, "&players=3", &[table("players = 3")], plain);
         // A preset, then KEY=VALUE over it, and the drawing options.
         let inky = Drawing {
-            options: boardwright::DrawOptions { ink_friendly: true },
+            options: boardwright::DrawOptions {
+                ink_friendly: true,
+                ..Default::default()
+            },
             dpi: 40.0,
         };
         let layers = [
@@ -295,7 +298,10 @@ fn a_held_hexet_game_plays_as_its_log_replays() {
         // The game in every format, drawn with its roads.
         for format in Format::ALL {
             let drawing = Drawing {
-                options: boardwright::DrawOptions { ink_friendly: true },
+                options: boardwright::DrawOptions {
+                    ink_friendly: true,
+                    ..Default::default()
+                },
                 dpi: 50.0,
             };
             let mut bytes = Vec::new();

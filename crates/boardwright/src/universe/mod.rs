@@ -45,6 +45,7 @@ mod dictionary;
 mod dots;
 mod draw;
 mod edges;
+mod icons;
 mod missions;
 mod relax;
 mod side;
