@@ -3,6 +3,7 @@
 //! with a ruler on the printed sheet.
 
 use boardwright::universe::{self, NodeKind};
+use boardwright::witches;
 
 use boardwright::{DrawOptions, Paper, Seed};
 
@@ -61,8 +62,12 @@ impl Element {
                 [x - h, y - h, x + self.num("width") + h, y + self.num("height") + h]
             }
             "line" => {
+                // Butt caps: the stroke reaches sideways, not past the ends.
                 let (x1, y1, x2, y2) = (self.num("x1"), self.num("y1"), self.num("x2"), self.num("y2"));
-                [x1.min(x2) - h, y1.min(y2) - h, x1.max(x2) + h, y1.max(y2) + h]
+                let len = dist((x1, y1), (x2, y2)).max(1e-12);
+                let (nx, ny) = (-(y2 - y1) / len * h, (x2 - x1) / len * h);
+                let (nx, ny) = (nx.abs(), ny.abs());
+                [x1.min(x2) - nx, y1.min(y2) - ny, x1.max(x2) + nx, y1.max(y2) + ny]
             }
             "polygon" => {
                 let pts = self.points();
@@ -380,4 +385,124 @@ fn universe_pages_can_be_cut_along_every_edge() {
 fn the_default_board_shows_the_edges_the_issue_named() {
     let board = universe_board(4, "Tiamo");
     check_universe(&board, Paper::A4).unwrap();
+}
+
+/// A witches cell as drawn: its side, grid place and rectangle in mm.
+struct Cell {
+    back: bool,
+    grid: (usize, usize),
+    rect: [f64; 4],
+}
+
+fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
+    let doc = witches::draw(
+        board,
+        DrawOptions {
+            paper,
+            ..DrawOptions::default()
+        },
+    );
+    if doc.pages.len() != 2 {
+        return Err(format!("{} pages", doc.pages.len()));
+    }
+    let mut cells = Vec::new();
+    for page in &doc.pages {
+        let svg = render::svg::page(page, &doc.title);
+        let (width, height, elements) = elements(&svg);
+        if (width, height) != (paper.size().1, paper.size().0) {
+            return Err(format!("page {width} x {height}, not {paper:?} landscape"));
+        }
+        inside_margin(width, height, &elements)?;
+        let legend = elements.iter().any(|e| e.class() == "legend");
+        let how = elements
+            .iter()
+            .any(|e| e.text.contains("double-sided") && e.text.contains("short edge"));
+        if !legend || !how {
+            return Err("a page without its legend or printing instructions".into());
+        }
+        let folds: Vec<&Element> = elements.iter().filter(|e| e.class() == "fold").collect();
+        let cuts: Vec<&Element> = elements.iter().filter(|e| e.class() == "cut").collect();
+        if folds.is_empty() || (board.players.len() > 1 && cuts.is_empty()) {
+            return Err("no fold or no cut lines".into());
+        }
+        if folds.iter().any(|f| f.get("stroke-dasharray").is_none()) || cuts.iter().any(|c| c.get("stroke-dasharray").is_some()) {
+            return Err("fold lines are not dashed, or cut lines are".into());
+        }
+        for e in elements.iter().filter(|e| e.class() == "cell") {
+            cells.push(Cell {
+                back: e.get("data-side") == Some("back"),
+                grid: (e.num("data-x") as usize, e.num("data-y") as usize),
+                rect: [e.num("x"), e.num("y"), e.num("width"), e.num("height")],
+            });
+        }
+    }
+    if cells.len() != 64 {
+        return Err(format!("{} cells drawn, not 64", cells.len()));
+    }
+    let (short, long) = paper.size();
+    // Cell lines on the sheet's eighths across and quarters down; the outer
+    // cells end at the printable margin.
+    let line = |i: usize, n: usize, length: f64| {
+        if i == 0 {
+            MARGIN
+        } else if i == n {
+            length - MARGIN
+        } else {
+            length * i as f64 / n as f64
+        }
+    };
+    for c in &cells {
+        let (i, j) = c.grid;
+        let [x, y, w, h] = c.rect;
+        let near = |a: f64, b: f64| (a - b).abs() <= EPS;
+        if !near(x, line(i, 8, long))
+            || !near(x + w, line(i + 1, 8, long))
+            || !near(y, line(j, 4, short))
+            || !near(y + h, line(j + 1, 4, short))
+        {
+            return Err(format!("cell {:?} (back {}) at {:?} is off the folds", c.grid, c.back, c.rect));
+        }
+        if w.min(h) < 25.0 {
+            return Err(format!("cell {:?} is only {:.1} mm on its short side", c.grid, w.min(h)));
+        }
+        // Turned over on the short edge, the back cell behind it mirrors it left to right.
+        let behind = cells
+            .iter()
+            .find(|o| o.back != c.back && o.grid == (7 - i, j))
+            .ok_or_else(|| format!("no cell behind {:?}", c.grid))?;
+        let [bx, by, bw, bh] = behind.rect;
+        if !near(bx, long - x - w) || !near(by, y) || !near(bw, w) || !near(bh, h) {
+            return Err(format!("cell {:?} and the cell behind it do not line up", c.grid));
+        }
+    }
+    // Each player's back area lies behind their front area.
+    for p in &board.players {
+        let [fx, fy, fw, fh] = p.front;
+        let [bx, by, bw, bh] = p.back;
+        if (bx, by, bw, bh) != (8 - fx - fw, fy, fw, fh) {
+            return Err(format!("player {}'s back is not behind their front", p.id + 1));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn witches_sheets_fold_on_their_cell_lines_and_line_up_back_to_front() {
+    let mut failures = Vec::new();
+    for paper in Paper::ALL {
+        for players in 1..=5 {
+            for i in 0..20 {
+                let params = witches::Params {
+                    players,
+                    ..witches::Params::default()
+                };
+                let seed = format!("fold-{i}");
+                let board = witches::generate(&params, &Seed::new(&seed)).unwrap();
+                if let Err(e) = check_witches(&board, paper) {
+                    failures.push(format!("{paper:?}, players {players}, seed {seed:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }
