@@ -190,6 +190,23 @@ pub(crate) fn caption(generator: &str, seed: &str, players: u32, paper: Paper) -
     )
 }
 
+/// A page with a legend in a column at its right: the legend, and the
+/// printable rectangle left for the drawing `[x0, y0, x1, y1]`. The caption
+/// `lines` are short; the column is as wide as its widest entry or line.
+pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], lines: &[String]) -> [f64; 4] {
+    let widest = entries
+        .iter()
+        .map(Entry::width)
+        .chain(lines.iter().map(|l| text_width(l, SMALL_TEXT)))
+        .fold(0.0, f64::max);
+    let width = widest.min(80.0);
+    let x = page.width - MARGIN - width;
+    let height = legend_height(entries, lines.len(), width);
+    let y = MARGIN + ((page.height - 2.0 * MARGIN - height) / 2.0).max(0.0);
+    page.shapes.push(legend(entries, lines, (x, y), width));
+    [MARGIN, MARGIN, x - 4.0, page.height - MARGIN]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
