@@ -204,7 +204,9 @@ pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], lines: &[Strin
     let height = legend_height(entries, lines.len(), width);
     let y = MARGIN + ((page.height - 2.0 * MARGIN - height) / 2.0).max(0.0);
     page.shapes.push(legend(entries, lines, (x, y), width));
-    [MARGIN, MARGIN, x - 4.0, page.height - MARGIN]
+    // A millimetre inside the margin, so that outlines drawn on the
+    // rectangle's edge keep their stroke off the margin.
+    [MARGIN + 1.0, MARGIN + 1.0, x - 4.0, page.height - MARGIN - 1.0]
 }
 
 #[cfg(test)]
