@@ -96,6 +96,11 @@ pub(crate) fn place(shape: &Shape, origin: (f64, f64), side: f64) -> Shape {
             anchor: *anchor,
             color: *color,
         },
+        Shape::Image { origin: o, size, svg } => Shape::Image {
+            origin: p(*o),
+            size: (size.0 * side, size.1 * side),
+            svg: svg.clone(),
+        },
         Shape::Tagged { tag, shape } => place(shape, origin, side).tagged(tag.clone()),
         Shape::Group { tag, shapes } => Shape::Group {
             tag: tag.clone(),

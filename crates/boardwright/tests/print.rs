@@ -57,7 +57,7 @@ impl Element {
                 let (x, y, r) = (self.num("cx"), self.num("cy"), self.num("r") + h);
                 [x - r, y - r, x + r, y + r]
             }
-            "rect" => {
+            "rect" | "image" => {
                 let (x, y) = (self.num("x"), self.num("y"));
                 [x - h, y - h, x + self.num("width") + h, y + self.num("height") + h]
             }
@@ -256,7 +256,7 @@ fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
             }
             _ => {
                 let [x0, y0, x1, y1] = e.bounds().unwrap();
-                if e.name == "rect" || e.name == "line" {
+                if e.name == "rect" || e.name == "line" || e.name == "image" {
                     [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
                         .iter()
                         .map(|&p| dist(c, p))

@@ -176,6 +176,11 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
     if format != Format::Json {
         G::check_drawable(&params).map_err(Failure::Usage)?;
     }
+    let icons = if format == Format::Json {
+        Default::default()
+    } else {
+        read_icons(&G::icon_files(&params))?
+    };
     if common.count > 1 && matches!(format, Format::Svg | Format::Png) {
         return Err(Failure::Usage(format!(
             "--count {}: one {} holds one board; write several boards as pdf (a page or two each) or json (JSON Lines)",
@@ -209,12 +214,33 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         options: DrawOptions {
             ink_friendly: common.ink_friendly,
             paper: common.paper,
+            icons,
         },
         dpi: common.dpi,
     };
     write_output(common, &|out| {
-        serve::output::write_many::<G>(&outputs, output_kind(format), drawing, out)
+        serve::output::write_many::<G>(&outputs, output_kind(format), &drawing, out)
     })
+}
+
+/// Largest icon file read, bytes.
+const MAX_ICON_BYTES: u64 = 1 << 20;
+
+/// Reads the icon files the parameters name, each checked to be an SVG the
+/// renderer can draw.
+fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<String, String>, Failure> {
+    let mut icons = std::collections::BTreeMap::new();
+    for (name, path) in files {
+        let fail = |why: String| Failure::Usage(format!("icon of node type {name:?}: {path}: {why}"));
+        let size = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?.len();
+        if size > MAX_ICON_BYTES {
+            return Err(fail(format!("{size} bytes; an icon may have at most {MAX_ICON_BYTES}")));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read it as text: {e}")))?;
+        render::check_svg(&text).map_err(|e| fail(format!("{e}; expected an SVG file")))?;
+        icons.insert(name.clone(), text);
+    }
+    Ok(icons)
 }
 
 /// Step lines on stderr for large work, when stderr is a terminal.

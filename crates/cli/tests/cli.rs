@@ -931,3 +931,68 @@ fn pdfs_pass_qpdf_check_with_the_font_embedded() {
         }
     }
 }
+
+#[test]
+fn a_node_type_may_name_its_own_svg_icon() {
+    let dir = scratch("icons");
+    let icon = dir.join("gold.svg");
+    std::fs::write(
+        &icon,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c90"/></svg>"##,
+    )
+    .unwrap();
+    std::fs::write(dir.join("bad.svg"), "<svg").unwrap();
+    let config = |icon_path: &Path| {
+        let mut text: String = ["Oil", "Fish", "Water", "Wood", "Fruit", "Dynamite", "Stardust", "Critters", "Puppy"]
+            .iter()
+            .map(|n| format!("[[node_types]]\nname = \"{n}\"\n\n"))
+            .collect();
+        text.push_str(&format!(
+            "[[node_types]]\nname = \"Gold\"\nmin = 8\nicon = {:?}\n",
+            icon_path.to_str().unwrap()
+        ));
+        let path = dir.join("dictionary.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let path = config(&icon);
+    let out = run(&["universe", "--seed", "gold", "--config", path.to_str().unwrap(), "--format", "svg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.contains("<image") && svg.contains("href=\"data:image/svg+xml;base64,"),
+        "the icon is not drawn"
+    );
+    let pdf = dir.join("gold.pdf");
+    let out = run(&[
+        "universe",
+        "--seed",
+        "gold",
+        "--config",
+        path.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // JSON reads no icon; the path is kept in the parameters.
+    let missing = config(&dir.join("missing.svg"));
+    let out = run(&["universe", "--seed", "gold", "--config", missing.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("missing.svg"));
+    for (file, why) in [("missing.svg", "cannot read"), ("bad.svg", "not a usable SVG")] {
+        let path = config(&dir.join(file));
+        let png = dir.join("gold.png");
+        let out = run(&[
+            "universe",
+            "--seed",
+            "gold",
+            "--config",
+            path.to_str().unwrap(),
+            "-o",
+            png.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(stderr(&out).contains("\"Gold\"") && stderr(&out).contains(why), "{}", stderr(&out));
+        assert!(!png.exists());
+    }
+}

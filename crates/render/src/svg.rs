@@ -103,6 +103,15 @@ fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
             num(size.1),
             paint(style)
         ),
+        Shape::Image { origin, size, svg } => writeln!(
+            out,
+            r#"<image{attrs} x="{}" y="{}" width="{}" height="{}" href="data:image/svg+xml;base64,{}"/>"#,
+            num(origin.0),
+            num(origin.1),
+            num(size.0),
+            num(size.1),
+            base64(svg.as_bytes())
+        ),
         Shape::Polygon { points, style } => {
             let pts: Vec<String> = points.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
             writeln!(out, r#"<polygon{attrs} points="{}"{}/>"#, pts.join(" "), paint(style))
@@ -170,6 +179,24 @@ fn paint(style: &Style) -> String {
     s
 }
 
+/// Standard base64 with padding (RFC 4648), for data URLs.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 fn hex(c: Color) -> String {
     format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
 }
@@ -235,6 +262,21 @@ mod tests {
             out,
             format!("<g class=\"outer\">\n<g class=\"node\" data-id=\"3\">\n<circle {plain}\n<circle class=\"dot\" {plain}\n</g>\n</g>\n")
         );
+    }
+
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
     }
 
     #[test]

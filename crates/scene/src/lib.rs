@@ -163,6 +163,17 @@ pub enum Shape {
         /// Text colour.
         color: Color,
     },
+    /// An SVG image (an icon a user supplied) drawn into a rectangle, its
+    /// aspect ratio kept and centred. The text is a whole SVG document; the
+    /// renderer embeds it as data, never as markup of its own page.
+    Image {
+        /// Top-left corner.
+        origin: (f64, f64),
+        /// Width and height.
+        size: (f64, f64),
+        /// The SVG document.
+        svg: String,
+    },
     /// One shape that says what it draws: the tag's class and data ride on
     /// the shape itself (in SVG, attributes of its element).
     Tagged {

@@ -52,7 +52,7 @@ fn hex_color(text: &str) -> Color {
 /// Draws `board` as a one-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
-    let entries = legend_entries(board, options);
+    let entries = legend_entries(board, &options);
     let lines = [
         "Hexet map".to_string(),
         format!("seed \"{}\"", board.header.seed),
@@ -306,7 +306,7 @@ fn tower_shapes(ink_friendly: bool) -> Vec<Shape> {
     ]
 }
 
-fn legend_entries(board: &Board, options: DrawOptions) -> Vec<Entry> {
+fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
     let ink = options.ink_friendly;
     let hexagon = |terrain: Terrain| {
         let fill = if ink && terrain != Terrain::Lake {

@@ -62,7 +62,7 @@ fn color(role: Option<Role>, meaning: &str) -> Color {
 pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
     let kinds = kinds(ship);
-    let entries = legend_entries(&kinds, options);
+    let entries = legend_entries(&kinds, &options);
     let lines = [
         "Starship".to_string(),
         format!("seed \"{}\"", ship.header.seed),
@@ -205,7 +205,7 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
     }
 }
 
-fn legend_entries(kinds: &[(String, String, Role, Color)], options: DrawOptions) -> Vec<Entry> {
+fn legend_entries(kinds: &[(String, String, Role, Color)], options: &DrawOptions) -> Vec<Entry> {
     let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
     let tile = |c: Color| Shape::Rect {
         origin: (0.0, 0.0),

@@ -82,7 +82,7 @@ const DOT_FILL: Color = Color::rgb(0x88, 0x88, 0x88);
 /// Draws `board` as a one-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
-    let style = Look::new(board, options);
+    let style = Look::new(board, &options);
     let entries = style.legend_entries(board);
     let lines = [print::caption(
         "Unstable Universe board",
@@ -126,10 +126,12 @@ struct Look<'a> {
     board: &'a Board,
     ink_friendly: bool,
     icon: Paint,
+    /// Icon files' SVG text by node type.
+    files: &'a std::collections::BTreeMap<String, String>,
 }
 
 impl<'a> Look<'a> {
-    fn new(board: &'a Board, options: DrawOptions) -> Look<'a> {
+    fn new(board: &'a Board, options: &'a DrawOptions) -> Look<'a> {
         let icon = if options.ink_friendly {
             Paint {
                 ink: Color::WHITE,
@@ -147,6 +149,7 @@ impl<'a> Look<'a> {
             board,
             ink_friendly: options.ink_friendly,
             icon,
+            files: &options.icons,
         }
     }
 
@@ -178,7 +181,7 @@ impl<'a> Look<'a> {
                 style: Style::filled_outlined(self.type_color(&t.name), INK, 0.05),
             }];
             swatch.extend(
-                icons::node_type(&t.name, self.icon)
+                icons::node_type_or_file(&t.name, self.icon, self.files)
                     .iter()
                     .map(|s| print::place(s, (0.2, 0.2), 0.6)),
             );
@@ -511,7 +514,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                 Some(number) => {
                     icon_at(
                         &mut shapes,
-                        icons::node_type(&name, look.icon),
+                        icons::node_type_or_file(&name, look.icon, look.files),
                         (x - 0.22 * r, y - 0.9 * r),
                         0.44 * r,
                     );
@@ -528,7 +531,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                 None => {
                     icon_at(
                         &mut shapes,
-                        icons::node_type(&name, look.icon),
+                        icons::node_type_or_file(&name, look.icon, look.files),
                         (x - 0.46 * r, y - 0.8 * r),
                         0.92 * r,
                     );

@@ -56,6 +56,19 @@ fn star(c: (f64, f64), outer: f64, inner: f64, points: usize, turn: f64) -> Vec<
 #[cfg(test)]
 const BUILT_IN: [&str; 9] = ["Oil", "Fish", "Water", "Wood", "Fruit", "Dynamite", "Stardust", "Critters", "Puppy"];
 
+/// The icon of node type `name` in the unit box: the SVG in `files` under
+/// its name, else its pictogram, else its first letter.
+pub(crate) fn node_type_or_file(name: &str, paint: Paint, files: &std::collections::BTreeMap<String, String>) -> Vec<Shape> {
+    match files.get(name) {
+        Some(svg) => vec![Shape::Image {
+            origin: (0.0, 0.0),
+            size: (1.0, 1.0),
+            svg: svg.clone(),
+        }],
+        None => node_type(name, paint),
+    }
+}
+
 /// The pictogram of node type `name` in the unit box.
 pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
     use std::f64::consts::PI;
@@ -125,7 +138,7 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
                 })
                 .collect();
             shapes.push(line((0.5, 0.42), (0.62, 0.18), 0.06));
-            shapes.push(poly(star((0.7, 0.12), 0.13, 0.05, 4, 0.0)));
+            shapes.push(poly(star((0.72, 0.14), 0.13, 0.05, 4, 0.0)));
             shapes
         }
         "Stardust" => vec![
@@ -227,7 +240,7 @@ mod tests {
         match shape {
             Shape::Line { from, to, .. } => vec![*from, *to],
             Shape::Circle { center, radius, .. } => vec![(center.0 - radius, center.1 - radius), (center.0 + radius, center.1 + radius)],
-            Shape::Rect { origin, size, .. } => vec![*origin, (origin.0 + size.0, origin.1 + size.1)],
+            Shape::Rect { origin, size, .. } | Shape::Image { origin, size, .. } => vec![*origin, (origin.0 + size.0, origin.1 + size.1)],
             Shape::Polygon { points, .. } => points.clone(),
             Shape::Text { at, .. } => vec![*at],
             Shape::Tagged { shape, .. } => points(shape),

@@ -54,11 +54,11 @@ fn cell_lines(width: f64, height: f64) -> ([f64; WIDTH as usize + 1], [f64; HEIG
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     Document {
         title: format!("Witches board, seed {}", board.header.seed),
-        pages: Face::BOTH.iter().map(|&face| page(board, face, options)).collect(),
+        pages: Face::BOTH.iter().map(|&face| page(board, face, &options)).collect(),
     }
 }
 
-fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
+fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
     let mut page = print::page(options.paper);
     let (xs, ys) = cell_lines(page.width, page.height);
     let at = |x: u32, y: u32| (xs[x as usize], ys[y as usize]);
@@ -81,7 +81,7 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
         ),
         HOW_TO_PRINT.to_string(),
     ];
-    let entries = legend_entries(board, options);
+    let entries = legend_entries(board, &options);
     let legend_width = page.width - 2.0 * MARGIN - 4.0;
     let legend_height = print::legend_height(&entries, lines.len(), legend_width);
     let legend_at = (MARGIN + 2.0, page.height - MARGIN - legend_height - 1.0);
@@ -290,7 +290,7 @@ fn fold_and_cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, xs: &[
     }
 }
 
-fn legend_entries(board: &Board, options: DrawOptions) -> Vec<Entry> {
+fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
     let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
     let line = |style: Style| Shape::Line {
         from: (0.0, 0.5),
