@@ -516,7 +516,14 @@ fn hexet_cells_are_wide_enough_to_draw_in() {
         for i in 0..5 {
             for ink_friendly in [false, true] {
                 let board = boardwright::hexet::generate_with_log(&params, &Seed::new(&format!("hex-{i}")), &[]).unwrap();
-                let doc = boardwright::hexet::draw(&board, DrawOptions { paper, ink_friendly });
+                let doc = boardwright::hexet::draw(
+                    &board,
+                    DrawOptions {
+                        paper,
+                        ink_friendly,
+                        ..DrawOptions::default()
+                    },
+                );
                 let (width, height, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
                 inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} hex-{i}: {e}"));
                 assert!(elements.iter().any(|e| e.class() == "legend"), "no legend");
