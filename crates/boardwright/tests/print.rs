@@ -196,17 +196,20 @@ fn inside_margin(width: f64, height: f64, elements: &[Element]) -> Result<(), St
         if i == background {
             continue;
         }
-        if let Some([x0, y0, x1, y1]) = e.bounds() {
-            if x0 < MARGIN - EPS || y0 < MARGIN - EPS || x1 > width - MARGIN + EPS || y1 > height - MARGIN + EPS {
-                return Err(format!(
-                    "{} {:?} reaches [{x0:.2}, {y0:.2}, {x1:.2}, {y1:.2}] on a {width} x {height} page",
-                    e.name, e.attrs
-                ));
-            }
+        if let Some([x0, y0, x1, y1]) = e.bounds()
+            && (x0 < MARGIN - EPS || y0 < MARGIN - EPS || x1 > width - MARGIN + EPS || y1 > height - MARGIN + EPS)
+        {
+            return Err(format!(
+                "{} {:?} reaches [{x0:.2}, {y0:.2}, {x1:.2}, {y1:.2}] on a {width} x {height} page",
+                e.name, e.attrs
+            ));
         }
     }
     Ok(())
 }
+
+/// An edge as drawn: its nodes, its ends and half its stroke.
+type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
 
 /// The universe page's promises, measured.
 fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
@@ -274,7 +277,7 @@ fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
             return Err(format!("node {i}: number {} only {} mm tall", e.text, e.num("font-size") * 0.73));
         }
     }
-    let edges: Vec<(usize, usize, (f64, f64), (f64, f64), f64)> = elements
+    let edges: Vec<DrawnEdge> = elements
         .iter()
         .filter(|e| e.class() == "edge")
         .map(|e| {

@@ -56,7 +56,7 @@ pub struct NodeType {
     pub number_from: Option<String>,
     /// An SVG file drawn as this type's icon instead of the built-in
     /// pictogram (or, for a new type, its first letter): a path of at most
-    /// [`MAX_PATH`] characters. The library reads no files: the command line
+    /// 1000 characters. The library reads no files: the command line
     /// reads it (relative to the working directory) and hands the text to
     /// the drawing in [`crate::DrawOptions::icons`]; the web app ignores it.
     pub icon: Option<String>,

@@ -191,15 +191,13 @@ impl<'a> Look<'a> {
                 format!(" ({})", t.category)
             };
             entries.push(Entry::new(swatch, format!("{}{category}", t.name)));
-            if let Some(from) = &t.number_from {
-                if board
-                    .nodes
-                    .iter()
-                    .any(|n| n.number.is_some() && n.node_type.as_deref() == Some(t.name.as_str()))
-                {
-                    let swatch = vec![print::text((0.5, 0.9), "3", 1.1, Anchor::Middle, INK)];
-                    entries.push(Entry::new(swatch, format!("{} number (from {from})", t.name)));
-                }
+            let numbered = board
+                .nodes
+                .iter()
+                .any(|n| n.number.is_some() && n.node_type.as_deref() == Some(t.name.as_str()));
+            if let Some(from) = t.number_from.as_ref().filter(|_| numbered) {
+                let swatch = vec![print::text((0.5, 0.9), "3", 1.1, Anchor::Middle, INK)];
+                entries.push(Entry::new(swatch, format!("{} number (from {from})", t.name)));
             }
         }
         let mut missions: Vec<&str> = Vec::new();

@@ -81,7 +81,7 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         ),
         HOW_TO_PRINT.to_string(),
     ];
-    let entries = legend_entries(board, &options);
+    let entries = legend_entries(board, options);
     let legend_width = page.width - 2.0 * MARGIN - 4.0;
     let legend_height = print::legend_height(&entries, lines.len(), legend_width);
     let legend_at = (MARGIN + 2.0, page.height - MARGIN - legend_height - 1.0);
