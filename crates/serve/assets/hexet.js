@@ -5,16 +5,14 @@
 // scores follow every road. Undo; download the road log (`--roads` replays it).
 //
 // The map is the server's drawing of the held game; over it the page lays
-// its own layer of cells and roads to click, placed as hexet's drawing
-// places them (A4 landscape, an 8 mm margin, flat-topped hexes).
+// its own layer of cells and roads to click, placed where hexet's drawing
+// put its cells (read from the drawing's cell 0,0: flat-topped hexes).
 
 import { ApiError, fetchApi } from "./app.js";
 import { el } from "./form.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
-const PAGE = [297, 210];
-const MARGIN = 8;
 /** Players' colours, as in hexet's drawing. */
 const PLAYER_COLOURS = ["#D7263D", "#1B4F9C", "#F49D37", "#6A2E8C", "#2A9D8F", "#8C564B", "#E377C2", "#111111"];
 
@@ -27,12 +25,13 @@ function svgEl(tag, attrs = {}) {
 const key = ([q, r]) => `${q},${r}`;
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
-/** Where hexet's drawing puts the cells of a `width` x `height` map. */
-function layout(width, height) {
-  const extW = 1.5 * width + 0.5;
-  const extH = SQRT3 * (height + 0.5);
-  const size = Math.min((PAGE[0] - 2 * MARGIN) / extW, (PAGE[1] - 2 * MARGIN) / extH);
-  const origin = [(PAGE[0] - extW * size) / 2 + size, (PAGE[1] - extH * size) / 2 + (size * SQRT3) / 2];
+/** Where hexet's drawing (the map `svg`) put its cells: the centre and
+ * circumradius of its cell 0,0, and axial steps from there. */
+function layout(svg) {
+  const first = svg.querySelector('polygon.cell[data-q="0"][data-r="0"]');
+  const pts = first.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+  const origin = [0, 1].map((i) => pts.reduce((sum, p) => sum + p[i], 0) / pts.length);
+  const size = Math.hypot(pts[0][0] - origin[0], pts[0][1] - origin[1]);
   const center = ([q, r]) => [origin[0] + 1.5 * q * size, origin[1] + SQRT3 * (r + q / 2) * size];
   const corners = (c, scale = 1) =>
     [0, 1, 2, 3, 4, 5]
@@ -136,7 +135,7 @@ function pick(page, cell) {
 /** The clickable layer: networks, cells, roads, the selection and the cursor. */
 function overlay(page) {
   const svg = page.board.querySelector("svg");
-  const { size, center, corners } = layout(game.map.width, game.map.height);
+  const { size, center, corners } = layout(svg);
   const layer = svgEl("g", { class: "play" });
   const tint = svgEl("g", { class: "networks", "pointer-events": "none" });
   for (const net of game.networks) {
@@ -181,7 +180,7 @@ function overlay(page) {
 function marks(page) {
   const g = page.board.querySelector(".play .marks");
   if (!g) return;
-  const { size, center, corners } = layout(game.map.width, game.map.height);
+  const { size, center, corners } = layout(page.board.querySelector("svg"));
   g.replaceChildren();
   if (game.selected) g.append(svgEl("polygon", { class: "selected", points: corners(center(game.selected), 0.85), fill: "none", stroke: PLAYER_COLOURS[game.player], "stroke-width": size * 0.16 }));
   if (game.cursor && page.board.matches(":focus")) g.append(svgEl("polygon", { class: "cursor", "data-q": game.cursor[0], "data-r": game.cursor[1], points: corners(center(game.cursor), 0.7), fill: "none", stroke: "#000", "stroke-width": size * 0.08, "stroke-dasharray": `${size * 0.2} ${size * 0.15}` }));
