@@ -187,11 +187,13 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         (cx + w / 2.0, cy + h / 2.0 + dy)
     };
     for i in board.ingredients.iter().filter(|i| i.side == face) {
-        shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), 3.6, INK, Anchor::Middle));
+        let font = fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
+        shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), font, INK, Anchor::Middle));
     }
     for s in board.special_cells.iter().filter(|s| s.side == face) {
         shapes.push(special_mark(centre(s.x, s.y, -8.0), 2.6, options.ink_friendly));
-        shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), 3.2, INK, Anchor::Middle));
+        let font = fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
+        shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), font, INK, Anchor::Middle));
         shapes.push(text(centre(s.x, s.y, 4.0), "special".to_string(), 2.6, GARDEN_EDGE, Anchor::Middle));
     }
     if board.notes_cell.side == face {
@@ -215,6 +217,11 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
     }
     page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width));
     page
+}
+
+/// A font size, at most `most`, for `words` to fit `width` millimetres.
+fn fit(words: &str, width: f64, most: f64) -> f64 {
+    most.min(width / print::text_width(words, 1.0).max(1e-9))
 }
 
 fn player_color(id: u32, ink_friendly: bool) -> Color {
