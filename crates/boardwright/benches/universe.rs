@@ -1,6 +1,7 @@
 //! Universe board benchmarks: a default board, and boards of about 100k and
 //! 1M nodes with their JSON written, beside the baseline the issue measures
-//! them against (delaunator plus Kruskal over the same number of points).
+//! them against (delaunator plus Kruskal over the same number of points);
+//! and the default board drawn for print: SVG, PDF and PNG.
 
 use std::hint::black_box;
 
@@ -122,5 +123,27 @@ fn large_boards(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, default_board, large_boards);
+/// Drawing the default board (seed Tiamo) for print: the scene and its SVG
+/// text (the page a browser or printer gets), then the PDF and the PNG the
+/// command line writes, each from a board made once.
+fn drawing(c: &mut Criterion) {
+    let board = universe::generate(&params(None), &Seed::new("Tiamo")).expect("the default board generates");
+    let options = boardwright::DrawOptions::default();
+    let mut group = c.benchmark_group("universe/draw");
+    group.bench_function("default board svg", |b| {
+        b.iter(|| render::svg::document(&universe::draw(black_box(&board), options.clone())).len())
+    });
+    group.sample_size(10);
+    for (name, format) in [("pdf", render::Format::Pdf), ("png", render::Format::Png)] {
+        group.bench_function(format!("default board {name}"), |b| {
+            b.iter(|| {
+                let doc = universe::draw(black_box(&board), options.clone());
+                render::render(&doc, format, render::Options::default()).expect("renders").len()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, default_board, large_boards, drawing);
 criterion_main!(benches);

@@ -54,6 +54,7 @@ mod grid;
 pub mod hexet;
 mod mst;
 pub mod params;
+mod print;
 mod seed;
 pub mod starship;
 pub mod universe;
@@ -64,6 +65,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use scene::Paper;
 pub use seed::Seed;
 
 /// The toolkit's version, written into every result.
@@ -196,6 +198,12 @@ pub trait Generator {
         serde_json::to_writer(out, output).map_err(std::io::Error::other)
     }
 
+    /// The icon files `params` name, as (name, path): the caller reads them
+    /// into [`DrawOptions::icons`] under that name.
+    fn icon_files(_params: &Self::Params) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// Why a result of `params` could not be drawn, if it could not.
     fn check_drawable(_params: &Self::Params) -> Result<(), String> {
         Ok(())
@@ -203,10 +211,17 @@ pub trait Generator {
 }
 
 /// How to draw a result.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DrawOptions {
-    /// White fills instead of colours, to save ink.
+    /// White fills and dark outlines only, to save ink.
     pub ink_friendly: bool,
+    /// The paper drawn for.
+    pub paper: scene::Paper,
+    /// SVG text of icons named by the parameters (a universe node type's
+    /// `icon` file), by the name they were given under: whoever reads files
+    /// fills it in ([`Generator::icon_files`] says which); a named icon
+    /// missing here is drawn as if none were named.
+    pub icons: std::collections::BTreeMap<String, String>,
 }
 
 /// Runs `attempt(0)`, `attempt(1)`, … until one succeeds, at most

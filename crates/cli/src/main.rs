@@ -15,7 +15,7 @@ use boardwright::params::{self, ParamError, Params};
 use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{DrawOptions, Error, Generator, Seed, Watch};
+use boardwright::{DrawOptions, Error, Generator, Paper, Seed, Watch};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod list;
@@ -66,9 +66,15 @@ struct Common {
     /// Output format (overrides the extension).
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// White fills instead of colours, to save ink (drawings only).
+    /// White fills and dark outlines only, to save ink (drawings only).
     #[arg(long)]
     ink_friendly: bool,
+    /// Paper the drawing is made for: a4 or letter (landscape).
+    #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = parse_paper)]
+    paper: Paper,
+    /// N boards from the seeds "<SEED>-1" … "<SEED>-N": one PDF with each board on its own page(s), or JSON Lines.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
+    count: u32,
     /// Pixels per inch of PNG output.
     #[arg(long, default_value_t = serve::output::DEFAULT_DPI, value_parser = parse_dpi)]
     dpi: f64,
@@ -170,25 +176,71 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
     if format != Format::Json {
         G::check_drawable(&params).map_err(Failure::Usage)?;
     }
-    let seed = seed(common);
+    let icons = if format == Format::Json {
+        Default::default()
+    } else {
+        read_icons(&G::icon_files(&params))?
+    };
+    if common.count > 1 && matches!(format, Format::Svg | Format::Png) {
+        return Err(Failure::Usage(format!(
+            "--count {}: one {} holds one board; write several boards as pdf (a page or two each) or json (JSON Lines)",
+            common.count,
+            output_kind(format).extension()
+        )));
+    }
+    let seed_text = seed_text(common);
+    let seeds: Vec<Seed> = if common.count == 1 {
+        vec![Seed::new(&seed_text)]
+    } else {
+        (1..=common.count).map(|i| Seed::new(&format!("{seed_text}-{i}"))).collect()
+    };
     let mut progress = Progress {
         show: G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal(),
         steps: G::STEPS,
     };
-    let output = G::generate(&params, &seed, &log, &mut progress).map_err(|e| match e {
-        Error::Generate(e) => Failure::Failed(e.to_string()),
-        Error::Log { index, reason } => {
-            let path = log_path.map_or_else(String::new, |p| p.display().to_string());
-            Failure::Usage(format!("{path}: road log entry {index}: {reason}"))
-        }
-    })?;
+    let outputs = seeds
+        .iter()
+        .map(|seed| {
+            G::generate(&params, seed, &log, &mut progress).map_err(|e| match e {
+                Error::Generate(e) => Failure::Failed(e.to_string()),
+                Error::Log { index, reason } => {
+                    let path = log_path.map_or_else(String::new, |p| p.display().to_string());
+                    Failure::Usage(format!("{path}: road log entry {index}: {reason}"))
+                }
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let drawing = serve::output::Drawing {
         options: DrawOptions {
             ink_friendly: common.ink_friendly,
+            paper: common.paper,
+            icons,
         },
         dpi: common.dpi,
     };
-    write_output(common, &|out| serve::output::write::<G>(&output, output_kind(format), drawing, out))
+    write_output(common, &|out| {
+        serve::output::write_many::<G>(&outputs, output_kind(format), &drawing, out)
+    })
+}
+
+/// Largest icon file read, bytes.
+const MAX_ICON_BYTES: u64 = 1 << 20;
+
+/// Reads the icon files the parameters name, each checked to be an SVG the
+/// renderer can draw.
+fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<String, String>, Failure> {
+    let mut icons = std::collections::BTreeMap::new();
+    for (name, path) in files {
+        let fail = |why: String| Failure::Usage(format!("icon of node type {name:?}: {path}: {why}"));
+        let size = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?.len();
+        if size > MAX_ICON_BYTES {
+            return Err(fail(format!("{size} bytes; an icon may have at most {MAX_ICON_BYTES}")));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read it as text: {e}")))?;
+        render::check_svg(&text).map_err(|e| fail(format!("{e}; expected an SVG file")))?;
+        icons.insert(name.clone(), text);
+    }
+    Ok(icons)
 }
 
 /// Step lines on stderr for large work, when stderr is a terminal.
@@ -275,13 +327,14 @@ fn output_kind(format: Format) -> serve::output::Format {
     }
 }
 
-fn seed(common: &Common) -> Seed {
+/// The seed given, or a random one, printed on stderr.
+fn seed_text(common: &Common) -> String {
     if let Some(text) = &common.seed {
-        return Seed::new(text);
+        return text.clone();
     }
     let text = random_seed_text();
     eprintln!("seed: {text}");
-    Seed::new(&text)
+    text
 }
 
 /// Eight letters from the clock and the process id; the only place that reads either.
@@ -328,6 +381,20 @@ fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
         let _ = std::fs::remove_file(&tmp);
         Failure::Failed(format!("could not write {}: {e}", path.display()))
     })
+}
+
+/// Most boards one command makes.
+const MAX_COUNT: u32 = 500;
+
+fn parse_count(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
+        _ => Err(format!("{text:?} is not allowed; expected a whole number from 1 to {MAX_COUNT}")),
+    }
+}
+
+fn parse_paper(text: &str) -> Result<Paper, String> {
+    Paper::from_name(text).ok_or_else(|| format!("{text:?} is not allowed; expected a4 or letter"))
 }
 
 fn parse_dpi(text: &str) -> Result<f64, String> {

@@ -734,15 +734,38 @@ fn witches_svg_tags_cells_gardens_and_cauldrons() {
         let grid: Vec<(u64, u64)> = on.iter().map(|e| (e.num("data-x") as u64, e.num("data-y") as u64)).collect();
         let all: Vec<(u64, u64)> = (0..w).flat_map(|x| (0..h).map(move |y| (x, y))).collect();
         assert_eq!(sorted(grid), all, "{side}");
-        // Each rectangle sits at its grid place: one cell size, one origin.
-        let size = on[0].num("width");
-        let origin = on
-            .iter()
-            .map(|e| (e.num("x") - e.num("data-x") * size, e.num("y") - e.num("data-y") * size));
-        for ((x, y), e) in origin.zip(&on) {
-            assert!((x - (on[0].num("x") - on[0].num("data-x") * size)).abs() < 0.01, "{side} cell x");
-            assert!((y - (on[0].num("y") - on[0].num("data-y") * size)).abs() < 0.01, "{side} cell y");
-            assert!((e.num("width") - size).abs() < 0.001 && (e.num("height") - size).abs() < 0.001);
+        // Each rectangle sits at its grid place: a column shares its x and
+        // width, a row its y and height, and each starts where the one
+        // before it ends (the outer ones are narrower: they end at the margin).
+        let at = |x: u64, y: u64| {
+            on.iter()
+                .find(|e| e.num("data-x") as u64 == x && e.num("data-y") as u64 == y)
+                .unwrap()
+        };
+        for x in 0..w {
+            for y in 0..h {
+                let (e, first) = (at(x, y), at(x, 0));
+                assert!(
+                    (e.num("x") - first.num("x")).abs() < 0.001 && (e.num("width") - first.num("width")).abs() < 0.001,
+                    "{side} column {x}"
+                );
+                let row = at(0, y);
+                assert!(
+                    (e.num("y") - row.num("y")).abs() < 0.001 && (e.num("height") - row.num("height")).abs() < 0.001,
+                    "{side} row {y}"
+                );
+                if x > 0 {
+                    let left = at(x - 1, y);
+                    assert!(
+                        (left.num("x") + left.num("width") - e.num("x")).abs() < 0.002,
+                        "{side} cell {x},{y}"
+                    );
+                }
+                if y > 0 {
+                    let up = at(x, y - 1);
+                    assert!((up.num("y") + up.num("height") - e.num("y")).abs() < 0.002, "{side} cell {x},{y}");
+                }
+            }
         }
     }
     let players = |items: &[serde_json::Value]| sorted(items.iter().map(|i| i["player"].as_u64().unwrap()).collect::<Vec<_>>());
@@ -784,5 +807,192 @@ fn every_svg_page_has_a_title() {
         let svg = String::from_utf8(out.stdout).unwrap();
         let title = svg.split("<title>").nth(1).and_then(|t| t.split("</title>").next());
         assert!(title.is_some_and(|t| t.contains("seed attrs")), "{generator}: {title:?}");
+    }
+}
+
+/// The page sizes of a PDF in points, `(width, height)` each, read from its
+/// media boxes (krilla writes them uncompressed, as `/MediaBox[0 0 W H]`).
+fn pdf_pages(pdf: &[u8]) -> Vec<(f64, f64)> {
+    let text = String::from_utf8_lossy(pdf).replace("/MediaBox [", "/MediaBox[");
+    text.split("/MediaBox[")
+        .skip(1)
+        .map(|rest| {
+            let nums: Vec<f64> = rest
+                .split(']')
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect();
+            (nums[2] - nums[0], nums[3] - nums[1])
+        })
+        .collect()
+}
+
+#[test]
+fn letter_paper_gives_letter_pages_drawn_landscape() {
+    let dir = scratch("letter");
+    for generator in ["universe", "witches", "starship", "hexet"] {
+        let svg = run(&[generator, "--seed", "paper", "--paper", "letter", "--format", "svg"]);
+        assert!(svg.status.success(), "{}", stderr(&svg));
+        let text = String::from_utf8(svg.stdout).unwrap();
+        assert!(text.contains("width=\"279.4mm\""), "{generator}: the SVG is not Letter wide");
+        let path = dir.join(format!("{generator}.pdf"));
+        let out = run(&[generator, "--seed", "paper", "--paper", "LETTER", "-o", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let pages = pdf_pages(&std::fs::read(&path).unwrap());
+        assert_eq!(pages.len(), if generator == "witches" { 2 } else { 1 }, "{generator}");
+        for (w, h) in pages {
+            // 279.4 x 215.9 mm is 792 x 612 points.
+            assert!(
+                (w - 792.0).abs() < 0.05 && (h - 612.0).abs() < 0.05,
+                "{generator}: page {w} x {h} pt"
+            );
+        }
+    }
+    let bad = run(&["universe", "--paper", "a3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("a4 or letter"), "{}", stderr(&bad));
+}
+
+#[test]
+fn count_makes_that_many_different_boards() {
+    let out = run(&["universe", "--seed", "night", "--count", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let boards: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(boards.len(), 5);
+    for (i, b) in boards.iter().enumerate() {
+        assert_eq!(b["seed"], format!("night-{}", i + 1));
+        let single = run(&["universe", "--seed", &format!("night-{}", i + 1)]);
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&single.stdout).unwrap(),
+            *b,
+            "board {i} is not its seed's board"
+        );
+        for other in &boards[..i] {
+            assert_ne!(other["nodes"], b["nodes"], "two boards alike");
+        }
+    }
+    let dir = scratch("count");
+    for (generator, pages_each) in [("universe", 1), ("witches", 2)] {
+        let path = dir.join(format!("{generator}.pdf"));
+        let out = run(&[generator, "--seed", "night", "--count", "5", "-o", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(pdf_pages(&std::fs::read(&path).unwrap()).len(), 5 * pages_each, "{generator}");
+    }
+    for format in ["svg", "png"] {
+        let path = dir.join(format!("many.{format}"));
+        let out = run(&["universe", "--count", "3", "-o", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert!(stderr(&out).contains("pdf") && stderr(&out).contains("json"), "{}", stderr(&out));
+        assert!(!path.exists());
+    }
+    for bad in ["0", "501", "x"] {
+        let out = run(&["universe", "--count", bad]);
+        assert_eq!(out.status.code(), Some(2), "--count {bad}");
+        assert!(stderr(&out).contains("1 to 500"), "{}", stderr(&out));
+    }
+}
+
+/// Every generator's PDF, on both papers and several boards to a file,
+/// passes `qpdf --check`, with the font embedded. CI installs qpdf
+/// (`.ci/run`); without it this test says so and checks nothing.
+#[test]
+fn pdfs_pass_qpdf_check_with_the_font_embedded() {
+    if Command::new("qpdf").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: qpdf is not installed (apt-get install qpdf); CI installs it");
+        return;
+    }
+    let dir = scratch("qpdf");
+    for generator in ["universe", "witches", "starship", "hexet"] {
+        for args in [&["--paper", "a4"][..], &["--paper", "letter", "--ink-friendly"], &["--count", "3"]] {
+            let path = dir.join(format!("{generator}.pdf"));
+            let mut all = vec![generator, "--seed", "qpdf", "-o", path.to_str().unwrap()];
+            all.extend_from_slice(args);
+            let out = run(&all);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let check = Command::new("qpdf").arg("--check").arg(&path).output().unwrap();
+            assert!(
+                check.status.success(),
+                "{generator} {args:?}: {}",
+                String::from_utf8_lossy(&check.stdout)
+            );
+            let plain = dir.join("plain.pdf");
+            let qdf = Command::new("qpdf")
+                .args(["--qdf", "--object-streams=disable"])
+                .arg(&path)
+                .arg(&plain)
+                .output()
+                .unwrap();
+            assert!(qdf.status.success());
+            let text = String::from_utf8_lossy(&std::fs::read(&plain).unwrap()).into_owned();
+            assert!(text.contains("/FontFile2"), "{generator} {args:?}: no embedded font");
+        }
+    }
+}
+
+#[test]
+fn a_node_type_may_name_its_own_svg_icon() {
+    let dir = scratch("icons");
+    let icon = dir.join("gold.svg");
+    std::fs::write(
+        &icon,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c90"/></svg>"##,
+    )
+    .unwrap();
+    std::fs::write(dir.join("bad.svg"), "<svg").unwrap();
+    let config = |icon_path: &Path| {
+        let mut text: String = ["Oil", "Fish", "Water", "Wood", "Fruit", "Dynamite", "Stardust", "Critters", "Puppy"]
+            .iter()
+            .map(|n| format!("[[node_types]]\nname = \"{n}\"\n\n"))
+            .collect();
+        text.push_str(&format!(
+            "[[node_types]]\nname = \"Gold\"\nmin = 8\nicon = {:?}\n",
+            icon_path.to_str().unwrap()
+        ));
+        let path = dir.join("dictionary.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let path = config(&icon);
+    let out = run(&["universe", "--seed", "gold", "--config", path.to_str().unwrap(), "--format", "svg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.contains("<image") && svg.contains("href=\"data:image/svg+xml;base64,"),
+        "the icon is not drawn"
+    );
+    let pdf = dir.join("gold.pdf");
+    let out = run(&[
+        "universe",
+        "--seed",
+        "gold",
+        "--config",
+        path.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // JSON reads no icon; the path is kept in the parameters.
+    let missing = config(&dir.join("missing.svg"));
+    let out = run(&["universe", "--seed", "gold", "--config", missing.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("missing.svg"));
+    for (file, why) in [("missing.svg", "cannot read"), ("bad.svg", "not a usable SVG")] {
+        let path = config(&dir.join(file));
+        let png = dir.join("gold.png");
+        let out = run(&[
+            "universe",
+            "--seed",
+            "gold",
+            "--config",
+            path.to_str().unwrap(),
+            "-o",
+            png.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(stderr(&out).contains("\"Gold\"") && stderr(&out).contains(why), "{}", stderr(&out));
+        assert!(!png.exists());
     }
 }

@@ -64,6 +64,14 @@ pub fn render(doc: &scene::Document, format: Format, options: Options) -> Result
     }
 }
 
+/// Whether `text` is an SVG document the renderer can draw (as an icon):
+/// the reason when it is not.
+pub fn check_svg(text: &str) -> Result<(), RenderError> {
+    parse_svg(text)
+        .map(|_| ())
+        .map_err(|e| RenderError(e.0.replace("internal SVG error", "not a usable SVG")))
+}
+
 /// Parses SVG text written by [`svg`] with the embedded font as the only font.
 fn parse_svg(text: &str) -> Result<usvg::Tree, RenderError> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();

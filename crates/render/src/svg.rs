@@ -103,9 +103,22 @@ fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
             num(size.1),
             paint(style)
         ),
+        Shape::Image { origin, size, svg } => writeln!(
+            out,
+            r#"<image{attrs} x="{}" y="{}" width="{}" height="{}" href="data:image/svg+xml;base64,{}"/>"#,
+            num(origin.0),
+            num(origin.1),
+            num(size.0),
+            num(size.1),
+            base64(svg.as_bytes())
+        ),
         Shape::Polygon { points, style } => {
-            let pts: Vec<String> = points.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
-            writeln!(out, r#"<polygon{attrs} points="{}"{}/>"#, pts.join(" "), paint(style))
+            let _ = write!(out, r#"<polygon{attrs} points=""#);
+            for (i, p) in points.iter().enumerate() {
+                let gap = if i == 0 { "" } else { " " };
+                let _ = write!(out, "{gap}{},{}", num(p.0), num(p.1));
+            }
+            writeln!(out, r#""{}/>"#, paint(style))
         }
         Shape::Text {
             at,
@@ -149,34 +162,106 @@ fn attributes(tag: &Tag) -> String {
             .collect();
         let value = match value {
             Value::Text(text) => escape(text),
-            Value::Mm(mm) => num(*mm),
+            Value::Mm(mm) => num(*mm).to_string(),
         };
         let _ = write!(s, r#" data-{name}="{value}""#);
     }
     s
 }
 
-fn paint(style: &Style) -> String {
-    let mut s = match style.fill {
-        Some(c) => format!(r#" fill="{}""#, hex(c)),
-        None => r#" fill="none""#.to_string(),
-    };
-    if let Some(c) = style.stroke {
-        let _ = write!(s, r#" stroke="{}" stroke-width="{}""#, hex(c), num(style.stroke_width));
+/// A style's attributes, written where they are formatted.
+fn paint(style: &Style) -> Paint {
+    Paint(*style)
+}
+
+/// See [`paint`].
+struct Paint(Style);
+
+impl std::fmt::Display for Paint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let style = &self.0;
+        match style.fill {
+            Some(c) => write!(f, r#" fill="{}""#, hex(c))?,
+            None => f.write_str(r#" fill="none""#)?,
+        }
+        if let Some(c) = style.stroke {
+            write!(f, r#" stroke="{}" stroke-width="{}""#, hex(c), num(style.stroke_width))?;
+            if let Some(len) = style.dash {
+                write!(f, r#" stroke-dasharray="{0} {0}""#, num(len))?;
+            }
+        }
+        Ok(())
     }
-    s
 }
 
-fn hex(c: Color) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+/// Standard base64 with padding (RFC 4648), for data URLs.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
-/// A number with at most three decimals and no trailing zeros.
-fn num(v: f64) -> String {
-    let rounded = (v * 1000.0).round() / 1000.0;
-    let rounded = if rounded == 0.0 { 0.0 } else { rounded };
-    let text = format!("{rounded:.3}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
+fn hex(c: Color) -> Hex {
+    Hex(c)
+}
+
+/// A colour as `#rrggbb`, written where it is formatted.
+struct Hex(Color);
+
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let Color { r, g, b } = self.0;
+        let mut text = [b'#'; 7];
+        for (i, v) in [r, g, b].into_iter().enumerate() {
+            text[1 + 2 * i] = DIGITS[usize::from(v >> 4)];
+            text[2 + 2 * i] = DIGITS[usize::from(v & 15)];
+        }
+        f.write_str(std::str::from_utf8(&text).unwrap_or("#000000"))
+    }
+}
+
+/// A number with at most three decimals and no trailing zeros, written
+/// where it is formatted (no string of its own: a page holds thousands).
+fn num(v: f64) -> Num {
+    Num(v)
+}
+
+/// See [`num`].
+struct Num(f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let thousandths = (self.0 * 1000.0).round();
+        if !thousandths.is_finite() || thousandths.abs() >= 1e15 {
+            let text = format!("{:.3}", thousandths / 1000.0);
+            return f.write_str(text.trim_end_matches('0').trim_end_matches('.'));
+        }
+        let m = thousandths as i64;
+        if m < 0 {
+            f.write_str("-")?;
+        }
+        let (whole, frac) = (m.unsigned_abs() / 1000, m.unsigned_abs() % 1000);
+        write!(f, "{whole}")?;
+        if frac != 0 {
+            let digits = [b'0' + (frac / 100) as u8, b'0' + (frac / 10 % 10) as u8, b'0' + (frac % 10) as u8];
+            let len = 3 - digits.iter().rev().take_while(|&&d| d == b'0').count();
+            f.write_str(".")?;
+            f.write_str(std::str::from_utf8(&digits[..len]).unwrap_or(""))?;
+        }
+        Ok(())
+    }
 }
 
 fn escape(text: &str) -> String {
@@ -201,10 +286,20 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_stable() {
-        assert_eq!(num(1.0), "1");
-        assert_eq!(num(1.23456), "1.235");
-        assert_eq!(num(-0.0001), "0");
-        assert_eq!(num(148.5), "148.5");
+        for (v, text) in [
+            (1.0, "1"),
+            (1.23456, "1.235"),
+            (-0.0001, "0"),
+            (-0.0005, "-0.001"),
+            (148.5, "148.5"),
+            (0.05, "0.05"),
+            (-12.3004, "-12.3"),
+            (279.4, "279.4"),
+            (2e15, "2000000000000000"),
+            (123456789.0004, "123456789"),
+        ] {
+            assert_eq!(num(v).to_string(), text, "{v}");
+        }
     }
 
     #[test]
@@ -232,6 +327,21 @@ mod tests {
             out,
             format!("<g class=\"outer\">\n<g class=\"node\" data-id=\"3\">\n<circle {plain}\n<circle class=\"dot\" {plain}\n</g>\n</g>\n")
         );
+    }
+
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
     }
 
     #[test]

@@ -50,6 +50,9 @@ pub struct Style {
     pub stroke: Option<Color>,
     /// Outline width in millimetres.
     pub stroke_width: f64,
+    /// Dashes: `Some(len)` draws the outline as dashes of `len` millimetres
+    /// with gaps as long; `None` draws it solid.
+    pub dash: Option<f64>,
 }
 
 impl Style {
@@ -59,6 +62,7 @@ impl Style {
             fill: Some(color),
             stroke: None,
             stroke_width: 0.0,
+            dash: None,
         }
     }
 
@@ -68,6 +72,7 @@ impl Style {
             fill: None,
             stroke: Some(color),
             stroke_width: width,
+            dash: None,
         }
     }
 
@@ -77,7 +82,23 @@ impl Style {
             fill: Some(fill),
             stroke: Some(stroke),
             stroke_width: width,
+            dash: None,
         }
+    }
+
+    /// Nothing painted: a shape that only says where it is.
+    pub fn none() -> Style {
+        Style {
+            fill: None,
+            stroke: None,
+            stroke_width: 0.0,
+            dash: None,
+        }
+    }
+
+    /// This style with its outline dashed (dashes and gaps `len` mm long).
+    pub fn dashed(self, len: f64) -> Style {
+        Style { dash: Some(len), ..self }
     }
 }
 
@@ -141,6 +162,17 @@ pub enum Shape {
         anchor: Anchor,
         /// Text colour.
         color: Color,
+    },
+    /// An SVG image (an icon a user supplied) drawn into a rectangle, its
+    /// aspect ratio kept and centred. The text is a whole SVG document; the
+    /// renderer embeds it as data, never as markup of its own page.
+    Image {
+        /// Top-left corner.
+        origin: (f64, f64),
+        /// Width and height.
+        size: (f64, f64),
+        /// The SVG document.
+        svg: String,
     },
     /// One shape that says what it draws: the tag's class and data ride on
     /// the shape itself (in SVG, attributes of its element).
@@ -227,13 +259,59 @@ pub struct Page {
 impl Page {
     /// An empty A4 page in landscape orientation (297 × 210 mm).
     pub fn a4_landscape() -> Page {
+        Page::landscape(Paper::A4)
+    }
+
+    /// An empty page of `paper` in landscape orientation.
+    pub fn landscape(paper: Paper) -> Page {
+        let (short, long) = paper.size();
         Page {
-            width: 297.0,
-            height: 210.0,
+            width: long,
+            height: short,
             shapes: Vec::new(),
         }
     }
 }
+
+/// A paper size a drawing is made for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).
+    Letter,
+}
+
+impl Paper {
+    /// Every paper size.
+    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+
+    /// The short and the long side, in millimetres.
+    pub fn size(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+
+    /// Its name on the command line and in the web app: `a4` or `letter`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    /// The paper called `name` (`a4`, `letter`, any case).
+    pub fn from_name(name: &str) -> Option<Paper> {
+        Paper::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// How close to the paper's edge anything is drawn, in millimetres: most
+/// printers cannot print nearer.
+pub const PRINT_MARGIN: f64 = 8.0;
 
 /// Everything a generator draws: one or more pages.
 #[derive(Clone, Debug, PartialEq)]

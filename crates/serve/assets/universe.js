@@ -6,9 +6,7 @@ import { ApiError, fetchApi } from "./app.js";
 import { el } from "./form.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** As universe's drawing lays out a board: A4 landscape, a 6 mm margin, node radius 0.3 units. */
-const PAGE = [297, 210];
-const MARGIN = 6;
+/** The largest node radius of universe's drawing, in grid units. */
 const NODE_RADIUS = 0.3;
 const PLAY_MS = 2500;
 
@@ -20,13 +18,19 @@ function svgEl(tag, attrs = {}) {
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Grid units to millimetres on the drawing, clamped as the drawing clamps border nodes. */
-function layout(board) {
-  const [w, h] = [board.width, board.height];
-  const unit = Math.min((PAGE[0] - 2 * MARGIN) / w, (PAGE[1] - 2 * MARGIN) / h);
-  const origin = [(PAGE[0] - w * unit) / 2, (PAGE[1] - h * unit) / 2];
-  const clamp = (v, hi) => Math.min(Math.max(v, NODE_RADIUS), hi - NODE_RADIUS);
-  return { unit, at: ([x, y]) => [origin[0] + clamp(x, w) * unit, origin[1] + clamp(y, h) * unit] };
+/** Grid units to millimetres as the drawing (`svg`) placed the board's
+ * nodes: read from its westmost and eastmost nodes' `data-x`, `data-y`. */
+function layout(board, svg) {
+  const drawn = (id) => {
+    const g = svg.querySelector(`g.node[data-id="${id}"]`);
+    return [Number(g.dataset.x), Number(g.dataset.y)];
+  };
+  const byX = [...board.nodes].sort((a, b) => a.x - b.x);
+  const [west, east] = [byX[0], byX[byX.length - 1]];
+  const unit = (drawn(east.id)[0] - drawn(west.id)[0]) / (east.x - west.x || 1);
+  const origin = [drawn(west.id)[0] - west.x * unit, drawn(west.id)[1] - west.y * unit];
+  const box = svg.viewBox.baseVal;
+  return { unit, page: [box.width, box.height], at: ([x, y]) => [origin[0] + x * unit, origin[1] + y * unit] };
 }
 
 let playing = null;
@@ -49,9 +53,9 @@ async function play(page, button, every) {
       return;
     }
     const board = page.shown.json;
-    const { unit, at } = layout(board);
+    const { unit, page: size, at } = layout(board, svg);
     layer = svgEl("g", { class: "relaxation" });
-    layer.append(svgEl("rect", { x: 0, y: 0, width: PAGE[0], height: PAGE[1], fill: "#ffffff" }));
+    layer.append(svgEl("rect", { x: 0, y: 0, width: size[0], height: size[1], fill: "#ffffff" }));
     const edges = svgEl("g", { stroke: "#888888", "stroke-width": 0.02 * unit, opacity: 0 });
     layer.append(edges);
     const points = steps.snapshots[0].points.map(() => svgEl("circle", { r: NODE_RADIUS * unit * 0.6, fill: "#2a6fdb" }));

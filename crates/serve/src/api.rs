@@ -77,7 +77,7 @@ where
         .run(move || {
             let result = G::generate(&params, &seed, &G::Log::default(), &mut ()).map_err(generation_error)?;
             let mut bytes = Vec::new();
-            output::write::<G>(&result, format, drawing, &mut bytes)
+            output::write::<G>(&result, format, &drawing, &mut bytes)
                 .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;
             Ok::<_, ApiError>(bytes)
         })

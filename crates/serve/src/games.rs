@@ -190,7 +190,7 @@ pub(crate) async fn create(State(app): State<Arc<App>>, body: Result<Bytes, Byte
 /// The result's JSON, exactly as the command line writes it.
 fn board_json(board: &hexet::Board) -> Result<Vec<u8>, ApiError> {
     let mut bytes = Vec::new();
-    output::write::<Hexet>(board, Format::Json, Drawing::default(), &mut bytes)
+    output::write::<Hexet>(board, Format::Json, &Drawing::default(), &mut bytes)
         .map_err(|e| ApiError::internal(format!("could not write the map: {e}")))?;
     Ok(bytes)
 }
@@ -276,7 +276,7 @@ pub(crate) async fn file(
         .run(move || {
             let board = lock(&game).board();
             let mut bytes = Vec::new();
-            output::write::<Hexet>(&board, format, drawing, &mut bytes)
+            output::write::<Hexet>(&board, format, &drawing, &mut bytes)
                 .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;
             Ok::<_, ApiError>(bytes)
         })

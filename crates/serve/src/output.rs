@@ -56,8 +56,8 @@ pub const DEFAULT_DPI: f64 = 150.0;
 /// The pixels per inch a PNG may be asked for.
 pub const DPI_RANGE: RangeInclusive<f64> = 30.0..=600.0;
 
-/// How to draw: colours or ink-friendly, and the PNG resolution.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How to draw: colours or ink-friendly, the paper, icons, and the PNG resolution.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Drawing {
     /// Passed to the generator's `draw`.
     pub options: DrawOptions,
@@ -74,8 +74,32 @@ impl Default for Drawing {
     }
 }
 
+/// Writes several results of generator `G` to `out`: JSON Lines (one
+/// result a line), or one PDF with each board on its own page(s). One SVG
+/// or PNG holds one board, so more than one is refused.
+pub fn write_many<G: Generator>(outputs: &[G::Output], format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+    match (format, outputs) {
+        (_, [one]) => write::<G>(one, format, drawing, out),
+        (Format::Json, _) => outputs.iter().try_for_each(|o| write::<G>(o, Format::Json, drawing, out)),
+        (Format::Pdf, _) => {
+            let mut docs = outputs.iter().map(|o| G::draw(o, drawing.options.clone()));
+            let mut doc = docs.next().ok_or_else(|| io::Error::other("no board to write"))?;
+            for more in docs {
+                doc.pages.extend(more.pages);
+            }
+            doc.title = format!("{} ({} boards)", doc.title, outputs.len());
+            let bytes = render::render(&doc, render::Format::Pdf, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
+            out.write_all(&bytes)
+        }
+        (Format::Svg | Format::Png, _) => Err(io::Error::other(format!(
+            "one {} holds one board; write several as pdf or json",
+            format.extension()
+        ))),
+    }
+}
+
 /// Writes `output` of generator `G` in `format` to `out`.
-pub fn write<G: Generator>(output: &G::Output, format: Format, drawing: Drawing, out: &mut dyn Write) -> io::Result<()> {
+pub fn write<G: Generator>(output: &G::Output, format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     let format = match format {
         Format::Json => {
             G::write_json(output, &mut *out)?;
@@ -85,7 +109,7 @@ pub fn write<G: Generator>(output: &G::Output, format: Format, drawing: Drawing,
         Format::Png => render::Format::Png,
         Format::Pdf => render::Format::Pdf,
     };
-    let doc = G::draw(output, drawing.options);
+    let doc = G::draw(output, drawing.options.clone());
     let bytes = render::render(&doc, format, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
     out.write_all(&bytes)
 }

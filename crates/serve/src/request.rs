@@ -1,5 +1,5 @@
 //! A board request's query string: `seed`, `preset`, the drawing options
-//! (`ink_friendly`, `dpi`), `every` (for steps), and `KEY=VALUE` for any
+//! (`ink_friendly`, `paper`, `dpi`), `every` (for steps), and `KEY=VALUE` for any
 //! parameter, read exactly as the command line reads `--seed`, `--preset`
 //! and `--set KEY=VALUE`.
 
@@ -48,6 +48,11 @@ impl BoardQuery {
                             );
                         }
                     }
+                }
+                "paper" => {
+                    query.drawing.options.paper = boardwright::Paper::from_name(value.trim()).ok_or_else(|| {
+                        ApiError::bad_request(format!("paper: {value:?} is not allowed; expected a4 or letter")).parameter("paper")
+                    })?;
                 }
                 "dpi" => {
                     query.drawing.dpi = match value.trim().parse::<f64>() {
@@ -100,7 +105,7 @@ impl BoardQuery {
             .or(self.preset.as_ref().map(|_| "preset"))
             .or(self.sets.keys().next().map(String::as_str))
         {
-            return Err(ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly and dpi")).parameter(key));
+            return Err(ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly, paper and dpi")).parameter(key));
         }
         Ok(self.drawing)
     }

@@ -47,7 +47,7 @@ fn assert_refused(r: &Response, status: u16, parameter: Option<&str>, what: &str
 
 /// The bytes the library writes for `G` with `layers`, seed and format:
 /// what the server must answer.
-fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: Drawing) -> Vec<u8> {
+fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: &Drawing) -> Vec<u8> {
     let params: G::Params = params::resolve(layers).unwrap();
     let result = G::generate(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
     let mut bytes = Vec::new();
@@ -100,7 +100,7 @@ fn generators_lists_every_parameter_and_preset() {
 #[test]
 fn boards_in_every_format_are_the_library_bytes() {
     with_server(|addr| {
-        fn check<G: Generator>(addr: SocketAddr, query: &str, layers: &[toml::Table], drawing: Drawing) {
+        fn check<G: Generator>(addr: SocketAddr, query: &str, layers: &[toml::Table], drawing: &Drawing) {
             for format in Format::ALL {
                 let path = format!("/api/{}/board.{}?seed=Tiamo{query}", G::NAME, format.extension());
                 let r = client::get(addr, &path);
@@ -113,26 +113,38 @@ fn boards_in_every_format_are_the_library_bytes() {
             }
         }
         let plain = Drawing::default();
-        check::<Universe>(addr, "", &[], plain);
-        check::<Witches>(addr, "&players=3", &[table("players = 3")], plain);
-        check::<Starships>(addr, "&width=24&height=30", &[table("width = 24\nheight = 30")], plain);
-        check::<Hexet>(addr, "&players=3", &[table("players = 3")], plain);
+        check::<Universe>(addr, "", &[], &plain);
+        check::<Witches>(addr, "&players=3", &[table("players = 3")], &plain);
+        check::<Starships>(addr, "&width=24&height=30", &[table("width = 24\nheight = 30")], &plain);
+        check::<Hexet>(addr, "&players=3", &[table("players = 3")], &plain);
         // A preset, then KEY=VALUE over it, and the drawing options.
         let inky = Drawing {
-            options: boardwright::DrawOptions { ink_friendly: true },
+            options: boardwright::DrawOptions {
+                ink_friendly: true,
+                ..Default::default()
+            },
             dpi: 40.0,
         };
         let layers = [
             params::preset::<boardwright::universe::Params>("classic").unwrap(),
             table("planar = true"),
         ];
-        check::<Universe>(addr, "&preset=classic&planar=true&ink_friendly=true&dpi=40", &layers, inky);
+        check::<Universe>(addr, "&preset=classic&planar=true&ink_friendly=true&dpi=40", &layers, &inky);
+        // Letter paper, as `--paper letter` draws it.
+        let letter = Drawing {
+            options: boardwright::DrawOptions {
+                paper: boardwright::Paper::Letter,
+                ..Default::default()
+            },
+            dpi: 40.0,
+        };
+        check::<Witches>(addr, "&paper=letter&dpi=40", &[], &letter);
         // A list parameter given inline, as `--set` takes it.
         let pipeline = r#"[{stage = "shape", min_modules = 2, max_modules = 3, circle_weight = 1.0, rectangle_weight = 1.0, min_size = 0.2, max_size = 0.4, mirror = false}, {stage = "cockpit", w = 3, h = 3}, {stage = "reactor", w = 3, h = 3}]"#;
         let query: String = form_urlencoded::Serializer::new(String::new())
             .append_pair("pipeline", pipeline)
             .finish();
-        check::<Starships>(addr, &format!("&{query}"), &[table(&format!("pipeline = {pipeline}"))], plain);
+        check::<Starships>(addr, &format!("&{query}"), &[table(&format!("pipeline = {pipeline}"))], &plain);
     });
 }
 
@@ -147,7 +159,7 @@ fn config_toml_is_the_resolved_parameters_and_reads_back_to_the_same_board() {
         ];
         let resolved: boardwright::universe::Params = params::resolve(&layers).unwrap();
         assert_eq!(r.text(), params::to_toml(&resolved));
-        let back = expected::<Universe>(&[table(&r.text())], "x", Format::Json, Drawing::default());
+        let back = expected::<Universe>(&[table(&r.text())], "x", Format::Json, &Drawing::default());
         let served = client::get(addr, "/api/universe/board.json?seed=x&preset=classic&players=6&iterations=20");
         assert!(served.body == back);
         // Every generator's config, including the starship pipeline, reads back.
@@ -288,18 +300,21 @@ fn a_held_hexet_game_plays_as_its_log_replays() {
         let params: boardwright::hexet::Params = params::resolve(&[table("players = 3")]).unwrap();
         let replayed = Hexet::generate(&params, &Seed::new("game"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
-        output::write::<Hexet>(&replayed, Format::Json, Drawing::default(), &mut expected).unwrap();
+        output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
         let shown = client::get(addr, &format!("/api/hexet/games/{id}"));
         assert_eq!(shown.status, 200);
         assert!(shown.body == expected, "the game is not the replay of its log");
         // The game in every format, drawn with its roads.
         for format in Format::ALL {
             let drawing = Drawing {
-                options: boardwright::DrawOptions { ink_friendly: true },
+                options: boardwright::DrawOptions {
+                    ink_friendly: true,
+                    ..Default::default()
+                },
                 dpi: 50.0,
             };
             let mut bytes = Vec::new();
-            output::write::<Hexet>(&replayed, format, drawing, &mut bytes).unwrap();
+            output::write::<Hexet>(&replayed, format, &drawing, &mut bytes).unwrap();
             let path = format!("/api/hexet/games/{id}/board.{}?ink_friendly=true&dpi=50", format.extension());
             let r = client::get(addr, &path);
             assert_eq!(r.status, 200, "{path}");
@@ -351,7 +366,7 @@ fn roads_on_a_large_map_play_as_on_a_small_one() {
         let params: boardwright::hexet::Params = params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
         let replayed = Hexet::generate(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
-        output::write::<Hexet>(&replayed, Format::Json, Drawing::default(), &mut expected).unwrap();
+        output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
         assert!(client::get(addr, &format!("/api/hexet/games/{id}")).body == expected);
     });
 }
@@ -426,6 +441,7 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("GET", "/api/universe/board.svg?seed=a&preset=modern", None, 400, Some("preset")),
             ("GET", "/api/universe/board.png?seed=a&dpi=5000", None, 400, Some("dpi")),
             ("GET", "/api/universe/board.png?seed=a&dpi=NaN", None, 400, Some("dpi")),
+            ("GET", "/api/universe/board.pdf?seed=a&paper=a3", None, 400, Some("paper")),
             (
                 "GET",
                 "/api/universe/board.svg?seed=a&ink_friendly=maybe",

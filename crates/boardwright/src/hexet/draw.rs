@@ -1,21 +1,24 @@
-//! A hexet map drawn on one A4 landscape page: hexes coloured by terrain,
-//! rivers on their sides, roads in each player's colour (bridges darker),
-//! cities by type colour and shape, and the tower.
+//! A hexet map drawn on one landscape page (A4 or Letter): hexes coloured by
+//! terrain, each terrain but grassland with a mark of its own (so the map
+//! reads in black and white), rivers on the sides their cells' river masks
+//! name, roads in each player's colour and dash (bridges wider), cities by
+//! type colour and one of eight shapes, and the tower, large and ringed. A
+//! legend at the right names them all.
 //!
 //! A hex is tagged `cell` with its axial `q`, `r`; a road `road` with its
 //! player and cells (`from`, `to` as `q,r`); a city `city` with its id.
 
-use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
+use scene::{Anchor, Color, Document, Shape, Style, Tag};
 
 use super::hex::{Cell, Grid};
 use super::map::Terrain;
 use super::{Board, RoadType};
 use crate::DrawOptions;
+use crate::print::{self, Entry, INK};
 
 /// Maps with more cells than this are not drawn (they would not be legible).
 pub const MAX_DRAWN_CELLS: u64 = 40_000;
 
-const MARGIN: f64 = 8.0;
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 /// Corner directions of a flat-topped hex, from 0° clockwise (y down).
 const CORNERS: [(f64, f64); 6] = [
@@ -48,17 +51,25 @@ fn hex_color(text: &str) -> Color {
 
 /// Draws `board` as a one-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
-    let mut page = Page::a4_landscape();
+    let mut page = print::page(options.paper);
+    let entries = legend_entries(board, &options);
+    let lines = [
+        "Hexet map".to_string(),
+        format!("seed \"{}\"", board.header.seed),
+        format!("{} players, {} paper", board.header.params.players, options.paper.name()),
+        "made with boardwright".to_string(),
+    ];
+    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &lines);
     let grid = Grid {
         width: board.width,
         height: board.height,
     };
     // Extent in circumradii: centres span 1.5·(w−1) by √3·(h−½), plus a hex around.
     let (ext_w, ext_h) = (1.5 * f64::from(grid.width) + 0.5, SQRT3 * (f64::from(grid.height) + 0.5));
-    let size = ((page.width - 2.0 * MARGIN) / ext_w).min((page.height - 2.0 * MARGIN) / ext_h);
+    let size = ((ax1 - ax0) / ext_w).min((ay1 - ay0) / ext_h);
     let origin = (
-        (page.width - ext_w * size) / 2.0 + size,
-        (page.height - ext_h * size) / 2.0 + size * SQRT3 / 2.0,
+        (ax0 + ax1 - ext_w * size) / 2.0 + size,
+        (ay0 + ay1 - ext_h * size) / 2.0 + size * SQRT3 / 2.0,
     );
     let at = |c: Cell| {
         let (x, y) = grid.center(c);
@@ -81,6 +92,11 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             }
             .tagged(Tag::new("cell").with("q", cell.q).with("r", cell.r)),
         );
+        shapes.extend(
+            terrain_mark(cell.terrain)
+                .iter()
+                .map(|s| print::place(s, (c.0 - size * 0.3, c.1 - size * 0.3), size * 0.6)),
+        );
     }
     // Side s lies between corners s + 1 and s + 2. Rivers on sides 3–5 are
     // drawn from the neighbour, except at the map's edge.
@@ -96,7 +112,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     }
     for road in &board.roads {
         let (a, b) = (at(cell_of(road.from[0], road.from[1])), at(cell_of(road.to[0], road.to[1])));
-        let color = hex_color(PLAYER_COLORS[road.player as usize % PLAYER_COLORS.len()]);
+        let color = player_color(road.player, options.ink_friendly);
         let width = if road.road_type == RoadType::Bridge {
             size * 0.22
         } else {
@@ -111,7 +127,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             Shape::Line {
                 from: (a.0 + nx, a.1 + ny),
                 to: (b.0 + nx, b.1 + ny),
-                style: Style::stroke(color, width),
+                style: road_style(road.player, color, width, size),
             }
             .tagged(
                 Tag::new("road")
@@ -123,49 +139,222 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     }
     for city in &board.cities {
         let c = at(cell_of(city.q, city.r));
-        let color = hex_color(CITY_COLORS[city.city_type as usize % CITY_COLORS.len()]);
-        let style = Style::filled_outlined(color, Color::BLACK, size * 0.05);
-        let r = size * 0.45;
-        shapes.push(
-            match city.city_type % 4 {
-                0 => Shape::Circle {
-                    center: c,
-                    radius: r,
-                    style,
-                },
-                1 => Shape::Rect {
-                    origin: (c.0 - r * 0.85, c.1 - r * 0.85),
-                    size: (r * 1.7, r * 1.7),
-                    style,
-                },
-                2 => Shape::Polygon {
-                    points: vec![(c.0, c.1 - r), (c.0 + r, c.1 + r * 0.8), (c.0 - r, c.1 + r * 0.8)],
-                    style,
-                },
-                _ => Shape::Polygon {
-                    points: vec![(c.0, c.1 - r), (c.0 + r, c.1), (c.0, c.1 + r), (c.0 - r, c.1)],
-                    style,
-                },
-            }
-            .tagged(Tag::new("city").with("id", city.id)),
-        );
+        let shape = city_shape(city.city_type, options.ink_friendly);
+        let r = size * 0.5;
+        shapes.push(print::place(&shape, (c.0 - r, c.1 - r), 2.0 * r).tagged(Tag::new("city").with("id", city.id)));
     }
     let t = at(cell_of(board.tower[0], board.tower[1]));
-    shapes.push(Shape::Polygon {
-        points: (0..6)
-            .map(|k| (t.0 + CORNERS[k].0 * size * 0.6, t.1 + CORNERS[k].1 * size * 0.6))
-            .collect(),
-        style: Style::filled_outlined(Color::rgb(0x33, 0x33, 0x33), Color::BLACK, size * 0.05),
-    });
-    shapes.push(Shape::Text {
-        at: (t.0, t.1 + size * 0.2),
-        content: "T".to_string(),
-        size: size * 0.6,
-        anchor: Anchor::Middle,
-        color: Color::WHITE,
-    });
+    let tower = tower_shapes(options.ink_friendly);
+    shapes.push(print::place(
+        &Shape::Group {
+            tag: Tag::new("tower"),
+            shapes: tower,
+        },
+        (t.0 - size * 0.8, t.1 - size * 0.8),
+        size * 1.6,
+    ));
     Document {
         title: format!("Hexet map, seed {}", board.header.seed),
         pages: vec![page],
     }
+}
+
+fn player_color(player: u32, ink_friendly: bool) -> Color {
+    if ink_friendly {
+        return INK;
+    }
+    hex_color(PLAYER_COLORS[player as usize % PLAYER_COLORS.len()])
+}
+
+/// A road's stroke: its player's colour, and a dash of its own (player 1
+/// solid), so players' roads differ without colour too.
+fn road_style(player: u32, color: Color, width: f64, size: f64) -> Style {
+    const DASHES: [f64; 7] = [0.08, 0.16, 0.26, 0.38, 0.52, 0.7, 0.9];
+    let style = Style::stroke(color, width);
+    match player as usize % PLAYER_COLORS.len() {
+        0 => style,
+        n => style.dashed(size * DASHES[n - 1]),
+    }
+}
+
+/// The mark of a terrain in the unit box (grassland: none).
+fn terrain_mark(terrain: Terrain) -> Vec<Shape> {
+    let ink = Color::rgb(0x55, 0x55, 0x55);
+    match terrain {
+        Terrain::Grassland => Vec::new(),
+        Terrain::Forest => vec![Shape::Polygon {
+            points: vec![(0.5, 0.1), (0.8, 0.75), (0.2, 0.75)],
+            style: Style::stroke(ink, 0.08),
+        }],
+        Terrain::Hills => vec![
+            Shape::Line {
+                from: (0.1, 0.75),
+                to: (0.35, 0.3),
+                style: Style::stroke(ink, 0.08),
+            },
+            Shape::Line {
+                from: (0.35, 0.3),
+                to: (0.6, 0.75),
+                style: Style::stroke(ink, 0.08),
+            },
+            Shape::Line {
+                from: (0.45, 0.75),
+                to: (0.68, 0.4),
+                style: Style::stroke(ink, 0.08),
+            },
+            Shape::Line {
+                from: (0.68, 0.4),
+                to: (0.9, 0.75),
+                style: Style::stroke(ink, 0.08),
+            },
+        ],
+        Terrain::Lake => [0.35, 0.65]
+            .iter()
+            .flat_map(|&y| {
+                [
+                    ((0.1, y), (0.3, y - 0.1)),
+                    ((0.3, y - 0.1), (0.5, y)),
+                    ((0.5, y), (0.7, y - 0.1)),
+                    ((0.7, y - 0.1), (0.9, y)),
+                ]
+            })
+            .map(|(from, to)| Shape::Line {
+                from,
+                to,
+                style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), 0.07),
+            })
+            .collect(),
+    }
+}
+
+/// A city of type `t` in the unit box: its type's colour and one of eight shapes.
+fn city_shape(t: u32, ink_friendly: bool) -> Shape {
+    let fill = if ink_friendly {
+        Color::WHITE
+    } else {
+        hex_color(CITY_COLORS[t as usize % CITY_COLORS.len()])
+    };
+    let style = Style::filled_outlined(fill, Color::BLACK, 0.1);
+    let polygon = |points: Vec<(f64, f64)>| Shape::Polygon { points, style };
+    match t % 8 {
+        0 => Shape::Circle {
+            center: (0.5, 0.5),
+            radius: 0.4,
+            style,
+        },
+        1 => Shape::Rect {
+            origin: (0.15, 0.15),
+            size: (0.7, 0.7),
+            style,
+        },
+        2 => polygon(vec![(0.5, 0.08), (0.92, 0.85), (0.08, 0.85)]),
+        3 => polygon(vec![(0.5, 0.05), (0.95, 0.5), (0.5, 0.95), (0.05, 0.5)]),
+        4 => polygon(vec![(0.08, 0.15), (0.92, 0.15), (0.5, 0.92)]),
+        5 => polygon(vec![(0.5, 0.06), (0.93, 0.37), (0.77, 0.9), (0.23, 0.9), (0.07, 0.37)]),
+        6 => polygon(vec![
+            (0.35, 0.08),
+            (0.65, 0.08),
+            (0.65, 0.35),
+            (0.92, 0.35),
+            (0.92, 0.65),
+            (0.65, 0.65),
+            (0.65, 0.92),
+            (0.35, 0.92),
+            (0.35, 0.65),
+            (0.08, 0.65),
+            (0.08, 0.35),
+            (0.35, 0.35),
+        ]),
+        _ => polygon(vec![
+            (0.5, 0.04),
+            (0.62, 0.36),
+            (0.96, 0.38),
+            (0.7, 0.6),
+            (0.79, 0.94),
+            (0.5, 0.75),
+            (0.21, 0.94),
+            (0.3, 0.6),
+            (0.04, 0.38),
+            (0.38, 0.36),
+        ]),
+    }
+}
+
+/// The tower in the unit box: a dark hexagon with a white T inside a ring.
+fn tower_shapes(ink_friendly: bool) -> Vec<Shape> {
+    let (body, letter) = if ink_friendly {
+        (Color::WHITE, INK)
+    } else {
+        (Color::rgb(0x33, 0x33, 0x33), Color::WHITE)
+    };
+    vec![
+        Shape::Circle {
+            center: (0.5, 0.5),
+            radius: 0.46,
+            style: Style::filled_outlined(Color::WHITE, INK, 0.06),
+        },
+        Shape::Polygon {
+            points: CORNERS.iter().map(|&(x, y)| (0.5 + x * 0.36, 0.5 + y * 0.36)).collect(),
+            style: Style::filled_outlined(body, INK, 0.05),
+        },
+        Shape::Text {
+            at: (0.5, 0.64),
+            content: "T".to_string(),
+            size: 0.4,
+            anchor: Anchor::Middle,
+            color: letter,
+        },
+    ]
+}
+
+fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
+    let ink = options.ink_friendly;
+    let hexagon = |terrain: Terrain| {
+        let fill = if ink && terrain != Terrain::Lake {
+            Color::WHITE
+        } else {
+            terrain_color(terrain)
+        };
+        let mut shapes = vec![Shape::Polygon {
+            points: CORNERS.iter().map(|&(x, y)| (0.5 + x * 0.5, 0.5 + y * 0.5)).collect(),
+            style: Style::filled_outlined(fill, Color::rgb(0x99, 0x99, 0x99), 0.04),
+        }];
+        shapes.extend(terrain_mark(terrain).iter().map(|s| print::place(s, (0.2, 0.2), 0.6)));
+        shapes
+    };
+    let mut entries = vec![
+        Entry::new(hexagon(Terrain::Grassland), "grassland"),
+        Entry::new(hexagon(Terrain::Forest), "forest"),
+        Entry::new(hexagon(Terrain::Hills), "hills"),
+        Entry::new(hexagon(Terrain::Lake), "lake"),
+        Entry::new(
+            vec![Shape::Line {
+                from: (0.1, 0.5),
+                to: (0.9, 0.5),
+                style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), 0.16),
+            }],
+            "river (on a hex side)",
+        ),
+        Entry::new(tower_shapes(ink), "tower"),
+    ];
+    for t in 0..board.header.params.city_types {
+        entries.push(Entry::new(vec![city_shape(t, ink)], format!("city, type {}", t + 1)));
+    }
+    for p in 0..board.header.params.players {
+        let line = Shape::Line {
+            from: (0.0, 0.5),
+            to: (1.0, 0.5),
+            style: road_style(p, player_color(p, ink), 0.14, 1.0),
+        };
+        entries.push(Entry::new(vec![line], format!("player {} road", p + 1)));
+    }
+    entries.push(Entry::new(
+        vec![Shape::Line {
+            from: (0.0, 0.5),
+            to: (1.0, 0.5),
+            style: Style::stroke(INK, 0.24),
+        }],
+        "bridge (wider road)",
+    ));
+    entries
 }

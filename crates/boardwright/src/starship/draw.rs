@@ -1,15 +1,43 @@
-//! A starship drawn on one A4 landscape page: a colour per part role, armor,
-//! floor, doors as bars across the edges they open, and facing marks.
+//! A starship drawn on one landscape page (A4 or Letter): every part kind in
+//! its own colour and with its letter, armor hatched, floor, doors as bars
+//! across the edges they open, machines' facing as a triangle on the edge
+//! they face; a legend at the right names every kind, colour and mark.
 //!
 //! A part's outline is tagged `part` with its id and role, a door's bar
 //! `door`.
 
-use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
+use scene::{Anchor, Color, Document, Shape, Style, Tag};
 
 use super::{Role, Starship};
 use crate::DrawOptions;
+use crate::print::{self, Entry, INK};
 
-const MARGIN: f64 = 10.0;
+/// Colours for a second, third… kind of the same role.
+const MORE_COLORS: [&str; 8] = [
+    "#38D9A9", "#FFA8A8", "#A9E34B", "#74C0FC", "#E8590C", "#9C36B5", "#5C940D", "#C2255C",
+];
+const DOOR: Color = Color::rgb(0x2b, 0x8a, 0x3e);
+const FACING: Color = Color::rgb(0xf0, 0x3e, 0x3e);
+
+/// Each part kind's letter, role and colour: the role's colour for the first
+/// kind of a role, another for each further kind of it.
+fn kinds(ship: &Starship) -> Vec<(String, String, Role, Color)> {
+    let mut out: Vec<(String, String, Role, Color)> = Vec::new();
+    let mut extra = 0;
+    for (letter, kind) in &ship.legend {
+        let Some(part) = ship.parts.iter().find(|p| &p.kind == kind) else {
+            continue;
+        };
+        let color = if out.iter().any(|k| k.2 == part.role) {
+            extra += 1;
+            Color::from_hex(MORE_COLORS[(extra - 1) % MORE_COLORS.len()]).unwrap_or(Color::WHITE)
+        } else {
+            color(Some(part.role), "")
+        };
+        out.push((letter.clone(), kind.clone(), part.role, color));
+    }
+    out
+}
 
 /// A tile's fill: by the role of the part on it, else by its legend
 /// meaning (floor, armor).
@@ -22,7 +50,7 @@ fn color(role: Option<Role>, meaning: &str) -> Color {
         (Some(Role::CrewQuarters), _) => "#B197FC",
         (Some(Role::Bunks), _) => "#E599F7",
         (Some(Role::Thruster), _) => "#F03E3E",
-        (Some(Role::Weapon), _) => "#343A40",
+        (Some(Role::Weapon), _) => "#868E96",
         (None, "floor") => "#E9ECEF",
         (None, "armor") => "#6C757D",
         _ => "#CED4DA",
@@ -32,7 +60,16 @@ fn color(role: Option<Role>, meaning: &str) -> Color {
 
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
-    let mut page = Page::a4_landscape();
+    let mut page = print::page(options.paper);
+    let kinds = kinds(ship);
+    let entries = legend_entries(&kinds, &options);
+    let lines = [
+        "Starship".to_string(),
+        format!("seed \"{}\"", ship.header.seed),
+        format!("{} x {} tiles, {} paper", ship.width, ship.height, options.paper.name()),
+        "made with boardwright".to_string(),
+    ];
+    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &lines);
     // Frame the ship, not the whole grid: its tiles' bounding box plus one tile.
     let mut used = (u32::MAX, u32::MAX, 0, 0);
     for (y, row) in ship.tiles.iter().enumerate() {
@@ -49,25 +86,26 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
     }
     let (x0, y0) = (used.0.min(used.2).saturating_sub(1), used.1.min(used.3).saturating_sub(1));
     let (span_w, span_h) = (f64::from(used.2.max(used.0) - x0 + 2), f64::from(used.3.max(used.1) - y0 + 2));
-    let cell = ((page.width - 2.0 * MARGIN) / span_w).min((page.height - 2.0 * MARGIN) / span_h);
+    let cell = ((ax1 - ax0) / span_w).min((ay1 - ay0) / span_h);
     let origin = (
-        (page.width - cell * span_w) / 2.0 - f64::from(x0) * cell,
-        (page.height - cell * span_h) / 2.0 - f64::from(y0) * cell,
+        (ax0 + ax1 - cell * span_w) / 2.0 - f64::from(x0) * cell,
+        (ay0 + ay1 - cell * span_h) / 2.0 - f64::from(y0) * cell,
     );
     let at = |x: u32, y: u32| (origin.0 + f64::from(x) * cell, origin.1 + f64::from(y) * cell);
     // The role of the part on each tile.
     let width = ship.width as usize;
-    let mut roles = vec![None; width * ship.height as usize];
+    let mut colors = vec![None; width * ship.height as usize];
     for p in &ship.parts {
+        let c = kinds.iter().find(|k| k.1 == p.kind).map_or(Color::WHITE, |k| k.3);
         for y in p.y..p.y.saturating_add(p.h).min(ship.height) {
             for x in p.x..p.x.saturating_add(p.w).min(ship.width) {
-                roles[y as usize * width + x as usize] = Some(p.role);
+                colors[y as usize * width + x as usize] = Some(c);
             }
         }
     }
-    let role_at = |x: usize, y: usize| {
+    let color_at = |x: usize, y: usize| {
         if x < width {
-            roles.get(y * width + x).copied().flatten()
+            colors.get(y * width + x).copied().flatten()
         } else {
             None
         }
@@ -79,18 +117,26 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
                 continue;
             }
             let meaning = ship.legend.get(&c.to_string()).map_or("", String::as_str);
-            let role = role_at(x, y);
-            let keep = (role.is_none() && meaning == "armor") || role == Some(Role::Weapon);
-            let fill = if options.ink_friendly && !keep {
-                Color::WHITE
-            } else {
-                color(role, meaning)
+            let part = color_at(x, y);
+            let fill = match (options.ink_friendly, part) {
+                (true, _) => Color::WHITE,
+                (false, Some(c)) => c,
+                (false, None) => color(None, meaning),
             };
+            let origin = at(x as u32, y as u32);
             shapes.push(Shape::Rect {
-                origin: at(x as u32, y as u32),
+                origin,
                 size: (cell, cell),
                 style: Style::filled_outlined(fill, Color::rgb(0xad, 0xb5, 0xbd), cell * 0.03),
             });
+            if part.is_none() && meaning == "armor" {
+                // Hatched, so armor reads without colour.
+                shapes.push(Shape::Line {
+                    from: (origin.0, origin.1 + cell),
+                    to: (origin.0 + cell, origin.1),
+                    style: Style::stroke(INK, cell * 0.06),
+                });
+            }
         }
     }
     for p in &ship.parts {
@@ -118,23 +164,17 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
                     (base.0 - dy * half, base.1 - dx * half),
                     (base.0 + dy * half, base.1 + dx * half),
                 ],
-                style: Style::fill(Color::rgb(0xf0, 0x3e, 0x3e)),
-            });
-        } else {
-            let label = ship
-                .legend
-                .iter()
-                .find(|(_, m)| **m == p.kind)
-                .map(|(c, _)| c.clone())
-                .unwrap_or_default();
-            shapes.push(Shape::Text {
-                at: (x + w / 2.0, y + h / 2.0 + cell * 0.25),
-                content: label,
-                size: cell * 0.7,
-                anchor: Anchor::Middle,
-                color: Color::BLACK,
+                style: Style::filled_outlined(if options.ink_friendly { Color::WHITE } else { FACING }, INK, cell * 0.04),
             });
         }
+        let label = kinds.iter().find(|k| k.1 == p.kind).map(|k| k.0.clone()).unwrap_or_default();
+        shapes.push(Shape::Text {
+            at: (x + w / 2.0, y + h / 2.0 + cell * 0.25),
+            content: label,
+            size: cell * 0.7,
+            anchor: Anchor::Middle,
+            color: Color::BLACK,
+        });
     }
     for &[[ax, ay], [bx, by]] in &ship.doors {
         // The shared edge of two 4-adjacent tiles.
@@ -154,7 +194,7 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
             Shape::Line {
                 from,
                 to,
-                style: Style::stroke(Color::rgb(0x2b, 0x8a, 0x3e), cell * 0.22),
+                style: Style::stroke(if options.ink_friendly { INK } else { DOOR }, cell * 0.22),
             }
             .tagged(Tag::new("door")),
         );
@@ -163,4 +203,58 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
         title: format!("Starship, seed {}", ship.header.seed),
         pages: vec![page],
     }
+}
+
+fn legend_entries(kinds: &[(String, String, Role, Color)], options: &DrawOptions) -> Vec<Entry> {
+    let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
+    let tile = |c: Color| Shape::Rect {
+        origin: (0.0, 0.0),
+        size: (1.0, 1.0),
+        style: Style::filled_outlined(fill(c), INK, 0.06),
+    };
+    let mut entries: Vec<Entry> = kinds
+        .iter()
+        .map(|(letter, kind, role, c)| {
+            let words = if kind == role.name() {
+                kind.replace('_', " ")
+            } else {
+                format!("{kind} ({})", role.name().replace('_', " "))
+            };
+            Entry::new(
+                vec![
+                    tile(*c),
+                    print::text((0.5, 0.8), letter.clone(), 0.75, Anchor::Middle, Color::BLACK),
+                ],
+                words,
+            )
+        })
+        .collect();
+    entries.push(Entry::new(vec![tile(color(None, "floor"))], "floor"));
+    entries.push(Entry::new(
+        vec![
+            tile(color(None, "armor")),
+            Shape::Line {
+                from: (0.0, 1.0),
+                to: (1.0, 0.0),
+                style: Style::stroke(INK, 0.08),
+            },
+        ],
+        "armor",
+    ));
+    entries.push(Entry::new(
+        vec![Shape::Line {
+            from: (0.5, 0.1),
+            to: (0.5, 0.9),
+            style: Style::stroke(if options.ink_friendly { INK } else { DOOR }, 0.25),
+        }],
+        "door",
+    ));
+    entries.push(Entry::new(
+        vec![Shape::Polygon {
+            points: vec![(0.9, 0.5), (0.2, 0.1), (0.2, 0.9)],
+            style: Style::filled_outlined(fill(FACING), INK, 0.06),
+        }],
+        "a machine faces this way",
+    ));
+    entries
 }

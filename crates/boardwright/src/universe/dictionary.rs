@@ -54,6 +54,12 @@ pub struct NodeType {
     pub max_sequence: u32,
     /// The type whose count sets this type's number; such nodes show a number.
     pub number_from: Option<String>,
+    /// An SVG file drawn as this type's icon instead of the built-in
+    /// pictogram (or, for a new type, its first letter): a path of at most
+    /// 1000 characters. The library reads no files: the command line
+    /// reads it (relative to the working directory) and hands the text to
+    /// the drawing in [`crate::DrawOptions::icons`]; the web app ignores it.
+    pub icon: Option<String>,
 }
 
 impl NodeType {
@@ -72,6 +78,7 @@ impl NodeType {
             max_distance_from_edge: None,
             max_sequence: 2,
             number_from: None,
+            icon: None,
         }
     }
 
@@ -145,6 +152,8 @@ pub const MAX_DISTANCE: f64 = 1000.0;
 pub const MAX_SEQUENCE: u32 = 1000;
 /// Longest name or category, in characters.
 pub const MAX_NAME: usize = 100;
+/// Longest icon file path, in characters.
+pub const MAX_PATH: usize = 1000;
 
 /// The built-in dictionary, read once. Its tables are read against the
 /// defaults of a new name (they are what a built-in name starts from).
@@ -183,7 +192,7 @@ pub fn default_missions() -> Vec<MissionKind> {
 impl Serialize for NodeType {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let base = NodeType::base(&self.name);
-        let mut t = serializer.serialize_struct("NodeType", 10)?;
+        let mut t = serializer.serialize_struct("NodeType", 11)?;
         t.serialize_field("name", &self.name)?;
         t.serialize_field("min", &self.min)?;
         optional(&mut t, "max", &self.max, base.max.is_some())?;
@@ -195,6 +204,7 @@ impl Serialize for NodeType {
         optional(&mut t, "max_distance_from_edge", max_d, base.max_distance_from_edge.is_some())?;
         t.serialize_field("max_sequence", &self.max_sequence)?;
         optional(&mut t, "number_from", &self.number_from, base.number_from.is_some())?;
+        optional(&mut t, "icon", &self.icon, base.icon.is_some())?;
         t.end()
     }
 }
@@ -233,6 +243,7 @@ impl Entry for NodeType {
         "max_distance_from_edge",
         "max_sequence",
         "number_from",
+        "icon",
     ];
 
     fn base(name: &str, builtin: bool) -> NodeType {
@@ -249,7 +260,8 @@ impl Entry for NodeType {
             "min_distance_from_edge" => self.min_distance_from_edge = OrNone::deserialize(value)?.0,
             "max_distance_from_edge" => self.max_distance_from_edge = OrNone::deserialize(value)?.0,
             "max_sequence" => self.max_sequence = Deserialize::deserialize(value)?,
-            _ => self.number_from = OrNone::deserialize(value)?.0,
+            "number_from" => self.number_from = OrNone::deserialize(value)?.0,
+            _ => self.icon = OrNone::deserialize(value)?.0,
         }
         Ok(())
     }
@@ -447,6 +459,13 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         }
         if t.category.chars().count() > MAX_NAME {
             return bad(&field("category"), shown(&t.category), &format!("at most {MAX_NAME} characters"));
+        }
+        if let Some(icon) = t.icon.as_deref().filter(|p| p.is_empty() || p.chars().count() > MAX_PATH) {
+            return bad(
+                &field("icon"),
+                shown(icon),
+                &format!("the path of an SVG file, 1 to {MAX_PATH} characters, or \"none\""),
+            );
         }
         if t.min > MAX_COPIES {
             return bad(&field("min"), t.min.to_string(), &copies);

@@ -45,6 +45,7 @@ mod dictionary;
 mod dots;
 mod draw;
 mod edges;
+mod icons;
 mod missions;
 mod relax;
 mod side;
@@ -169,7 +170,7 @@ impl ParamsTrait for Params {
             "node_types",
             "the node-type dictionary ([[node_types]] tables: name, min, max, prob, category, constraints); a table gives any of its fields but the name, the others come from the built-in type of that name",
             Allowed::Data(
-                "1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000; \"none\" clears an optional field",
+                "1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000, icon (an SVG file's path, 1-1000 characters, read by the command line); \"none\" clears an optional field",
             ),
         ),
         info(
@@ -796,6 +797,14 @@ impl Generator for Universe {
         write_json(board, out)
     }
 
+    fn icon_files(params: &Params) -> Vec<(String, String)> {
+        params
+            .node_types
+            .iter()
+            .filter_map(|t| t.icon.as_ref().map(|path| (t.name.clone(), path.clone())))
+            .collect()
+    }
+
     fn check_drawable(params: &Params) -> Result<(), String> {
         if params.node_count() > MAX_DRAWN_NODES {
             return Err(format!(
@@ -826,6 +835,7 @@ mod tests {
             format!("prob 0-{MAX_WEIGHT}"),
             format!("distances 0-{MAX_DISTANCE}"),
             format!("max_sequence 1-{MAX_SEQUENCE}"),
+            format!("icon (an SVG file's path, 1-{MAX_PATH} characters"),
         ] {
             assert!(shown("node_types").contains(&wanted), "{wanted}");
         }

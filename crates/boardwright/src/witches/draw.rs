@@ -1,9 +1,17 @@
-//! A witches board drawn on two A4 landscape pages, front then back.
+//! A witches board drawn on two landscape pages (A4 or Letter), front then
+//! back, for folding into 8 × 4 panels.
 //!
-//! Both pages put the grid at the same place. Each player's back rectangle is
-//! their front one mirrored left to right, so printed double-sided with the
-//! sheet turned over left to right (flip on the short edge for a landscape
-//! page), every player's back lies behind their front and one cut frees both.
+//! The cell lines lie on the folds: the sheet's eighths across and quarters
+//! down; the outer cells end at the printable margin (8 mm in), so they are
+//! a little narrower than the inner ones. Lines between two players' areas
+//! are cut lines (solid, bold); the other cell lines are fold lines (dashed).
+//!
+//! The columns are symmetric about the page's middle, and each player's back
+//! rectangle is their front one mirrored left to right, so printed
+//! double-sided and flipped on the short edge (for a landscape page: turned
+//! over left to right), every player's back lies behind their front and one
+//! cut frees both. The legend and the printing instructions run in small
+//! type along the bottom of the bottom row.
 //!
 //! Every cell of the grid is a rectangle tagged `cell` with its side and grid
 //! position (unpainted outside gardens); a garden's cells are grouped and
@@ -13,30 +21,48 @@ use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 
 use super::{Board, Face, HEIGHT, WIDTH};
 use crate::DrawOptions;
+use crate::print::{self, Entry, INK, MARGIN};
 
 const PLAYER_COLORS: [&str; 5] = ["#D7263D", "#1B998B", "#F46036", "#2E294E", "#6A8D1F"];
 const GARDEN: Color = Color::rgb(0xdf, 0xf2, 0xd8);
 const GARDEN_EDGE: Color = Color::rgb(0x3d, 0x7a, 0x3a);
 const CAULDRON: Color = Color::rgb(0xe8, 0xdc, 0xcb);
-const INK: Color = Color::rgb(0x22, 0x22, 0x22);
-const GRID: Color = Color::rgb(0xbb, 0xbb, 0xbb);
+/// Width of a garden's border, millimetres.
+const GARDEN_BORDER: f64 = 1.6;
+const FOLD: Color = Color::rgb(0x77, 0x77, 0x77);
+
+/// How to print, on every page.
+const HOW_TO_PRINT: &str = "Print double-sided at actual size (100 %, no fit to page), flipping on the short edge: \
+each player's back then lies behind their front. Fold along dashed lines, cut along solid bold lines.";
+
+/// Where the cell lines lie on a page `width` × `height`: across, the
+/// margin, the seven inner eighths and the far margin; down, the margin, the
+/// three inner quarters and the far margin.
+fn cell_lines(width: f64, height: f64) -> ([f64; WIDTH as usize + 1], [f64; HEIGHT as usize + 1]) {
+    let mut xs = [0.0; WIDTH as usize + 1];
+    let mut ys = [0.0; HEIGHT as usize + 1];
+    for (i, x) in xs.iter_mut().enumerate() {
+        *x = (width * i as f64 / f64::from(WIDTH)).clamp(MARGIN, width - MARGIN);
+    }
+    for (i, y) in ys.iter_mut().enumerate() {
+        *y = (height * i as f64 / f64::from(HEIGHT)).clamp(MARGIN, height - MARGIN);
+    }
+    (xs, ys)
+}
 
 /// Draws `board` as a two-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     Document {
         title: format!("Witches board, seed {}", board.header.seed),
-        pages: Face::BOTH.iter().map(|&face| page(board, face, options)).collect(),
+        pages: Face::BOTH.iter().map(|&face| page(board, face, &options)).collect(),
     }
 }
 
-fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
-    let mut page = Page::a4_landscape();
-    let cell = ((page.width - 40.0) / f64::from(WIDTH)).min((page.height - 60.0) / f64::from(HEIGHT));
-    let origin = (
-        (page.width - cell * f64::from(WIDTH)) / 2.0,
-        (page.height - cell * f64::from(HEIGHT)) / 2.0 + 6.0,
-    );
-    let at = |x: u32, y: u32| (origin.0 + f64::from(x) * cell, origin.1 + f64::from(y) * cell);
+fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
+    let mut page = print::page(options.paper);
+    let (xs, ys) = cell_lines(page.width, page.height);
+    let at = |x: u32, y: u32| (xs[x as usize], ys[y as usize]);
+    let size = |x: u32, y: u32, w: u32, h: u32| (xs[(x + w) as usize] - xs[x as usize], ys[(y + h) as usize] - ys[y as usize]);
     let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
     let text = |pos: (f64, f64), content: String, size: f64, color: Color, anchor: Anchor| Shape::Text {
         at: pos,
@@ -45,20 +71,26 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
         anchor,
         color,
     };
-    let shapes = &mut page.shapes;
     let side = if face == Face::Front { "front" } else { "back" };
-    shapes.push(text(
-        (origin.0, origin.1 - 14.0),
-        format!("Wondering Witches, {side} (seed {})", board.header.seed),
-        5.0,
-        INK,
-        Anchor::Start,
-    ));
+    let lines = [
+        print::caption(
+            &format!("Wondering Witches board, {side}"),
+            &board.header.seed,
+            board.header.params.players,
+            options.paper,
+        ),
+        HOW_TO_PRINT.to_string(),
+    ];
+    let entries = legend_entries(board, options);
+    let legend_width = page.width - 2.0 * MARGIN - 4.0;
+    let legend_height = print::legend_height(&entries, lines.len(), legend_width);
+    let legend_at = (MARGIN + 2.0, page.height - MARGIN - legend_height - 1.0);
+    let shapes = &mut page.shapes;
 
     let cell_rect = |x: u32, y: u32, style: Style| {
         Shape::Rect {
             origin: at(x, y),
-            size: (cell, cell),
+            size: size(x, y, 1, 1),
             style,
         }
         .tagged(Tag::new("cell").with("side", side).with("x", x).with("y", y))
@@ -73,17 +105,13 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
             if garden_of[y as usize][x as usize] == usize::MAX {
-                let unpainted = Style {
-                    fill: None,
-                    stroke: None,
-                    stroke_width: 0.0,
-                };
+                let unpainted = Style::none();
                 shapes.push(cell_rect(x, y, unpainted));
             }
         }
     }
     for garden in board.gardens.iter().filter(|g| g.side == face) {
-        let style = Style::filled_outlined(fill(GARDEN), GRID, 0.2);
+        let style = Style::fill(fill(GARDEN));
         shapes.push(Shape::Group {
             tag: Tag::new("garden").with("player", garden.player),
             shapes: garden.cells.iter().map(|&[x, y]| cell_rect(x, y, style)).collect(),
@@ -100,19 +128,22 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
                 nx < 0 || ny < 0 || nx >= i64::from(WIDTH) || ny >= i64::from(HEIGHT) || garden_of[ny as usize][nx as usize] != g
             };
             let (x0, y0) = at(x, y);
-            let (x1, y1) = (x0 + cell, y0 + cell);
+            let (x1, y1) = at(x + 1, y + 1);
             let (ix, iy) = (i64::from(x), i64::from(y));
+            // Each border runs just inside the garden, so the cell line (a
+            // fold or a cut) stays visible beside it.
+            let i = GARDEN_BORDER / 2.0;
             for (open, from, to) in [
-                (other(ix, iy - 1), (x0, y0), (x1, y0)),
-                (other(ix + 1, iy), (x1, y0), (x1, y1)),
-                (other(ix, iy + 1), (x0, y1), (x1, y1)),
-                (other(ix - 1, iy), (x0, y0), (x0, y1)),
+                (other(ix, iy - 1), (x0, y0 + i), (x1, y0 + i)),
+                (other(ix + 1, iy), (x1 - i, y0), (x1 - i, y1)),
+                (other(ix, iy + 1), (x0, y1 - i), (x1, y1 - i)),
+                (other(ix - 1, iy), (x0 + i, y0), (x0 + i, y1)),
             ] {
                 if open {
                     shapes.push(Shape::Line {
                         from,
                         to,
-                        style: Style::stroke(GARDEN_EDGE, 0.8),
+                        style: Style::stroke(GARDEN_EDGE, GARDEN_BORDER),
                     });
                 }
             }
@@ -120,59 +151,197 @@ fn page(board: &Board, face: Face, options: DrawOptions) -> Page {
     }
     for c in board.cauldrons.iter().filter(|c| c.side == face) {
         let (x, y) = at(c.x, c.y);
-        let (w, h) = (f64::from(c.w) * cell, f64::from(c.h) * cell);
+        let (w, h) = size(c.x, c.y, c.w, c.h);
+        // In the bottom row the box stops above the legend.
+        let bottom = if c.y + c.h == HEIGHT {
+            (y + h - legend_at.1 + 1.0).max(2.5)
+        } else {
+            2.5
+        };
         shapes.push(
             Shape::Rect {
-                origin: (x + 1.5, y + 1.5),
-                size: (w - 3.0, h - 3.0),
+                origin: (x + 2.5, y + 2.5),
+                size: (w - 5.0, h - 2.5 - bottom),
                 style: Style::filled_outlined(fill(CAULDRON), INK, 0.9),
             }
             .tagged(Tag::new("cauldron").with("player", c.player)),
         );
         shapes.push(text(
-            (x + w / 2.0, y + 8.0),
+            (x + w / 2.0, y + 11.0),
             format!("Cauldron ({})", c.w * c.h),
-            3.6,
+            3.4,
             INK,
             Anchor::Middle,
         ));
     }
+    fold_and_cut_lines(shapes, board, face, &xs, &ys);
     for p in &board.players {
-        let [px, py, pw, ph] = p.rect(face);
+        let [px, py, _, _] = p.rect(face);
         let (x, y) = at(px, py);
-        let color = Color::from_hex(PLAYER_COLORS[p.id as usize % PLAYER_COLORS.len()]).unwrap_or(INK);
-        shapes.push(Shape::Rect {
-            origin: (x + 0.8, y + 0.8),
-            size: (f64::from(pw) * cell - 1.6, f64::from(ph) * cell - 1.6),
-            style: Style::stroke(color, 1.4),
-        });
-        shapes.push(text(
-            (x + 3.0, y + f64::from(ph) * cell - 3.0),
-            format!("Player {}", p.id + 1),
-            3.8,
-            color,
-            Anchor::Start,
-        ));
+        let color = player_color(p.id, options.ink_friendly);
+        shapes.push(text((x + 2.5, y + 6.0), format!("Player {}", p.id + 1), 3.4, color, Anchor::Start));
     }
     let centre = |x: u32, y: u32, dy: f64| {
         let (cx, cy) = at(x, y);
-        (cx + cell / 2.0, cy + cell / 2.0 + dy)
+        let (w, h) = size(x, y, 1, 1);
+        (cx + w / 2.0, cy + h / 2.0 + dy)
     };
     for i in board.ingredients.iter().filter(|i| i.side == face) {
-        shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), 3.6, INK, Anchor::Middle));
+        let font = fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
+        shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), font, INK, Anchor::Middle));
     }
     for s in board.special_cells.iter().filter(|s| s.side == face) {
-        shapes.push(text(centre(s.x, s.y, -1.0), format!("* {}", s.name), 3.2, INK, Anchor::Middle));
+        shapes.push(special_mark(centre(s.x, s.y, -8.0), 2.6, options.ink_friendly));
+        let font = fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
+        shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), font, INK, Anchor::Middle));
         shapes.push(text(centre(s.x, s.y, 4.0), "special".to_string(), 2.6, GARDEN_EDGE, Anchor::Middle));
     }
     if board.notes_cell.side == face {
+        let (x, y) = at(board.notes_cell.x, board.notes_cell.y);
+        let (w, h) = size(board.notes_cell.x, board.notes_cell.y, 1, 1);
+        for k in 1..4 {
+            let ly = y + h * (0.25 + 0.17 * f64::from(k));
+            shapes.push(Shape::Line {
+                from: (x + 4.0, ly),
+                to: (x + w - 4.0, ly),
+                style: Style::stroke(FOLD, 0.2),
+            });
+        }
         shapes.push(text(
-            centre(board.notes_cell.x, board.notes_cell.y, 1.5),
+            centre(board.notes_cell.x, board.notes_cell.y, -h / 4.0),
             "Notes".to_string(),
             3.6,
             INK,
             Anchor::Middle,
         ));
     }
+    page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width));
     page
+}
+
+/// A font size, at most `most`, for `words` to fit `width` millimetres.
+fn fit(words: &str, width: f64, most: f64) -> f64 {
+    most.min(width / print::text_width(words, 1.0).max(1e-9))
+}
+
+fn player_color(id: u32, ink_friendly: bool) -> Color {
+    if ink_friendly {
+        return INK;
+    }
+    Color::from_hex(PLAYER_COLORS[id as usize % PLAYER_COLORS.len()]).unwrap_or(INK)
+}
+
+/// A special cell's mark: a six-pointed asterisk of radius `r`.
+fn special_mark(c: (f64, f64), r: f64, _ink_friendly: bool) -> Shape {
+    let h = r * 0.866;
+    Shape::Group {
+        tag: Tag::new("special"),
+        shapes: [
+            ((0.0, -r), (0.0, r)),
+            ((-h, -r / 2.0), (h, r / 2.0)),
+            ((-h, r / 2.0), (h, -r / 2.0)),
+        ]
+        .iter()
+        .map(|&(a, b)| Shape::Line {
+            from: (c.0 + a.0, c.1 + a.1),
+            to: (c.0 + b.0, c.1 + b.1),
+            style: Style::stroke(GARDEN_EDGE, 0.6),
+        })
+        .collect(),
+    }
+}
+
+/// The grid's outline, then every inner cell line: a cut line where it parts
+/// two players' areas, else a fold line.
+fn fold_and_cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, xs: &[f64], ys: &[f64]) {
+    let owner = |x: u32, y: u32| super::owner(&board.players, face, x, y);
+    let (w, h) = (WIDTH as usize, HEIGHT as usize);
+    // The outline inside the printable area, stroke included.
+    shapes.push(Shape::Rect {
+        origin: (xs[0] + 0.25, ys[0] + 0.25),
+        size: (xs[w] - xs[0] - 0.5, ys[h] - ys[0] - 0.5),
+        style: Style::stroke(INK, 0.5),
+    });
+    let fold = Style::stroke(FOLD, 0.3).dashed(2.0);
+    let cut = Style::stroke(INK, 0.9);
+    // Vertical lines, one cell long each, then horizontal ones.
+    for x in 1..WIDTH {
+        for y in 0..HEIGHT {
+            let style = if owner(x - 1, y) != owner(x, y) { cut } else { fold };
+            let line = Shape::Line {
+                from: (xs[x as usize], ys[y as usize]),
+                to: (xs[x as usize], ys[y as usize + 1]),
+                style,
+            };
+            shapes.push(if style == cut {
+                line.tagged(Tag::new("cut"))
+            } else {
+                line.tagged(Tag::new("fold"))
+            });
+        }
+    }
+    for y in 1..HEIGHT {
+        for x in 0..WIDTH {
+            let style = if owner(x, y - 1) != owner(x, y) { cut } else { fold };
+            let line = Shape::Line {
+                from: (xs[x as usize], ys[y as usize]),
+                to: (xs[x as usize + 1], ys[y as usize]),
+                style,
+            };
+            shapes.push(if style == cut {
+                line.tagged(Tag::new("cut"))
+            } else {
+                line.tagged(Tag::new("fold"))
+            });
+        }
+    }
+}
+
+fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
+    let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
+    let line = |style: Style| Shape::Line {
+        from: (0.0, 0.5),
+        to: (1.0, 0.5),
+        style,
+    };
+    let mut entries = vec![
+        Entry::new(
+            vec![Shape::Rect {
+                origin: (0.0, 0.0),
+                size: (1.0, 1.0),
+                style: Style::filled_outlined(fill(GARDEN), GARDEN_EDGE, 0.2),
+            }],
+            "garden (bold green border)",
+        ),
+        Entry::new(
+            vec![Shape::Rect {
+                origin: (0.05, 0.05),
+                size: (0.9, 0.9),
+                style: Style::filled_outlined(fill(CAULDRON), INK, 0.14),
+            }],
+            "cauldron (cells to fill)",
+        ),
+    ];
+    if !board.special_cells.is_empty() {
+        entries.push(Entry::new(
+            vec![special_mark((0.5, 0.5), 0.45, options.ink_friendly)],
+            "special cell",
+        ));
+    }
+    entries.push(Entry::new(vec![line(Style::stroke(FOLD, 0.08).dashed(0.2))], "fold line"));
+    entries.push(Entry::new(vec![line(Style::stroke(INK, 0.2))], "cut line"));
+    for p in &board.players {
+        let words = format!("Player {}", p.id + 1);
+        entries.push(Entry::new(
+            vec![print::text(
+                (0.5, 0.85),
+                "P",
+                1.0,
+                Anchor::Middle,
+                player_color(p.id, options.ink_friendly),
+            )],
+            words,
+        ));
+    }
+    entries
 }

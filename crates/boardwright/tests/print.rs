@@ -1,0 +1,578 @@
+//! Printed pages measured in millimetres, read back from the SVG the
+//! renderer writes for the library's drawing: what a player would measure
+//! with a ruler on the printed sheet.
+
+use boardwright::universe::{self, NodeKind};
+use boardwright::witches;
+
+use boardwright::{DrawOptions, Paper, Seed};
+
+/// The paper's edge no drawing comes nearer than, millimetres.
+const MARGIN: f64 = 8.0;
+/// Rounding of the SVG's numbers (three decimals).
+const EPS: f64 = 0.002;
+
+/// One SVG element: its name and attributes, and the classes of the groups
+/// it stands in.
+#[derive(Debug)]
+struct Element {
+    name: String,
+    attrs: Vec<(String, String)>,
+    text: String,
+    /// Index of the `node` group it stands in, if any.
+    node: Option<usize>,
+}
+
+impl Element {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    fn num(&self, name: &str) -> f64 {
+        self.get(name)
+            .unwrap_or_else(|| panic!("{} has no {name}", self.name))
+            .parse()
+            .unwrap_or_else(|_| panic!("{}'s {name} is not a number", self.name))
+    }
+
+    fn class(&self) -> &str {
+        self.get("class").unwrap_or("")
+    }
+
+    /// Half the stroke width (nothing when there is no stroke).
+    fn half_stroke(&self) -> f64 {
+        if self.get("stroke").is_some() {
+            self.num("stroke-width") / 2.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The bounding box of what it paints, `[x0, y0, x1, y1]` (text: an
+    /// estimate from its size and length).
+    fn bounds(&self) -> Option<[f64; 4]> {
+        let h = self.half_stroke();
+        Some(match self.name.as_str() {
+            "circle" => {
+                let (x, y, r) = (self.num("cx"), self.num("cy"), self.num("r") + h);
+                [x - r, y - r, x + r, y + r]
+            }
+            "rect" | "image" => {
+                let (x, y) = (self.num("x"), self.num("y"));
+                [x - h, y - h, x + self.num("width") + h, y + self.num("height") + h]
+            }
+            "line" => {
+                // Butt caps: the stroke reaches sideways, not past the ends.
+                let (x1, y1, x2, y2) = (self.num("x1"), self.num("y1"), self.num("x2"), self.num("y2"));
+                let len = dist((x1, y1), (x2, y2)).max(1e-12);
+                let (nx, ny) = (-(y2 - y1) / len * h, (x2 - x1) / len * h);
+                let (nx, ny) = (nx.abs(), ny.abs());
+                [x1.min(x2) - nx, y1.min(y2) - ny, x1.max(x2) + nx, y1.max(y2) + ny]
+            }
+            "polygon" => {
+                let pts = self.points();
+                let xs = pts.iter().map(|p| p.0);
+                let ys = pts.iter().map(|p| p.1);
+                [
+                    xs.clone().fold(f64::INFINITY, f64::min) - h,
+                    ys.clone().fold(f64::INFINITY, f64::min) - h,
+                    xs.fold(f64::NEG_INFINITY, f64::max) + h,
+                    ys.fold(f64::NEG_INFINITY, f64::max) + h,
+                ]
+            }
+            "text" => {
+                let (x, y, size) = (self.num("x"), self.num("y"), self.num("font-size"));
+                let w = text_width(&self.text) * size;
+                let x0 = match self.get("text-anchor") {
+                    Some("middle") => x - w / 2.0,
+                    Some("end") => x - w,
+                    _ => x,
+                };
+                [x0, y - size * 0.8, x0 + w, y + size * 0.25]
+            }
+            _ => return None,
+        })
+    }
+
+    fn points(&self) -> Vec<(f64, f64)> {
+        self.get("points")
+            .unwrap_or("")
+            .split_whitespace()
+            .map(|p| {
+                let (x, y) = p.split_once(',').expect("x,y");
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+}
+
+/// A page's elements, in order; the page's white background first.
+fn elements(svg: &str) -> (f64, f64, Vec<Element>) {
+    let mut out = Vec::new();
+    let (mut width, mut height) = (0.0, 0.0);
+    let mut stack: Vec<Option<usize>> = Vec::new();
+    let mut nodes = 0;
+    for line in svg.lines() {
+        let line = line.trim();
+        if line.starts_with("</g") {
+            stack.pop();
+            continue;
+        }
+        let Some(rest) = line.strip_prefix('<') else { continue };
+        let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let mut attrs = Vec::new();
+        let mut s = &rest[name.len()..];
+        while let Some(eq) = s.find("=\"") {
+            let key = s[..eq].trim().to_string();
+            let after = &s[eq + 2..];
+            let end = after.find('"').expect("closing quote");
+            attrs.push((key, after[..end].to_string()));
+            s = &after[end + 1..];
+            if s.starts_with('>') || s.starts_with("/>") {
+                break;
+            }
+        }
+        let text = line
+            .find('>')
+            .and_then(|i| line[i + 1..].strip_suffix(&format!("</{name}>")))
+            .unwrap_or("")
+            .to_string();
+        let e = Element {
+            name: name.clone(),
+            attrs,
+            text,
+            node: stack.last().copied().flatten(),
+        };
+        if name == "svg" {
+            width = e.get("viewBox").unwrap().split(' ').nth(2).unwrap().parse().unwrap();
+            height = e.get("viewBox").unwrap().split(' ').nth(3).unwrap().parse().unwrap();
+        }
+        if name == "g" {
+            let node = if e.class() == "node" {
+                nodes += 1;
+                Some(nodes - 1)
+            } else {
+                stack.last().copied().flatten()
+            };
+            stack.push(node);
+        }
+        out.push(e);
+    }
+    (width, height, out)
+}
+
+/// A generous width of `text` in em: DejaVu Sans' letters are at most about
+/// 0.7 em wide but for a few (m, w, @), narrow ones far less.
+fn text_width(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' => 0.34,
+            'm' | 'w' | 'M' | 'W' | '@' => 0.9,
+            c if c.is_ascii_uppercase() || c.is_ascii_digit() => 0.7,
+            _ => 0.62,
+        })
+        .sum()
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    dist(p, (a.0 + t * dx, a.1 + t * dy))
+}
+
+/// Everything but the page's background stays `MARGIN` from the paper's edge.
+fn inside_margin(width: f64, height: f64, elements: &[Element]) -> Result<(), String> {
+    let background = elements.iter().position(|e| e.name == "rect").expect("background");
+    for (i, e) in elements.iter().enumerate() {
+        if i == background {
+            continue;
+        }
+        if let Some([x0, y0, x1, y1]) = e.bounds()
+            && (x0 < MARGIN - EPS || y0 < MARGIN - EPS || x1 > width - MARGIN + EPS || y1 > height - MARGIN + EPS)
+        {
+            return Err(format!(
+                "{} {:?} reaches [{x0:.2}, {y0:.2}, {x1:.2}, {y1:.2}] on a {width} x {height} page",
+                e.name, e.attrs
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An edge as drawn: its nodes, its ends and half its stroke.
+type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
+
+/// The universe page's promises, measured.
+fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
+    let doc = universe::draw(
+        board,
+        DrawOptions {
+            paper,
+            ..DrawOptions::default()
+        },
+    );
+    let page = &doc.pages[0];
+    let (long, short) = (paper.size().1, paper.size().0);
+    if (page.width, page.height) != (long, short) {
+        return Err(format!("page {} x {}, not {paper:?} landscape", page.width, page.height));
+    }
+    let svg = render::svg::page(page, &doc.title);
+    let (width, height, elements) = elements(&svg);
+    inside_margin(width, height, &elements)?;
+    if !elements.iter().any(|e| e.class() == "legend") {
+        return Err("no legend".into());
+    }
+    let nodes: Vec<&Element> = elements.iter().filter(|e| e.name == "g" && e.class() == "node").collect();
+    if nodes.len() != board.nodes.len() {
+        return Err(format!("{} node groups for {} nodes", nodes.len(), board.nodes.len()));
+    }
+    let at: Vec<((f64, f64), f64)> = nodes
+        .iter()
+        .map(|n| ((n.num("data-x"), n.num("data-y")), n.num("data-r")))
+        .collect();
+    for (i, n) in nodes.iter().enumerate() {
+        if n.num("data-id") as usize != i {
+            return Err(format!("node group {i} has id {}", n.num("data-id")));
+        }
+    }
+    // data-r is the radius of everything drawn for the node.
+    for e in elements.iter().filter(|e| e.node.is_some() && e.name != "g") {
+        let i = e.node.unwrap();
+        let (c, r) = at[i];
+        let far = match e.name.as_str() {
+            "circle" => dist(c, (e.num("cx"), e.num("cy"))) + e.num("r") + e.half_stroke(),
+            "text" => {
+                let [x0, y0, x1, y1] = e.bounds().unwrap();
+                [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+                    .iter()
+                    .map(|&p| dist(c, p))
+                    .fold(0.0, f64::max)
+            }
+            _ => {
+                let [x0, y0, x1, y1] = e.bounds().unwrap();
+                if e.name == "rect" || e.name == "line" || e.name == "image" {
+                    [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+                        .iter()
+                        .map(|&p| dist(c, p))
+                        .fold(0.0, f64::max)
+                } else {
+                    e.points().iter().map(|&p| dist(c, p) + e.half_stroke()).fold(0.0, f64::max)
+                }
+            }
+        };
+        if far > r + 3.0 * EPS {
+            return Err(format!("node {i}: its {} reaches {far:.3} mm, data-r is {r}", e.name));
+        }
+        // Numbers are at least 3 mm tall (digits stand 0.73 em in the font).
+        if e.name == "text" && !e.text.is_empty() && e.text.chars().all(|c| c.is_ascii_digit()) && e.num("font-size") * 0.73 < 3.0 {
+            return Err(format!("node {i}: number {} only {} mm tall", e.text, e.num("font-size") * 0.73));
+        }
+    }
+    let edges: Vec<DrawnEdge> = elements
+        .iter()
+        .filter(|e| e.class() == "edge")
+        .map(|e| {
+            (
+                e.num("data-a") as usize,
+                e.num("data-b") as usize,
+                (e.num("x1"), e.num("y1")),
+                (e.num("x2"), e.num("y2")),
+                e.half_stroke(),
+            )
+        })
+        .collect();
+    if edges.len() != board.edges.len() {
+        return Err(format!("{} edges drawn of {}", edges.len(), board.edges.len()));
+    }
+    for &(a, b, p, q, _) in &edges {
+        let shown = dist(p, q) - at[a].1 - at[b].1;
+        if shown < 3.0 - EPS {
+            return Err(format!("edge {a}-{b} shows {shown:.2} mm of line"));
+        }
+        if dist(p, at[a].0) > EPS || dist(q, at[b].0) > EPS {
+            return Err(format!("edge {a}-{b} does not join its nodes' centres"));
+        }
+    }
+    for i in 0..at.len() {
+        for j in i + 1..at.len() {
+            let gap = dist(at[i].0, at[j].0) - at[i].1 - at[j].1;
+            if gap <= 0.0 {
+                return Err(format!("nodes {i} and {j} overlap by {:.2} mm", -gap));
+            }
+        }
+        for &(a, b, p, q, half) in &edges {
+            if a != i && b != i {
+                let gap = segment_distance(at[i].0, p, q) - at[i].1 - half;
+                if gap <= 0.0 {
+                    return Err(format!("node {i} touches edge {a}-{b} ({gap:.2} mm)"));
+                }
+            }
+        }
+    }
+    // Power dots clear of the node's own edges.
+    for e in elements.iter().filter(|e| e.class() == "dot") {
+        let i = e.node.ok_or("a dot outside a node")?;
+        let c = (e.num("cx"), e.num("cy"));
+        for &(a, b, p, q, half) in edges.iter().filter(|x| x.0 == i || x.1 == i) {
+            if segment_distance(c, p, q) <= e.num("r") + e.half_stroke() + half {
+                return Err(format!("a dot of node {i} touches its edge {a}-{b}"));
+            }
+        }
+    }
+    // The centre and the mission nodes stand out: their outlines are bolder.
+    let centre = board.nodes.iter().position(|n| n.kind == NodeKind::Center).ok_or("no centre")?;
+    let outline = |i: usize| {
+        elements
+            .iter()
+            .find(|e| e.node == Some(i) && e.name != "g")
+            .map(|e| e.num("stroke-width") / at[i].1)
+            .unwrap_or(0.0)
+    };
+    let regular = board
+        .nodes
+        .iter()
+        .position(|n| n.kind == NodeKind::Regular)
+        .ok_or("no regular node")?;
+    let mission = board.nodes.iter().position(|n| n.kind == NodeKind::Mission).ok_or("no mission")?;
+    if outline(centre) <= outline(regular) || outline(mission) <= outline(regular) {
+        return Err("the centre and the missions are not drawn bolder than other nodes".into());
+    }
+    Ok(())
+}
+
+fn universe_board(players: u32, seed: &str) -> universe::Board {
+    let params = universe::Params {
+        players,
+        ..universe::Params::default()
+    };
+    universe::generate(&params, &Seed::new(seed)).unwrap()
+}
+
+#[test]
+fn universe_pages_can_be_cut_along_every_edge() {
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (2..=9u32)
+            .map(|players| {
+                scope.spawn(move || {
+                    (0..500)
+                        .filter_map(|i| {
+                            let seed = format!("print-{i}");
+                            // Every board on A4, every tenth on Letter too.
+                            let papers: &[Paper] = if i % 10 == 0 { &Paper::ALL } else { &[Paper::A4] };
+                            let board = universe_board(players, &seed);
+                            papers.iter().find_map(|&paper| {
+                                check_universe(&board, paper)
+                                    .err()
+                                    .map(|e| format!("players {players}, seed {seed:?}, {paper:?}: {e}"))
+                            })
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+#[test]
+fn the_default_board_shows_the_edges_the_issue_named() {
+    let board = universe_board(4, "Tiamo");
+    check_universe(&board, Paper::A4).unwrap();
+}
+
+/// A witches cell as drawn: its side, grid place and rectangle in mm.
+struct Cell {
+    back: bool,
+    grid: (usize, usize),
+    rect: [f64; 4],
+}
+
+fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
+    let doc = witches::draw(
+        board,
+        DrawOptions {
+            paper,
+            ..DrawOptions::default()
+        },
+    );
+    if doc.pages.len() != 2 {
+        return Err(format!("{} pages", doc.pages.len()));
+    }
+    let mut cells = Vec::new();
+    for page in &doc.pages {
+        let svg = render::svg::page(page, &doc.title);
+        let (width, height, elements) = elements(&svg);
+        if (width, height) != (paper.size().1, paper.size().0) {
+            return Err(format!("page {width} x {height}, not {paper:?} landscape"));
+        }
+        inside_margin(width, height, &elements)?;
+        let legend = elements.iter().any(|e| e.class() == "legend");
+        let how = elements
+            .iter()
+            .any(|e| e.text.contains("double-sided") && e.text.contains("short edge"));
+        if !legend || !how {
+            return Err("a page without its legend or printing instructions".into());
+        }
+        let folds: Vec<&Element> = elements.iter().filter(|e| e.class() == "fold").collect();
+        let cuts: Vec<&Element> = elements.iter().filter(|e| e.class() == "cut").collect();
+        if folds.is_empty() || (board.players.len() > 1 && cuts.is_empty()) {
+            return Err("no fold or no cut lines".into());
+        }
+        if folds.iter().any(|f| f.get("stroke-dasharray").is_none()) || cuts.iter().any(|c| c.get("stroke-dasharray").is_some()) {
+            return Err("fold lines are not dashed, or cut lines are".into());
+        }
+        for e in elements.iter().filter(|e| e.class() == "cell") {
+            cells.push(Cell {
+                back: e.get("data-side") == Some("back"),
+                grid: (e.num("data-x") as usize, e.num("data-y") as usize),
+                rect: [e.num("x"), e.num("y"), e.num("width"), e.num("height")],
+            });
+        }
+    }
+    if cells.len() != 64 {
+        return Err(format!("{} cells drawn, not 64", cells.len()));
+    }
+    let (short, long) = paper.size();
+    // Cell lines on the sheet's eighths across and quarters down; the outer
+    // cells end at the printable margin.
+    let line = |i: usize, n: usize, length: f64| {
+        if i == 0 {
+            MARGIN
+        } else if i == n {
+            length - MARGIN
+        } else {
+            length * i as f64 / n as f64
+        }
+    };
+    for c in &cells {
+        let (i, j) = c.grid;
+        let [x, y, w, h] = c.rect;
+        let near = |a: f64, b: f64| (a - b).abs() <= EPS;
+        if !near(x, line(i, 8, long))
+            || !near(x + w, line(i + 1, 8, long))
+            || !near(y, line(j, 4, short))
+            || !near(y + h, line(j + 1, 4, short))
+        {
+            return Err(format!("cell {:?} (back {}) at {:?} is off the folds", c.grid, c.back, c.rect));
+        }
+        if w.min(h) < 25.0 {
+            return Err(format!("cell {:?} is only {:.1} mm on its short side", c.grid, w.min(h)));
+        }
+        // Turned over on the short edge, the back cell behind it mirrors it left to right.
+        let behind = cells
+            .iter()
+            .find(|o| o.back != c.back && o.grid == (7 - i, j))
+            .ok_or_else(|| format!("no cell behind {:?}", c.grid))?;
+        let [bx, by, bw, bh] = behind.rect;
+        if !near(bx, long - x - w) || !near(by, y) || !near(bw, w) || !near(bh, h) {
+            return Err(format!("cell {:?} and the cell behind it do not line up", c.grid));
+        }
+    }
+    // Each player's back area lies behind their front area.
+    for p in &board.players {
+        let [fx, fy, fw, fh] = p.front;
+        let [bx, by, bw, bh] = p.back;
+        if (bx, by, bw, bh) != (8 - fx - fw, fy, fw, fh) {
+            return Err(format!("player {}'s back is not behind their front", p.id + 1));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn witches_sheets_fold_on_their_cell_lines_and_line_up_back_to_front() {
+    let mut failures = Vec::new();
+    for paper in Paper::ALL {
+        for players in 1..=5 {
+            for i in 0..20 {
+                let params = witches::Params {
+                    players,
+                    ..witches::Params::default()
+                };
+                let seed = format!("fold-{i}");
+                let board = witches::generate(&params, &Seed::new(&seed)).unwrap();
+                if let Err(e) = check_witches(&board, paper) {
+                    failures.push(format!("{paper:?}, players {players}, seed {seed:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+/// A hexet map's cells are at least 8 mm across (between opposite sides) at
+/// the default size, on both papers; nothing is drawn in the margin.
+#[test]
+fn hexet_cells_are_wide_enough_to_draw_in() {
+    let params = boardwright::hexet::Params::default();
+    for paper in Paper::ALL {
+        for i in 0..5 {
+            for ink_friendly in [false, true] {
+                let board = boardwright::hexet::generate_with_log(&params, &Seed::new(&format!("hex-{i}")), &[]).unwrap();
+                let doc = boardwright::hexet::draw(
+                    &board,
+                    DrawOptions {
+                        paper,
+                        ink_friendly,
+                        ..DrawOptions::default()
+                    },
+                );
+                let (width, height, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
+                inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} hex-{i}: {e}"));
+                assert!(elements.iter().any(|e| e.class() == "legend"), "no legend");
+                let cells: Vec<&Element> = elements.iter().filter(|e| e.class() == "cell").collect();
+                assert_eq!(cells.len() as u32, params.width * params.height);
+                for cell in cells {
+                    let pts = cell.points();
+                    assert_eq!(pts.len(), 6);
+                    // Across the flats: twice the distance from the centre to a side's middle.
+                    let c = (
+                        pts.iter().map(|p| p.0).sum::<f64>() / 6.0,
+                        pts.iter().map(|p| p.1).sum::<f64>() / 6.0,
+                    );
+                    let across = (0..6)
+                        .map(|k| 2.0 * segment_distance(c, pts[k], pts[(k + 1) % 6]))
+                        .fold(f64::INFINITY, f64::min);
+                    assert!(across >= 8.0, "{paper:?}: a cell {across:.2} mm across");
+                }
+            }
+        }
+    }
+}
+
+/// Starship pages keep the margin and carry a legend naming every part kind.
+#[test]
+fn starship_pages_keep_the_margin_and_name_every_kind() {
+    for paper in Paper::ALL {
+        for i in 0..5 {
+            let ship =
+                boardwright::starship::generate(&boardwright::starship::Params::default(), &Seed::new(&format!("ship-{i}"))).unwrap();
+            let doc = boardwright::starship::draw(
+                &ship,
+                DrawOptions {
+                    paper,
+                    ..DrawOptions::default()
+                },
+            );
+            let (width, height, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
+            inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} ship-{i}: {e}"));
+            let words: Vec<&str> = elements.iter().filter(|e| e.name == "text").map(|e| e.text.as_str()).collect();
+            for kind in ship.parts.iter().map(|p| p.kind.as_str()) {
+                assert!(
+                    words.iter().any(|w| w.starts_with(kind) || w.starts_with(&kind.replace('_', " "))),
+                    "{kind} not in the legend"
+                );
+            }
+        }
+    }
+}
