@@ -301,7 +301,12 @@ test("the hexet map plays: clicks build roads and networks and scores follow; a 
 /** Clicks each download link named and saves what it gives: label -> file. */
 async function downloads(page, labels) {
   const files = {};
-  for (const link of await page.$$("#downloads a, #road-log")) {
+  // Locators, not element handles: a link found again at each click survives
+  // the page redrawing its controls between clicks.
+  const links = page.locator("#downloads a, #road-log");
+  const count = await links.count();
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
     const label = ((await link.getAttribute("data-format")) || (await link.textContent())).trim().toLowerCase();
     if (labels && !labels.includes(label)) continue;
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

@@ -145,8 +145,9 @@ class Page {
       this.clearErrors();
       this.show(board, query);
       history.replaceState(null, "", `/${NAME}?${query}`);
-      this.status(`Seed “${this.seed}”`, "ok");
       if (this.module.shown) await this.module.shown(this, board);
+      // "ok" only once the generator's own part of the page is drawn too.
+      this.status(`Seed “${this.seed}”`, "ok");
     } catch (e) {
       if (sequence !== this.sequence) return;
       this.fail(e);
