@@ -422,12 +422,20 @@ fn check_map(b: &Board) -> Result<(), String> {
     }
     let spreads: Vec<u32> = (0..b.header.params.city_types)
         .map(|t| {
-            let d: Vec<u32> = b.cities.iter().filter(|c| c.city_type == t).map(|c| Layout::distance([c.q, c.r], b.tower)).collect();
+            let d: Vec<u32> = b
+                .cities
+                .iter()
+                .filter(|c| c.city_type == t)
+                .map(|c| Layout::distance([c.q, c.r], b.tower))
+                .collect();
             d.iter().max().unwrap_or(&0) - d.iter().min().unwrap_or(&0)
         })
         .collect();
     if spreads != b.metrics.tower_distance_spread {
-        return Err(format!("tower distance spreads {spreads:?}, metrics say {:?}", b.metrics.tower_distance_spread));
+        return Err(format!(
+            "tower distance spreads {spreads:?}, metrics say {:?}",
+            b.metrics.tower_distance_spread
+        ));
     }
     Ok(())
 }

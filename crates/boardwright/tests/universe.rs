@@ -316,13 +316,19 @@ fn types_hold(b: &Board) -> Result<(), String> {
         let min = (f64::from(t.min) * scale).round() as u32;
         let max = t.max.map(|m| (f64::from(m) * scale).round() as u32);
         if b.metrics.type_min.get(&t.name) != Some(&min) || b.metrics.type_max.get(&t.name) != max.as_ref() {
-            return Err(format!("{}: metrics bounds disagree with the scaled min {min} and max {max:?}", t.name));
+            return Err(format!(
+                "{}: metrics bounds disagree with the scaled min {min} and max {max:?}",
+                t.name
+            ));
         }
         let count = b.metrics.type_counts[&t.name];
         outside += u32::from(count < min || max.is_some_and(|m| count > m));
     }
     if outside != b.metrics.types_outside_bounds {
-        return Err(format!("{outside} types out of bounds, metrics say {}", b.metrics.types_outside_bounds));
+        return Err(format!(
+            "{outside} types out of bounds, metrics say {}",
+            b.metrics.types_outside_bounds
+        ));
     }
     Ok(())
 }
@@ -340,7 +346,10 @@ fn quadrant_edges_and_side_hops_agree_with_the_board() {
             quadrants[usize::from(mx >= center.x) + 2 * usize::from(my >= center.y)] += 1;
         }
         if quadrants != b.metrics.quadrant_edges {
-            return Err(format!("edges per quadrant {quadrants:?}, metrics say {:?}", b.metrics.quadrant_edges));
+            return Err(format!(
+                "edges per quadrant {quadrants:?}, metrics say {:?}",
+                b.metrics.quadrant_edges
+            ));
         }
         let d = hops(&neighbors(b), center.id);
         let missions: Vec<&universe::Node> = b.nodes.iter().filter(|n| n.kind == NodeKind::Mission).collect();

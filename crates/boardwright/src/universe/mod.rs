@@ -470,7 +470,12 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .map(|n| hops[n.id as usize])
         .collect();
     let targets = types::targets(&params.node_types, w, h);
-    let type_min: BTreeMap<String, u32> = params.node_types.iter().zip(&targets).map(|(t, &(min, _))| (t.name.clone(), min)).collect();
+    let type_min: BTreeMap<String, u32> = params
+        .node_types
+        .iter()
+        .zip(&targets)
+        .map(|(t, &(min, _))| (t.name.clone(), min))
+        .collect();
     let type_max: BTreeMap<String, u32> = params
         .node_types
         .iter()

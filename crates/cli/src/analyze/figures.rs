@@ -44,7 +44,10 @@ fn walk(name: String, value: &Value, list_item: bool, out: &mut Vec<(String, f64
             }
             for (i, item) in items.iter().enumerate() {
                 let key = match item {
-                    Value::Object(fields) => fields.values().find_map(Value::as_str).map_or_else(|| i.to_string(), str::to_string),
+                    Value::Object(fields) => fields
+                        .values()
+                        .find_map(Value::as_str)
+                        .map_or_else(|| i.to_string(), str::to_string),
                     _ => i.to_string(),
                 };
                 walk(join(&name, &key), item, true, out);

@@ -103,7 +103,11 @@ fn failures(out: &mut String, report: &Report<'_>) {
 /// One metric's section.
 fn metric(out: &mut String, report: &Report<'_>, c: usize, name: &str) {
     let _ = writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>", anchor(name), esc(name));
-    let sets: Vec<Vec<f64>> = report.sets.iter().map(|s| s.values[c].iter().flatten().copied().collect()).collect();
+    let sets: Vec<Vec<f64>> = report
+        .sets
+        .iter()
+        .map(|s| s.values[c].iter().flatten().copied().collect())
+        .collect();
     out.push_str("<div class=\"chart\">");
     out.push_str(&render::svg::page(&histogram(&sets), name));
     out.push_str("</div>\n<table class=\"figures\">\n<tr><th>set</th><th>count</th><th>mean</th><th>min</th><th>p5</th><th>p50</th><th>p95</th><th>max</th><th>worst seeds (farthest from the median)</th></tr>\n");
@@ -128,7 +132,11 @@ fn stats_cells(out: &mut String, report: &Report<'_>, set: &SetFigures<'_>, st: 
         .iter()
         .map(|&(i, v)| format!("{} ({})", link(report, set, i), short(v)))
         .collect();
-    let _ = write!(out, "<td>{}</td>", if worst.is_empty() { "none".to_string() } else { worst.join(", ") });
+    let _ = write!(
+        out,
+        "<td>{}</td>",
+        if worst.is_empty() { "none".to_string() } else { worst.join(", ") }
+    );
 }
 
 /// A link to board `index` of `set` in the web app.
@@ -196,11 +204,7 @@ fn histogram(sets: &[Vec<f64>]) -> Page {
                     continue;
                 }
                 let h = share / top * (y1 - y0);
-                let style = if k == 0 {
-                    Style::fill(color)
-                } else {
-                    Style::stroke(color, 0.5)
-                };
+                let style = if k == 0 { Style::fill(color) } else { Style::stroke(color, 0.5) };
                 let inset = if k == 0 { step * 0.08 } else { step * 0.2 };
                 shapes.push(Shape::Rect {
                     origin: (x0 + b as f64 * step + inset, y1 - h),
@@ -245,7 +249,16 @@ fn short(v: f64) -> String {
 
 /// An element id for a metric name.
 fn anchor(name: &str) -> String {
-    let id: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' { c } else { '_' }).collect();
+    let id: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     format!("m-{id}")
 }
 

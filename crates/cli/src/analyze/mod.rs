@@ -332,7 +332,10 @@ fn parse_shard(text: &str) -> Result<(u64, u64), Failure> {
         ))
     };
     let (k, m) = text.split_once('/').ok_or_else(bad)?;
-    let (k, m) = (k.trim().parse::<u64>().map_err(|_| bad())?, m.trim().parse::<u64>().map_err(|_| bad())?);
+    let (k, m) = (
+        k.trim().parse::<u64>().map_err(|_| bad())?,
+        m.trim().parse::<u64>().map_err(|_| bad())?,
+    );
     if k >= m {
         return Err(bad());
     }

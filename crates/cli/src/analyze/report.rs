@@ -154,7 +154,10 @@ pub fn merge(parts: Vec<(String, Run)>) -> Result<Run, String> {
             && a.boards == b.boards
             && a.link_base == b.link_base
             && a.sets.len() == b.sets.len()
-            && a.sets.iter().zip(&b.sets).all(|(x, y)| x.label == y.label && x.params == y.params && x.query == y.query)
+            && a.sets
+                .iter()
+                .zip(&b.sets)
+                .all(|(x, y)| x.label == y.label && x.params == y.params && x.query == y.query)
     };
     let mut seen = BTreeMap::new();
     let mut merged = Run {
@@ -182,7 +185,11 @@ pub fn merge(parts: Vec<(String, Run)>) -> Result<Run, String> {
             return Err(format!("{name}: shard {}/{m} is also in {other}", shard.k));
         }
         for (into, set) in merged.sets.iter_mut().zip(part.sets) {
-            if set.rows.iter().any(|r| r.index % m != shard.k || r.index == 0 || r.index > merged.boards) {
+            if set
+                .rows
+                .iter()
+                .any(|r| r.index % m != shard.k || r.index == 0 || r.index > merged.boards)
+            {
                 return Err(format!("{name}: holds boards that are not shard {}/{m}'s", shard.k));
             }
             into.rows.extend(set.rows);
@@ -341,8 +348,12 @@ impl<'a> Report<'a> {
                 let stats = values
                     .iter()
                     .map(|column| {
-                        let present: Vec<(u64, f64)> =
-                            set.rows.iter().zip(column).filter_map(|(row, v)| v.map(|v| (row.index, v))).collect();
+                        let present: Vec<(u64, f64)> = set
+                            .rows
+                            .iter()
+                            .zip(column)
+                            .filter_map(|(row, v)| v.map(|v| (row.index, v)))
+                            .collect();
                         Stats::of(&present)
                     })
                     .collect();
@@ -554,7 +565,10 @@ mod tests {
     fn nearest_rank_percentiles_and_worst_by_distance_from_the_median() {
         let values: Vec<(u64, f64)> = (1..=20).map(|i| (i, i as f64)).collect();
         let s = Stats::of(&values).unwrap();
-        assert_eq!((s.count, s.mean, s.min, s.p5, s.p50, s.p95, s.max), (20, 10.5, 1.0, 1.0, 10.0, 19.0, 20.0));
+        assert_eq!(
+            (s.count, s.mean, s.min, s.p5, s.p50, s.p95, s.max),
+            (20, 10.5, 1.0, 1.0, 10.0, 19.0, 20.0)
+        );
         assert_eq!(s.worst, vec![(20, 20.0), (1, 1.0), (19, 19.0), (2, 2.0), (18, 18.0)]);
         let flat = Stats::of(&[(1, 3.0), (2, 3.0)]).unwrap();
         assert!(flat.worst.is_empty());
@@ -583,6 +597,10 @@ mod tests {
         };
         assert_eq!(columns(&run), ["a", "h.0", "h.1", "h.2", "z"]);
         let report = Report::of(&run);
-        assert_eq!(report.sets[0].values[3], vec![Some(0.0), Some(1.0)], "a shorter list's tail counts 0");
+        assert_eq!(
+            report.sets[0].values[3],
+            vec![Some(0.0), Some(1.0)],
+            "a shorter list's tail counts 0"
+        );
     }
 }

@@ -88,7 +88,9 @@ fn lookup(metrics: &Value, name: &str) -> Option<f64> {
                     past_end = true;
                     break;
                 }
-                Err(_) => items.iter().find(|x| x.as_object().is_some_and(|o| o.values().any(|v| v == part)))?,
+                Err(_) => items
+                    .iter()
+                    .find(|x| x.as_object().is_some_and(|o| o.values().any(|v| v == part)))?,
             },
             _ => return None,
         };
@@ -125,7 +127,11 @@ fn check_figures(generator: &str, boards: usize, extra: &[&str], samples: &[usiz
             .map(|r| (r[0].clone(), r[c].parse::<f64>().unwrap()))
             .collect();
         let want = expected(&values);
-        assert!(same_numbers(&metrics[name], &want), "{generator} {name}: report {} but the CSV gives {want}", metrics[name]);
+        assert!(
+            same_numbers(&metrics[name], &want),
+            "{generator} {name}: report {} but the CSV gives {want}",
+            metrics[name]
+        );
     }
     // Sampled rows against the boards the plain command makes from their seeds.
     for &i in samples {
@@ -176,7 +182,10 @@ fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
         merge.extend(["-o", merged.to_str().unwrap()]);
         let out = run(&merge);
         assert!(out.status.success(), "{}", stderr(&out));
-        assert!(std::fs::read(&merged).unwrap() == one, "{ext}: merged shards differ from the single run");
+        assert!(
+            std::fs::read(&merged).unwrap() == one,
+            "{ext}: merged shards differ from the single run"
+        );
     }
     let csv = String::from_utf8(std::fs::read(dir.join("one.csv")).unwrap()).unwrap();
     let (header, rows) = parse_csv(&csv);
@@ -208,7 +217,10 @@ fn analyze_counts_failed_boards_with_their_reason() {
             other => panic!("{seed}: exit {other:?}"),
         }
     }
-    assert!(!failing.is_empty() && failing.len() < 24, "the settings should fail some boards, not all");
+    assert!(
+        !failing.is_empty() && failing.len() < 24,
+        "the settings should fail some boards, not all"
+    );
     let set = &json["sets"][0];
     assert_eq!(set["failed"], failing.len());
     let mut listed: Vec<String> = set["failures"]
@@ -240,8 +252,14 @@ fn bad_analyze_arguments_exit_2_and_write_nothing() {
         (vec!["universe", "--boards", "ten"], "--boards"),
         (vec!["universe"], "--boards"),
         (vec!["universe", "--boards", "3", "--players", "12"], "`players`: 12 is not allowed"),
-        (vec!["universe", "--boards", "3", "--against-preset", "modern"], "unknown preset `modern`"),
-        (vec!["universe", "--boards", "3", "--against-set", "colour=red"], "unknown parameter `colour`"),
+        (
+            vec!["universe", "--boards", "3", "--against-preset", "modern"],
+            "unknown preset `modern`",
+        ),
+        (
+            vec!["universe", "--boards", "3", "--against-set", "colour=red"],
+            "unknown parameter `colour`",
+        ),
         (vec!["universe", "--boards", "3", "--shard", "3/3"], "--shard \"3/3\": expected K/M"),
         (vec!["universe", "--boards", "3", "--shard", "a/b"], "expected K/M"),
         (vec!["universe", "--boards", "3", "--link-base", "x\"y"], "--link-base"),
@@ -258,7 +276,16 @@ fn bad_analyze_arguments_exit_2_and_write_nothing() {
     let out = run(&["analyze", "universe", "--boards", "3", "-o", dir.join("r.txt").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot tell the report format"));
-    let out = run(&["analyze", "universe", "--boards", "3", "--shard", "0/2", "-o", dir.join("r.html").to_str().unwrap()]);
+    let out = run(&[
+        "analyze",
+        "universe",
+        "--boards",
+        "3",
+        "--shard",
+        "0/2",
+        "-o",
+        dir.join("r.html").to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("part file"), "{}", stderr(&out));
     assert!(files_in(&dir).is_empty(), "files left behind: {:?}", files_in(&dir));
@@ -266,13 +293,30 @@ fn bad_analyze_arguments_exit_2_and_write_nothing() {
     // Merging: parts of other runs, a shard twice or missing, not a part file.
     let part = |name: &str, boards: &str, shard: &str| {
         let path = dir.join(name);
-        let out = run(&["analyze", "witches", "--boards", boards, "--shard", shard, "-o", path.to_str().unwrap()]);
+        let out = run(&[
+            "analyze",
+            "witches",
+            "--boards",
+            boards,
+            "--shard",
+            shard,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
         assert!(out.status.success(), "{}", stderr(&out));
         path.to_str().unwrap().to_string()
     };
-    let (a0, a1, b1) = (part("a0.json", "6", "0/2"), part("a1.json", "6", "1/2"), part("b1.json", "7", "1/2"));
+    let (a0, a1, b1) = (
+        part("a0.json", "6", "0/2"),
+        part("a1.json", "6", "1/2"),
+        part("b1.json", "7", "1/2"),
+    );
     let plain = dir.join("plain.json");
-    assert!(run(&["analyze", "witches", "--boards", "2", "-o", plain.to_str().unwrap()]).status.success());
+    assert!(
+        run(&["analyze", "witches", "--boards", "2", "-o", plain.to_str().unwrap()])
+            .status
+            .success()
+    );
     let none = dir.join("none.json");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec![&a0, &b1], "a part of another run"),
@@ -328,7 +372,11 @@ fn analyze_html_loads_nothing_and_links_worst_seeds_to_the_web_app() {
         assert!(link.starts_with("http://127.0.0.1:8080/universe?seed=analyze-"), "{link}");
     }
     // The classic set's links carry its parameters; every set's carry the players.
-    assert!(links.iter().any(|l| l.contains("planar=false") && l.contains("fair_missions=false")));
+    assert!(
+        links
+            .iter()
+            .any(|l| l.contains("planar=false") && l.contains("fair_missions=false"))
+    );
     assert!(links.iter().all(|l| l.contains("&amp;players=5")));
     // One chart per metric, drawn as inline SVG with a title.
     let json: Value = serde_json::from_slice(&report(&dir, "r.json", &args, None)).unwrap();
