@@ -13,56 +13,126 @@
 //!   (`shortfalls`);
 //! - other texts, booleans and nulls are no figures.
 
+use std::sync::Arc;
+
 use serde_json::Value;
 
-/// The figures of one result's metrics, in the order of its fields.
-pub fn flatten(metrics: &Value) -> Vec<(String, f64)> {
-    let mut out = Vec::new();
-    walk(String::new(), metrics, false, &mut out);
-    out
+/// One board's figures: the names (shared by every board with the same
+/// names, which is nearly all of them) and the values, in the order of the
+/// result's fields.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    /// The figures' names.
+    pub names: Arc<[String]>,
+    /// Their values.
+    pub values: Vec<f64>,
 }
 
-fn walk(name: String, value: &Value, list_item: bool, out: &mut Vec<(String, f64)>) {
-    match value {
-        Value::Number(n) => {
-            if let Some(x) = n.as_f64().filter(|x| x.is_finite()) {
-                out.push((name, x));
+/// Flattens metrics board after board, reusing the names of the board
+/// before when they are the same (no name is allocated then).
+#[derive(Default)]
+pub struct Flattener {
+    last: Option<Arc<[String]>>,
+    /// The names so far when they differ from `last`'s.
+    fresh: Option<Vec<String>>,
+    path: String,
+    at: usize,
+    values: Vec<f64>,
+}
+
+impl Flattener {
+    /// The figures of one result's metrics.
+    pub fn flatten(&mut self, metrics: &Value) -> Figures {
+        self.path.clear();
+        self.at = 0;
+        self.fresh = None;
+        self.values = Vec::with_capacity(self.last.as_ref().map_or(16, |l| l.len()));
+        self.walk(metrics, false);
+        let names = match (self.fresh.take(), &self.last) {
+            (None, Some(last)) if last.len() == self.at => Arc::clone(last),
+            (fresh, last) => {
+                let names: Arc<[String]> = fresh
+                    .unwrap_or_else(|| last.as_ref().map_or_else(Vec::new, |l| l[..self.at].to_vec()))
+                    .into();
+                self.last = Some(Arc::clone(&names));
+                names
+            }
+        };
+        Figures {
+            names,
+            values: std::mem::take(&mut self.values),
+        }
+    }
+
+    fn emit(&mut self, value: f64) {
+        if self.fresh.is_none() {
+            match &self.last {
+                Some(last) if last.get(self.at).is_some_and(|n| *n == self.path) => {}
+                last => self.fresh = Some(last.as_ref().map_or_else(Vec::new, |l| l[..self.at].to_vec())),
             }
         }
-        Value::Object(fields) => {
-            for (key, field) in fields {
-                if list_item && (key == "player" || key == "id") {
-                    continue;
+        if let Some(fresh) = &mut self.fresh {
+            fresh.push(self.path.clone());
+        }
+        self.at += 1;
+        self.values.push(value);
+    }
+
+    fn walk(&mut self, value: &Value, list_item: bool) {
+        match value {
+            Value::Number(n) => {
+                if let Some(x) = n.as_f64().filter(|x| x.is_finite()) {
+                    self.emit(x);
                 }
-                walk(join(&name, key), field, false, out);
             }
+            Value::Object(fields) => {
+                for (key, field) in fields {
+                    if list_item && (key == "player" || key == "id") {
+                        continue;
+                    }
+                    let len = self.push(key);
+                    self.walk(field, false);
+                    self.path.truncate(len);
+                }
+            }
+            Value::Array(items) => {
+                if items.iter().all(Value::is_string) {
+                    self.emit(items.len() as f64);
+                    return;
+                }
+                for (i, item) in items.iter().enumerate() {
+                    let label = match item {
+                        Value::Object(fields) => fields.values().find_map(Value::as_str),
+                        _ => None,
+                    };
+                    let len = match label {
+                        Some(label) => self.push(label),
+                        None => self.push(&i.to_string()),
+                    };
+                    self.walk(item, true);
+                    self.path.truncate(len);
+                }
+            }
+            Value::String(_) | Value::Bool(_) | Value::Null => {}
         }
-        Value::Array(items) => {
-            if items.iter().all(Value::is_string) {
-                out.push((name, items.len() as f64));
-                return;
-            }
-            for (i, item) in items.iter().enumerate() {
-                let key = match item {
-                    Value::Object(fields) => fields
-                        .values()
-                        .find_map(Value::as_str)
-                        .map_or_else(|| i.to_string(), str::to_string),
-                    _ => i.to_string(),
-                };
-                walk(join(&name, &key), item, true, out);
-            }
+    }
+
+    /// Appends `.segment` (or the first segment) to the path; returns the length before.
+    fn push(&mut self, segment: &str) -> usize {
+        let len = self.path.len();
+        if len > 0 {
+            self.path.push('.');
         }
-        Value::String(_) | Value::Bool(_) | Value::Null => {}
+        self.path.push_str(segment);
+        len
     }
 }
 
-fn join(outer: &str, inner: &str) -> String {
-    if outer.is_empty() {
-        inner.to_string()
-    } else {
-        format!("{outer}.{inner}")
-    }
+/// The figures of one result's metrics, as (name, value) pairs.
+#[cfg(test)]
+pub fn flatten(metrics: &Value) -> Vec<(String, f64)> {
+    let f = Flattener::default().flatten(metrics);
+    f.names.iter().cloned().zip(f.values).collect()
 }
 
 /// The list a figure is an entry of, when it is an entry of a list of
@@ -88,6 +158,13 @@ mod tests {
             "note": "text",
         });
         let names: Vec<(String, f64)> = flatten(&metrics);
+        // A second board with other names, then the first's again.
+        let mut f = Flattener::default();
+        let a = f.flatten(&metrics);
+        let b = f.flatten(&serde_json::json!({"nodes": 3}));
+        let c = f.flatten(&metrics);
+        assert_eq!((&*b.names, b.values), (&["nodes".to_string()][..], vec![3.0]));
+        assert_eq!(a, c);
         let expect = [
             ("hist.0", 1.0),
             ("hist.1", 0.0),

@@ -190,8 +190,8 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         .map(|set| {
             let rows = indices
                 .par_iter()
-                .map(|&index| {
-                    let row = board::<G>(&set.params, &opts.seed, index);
+                .map_init(figures::Flattener::default, |flattener, &index| {
+                    let row = board::<G>(&set.params, &opts.seed, index, flattener);
                     bar.inc(1);
                     row
                 })
@@ -221,10 +221,10 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
 }
 
 /// One board: its flattened metrics, or why every attempt failed.
-fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64) -> Row {
+fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate(params, &seed, &G::Log::default(), &mut ()) {
-        Ok(output) => Outcome::Figures(figures::flatten(&G::metrics(&output))),
+        Ok(output) => Outcome::Figures(flattener.flatten(&G::metrics(&output))),
         Err(Error::Generate(e)) => Outcome::Failed(e.reason),
         Err(e) => Outcome::Failed(e.to_string()),
     };

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::figures;
+use super::figures::{self, Figures};
 
 /// Worst seeds kept per metric and set.
 pub const WORST: usize = 5;
@@ -41,7 +41,7 @@ pub struct Shard {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// Its figures, in the order of its metrics.
-    Figures(Vec<(String, f64)>),
+    Figures(Figures),
     /// Why every attempt failed.
     Failed(String),
 }
@@ -100,7 +100,10 @@ fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
     let mut seq = s.serialize_seq(Some(rows.len()))?;
     for row in rows {
         match &row.outcome {
-            Outcome::Figures(f) => seq.serialize_element(&(row.index, f))?,
+            Outcome::Figures(f) => {
+                let pairs: Vec<(&String, f64)> = f.names.iter().zip(f.values.iter().copied()).collect();
+                seq.serialize_element(&(row.index, pairs))?;
+            }
             Outcome::Failed(reason) => seq.serialize_element(&(row.index, reason))?,
         }
     }
@@ -109,13 +112,29 @@ fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
 
 fn rows_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Row>, D::Error> {
     let rows = Vec::<RowFile>::deserialize(d)?;
+    // Boards with the names of the board before share them, as in a run.
+    let mut last: Option<std::sync::Arc<[String]>> = None;
     Ok(rows
         .into_iter()
         .map(|r| match r {
-            RowFile::Figures(index, f) => Row {
-                index,
-                outcome: Outcome::Figures(f),
-            },
+            RowFile::Figures(index, pairs) => {
+                let same = last
+                    .as_ref()
+                    .is_some_and(|l| l.len() == pairs.len() && l.iter().zip(&pairs).all(|(a, (b, _))| a == b));
+                let values = pairs.iter().map(|&(_, v)| v).collect();
+                let names = match &last {
+                    Some(l) if same => std::sync::Arc::clone(l),
+                    _ => {
+                        let names: std::sync::Arc<[String]> = pairs.into_iter().map(|(n, _)| n).collect();
+                        last = Some(std::sync::Arc::clone(&names));
+                        names
+                    }
+                };
+                Row {
+                    index,
+                    outcome: Outcome::Figures(Figures { names, values }),
+                }
+            }
             RowFile::Failed(index, reason) => Row {
                 index,
                 outcome: Outcome::Failed(reason),
@@ -310,22 +329,30 @@ impl<'a> Report<'a> {
                 let mut values = vec![Vec::with_capacity(set.rows.len()); columns.len()];
                 let mut failures: BTreeMap<&str, Failures> = BTreeMap::new();
                 let mut failed = 0;
+                let mut cached: Option<(std::sync::Arc<[String]>, Vec<usize>, Vec<usize>)> = None;
                 for row in &set.rows {
                     let mut board: Vec<Option<f64>> = vec![None; columns.len()];
                     match &row.outcome {
                         Outcome::Figures(figures) => {
-                            let mut has_list = BTreeSet::new();
-                            for (name, value) in figures {
-                                let c = index[name.as_str()];
-                                board[c] = Some(*value);
-                                if let Some(list) = lists[c] {
-                                    has_list.insert(list);
-                                }
+                            // Boards share names: map them to columns once per list of names.
+                            if !cached
+                                .as_ref()
+                                .is_some_and(|(names, _, _)| std::sync::Arc::ptr_eq(names, &figures.names))
+                            {
+                                let cols: Vec<usize> = figures.names.iter().map(|n| index[n.as_str()]).collect();
+                                let has: BTreeSet<&str> = cols.iter().filter_map(|&c| lists[c]).collect();
+                                let padded: Vec<usize> = (0..columns.len())
+                                    .filter(|&c| !cols.contains(&c) && lists[c].is_some_and(|l| has.contains(l)))
+                                    .collect();
+                                cached = Some((std::sync::Arc::clone(&figures.names), cols, padded));
                             }
-                            for (c, list) in lists.iter().enumerate() {
-                                if board[c].is_none() && list.is_some_and(|l| has_list.contains(l)) {
-                                    board[c] = Some(0.0);
-                                }
+                            let (_, cols, padded) = cached.as_ref().expect("set above");
+                            for (&c, &value) in cols.iter().zip(&figures.values) {
+                                board[c] = Some(value);
+                            }
+                            // A list the board has, shorter than another board's: its missing entries are 0.
+                            for &c in padded {
+                                board[c] = Some(0.0);
                             }
                         }
                         Outcome::Failed(reason) => {
@@ -425,10 +452,15 @@ impl<'a> Report<'a> {
 fn columns(run: &Run) -> Vec<String> {
     let mut columns: Vec<String> = Vec::new();
     let mut known: BTreeSet<&str> = BTreeSet::new();
+    let mut last: Option<&std::sync::Arc<[String]>> = None;
     for set in &run.sets {
         for row in &set.rows {
             let Outcome::Figures(figures) = &row.outcome else { continue };
-            for (name, _) in figures {
+            if last.is_some_and(|l| std::sync::Arc::ptr_eq(l, &figures.names)) {
+                continue;
+            }
+            last = Some(&figures.names);
+            for name in figures.names.iter() {
                 if !known.insert(name) {
                     continue;
                 }
@@ -579,7 +611,10 @@ mod tests {
     fn a_new_list_entry_joins_its_siblings() {
         let row = |index, names: &[&str]| Row {
             index,
-            outcome: Outcome::Figures(names.iter().map(|n| (n.to_string(), 1.0)).collect()),
+            outcome: Outcome::Figures(Figures {
+                names: names.iter().map(|n| n.to_string()).collect(),
+                values: vec![1.0; names.len()],
+            }),
         };
         let run = Run {
             generator: "g".into(),
