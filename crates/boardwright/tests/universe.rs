@@ -351,6 +351,10 @@ fn quadrant_edges_and_side_hops_agree_with_the_board() {
                 b.metrics.quadrant_edges
             ));
         }
+        let spread = |q: [u32; 4]| q.iter().max().unwrap() - q.iter().min().unwrap();
+        if spread(quadrants) != b.metrics.quadrant_edge_spread || spread(b.metrics.quadrant_nodes) != b.metrics.quadrant_node_spread {
+            return Err("quadrant spreads disagree with the counts".into());
+        }
         let d = hops(&neighbors(b), center.id);
         let missions: Vec<&universe::Node> = b.nodes.iter().filter(|n| n.kind == NodeKind::Mission).collect();
         let total: u32 = missions.iter().map(|n| d[n.id as usize]).sum();

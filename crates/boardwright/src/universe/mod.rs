@@ -262,9 +262,14 @@ pub struct Metrics {
     pub side_mean_hops: BTreeMap<Side, f64>,
     /// Nodes left-above, right-above, left-below, right-below the centre.
     pub quadrant_nodes: [u32; 4],
+    /// Most minus fewest of `quadrant_nodes`: how evenly the board's four
+    /// quarters are filled.
+    pub quadrant_node_spread: u32,
     /// Edges in each quadrant as for `quadrant_nodes`, an edge counted where
     /// its midpoint lies.
     pub quadrant_edges: [u32; 4],
+    /// Most minus fewest of `quadrant_edges`.
+    pub quadrant_edge_spread: u32,
     /// Pairs of edges that cross (on planar boards, counted among the
     /// spanning tree's edges: the guard keeps every other edge from crossing).
     pub crossings: u32,
@@ -491,6 +496,9 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
             count < min || max.is_some_and(|max| count > max)
         })
         .count() as u32;
+    let quadrant_nodes = quadrants(&points, center);
+    let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
+    let spread = |q: &[u32; 4]| q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0);
     let metrics = Metrics {
         nodes: points.len() as u32,
         edges: graph.edges().len() as u32,
@@ -500,8 +508,10 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         mission_hop_spread: mission_hops.iter().max().unwrap_or(&0) - mission_hops.iter().min().unwrap_or(&0),
         mission_hops,
         side_mean_hops: side_mean_hops(&missions, &hops),
-        quadrant_nodes: quadrants(&points, center),
-        quadrant_edges: quadrant_edges(&points, graph.edges(), center),
+        quadrant_nodes,
+        quadrant_node_spread: spread(&quadrant_nodes),
+        quadrant_edges,
+        quadrant_edge_spread: spread(&quadrant_edges),
         crossings,
         clearance_violations,
         constraint_violations: assignment.violations,

@@ -258,12 +258,21 @@ impl Stats {
         }
         let mut sorted: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
         let mean = sorted.iter().sum::<f64>() / n as f64;
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
         let rank = |p: usize| sorted[(p * n).div_ceil(100).max(1) - 1];
         let p50 = rank(50);
-        let mut far: Vec<(u64, f64)> = values.iter().copied().filter(|&(_, v)| v != p50).collect();
-        far.sort_by(|a, b| (b.1 - p50).abs().total_cmp(&(a.1 - p50).abs()).then(a.0.cmp(&b.0)));
-        far.truncate(WORST);
+        // The farthest from the median, earlier seeds first among equals: one
+        // pass keeping the WORST best so far, sorted.
+        let farther = |a: &(u64, f64), b: &(u64, f64)| (b.1 - p50).abs().total_cmp(&(a.1 - p50).abs()).then(a.0.cmp(&b.0));
+        let mut far: Vec<(u64, f64)> = Vec::with_capacity(WORST + 1);
+        for &value in values.iter().filter(|&&(_, v)| v != p50) {
+            if far.len() == WORST && farther(&value, &far[WORST - 1]).is_ge() {
+                continue;
+            }
+            let at = far.partition_point(|x| farther(x, &value).is_lt());
+            far.insert(at, value);
+            far.truncate(WORST);
+        }
         Some(Stats {
             count: n as u64,
             mean,
