@@ -76,13 +76,13 @@ struct Opts {
     /// A built-in parameter set (applied first).
     #[arg(long)]
     preset: Option<String>,
-    /// Compare with this built-in parameter set.
+    /// Compare with this built-in parameter set (the second set is built from the defaults, as the first).
     #[arg(long, value_name = "NAME")]
     against_preset: Option<String>,
     /// Compare with the parameters of this TOML file.
     #[arg(long, value_name = "FILE")]
     against_config: Option<PathBuf>,
-    /// Compare with this parameter changed (repeatable; applied last, after --players).
+    /// Compare with this parameter changed in the second set (repeatable; applied last, after --players).
     #[arg(long = "against-set", value_name = "KEY=VALUE")]
     against_set: Vec<String>,
     /// Run only the boards whose index is K modulo M and write a part file for `analyze merge`.

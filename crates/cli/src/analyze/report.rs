@@ -313,6 +313,10 @@ pub struct SetFigures<'a> {
     pub stats: Vec<Option<Stats>>,
 }
 
+/// A list of figure names, with the column of each name and the columns
+/// that name's board counts as 0 (entries past the end of its lists).
+type NameColumns = (std::sync::Arc<[String]>, Vec<usize>, Vec<usize>);
+
 /// The report: every set's figures per metric.
 #[derive(Clone, Debug)]
 pub struct Report<'a> {
@@ -338,7 +342,7 @@ impl<'a> Report<'a> {
                 let mut values = vec![Vec::with_capacity(set.rows.len()); columns.len()];
                 let mut failures: BTreeMap<&str, Failures> = BTreeMap::new();
                 let mut failed = 0;
-                let mut cached: Option<(std::sync::Arc<[String]>, Vec<usize>, Vec<usize>)> = None;
+                let mut cached: Option<NameColumns> = None;
                 for row in &set.rows {
                     let mut board: Vec<Option<f64>> = vec![None; columns.len()];
                     match &row.outcome {
