@@ -9,6 +9,13 @@
 //! run writes its rows as a part file instead, and `analyze merge` reads the
 //! parts back into the same rows, so the report is the same bytes either way
 //! and whatever the thread count.
+//!
+//! Cost: a board's metrics go through `serde_json::Value` and are flattened
+//! at once, the names shared with the board before ([`figures::Flattener`]);
+//! nothing else of the result is serialised. Measured through the command
+//! (release build, 2 cores shared with other builds): per CPU-second about
+//! 2,800 default universe boards, 65,000 witches boards, 16,000 hexet maps and
+//! 330 starships; the analysis itself is a few per cent of that.
 
 mod figures;
 mod html;
