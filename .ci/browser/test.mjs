@@ -335,3 +335,28 @@ test("every download is a valid file", async () => {
     await page.close();
   }
 });
+
+test("the analyze report renders from a file with no console error and no network request; a worst seed opens its board", async () => {
+  const report = join(scratch, "report.html");
+  execFileSync(BIN, ["analyze", "universe", "--boards", "40", "--against-preset", "classic", "--link-base", base, "-o", report]);
+  const page = await context.newPage();
+  const errors = [];
+  const requests = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("request", (r) => requests.push(r.url()));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`file://${report}`);
+  await page.screenshot({ path: join(SHOTS, "analyze-report-1280x800.png"), fullPage: false });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(requests.filter((u) => !u.startsWith("file:")), [], "the report loads nothing");
+  const charts = await page.$$eval(".chart svg", (svgs) => svgs.filter((s) => s.getBoundingClientRect().width > 100).length);
+  assert.ok(charts > 20, `${charts} charts drawn`);
+  // The first worst seed of the mission hop spread opens that board in the web app.
+  const link = page.locator("#m-mission_hop_spread a").first();
+  const seed = await link.textContent();
+  await link.click();
+  await page.waitForURL((url) => url.pathname === "/universe" && url.searchParams.get("seed") === seed);
+  await drawn(page);
+  await page.close();
+});

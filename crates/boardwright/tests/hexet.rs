@@ -415,6 +415,28 @@ fn check_map(b: &Board) -> Result<(), String> {
     if b.cities.len() as u32 != b.header.params.city_types * b.header.params.cities_per_type {
         return Err("city count".into());
     }
+    // Metrics: the lakes' share of the cells and each city type's spread of tower distances.
+    let lakes = b.cells.iter().filter(|c| c.terrain == Terrain::Lake).count();
+    if b.metrics.lakes_share != lakes as f64 / b.cells.len() as f64 {
+        return Err(format!("lakes share {} for {lakes} lakes", b.metrics.lakes_share));
+    }
+    let spreads: Vec<u32> = (0..b.header.params.city_types)
+        .map(|t| {
+            let d: Vec<u32> = b
+                .cities
+                .iter()
+                .filter(|c| c.city_type == t)
+                .map(|c| Layout::distance([c.q, c.r], b.tower))
+                .collect();
+            d.iter().max().unwrap_or(&0) - d.iter().min().unwrap_or(&0)
+        })
+        .collect();
+    if spreads != b.metrics.tower_distance_spread {
+        return Err(format!(
+            "tower distance spreads {spreads:?}, metrics say {:?}",
+            b.metrics.tower_distance_spread
+        ));
+    }
     Ok(())
 }
 

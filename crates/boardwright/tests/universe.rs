@@ -310,7 +310,70 @@ fn types_hold(b: &Board) -> Result<(), String> {
     if b.metrics.constraint_violations != 0 {
         return Err("metrics report constraint violations".into());
     }
+    // The bounds in the metrics are the scaled min and max, and a type out of them is counted.
+    let mut outside = 0;
+    for t in &b.header.params.node_types {
+        let min = (f64::from(t.min) * scale).round() as u32;
+        let max = t.max.map(|m| (f64::from(m) * scale).round() as u32);
+        if b.metrics.type_min.get(&t.name) != Some(&min) || b.metrics.type_max.get(&t.name) != max.as_ref() {
+            return Err(format!(
+                "{}: metrics bounds disagree with the scaled min {min} and max {max:?}",
+                t.name
+            ));
+        }
+        let count = b.metrics.type_counts[&t.name];
+        outside += u32::from(count < min || max.is_some_and(|m| count > m));
+    }
+    if outside != b.metrics.types_outside_bounds {
+        return Err(format!(
+            "{outside} types out of bounds, metrics say {}",
+            b.metrics.types_outside_bounds
+        ));
+    }
     Ok(())
+}
+
+/// Edges per quadrant by their midpoints, and each side's mean mission hop
+/// distance, recomputed from the nodes and edges.
+#[test]
+fn quadrant_edges_and_side_hops_agree_with_the_board() {
+    check_all(|b| {
+        let center = b.nodes.iter().find(|n| n.kind == NodeKind::Center).unwrap();
+        let mut quadrants = [0; 4];
+        for &[x, y] in &b.edges {
+            let (p, q) = (pos(b, x), pos(b, y));
+            let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+            quadrants[usize::from(mx >= center.x) + 2 * usize::from(my >= center.y)] += 1;
+        }
+        if quadrants != b.metrics.quadrant_edges {
+            return Err(format!(
+                "edges per quadrant {quadrants:?}, metrics say {:?}",
+                b.metrics.quadrant_edges
+            ));
+        }
+        let spread = |q: [u32; 4]| q.iter().max().unwrap() - q.iter().min().unwrap();
+        if spread(quadrants) != b.metrics.quadrant_edge_spread || spread(b.metrics.quadrant_nodes) != b.metrics.quadrant_node_spread {
+            return Err("quadrant spreads disagree with the counts".into());
+        }
+        let d = hops(&neighbors(b), center.id);
+        let missions: Vec<&universe::Node> = b.nodes.iter().filter(|n| n.kind == NodeKind::Mission).collect();
+        let total: u32 = missions.iter().map(|n| d[n.id as usize]).sum();
+        let means = &b.metrics.side_mean_hops;
+        if means.len() != 4 || (means.values().sum::<f64>() * 3.0 - f64::from(total)).abs() > 1e-9 {
+            return Err(format!("side means {means:?} do not add up to the {total} hops of all missions"));
+        }
+        // A side none of whose missions sits on a corner has exactly its own three.
+        for side in Side::ALL {
+            let on: Vec<&&universe::Node> = missions.iter().filter(|n| n.edge_sides.contains(&side)).collect();
+            if on.len() == 3 && on.iter().all(|n| n.edge_sides.len() == 1) {
+                let mean = f64::from(on.iter().map(|n| d[n.id as usize]).sum::<u32>()) / 3.0;
+                if means[&side] != mean {
+                    return Err(format!("{side:?}: mean hops {mean}, metrics say {}", means[&side]));
+                }
+            }
+        }
+        Ok(())
+    });
 }
 
 #[test]

@@ -227,6 +227,15 @@ fn fairness_report_matches_the_board() {
             {
                 return Err(format!("share of player {} is wrong", s.player + 1));
             }
+            if s.cauldron_cells != cells(Face::Front) + cells(Face::Back) || s.garden_cells != garden(Face::Front) + garden(Face::Back) {
+                return Err(format!("totals of player {} are wrong", s.player + 1));
+            }
+        }
+        let spread = |f: fn(&boardwright::witches::Share) -> u32| {
+            b.metrics.shares.iter().map(f).max().unwrap() - b.metrics.shares.iter().map(f).min().unwrap()
+        };
+        if spread(|s| s.cauldron_cells) != b.metrics.cauldron_cells_spread || spread(|s| s.garden_cells) != b.metrics.garden_cells_spread {
+            return Err("spreads disagree with the players' totals".into());
         }
         if b.metrics.attempts == 0 || b.metrics.recipe_cauldrons == 0 {
             return Err("metrics".into());

@@ -18,6 +18,7 @@ use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Error, Generator, Paper, Seed, Watch};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+mod analyze;
 mod list;
 
 #[derive(Parser)]
@@ -41,6 +42,8 @@ enum Command {
     List,
     /// The local web app: every generator's page, and its HTTP API.
     Serve(ServeArgs),
+    /// Fairness and quality figures over many seeds, compared between parameter sets.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 #[derive(Args)]
@@ -141,6 +144,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => {
             serve::run(&args.addr, serve::Limits::default()).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
         }
+        Command::Analyze(args) => analyze::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -269,11 +273,28 @@ impl<S> Watch<S> for Progress {
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.
 fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
+    let layers = param_layers::<P>(
+        common.preset.as_deref(),
+        common.config.as_deref(),
+        &common.set,
+        common.players.as_deref(),
+    )?;
+    Ok(params::resolve::<P>(&layers)?)
+}
+
+/// The parameter layers of a preset, a config file, `--set` items and
+/// `--players`, in that order.
+fn param_layers<P: Params>(
+    preset: Option<&str>,
+    config: Option<&Path>,
+    set: &[String],
+    players: Option<&str>,
+) -> Result<Vec<toml::Table>, Failure> {
     let mut layers = Vec::new();
-    if let Some(name) = &common.preset {
+    if let Some(name) = preset {
         layers.push(params::preset::<P>(name)?);
     }
-    if let Some(path) = &common.config {
+    if let Some(path) = config {
         let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
         let table = text.parse::<toml::Table>().map_err(|e| {
             Failure::Usage(format!(
@@ -285,17 +306,17 @@ fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
         layers.push(table);
     }
     let mut sets = toml::Table::new();
-    for item in &common.set {
+    for item in set {
         let Some((key, value)) = item.split_once('=') else {
             return Err(Failure::Usage(format!("--set {item:?}: expected KEY=VALUE")));
         };
         sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
     }
-    if let Some(players) = &common.players {
+    if let Some(players) = players {
         sets.insert("players".to_string(), params::parse_set_value(players.trim()));
     }
     layers.push(sets);
-    Ok(params::resolve::<P>(&layers)?)
+    Ok(layers)
 }
 
 fn output_format(common: &Common) -> Result<Format, Failure> {
@@ -358,7 +379,12 @@ fn random_seed_text() -> String {
 /// Writes through `produce` to stdout, or to a temporary file beside the
 /// target that is renamed over it only when everything succeeded.
 fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
-    let Some(path) = common.output.as_deref().filter(|p| *p != Path::new("-")) else {
+    write_to(common.output.as_deref(), produce)
+}
+
+/// Writes through `produce` to `path` as [`write_output`] does ("-" or none: stdout).
+fn write_to(path: Option<&Path>, produce: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
+    let Some(path) = path.filter(|p| *p != Path::new("-")) else {
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
         return produce(&mut out)

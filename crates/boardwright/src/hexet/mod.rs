@@ -596,10 +596,16 @@ pub struct Metrics {
     pub cells: u32,
     /// Lake cells.
     pub lakes: u32,
+    /// Lake cells over all cells.
+    pub lakes_share: f64,
     /// Cell sides with a river (each counted once).
     pub river_sides: u32,
     /// Cities.
     pub cities: u32,
+    /// Per city type (by type number), the farthest of its cities from the
+    /// tower minus the nearest, in steps between cells: how unequal the
+    /// type's cities are to link to the tower.
+    pub tower_distance_spread: Vec<u32>,
     /// Roads after the log.
     pub roads: u32,
     /// Map attempts used.
@@ -709,9 +715,21 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
             }
         })
         .collect();
+    let lakes = map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32;
+    let mut nearest_farthest = vec![(u32::MAX, 0u32); params.city_types as usize];
+    let [tq, tr] = grid.axial(map.tower);
+    for &(c, t) in &map.cities {
+        let [q, r] = grid.axial(c);
+        let (dq, dr) = (q - tq, r - tr);
+        let d = ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32;
+        let (near, far) = &mut nearest_farthest[t as usize];
+        (*near, *far) = ((*near).min(d), (*far).max(d));
+    }
     let metrics = Metrics {
         cells: grid.len() as u32,
-        lakes: map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32,
+        lakes,
+        lakes_share: f64::from(lakes) / grid.len() as f64,
+        tower_distance_spread: nearest_farthest.iter().map(|&(near, far)| far.saturating_sub(near)).collect(),
         river_sides: map.rivers.iter().map(|m| m.count()).sum::<u32>() / 2,
         cities: map.cities.len() as u32,
         roads: 0,

@@ -258,8 +258,19 @@ pub struct Metrics {
     pub mission_hops: Vec<u32>,
     /// Largest minus smallest of `mission_hops`.
     pub mission_hop_spread: u32,
+    /// Mean of the three mission nodes' hop distances on each paper side
+    /// (`left`, `top`, `right`, `bottom`): where a player starts.
+    pub side_mean_hops: BTreeMap<Side, f64>,
     /// Nodes left-above, right-above, left-below, right-below the centre.
     pub quadrant_nodes: [u32; 4],
+    /// Most minus fewest of `quadrant_nodes`: how evenly the board's four
+    /// quarters are filled.
+    pub quadrant_node_spread: u32,
+    /// Edges in each quadrant as for `quadrant_nodes`, an edge counted where
+    /// its midpoint lies.
+    pub quadrant_edges: [u32; 4],
+    /// Most minus fewest of `quadrant_edges`.
+    pub quadrant_edge_spread: u32,
     /// Pairs of edges that cross (on planar boards, counted among the
     /// spanning tree's edges: the guard keeps every other edge from crossing).
     pub crossings: u32,
@@ -270,6 +281,14 @@ pub struct Metrics {
     pub constraint_violations: u32,
     /// Nodes of each type.
     pub type_counts: BTreeMap<String, u32>,
+    /// Each type's minimum count on this board (its `min`, scaled to the board).
+    pub type_min: BTreeMap<String, u32>,
+    /// Each bounded type's maximum count on this board (its `max`, scaled);
+    /// types without a maximum are absent.
+    pub type_max: BTreeMap<String, u32>,
+    /// Types whose count is below their minimum or above their maximum
+    /// (fewer regular nodes than the minimums ask for).
+    pub types_outside_bounds: u32,
     /// Power dots wanted and placed.
     pub dots_wanted: u32,
     /// Power dots placed (fewer than wanted where a node had no room).
@@ -456,6 +475,31 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .filter(|n| n.kind == NodeKind::Mission)
         .map(|n| hops[n.id as usize])
         .collect();
+    let targets = types::targets(&params.node_types, w, h);
+    let type_min: BTreeMap<String, u32> = params
+        .node_types
+        .iter()
+        .zip(&targets)
+        .map(|(t, &(min, _))| (t.name.clone(), min))
+        .collect();
+    let type_max: BTreeMap<String, u32> = params
+        .node_types
+        .iter()
+        .zip(&targets)
+        .filter_map(|(t, &(_, max))| Some((t.name.clone(), max?)))
+        .collect();
+    let types_outside_bounds = params
+        .node_types
+        .iter()
+        .zip(&targets)
+        .filter(|&(t, &(min, max))| {
+            let count = type_counts.get(&t.name).copied().unwrap_or(0);
+            count < min || max.is_some_and(|max| count > max)
+        })
+        .count() as u32;
+    let quadrant_nodes = quadrants(&points, center);
+    let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
+    let spread = |q: &[u32; 4]| q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0);
     let metrics = Metrics {
         nodes: points.len() as u32,
         edges: graph.edges().len() as u32,
@@ -464,11 +508,18 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         degree_histogram: degree_histogram(&graph),
         mission_hop_spread: mission_hops.iter().max().unwrap_or(&0) - mission_hops.iter().min().unwrap_or(&0),
         mission_hops,
-        quadrant_nodes: quadrants(&points, center),
+        side_mean_hops: side_mean_hops(&missions, &hops),
+        quadrant_nodes,
+        quadrant_node_spread: spread(&quadrant_nodes),
+        quadrant_edges,
+        quadrant_edge_spread: spread(&quadrant_edges),
         crossings,
         clearance_violations,
         constraint_violations: assignment.violations,
         type_counts,
+        type_min,
+        type_max,
+        types_outside_bounds,
         dots_wanted,
         dots_placed,
         attempts: attempt + 1,
@@ -601,6 +652,32 @@ fn quadrants(points: &[Point], center: u32) -> [u32; 4] {
         }
     }
     q
+}
+
+/// Edges per quadrant of the centre, by the edge's midpoint (see [`quadrants`]).
+fn quadrant_edges(points: &[Point], edges: &[[u32; 2]], center: u32) -> [u32; 4] {
+    let c = points[center as usize];
+    let mut q = [0; 4];
+    for &[a, b] in edges {
+        let (p, r) = (points[a as usize], points[b as usize]);
+        // Twice the midpoint against twice the centre: no division.
+        let (x, y) = (p.x + r.x, p.y + r.y);
+        q[usize::from(x >= 2.0 * c.x) + 2 * usize::from(y >= 2.0 * c.y)] += 1;
+    }
+    q
+}
+
+/// The mean hop distance of each side's missions: `missions` holds
+/// [`missions::PER_SIDE`] nodes per side, in [`missions::SIDE_ORDER`].
+fn side_mean_hops(missions: &[u32], hops: &[u32]) -> BTreeMap<Side, f64> {
+    missions
+        .chunks(missions::PER_SIDE)
+        .zip(missions::SIDE_ORDER)
+        .map(|(ids, side)| {
+            let total: u32 = ids.iter().map(|&m| hops[m as usize]).sum();
+            (side, f64::from(total) / ids.len() as f64)
+        })
+        .collect()
 }
 
 /// Nodes or edges written as JSON by one parallel task.

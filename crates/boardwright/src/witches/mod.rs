@@ -232,10 +232,14 @@ pub struct Share {
     pub player: u32,
     /// Cauldrons owned.
     pub cauldrons: u32,
+    /// Cauldron cells, front and back.
+    pub cauldron_cells: u32,
     /// Cauldron cells on the front.
     pub cauldron_cells_front: u32,
     /// Cauldron cells on the back.
     pub cauldron_cells_back: u32,
+    /// Garden cells, front and back.
+    pub garden_cells: u32,
     /// Garden cells on the front.
     pub garden_cells_front: u32,
     /// Garden cells on the back.
@@ -436,13 +440,17 @@ fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_le
             Face::Back => s.garden_cells_back += g.cells.len() as u32,
         }
     }
+    for s in &mut shares {
+        s.cauldron_cells = s.cauldron_cells_front + s.cauldron_cells_back;
+        s.garden_cells = s.garden_cells_front + s.garden_cells_back;
+    }
     let spread = |f: &dyn Fn(&Share) -> u32| {
         let values: BTreeSet<u32> = shares.iter().map(f).collect();
         values.last().unwrap_or(&0) - values.first().unwrap_or(&0)
     };
     Metrics {
-        cauldron_cells_spread: spread(&|s| s.cauldron_cells_front + s.cauldron_cells_back),
-        garden_cells_spread: spread(&|s| s.garden_cells_front + s.garden_cells_back),
+        cauldron_cells_spread: spread(&|s| s.cauldron_cells),
+        garden_cells_spread: spread(&|s| s.garden_cells),
         cauldrons: placed.len() as u32,
         largest_cauldron: placed.iter().map(|c| c.w * c.h).max().unwrap_or(0),
         recipe_cauldrons: placed.iter().filter(|c| c.w * c.h >= recipe_length).count() as u32,

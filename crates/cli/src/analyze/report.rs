@@ -1,0 +1,654 @@
+//! From boards to figures: the rows of a run (each board's figures or its
+//! failure, in seed order, per parameter set), the part files a sharded run
+//! writes and `merge` reads back, and the report's figures with their JSON
+//! and CSV forms.
+//!
+//! Figures per metric and set, over the boards that have the metric:
+//! - `mean`: the sum in seed order over the count;
+//! - `min`, `p5`, `p50`, `p95`, `max`: nearest-rank percentiles of the sorted
+//!   values (the `⌈p·n/100⌉`-th smallest);
+//! - `worst`: the [`WORST`] boards farthest from the median (ties: the lower
+//!   seed index first), boards at the median left out.
+//!
+//! A board lacking an entry of a list of numbers that it has (a shorter
+//! degree histogram) counts it as 0; a board lacking any other metric (a
+//! node type absent from its dictionary) is not counted for it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::figures::{self, Figures};
+
+/// Worst seeds kept per metric and set.
+pub const WORST: usize = 5;
+
+/// Seeds listed per failure reason.
+const FAILED_SEEDS: usize = 20;
+
+/// Which boards a part file holds: those whose index is `k` modulo `m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This part.
+    pub k: u64,
+    /// Parts in all.
+    pub m: u64,
+}
+
+/// One board's outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Its figures, in the order of its metrics.
+    Figures(Figures),
+    /// Why every attempt failed.
+    Failed(String),
+}
+
+/// One board of a parameter set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The seed is `BASE-index`.
+    pub index: u64,
+    /// Its figures or its failure.
+    pub outcome: Outcome,
+}
+
+/// One parameter set's boards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetRun {
+    /// What people call the set (`default`, `preset classic`, `players=6`).
+    pub label: String,
+    /// Every parameter, resolved.
+    pub params: serde_json::Value,
+    /// The web app's query for the set's parameters (`&KEY=VALUE…`, or nothing).
+    pub query: String,
+    /// The boards, by index.
+    #[serde(serialize_with = "rows_out", deserialize_with = "rows_in")]
+    pub rows: Vec<Row>,
+}
+
+/// A run: what a part file holds, and what a report is made from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// The generator.
+    pub generator: String,
+    /// The toolkit's version.
+    pub version: String,
+    /// The seeds are `seed-1 … seed-boards`.
+    pub seed: String,
+    /// Boards of the whole run.
+    pub boards: u64,
+    /// Where permalinks point.
+    pub link_base: String,
+    /// The part, when sharded.
+    pub shard: Option<Shard>,
+    /// The parameter sets.
+    pub sets: Vec<SetRun>,
+}
+
+/// A row in a part file: `[index, [[name, value], …]]` or `[index, "reason"]`.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum RowFile {
+    Figures(u64, Vec<(String, f64)>),
+    Failed(u64, String),
+}
+
+fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
+    let mut seq = s.serialize_seq(Some(rows.len()))?;
+    for row in rows {
+        match &row.outcome {
+            Outcome::Figures(f) => {
+                let pairs: Vec<(&String, f64)> = f.names.iter().zip(f.values.iter().copied()).collect();
+                seq.serialize_element(&(row.index, pairs))?;
+            }
+            Outcome::Failed(reason) => seq.serialize_element(&(row.index, reason))?,
+        }
+    }
+    seq.end()
+}
+
+fn rows_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Row>, D::Error> {
+    let rows = Vec::<RowFile>::deserialize(d)?;
+    // Boards with the names of the board before share them, as in a run.
+    let mut last: Option<std::sync::Arc<[String]>> = None;
+    Ok(rows
+        .into_iter()
+        .map(|r| match r {
+            RowFile::Figures(index, pairs) => {
+                let same = last
+                    .as_ref()
+                    .is_some_and(|l| l.len() == pairs.len() && l.iter().zip(&pairs).all(|(a, (b, _))| a == b));
+                let values = pairs.iter().map(|&(_, v)| v).collect();
+                let names = match &last {
+                    Some(l) if same => std::sync::Arc::clone(l),
+                    _ => {
+                        let names: std::sync::Arc<[String]> = pairs.into_iter().map(|(n, _)| n).collect();
+                        last = Some(std::sync::Arc::clone(&names));
+                        names
+                    }
+                };
+                Row {
+                    index,
+                    outcome: Outcome::Figures(Figures { names, values }),
+                }
+            }
+            RowFile::Failed(index, reason) => Row {
+                index,
+                outcome: Outcome::Failed(reason),
+            },
+        })
+        .collect())
+}
+
+/// Writes `run` as a part file.
+pub fn write_part(run: &Run, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, run).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// Reads a part file.
+pub fn read_part(text: &str) -> Result<Run, String> {
+    let run: Run = serde_json::from_str(text).map_err(|e| format!("not a part file of `analyze --shard`: {e}"))?;
+    if run.shard.is_none() {
+        return Err("not a part file: it has no shard (write parts with --shard K/M)".into());
+    }
+    Ok(run)
+}
+
+/// The parts of one sharded run, `(file name, part)`, as the single run:
+/// every part of the same run, each shard once, all of them.
+pub fn merge(parts: Vec<(String, Run)>) -> Result<Run, String> {
+    let mut parts = parts.into_iter();
+    let (first_name, first) = parts.next().ok_or("no part files given")?;
+    let Some(Shard { m, .. }) = first.shard else {
+        return Err(format!("{first_name}: not a part file"));
+    };
+    let same_run = |a: &Run, b: &Run| {
+        a.generator == b.generator
+            && a.version == b.version
+            && a.seed == b.seed
+            && a.boards == b.boards
+            && a.link_base == b.link_base
+            && a.sets.len() == b.sets.len()
+            && a.sets
+                .iter()
+                .zip(&b.sets)
+                .all(|(x, y)| x.label == y.label && x.params == y.params && x.query == y.query)
+    };
+    let mut seen = BTreeMap::new();
+    let mut merged = Run {
+        shard: None,
+        sets: first
+            .sets
+            .iter()
+            .map(|s| SetRun {
+                rows: Vec::new(),
+                ..s.clone()
+            })
+            .collect(),
+        ..first.clone()
+    };
+    for (name, part) in std::iter::once((first_name, first)).chain(parts) {
+        if !same_run(&merged, &part) {
+            return Err(format!(
+                "{name}: a part of another run (generator, version, seeds, boards, link base and parameter sets must all match)"
+            ));
+        }
+        let Some(shard) = part.shard.filter(|s| s.m == m && s.k < m) else {
+            return Err(format!("{name}: not one of the {m} shards of this run"));
+        };
+        if let Some(other) = seen.insert(shard.k, name.clone()) {
+            return Err(format!("{name}: shard {}/{m} is also in {other}", shard.k));
+        }
+        for (into, set) in merged.sets.iter_mut().zip(part.sets) {
+            if set
+                .rows
+                .iter()
+                .any(|r| r.index % m != shard.k || r.index == 0 || r.index > merged.boards)
+            {
+                return Err(format!("{name}: holds boards that are not shard {}/{m}'s", shard.k));
+            }
+            into.rows.extend(set.rows);
+        }
+    }
+    let missing: Vec<String> = (0..m).filter(|k| !seen.contains_key(k)).map(|k| format!("{k}/{m}")).collect();
+    if !missing.is_empty() {
+        return Err(format!("missing the part file(s) of shard {}", missing.join(", ")));
+    }
+    for set in &mut merged.sets {
+        set.rows.sort_by_key(|r| r.index);
+        let expected = 1..=merged.boards;
+        if set.rows.len() as u64 != merged.boards || !set.rows.iter().map(|r| r.index).eq(expected) {
+            return Err("the parts do not hold every board of the run once".into());
+        }
+    }
+    Ok(merged)
+}
+
+/// Figures of one metric over one set's boards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// Boards with the metric.
+    pub count: u64,
+    /// Mean.
+    pub mean: f64,
+    /// Smallest.
+    pub min: f64,
+    /// 5th percentile.
+    pub p5: f64,
+    /// Median.
+    pub p50: f64,
+    /// 95th percentile.
+    pub p95: f64,
+    /// Largest.
+    pub max: f64,
+    /// Boards farthest from the median: (index, value).
+    pub worst: Vec<(u64, f64)>,
+}
+
+impl Stats {
+    /// The figures of `values` ((index, value) in seed order); `None` when empty.
+    pub fn of(values: &[(u64, f64)]) -> Option<Stats> {
+        let n = values.len();
+        if n == 0 {
+            return None;
+        }
+        let mut sorted: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+        let mean = sorted.iter().sum::<f64>() / n as f64;
+        sorted.sort_unstable_by(f64::total_cmp);
+        let rank = |p: usize| sorted[(p * n).div_ceil(100).max(1) - 1];
+        let p50 = rank(50);
+        // The farthest from the median, earlier seeds first among equals: one
+        // pass keeping the WORST best so far, sorted.
+        let farther = |a: &(u64, f64), b: &(u64, f64)| (b.1 - p50).abs().total_cmp(&(a.1 - p50).abs()).then(a.0.cmp(&b.0));
+        let mut far: Vec<(u64, f64)> = Vec::with_capacity(WORST + 1);
+        for &value in values.iter().filter(|&&(_, v)| v != p50) {
+            if far.len() == WORST && farther(&value, &far[WORST - 1]).is_ge() {
+                continue;
+            }
+            let at = far.partition_point(|x| farther(x, &value).is_lt());
+            far.insert(at, value);
+            far.truncate(WORST);
+        }
+        Some(Stats {
+            count: n as u64,
+            mean,
+            min: sorted[0],
+            p5: rank(5),
+            p50,
+            p95: rank(95),
+            max: sorted[n - 1],
+            worst: far,
+        })
+    }
+}
+
+/// Boards of a set that failed for one reason.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failures {
+    /// Why.
+    pub reason: String,
+    /// How many.
+    pub count: u64,
+    /// The first few, by index.
+    pub indices: Vec<u64>,
+}
+
+/// One set's figures.
+#[derive(Clone, Debug)]
+pub struct SetFigures<'a> {
+    /// The set.
+    pub run: &'a SetRun,
+    /// Boards that failed.
+    pub failed: u64,
+    /// By reason, the most frequent first.
+    pub failures: Vec<Failures>,
+    /// Per metric (by column), the values in seed order; `None` where a
+    /// board failed or lacks it.
+    pub values: Vec<Vec<Option<f64>>>,
+    /// Per metric (by column), its figures (`None`: no board has it).
+    pub stats: Vec<Option<Stats>>,
+}
+
+/// A list of figure names, with the column of each name and the columns
+/// that name's board counts as 0 (entries past the end of its lists).
+type NameColumns = (std::sync::Arc<[String]>, Vec<usize>, Vec<usize>);
+
+/// The report: every set's figures per metric.
+#[derive(Clone, Debug)]
+pub struct Report<'a> {
+    /// The run.
+    pub run: &'a Run,
+    /// Every metric any board has, in order: the fields' order, a list's
+    /// entries after their siblings.
+    pub columns: Vec<String>,
+    /// Per set.
+    pub sets: Vec<SetFigures<'a>>,
+}
+
+impl<'a> Report<'a> {
+    /// The figures of `run`.
+    pub fn of(run: &'a Run) -> Report<'a> {
+        let columns = columns(run);
+        let index: BTreeMap<&str, usize> = columns.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
+        let lists: Vec<Option<&str>> = columns.iter().map(|c| figures::list_of(c)).collect();
+        let sets = run
+            .sets
+            .iter()
+            .map(|set| {
+                let mut values = vec![Vec::with_capacity(set.rows.len()); columns.len()];
+                let mut failures: BTreeMap<&str, Failures> = BTreeMap::new();
+                let mut failed = 0;
+                let mut cached: Option<NameColumns> = None;
+                for row in &set.rows {
+                    let mut board: Vec<Option<f64>> = vec![None; columns.len()];
+                    match &row.outcome {
+                        Outcome::Figures(figures) => {
+                            // Boards share names: map them to columns once per list of names.
+                            if !cached
+                                .as_ref()
+                                .is_some_and(|(names, _, _)| std::sync::Arc::ptr_eq(names, &figures.names))
+                            {
+                                let cols: Vec<usize> = figures.names.iter().map(|n| index[n.as_str()]).collect();
+                                let has: BTreeSet<&str> = cols.iter().filter_map(|&c| lists[c]).collect();
+                                let padded: Vec<usize> = (0..columns.len())
+                                    .filter(|&c| !cols.contains(&c) && lists[c].is_some_and(|l| has.contains(l)))
+                                    .collect();
+                                cached = Some((std::sync::Arc::clone(&figures.names), cols, padded));
+                            }
+                            let (_, cols, padded) = cached.as_ref().expect("set above");
+                            for (&c, &value) in cols.iter().zip(&figures.values) {
+                                board[c] = Some(value);
+                            }
+                            // A list the board has, shorter than another board's: its missing entries are 0.
+                            for &c in padded {
+                                board[c] = Some(0.0);
+                            }
+                        }
+                        Outcome::Failed(reason) => {
+                            failed += 1;
+                            let f = failures.entry(reason).or_insert_with(|| Failures {
+                                reason: reason.clone(),
+                                count: 0,
+                                indices: Vec::new(),
+                            });
+                            f.count += 1;
+                            if f.indices.len() < FAILED_SEEDS {
+                                f.indices.push(row.index);
+                            }
+                        }
+                    }
+                    for (column, value) in values.iter_mut().zip(board) {
+                        column.push(value);
+                    }
+                }
+                let stats = values
+                    .iter()
+                    .map(|column| {
+                        let present: Vec<(u64, f64)> = set
+                            .rows
+                            .iter()
+                            .zip(column)
+                            .filter_map(|(row, v)| v.map(|v| (row.index, v)))
+                            .collect();
+                        Stats::of(&present)
+                    })
+                    .collect();
+                let mut failures: Vec<Failures> = failures.into_values().collect();
+                failures.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
+                SetFigures {
+                    run: set,
+                    failed,
+                    failures,
+                    values,
+                    stats,
+                }
+            })
+            .collect();
+        Report { run, columns, sets }
+    }
+
+    /// The seed of board `index`.
+    pub fn seed(&self, index: u64) -> String {
+        format!("{}-{index}", self.run.seed)
+    }
+
+    /// `report.json`.
+    pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *out, &JsonReport(self)).map_err(io::Error::other)?;
+        out.write_all(b"\n")
+    }
+
+    /// `report.csv`: `seed`, `set` when comparing, then every metric; one
+    /// row per board and set, seed by seed; a failed board's metrics empty.
+    pub fn write_csv(&self, out: &mut dyn Write) -> io::Result<()> {
+        let comparing = self.sets.len() > 1;
+        let mut line = String::from("seed");
+        if comparing {
+            line.push_str(",set");
+        }
+        for c in &self.columns {
+            line.push(',');
+            line.push_str(&csv_field(c));
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+        let boards = self.sets.first().map_or(0, |s| s.run.rows.len());
+        for b in 0..boards {
+            for set in &self.sets {
+                line.clear();
+                line.push_str(&csv_field(&self.seed(set.run.rows[b].index)));
+                if comparing {
+                    line.push(',');
+                    line.push_str(&csv_field(&set.run.label));
+                }
+                for column in &set.values {
+                    line.push(',');
+                    if let Some(v) = column[b] {
+                        line.push_str(&v.to_string());
+                    }
+                }
+                line.push('\n');
+                out.write_all(line.as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every figure name of the run, in order: as first met, board by board, but
+/// a new name goes right after the last name sharing its longest parent
+/// (`degree_histogram.6` after `degree_histogram.5`, wherever a board first has it).
+fn columns(run: &Run) -> Vec<String> {
+    let mut columns: Vec<String> = Vec::new();
+    let mut known: BTreeSet<&str> = BTreeSet::new();
+    let mut last: Option<&std::sync::Arc<[String]>> = None;
+    for set in &run.sets {
+        for row in &set.rows {
+            let Outcome::Figures(figures) = &row.outcome else { continue };
+            if last.is_some_and(|l| std::sync::Arc::ptr_eq(l, &figures.names)) {
+                continue;
+            }
+            last = Some(&figures.names);
+            for name in figures.names.iter() {
+                if !known.insert(name) {
+                    continue;
+                }
+                let at = name
+                    .rmatch_indices('.')
+                    .find_map(|(dot, _)| {
+                        let parent = &name[..=dot];
+                        columns.iter().rposition(|c| c.starts_with(parent))
+                    })
+                    .map_or(columns.len(), |i| i + 1);
+                columns.insert(at, name.clone());
+            }
+        }
+    }
+    columns
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A number as JSON: whole numbers without a fraction.
+struct Number(f64);
+
+impl Serialize for Number {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.fract() == 0.0 && self.0.abs() < 9.0e15 {
+            s.serialize_i64(self.0 as i64)
+        } else {
+            s.serialize_f64(self.0)
+        }
+    }
+}
+
+struct JsonReport<'r, 'a>(&'r Report<'a>);
+
+impl Serialize for JsonReport<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let report = self.0;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("generator", &report.run.generator)?;
+        map.serialize_entry("version", &report.run.version)?;
+        map.serialize_entry("seed", &report.run.seed)?;
+        map.serialize_entry("boards", &report.run.boards)?;
+        let sets: Vec<JsonSet<'_, '_>> = report.sets.iter().map(|set| JsonSet(report, set)).collect();
+        map.serialize_entry("sets", &sets)?;
+        map.end()
+    }
+}
+
+struct JsonSet<'r, 'a>(&'r Report<'a>, &'r SetFigures<'a>);
+
+impl Serialize for JsonSet<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (report, set) = (self.0, self.1);
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("set", &set.run.label)?;
+        map.serialize_entry("params", &set.run.params)?;
+        map.serialize_entry("boards", &(set.run.rows.len() as u64))?;
+        map.serialize_entry("failed", &set.failed)?;
+        let failures: Vec<serde_json::Value> = set
+            .failures
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "reason": f.reason,
+                    "count": f.count,
+                    "seeds": f.indices.iter().map(|&i| report.seed(i)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        map.serialize_entry("failures", &failures)?;
+        map.serialize_entry("metrics", &JsonMetrics(report, set))?;
+        map.end()
+    }
+}
+
+struct JsonMetrics<'r, 'a>(&'r Report<'a>, &'r SetFigures<'a>);
+
+impl Serialize for JsonMetrics<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (report, set) = (self.0, self.1);
+        let mut map = s.serialize_map(None)?;
+        for (name, stats) in report.columns.iter().zip(&set.stats) {
+            let Some(st) = stats else { continue };
+            map.serialize_entry(name, &JsonStats(report, st))?;
+        }
+        map.end()
+    }
+}
+
+struct JsonStats<'r, 'a>(&'r Report<'a>, &'r Stats);
+
+impl Serialize for JsonStats<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (report, st) = (self.0, self.1);
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("count", &st.count)?;
+        map.serialize_entry("mean", &Number(st.mean))?;
+        map.serialize_entry("min", &Number(st.min))?;
+        map.serialize_entry("p5", &Number(st.p5))?;
+        map.serialize_entry("p50", &Number(st.p50))?;
+        map.serialize_entry("p95", &Number(st.p95))?;
+        map.serialize_entry("max", &Number(st.max))?;
+        let worst: Vec<Worst> = st
+            .worst
+            .iter()
+            .map(|&(i, v)| Worst {
+                seed: report.seed(i),
+                value: Number(v),
+            })
+            .collect();
+        map.serialize_entry("worst", &worst)?;
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+struct Worst {
+    seed: String,
+    value: Number,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles_and_worst_by_distance_from_the_median() {
+        let values: Vec<(u64, f64)> = (1..=20).map(|i| (i, i as f64)).collect();
+        let s = Stats::of(&values).unwrap();
+        assert_eq!(
+            (s.count, s.mean, s.min, s.p5, s.p50, s.p95, s.max),
+            (20, 10.5, 1.0, 1.0, 10.0, 19.0, 20.0)
+        );
+        assert_eq!(s.worst, vec![(20, 20.0), (1, 1.0), (19, 19.0), (2, 2.0), (18, 18.0)]);
+        let flat = Stats::of(&[(1, 3.0), (2, 3.0)]).unwrap();
+        assert!(flat.worst.is_empty());
+        assert_eq!(Stats::of(&[]), None);
+    }
+
+    #[test]
+    fn a_new_list_entry_joins_its_siblings() {
+        let row = |index, names: &[&str]| Row {
+            index,
+            outcome: Outcome::Figures(Figures {
+                names: names.iter().map(|n| n.to_string()).collect(),
+                values: vec![1.0; names.len()],
+            }),
+        };
+        let run = Run {
+            generator: "g".into(),
+            version: "0".into(),
+            seed: "s".into(),
+            boards: 2,
+            link_base: String::new(),
+            shard: None,
+            sets: vec![SetRun {
+                label: "default".into(),
+                params: serde_json::Value::Null,
+                query: String::new(),
+                rows: vec![row(1, &["a", "h.0", "h.1", "z"]), row(2, &["a", "h.0", "h.1", "h.2", "z"])],
+            }],
+        };
+        assert_eq!(columns(&run), ["a", "h.0", "h.1", "h.2", "z"]);
+        let report = Report::of(&run);
+        assert_eq!(
+            report.sets[0].values[3],
+            vec![Some(0.0), Some(1.0)],
+            "a shorter list's tail counts 0"
+        );
+    }
+}

@@ -1,0 +1,392 @@
+//! `boardwright analyze`: the report's figures recomputed from its CSV, the
+//! CSV checked against the boards themselves, the same bytes whatever the
+//! thread count or sharding, failures counted, bad arguments refused, and an
+//! HTML page that loads nothing.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+use super::{files_in, run, scratch, stderr};
+
+/// Runs analyze with `args` and returns the file written to `name` in `dir`.
+fn report(dir: &std::path::Path, name: &str, args: &[&str], threads: Option<&str>) -> Vec<u8> {
+    let path = dir.join(name);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardwright"));
+    cmd.arg("analyze").args(args).arg("-o").arg(&path);
+    if let Some(t) = threads {
+        cmd.env("RAYON_NUM_THREADS", t);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    assert!(out.stdout.is_empty(), "analyze wrote to stdout with -o");
+    std::fs::read(&path).unwrap()
+}
+
+/// A CSV of plain fields (no quoting needed for these seeds and labels).
+fn parse_csv(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(str::to_string).collect();
+    let rows: Vec<Vec<String>> = lines.map(|l| l.split(',').map(str::to_string).collect()).collect();
+    for r in &rows {
+        assert_eq!(r.len(), header.len(), "a CSV row with another number of fields");
+    }
+    (header, rows)
+}
+
+/// The figures of `values` ((seed, value) in row order), computed here from
+/// their definitions: mean over the count, nearest-rank percentiles, the five
+/// seeds farthest from the median (ties: earlier row first), median left out.
+fn expected(values: &[(String, f64)]) -> Value {
+    let n = values.len();
+    let mean = values.iter().map(|v| v.1).sum::<f64>() / n as f64;
+    let mut sorted: Vec<f64> = values.iter().map(|v| v.1).collect();
+    sorted.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let pct = |p: usize| {
+        let rank = ((p * n) as f64 / 100.0).ceil().max(1.0) as usize;
+        sorted[rank - 1]
+    };
+    let median = pct(50);
+    let mut order: Vec<usize> = (0..n).filter(|&i| values[i].1 != median).collect();
+    order.sort_by(|&a, &b| {
+        let (da, db) = ((values[a].1 - median).abs(), (values[b].1 - median).abs());
+        db.partial_cmp(&da).unwrap().then(a.cmp(&b))
+    });
+    let worst: Vec<Value> = order
+        .iter()
+        .take(5)
+        .map(|&i| serde_json::json!({"seed": values[i].0, "value": values[i].1}))
+        .collect();
+    serde_json::json!({
+        "count": n, "mean": mean, "min": sorted[0], "p5": pct(5), "p50": median,
+        "p95": pct(95), "max": sorted[n - 1], "worst": worst,
+    })
+}
+
+/// JSON numbers compared as numbers (the report writes whole ones without a fraction).
+fn same_numbers(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_numbers(x, y)),
+        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_numbers(v, w))),
+        _ => a == b,
+    }
+}
+
+/// A metric of a result by its report name: `a.b` walks objects, a number
+/// indexes a list (past its end: 0, a histogram bin no node reached), other
+/// text picks the list entry whose text field it is; a list of texts counts.
+fn lookup(metrics: &Value, name: &str) -> Option<f64> {
+    let mut at = metrics;
+    let mut past_end = false;
+    for part in name.split('.') {
+        at = match at {
+            Value::Object(fields) => fields.get(part)?,
+            Value::Array(items) => match part.parse::<usize>() {
+                Ok(i) if i < items.len() => &items[i],
+                Ok(_) => {
+                    past_end = true;
+                    break;
+                }
+                Err(_) => items
+                    .iter()
+                    .find(|x| x.as_object().is_some_and(|o| o.values().any(|v| v == part)))?,
+            },
+            _ => return None,
+        };
+    }
+    if past_end {
+        return Some(0.0);
+    }
+    match at {
+        Value::Number(n) => n.as_f64(),
+        Value::Array(items) => Some(items.len() as f64),
+        _ => None,
+    }
+}
+
+fn check_figures(generator: &str, boards: usize, extra: &[&str], samples: &[usize]) {
+    let dir = scratch(&format!("analyze-figures-{generator}"));
+    let n = boards.to_string();
+    let mut args = vec![generator, "--boards", n.as_str()];
+    args.extend(extra);
+    let csv = String::from_utf8(report(&dir, "r.csv", &args, None)).unwrap();
+    let json: Value = serde_json::from_slice(&report(&dir, "r.json", &args, None)).unwrap();
+    let (header, rows) = parse_csv(&csv);
+    assert_eq!(header[0], "seed");
+    assert_eq!(rows.len(), boards, "one row per board");
+    let set = &json["sets"][0];
+    assert_eq!(set["boards"], boards);
+    assert_eq!(set["failed"], 0);
+    let metrics = set["metrics"].as_object().unwrap();
+    assert_eq!(metrics.len(), header.len() - 1, "every CSV column has figures, and only those");
+    for (c, name) in header.iter().enumerate().skip(1) {
+        let values: Vec<(String, f64)> = rows
+            .iter()
+            .filter(|r| !r[c].is_empty())
+            .map(|r| (r[0].clone(), r[c].parse::<f64>().unwrap()))
+            .collect();
+        let want = expected(&values);
+        assert!(
+            same_numbers(&metrics[name], &want),
+            "{generator} {name}: report {} but the CSV gives {want}",
+            metrics[name]
+        );
+    }
+    // Sampled rows against the boards the plain command makes from their seeds.
+    for &i in samples {
+        let row = &rows[i - 1];
+        let seed = format!("analyze-{i}");
+        assert_eq!(row[0], seed);
+        let mut board_args = vec![generator, "--seed", seed.as_str()];
+        board_args.extend(extra);
+        let out = run(&board_args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let board: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for (c, name) in header.iter().enumerate().skip(1) {
+            let want = lookup(&board["metrics"], name);
+            let got = (!row[c].is_empty()).then(|| row[c].parse::<f64>().unwrap());
+            assert_eq!(got, want, "{generator} {seed} {name}");
+        }
+    }
+}
+
+#[test]
+fn analyze_figures_follow_from_the_csv_and_the_csv_from_the_boards() {
+    check_figures("universe", 300, &[], &[1, 2, 150, 299]);
+    check_figures("witches", 400, &["--players", "3"], &[1, 123, 400]);
+    check_figures("starship", 200, &[], &[7, 200]);
+    check_figures("hexet", 200, &[], &[1, 99]);
+}
+
+#[test]
+fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
+    let dir = scratch("analyze-same");
+    let args = ["universe", "--boards", "40", "--against-preset", "classic"];
+    for ext in ["json", "csv", "html"] {
+        let one = report(&dir, &format!("one.{ext}"), &args, Some("1"));
+        let two = report(&dir, &format!("two.{ext}"), &args, Some("2"));
+        assert!(one == two, "{ext}: one thread and two differ");
+        let mut parts = Vec::new();
+        for k in 0..3 {
+            let shard = format!("{k}/3");
+            let mut shard_args = args.to_vec();
+            shard_args.extend(["--shard", shard.as_str()]);
+            report(&dir, &format!("part{k}.json"), &shard_args, None);
+            parts.push(dir.join(format!("part{k}.json")));
+        }
+        // Parts in any order merge to the single run's report.
+        let merged = dir.join(format!("merged.{ext}"));
+        let mut merge: Vec<&str> = vec!["analyze", "merge"];
+        merge.extend([2, 0, 1].map(|k| parts[k].to_str().unwrap()));
+        merge.extend(["-o", merged.to_str().unwrap()]);
+        let out = run(&merge);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            std::fs::read(&merged).unwrap() == one,
+            "{ext}: merged shards differ from the single run"
+        );
+    }
+    let csv = String::from_utf8(std::fs::read(dir.join("one.csv")).unwrap()).unwrap();
+    let (header, rows) = parse_csv(&csv);
+    assert_eq!(header[..2], ["seed", "set"]);
+    assert_eq!(rows.len(), 80, "one row per board and set");
+    assert_eq!((rows[0][1].as_str(), rows[1][1].as_str()), ("default", "preset classic"));
+    let json: Value = serde_json::from_slice(&std::fs::read(dir.join("one.json")).unwrap()).unwrap();
+    assert_eq!(json["sets"][1]["params"]["planar"], false);
+}
+
+#[test]
+fn analyze_counts_failed_boards_with_their_reason() {
+    let dir = scratch("analyze-failed");
+    // Two relaxation steps and one attempt: some boards cannot be made.
+    let settings = ["--set", "iterations=2", "--set", "max_attempts=1"];
+    let mut args = vec!["universe", "--boards", "24"];
+    args.extend(settings);
+    let json: Value = serde_json::from_slice(&report(&dir, "r.json", &args, None)).unwrap();
+    let csv = String::from_utf8(report(&dir, "r.csv", &args, None)).unwrap();
+    let mut failing = Vec::new();
+    for i in 1..=24 {
+        let seed = format!("analyze-{i}");
+        let mut one = vec!["universe", "--seed", seed.as_str()];
+        one.extend(settings);
+        let out = run(&one);
+        match out.status.code() {
+            Some(0) => {}
+            Some(1) => failing.push(seed),
+            other => panic!("{seed}: exit {other:?}"),
+        }
+    }
+    assert!(
+        !failing.is_empty() && failing.len() < 24,
+        "the settings should fail some boards, not all"
+    );
+    let set = &json["sets"][0];
+    assert_eq!(set["failed"], failing.len());
+    let mut listed: Vec<String> = set["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| {
+            assert!(f["reason"].as_str().unwrap().contains("spanning tree"), "{f}");
+            f["seeds"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string())
+        })
+        .collect();
+    listed.sort();
+    failing.sort();
+    assert_eq!(listed, failing);
+    assert_eq!(set["metrics"]["nodes"]["count"], 24 - failing.len());
+    let (_, rows) = parse_csv(&csv);
+    for r in &rows {
+        assert_eq!(failing.contains(&r[0]), r[1..].iter().all(String::is_empty), "{}", r[0]);
+    }
+}
+
+#[test]
+fn bad_analyze_arguments_exit_2_and_write_nothing() {
+    let dir = scratch("analyze-bad");
+    let target = dir.join("report.json");
+    let target = target.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["universe", "--boards", "0"], "--boards"),
+        (vec!["universe", "--boards", "ten"], "--boards"),
+        (vec!["universe"], "--boards"),
+        (vec!["universe", "--boards", "3", "--players", "12"], "`players`: 12 is not allowed"),
+        (
+            vec!["universe", "--boards", "3", "--against-preset", "modern"],
+            "unknown preset `modern`",
+        ),
+        (
+            vec!["universe", "--boards", "3", "--against-set", "colour=red"],
+            "unknown parameter `colour`",
+        ),
+        (vec!["universe", "--boards", "3", "--shard", "3/3"], "--shard \"3/3\": expected K/M"),
+        (vec!["universe", "--boards", "3", "--shard", "a/b"], "expected K/M"),
+        (vec!["universe", "--boards", "3", "--link-base", "x\"y"], "--link-base"),
+        (vec!["galaxy", "--boards", "3"], "galaxy"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["analyze"];
+        all.extend(&args);
+        all.extend(["-o", target]);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    let out = run(&["analyze", "universe", "--boards", "3", "-o", dir.join("r.txt").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot tell the report format"));
+    let out = run(&[
+        "analyze",
+        "universe",
+        "--boards",
+        "3",
+        "--shard",
+        "0/2",
+        "-o",
+        dir.join("r.html").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("part file"), "{}", stderr(&out));
+    assert!(files_in(&dir).is_empty(), "files left behind: {:?}", files_in(&dir));
+
+    // Merging: parts of other runs, a shard twice or missing, not a part file.
+    let part = |name: &str, boards: &str, shard: &str| {
+        let path = dir.join(name);
+        let out = run(&[
+            "analyze",
+            "witches",
+            "--boards",
+            boards,
+            "--shard",
+            shard,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        path.to_str().unwrap().to_string()
+    };
+    let (a0, a1, b1) = (
+        part("a0.json", "6", "0/2"),
+        part("a1.json", "6", "1/2"),
+        part("b1.json", "7", "1/2"),
+    );
+    let plain = dir.join("plain.json");
+    assert!(
+        run(&["analyze", "witches", "--boards", "2", "-o", plain.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let none = dir.join("none.json");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec![&a0, &b1], "a part of another run"),
+        (vec![&a0, &a1, &a1], "also in"),
+        (vec![&a0], "missing the part file(s) of shard 1/2"),
+        (vec![plain.to_str().unwrap()], "not a part file"),
+        (vec![none.to_str().unwrap()], "cannot read part file"),
+    ];
+    for (parts, message) in cases {
+        let mut all = vec!["analyze", "merge"];
+        all.extend(&parts);
+        all.extend(["-o", target]);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{parts:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{parts:?}: {}", stderr(&out));
+    }
+    assert!(!std::path::Path::new(target).exists());
+    assert!(files_in(&dir).iter().all(|n| !n.contains("tmp")));
+}
+
+/// Every `src`/`href` value of an HTML text.
+fn references(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for attr in ["src=", "href=", "SRC=", "HREF="] {
+        for (at, _) in html.match_indices(attr) {
+            let rest = &html[at + attr.len()..];
+            let quote = rest.chars().next().unwrap();
+            let value = if quote == '"' || quote == '\'' {
+                rest[1..].split(quote).next().unwrap()
+            } else {
+                rest.split([' ', '>']).next().unwrap()
+            };
+            found.push(value.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn analyze_html_loads_nothing_and_links_worst_seeds_to_the_web_app() {
+    let dir = scratch("analyze-html");
+    let args = ["universe", "--boards", "30", "--players", "5", "--against-preset", "classic"];
+    let html = String::from_utf8(report(&dir, "r.html", &args, None)).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for banned in ["<script", "<link", "<img", "<iframe", "@import", "url("] {
+        assert!(!html.contains(banned), "the report has {banned}");
+    }
+    let refs = references(&html);
+    assert!(refs.iter().all(|r| !r.is_empty()));
+    let (local, links): (Vec<&String>, Vec<&String>) = refs.iter().partition(|r| r.starts_with('#'));
+    assert!(!local.is_empty() && !links.is_empty());
+    for link in &links {
+        assert!(link.starts_with("http://127.0.0.1:8080/universe?seed=analyze-"), "{link}");
+    }
+    // The classic set's links carry its parameters; every set's carry the players.
+    assert!(
+        links
+            .iter()
+            .any(|l| l.contains("planar=false") && l.contains("fair_missions=false"))
+    );
+    assert!(links.iter().all(|l| l.contains("&amp;players=5")));
+    // One chart per metric, drawn as inline SVG with a title.
+    let json: Value = serde_json::from_slice(&report(&dir, "r.json", &args, None)).unwrap();
+    let metrics = json["sets"][0]["metrics"].as_object().unwrap().len();
+    assert_eq!(html.matches("<svg ").count(), metrics);
+    assert!(html.contains("<title>mission_hop_spread</title>"));
+
+    // A relative base, for a report served beside the web app.
+    let html = String::from_utf8(report(&dir, "rel.html", &["witches", "--boards", "20", "--link-base", ""], None)).unwrap();
+    for link in references(&html).iter().filter(|r| !r.starts_with('#')) {
+        assert!(link.starts_with("/witches?seed=analyze-"), "{link}");
+    }
+}
