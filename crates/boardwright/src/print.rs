@@ -156,14 +156,28 @@ pub(crate) fn legend_height(entries: &[Entry], lines: usize, width: f64) -> f64 
 
 /// The legend: `entries` in rows from the top-left corner `at` within a box
 /// `width` wide, then `lines` in small type.
-pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width: f64) -> Shape {
+///
+/// `backed` puts a white label behind each entry and line, for a legend that
+/// lies over the board's own lines (the witches sheet, whose cells run to the
+/// margin): the lines pass behind the words instead of through them.
+pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width: f64, backed: bool) -> Shape {
     let mut shapes = Vec::new();
+    let label = |shapes: &mut Vec<Shape>, origin: (f64, f64), size: (f64, f64)| {
+        if backed {
+            shapes.push(Shape::Rect {
+                origin: (origin.0 - 0.8, origin.1 - 0.5),
+                size: (size.0 + 1.6, size.1 + 1.0),
+                style: scene::Style::fill(Color::WHITE),
+            });
+        }
+    };
     let mut y = at.1;
     for row in rows(entries, width) {
         let mut x = at.0;
         for i in row {
             let e = &entries[i];
             let top = y + (ROW - SWATCH) / 2.0;
+            label(&mut shapes, (x, top), (e.width(), SWATCH));
             // Inset a little so that swatches' strokes stay inside their square.
             shapes.extend(e.swatch.iter().map(|s| place(s, (x + 0.3, top + 0.3), SWATCH - 0.6)));
             shapes.push(text(
@@ -179,6 +193,7 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
     }
     for line in lines {
         y += SMALL_TEXT * 1.4;
+        label(&mut shapes, (at.0, y - SMALL_TEXT * 1.1), (text_width(line, SMALL_TEXT), SMALL_TEXT * 1.1));
         shapes.push(text((at.0, y - SMALL_TEXT * 0.3), line.clone(), SMALL_TEXT, Anchor::Start, INK));
     }
     Shape::Group {
@@ -208,7 +223,7 @@ pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], lines: &[Strin
     let x = page.width - MARGIN - width;
     let height = legend_height(entries, lines.len(), width);
     let y = MARGIN + ((page.height - 2.0 * MARGIN - height) / 2.0).max(0.0);
-    page.shapes.push(legend(entries, lines, (x, y), width));
+    page.shapes.push(legend(entries, lines, (x, y), width, false));
     // A millimetre inside the margin, so that outlines drawn on the
     // rectangle's edge keep their stroke off the margin.
     [MARGIN + 1.0, MARGIN + 1.0, x - 4.0, page.height - MARGIN - 1.0]

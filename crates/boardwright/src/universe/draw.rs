@@ -106,7 +106,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 
     draw_board(&mut page, board, &style, &at, &reach, origin, (w * unit, h * unit));
     page.shapes
-        .push(print::legend(&entries, &lines, (MARGIN, page.height - MARGIN - legend_h), inner_w));
+        .push(print::legend(&entries, &lines, (MARGIN, page.height - MARGIN - legend_h), inner_w, false));
     Document {
         title: format!("Universe board, seed {}", board.header.seed),
         pages: vec![page],

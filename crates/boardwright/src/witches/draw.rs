@@ -215,7 +215,7 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
             Anchor::Middle,
         ));
     }
-    page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width));
+    page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width, true));
     page
 }
 
