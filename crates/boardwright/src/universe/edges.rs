@@ -1,16 +1,20 @@
 //! Steps 2–3: the minimum spanning tree, the centre hub and the capped fill,
 //! with every new edge kept planar and clear of other nodes.
 //!
-//! The tree is the exact Euclidean MST over the allowed pairs (no edge joins
-//! two border points; see [`crate::mst`]). Then the centre joins every node
-//! within √2, and one pass over the points adds, for each interior point with
-//! fewer than `max_connections` edges, an edge to its nearest unconnected
-//! interior point within 2 units that is under the cap too.
+//! The tree is the exact Euclidean MST over the allowed pairs: no edge joins
+//! two border points and, with `planar` on, none passes closer than
+//! `clearance` to a node that is not its end (see [`crate::mst`]). Then the
+//! centre joins every node within √2, and one pass over the points adds, for
+//! each interior point with fewer than `max_connections` edges, an edge to
+//! its nearest unconnected interior point within 2 units that is under the
+//! cap too.
 //!
 //! With `planar` on, an edge is only added when it crosses no edge and passes
-//! no node closer than `clearance` (see `Guard`). The tree itself cannot be
-//! changed: [`violations`], run on the tree's edges (the only ones the guard
-//! has not vetted), is what rejects a tree that breaks the rule.
+//! no node closer than `clearance` (see `Guard`). The tree keeps the
+//! clearance by construction. [`violations`], run on the tree's edges (the
+//! only ones the guard has not vetted), checks that independently, and that
+//! no two of them cross (a plain EMST's edges never do; with pairs forbidden
+//! no proof says so), and a layout that breaks either is rejected.
 
 use rayon::prelude::*;
 
@@ -55,13 +59,21 @@ pub struct Edges {
 pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     let points = input.points;
     let n = points.len();
+    let clearance = input.clearance.unwrap_or(0.0);
     // The grid is built while the tree's serial part leaves a thread free.
     let (mut tree, grid) = rayon::join(
-        || constrained_emst(points, input.on_border),
+        || constrained_emst(points, input.on_border, clearance),
         || PointGrid::new(points, input.size.0, input.size.1, 1.0),
     );
     if tree.len() + 1 != n {
-        return Err("the points cannot all be joined without linking two border points".into());
+        return Err(if clearance > 0.0 {
+            format!(
+                "the points cannot all be joined without linking two border points or passing closer than {clearance} to a node: {} groups of points stay apart",
+                n - tree.len()
+            )
+        } else {
+            "the points cannot all be joined without linking two border points".into()
+        });
     }
     // In id order, which (ids follow the layout) visits the board's memory in
     // order rather than at random as the tree's length order would.
@@ -491,5 +503,31 @@ mod tests {
                 "clearance {clearance}"
             );
         }
+    }
+
+    /// Two nodes closer than the clearance cut each other off: every pair
+    /// from one passes too near the other. The attempt fails and says why;
+    /// without the clearance the same points join.
+    #[test]
+    fn points_no_allowed_pairs_can_join_fail_the_attempt_with_the_reason() {
+        let mut points: Vec<Point> = (0..7)
+            .flat_map(|x| (0..5).map(move |y| Point::new(f64::from(x), f64::from(y))))
+            .collect();
+        points.push(Point::new(3.1, 2.0));
+        let on_border: Vec<bool> = points
+            .iter()
+            .map(|p| p.x == 0.0 || p.y == 0.0 || p.x == 6.0 || p.y == 4.0)
+            .collect();
+        let input = |clearance| EdgeInput {
+            points: &points,
+            on_border: &on_border,
+            center: 17,
+            max_connections: 3,
+            clearance,
+            size: (6.0, 4.0),
+        };
+        let err = build(&input(Some(0.25))).err().expect("cut off");
+        assert!(err.contains("passing closer than 0.25") && err.contains("2 groups"), "{err}");
+        assert_eq!(build(&input(None)).map(|e| e.tree_edges).ok(), Some(points.len() - 1));
     }
 }
