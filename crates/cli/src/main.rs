@@ -15,10 +15,13 @@ use boardwright::params::{self, ParamError, Params};
 use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{DrawOptions, Error, Generator, Seed, Watch};
+use boardwright::{DrawOptions, Error, Generator, Seed};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod list;
+mod progress;
+
+use progress::Progress;
 
 #[derive(Parser)]
 #[command(name = "boardwright", version, about = "Fair, playable game boards from a seed.")]
@@ -171,10 +174,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         G::check_drawable(&params).map_err(Failure::Usage)?;
     }
     let seed = seed(common);
-    let mut progress = Progress {
-        show: G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal(),
-        steps: G::STEPS,
-    };
+    let mut progress = Progress::new(G::work_size(&params), std::io::stderr().is_terminal(), G::STEPS);
     let output = G::generate(&params, &seed, &log, &mut progress).map_err(|e| match e {
         Error::Generate(e) => Failure::Failed(e.to_string()),
         Error::Log { index, reason } => {
@@ -189,30 +189,6 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         dpi: common.dpi,
     };
     write_output(common, &|out| serve::output::write::<G>(&output, output_kind(format), drawing, out))
-}
-
-/// Step lines on stderr for large work, when stderr is a terminal.
-struct Progress {
-    show: bool,
-    steps: &'static [&'static str],
-}
-
-impl<S> Watch<S> for Progress {
-    fn step(&mut self, attempt: u32, step: usize) {
-        if self.show {
-            let retry = if attempt > 0 {
-                format!(" (attempt {})", attempt + 1)
-            } else {
-                String::new()
-            };
-            eprintln!(
-                "[{}/{}] {}{retry}",
-                step + 1,
-                self.steps.len(),
-                self.steps[step.min(self.steps.len() - 1)]
-            );
-        }
-    }
 }
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.
