@@ -1,6 +1,9 @@
 //! Universe board benchmarks: a default board, and boards of about 100k and
 //! 1M nodes with their JSON written, beside the baseline the issue measures
 //! them against (delaunator plus Kruskal over the same number of points).
+//! The 1M board also runs with `clearance = 0`, which skips the spanning
+//! tree's clearance looks (`mst`) and little else: the two differ by what
+//! keeping the tree clear of nodes costs.
 
 use std::hint::black_box;
 
@@ -119,6 +122,14 @@ fn large_boards(c: &mut Criterion) {
             b.iter(|| black_box(delaunator_kruskal(&points)))
         });
     }
+    let unchecked = Params {
+        clearance: 0.0,
+        ..params(Some(1188))
+    };
+    let mut out = Vec::new();
+    group.bench_function("1M board json, clearance 0", |b| {
+        b.iter(|| black_box(board_json(&unchecked, &mut out)))
+    });
     group.finish();
 }
 
