@@ -15,12 +15,12 @@
 //! the independent check of the edges (`edges::violations`) need only the
 //! edges, so they run beside them on the other threads.
 //!
-//! A layout that cannot satisfy a guarantee (points that no allowed pairs
-//! can join, a side without three usable mission nodes) is dropped and the
-//! whole board is built again on fresh random streams, up to `max_attempts`.
-//! The spanning tree itself keeps the clearance (pairs that would pass too
-//! near a node are not allowed), so it never costs a planar board an attempt
-//! once its points can be joined.
+//! A layout that cannot satisfy a guarantee (two nodes relaxed closer than
+//! the clearance, points that no allowed pairs can join, a side without three
+//! usable mission nodes) is dropped and the whole board is built again on
+//! fresh random streams, up to `max_attempts`. The spanning tree itself keeps
+//! the clearance (pairs that would pass too near a node are not allowed), so
+//! it never costs a planar board an attempt once its points can be joined.
 //!
 //! [`generate_watched`] also hands a caller the relaxing points every k-th
 //! iteration, to animate the relaxation.
