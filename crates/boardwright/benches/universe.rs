@@ -2,6 +2,9 @@
 //! 1M nodes with their JSON written, beside the baseline the issue measures
 //! them against (delaunator plus Kruskal over the same number of points);
 //! and the default board drawn for print: SVG, PDF and PNG.
+//! The 1M board also runs with `clearance = 0`, which skips the spanning
+//! tree's clearance looks (`mst`) and little else: the two differ by what
+//! keeping the tree clear of nodes costs.
 
 use std::hint::black_box;
 
@@ -120,6 +123,14 @@ fn large_boards(c: &mut Criterion) {
             b.iter(|| black_box(delaunator_kruskal(&points)))
         });
     }
+    let unchecked = Params {
+        clearance: 0.0,
+        ..params(Some(1188))
+    };
+    let mut out = Vec::new();
+    group.bench_function("1M board json, clearance 0", |b| {
+        b.iter(|| black_box(board_json(&unchecked, &mut out)))
+    });
     group.finish();
 }
 

@@ -12,12 +12,49 @@ use boardwright::{Seed, Watch};
 
 const SEEDS_PER_PLAYER_COUNT: usize = 500;
 
+/// A default board. It comes in one attempt: the spanning tree keeps the
+/// clearance, so only a layout that no planar board can have costs another,
+/// one whose relaxation left two nodes closer than the clearance (two nodes
+/// snapped onto the same corner, say: every edge of one passes the other).
 fn board(players: u32, seed: &str) -> Board {
+    /// The relaxed points of the first attempt.
+    struct First(Option<Vec<[f64; 2]>>);
+    impl Watch<universe::Snapshot> for First {
+        fn every(&self) -> Option<u32> {
+            Some(u32::MAX)
+        }
+        fn snapshot(&mut self, attempt: u32, s: universe::Snapshot) {
+            if attempt == 0 {
+                self.0 = Some(s.points);
+            }
+        }
+    }
     let params = Params {
         players,
         ..Params::default()
     };
-    universe::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("players {players}, seed {seed:?}: {e}"))
+    let mut first = First(None);
+    let b = universe::generate_watched(&params, &Seed::new(seed), &mut first)
+        .unwrap_or_else(|e| panic!("players {players}, seed {seed:?}: {e}"));
+    if b.metrics.attempts > 1 {
+        let points = first.0.expect("the first attempt relaxed");
+        let d = |p: [f64; 2], q: [f64; 2]| dist((p[0], p[1]), (q[0], q[1]));
+        let stacked = (0..points.len()).any(|i| (0..i).any(|j| d(points[i], points[j]) < params.clearance));
+        assert!(
+            stacked && b.metrics.attempts == 2,
+            "players {players}, seed {seed:?}: {} attempts",
+            b.metrics.attempts
+        );
+    }
+    b
+}
+
+/// A board that must come in one attempt: the spanning tree keeps the
+/// clearance, so only a side without three mission nodes could cost another.
+fn once(params: &Params, seed: &Seed) -> Board {
+    let b = universe::generate(params, seed).unwrap_or_else(|e| panic!("seed {seed:?}: {e}"));
+    assert_eq!(b.metrics.attempts, 1, "seed {seed:?}");
+    b
 }
 
 /// Runs `check` on boards of every player count over many seeds; the failure
@@ -115,8 +152,18 @@ fn graph_is_connected_and_contains_the_exact_spanning_tree() {
         if hops(&adj, 0).contains(&u32::MAX) {
             return Err("not connected".into());
         }
-        // Prim over every allowed pair: the reference tree.
+        // Prim over every allowed pair: the reference tree. A pair is allowed
+        // unless both ends are border nodes or, on planar boards, another node
+        // is closer than the clearance to it (looked at only for a pair that
+        // would improve a node's best).
         let n = b.nodes.len();
+        let clearance = if b.header.params.planar { b.header.params.clearance } else { 0.0 };
+        let clear = |v: usize, w: usize| {
+            let (p, q) = (pos(b, v as u32), pos(b, w as u32));
+            (0..n)
+                .filter(|&x| x != v && x != w)
+                .all(|x| seg_dist(pos(b, x as u32), p, q) >= clearance)
+        };
         let mut best = vec![(f64::INFINITY, u32::MAX); n];
         let mut done = vec![false; n];
         best[0].0 = 0.0;
@@ -133,7 +180,7 @@ fn graph_is_connected_and_contains_the_exact_spanning_tree() {
             for w in 0..n {
                 let allowed = !(on_border(b, v as u32) && on_border(b, w as u32));
                 let d = dist(pos(b, v as u32), pos(b, w as u32));
-                if !done[w] && allowed && d < best[w].0 {
+                if !done[w] && allowed && d < best[w].0 && clear(v, w) {
                     best[w] = (d, v as u32);
                 }
             }
@@ -245,7 +292,7 @@ fn node_types_respect_constraints_on_crowded_nodes() {
             max_connections: 9,
             ..Params::default()
         };
-        let b = universe::generate(&params, &Seed::new(&format!("crowded-{i}"))).unwrap();
+        let b = once(&params, &Seed::new(&format!("crowded-{i}")));
         types_hold(&b).unwrap_or_else(|e| panic!("seed crowded-{i}: {e}"));
         let adj = neighbors(&b);
         crowded += (0..b.nodes.len())
@@ -470,7 +517,7 @@ fn classic_preset_follows_the_original() {
     let params: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
     assert!(!params.planar && !params.fair_missions);
     let fair = board(4, "compare");
-    let classic = universe::generate(&params, &Seed::new("compare")).unwrap();
+    let classic = once(&params, &Seed::new("compare"));
     // Relaxation and the tree are shared; only our additions differ.
     assert_eq!(
         fair.nodes.iter().map(|n| (n.x, n.y)).collect::<Vec<_>>(),
@@ -488,8 +535,8 @@ fn fair_missions_are_never_less_fair_than_classic_on_average() {
     let (mut fair_total, mut classic_total) = (0, 0);
     for i in 0..100 {
         let seed = Seed::new(&format!("fair-{i}"));
-        fair_total += universe::generate(&Params::default(), &seed).unwrap().metrics.mission_hop_spread;
-        classic_total += universe::generate(&classic, &seed).unwrap().metrics.mission_hop_spread;
+        fair_total += once(&Params::default(), &seed).metrics.mission_hop_spread;
+        classic_total += once(&classic, &seed).metrics.mission_hop_spread;
     }
     assert!(fair_total < classic_total, "fair {fair_total} vs classic {classic_total}");
 }
@@ -500,7 +547,7 @@ fn large_boards_keep_the_guarantees() {
         resolution: Some(60),
         ..Params::default()
     };
-    let b = universe::generate(&params, &Seed::new("large")).unwrap();
+    let b = once(&params, &Seed::new("large"));
     assert_eq!(b.nodes.len(), 61 * 43);
     assert_eq!(b.metrics.tree_edges as usize, b.nodes.len() - 1);
     assert_eq!((b.metrics.crossings, b.metrics.clearance_violations), (0, 0));
@@ -649,7 +696,7 @@ fn partial_dictionary_tables_take_their_defaults() {
         }
     );
     assert_eq!(p.missions[3].weight, 1.0);
-    universe::generate(&p, &Seed::new("partial")).unwrap();
+    once(&p, &Seed::new("partial"));
 }
 
 /// The parameters written as TOML or JSON read back to the same parameters,
@@ -705,7 +752,7 @@ fn output_does_not_depend_on_the_thread_count() {
     };
     let run = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| serde_json::to_string(&universe::generate(&params, &Seed::new("threads")).unwrap()).unwrap())
+        pool.install(|| serde_json::to_string(&once(&params, &Seed::new("threads"))).unwrap())
     };
     assert_eq!(run(1), run(3));
 }
@@ -722,7 +769,7 @@ fn a_large_board_keeps_its_guarantees_and_its_bytes() {
     let run = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         pool.install(|| {
-            let b = universe::generate(&params, &Seed::new("large board")).unwrap();
+            let b = once(&params, &Seed::new("large board"));
             let mut json = Vec::new();
             universe::write_json(&b, &mut json).unwrap();
             (b, json)
@@ -777,7 +824,7 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
             points: Vec::new(),
         };
         let b = universe::generate_watched(&params, &seed, &mut seen).unwrap();
-        assert_eq!(b, universe::generate(&params, &seed).unwrap());
+        assert_eq!(b, once(&params, &seed));
         let mut wanted: Vec<u32> = (0..=iterations).filter(|&i| i == 0 || (every > 0 && i % every == 0)).collect();
         if wanted.last() != Some(&iterations) {
             wanted.push(iterations);
@@ -807,7 +854,7 @@ fn huge_minimums_are_cut_to_the_board() {
             t.min = min;
             t.max = t.max.map(|_| min);
         }
-        let b = universe::generate(&params, &Seed::new("huge minimums")).unwrap();
+        let b = once(&params, &Seed::new("huge minimums"));
         types_hold(&b).unwrap();
         let regular = b.nodes.iter().filter(|n| n.kind == NodeKind::Regular).count();
         assert_eq!(b.metrics.type_counts.values().sum::<u32>() as usize, regular, "min {min}");

@@ -15,11 +15,14 @@ use boardwright::params::{self, ParamError, Params};
 use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{DrawOptions, Error, Generator, Paper, Seed, Watch};
+use boardwright::{DrawOptions, Error, Generator, Paper, Seed};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod analyze;
 mod list;
+mod progress;
+
+use progress::Progress;
 
 #[derive(Parser)]
 #[command(name = "boardwright", version, about = "Fair, playable game boards from a seed.")]
@@ -198,10 +201,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
     } else {
         (1..=common.count).map(|i| Seed::new(&format!("{seed_text}-{i}"))).collect()
     };
-    let mut progress = Progress {
-        show: G::work_size(&params) >= 100_000 && std::io::stderr().is_terminal(),
-        steps: G::STEPS,
-    };
+    let mut progress = Progress::new(G::work_size(&params), std::io::stderr().is_terminal(), G::STEPS);
     let outputs = seeds
         .iter()
         .map(|seed| {
@@ -245,30 +245,6 @@ fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<S
         icons.insert(name.clone(), text);
     }
     Ok(icons)
-}
-
-/// Step lines on stderr for large work, when stderr is a terminal.
-struct Progress {
-    show: bool,
-    steps: &'static [&'static str],
-}
-
-impl<S> Watch<S> for Progress {
-    fn step(&mut self, attempt: u32, step: usize) {
-        if self.show {
-            let retry = if attempt > 0 {
-                format!(" (attempt {})", attempt + 1)
-            } else {
-                String::new()
-            };
-            eprintln!(
-                "[{}/{}] {}{retry}",
-                step + 1,
-                self.steps.len(),
-                self.steps[step.min(self.steps.len() - 1)]
-            );
-        }
-    }
 }
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.

@@ -1,16 +1,21 @@
 //! Steps 2–3: the minimum spanning tree, the centre hub and the capped fill,
 //! with every new edge kept planar and clear of other nodes.
 //!
-//! The tree is the exact Euclidean MST over the allowed pairs (no edge joins
-//! two border points; see [`crate::mst`]). Then the centre joins every node
-//! within √2, and one pass over the points adds, for each interior point with
-//! fewer than `max_connections` edges, an edge to its nearest unconnected
-//! interior point within 2 units that is under the cap too.
+//! The tree is the exact Euclidean MST over the allowed pairs: no edge joins
+//! two border points and, with `planar` on, none passes closer than
+//! `clearance` to a node that is not its end (see [`crate::mst`]). Then the
+//! centre joins every node within √2, and one pass over the points adds, for
+//! each interior point with fewer than `max_connections` edges, an edge to
+//! its nearest unconnected interior point within 2 units that is under the
+//! cap too.
 //!
 //! With `planar` on, an edge is only added when it crosses no edge and passes
-//! no node closer than `clearance` (see `Guard`). The tree itself cannot be
-//! changed: [`violations`], run on the tree's edges (the only ones the guard
-//! has not vetted), is what rejects a tree that breaks the rule.
+//! no node closer than `clearance` (see `Guard`). The tree keeps the
+//! clearance by construction; a layout with two nodes closer than the
+//! clearance has no planar board at all and is refused before the tree. [`violations`], run on the tree's edges (the
+//! only ones the guard has not vetted), checks that independently, and that
+//! no two of them cross (a plain EMST's edges never do; with pairs forbidden
+//! no proof says so), and a layout that breaks either is rejected.
 
 use rayon::prelude::*;
 
@@ -55,13 +60,26 @@ pub struct Edges {
 pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     let points = input.points;
     let n = points.len();
-    // The grid is built while the tree's serial part leaves a thread free.
-    let (mut tree, grid) = rayon::join(
-        || constrained_emst(points, input.on_border),
-        || PointGrid::new(points, input.size.0, input.size.1, 1.0),
-    );
+    let clearance = input.clearance.unwrap_or(0.0);
+    let grid = PointGrid::new(points, input.size.0, input.size.1, 1.0);
+    // Two nodes closer than the clearance leave no planar board: every edge
+    // of one passes the other. Said at once, rather than found by a tree
+    // search over every radius that cannot succeed.
+    if let Some((a, b, d)) = closest_too_close(points, &grid, clearance) {
+        return Err(format!(
+            "nodes {a} and {b} lie {d:.3} apart, closer than the clearance {clearance}: every edge of one would pass the other"
+        ));
+    }
+    let mut tree = constrained_emst(points, input.on_border, clearance);
     if tree.len() + 1 != n {
-        return Err("the points cannot all be joined without linking two border points".into());
+        return Err(if clearance > 0.0 {
+            format!(
+                "the points cannot all be joined without linking two border points or passing closer than {clearance} to a node: {} groups of points stay apart",
+                n - tree.len()
+            )
+        } else {
+            "the points cannot all be joined without linking two border points".into()
+        });
     }
     // In id order, which (ids follow the layout) visits the board's memory in
     // order rather than at random as the tree's length order would.
@@ -137,6 +155,22 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     Ok(Edges {
         graph,
         tree_edges: tree.len(),
+    })
+}
+
+/// The first node (by id) with another closer than `clearance`, that other
+/// one (the nearest, then the lowest id) and their distance; `None` when no
+/// two nodes are that close, or the clearance is 0.
+fn closest_too_close(points: &[Point], grid: &PointGrid, clearance: f64) -> Option<(u32, u32, f64)> {
+    if clearance <= 0.0 {
+        return None;
+    }
+    (0..points.len() as u32).into_par_iter().find_map_first(|a| {
+        let p = points[a as usize];
+        grid.within(points, p, clearance)
+            .filter(|&b| b != a && points[b as usize].dist2(p) < clearance * clearance)
+            .min_by(|&x, &y| points[x as usize].dist2(p).total_cmp(&points[y as usize].dist2(p)).then(x.cmp(&y)))
+            .map(|b| (a, b, points[b as usize].dist(p)))
     })
 }
 
@@ -491,5 +525,34 @@ mod tests {
                 "clearance {clearance}"
             );
         }
+    }
+
+    /// Two nodes closer than the clearance cut each other off: every pair
+    /// from one passes too near the other. The attempt fails at once and
+    /// names them; without the clearance the same points join.
+    #[test]
+    fn points_no_allowed_pairs_can_join_fail_the_attempt_with_the_reason() {
+        let mut points: Vec<Point> = (0..7)
+            .flat_map(|x| (0..5).map(move |y| Point::new(f64::from(x), f64::from(y))))
+            .collect();
+        points.push(Point::new(3.1, 2.0));
+        let on_border: Vec<bool> = points
+            .iter()
+            .map(|p| p.x == 0.0 || p.y == 0.0 || p.x == 6.0 || p.y == 4.0)
+            .collect();
+        let input = |clearance| EdgeInput {
+            points: &points,
+            on_border: &on_border,
+            center: 17,
+            max_connections: 3,
+            clearance,
+            size: (6.0, 4.0),
+        };
+        let err = build(&input(Some(0.25))).err().expect("cut off");
+        assert!(
+            err.contains("nodes 17 and 35 lie 0.100 apart, closer than the clearance 0.25"),
+            "{err}"
+        );
+        assert_eq!(build(&input(None)).map(|e| e.tree_edges).ok(), Some(points.len() - 1));
     }
 }

@@ -15,9 +15,12 @@
 //! the independent check of the edges (`edges::violations`) need only the
 //! edges, so they run beside them on the other threads.
 //!
-//! A layout that cannot satisfy a guarantee (a spanning tree edge too close to
-//! a node, a side without three usable mission nodes) is dropped and the
-//! whole board is built again on fresh random streams, up to `max_attempts`.
+//! A layout that cannot satisfy a guarantee (two nodes relaxed closer than
+//! the clearance, points that no allowed pairs can join, a side without three
+//! usable mission nodes) is dropped and the whole board is built again on
+//! fresh random streams, up to `max_attempts`. The spanning tree itself keeps
+//! the clearance (pairs that would pass too near a node are not allowed), so
+//! it never costs a planar board an attempt once its points can be joined.
 //!
 //! [`generate_watched`] also hands a caller the relaxing points every k-th
 //! iteration, to animate the relaxation.
@@ -411,8 +414,8 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         },
         || starts_and_types(params, seed, attempt, &so_far),
     );
-    // The spanning tree cannot be changed: a layout whose tree breaks the
-    // planar rule is dropped.
+    // The spanning tree keeps the clearance by construction; this checks it
+    // again, with crossings, and drops a layout whose tree breaks the rule.
     let (crossings, clearance_violations) = checked;
     if params.planar && crossings + clearance_violations > 0 {
         return Err(format!(
