@@ -193,7 +193,11 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
     }
     for line in lines {
         y += SMALL_TEXT * 1.4;
-        label(&mut shapes, (at.0, y - SMALL_TEXT * 1.1), (text_width(line, SMALL_TEXT), SMALL_TEXT * 1.1));
+        label(
+            &mut shapes,
+            (at.0, y - SMALL_TEXT * 1.1),
+            (text_width(line, SMALL_TEXT), SMALL_TEXT * 1.1),
+        );
         shapes.push(text((at.0, y - SMALL_TEXT * 0.3), line.clone(), SMALL_TEXT, Anchor::Start, INK));
     }
     Shape::Group {
