@@ -49,11 +49,10 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
 }
 
-#[derive(Args)]
-struct Common {
-    /// Any text (it may start with a dash); without it a random seed is chosen and printed on stderr.
-    #[arg(long, allow_hyphen_values = true)]
-    seed: Option<String>,
+/// The options that choose a generator's parameters, shared by every command
+/// that generates.
+#[derive(Args, Clone, Default)]
+struct ParamArgs {
     /// Number of players (same as --set players=N).
     #[arg(long)]
     players: Option<String>,
@@ -66,6 +65,15 @@ struct Common {
     /// A built-in parameter set (applied first).
     #[arg(long)]
     preset: Option<String>,
+}
+
+#[derive(Args)]
+struct Common {
+    /// Any text (it may start with a dash); without it a random seed is chosen and printed on stderr.
+    #[arg(long, allow_hyphen_values = true)]
+    seed: Option<String>,
+    #[command(flatten)]
+    params: ParamArgs,
     /// Output file; the format comes from the extension. "-" or none: stdout.
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
@@ -249,50 +257,42 @@ fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<S
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.
 fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
-    let layers = param_layers::<P>(
-        common.preset.as_deref(),
-        common.config.as_deref(),
-        &common.set,
-        common.players.as_deref(),
-    )?;
-    Ok(params::resolve::<P>(&layers)?)
+    Ok(params::resolve::<P>(&common.params.layers::<P>()?)?)
 }
 
-/// The parameter layers of a preset, a config file, `--set` items and
-/// `--players`, in that order.
-fn param_layers<P: Params>(
-    preset: Option<&str>,
-    config: Option<&Path>,
-    set: &[String],
-    players: Option<&str>,
-) -> Result<Vec<toml::Table>, Failure> {
-    let mut layers = Vec::new();
-    if let Some(name) = preset {
-        layers.push(params::preset::<P>(name)?);
+impl ParamArgs {
+    /// The parameter layers of the preset, the config file, the `--set`
+    /// items and `--players`, in that order.
+    fn layers<P: Params>(&self) -> Result<Vec<toml::Table>, Failure> {
+        let mut layers = Vec::new();
+        if let Some(name) = &self.preset {
+            layers.push(params::preset::<P>(name)?);
+        }
+        if let Some(path) = &self.config {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
+            let table = text.parse::<toml::Table>().map_err(|e| {
+                Failure::Usage(format!(
+                    "config file {} is not valid TOML: {}",
+                    path.display(),
+                    e.to_string().trim_end()
+                ))
+            })?;
+            layers.push(table);
+        }
+        let mut sets = toml::Table::new();
+        for item in &self.set {
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(Failure::Usage(format!("--set {item:?}: expected KEY=VALUE")));
+            };
+            sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
+        }
+        if let Some(players) = &self.players {
+            sets.insert("players".to_string(), params::parse_set_value(players.trim()));
+        }
+        layers.push(sets);
+        Ok(layers)
     }
-    if let Some(path) = config {
-        let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
-        let table = text.parse::<toml::Table>().map_err(|e| {
-            Failure::Usage(format!(
-                "config file {} is not valid TOML: {}",
-                path.display(),
-                e.to_string().trim_end()
-            ))
-        })?;
-        layers.push(table);
-    }
-    let mut sets = toml::Table::new();
-    for item in set {
-        let Some((key, value)) = item.split_once('=') else {
-            return Err(Failure::Usage(format!("--set {item:?}: expected KEY=VALUE")));
-        };
-        sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
-    }
-    if let Some(players) = players {
-        sets.insert("players".to_string(), params::parse_set_value(players.trim()));
-    }
-    layers.push(sets);
-    Ok(layers)
 }
 
 fn output_format(common: &Common) -> Result<Format, Failure> {

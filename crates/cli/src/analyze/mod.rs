@@ -33,7 +33,7 @@ use boardwright::{Error, Generator, Seed};
 use clap::{Args, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
-use crate::{Failure, param_layers, write_to};
+use crate::{Failure, ParamArgs, write_to};
 use report::{Outcome, Row, Run, SetRun};
 
 /// Most boards one run may ask for.
@@ -71,19 +71,9 @@ struct Opts {
     /// The seeds' common start, BASE (it may start with a dash).
     #[arg(long, value_name = "BASE", default_value = "analyze", allow_hyphen_values = true)]
     seed: String,
-    /// Number of players (same as --set players=N), for both parameter sets.
-    #[arg(long)]
-    players: Option<String>,
-    /// TOML file with any subset of the generator's parameters.
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
-    /// One parameter, KEY=VALUE (repeatable; applied after --config).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    set: Vec<String>,
-    /// A built-in parameter set (applied first).
-    #[arg(long)]
-    preset: Option<String>,
-    /// Compare with this built-in parameter set (the second set is built from the defaults, as the first).
+    #[command(flatten)]
+    params: ParamArgs,
+    /// Compare with this built-in parameter set (the second set is built from the defaults and --players, as the first).
     #[arg(long, value_name = "NAME")]
     against_preset: Option<String>,
     /// Compare with the parameters of this TOML file.
@@ -165,23 +155,17 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         ));
     }
     check_link_base(&opts.link_base)?;
-    let base = ParamSet::<G::Params>::resolve(
-        opts.preset.as_deref(),
-        opts.config.as_deref(),
-        &opts.set,
-        opts.players.as_deref(),
-        &[],
-    )?;
+    let base = ParamSet::<G::Params>::resolve(&opts.params, &[])?;
     let comparing = opts.against_preset.is_some() || opts.against_config.is_some() || !opts.against_set.is_empty();
     let mut sets = vec![base];
     if comparing {
-        let mut against = ParamSet::<G::Params>::resolve(
-            opts.against_preset.as_deref(),
-            opts.against_config.as_deref(),
-            &[],
-            opts.players.as_deref(),
-            &opts.against_set,
-        )?;
+        let against = ParamArgs {
+            preset: opts.against_preset.clone(),
+            config: opts.against_config.clone(),
+            set: Vec::new(),
+            players: opts.params.players.clone(),
+        };
+        let mut against = ParamSet::<G::Params>::resolve(&against, &opts.against_set)?;
         if against.label == sets[0].label {
             against.label.push_str(" (against)");
         }
@@ -271,27 +255,25 @@ struct ParamSet<P> {
 impl<P: Params> ParamSet<P> {
     /// Preset, config file, `--set` items, `--players`, then `after` (the
     /// `--against-set` items), over the defaults.
-    fn resolve(
-        preset: Option<&str>,
-        config: Option<&Path>,
-        set: &[String],
-        players: Option<&str>,
-        after: &[String],
-    ) -> Result<ParamSet<P>, Failure> {
-        let mut layers = param_layers::<P>(preset, config, set, players)?;
+    fn resolve(args: &ParamArgs, after: &[String]) -> Result<ParamSet<P>, Failure> {
+        let mut layers = args.layers::<P>()?;
         if !after.is_empty() {
-            layers.extend(param_layers::<P>(None, None, after, None)?);
+            let after = ParamArgs {
+                set: after.to_vec(),
+                ..ParamArgs::default()
+            };
+            layers.extend(after.layers::<P>()?);
         }
         let params = params::resolve::<P>(&layers)?;
         let mut label: Vec<String> = Vec::new();
-        if let Some(name) = preset {
+        if let Some(name) = &args.preset {
             label.push(format!("preset {name}"));
         }
-        if let Some(path) = config {
+        if let Some(path) = &args.config {
             label.push(format!("config {}", path.display()));
         }
-        label.extend(set.iter().cloned());
-        if let Some(players) = players {
+        label.extend(args.set.iter().cloned());
+        if let Some(players) = &args.players {
             label.push(format!("players={}", players.trim()));
         }
         label.extend(after.iter().cloned());
