@@ -11,6 +11,10 @@ use std::time::Instant;
 use boardwright::Seed;
 use boardwright::universe::{self, Params};
 
+#[path = "../benches/common/baseline.rs"]
+mod baseline;
+use baseline::delaunator_kruskal;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let resolution: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1188);
@@ -48,42 +52,4 @@ fn main() {
             Err(e) => println!("{seed:>8} failed: {e}"),
         }
     }
-}
-
-/// Delaunay triangulation, then Kruskal's algorithm over its edges: the
-/// spanning tree edges found.
-fn delaunator_kruskal(points: &[delaunator::Point]) -> usize {
-    let tri = delaunator::triangulate(points);
-    let mut edges: Vec<(f64, u32, u32)> = Vec::with_capacity(tri.triangles.len() / 2);
-    for (h, &twin) in tri.halfedges.iter().enumerate() {
-        if twin == delaunator::EMPTY || h < twin {
-            let (a, b) = (tri.triangles[h], tri.triangles[delaunator::next_halfedge(h)]);
-            let (pa, pb) = (&points[a], &points[b]);
-            edges.push(((pa.x - pb.x).powi(2) + (pa.y - pb.y).powi(2), a as u32, b as u32));
-        }
-    }
-    edges.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-    // Disjoint sets with path halving and union by size, as the bench's.
-    let mut parent: Vec<u32> = (0..points.len() as u32).collect();
-    let mut size = vec![1u32; points.len()];
-    let find = |mut v: u32, parent: &mut Vec<u32>| {
-        while parent[v as usize] != v {
-            parent[v as usize] = parent[parent[v as usize] as usize];
-            v = parent[v as usize];
-        }
-        v
-    };
-    let mut joined = 0;
-    for &(_, a, b) in &edges {
-        let (mut ra, mut rb) = (find(a, &mut parent), find(b, &mut parent));
-        if ra != rb {
-            if size[ra as usize] < size[rb as usize] {
-                std::mem::swap(&mut ra, &mut rb);
-            }
-            parent[rb as usize] = ra;
-            size[ra as usize] += size[rb as usize];
-            joined += 1;
-        }
-    }
-    joined
 }
