@@ -105,8 +105,13 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let reach = reaches(board, &at, unit, &area);
 
     draw_board(&mut page, board, &style, &at, &reach, origin, (w * unit, h * unit));
-    page.shapes
-        .push(print::legend(&entries, &lines, (MARGIN, page.height - MARGIN - legend_h), inner_w, false));
+    page.shapes.push(print::legend(
+        &entries,
+        &lines,
+        (MARGIN, page.height - MARGIN - legend_h),
+        inner_w,
+        false,
+    ));
     Document {
         title: format!("Universe board, seed {}", board.header.seed),
         pages: vec![page],

@@ -203,7 +203,8 @@ impl Params {
         (w, w * 210 / 297)
     }
 
-    /// Number of nodes the board will have.
+    /// Number of points laid out: the board's nodes, less any that
+    /// relaxation left closer than the clearance to another (merged).
     pub fn node_count(&self) -> u64 {
         let (w, h) = self.size();
         (u64::from(w) + 1) * (u64::from(h) + 1)
@@ -345,8 +346,9 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
 /// Generates a board, telling `watch` as each of [`STEPS`] begins and, when
 /// it asks for snapshots every k iterations, showing it the relaxing points:
 /// the jittered grid (iteration 0), then after iterations k, 2k, … and
-/// after the last one. The last snapshot of the attempt that succeeds holds
-/// the board's node positions. A watch that takes no snapshots costs
+/// after the last one, once points left closer than the clearance are merged
+/// (the earlier id stays), so the last snapshot of the attempt that succeeds
+/// holds the board's node positions. A watch that takes no snapshots costs
 /// nothing.
 pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, GenerateError> {
     crate::retry("universe", params.max_attempts, |attempt| {
@@ -373,7 +375,12 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         every,
         snapshot: &mut show,
     });
-    let sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
+    let mut sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
+    let clearance = if params.planar { params.clearance } else { 0.0 };
+    let center = relax::merge_close(&mut points, &mut sides, center, clearance, (w, h));
+    if every.is_some() {
+        show(params.iterations, &points);
+    }
     let on_border: Vec<bool> = sides.iter().map(|s| s.any()).collect();
 
     watch.step(attempt, 1);

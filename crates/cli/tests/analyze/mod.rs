@@ -199,8 +199,9 @@ fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
 #[test]
 fn analyze_counts_failed_boards_with_their_reason() {
     let dir = scratch("analyze-failed");
-    // Two relaxation steps and one attempt: some boards cannot be made.
-    let settings = ["--set", "iterations=2", "--set", "max_attempts=1"];
+    // Three relaxation steps, the widest clearance and one attempt: some
+    // boards cannot be made.
+    let settings = ["--set", "iterations=3", "--set", "clearance=0.45", "--set", "max_attempts=1"];
     let mut args = vec!["universe", "--boards", "24"];
     args.extend(settings);
     let json: Value = serde_json::from_slice(&report(&dir, "r.json", &args, None)).unwrap();
