@@ -598,6 +598,9 @@ pub struct Metrics {
     pub lakes: u32,
     /// Cell sides with a river (each counted once).
     pub river_sides: u32,
+    /// Each river's length in cell sides, in the order they were made (a
+    /// river that joins another ends where it meets it).
+    pub river_lengths: Vec<u32>,
     /// Cities.
     pub cities: u32,
     /// Roads after the log.
@@ -713,6 +716,7 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
         cells: grid.len() as u32,
         lakes: map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32,
         river_sides: map.rivers.iter().map(|m| m.count()).sum::<u32>() / 2,
+        river_lengths: map.river_lengths.clone(),
         cities: map.cities.len() as u32,
         roads: 0,
         attempts,
