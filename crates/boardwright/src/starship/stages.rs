@@ -4,6 +4,13 @@
 //! Every parameter has a range ([`Stage::validate`]) and every stage an
 //! estimate of its worst work ([`Stage::work`]), so that any accepted
 //! pipeline finishes in bounded time.
+//!
+//! Ships look like ships: the shape stage draws a silhouette (a spine from a
+//! tapering nose at the top to the tail, modules behind the nose, mirrored)
+//! that fills between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box.
+//! What fills a ship grows with it: machine budgets, supply rooms and crew
+//! rooms each add a count per 1000 tiles of hull to their fixed part, so a
+//! large ship is rooms, machines and corridors, not a slab of armor.
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
