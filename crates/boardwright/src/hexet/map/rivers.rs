@@ -138,7 +138,11 @@ impl Drainage {
     /// Steps from `v` downstream to an outlet, a hollow or a corner `on_river`.
     fn walk(&self, mut v: usize, on_river: &[bool]) -> u32 {
         let mut steps = 0;
-        while !self.outlet[v] && !(steps > 0 && on_river[v]) && self.parent[v] != NONE {
+        loop {
+            let stops = self.outlet[v] || (steps > 0 && on_river[v]) || self.parent[v] == NONE;
+            if stops {
+                break;
+            }
             v = self.parent[v] as usize;
             steps += 1;
         }
