@@ -1219,8 +1219,9 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
 }
 
 /// Reserves one shortest walk from every weapon to ammo and every thruster to
-/// power, so that filling with armor cannot lengthen them: local detours,
-/// each small, would otherwise add up to a maze.
+/// power, so that filling with armor (or many crew rooms) cannot lengthen
+/// them: local detours, each small, would otherwise add up to a maze. Of the
+/// shortest walks, each takes the one that joins earlier walks soonest.
 fn protect_supply_walks(ship: &mut Ship) {
     for consumer in Role::SUPPLIED {
         let sources: Vec<usize> = ship
@@ -1249,7 +1250,15 @@ fn protect_supply_walks(ship: &mut Ship) {
                 if ship.tiles[t] == Tile::Floor {
                     ship.reserved[t] = true;
                 }
-                let Some(next) = ship.neighbors(t).filter(|&n| dist[n] == dist[t] - 1 && ship.can_step(t, n)).min() else {
+                // Of the shortest steps, one onto a walk kept already, else a
+                // sideways one: walks join into a few corridors instead of
+                // running side by side.
+                let row = ship.xy(t).1;
+                let Some(next) = ship
+                    .neighbors(t)
+                    .filter(|&n| dist[n] == dist[t] - 1 && ship.can_step(t, n))
+                    .min_by_key(|&n| (!ship.reserved[n], ship.xy(n).1 != row, n))
+                else {
                     break;
                 };
                 t = next;
