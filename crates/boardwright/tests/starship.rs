@@ -724,7 +724,7 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         ),
         (
             "max_attempts = 1000".to_string(),
-            "`max_attempts`: 1000 is not allowed; expected at most 55",
+            "`max_attempts`: 1000 is not allowed; expected at most 48",
         ),
         (stage("shape", "nose = 0.9"), "`pipeline[0] (shape).nose`"),
         (stage("shape", "spine = -0.1"), "`pipeline[0] (shape).spine`"),
@@ -766,7 +766,7 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         ),
         weapons(&[laser("laser", "L", "weapon")]) + &weapons(&[laser("laser", "L", "weapon")]),
         stage("exterior_armor", "").repeat(64),
-        "max_attempts = 50".to_string(),
+        "max_attempts = 48".to_string(),
     ];
     for text in &fine {
         resolve(text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));

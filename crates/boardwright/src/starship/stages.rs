@@ -542,7 +542,8 @@ impl Stage {
     /// for a place for a `w × h` part `8 + w × h`, as many times as the stage
     /// may search (for a machine stage, once per point of its largest budget
     /// and once per miss it tolerates). The crew stage lists the places once
-    /// per size (a pass each) and then checks `w × h` per room. Counts that
+    /// per size (a pass each) and then counts `2 × w × h` per room (a few
+    /// path checks round its footprint, local to it). Counts that
     /// grow per 1000 tiles of hull count at a hull as large as the grid.
     pub fn work(&self, area: u64) -> u64 {
         let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
@@ -558,7 +559,7 @@ impl Stage {
                 .saturating_mul(search(p.w, p.h)),
             Stage::Crew(p) => {
                 let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-                let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(u64::from(w) * u64::from(h));
+                let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(2 * u64::from(w) * u64::from(h));
                 32u64
                     .saturating_add(rooms(scaled(p.quarters, p.quarters_per_1000_tiles, area), qw, qh))
                     .saturating_add(rooms(scaled(p.bunks, p.bunks_per_1000_tiles, area), bw, bh))
@@ -1161,13 +1162,17 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
     }
 }
 
+/// Places a crew room chooses among: the next ones still free in its list.
+const CREW_CHOICES: usize = 4;
+
 /// Crew quarters and bunks, as many as the hull's rates ask, interleaved.
-/// The places of each size are listed once, in random order, and each room
-/// takes the next that is still free and keeps every path: rooms spread
-/// over the whole hull, with the corridors the path check leaves between
-/// them, so no part of a large ship is left to armor. A place passed over
-/// is not tried again, so the stage costs a pass per size plus a path check
-/// per place tried.
+/// The places of each size are listed once, in random order; each room
+/// looks at the next [`CREW_CHOICES`] still free and takes, of those that
+/// keep every path, the one whose sides touch the most rooms (edges lined
+/// up with their neighbours). Rooms spread over the whole hull, with the
+/// corridors the path check leaves between them, so no part of a large ship
+/// is left to armor. A place passed over is not tried again, so the stage
+/// costs a pass per size plus a few path checks per room.
 fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     // Many rooms, each keeping only local detours, could add up to long
     // walks between machines and their supplies: keep those walks clear.
@@ -1197,18 +1202,42 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
         cx.rng.shuffle(&mut spots);
         lists.push(spots);
     }
+    // Places passed over for good (taken, or failing the path check).
+    let mut gone: Vec<Vec<bool>> = lists.iter().map(|l| vec![false; l.len()]).collect();
     let mut next = vec![0; kinds.len()];
     let mut placed = vec![0u64; kinds.len()];
+    let is_room = |ship: &Ship, n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
     for (_, kind) in wanted {
         let spots = &lists[kind];
-        while next[kind] < spots.len() {
-            let r = spots[next[kind]];
-            next[kind] += 1;
-            if ship.is_free_floor(r) && ship.has_ring(r) && ship.keeps_paths(r, cx.max_detour) {
-                place_room(ship, kinds[kind].0, r, cx.rng);
+        // The next few places still free, those whose sides touch the most
+        // rooms first: edges line up where they can.
+        let mut near: Vec<(usize, usize)> = Vec::new();
+        let mut k = next[kind];
+        while k < spots.len() && near.len() < CREW_CHOICES {
+            if !gone[kind][k] {
+                if ship.is_free_floor(spots[k]) && ship.has_ring(spots[k]) {
+                    let touch = ship
+                        .footprint(spots[k])
+                        .map(|t| ship.neighbors(t).filter(|&n| is_room(ship, n)).count())
+                        .sum();
+                    near.push((touch, k));
+                } else {
+                    gone[kind][k] = true;
+                }
+            }
+            k += 1;
+        }
+        near.sort_by_key(|&(touch, k)| (std::cmp::Reverse(touch), k));
+        for (_, k) in near {
+            gone[kind][k] = true;
+            if ship.keeps_paths(spots[k], cx.max_detour) {
+                place_room(ship, kinds[kind].0, spots[k], cx.rng);
                 placed[kind] += 1;
                 break;
             }
+        }
+        while next[kind] < spots.len() && gone[kind][next[kind]] {
+            next[kind] += 1;
         }
     }
     for (&(role, _, n), &made) in kinds.iter().zip(&placed) {
