@@ -1,4 +1,6 @@
-//! Hexet road network benchmarks on a 1000 × 1000 map, every road going
+//! Hexet map generation (terrain noise, rivers, cities) on the default
+//! 24 × 18 map and on 256 × 256, then road network benchmarks on a
+//! 1000 × 1000 map, every road going
 //! through `Game::apply` (its checks included): random road adds, removals at
 //! several road densities (around the density where networks begin to span
 //! the map too), a one-million-entry log replayed end to end, and the
@@ -267,5 +269,27 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, adds, replay);
+/// Whole maps, as the web app makes them per request: the default size and
+/// a large one with rivers to match.
+fn maps(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hexet/map");
+    for (size, rivers) in [((24, 18), 3), ((256, 256), 40)] {
+        let params = Params {
+            width: size.0,
+            height: size.1,
+            rivers,
+            ..Params::default()
+        };
+        let mut i = 0u64;
+        group.bench_function(format!("{}x{}", size.0, size.1), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(hexet::generate_with_log(&params, &Seed::new(&i.to_string()), &[]).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, maps, adds, replay);
 criterion_main!(benches);

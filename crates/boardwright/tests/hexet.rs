@@ -451,6 +451,134 @@ fn maps_are_consistent_and_every_city_is_reachable() {
     }
 }
 
+/// A cell corner as integer coordinates: x in halves of the hex's
+/// circumradius, y in halves of its inradius (flat-topped hexes; side 0 at
+/// the bottom, the sides numbered clockwise on screen).
+type Corner = [i32; 2];
+
+/// The two corners side `s` of the cell at `[q, r]` joins.
+fn side_corners([q, r]: [i32; 2], s: usize) -> (Corner, Corner) {
+    let (x, y) = (3 * q, 2 * r + q);
+    // Corners between sides s and s + 1: south-west, west, north-west,
+    // north-east, east, south-east.
+    const CORNERS: [[i32; 2]; 6] = [[-1, 1], [-2, 0], [-1, -1], [1, -1], [2, 0], [1, 1]];
+    let at = |k: usize| [x + CORNERS[k][0], y + CORNERS[k][1]];
+    (at((s + 5) % 6), at(s))
+}
+
+/// Rivers seen as a graph of cell corners joined by river sides: it is a
+/// forest (no loop), and each of its trees reaches an outlet, a corner on
+/// the map's edge or on a lake's shore, where the river ends.
+fn check_rivers(b: &Board) -> Result<(), String> {
+    let layout = Layout::of(b);
+    let mut cells_round: BTreeMap<Corner, (u32, bool)> = BTreeMap::new();
+    for (&cell, c) in layout.cells.iter().zip(&b.cells) {
+        for s in 0..6 {
+            let entry = cells_round.entry(side_corners(cell, s).1).or_default();
+            entry.0 += 1;
+            entry.1 |= c.terrain == Terrain::Lake;
+        }
+    }
+    let outlet = |v: &Corner| cells_round.get(v).is_some_and(|&(n, lake)| n < 3 || lake);
+    let mut edges = BTreeSet::new();
+    for (&cell, c) in layout.cells.iter().zip(&b.cells) {
+        for side in c.rivers.iter() {
+            let (a, z) = side_corners(cell, usize::from(side.number()));
+            edges.insert((a.min(z), a.max(z)));
+        }
+    }
+    // Union–find over the corners the rivers touch.
+    let corners: Vec<Corner> = edges
+        .iter()
+        .flat_map(|&(a, z)| [a, z])
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let id = |v: &Corner| corners.binary_search(v).unwrap();
+    let mut up: Vec<usize> = (0..corners.len()).collect();
+    fn root(up: &mut [usize], mut v: usize) -> usize {
+        while up[v] != v {
+            up[v] = up[up[v]];
+            v = up[v];
+        }
+        v
+    }
+    for (a, z) in &edges {
+        let (ra, rz) = (root(&mut up, id(a)), root(&mut up, id(z)));
+        if ra == rz {
+            return Err(format!("rivers close a loop at the side {a:?}-{z:?}"));
+        }
+        up[ra] = rz;
+    }
+    let mut outlets = vec![0; corners.len()];
+    for (k, v) in corners.iter().enumerate() {
+        if outlet(v) {
+            outlets[root(&mut up, k)] += 1;
+        }
+    }
+    for k in 0..corners.len() {
+        if root(&mut up, k) == k && outlets[k] == 0 {
+            return Err(format!("the river through {:?} ends neither in a lake nor at the edge", corners[k]));
+        }
+    }
+    let lengths: u32 = b.metrics.river_lengths.iter().sum();
+    if lengths as usize != edges.len() {
+        return Err(format!("river lengths add up to {lengths}, but {} sides have a river", edges.len()));
+    }
+    Ok(())
+}
+
+#[test]
+fn rivers_end_in_a_lake_or_at_the_edge_and_never_loop() {
+    let mut long = 0;
+    let mut rivers = 0;
+    for (w, h, n) in [(24, 18, 140), (60, 40, 40), (12, 40, 20)] {
+        for i in 0..n {
+            let p = Params {
+                rivers: 3 + i % 5,
+                ..params(w, h, 2)
+            };
+            let b = hexet::generate_with_log(&p, &Seed::new(&format!("rivers-{i}")), &[]).unwrap();
+            check_rivers(&b).unwrap_or_else(|e| panic!("{w}x{h} seed rivers-{i}: {e}"));
+            rivers += b.metrics.river_lengths.len();
+            long += b.metrics.river_lengths.iter().filter(|&&l| l >= w.min(h) / 3).count();
+        }
+    }
+    // Rivers start on high ground, not next to where they end.
+    assert!(long * 2 > rivers, "only {long} of {rivers} rivers are long");
+}
+
+/// Terrain shows no bands: over many maps, each column has about the same
+/// share of hills and of lakes, with no step or alternation between columns.
+#[test]
+fn terrain_has_no_column_bands() {
+    let (w, h) = (24, 18);
+    let mut hills = vec![0u32; w as usize];
+    let mut low = vec![0u32; w as usize];
+    let maps = 200;
+    for i in 0..maps {
+        let b = hexet::generate_with_log(&params(w, h, 2), &Seed::new(&format!("bands-{i}")), &[]).unwrap();
+        for c in &b.cells {
+            hills[c.q as usize] += u32::from(c.terrain == Terrain::Hills);
+            low[c.q as usize] += u32::from(matches!(c.terrain, Terrain::Lake | Terrain::Grassland));
+        }
+    }
+    for (name, counts) in [("hills", &hills), ("lakes and grassland", &low)] {
+        let shares: Vec<f64> = counts.iter().map(|&n| f64::from(n) / f64::from(maps * h)).collect();
+        let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+        // Alternation: the mean difference between even and odd columns.
+        let even = shares.iter().step_by(2).sum::<f64>() / (shares.len() / 2) as f64;
+        let odd = shares.iter().skip(1).step_by(2).sum::<f64>() / (shares.len() / 2) as f64;
+        assert!((even - odd).abs() < 0.2 * mean, "{name}: even columns {even:.3}, odd {odd:.3}");
+        for (q, &s) in shares.iter().enumerate() {
+            assert!(
+                (s - mean).abs() < 0.35 * mean,
+                "{name}: column {q} has {s:.3}, the map {mean:.3}: {shares:?}"
+            );
+        }
+    }
+}
+
 /// The generator's result, a new game's map and a new game's whole result are one board.
 #[test]
 fn the_map_alone_is_the_generated_result() {

@@ -2,11 +2,14 @@
 //! fairly, and the tower in the middle (this project's own design; the
 //! original's was never published).
 //!
-//! 1. Terrain from value noise: random heights on a coarse lattice,
-//!    interpolated per cell; the lowest `lake_share` of cells become lakes,
-//!    the rest grassland, forest or hills by height.
-//! 2. Rivers walk from vertex to vertex along cell sides, marking the side on
-//!    both cells, until they reach the map's edge, a river or their length.
+//! 1. Terrain from fractal OpenSimplex2 noise (the `fastnoise-lite` crate)
+//!    sampled at the cells' centres: smooth, the same in every direction, no
+//!    lattice showing; the lowest `lake_share` of cells become lakes, the
+//!    rest grassland, forest or hills by height.
+//! 2. Rivers (`rivers`) run along cell sides, corner to corner, downhill
+//!    from high ground until they reach a lake, the map's edge or an earlier
+//!    river, never in a loop; one that reaches a hollow ends in a lake made
+//!    there (so a map may have a few more lakes than `lake_share`).
 //! 3. The tower takes the centre cell (never a lake). Cities are placed only
 //!    on cells reachable from the tower without crossing a lake (bridges
 //!    cross rivers, so only lakes block), at least `city_spacing` apart. Each
@@ -15,10 +18,14 @@
 
 use std::collections::VecDeque;
 
+use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::hex::{Cell, Grid, HexSide, SideMask};
 use crate::seed::Rng;
+
+mod rivers;
 
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +50,8 @@ pub(crate) struct Map {
     pub(crate) terrain: Vec<Terrain>,
     /// River sides by cell.
     pub(crate) rivers: Vec<SideMask>,
+    /// Each river's length in sides, in the order they were made.
+    pub(crate) river_lengths: Vec<u32>,
     /// Cities as (cell, type), in placement order.
     pub(crate) cities: Vec<(Cell, u32)>,
     /// The tower's cell.
@@ -69,7 +78,8 @@ pub(crate) struct MapSpec {
 /// Builds a map, or says why this attempt could not place every city.
 pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
     let grid = spec.grid;
-    let mut terrain = terrain(spec, rng);
+    let heights = heights(grid, rng);
+    let mut terrain = terrain(spec, &heights);
     let tower = grid
         .at([
             grid.width as i32 / 2,
@@ -77,39 +87,55 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
         ])
         .unwrap_or(grid.cell(0));
     terrain[tower.index()] = Terrain::Grassland;
-    let rivers = rivers(grid, spec.rivers, rng);
+    let mut drain = rivers::drainage(grid, &heights, &terrain);
+    let (rivers, river_lengths) = rivers::rivers(grid, &mut drain, &heights, &mut terrain, tower, spec.rivers, rng);
     let cities = cities(spec, &terrain, tower, rng)?;
     Ok(Map {
         grid,
         terrain,
         rivers,
+        river_lengths,
         cities,
         tower,
     })
 }
 
-fn terrain(spec: &MapSpec, rng: &mut Rng) -> Vec<Terrain> {
-    let grid = spec.grid;
-    const SPACING: f64 = 4.0;
-    let (lw, lh) = (
-        (f64::from(grid.width) * 1.5 / SPACING) as usize + 2,
-        (f64::from(grid.height) * 1.8 / SPACING) as usize + 3,
-    );
-    let lattice: Vec<f64> = (0..lw * lh).map(|_| rng.unit()).collect();
-    let at = |x: usize, y: usize| lattice[x.min(lw - 1) * lh + y.min(lh - 1)];
-    let heights: Vec<f64> = grid
-        .cells()
-        .map(|c| {
-            let (cx, cy) = grid.center(c);
-            let (x, y) = (cx / SPACING, (cy + f64::from(grid.width)) / SPACING);
-            let (x0, y0) = (x.max(0.0) as usize, y.max(0.0) as usize);
-            let (fx, fy) = (x - x0 as f64, y - y0 as f64);
-            let (sx, sy) = (fx * fx * (3.0 - 2.0 * fx), fy * fy * (3.0 - 2.0 * fy));
-            let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
-            let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
-            top + (bottom - top) * sy
+/// Frequency of the terrain noise, per hex circumradius: hills and valleys
+/// some nine cells across, whatever the map's size.
+const NOISE_FREQUENCY: f32 = 0.06;
+/// Octaves of the terrain noise.
+const NOISE_OCTAVES: i32 = 3;
+
+/// Every cell's height, in `[-1, 1]`: fractal OpenSimplex2 noise (FastNoise
+/// Lite) at the cell's centre.
+///
+/// Determinism: the crate's 2D OpenSimplex2 and its fractal sum use only
+/// `+ − × ÷`, float-to-integer casts and integer hashing (its `sqrt`,
+/// `trunc` and `abs` serve cellular noise, ping-pong and warping, which we do
+/// not use), so the heights are the same bits on every machine. The noise
+/// seed comes from our stream, below 2^30: the fractal sum adds one to the
+/// seed per octave, which must not overflow. Cells are computed in parallel,
+/// each alone.
+pub(crate) fn heights(grid: Grid, rng: &mut Rng) -> Vec<f32> {
+    let mut noise = FastNoiseLite::with_seed((rng.next_u32() >> 2) as i32);
+    noise.set_noise_type(Some(NoiseType::OpenSimplex2));
+    noise.set_fractal_type(Some(FractalType::FBm));
+    noise.set_fractal_octaves(Some(NOISE_OCTAVES));
+    noise.set_frequency(Some(NOISE_FREQUENCY));
+    (0..grid.len())
+        .into_par_iter()
+        .with_min_len(4096)
+        .map(|i| {
+            let (x, y) = grid.center(grid.cell(i));
+            noise.get_noise_2d(x, y)
         })
-        .collect();
+        .collect()
+}
+
+/// Terrain by height rank: the lowest `lake_share` of cells are lakes, then
+/// grassland, forest and hills.
+fn terrain(spec: &MapSpec, heights: &[f32]) -> Vec<Terrain> {
+    let grid = spec.grid;
     let mut order: Vec<usize> = (0..grid.len()).collect();
     order.sort_by(|&a, &b| heights[a].total_cmp(&heights[b]).then(a.cmp(&b)));
     let lakes = (spec.lake_share * grid.len() as f64) as usize;
@@ -127,34 +153,6 @@ fn terrain(spec: &MapSpec, rng: &mut Rng) -> Vec<Terrain> {
         };
     }
     terrain
-}
-
-/// River sides, symmetric: a river on side `s` of a cell is on side `s + 3` of its neighbour.
-fn rivers(grid: Grid, count: u32, rng: &mut Rng) -> Vec<SideMask> {
-    let mut rivers = vec![SideMask::EMPTY; grid.len()];
-    let longest = (grid.width.max(grid.height) as usize).max(4);
-    for _ in 0..count {
-        // A side, and the direction along it: clockwise means towards the
-        // corner between sides `s` and `s + 1`.
-        let (mut cell, mut side, mut clockwise) = (grid.cell(rng.index(grid.len())), HexSide::ALL[rng.index(6)], rng.chance(0.5));
-        for _ in 0..rng.range_inclusive(longest as i64 / 2, longest as i64) {
-            let Some(n) = grid.neighbor(cell, side) else { break };
-            if rivers[cell.index()].contains(side) {
-                break;
-            }
-            rivers[cell.index()] = rivers[cell.index()].with(side);
-            rivers[n.index()] = rivers[n.index()].with(side.opposite());
-            // At the corner ahead, either stay on this cell's next side or
-            // take the side between the two neighbours meeting there.
-            if rng.chance(0.5) {
-                side = if clockwise { side.turned(1) } else { side.turned(5) };
-            } else {
-                (cell, side) = if clockwise { (n, side.turned(2)) } else { (n, side.turned(4)) };
-                clockwise = !clockwise;
-            }
-        }
-    }
-    rivers
 }
 
 /// Cells reachable from `from` without entering a lake.

@@ -600,6 +600,9 @@ pub struct Metrics {
     pub lakes_share: f64,
     /// Cell sides with a river (each counted once).
     pub river_sides: u32,
+    /// Each river's length in cell sides, in the order they were made (a
+    /// river that joins another ends where it meets it).
+    pub river_lengths: Vec<u32>,
     /// Cities.
     pub cities: u32,
     /// Per city type (by type number), the farthest of its cities from the
@@ -731,6 +734,7 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
         lakes_share: f64::from(lakes) / grid.len() as f64,
         tower_distance_spread: nearest_farthest.iter().map(|&(near, far)| far.saturating_sub(near)).collect(),
         river_sides: map.rivers.iter().map(|m| m.count()).sum::<u32>() / 2,
+        river_lengths: map.river_lengths.clone(),
         cities: map.cities.len() as u32,
         roads: 0,
         attempts,

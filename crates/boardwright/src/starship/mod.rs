@@ -117,21 +117,25 @@ impl ParamsTrait for Params {
             stage.validate(&format!("pipeline[{i}] ({})", stage.name()))?;
         }
         check_variants(&self.pipeline)?;
-        let work = self.pipeline.iter().map(Stage::work).fold(0, u64::saturating_add);
-        if work > MAX_WORK {
+        let area = u64::from(self.width) * u64::from(self.height);
+        let work = self.pipeline.iter().map(|s| s.work(area)).fold(0, u64::saturating_add);
+        // The bound grows with the grid as the work of a unit does not:
+        // counts per 1000 hull tiles grow with it.
+        let max_work = MAX_WORK.saturating_mul(area.div_ceil(REFERENCE_AREA));
+        if work > max_work {
             return Err(ParamError::invalid(
                 "pipeline",
                 format!("{work} units of work a ship"),
-                format!("at most {MAX_WORK} (fewer stages, smaller counts or smaller parts)"),
+                format!("at most {max_work} at this size (fewer stages, smaller counts or rates, or smaller parts)"),
             ));
         }
-        if u64::from(self.max_attempts).saturating_mul(work) > MAX_WORK {
+        if u64::from(self.max_attempts).saturating_mul(work) > max_work {
             return Err(ParamError::invalid(
                 "max_attempts",
                 self.max_attempts,
                 format!(
-                    "at most {} with this pipeline ({work} units of work a ship, {MAX_WORK} over all attempts)",
-                    MAX_WORK / work
+                    "at most {} with this pipeline ({work} units of work a ship, {max_work} over all attempts at this size)",
+                    max_work / work
                 ),
             ));
         }
@@ -142,10 +146,17 @@ impl ParamsTrait for Params {
 /// Most stages in a pipeline.
 pub const MAX_STAGES: usize = 64;
 
-/// Most work ([`Stage::work`]) over all attempts together: some 3 s in a
-/// release build at 40 × 40 for the costliest pipelines we could build; the
-/// default pipeline may then make 50 attempts.
-pub const MAX_WORK: u64 = 100_000;
+/// Most work ([`Stage::work`]) over all attempts together, per
+/// [`REFERENCE_AREA`] of grid (a 40 × 40 grid or less: some 4.5 s in a
+/// release build for the costliest pipelines we could build; the default
+/// pipeline may make 48 attempts). A unit's time grows
+/// with the grid's area, and so do the counts of stages with per-hull rates
+/// and this bound: a pipeline with rates may take time growing with the
+/// square of the area, one without in proportion to it.
+pub const MAX_WORK: u64 = 150_000;
+
+/// The grid area [`MAX_WORK`] is given for.
+pub const REFERENCE_AREA: u64 = 1600;
 
 /// The legend's symbols that are not variants': tiles, then rooms.
 fn fixed_symbols() -> impl Iterator<Item = (char, &'static str)> {

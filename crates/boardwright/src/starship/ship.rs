@@ -534,6 +534,11 @@ impl Ship {
         out
     }
 
+    /// Tiles of the ship (not space).
+    pub fn hull_tiles(&self) -> u64 {
+        self.tiles.iter().filter(|&&t| t != Tile::Space).count() as u64
+    }
+
     /// Bounding box centre of the ship's tiles (not space).
     pub fn center(&self) -> (f64, f64) {
         let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);

@@ -4,6 +4,13 @@
 //! Every parameter has a range ([`Stage::validate`]) and every stage an
 //! estimate of its worst work ([`Stage::work`]), so that any accepted
 //! pipeline finishes in bounded time.
+//!
+//! Ships look like ships: the shape stage draws a silhouette (a spine from a
+//! tapering nose at the top to the tail, modules behind the nose, mirrored)
+//! that fills between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box.
+//! What fills a ship grows with it: machine budgets, supply rooms and crew
+//! rooms each add a count per 1000 tiles of hull to their fixed part, so a
+//! large ship is rooms, machines and corridors, not a slab of armor.
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -33,6 +40,10 @@ pub const MAX_SUPPLIES: u32 = 16;
 pub const MAX_CREW_ROOMS: u32 = 32;
 /// Largest door threshold, in steps.
 pub const MAX_DOOR_THRESHOLD: u32 = 200;
+/// Largest per-1000-hull-tiles rate of a machine stage's score.
+pub const MAX_SCORE_RATE: f64 = 200.0;
+/// Largest per-1000-hull-tiles rate of a supply stage's or crew stage's rooms.
+pub const MAX_ROOM_RATE: f64 = 100.0;
 /// Largest weight (shape modules, variants, facings).
 pub const MAX_WEIGHT: f64 = 1e6;
 /// Places a machine stage may fail to find before it gives up.
@@ -95,18 +106,26 @@ pub struct ShapeParams {
     pub max_size: f64,
     /// Mirror left to right.
     pub mirror: bool,
+    /// Length of the tapering nose, as a share of the ship's length (0 to
+    /// 0.8; 0: a blunt bow). Modules stay behind it.
+    pub nose: f64,
+    /// Width of the hull's central spine, as a share of the grid's width
+    /// (0 to 1), which runs from the nose's tip to the tail.
+    pub spine: f64,
 }
 
 impl Default for ShapeParams {
     fn default() -> Self {
         ShapeParams {
-            min_modules: 6,
-            max_modules: 10,
+            min_modules: 3,
+            max_modules: 6,
             circle_weight: 1.0,
             rectangle_weight: 1.0,
             min_size: 0.15,
-            max_size: 0.4,
+            max_size: 0.3,
             mirror: true,
+            nose: 0.3,
+            spine: 0.3,
         }
     }
 }
@@ -124,8 +143,8 @@ pub struct FillGapsParams {
 impl Default for FillGapsParams {
     fn default() -> Self {
         FillGapsParams {
-            scan_range: 2,
-            iterations: 3,
+            scan_range: 1,
+            iterations: 1,
         }
     }
 }
@@ -172,6 +191,10 @@ pub struct MachineParams {
     pub variants: Vec<Variant>,
     /// Weights of facing up, down, left, right (each 0 to 1e6; not all 0).
     pub facing_weights: [f64; 4],
+    /// Points added to the budget per 1000 tiles of hull (0 to 200), so
+    /// that a bigger ship carries more.
+    #[serde(default)]
+    pub score_per_1000_tiles: f64,
 }
 
 /// Parameters of a supply stage (ammo, power).
@@ -186,15 +209,18 @@ pub struct SupplyParams {
     pub w: u32,
     /// Height (1 to 8).
     pub h: u32,
+    /// Rooms added per 1000 tiles of hull (0 to 100).
+    pub per_1000_tiles: f64,
 }
 
 impl Default for SupplyParams {
     fn default() -> Self {
         SupplyParams {
-            min: 2,
-            max: 3,
+            min: 1,
+            max: 2,
             w: 2,
             h: 2,
+            per_1000_tiles: 3.0,
         }
     }
 }
@@ -211,17 +237,28 @@ pub struct CrewParams {
     pub quarters_size: [u32; 2],
     /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
     pub bunks_size: [u32; 2],
+    /// Crew quarters added per 1000 tiles of hull (0 to 100).
+    pub quarters_per_1000_tiles: f64,
+    /// Bunk rooms added per 1000 tiles of hull (0 to 100).
+    pub bunks_per_1000_tiles: f64,
 }
 
 impl Default for CrewParams {
     fn default() -> Self {
         CrewParams {
-            quarters: 2,
-            bunks: 3,
+            quarters: 1,
+            bunks: 1,
             quarters_size: [3, 2],
             bunks_size: [2, 2],
+            quarters_per_1000_tiles: 20.0,
+            bunks_per_1000_tiles: 25.0,
         }
     }
+}
+
+/// `base` plus `rate` per 1000 of `tiles`, rounded down.
+fn scaled(base: u32, rate: f64, tiles: u64) -> u64 {
+    u64::from(base) + (rate * tiles as f64 / 1000.0) as u64
 }
 
 /// Parameters of the extra-doors stage.
@@ -444,7 +481,9 @@ impl Stage {
                 f.weights("rectangle_weight", &[p.circle_weight, p.rectangle_weight])?;
                 f.float("min_size", p.min_size, 0.0, 1.0)?;
                 f.float("max_size", p.max_size, 0.0, 1.0)?;
-                f.ordered("min_size", p.min_size, "max_size", p.max_size)
+                f.ordered("min_size", p.min_size, "max_size", p.max_size)?;
+                f.float("nose", p.nose, 0.0, 0.8)?;
+                f.float("spine", p.spine, 0.0, 1.0)
             }
             Stage::FillGaps(p) => {
                 f.int("scan_range", p.scan_range, 0, MAX_GAP_SCAN)?;
@@ -471,52 +510,62 @@ impl Stage {
                     v.validate(&Fields(&f.name(&format!("variants[{k}]"))))?;
                 }
                 let weights: Vec<f64> = p.variants.iter().map(|v| v.weight).collect();
-                f.weights("variants", &weights)
+                f.weights("variants", &weights)?;
+                f.float("score_per_1000_tiles", p.score_per_1000_tiles, 0.0, MAX_SCORE_RATE)
             }
             Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
                 f.int("min", p.min, 0, MAX_SUPPLIES)?;
                 f.int("max", p.max, 0, MAX_SUPPLIES)?;
                 f.ordered("min", p.min, "max", p.max)?;
                 f.int("w", p.w, 1, MAX_PART_SIDE)?;
-                f.int("h", p.h, 1, MAX_PART_SIDE)
+                f.int("h", p.h, 1, MAX_PART_SIDE)?;
+                f.float("per_1000_tiles", p.per_1000_tiles, 0.0, MAX_ROOM_RATE)
             }
             Stage::Crew(p) => {
                 f.int("quarters", p.quarters, 0, MAX_CREW_ROOMS)?;
                 f.int("bunks", p.bunks, 0, MAX_CREW_ROOMS)?;
                 f.size("quarters_size", p.quarters_size)?;
-                f.size("bunks_size", p.bunks_size)
+                f.size("bunks_size", p.bunks_size)?;
+                f.float("quarters_per_1000_tiles", p.quarters_per_1000_tiles, 0.0, MAX_ROOM_RATE)?;
+                f.float("bunks_per_1000_tiles", p.bunks_per_1000_tiles, 0.0, MAX_ROOM_RATE)
             }
             Stage::ExtraDoors(p) => f.int("door_threshold", p.door_threshold, 1, MAX_DOOR_THRESHOLD),
             Stage::ExteriorArmor(_) | Stage::FillArmor(_) => Ok(()),
         }
     }
 
-    /// The most work the stage may do on a ship, in units of about an
-    /// eighth of the search for a place for a one-tile part (some 0.03 ms at
-    /// 40 × 40 in a release build; it grows with the grid's area): a pass
-    /// over the grid counts 8, a shape 8 more per 4 modules, filling with
-    /// armor 32, and each search for a place for a `w × h` part `8 + w × h`,
-    /// as many times as the stage may search (for a machine stage, once per
-    /// point of its largest budget and once per miss it tolerates).
-    pub fn work(&self) -> u64 {
+    /// The most work the stage may do on a ship of a grid of `area` tiles,
+    /// in units of about an eighth of the search for a place for a one-tile
+    /// part (some 0.03 ms at 40 × 40 in a release build; it grows with the
+    /// grid's area): a pass over the grid counts 8, a shape 8 more per 4
+    /// modules (per silhouette drawn), filling with armor 32, and each search
+    /// for a place for a `w × h` part `8 + w × h`, as many times as the stage
+    /// may search (for a machine stage, once per point of its largest budget
+    /// and once per miss it tolerates). The crew stage lists the places once
+    /// per size (a pass each) and then counts `2 × w × h` per room (a few
+    /// path checks round its footprint, local to it). Counts that
+    /// grow per 1000 tiles of hull count at a hull as large as the grid.
+    pub fn work(&self, area: u64) -> u64 {
         let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
         match self {
             Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
             Stage::Thrusters(p) | Stage::Weapons(p) => {
                 let largest = p.variants.iter().map(|v| search(v.w, v.h)).max().unwrap_or(0);
-                (u64::from(p.max_score.max(p.min_score)) + u64::from(MACHINE_MISSES)).saturating_mul(largest)
+                let budget = scaled(p.max_score.max(p.min_score), p.score_per_1000_tiles, area);
+                budget.saturating_add(u64::from(MACHINE_MISSES)).saturating_mul(largest)
             }
-            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
-                (u64::from(p.max.max(p.min)) + u64::from(EXTRA_SUPPLIES)).saturating_mul(search(p.w, p.h))
-            }
+            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => scaled(p.max.max(p.min), p.per_1000_tiles, area)
+                .saturating_add(u64::from(EXTRA_SUPPLIES))
+                .saturating_mul(search(p.w, p.h)),
             Stage::Crew(p) => {
                 let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-                let rooms = |n: u32, w: u32, h: u32| u64::from(n).saturating_mul(search(w, h));
-                8u64.saturating_add(rooms(p.quarters, qw, qh))
-                    .saturating_add(rooms(p.bunks, bw, bh))
+                let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(2 * u64::from(w) * u64::from(h));
+                32u64
+                    .saturating_add(rooms(scaled(p.quarters, p.quarters_per_1000_tiles, area), qw, qh))
+                    .saturating_add(rooms(scaled(p.bunks, p.bunks_per_1000_tiles, area), bw, bh))
             }
             Stage::FillArmor(_) => 32,
-            Stage::Shape(p) => 8 + u64::from(p.max_modules.max(p.min_modules) / 4),
+            Stage::Shape(p) => SHAPE_DRAWS * (8 + u64::from(p.max_modules.max(p.min_modules) / 4)),
             Stage::FillGaps(_) | Stage::CockpitArmor(_) | Stage::ReactorArmor(_) | Stage::ExteriorArmor(_) | Stage::ExtraDoors(_) => 8,
         }
     }
@@ -553,29 +602,32 @@ pub fn default_pipeline() -> Vec<Stage> {
         Stage::CockpitArmor(ArmorParams::default()),
         Stage::ReactorArmor(ArmorParams::default()),
         Stage::Thrusters(MachineParams {
-            min_score: 35,
-            max_score: 45,
+            min_score: 6,
+            max_score: 10,
             variants: vec![
                 variant("thruster_small", Role::Thruster, 1, 2, 1, 1.0, 't'),
                 variant("thruster_medium", Role::Thruster, 2, 2, 2, 2.0, 'u'),
                 variant("thruster_large", Role::Thruster, 2, 3, 4, 3.0, 'v'),
             ],
             facing_weights: [1.0, 5.0, 1.0, 1.0],
+            score_per_1000_tiles: 30.0,
         }),
         Stage::Weapons(MachineParams {
-            min_score: 12,
-            max_score: 18,
+            min_score: 3,
+            max_score: 6,
             variants: vec![
                 variant("weapon_small", Role::Weapon, 1, 2, 1, 2.0, 'w'),
                 variant("weapon_large", Role::Weapon, 2, 3, 3, 1.0, 'W'),
             ],
             facing_weights: [5.0, 1.0, 1.0, 1.0],
+            score_per_1000_tiles: 12.0,
         }),
         Stage::ExteriorArmor(NoParams {}),
         Stage::AmmoSupplies(SupplyParams::default()),
         Stage::PowerStorage(SupplyParams {
             min: 1,
-            max: 2,
+            max: 1,
+            per_1000_tiles: 2.0,
             ..SupplyParams::default()
         }),
         Stage::Crew(CrewParams::default()),
@@ -618,57 +670,124 @@ pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
     }
 }
 
+/// Silhouettes a shape stage draws at most, keeping the first that fills
+/// between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box (else the
+/// nearest).
+const SHAPE_DRAWS: u64 = 6;
+/// Least share of its bounding box a silhouette should fill.
+pub const FILL_LOW: f64 = 0.45;
+/// Most share of its bounding box a silhouette should fill.
+pub const FILL_HIGH: f64 = 0.72;
+
+/// Share of the bounding box of `inside`'s true tiles that they fill.
+pub fn box_fill(inside: &[bool], width: u32) -> f64 {
+    let (mut x0, mut y0, mut x1, mut y1, mut n) = (u32::MAX, u32::MAX, 0, 0, 0u32);
+    for (t, _) in inside.iter().enumerate().filter(|&(_, &i)| i) {
+        let (x, y) = (t as u32 % width, t as u32 / width);
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        n += 1;
+    }
+    if n == 0 {
+        return 0.0;
+    }
+    f64::from(n) / (f64::from(x1 - x0 + 1) * f64::from(y1 - y0 + 1))
+}
+
+/// Paints a silhouette as floor on the space tiles: a spine from the nose's
+/// tip (top) to the tail (bottom), tapering over the nose, with brush
+/// modules joined to it behind the nose, then mirrored left to right.
+/// Drawn up to [`SHAPE_DRAWS`] times until one fills its bounding box
+/// between [`FILL_LOW`] and [`FILL_HIGH`]: an outline, not a box.
 fn shape(ship: &mut Ship, p: &ShapeParams, rng: &mut Rng) {
-    let side = f64::from(ship.width.min(ship.height));
+    let mut best: Option<(f64, Vec<bool>)> = None;
+    for _ in 0..SHAPE_DRAWS {
+        let inside = silhouette(ship.width, ship.height, p, rng);
+        let fill = box_fill(&inside, ship.width);
+        let miss = (FILL_LOW - fill).max(fill - FILL_HIGH).max(0.0);
+        if best.as_ref().is_none_or(|(m, _)| miss < *m) {
+            best = Some((miss, inside));
+        }
+        if miss == 0.0 {
+            break;
+        }
+    }
+    let Some((_, inside)) = best else { return };
+    for (tile, inside) in ship.tiles.iter_mut().zip(inside) {
+        if inside && *tile == Tile::Space {
+            *tile = Tile::Floor;
+        }
+    }
+}
+
+/// One silhouette draw: which tiles are inside (a one-tile margin of space
+/// round the grid).
+fn silhouette(width: u32, height: u32, p: &ShapeParams, rng: &mut Rng) -> Vec<bool> {
+    let mut inside = vec![false; (width * height) as usize];
+    let on_grid = |x: u32, y: u32| x > 0 && y > 0 && x + 1 < width && y + 1 < height;
+    let side = f64::from(width.min(height));
+    let cx = f64::from(width) / 2.0;
+    let (top, bottom) = (1.0, f64::from(height) - 1.0);
+    let length = bottom - top;
+    let nose = (p.nose * length * rng.uniform(0.7, 1.0)).floor();
+    let body = top + nose;
+    let half = (p.spine * f64::from(width) / 2.0 * rng.uniform(0.6, 1.0)).max(1.0);
+    // The spine: full width behind the nose, tapering to a point over it.
+    for y in 1..height - 1 {
+        let yc = f64::from(y) + 0.5;
+        let reach = if yc < body { half * (yc - top) / nose.max(1.0) } else { half };
+        for x in 1..width - 1 {
+            if (f64::from(x) + 0.5 - cx).abs() <= reach.max(0.5) {
+                inside[(y * width + x) as usize] = true;
+            }
+        }
+    }
     let count = rng.range_inclusive(
         i64::from(p.min_modules.min(p.max_modules)),
         i64::from(p.max_modules.max(p.min_modules)),
     );
-    let (cx, cy) = (f64::from(ship.width) / 2.0, f64::from(ship.height) / 2.0);
-    for k in 0..count {
+    for _ in 0..count {
         let size = (side * rng.uniform(p.min_size, p.max_size.max(p.min_size))).max(2.0);
         let circle = rng.weighted(&[p.circle_weight, p.rectangle_weight]) == Some(0);
-        // The first module sits in the middle; each later one is centred on a
-        // tile of the ship so far, so the shape stays in one piece.
-        let (mx, my) = if k == 0 {
-            (cx, cy)
-        } else {
-            let hull: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.tiles[t] == Tile::Floor).collect();
-            let (x, y) = ship.xy(hull[rng.index(hull.len())]);
-            (f64::from(x) + 0.5, f64::from(y) + 0.5)
-        };
+        // Centred on a tile of the ship so far, behind the nose, so the
+        // shape stays in one piece and the nose stays pointed.
+        let hull: Vec<usize> = (0..inside.len())
+            .filter(|&t| inside[t] && f64::from(t as u32 / width) + 0.5 >= body)
+            .collect();
+        if hull.is_empty() {
+            break;
+        }
+        let t = hull[rng.index(hull.len())] as u32;
+        let (mx, my) = (f64::from(t % width) + 0.5, f64::from(t / width) + 0.5);
         let (hw, hh) = if circle {
             (size / 2.0, size / 2.0)
         } else {
             (size / 2.0, rng.uniform(0.4, 1.0) * size / 2.0)
         };
-        for y in 0..ship.height {
-            for x in 0..ship.width {
+        for y in 0..height {
+            for x in 0..width {
                 let (dx, dy) = (f64::from(x) + 0.5 - mx, f64::from(y) + 0.5 - my);
-                let inside = if circle {
+                let hit = if circle {
                     dx * dx + dy * dy <= hw * hw
                 } else {
                     dx.abs() <= hw && dy.abs() <= hh
                 };
-                // Keep a one-tile margin of space round the grid.
-                if inside && x > 0 && y > 0 && x + 1 < ship.width && y + 1 < ship.height {
-                    let t = ship.at(x, y);
-                    ship.tiles[t] = Tile::Floor;
+                if hit && on_grid(x, y) && f64::from(y) + 0.5 >= body {
+                    inside[(y * width + x) as usize] = true;
                 }
             }
         }
     }
     if p.mirror {
-        for y in 0..ship.height {
-            for x in 0..ship.width / 2 {
-                let (a, b) = (ship.at(x, y), ship.at(ship.width - 1 - x, y));
-                if ship.tiles[a] == Tile::Floor || ship.tiles[b] == Tile::Floor {
-                    ship.tiles[a] = Tile::Floor;
-                    ship.tiles[b] = Tile::Floor;
-                }
+        for y in 0..height {
+            for x in 0..width / 2 {
+                let (a, b) = ((y * width + x) as usize, (y * width + width - 1 - x) as usize);
+                let either = inside[a] || inside[b];
+                inside[a] = either;
+                inside[b] = either;
             }
         }
     }
+    inside
 }
 
 fn fill_gaps(ship: &mut Ship, p: &FillGapsParams) {
@@ -877,9 +996,10 @@ impl Profile {
 }
 
 fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParams, outward: bool) {
-    let budget = cx
+    let drawn = cx
         .rng
         .range_inclusive(i64::from(p.min_score.min(p.max_score)), i64::from(p.max_score.max(p.min_score))) as u32;
+    let budget = u32::try_from(scaled(drawn, p.score_per_1000_tiles, ship.hull_tiles())).unwrap_or(u32::MAX);
     let mut placed = 0;
     let mut misses = 0;
     let (mx, my) = ship.center();
@@ -974,7 +1094,8 @@ fn exterior_armor(ship: &mut Ship) {
 /// storage for thrusters), placed near the parts of role `serves` and `also`
 /// that no supplier reaches yet.
 fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Role, also: &[Role]) {
-    let want = cx.rng.range_inclusive(i64::from(p.min.min(p.max)), i64::from(p.max.max(p.min))) as u32;
+    let drawn = cx.rng.range_inclusive(i64::from(p.min.min(p.max)), i64::from(p.max.max(p.min))) as u32;
+    let want = u32::try_from(scaled(drawn, p.per_1000_tiles, ship.hull_tiles())).unwrap_or(u32::MAX);
     let suppliers = serves.suppliers();
     let Some(&role) = suppliers.first() else { return };
     let mut made = 0;
@@ -1041,44 +1162,95 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
     }
 }
 
+/// Places a crew room chooses among: the next ones still free in its list.
+const CREW_CHOICES: usize = 4;
+
+/// Crew quarters and bunks, as many as the hull's rates ask, interleaved.
+/// The places of each size are listed once, in random order; each room
+/// looks at the next [`CREW_CHOICES`] still free and takes, of those that
+/// keep every path, the one whose sides touch the most rooms (edges lined
+/// up with their neighbours). Rooms spread over the whole hull, with the
+/// corridors the path check leaves between them, so no part of a large ship
+/// is left to armor. A place passed over is not tried again, so the stage
+/// costs a pass per size plus a few path checks per room.
 fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
-    let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-    let wanted: Vec<(Role, u32, u32)> = std::iter::repeat_n((Role::CrewQuarters, qw, qh), p.quarters as usize)
-        .chain(std::iter::repeat_n((Role::Bunks, bw, bh), p.bunks as usize))
-        .collect();
-    // Sizes that found no place since the ship last changed (see `machines`).
-    let mut no_place = Vec::new();
-    for (role, w, h) in wanted {
+    // Many rooms, each keeping only local detours, could add up to long
+    // walks between machines and their supplies: keep those walks clear.
+    protect_supply_walks(ship);
+    let hull = ship.hull_tiles();
+    let kinds = [
+        (
+            Role::CrewQuarters,
+            p.quarters_size,
+            scaled(p.quarters, p.quarters_per_1000_tiles, hull),
+        ),
+        (Role::Bunks, p.bunks_size, scaled(p.bunks, p.bunks_per_1000_tiles, hull)),
+    ];
+    // Room `k` of a kind with `n` goes at `(k + 1/2) / n` of the way: the
+    // kinds mix evenly.
+    let mut wanted: Vec<(f64, usize)> = Vec::new();
+    for (kind, &(_, _, n)) in kinds.iter().enumerate() {
+        wanted.extend((0..n).map(|k| ((k as f64 + 0.5) / n as f64, kind)));
+    }
+    wanted.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut lists: Vec<Vec<Rect>> = Vec::new();
+    for &(_, [w, h], _) in &kinds {
         let mut spots = candidates(ship, w, h);
         if w != h {
             spots.extend(candidates(ship, h, w));
         }
-        // Line edges up: footprints whose sides touch other rooms first, in
-        // random order among equals.
         cx.rng.shuffle(&mut spots);
-        let size = (w.min(h), w.max(h));
-        if no_place.contains(&size) {
-            cx.shortfalls.push(format!("{}: no room", role.name()));
-            continue;
+        lists.push(spots);
+    }
+    // Places passed over for good (taken, or failing the path check).
+    let mut gone: Vec<Vec<bool>> = lists.iter().map(|l| vec![false; l.len()]).collect();
+    let mut next = vec![0; kinds.len()];
+    let mut placed = vec![0u64; kinds.len()];
+    let is_room = |ship: &Ship, n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
+    for (_, kind) in wanted {
+        let spots = &lists[kind];
+        // The next few places still free, those whose sides touch the most
+        // rooms first: edges line up where they can.
+        let mut near: Vec<(usize, usize)> = Vec::new();
+        let mut k = next[kind];
+        while k < spots.len() && near.len() < CREW_CHOICES {
+            if !gone[kind][k] {
+                if ship.is_free_floor(spots[k]) && ship.has_ring(spots[k]) {
+                    let touch = ship
+                        .footprint(spots[k])
+                        .map(|t| ship.neighbors(t).filter(|&n| is_room(ship, n)).count())
+                        .sum();
+                    near.push((touch, k));
+                } else {
+                    gone[kind][k] = true;
+                }
+            }
+            k += 1;
         }
-        let is_room = |n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
-        let touching = |r: &Rect| -> usize { ship.footprint(*r).map(|t| ship.neighbors(t).filter(|&n| is_room(n)).count()).sum() };
-        let touch: Vec<usize> = spots.iter().map(touching).collect();
-        let mut order: Vec<usize> = (0..spots.len()).collect();
-        order.sort_by_key(|&k| std::cmp::Reverse(touch[k]));
-        let Some(r) = first_keeping(ship, order.into_iter().map(|k| spots[k]), cx.max_detour) else {
-            no_place.push(size);
-            cx.shortfalls.push(format!("{}: no room", role.name()));
-            continue;
-        };
-        no_place.clear();
-        place_room(ship, role, r, cx.rng);
+        near.sort_by_key(|&(touch, k)| (std::cmp::Reverse(touch), k));
+        for (_, k) in near {
+            gone[kind][k] = true;
+            if ship.keeps_paths(spots[k], cx.max_detour) {
+                place_room(ship, kinds[kind].0, spots[k], cx.rng);
+                placed[kind] += 1;
+                break;
+            }
+        }
+        while next[kind] < spots.len() && gone[kind][next[kind]] {
+            next[kind] += 1;
+        }
+    }
+    for (&(role, _, n), &made) in kinds.iter().zip(&placed) {
+        if made < n {
+            cx.shortfalls.push(format!("{}: placed {made} of {n}", role.name()));
+        }
     }
 }
 
 /// Reserves one shortest walk from every weapon to ammo and every thruster to
-/// power, so that filling with armor cannot lengthen them: local detours,
-/// each small, would otherwise add up to a maze.
+/// power, so that filling with armor (or many crew rooms) cannot lengthen
+/// them: local detours, each small, would otherwise add up to a maze. Of the
+/// shortest walks, each takes the one that joins earlier walks soonest.
 fn protect_supply_walks(ship: &mut Ship) {
     for consumer in Role::SUPPLIED {
         let sources: Vec<usize> = ship
@@ -1107,7 +1279,15 @@ fn protect_supply_walks(ship: &mut Ship) {
                 if ship.tiles[t] == Tile::Floor {
                     ship.reserved[t] = true;
                 }
-                let Some(next) = ship.neighbors(t).filter(|&n| dist[n] == dist[t] - 1 && ship.can_step(t, n)).min() else {
+                // Of the shortest steps, one onto a walk kept already, else a
+                // sideways one: walks join into a few corridors instead of
+                // running side by side.
+                let row = ship.xy(t).1;
+                let Some(next) = ship
+                    .neighbors(t)
+                    .filter(|&n| dist[n] == dist[t] - 1 && ship.can_step(t, n))
+                    .min_by_key(|&n| (!ship.reserved[n], ship.xy(n).1 != row, n))
+                else {
                     break;
                 };
                 t = next;
