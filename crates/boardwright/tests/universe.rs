@@ -503,6 +503,42 @@ fn classic_preset_follows_the_original() {
     );
 }
 
+/// Classic boards enforce neither rule, but their metrics measure both: the
+/// crossings and the (edge, node) pairs closer than the clearance, counted
+/// here pair by pair.
+#[test]
+fn classic_boards_measure_their_crossings_and_near_misses() {
+    let params: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    let mut seen = (0, 0);
+    for k in 0..40 {
+        let b = once(&params, &Seed::new(&format!("classic-{k}")));
+        let (mut crossings, mut near) = (0, 0);
+        for (i, &[u, v]) in b.edges.iter().enumerate() {
+            let (pu, pv) = (pos(&b, u), pos(&b, v));
+            near += (0..b.nodes.len() as u32)
+                .filter(|&w| w != u && w != v && seg_dist(pos(&b, w), pu, pv) < params.clearance)
+                .count() as u32;
+            for &[x, y] in &b.edges[i + 1..] {
+                if [x, y].iter().any(|z| *z == u || *z == v) {
+                    continue;
+                }
+                let (px, py) = (pos(&b, x), pos(&b, y));
+                let straddles = |a: f64, c: f64| (a > 0.0 && c < 0.0) || (a < 0.0 && c > 0.0);
+                if straddles(cross(pu, pv, px), cross(pu, pv, py)) && straddles(cross(px, py, pu), cross(px, py, pv)) {
+                    crossings += 1;
+                }
+            }
+        }
+        assert_eq!(
+            (b.metrics.crossings, b.metrics.clearance_violations),
+            (crossings, near),
+            "seed classic-{k}"
+        );
+        seen = (seen.0 + crossings, seen.1 + near);
+    }
+    assert!(seen.0 > 0 && seen.1 > 0, "classic boards should show both: {seen:?}");
+}
+
 #[test]
 fn fair_missions_are_never_less_fair_than_classic_on_average() {
     let classic: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
