@@ -174,13 +174,16 @@ function overlay(page) {
     const [a, b] = [center(road.from), center(road.to)];
     const offset = (road.player - (players - 1) / 2) * size * 0.14;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-    const [nx, ny] = [(-(b[1] - a[1]) / len) * offset, ((b[0] - a[0]) / len) * offset];
-    // Only the road's middle half takes clicks: the cell centres stay free to pick.
-    const point = (t) => [a[0] + (b[0] - a[0]) * t + nx, a[1] + (b[1] - a[1]) * t + ny];
-    const [[x1, y1], [x2, y2]] = [point(0.25), point(0.75)];
-    roads.append(svgEl("line", {
+    const [ux, uy] = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    // Only the road's middle half takes clicks: the cell centres stay free to
+    // pick. A band (a polygon, not a stroked line: a line along an axis has
+    // an empty box, which some tools take for nothing at all).
+    const point = (t, across) => [a[0] + (b[0] - a[0]) * t + ux * (offset + across), a[1] + (b[1] - a[1]) * t + uy * (offset + across)];
+    const half = size * 0.2;
+    const band = [point(0.25, half), point(0.75, half), point(0.75, -half), point(0.25, -half)];
+    roads.append(svgEl("polygon", {
       class: "road", "data-player": road.player, "data-from": key(road.from), "data-to": key(road.to), "data-type": road.type,
-      x1, y1, x2, y2, stroke: "transparent", "stroke-width": size * 0.4,
+      points: band.map((p) => p.map((v) => v.toFixed(3)).join(",")).join(" "), fill: "transparent",
     }));
   }
   layer.append(tint, cells, roads, svgEl("g", { class: "marks", "pointer-events": "none" }));
