@@ -29,7 +29,7 @@ use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 use super::icons::{self, Paint};
 use super::{Board, NodeKind};
 use crate::DrawOptions;
-use crate::geom::sin_cos;
+use crate::geom::{Point, segment_dist2, sin_cos};
 use crate::print::{self, Entry, INK, MARGIN};
 
 /// Boards with more nodes than this are not drawn (they would not be legible
@@ -278,7 +278,7 @@ fn reaches(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area) -> Vec<f64>
             if a as usize == i || b as usize == i {
                 continue;
             }
-            let d = segment_distance(p, at[a as usize], at[b as usize]);
+            let d = segment_dist2(point(p), point(at[a as usize]), point(at[b as usize])).sqrt();
             cap[i] = cap[i].min(d - EDGE_WIDTH / 2.0 - CLEARANCE);
         }
     }
@@ -286,13 +286,13 @@ fn reaches(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area) -> Vec<f64>
     let mut pairs: Vec<(usize, usize, f64)> = Vec::with_capacity(board.edges.len() + n * 3);
     for &[a, b] in &board.edges {
         let (a, b) = (a as usize, b as usize);
-        pairs.push((a, b, dist(at[a], at[b]) - EDGE_SHOWN));
+        pairs.push((a, b, point(at[a]).dist(point(at[b])) - EDGE_SHOWN));
     }
     for (i, &p) in at.iter().enumerate() {
         for j in buckets.nodes_near(p) {
             let j = j as usize;
             if j > i {
-                pairs.push((i, j, dist(p, at[j]) - CLEARANCE));
+                pairs.push((i, j, point(p).dist(point(at[j])) - CLEARANCE));
             }
         }
     }
@@ -313,20 +313,9 @@ fn share(a: f64, b: f64, budget: f64) -> (f64, f64) {
     (half.max(budget - b), half.max(budget - a))
 }
 
-fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
-    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
-}
-
-/// Distance from `p` to the segment `a`–`b`.
-pub(crate) fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 > 0.0 {
-        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    dist(p, (a.0 + t * dx, a.1 + t * dy))
+/// A page position as a point, for `geom`'s distances.
+fn point((x, y): (f64, f64)) -> Point {
+    Point::new(x, y)
 }
 
 /// Nodes and edges bucketed by square cells of the page: a node's cell, and
@@ -575,12 +564,5 @@ mod tests {
             assert!(ra.min(a) + rb.min(b) <= budget + 1e-12, "{a} {b} {budget}");
         }
         assert_eq!(share(0.5, 5.0, 3.0).1, 2.5, "the partner takes what a small node leaves");
-    }
-
-    #[test]
-    fn segment_distances() {
-        assert_eq!(segment_distance((0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)), 1.0);
-        assert_eq!(segment_distance((3.0, 4.0), (0.0, 0.0), (0.0, 0.0)), 5.0);
-        assert_eq!(segment_distance((4.0, 4.0), (0.0, 0.0), (1.0, 0.0)), 5.0);
     }
 }
