@@ -25,3 +25,20 @@ fn golden(name: &str, actual: &str) {
         "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1"
     );
 }
+
+/// Distance between two points.
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+/// Distance from `p` to the segment `a`–`b` (a point, if they coincide).
+fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    dist(p, (a.0 + t * dx, a.1 + t * dy))
+}

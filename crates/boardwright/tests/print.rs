@@ -4,8 +4,9 @@
 
 use boardwright::universe::{self, NodeKind};
 use boardwright::witches;
-
 use boardwright::{DrawOptions, Paper, Seed};
+
+use super::{dist, segment_distance};
 
 /// The paper's edge no drawing comes nearer than, millimetres.
 const MARGIN: f64 = 8.0;
@@ -172,21 +173,6 @@ fn text_width(text: &str) -> f64 {
             _ => 0.62,
         })
         .sum()
-}
-
-fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
-    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
-}
-
-fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 > 0.0 {
-        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    dist(p, (a.0 + t * dx, a.1 + t * dy))
 }
 
 /// Everything but the page's background stays `MARGIN` from the paper's edge.

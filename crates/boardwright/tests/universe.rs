@@ -10,6 +10,8 @@ use boardwright::params::{self, Params as _};
 use boardwright::universe::{self, Board, MissionKind, NodeKind, NodeType, Params, Side};
 use boardwright::{Seed, Watch};
 
+use super::{dist, segment_distance};
+
 const SEEDS_PER_PLAYER_COUNT: usize = 500;
 
 /// A default board, in one attempt (see [`once`]).
@@ -63,10 +65,6 @@ fn on_border(b: &Board, v: u32) -> bool {
     !b.nodes[v as usize].edge_sides.is_empty()
 }
 
-fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
-    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
-}
-
 fn neighbors(b: &Board) -> Vec<Vec<u32>> {
     let mut adj = vec![Vec::new(); b.nodes.len()];
     for &[x, y] in &b.edges {
@@ -93,12 +91,6 @@ fn hops(adj: &[Vec<u32>], from: u32) -> Vec<u32> {
 
 fn cross(o: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
-}
-
-fn seg_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
-    dist(p, (a.0 + t * dx, a.1 + t * dy))
 }
 
 #[test]
@@ -136,7 +128,7 @@ fn graph_is_connected_and_contains_the_exact_spanning_tree() {
             let (p, q) = (pos(b, v as u32), pos(b, w as u32));
             (0..n)
                 .filter(|&x| x != v && x != w)
-                .all(|x| seg_dist(pos(b, x as u32), p, q) >= clearance)
+                .all(|x| segment_distance(pos(b, x as u32), p, q) >= clearance)
         };
         let mut best = vec![(f64::INFINITY, u32::MAX); n];
         let mut done = vec![false; n];
@@ -173,7 +165,7 @@ fn edges_are_planar_clear_of_nodes_and_never_join_two_border_nodes() {
             }
             let (pu, pv) = (pos(b, u), pos(b, v));
             for w in 0..b.nodes.len() as u32 {
-                if w != u && w != v && seg_dist(pos(b, w), pu, pv) < clearance {
+                if w != u && w != v && segment_distance(pos(b, w), pu, pv) < clearance {
                     return Err(format!("edge {u}-{v} passes node {w} closer than {clearance}"));
                 }
             }
@@ -516,7 +508,7 @@ fn classic_boards_measure_their_crossings_and_near_misses() {
         for (i, &[u, v]) in b.edges.iter().enumerate() {
             let (pu, pv) = (pos(&b, u), pos(&b, v));
             near += (0..b.nodes.len() as u32)
-                .filter(|&w| w != u && w != v && seg_dist(pos(&b, w), pu, pv) < params.clearance)
+                .filter(|&w| w != u && w != v && segment_distance(pos(&b, w), pu, pv) < params.clearance)
                 .count() as u32;
             for &[x, y] in &b.edges[i + 1..] {
                 if [x, y].iter().any(|z| *z == u || *z == v) {
