@@ -18,6 +18,9 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::ser;
 
+/// Lists of names a [`Flattener`] keeps for reuse at most.
+const KEPT_NAME_LISTS: usize = 64;
+
 /// One board's figures: the names (shared by every board with the same
 /// names, which is nearly all of them) and the values, in the order of the
 /// result's fields.
@@ -30,10 +33,15 @@ pub struct Figures {
 }
 
 /// Flattens metrics board after board, reusing the names of the board
-/// before when they are the same (no name is allocated then).
+/// before when they are the same (no name is allocated then), and otherwise
+/// those of an earlier board with the same names: boards hold one copy of
+/// each list of names (a few lists: degree histograms of a few lengths),
+/// not one each.
 #[derive(Default)]
 pub struct Flattener {
     last: Option<Arc<[String]>>,
+    /// Every list of names made so far, up to [`KEPT_NAME_LISTS`].
+    seen: Vec<Arc<[String]>>,
     /// The names so far when they differ from `last`'s.
     fresh: Option<Vec<String>>,
     path: String,
@@ -54,9 +62,17 @@ impl Flattener {
         let names = match (self.fresh.take(), &self.last) {
             (None, Some(last)) if last.len() == self.at => Arc::clone(last),
             (fresh, last) => {
-                let names: Arc<[String]> = fresh
-                    .unwrap_or_else(|| last.as_ref().map_or_else(Vec::new, |l| l[..self.at].to_vec()))
-                    .into();
+                let fresh = fresh.unwrap_or_else(|| last.as_ref().map_or_else(Vec::new, |l| l[..self.at].to_vec()));
+                let names = match self.seen.iter().find(|seen| seen[..] == fresh[..]) {
+                    Some(seen) => Arc::clone(seen),
+                    None => {
+                        let names: Arc<[String]> = fresh.into();
+                        if self.seen.len() < KEPT_NAME_LISTS {
+                            self.seen.push(Arc::clone(&names));
+                        }
+                        names
+                    }
+                };
                 self.last = Some(Arc::clone(&names));
                 names
             }
@@ -436,6 +452,8 @@ mod tests {
         let c = f.flatten(&metrics);
         assert_eq!((&*b.names, b.values), (&["nodes".to_string()][..], vec![3.0]));
         assert_eq!(a, c);
+        // The first board's names again are the first board's list, not a copy.
+        assert!(Arc::ptr_eq(&a.names, &c.names));
         let expect = [
             ("hist.0", 1.0),
             ("hist.1", 0.0),
