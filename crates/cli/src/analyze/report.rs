@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 
-use serde::ser::{SerializeMap, SerializeSeq};
+use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::figures::{self, Figures};
@@ -88,59 +88,97 @@ pub struct Run {
     pub sets: Vec<SetRun>,
 }
 
-/// A row in a part file: `[index, [[name, value], …]]` or `[index, "reason"]`.
+/// A set's boards in a part file: each list of figure names once, then the
+/// boards in index order, `[index, names, [value, …]]` (`names` the list's
+/// place in `names`) or `[index, "reason"]` for a board that failed. Names
+/// written once a list keep a part file to a few bytes a figure.
+#[derive(Serialize, Deserialize)]
+struct RowsFile<N, B> {
+    names: Vec<N>,
+    boards: Vec<B>,
+}
+
+/// A board in a part file.
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
-enum RowFile {
-    Figures(u64, Vec<(String, f64)>),
+enum BoardFile<V> {
+    Figures(u64, usize, V),
     Failed(u64, String),
 }
 
 fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
-    let mut seq = s.serialize_seq(Some(rows.len()))?;
+    // Nearly every board shares its names with the board before (the same
+    // `Arc`); the others are looked up by content.
+    let mut names: Vec<&[String]> = Vec::new();
+    let mut known: BTreeMap<&[String], usize> = BTreeMap::new();
+    let mut last: Option<(&std::sync::Arc<[String]>, usize)> = None;
+    let mut boards: Vec<BoardFile<&[f64]>> = Vec::with_capacity(rows.len());
     for row in rows {
-        match &row.outcome {
+        boards.push(match &row.outcome {
             Outcome::Figures(f) => {
-                let pairs: Vec<(&String, f64)> = f.names.iter().zip(f.values.iter().copied()).collect();
-                seq.serialize_element(&(row.index, pairs))?;
+                let list = match last {
+                    Some((arc, list)) if std::sync::Arc::ptr_eq(arc, &f.names) => list,
+                    _ => {
+                        let list = *known.entry(&f.names[..]).or_insert_with(|| {
+                            names.push(&f.names[..]);
+                            names.len() - 1
+                        });
+                        last = Some((&f.names, list));
+                        list
+                    }
+                };
+                BoardFile::Figures(row.index, list, &f.values[..])
             }
-            Outcome::Failed(reason) => seq.serialize_element(&(row.index, reason))?,
-        }
+            Outcome::Failed(reason) => BoardFile::Failed(row.index, reason.clone()),
+        });
     }
-    seq.end()
+    RowsFile { names, boards }.serialize(s)
 }
 
 fn rows_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Row>, D::Error> {
-    let rows = Vec::<RowFile>::deserialize(d)?;
-    // Boards with the names of the board before share them, as in a run.
-    let mut last: Option<std::sync::Arc<[String]>> = None;
-    Ok(rows
+    let file = RowsFile::<Vec<String>, BoardFile<Vec<f64>>>::deserialize(d)?;
+    // Boards of one list share its names, as in a run.
+    let names: Vec<std::sync::Arc<[String]>> = file.names.into_iter().map(Into::into).collect();
+    file.boards
         .into_iter()
-        .map(|r| match r {
-            RowFile::Figures(index, pairs) => {
-                let same = last
-                    .as_ref()
-                    .is_some_and(|l| l.len() == pairs.len() && l.iter().zip(&pairs).all(|(a, (b, _))| a == b));
-                let values = pairs.iter().map(|&(_, v)| v).collect();
-                let names = match &last {
-                    Some(l) if same => std::sync::Arc::clone(l),
-                    _ => {
-                        let names: std::sync::Arc<[String]> = pairs.into_iter().map(|(n, _)| n).collect();
-                        last = Some(std::sync::Arc::clone(&names));
-                        names
+        .map(|board| {
+            Ok(match board {
+                BoardFile::Figures(index, list, values) => {
+                    let names = names.get(list).ok_or_else(|| {
+                        serde::de::Error::custom(format!("board {index} names list {list}, but there are {} lists", names.len()))
+                    })?;
+                    if names.len() != values.len() {
+                        return Err(serde::de::Error::custom(format!(
+                            "board {index} has {} values for {} names",
+                            values.len(),
+                            names.len()
+                        )));
                     }
-                };
-                Row {
-                    index,
-                    outcome: Outcome::Figures(Figures { names, values }),
+                    Row {
+                        index,
+                        outcome: Outcome::Figures(Figures {
+                            names: std::sync::Arc::clone(names),
+                            values,
+                        }),
+                    }
                 }
-            }
-            RowFile::Failed(index, reason) => Row {
-                index,
-                outcome: Outcome::Failed(reason),
-            },
+                BoardFile::Failed(index, reason) => Row {
+                    index,
+                    outcome: Outcome::Failed(reason),
+                },
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// How many figures the first board with figures among `rows` has (0: none has any).
+pub fn figure_count(rows: &[Row]) -> u64 {
+    rows.iter()
+        .find_map(|row| match &row.outcome {
+            Outcome::Figures(f) => Some(f.values.len() as u64),
+            Outcome::Failed(_) => None,
+        })
+        .unwrap_or(0)
 }
 
 /// Writes `run` as a part file.
@@ -149,9 +187,15 @@ pub fn write_part(run: &Run, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-/// Reads a part file.
-pub fn read_part(text: &str) -> Result<Run, String> {
-    let run: Run = serde_json::from_str(text).map_err(|e| format!("not a part file of `analyze --shard`: {e}"))?;
+/// Reads a part file, as it streams in (the text is never held whole).
+pub fn read_part(input: impl io::Read) -> Result<Run, String> {
+    let run: Run = serde_json::from_reader(io::BufReader::new(input)).map_err(|e| {
+        if e.is_io() {
+            format!("cannot read it: {e}")
+        } else {
+            format!("not a part file of `analyze --shard` (or of another version): {e}")
+        }
+    })?;
     if run.shard.is_none() {
         return Err("not a part file: it has no shard (write parts with --shard K/M)".into());
     }
@@ -605,6 +649,71 @@ struct Worst {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A part file gives back the rows written, each list of names written
+    /// once and shared again by the boards that have it.
+    #[test]
+    fn part_files_give_back_their_rows_with_names_shared() {
+        let list = |names: &[&str]| -> std::sync::Arc<[String]> { names.iter().map(|n| n.to_string()).collect() };
+        let (short, long) = (list(&["hist.0", "nodes"]), list(&["hist.0", "hist.1", "nodes"]));
+        let figures = |names: &std::sync::Arc<[String]>, values: &[f64]| {
+            Outcome::Figures(Figures {
+                // A fresh copy of the list, as a board made elsewhere has.
+                names: names.to_vec().into(),
+                values: values.to_vec(),
+            })
+        };
+        let rows = vec![
+            Row {
+                index: 3,
+                outcome: figures(&short, &[1.0, 88.0]),
+            },
+            Row {
+                index: 6,
+                outcome: figures(&long, &[0.5, 2.0, 90.0]),
+            },
+            Row {
+                index: 9,
+                outcome: Outcome::Failed("no room".into()),
+            },
+            Row {
+                index: 12,
+                outcome: figures(&short, &[-1.25, 1e300]),
+            },
+        ];
+        let run = Run {
+            generator: "universe".into(),
+            version: "0".into(),
+            seed: "s".into(),
+            boards: 12,
+            link_base: String::new(),
+            shard: Some(Shard { k: 0, m: 3 }),
+            sets: vec![SetRun {
+                label: "default".into(),
+                params: serde_json::json!({}),
+                query: String::new(),
+                rows,
+            }],
+        };
+        let mut text = Vec::new();
+        write_part(&run, &mut text).expect("writes to memory");
+        let written = String::from_utf8(text.clone()).expect("JSON is text");
+        assert_eq!(written.matches("\"nodes\"").count(), 2, "each list once: {written}");
+        let back = read_part(&text[..]).expect("reads back");
+        assert_eq!(back, run);
+        let names = |k: usize| match &back.sets[0].rows[k].outcome {
+            Outcome::Figures(f) => std::sync::Arc::clone(&f.names),
+            Outcome::Failed(_) => panic!("row {k} has figures"),
+        };
+        assert!(std::sync::Arc::ptr_eq(&names(0), &names(3)));
+        // A board naming a list that is not there, or with a value missing.
+        let board = r#""boards":[[3,0,[1.0,88.0]]"#;
+        assert!(written.contains(board), "{written}");
+        for bad in [r#""boards":[[3,5,[1.0,88.0]]"#, r#""boards":[[3,0,[1.0]]"#] {
+            let broken = written.replace(board, bad);
+            assert!(read_part(broken.as_bytes()).is_err(), "{broken}");
+        }
+    }
 
     #[test]
     fn nearest_rank_percentiles_and_worst_by_distance_from_the_median() {

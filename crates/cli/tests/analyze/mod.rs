@@ -286,6 +286,9 @@ fn bad_analyze_arguments_exit_2_and_write_nothing() {
         (vec!["universe", "--boards", "3", "--shard", "a/b"], "expected K/M"),
         (vec!["universe", "--boards", "3", "--link-base", "x\"y"], "--link-base"),
         (vec!["galaxy", "--boards", "3"], "galaxy"),
+        // About 160 GiB of figures: more than any machine this runs on has
+        // free; refused at once rather than killed once memory runs out.
+        (vec!["universe", "--boards", "100000000"], "GiB of figures in memory, more than"),
     ];
     for (args, message) in cases {
         let mut all = vec!["analyze"];
