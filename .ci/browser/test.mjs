@@ -131,6 +131,14 @@ test("changing a control redraws the board and updates the address; a bad value 
   const used = await (await page.request.get(await page.getAttribute('a[data-format="json"]', "href").then((h) => base + h))).json();
   assert.deepEqual(used.params.missions, missions);
 
+  // US Letter redraws the board on that paper, and the downloads follow.
+  before = await boardHtml(page);
+  await page.selectOption("#paper", "letter");
+  await page.waitForURL(/paper=letter/);
+  await changedFrom(page, before);
+  assert.equal(await page.$eval("#board svg", (s) => s.getAttribute("viewBox")), "0 0 279.4 215.9");
+  await page.waitForFunction(() => document.querySelector('a[data-format="pdf"]').href.includes("paper=letter"));
+
   // A permalink reproduces the board.
   await page.fill("#param-players", "5");
   await page.waitForURL(/players=5/);

@@ -8,6 +8,8 @@ import { control, el, queryText } from "./form.js";
 const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
 const WITH_MODULE = ["universe", "starship", "hexet"];
 const DEBOUNCE_MS = 300;
+/** The query keys that change how a board is drawn, not the board. */
+export const DRAWING = ["ink_friendly", "paper", "dpi"];
 
 /** A refusal from the API: `{error, parameter}` and the status. */
 export class ApiError extends Error {
@@ -91,11 +93,13 @@ class Page {
     this.seed = search.get("seed") ?? randomSeed();
     this.preset = search.get("preset") ?? "";
     this.inkFriendly = search.get("ink_friendly") === "true";
+    /** "letter", or "" for the default, A4. */
+    this.paper = search.get("paper") === "letter" ? "letter" : "";
     this.dpi = search.get("dpi") ?? "";
     /** Parameters that differ from the defaults (or the preset): name -> query text. */
     this.overrides = new Map();
     for (const [key, value] of search) {
-      if (!["seed", "preset", "ink_friendly", "dpi"].includes(key)) this.overrides.set(key, value);
+      if (!DRAWING.includes(key) && !["seed", "preset"].includes(key)) this.overrides.set(key, value);
     }
     this.controls = new Map();
     /** The board shown: `{json, svg, query}`. */
@@ -113,9 +117,17 @@ class Page {
       if (this.overrides.has(param.name)) q.set(param.name, this.overrides.get(param.name));
     }
     for (const [key, value] of this.overrides) if (!q.has(key)) q.set(key, value);
-    if (this.inkFriendly) q.set("ink_friendly", "true");
-    if (this.dpi) q.set("dpi", this.dpi);
+    for (const [key, value] of new URLSearchParams(this.drawingQuery())) q.set(key, value);
     for (const [key, value] of Object.entries(extra)) q.set(key, value);
+    return q.toString();
+  }
+
+  /** The drawing options' query: ink, paper and PNG resolution, where not the defaults. */
+  drawingQuery() {
+    const q = new URLSearchParams();
+    if (this.inkFriendly) q.set("ink_friendly", "true");
+    if (this.paper) q.set("paper", this.paper);
+    if (this.dpi) q.set("dpi", this.dpi);
     return q.toString();
   }
 
@@ -290,6 +302,12 @@ async function main() {
   ink.checked = page.inkFriendly;
   ink.addEventListener("change", () => {
     page.inkFriendly = ink.checked;
+    page.refresh();
+  });
+  const paper = document.getElementById("paper");
+  paper.value = page.paper || "a4";
+  paper.addEventListener("change", () => {
+    page.paper = paper.value === "letter" ? "letter" : "";
     page.refresh();
   });
   const dpi = document.getElementById("dpi");

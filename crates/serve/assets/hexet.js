@@ -9,7 +9,7 @@
 // own `polygon.cell` for it lies, so the page never repeats the drawing's
 // layout.
 
-import { ApiError, fetchApi } from "./app.js";
+import { ApiError, DRAWING, fetchApi } from "./app.js";
 import { el } from "./form.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -112,24 +112,18 @@ function undo(page) {
 }
 
 async function redraw(page) {
-  const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${drawingQuery(page)}`, "text");
+  const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${page.drawingQuery()}`, "text");
   page.showSvg(svg);
   overlay(page);
   panel(page);
   page.showMetrics({ ...page.shown.json.metrics, roads: game.roads.length });
 }
 
-function drawingQuery(page) {
-  const q = new URLSearchParams();
-  if (page.inkFriendly) q.set("ink_friendly", "true");
-  if (page.dpi) q.set("dpi", page.dpi);
-  return q.toString();
-}
 
 /** The page's downloads, the drawings and JSON being the game's, roads included. */
 function downloads(page, query) {
   return page.downloads(query).map(([label, href, file]) =>
-    ["PDF", "PNG", "SVG", "JSON"].includes(label) ? [label, `/api/hexet/games/${game.id}/board.${label.toLowerCase()}?${drawingQuery(page)}`, file] : [label, href, file]);
+    ["PDF", "PNG", "SVG", "JSON"].includes(label) ? [label, `/api/hexet/games/${game.id}/board.${label.toLowerCase()}?${page.drawingQuery()}`, file] : [label, href, file]);
 }
 
 function pick(page, cell) {
@@ -303,10 +297,9 @@ export default {
   /** Checks the parameters on the map, then starts a game on it (a change of drawing options keeps the game). */
   async load(page, query) {
     const settings = new URLSearchParams(query);
-    settings.delete("ink_friendly");
-    settings.delete("dpi");
+    for (const key of DRAWING) settings.delete(key);
     if (game.id && game.settings === settings.toString()) {
-      const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${drawingQuery(page)}`, "text");
+      const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${page.drawingQuery()}`, "text");
       return { json: game.map, svg, downloads: downloads(page, query) };
     }
     const map = await fetchApi(`/api/hexet/board.json?${query}`);
@@ -321,7 +314,7 @@ export default {
       history: [], selected: null, cursor: null, player: Math.min(game.player, created.params.players - 1),
       cells: new Map(created.cells.map((c) => [key([c.q, c.r]), c])),
     });
-    const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${drawingQuery(page)}`, "text");
+    const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${page.drawingQuery()}`, "text");
     return { json: created, svg, downloads: downloads(page, query) };
   },
 
