@@ -3,8 +3,10 @@
 //!
 //! Error policy, all of it: bad usage or a bad parameter exits 2, a generation
 //! or write that could not succeed exits 1, each with one message on stderr.
-//! stdout carries data only. Output goes to a temporary file renamed into place
-//! at the end, so a failed command never leaves a partial file.
+//! stdout carries data only. Output goes to a temporary file (a name of its
+//! own, beside the file a link points to) renamed into place at the end, so a
+//! failed command never leaves a partial file; a device or a pipe is written
+//! into directly.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -204,16 +206,18 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         )));
     }
     let seed_text = seed_text(common);
-    let seeds: Vec<Seed> = if common.count == 1 {
-        vec![Seed::new(&seed_text)]
+    let seeds: Vec<String> = if common.count == 1 {
+        vec![seed_text]
     } else {
-        (1..=common.count).map(|i| Seed::new(&format!("{seed_text}-{i}"))).collect()
+        (1..=common.count).map(|i| format!("{seed_text}-{i}")).collect()
     };
     let mut progress = Progress::new(G::work_size(&params), std::io::stderr().is_terminal(), G::STEPS);
     let outputs = seeds
         .iter()
         .map(|seed| {
-            G::generate(&params, seed, &log, &mut progress).map_err(|e| match e {
+            G::generate(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
+                // Of several boards, the one that failed is named.
+                Error::Generate(e) if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),
                 Error::Generate(e) => Failure::Failed(e.to_string()),
                 Error::Log { index, reason } => {
                     let path = log_path.map_or_else(String::new, |p| p.display().to_string());
@@ -358,7 +362,11 @@ fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
     write_to(common.output.as_deref(), produce)
 }
 
-/// Writes through `produce` to `path` as [`write_output`] does ("-" or none: stdout).
+/// Writes through `produce` to `path` as [`write_output`] does ("-" or none:
+/// stdout). A symbolic link is followed: the file it points to is replaced,
+/// the link stays. What is not a regular file (`/dev/null`, a named pipe, a
+/// terminal) is written into directly: it cannot be replaced, and holds no
+/// file to lose.
 fn write_to(path: Option<&Path>, produce: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
     let Some(path) = path.filter(|p| *p != Path::new("-")) else {
         let stdout = std::io::stdout();
@@ -367,22 +375,68 @@ fn write_to(path: Option<&Path>, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
             .and_then(|()| out.flush())
             .map_err(|e| Failure::Failed(format!("writing to stdout failed: {e}")));
     };
-    let name = path
+    let failed = |e: std::io::Error| Failure::Failed(format!("could not write {}: {e}", path.display()));
+    let target = follow_links(path).map_err(failed)?;
+    match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_dir() => return Err(Failure::Usage(format!("{} is a directory; name a file", path.display()))),
+        Ok(meta) if !meta.is_file() => {
+            let file = std::fs::OpenOptions::new().write(true).open(&target).map_err(failed)?;
+            let mut out = std::io::BufWriter::new(file);
+            return produce(&mut out).and_then(|()| out.flush()).map_err(failed);
+        }
+        _ => {}
+    }
+    let name = target
         .file_name()
         .ok_or_else(|| Failure::Usage(format!("{} is not a file name", path.display())))?;
-    let mut tmp_name = name.to_os_string();
-    tmp_name.push(".tmp-boardwright");
-    let tmp = path.with_file_name(tmp_name);
-    let result = std::fs::File::create(&tmp).and_then(|file| {
-        let mut out = std::io::BufWriter::new(file);
-        produce(&mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    });
+    // A name of its own: two commands writing the same file do not share it.
+    static WRITES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(
+        ".{}-{}.tmp-boardwright",
+        std::process::id(),
+        WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let tmp = target.with_file_name(tmp_name);
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|file| {
+            let mut out = std::io::BufWriter::new(file);
+            produce(&mut out)?;
+            let file = out.into_inner().map_err(|e| e.into_error())?;
+            // A file written over keeps its permissions.
+            if let Ok(meta) = std::fs::metadata(&target) {
+                file.set_permissions(meta.permissions())?;
+            }
+            file.sync_all()?;
+            std::fs::rename(&tmp, &target)
+        });
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        Failure::Failed(format!("could not write {}: {e}", path.display()))
+        failed(e)
     })
+}
+
+/// The path `path` names once symbolic links are followed (a link to a
+/// file not made yet gives that file's path).
+fn follow_links(path: &Path) -> std::io::Result<std::path::PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = std::fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) => dir.join(to),
+                    None => to,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
 /// Most boards one command makes.

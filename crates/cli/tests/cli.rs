@@ -186,6 +186,40 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
     assert!(names.is_empty(), "files left behind: {names:?}");
 }
 
+/// `-o` through a link writes the file linked to and keeps the link; into
+/// what is no regular file (a device) it writes directly, the device
+/// staying a device; a file written over keeps its permissions; a
+/// directory is refused; no temporary file is left anywhere.
+#[test]
+fn output_follows_links_and_writes_into_devices() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = scratch("output-targets");
+    let (link, target) = (dir.join("link.json"), dir.join("target.json"));
+    std::os::unix::fs::symlink("target.json", &link).unwrap();
+    let out = run(&["universe", "--seed", "x", "-o", link.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read(&target).unwrap(), run(&["universe", "--seed", "x"]).stdout);
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = run(&["universe", "--seed", "y", "-o", target.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o600);
+    assert_eq!(std::fs::read(&target).unwrap(), run(&["universe", "--seed", "y"]).stdout);
+    let out = run(&["universe", "--format", "json", "-o", "/dev/null"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    if Path::new("/dev/full").exists() {
+        let out = run(&["universe", "--format", "json", "-o", "/dev/full"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains("could not write /dev/full"), "{}", stderr(&out));
+        assert!(std::fs::metadata("/dev/full").unwrap().file_type().is_char_device());
+    }
+    let out = run(&["universe", "--format", "json", "-o", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is a directory"), "{}", stderr(&out));
+    assert_eq!(files_in(&dir), ["link.json", "target.json"]);
+}
+
 #[test]
 fn impossible_generation_exits_1_and_writes_nothing() {
     let dir = scratch("impossible");
@@ -893,6 +927,26 @@ fn count_makes_that_many_different_boards() {
         assert!(stderr(&out).contains("pdf") && stderr(&out).contains("json"), "{}", stderr(&out));
         assert!(!path.exists());
     }
+    // A board of several that fails is named, and nothing is written.
+    let path = dir.join("failing.pdf");
+    let args = [
+        "--count",
+        "12",
+        "--set",
+        "max_attempts=1",
+        "--set",
+        "clearance=0.45",
+        "--set",
+        "obstacles=100",
+    ];
+    let out = run(&[&["universe", "--seed", "q", "-o", path.to_str().unwrap()][..], &args].concat());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("error: seed \"q-10\": no valid universe result"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!path.exists());
     for bad in ["0", "501", "x"] {
         let out = run(&["universe", "--count", bad]);
         assert_eq!(out.status.code(), Some(2), "--count {bad}");
