@@ -230,7 +230,7 @@ fn histogram(sets: &[Vec<f64>]) -> Page {
             shapes.push(label((x0, y1 + 4.5), short(lo), Anchor::Start));
             shapes.push(label((x1, y1 + 4.5), short(hi), Anchor::End));
         }
-        shapes.push(label((LEFT - 1.0, y0 + 2.5), format!("{}%", short(top * 100.0)), Anchor::End));
+        shapes.push(label((LEFT - 1.0, y0 + 2.5), percent(top), Anchor::End));
         shapes.push(label((LEFT - 1.0, y1), "0".to_string(), Anchor::End));
     }
     Page {
@@ -238,6 +238,13 @@ fn histogram(sets: &[Vec<f64>]) -> Page {
         height: HEIGHT,
         shapes,
     }
+}
+
+/// A share as a percentage with at most one decimal: short enough for the
+/// chart's left margin ("20.7%", "100%").
+fn percent(share: f64) -> String {
+    let text = format!("{:.1}", share * 100.0);
+    format!("{}%", text.trim_end_matches('0').trim_end_matches('.'))
 }
 
 /// A number for people: at most four significant decimals.
@@ -288,3 +295,21 @@ nav a { margin-right: 0.6em; white-space: nowrap; }
 .key.set0 { background: #4a7fb5; }
 .key.set1 { border: 2px solid #d95f0e; box-sizing: border-box; }
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scale's label stays short: its widest, "99.9%", fits the chart's
+    /// left margin at 3 mm text (about 0.6 of the size a character).
+    #[test]
+    fn the_scale_label_fits_the_left_margin() {
+        assert_eq!(percent(0.206_666), "20.7%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.005), "0.5%");
+        for share in [0.999, 0.123_456, 0.066_667] {
+            let text = percent(share);
+            assert!(text.chars().count() as f64 * 3.0 * 0.6 <= LEFT - 1.0, "{text}");
+        }
+    }
+}
