@@ -155,7 +155,16 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Serve(args) => {
-            serve::run(&args.addr, serve::Limits::default()).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
+            // An address that names nothing is bad usage; one that cannot be
+            // listened on (taken, not this machine's) a failure.
+            if std::net::ToSocketAddrs::to_socket_addrs(&args.addr).is_err() {
+                Err(Failure::Usage(format!(
+                    "--addr {:?}: expected HOST:PORT, such as 127.0.0.1:8080 (port 0: any free port)",
+                    args.addr
+                )))
+            } else {
+                serve::run(&args.addr, serve::Limits::default()).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
+            }
         }
         Command::Analyze(args) => analyze::run(args),
     };

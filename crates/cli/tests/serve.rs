@@ -319,4 +319,10 @@ fn an_address_in_use_is_an_error() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&addr), "{err}");
+    // An address that names nothing is bad usage.
+    for bad in ["nonsense", "127.0.0.1:99999", "127.0.0.1"] {
+        let out = Command::new(BIN).args(["serve", "--addr", bad]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("expected HOST:PORT"), "{bad}");
+    }
 }
