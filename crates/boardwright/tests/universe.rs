@@ -613,6 +613,16 @@ fn bad_dictionary_entries_name_their_path() {
         let message = err(text);
         assert!(message.contains(wanted), "{text}: {message}");
     }
+    // A built-in mission needing a type left out says which mission, the
+    // types there are, and what to do.
+    let message = err("node_types = [{ name = \"Oil\" }, { name = \"Water\" }]");
+    assert!(
+        message.contains("missions[2].needs")
+            && message.contains("\"Preserver\"")
+            && message.contains("(Oil, Water)")
+            && message.contains("left out of `missions`"),
+        "{message}"
+    );
     // A long name is cut short in the message.
     let message = err(&format!("node_types = [{{ name = \"{}\" }}]", "x".repeat(10_000)));
     assert!(message.contains("node_types[0].name") && message.len() < 400, "{message}");

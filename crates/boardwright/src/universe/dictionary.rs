@@ -538,7 +538,17 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
             );
         }
         if let Some(n) = m.needs.iter().find(|n| !type_names.contains(n.as_str())) {
-            return bad(&field("needs"), shown(n), "names of node types");
+            // The types in their table's order, and what to do when one was
+            // dropped on purpose: the built-in missions name built-in types.
+            let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
+            return bad(
+                &field("needs"),
+                format!("{} (mission {:?})", shown(n), m.name),
+                &format!(
+                    "names of the node types ({}); a mission that needs a type no longer in `node_types` must be left out of `missions` too",
+                    names.join(", ")
+                ),
+            );
         }
     }
     if !missions.iter().any(|m| m.weight > 0.0 && m.needs.is_empty()) {
