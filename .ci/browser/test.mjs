@@ -198,6 +198,19 @@ test("switching a starship stage off changes the ship; the slider shows any stag
   await changedFrom(page, withoutWeapons);
   assert.deepEqual(errors, []);
   await page.close();
+
+  // A first ship that cannot be made still lists the stages, to mend it.
+  const failing = await context.newPage();
+  const failures = [];
+  failing.on("console", (m) => m.type() === "error" && failures.push(m.text()));
+  await failing.goto(`${base}/starship?seed=s2&width=16&height=16&max_attempts=1`);
+  await failing.waitForSelector('#status[data-kind="error"]');
+  assert.ok(await failing.isChecked('li[data-stage="weapons"] input[type="checkbox"]'));
+  const asked = failing.waitForRequest((r) => r.url().includes("/api/starship/board.json") && r.url().includes("pipeline="));
+  await failing.click('li[data-stage="weapons"] input[type="checkbox"]');
+  await asked;
+  assert.ok(failures.every((e) => /status of 422/.test(e)), failures.join("\n"));
+  await failing.close();
 });
 
 /** The shortest path over land from `from` to any of `goals` (cells as [q, r]). */

@@ -254,6 +254,7 @@ class Page {
     } else {
       document.getElementById("error-general").textContent = message;
     }
+    this.module.failed?.(this);
     this.status(this.shown ? "Not redrawn: see the message beside the settings" : "No board: see the message beside the settings", "error");
   }
 }

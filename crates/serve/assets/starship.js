@@ -130,6 +130,14 @@ export default {
     return true;
   },
 
+  /** With no ship yet, the default stages stay editable, so that a first ship that fails can be mended. */
+  failed(page) {
+    if (!this.stages && !page.overrides.has("pipeline")) {
+      this.stages = align(this.defaults, this.defaults);
+      this.renderList(page);
+    }
+  },
+
   async shown(page, board) {
     if (!this.stages) {
       this.stages = align(this.defaults, board.json.params.pipeline);
