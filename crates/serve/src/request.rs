@@ -33,7 +33,13 @@ impl BoardQuery {
             every: 1,
             ..BoardQuery::default()
         };
+        let mut seen = std::collections::BTreeSet::new();
         for (key, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
+            // Which of two values was meant cannot be told: neither is taken.
+            if !seen.insert(key.trim().to_string()) {
+                let key = key.trim();
+                return Err(ApiError::bad_request(format!("`{key}` is given twice; give each parameter once")).parameter(key));
+            }
             match &*key {
                 "seed" => query.seed = Some(value.into_owned()),
                 "preset" => query.preset = Some(value.into_owned()),

@@ -442,6 +442,14 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("GET", "/api/universe/board.png?seed=a&dpi=5000", None, 400, Some("dpi")),
             ("GET", "/api/universe/board.png?seed=a&dpi=NaN", None, 400, Some("dpi")),
             ("GET", "/api/universe/board.pdf?seed=a&paper=a3", None, 400, Some("paper")),
+            ("GET", "/api/universe/board.json?seed=a&seed=b", None, 400, Some("seed")),
+            (
+                "GET",
+                "/api/witches/board.json?seed=a&players=3&players=5",
+                None,
+                400,
+                Some("players"),
+            ),
             (
                 "GET",
                 "/api/universe/board.svg?seed=a&ink_friendly=maybe",
