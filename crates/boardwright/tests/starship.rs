@@ -3,7 +3,7 @@
 //! by the code that placed the parts. Roles decide; part names never do.
 
 use boardwright::params;
-use boardwright::starship::{self, Facing, Params, Role, Stage, Starship};
+use boardwright::starship::{self, Facing, Params, Role, Stage, Starship, Variant};
 use boardwright::{Recorder, Seed};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
@@ -564,6 +564,23 @@ variants = [
     assert_eq!((thrusters.min_score, thrusters.max_score), (10, 10));
     let roles: Vec<Role> = thrusters.variants.iter().map(|v| v.role).collect();
     assert_eq!(roles, [Role::Thruster, Role::Weapon]);
+
+    // A variant table of a built-in name takes that variant's other fields;
+    // a new name must give them all.
+    let p =
+        resolve("[[pipeline]]\nstage = \"thrusters\"\nvariants = [{ name = \"thruster_small\", w = 2 }, { name = \"thruster_large\" }]")
+            .unwrap();
+    let Stage::Thrusters(thrusters) = &p.pipeline[0] else {
+        panic!("{:?}", p.pipeline[0])
+    };
+    let Stage::Thrusters(builtin) = &Params::default().pipeline[6] else {
+        panic!("the default pipeline's seventh stage is the thrusters")
+    };
+    let small = Variant {
+        w: 2,
+        ..builtin.variants[0].clone()
+    };
+    assert_eq!(thrusters.variants, [small, builtin.variants[2].clone()]);
 
     // Unknown and missing fields are named.
     let err = resolve("[[pipeline]]\nstage = \"crew\"\nquarterz = 2").unwrap_err().to_string();

@@ -371,8 +371,14 @@ impl Stage {
             Stage::Reactor(p) => Stage::Reactor(overlay(p, given)?),
             Stage::CockpitArmor(p) => Stage::CockpitArmor(overlay(p, given)?),
             Stage::ReactorArmor(p) => Stage::ReactorArmor(overlay(p, given)?),
-            Stage::Thrusters(p) => Stage::Thrusters(overlay(p, with_role(given, Role::Thruster))?),
-            Stage::Weapons(p) => Stage::Weapons(overlay(p, with_role(given, Role::Weapon))?),
+            Stage::Thrusters(p) => {
+                let given = with_variant_defaults(given, Role::Thruster, &p.variants);
+                Stage::Thrusters(overlay(p, given)?)
+            }
+            Stage::Weapons(p) => {
+                let given = with_variant_defaults(given, Role::Weapon, &p.variants);
+                Stage::Weapons(overlay(p, given)?)
+            }
             Stage::ExteriorArmor(p) => Stage::ExteriorArmor(overlay(p, given)?),
             Stage::AmmoSupplies(p) => Stage::AmmoSupplies(overlay(p, given)?),
             Stage::PowerStorage(p) => Stage::PowerStorage(overlay(p, given)?),
@@ -391,11 +397,22 @@ fn overlay<T: Serialize + DeserializeOwned>(own: T, given: Table) -> Result<T, t
     T::deserialize(Value::Table(table))
 }
 
-/// `given` with `role` on each variant table that leaves it out.
-fn with_role(mut given: Table, role: Role) -> Table {
+/// `given` with each variant table completed: the fields it leaves out
+/// come from the built-in variant of its name among `builtin` (so
+/// `{ name = "thruster_small", w = 2 }` is the small thruster made wider),
+/// and its `role` from the stage's `role`. A new name gives every field.
+fn with_variant_defaults(mut given: Table, role: Role, builtin: &[Variant]) -> Table {
     if let Some(Value::Array(variants)) = given.get_mut("variants") {
         for variant in variants {
             if let Value::Table(t) = variant {
+                let name = t.get("name").and_then(Value::as_str);
+                if let Some(own) = builtin.iter().find(|v| Some(v.name.as_str()) == name)
+                    && let Ok(own) = Table::try_from(own)
+                {
+                    for (key, value) in own {
+                        t.entry(key).or_insert(value);
+                    }
+                }
                 t.entry("role").or_insert_with(|| role.name().into());
             }
         }
