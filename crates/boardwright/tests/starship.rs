@@ -641,6 +641,34 @@ fn bad_parameters_name_what_is_wrong() {
     assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("warp_drive"));
     assert!(err("[[pipeline]]\nstage = \"shape\"\nwobble = 3").contains("wobble"));
     assert!(err("hull = 3").contains("unknown parameter `hull`"));
+    // A stage field of the wrong kind is named with what it should be.
+    for (fields, wanted) in [
+        (
+            "stage = \"weapons\"\nmin_score = -1",
+            "`min_score`: -1 is not allowed; expected a whole number",
+        ),
+        (
+            "stage = \"weapons\"\nmin_score = \"x\"",
+            "`min_score`: \"x\" is not allowed; expected a whole number",
+        ),
+        (
+            "stage = \"weapons\"\nfacing_weights = [1, 2]",
+            "`facing_weights`: [1, 2] is not allowed; expected a list of 4 numbers",
+        ),
+        ("stage = \"crew\"\nquarters_size = [3.5, 2]", "expected a list of 2 whole numbers"),
+        (
+            "stage = \"weapons\"\nvariants = [{ name = \"weapon_small\", w = -2 }]",
+            "`variants[0].w`: -2",
+        ),
+        (
+            "stage = \"weapons\"\nvariants = [{ name = \"weapon_small\", symbol = \"ab\" }]",
+            "expected one character",
+        ),
+        ("stage = \"fill_gaps\"\niterations = true", "`iterations`: true"),
+    ] {
+        let message = err(&format!("[[pipeline]]\n{fields}"));
+        assert!(message.contains(wanted), "{fields}: {message}");
+    }
 }
 
 /// Every stage field, variant field and count outside its range is refused,

@@ -390,11 +390,65 @@ impl Stage {
 }
 
 /// `own` with the fields in `given` in its place; a field `own` does not
-/// have is an error naming it (the structs deny unknown fields).
+/// have is an error naming it (the structs deny unknown fields), and so is
+/// a value of the wrong kind ([`check_kinds`]).
 fn overlay<T: Serialize + DeserializeOwned>(own: T, given: Table) -> Result<T, toml::de::Error> {
     let mut table = Table::try_from(own).expect("stage parameters serialize to a table");
+    check_kinds(&table, &given, "").map_err(toml::de::Error::custom)?;
     table.extend(given);
     T::deserialize(Value::Table(table))
+}
+
+/// Whether each value of `given` is of the kind of the value of its key in
+/// `own` (a whole number of at least 0, a number, a text, a list of so many
+/// numbers, a list of tables like the first of `own`'s): an error names the
+/// field (`variants[1].w`), the value and what is allowed, where the
+/// structs' own reading would only say what type it wanted. Keys `own`
+/// lacks are left to that reading, which names them.
+fn check_kinds(own: &Table, given: &Table, path: &str) -> Result<(), String> {
+    for (key, value) in given {
+        let Some(template) = own.get(key) else {
+            continue;
+        };
+        let field = format!("{path}{key}");
+        let bad = |expected: &str| Err(format!("`{field}`: {value} is not allowed; expected {expected}"));
+        match (template, value) {
+            (Value::Integer(_), Value::Integer(v)) if u32::try_from(*v).is_ok() => {}
+            (Value::Integer(_), _) => return bad("a whole number, 0 or more"),
+            (Value::Float(_), Value::Float(_) | Value::Integer(_)) => {}
+            (Value::Float(_), _) => return bad("a number"),
+            (Value::String(t), Value::String(v)) if t.chars().count() != 1 || v.chars().count() == 1 => {}
+            (Value::String(t), _) if t.chars().count() == 1 => return bad("one character"),
+            (Value::String(_), _) => return bad("a text"),
+            (Value::Boolean(_), Value::Boolean(_)) => {}
+            (Value::Boolean(_), _) => return bad("true or false"),
+            (Value::Array(t), Value::Array(v)) => match t.first() {
+                Some(Value::Table(first)) => {
+                    for (k, item) in v.iter().enumerate() {
+                        let Value::Table(item) = item else {
+                            return bad("a list of tables");
+                        };
+                        check_kinds(first, item, &format!("{field}[{k}]."))?;
+                    }
+                }
+                Some(Value::Integer(_)) => {
+                    let whole = |x: &Value| x.as_integer().is_some_and(|x| u32::try_from(x).is_ok());
+                    if v.len() != t.len() || !v.iter().all(whole) {
+                        return bad(&format!("a list of {} whole numbers, 0 or more", t.len()));
+                    }
+                }
+                Some(Value::Float(_)) => {
+                    if v.len() != t.len() || !v.iter().all(|x| x.is_float() || x.is_integer()) {
+                        return bad(&format!("a list of {} numbers", t.len()));
+                    }
+                }
+                _ => {}
+            },
+            (Value::Array(_), _) => return bad("a list"),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// `given` with each variant table completed: the fields it leaves out
