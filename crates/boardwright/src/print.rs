@@ -35,17 +35,15 @@ pub(crate) fn page(paper: Paper) -> Page {
 /// A generous estimate of the width of `text` at font size `size`: the
 /// embedded font's widest common letters are about 0.7 em, most about 0.55.
 pub(crate) fn text_width(text: &str, size: f64) -> f64 {
-    text.chars().map(em).sum::<f64>() * size
-}
-
-/// [`text_width`]'s estimate of one letter, in em.
-fn em(c: char) -> f64 {
-    match c {
-        'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' => 0.34,
-        'm' | 'w' | 'M' | 'W' | '@' => 0.9,
-        c if c.is_ascii_uppercase() || c.is_ascii_digit() => 0.7,
-        _ => 0.62,
-    }
+    text.chars()
+        .map(|c| match c {
+            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' => 0.34,
+            'm' | 'w' | 'M' | 'W' | '@' => 0.9,
+            c if c.is_ascii_uppercase() || c.is_ascii_digit() => 0.7,
+            _ => 0.62,
+        })
+        .sum::<f64>()
+        * size
 }
 
 /// A line of text.
@@ -322,11 +320,25 @@ enum Piece {
     Seed(String),
 }
 
-/// A width measured more generously than [`text_width`] for letters outside
-/// ASCII (accents, other scripts, symbols take up to a full em): the
-/// caption's lines are broken by it, whatever the seed is written in.
+/// A width of `text` in [`SMALL_TEXT`] no letter of the embedded font (DejaVu
+/// Sans) exceeds, more generous than [`text_width`]: a seed may be any text,
+/// a run of its widest letters (`W`, `@`: a full em) or of letters outside
+/// ASCII (up to a full em) included. The caption's lines are broken by it.
 fn caption_width(text: &str) -> f64 {
-    text.chars().map(|c| if c.is_ascii() { em(c) } else { 1.0 }).sum::<f64>() * SMALL_TEXT
+    text.chars().map(caption_em).sum::<f64>() * SMALL_TEXT
+}
+
+/// [`caption_width`]'s width of one letter, in em: at least DejaVu Sans'
+/// advance for every ASCII letter.
+fn caption_em(c: char) -> f64 {
+    match c {
+        ' ' | 'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 0.4,
+        'm' | 'M' | 'W' | '@' | '%' => 1.0,
+        'w' | '&' | '#' | '~' | '+' | '=' | '<' | '>' => 0.85,
+        c if c.is_ascii_uppercase() => 0.8,
+        c if c.is_ascii() => 0.65,
+        _ => 1.0,
+    }
 }
 
 /// Whether `text` fits in `width` millimetres by [`caption_width`].
@@ -414,7 +426,7 @@ fn fitting(head: &str, chars: &[char], width: f64) -> usize {
     let mut used = caption_width(head) / SMALL_TEXT;
     let mut n = 0;
     for &c in chars {
-        used += if c.is_ascii() { em(c) } else { 1.0 };
+        used += caption_em(c);
         if used * SMALL_TEXT > width + 1e-9 {
             break;
         }

@@ -753,6 +753,27 @@ fn seed_on(words: &[String]) -> Option<String> {
     Some(line[..line.find('"')?].to_string())
 }
 
+/// At least the width DejaVu Sans gives `text`, in em: its advance widths,
+/// a full em for letters outside ASCII. Stricter than [`text_width`] (which
+/// the legends' rows are measured by) for the widest letters, which a seed may
+/// be made of.
+fn font_width(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            'i' | 'l' | 'j' | '\'' | '|' | '.' | ',' | ':' | ';' | ' ' => 0.34,
+            '!' => 0.4,
+            'W' | '@' | '%' => 1.0,
+            'm' => 0.98,
+            'M' => 0.87,
+            'w' | '#' | '+' | '=' | '~' | '<' | '>' => 0.84,
+            '&' => 0.78,
+            c if c.is_ascii_uppercase() => 0.79,
+            c if c.is_ascii() => 0.64,
+            _ => 1.0,
+        })
+        .sum()
+}
+
 /// A 140-letter seed, with spaces or without, keeps every word of every
 /// generator's pages inside the 8 mm margin on A4 and Letter, and the whole
 /// seed can still be read off the page.
@@ -783,6 +804,16 @@ fn long_seeds_stay_inside_the_margin() {
                 for (page, words) in doc.pages.iter().zip(page_words(doc)) {
                     let (width, height, elements) = elements(&render::svg::page(page, &doc.title));
                     inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} {}: {e}", doc.title));
+                    // The caption's lines, measured by the font's own widths.
+                    for e in elements.iter().filter(|e| e.name == "text" && e.num("font-size") == 2.2) {
+                        let right = e.num("x") + font_width(&e.text) * 2.2;
+                        assert!(
+                            e.get("text-anchor") == Some("start") && right <= width - MARGIN + EPS,
+                            "{paper:?} {}: {:?} reaches {right:.2} on a {width} mm page",
+                            doc.title,
+                            e.text
+                        );
+                    }
                     assert_eq!(
                         seed_on(&words).as_deref(),
                         Some(seed_text.as_str()),
