@@ -406,7 +406,7 @@ fn break_words(words: &str, width: f64) -> Vec<String> {
         }
         let mut rest: Vec<char> = word.chars().collect();
         while !rest.is_empty() {
-            let n = fitting(&String::new(), &rest, width).max(1);
+            let n = fitting("", &rest, width).max(1);
             let chunk: String = rest.drain(..n.min(rest.len())).collect();
             if rest.is_empty() {
                 line = chunk;
@@ -442,6 +442,11 @@ fn break_seed(seed: &str, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut head = SEED_SPLIT.to_string();
     let mut rest: Vec<char> = seed.chars().collect();
+    if fitting(&head, &rest, width) == 0 {
+        // Too narrow for the note and a letter: the note on lines of its own.
+        lines.extend(break_words(SEED_SPLIT.trim_end_matches('"').trim_end(), width));
+        head = "\"".to_string();
+    }
     loop {
         // The last line carries the closing quote.
         let closing = format!("{head}{}\"", rest.iter().collect::<String>());
@@ -496,6 +501,48 @@ mod tests {
             }
         }
         assert_eq!(rows(&entries, 1000.0).len(), 1);
+    }
+
+    #[test]
+    fn long_seeds_break_between_letters_and_join_back() {
+        let seed = "a seed of many words, W@W@ and more words, as long as a line or three ".repeat(2);
+        for width in [40.0, 80.0, 150.0] {
+            assert!(caption_width(&seed) > width);
+            let lines = wrap(&[Piece::Words("Map".into()), Piece::Seed(seed.clone())], width);
+            assert_eq!(lines[0], "Map");
+            for line in &lines {
+                assert!(caption_width(line) <= width + 1e-9, "{line:?} wider than {width}");
+                assert!(!line.starts_with(' ') && !line.ends_with(' '), "{line:?}");
+            }
+            // The note, on lines of its own when too narrow to share one.
+            let quote = lines.iter().position(|l| l.starts_with('"')).unwrap_or(1);
+            let note = lines[1..quote].join(" ");
+            let joined = format!("{note}{}", lines[quote..].concat());
+            assert_eq!(
+                joined,
+                format!("{SEED_SPLIT}{seed}\"")
+                    .replace(") \"", ")\"")
+                    .replacen(")\"", if quote > 1 { ")\"" } else { ") \"" }, 1)
+            );
+        }
+    }
+
+    #[test]
+    fn pieces_share_a_line_while_they_fit() {
+        let pieces: Vec<Piece> = ["one", "two", "three"].iter().map(|w| Piece::Words(w.to_string())).collect();
+        assert_eq!(wrap(&pieces, 100.0), ["one \u{b7} two \u{b7} three"]);
+        let narrow = caption_width("one \u{b7} two");
+        assert_eq!(wrap(&pieces, narrow), ["one \u{b7} two", "three"]);
+        let text = "a few words here, and a word longer than a line: abcdefghijklmnopqrstuvwxyz";
+        let width = caption_width("a few words");
+        let lines = wrap(&[Piece::Words(text.into())], width);
+        assert!(
+            lines.len() > 3 && lines.iter().all(|l| caption_width(l) <= width + 1e-9),
+            "{lines:?}"
+        );
+        assert_eq!(lines[0], "a few words");
+        // Nothing lost: the same letters in the same order.
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
     }
 
     #[test]
