@@ -133,11 +133,16 @@ fn elements(svg: &str) -> (f64, f64, Vec<Element>) {
                 break;
             }
         }
+        // The words as printed, the SVG's escapes undone.
         let text = line
             .find('>')
             .and_then(|i| line[i + 1..].strip_suffix(&format!("</{name}>")))
             .unwrap_or("")
-            .to_string();
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
         let e = Element {
             name: name.clone(),
             attrs,
@@ -558,6 +563,264 @@ fn starship_pages_keep_the_margin_and_name_every_kind() {
                     words.iter().any(|w| w.starts_with(kind) || w.starts_with(&kind.replace('_', " "))),
                     "{kind} not in the legend"
                 );
+            }
+        }
+    }
+}
+
+/// The words of every text element of a drawing's pages, in order.
+fn page_words(doc: &scene::Document) -> Vec<Vec<String>> {
+    doc.pages
+        .iter()
+        .map(|page| {
+            let (_, _, elements) = elements(&render::svg::page(page, &doc.title));
+            elements.iter().filter(|e| e.name == "text").map(|e| e.text.clone()).collect()
+        })
+        .collect()
+}
+
+/// The `key=value` settings a page's caption names, found among its words
+/// (pieces between ` · ` or on lines of their own).
+fn settings_on(words: &[String]) -> Vec<String> {
+    words
+        .iter()
+        .flat_map(|line| line.split(" \u{b7} "))
+        .filter(|piece| {
+            piece
+                .split_once('=')
+                .is_some_and(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The parameters a page's caption gives, read back the way `--set` reads
+/// them, over the layer of `extra` (what the page shows in other words).
+fn params_from<P: boardwright::params::Params>(words: &[String], extra: &[(&str, toml::Value)]) -> P {
+    let mut layer = toml::Table::new();
+    for (key, value) in extra {
+        layer.insert(key.to_string(), value.clone());
+    }
+    for setting in settings_on(words) {
+        let (key, value) = setting.split_once('=').unwrap();
+        layer.insert(key.to_string(), boardwright::params::parse_set_value(value));
+    }
+    boardwright::params::resolve::<P>(&[layer]).unwrap_or_else(|e| panic!("{words:?}: {e}"))
+}
+
+/// The parameters of `preset` with `set` over them, resolved as the command
+/// line does.
+fn resolved<P: boardwright::params::Params>(preset: Option<&str>, set: &[(&str, &str)]) -> P {
+    let mut layers = Vec::new();
+    if let Some(name) = preset {
+        layers.push(boardwright::params::preset::<P>(name).unwrap());
+    }
+    let mut layer = toml::Table::new();
+    for (key, value) in set {
+        layer.insert(key.to_string(), boardwright::params::parse_set_value(value));
+    }
+    layers.push(layer);
+    boardwright::params::resolve::<P>(&layers).unwrap()
+}
+
+/// A board made with other settings than the defaults names them on paper,
+/// `key=value` as `--set` reads them, and those words alone make the same
+/// parameters again; a preset shows as the settings it changes.
+#[test]
+fn captions_name_every_setting_that_is_not_the_default() {
+    use boardwright::{hexet, starship};
+    let options = DrawOptions::default();
+    let seed = Seed::new("Tiamo");
+
+    let p: universe::Params = resolved(None, &[("iterations", "5"), ("clearance", "0.3")]);
+    let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
+    assert_eq!(settings_on(words), ["iterations=5", "clearance=0.3"]);
+    let again: universe::Params = params_from(words, &[("players", p.players.into())]);
+    assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
+
+    let p: universe::Params = resolved(Some("classic"), &[]);
+    let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
+    assert_eq!(settings_on(words), ["planar=false", "fair_missions=false"]);
+    let again: universe::Params = params_from(words, &[]);
+    assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
+
+    let p: witches::Params = resolved(Some("hardest"), &[("players", "3")]);
+    let pages = page_words(&witches::draw(&witches::generate(&p, &seed).unwrap(), options.clone()));
+    for words in &pages {
+        assert_eq!(settings_on(words), ["recipe_length=6", "special_cells=6"]);
+        assert!(words.iter().any(|w| w.contains("3 players")), "{words:?}");
+        let again: witches::Params = params_from(words, &[("players", 3.into())]);
+        assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
+    }
+
+    let p: hexet::Params = resolved(None, &[("width", "30"), ("height", "20"), ("lake_share", "0.1")]);
+    let words = &page_words(&hexet::draw(&hexet::generate_with_log(&p, &seed, &[]).unwrap(), options.clone()))[0];
+    assert_eq!(settings_on(words), ["width=30", "height=20", "lake_share=0.1"]);
+    let again: hexet::Params = params_from(words, &[]);
+    assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
+
+    let p: starship::Params = resolved(None, &[("width", "24"), ("height", "30"), ("max_detour", "3")]);
+    let words = &page_words(&starship::draw(&starship::generate(&p, &seed).unwrap(), options.clone()))[0];
+    assert_eq!(settings_on(words), ["width=24", "height=30", "max_detour=3"]);
+    let again: starship::Params = params_from(words, &[]);
+    assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
+
+    // Tables and lists are too long for paper: named, not printed.
+    let mut p = universe::Params::default();
+    p.node_types[0].prob += 1.0;
+    let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
+    assert!(
+        words.iter().any(|w| w.contains(" \u{b7} node_types: custom, see the JSON \u{b7} ")),
+        "{words:?}"
+    );
+    assert!(!words.iter().any(|w| w.contains("missions")), "{words:?}");
+    let mut p = starship::Params::default();
+    p.pipeline.pop();
+    let words = &page_words(&starship::draw(&starship::generate(&p, &seed).unwrap(), options))[0];
+    assert!(words.iter().any(|w| w == "pipeline: custom, see the JSON"), "{words:?}");
+}
+
+/// The default board's caption reads as it always has: nothing added.
+#[test]
+fn default_captions_are_unchanged() {
+    use boardwright::{hexet, starship};
+    let seed = Seed::new("Tiamo");
+    for paper in Paper::ALL {
+        let options = DrawOptions {
+            paper,
+            ..DrawOptions::default()
+        };
+        let name = paper.name();
+        let words = &page_words(&universe::draw(
+            &universe::generate(&universe::Params::default(), &seed).unwrap(),
+            options.clone(),
+        ))[0];
+        let line =
+            format!("Unstable Universe board \u{b7} seed \"Tiamo\" \u{b7} 4 players \u{b7} {name} paper \u{b7} made with boardwright");
+        assert_eq!(words.last(), Some(&line));
+        let pages = page_words(&witches::draw(
+            &witches::generate(&witches::Params::default(), &seed).unwrap(),
+            options.clone(),
+        ));
+        for (words, side) in pages.iter().zip(["front", "back"]) {
+            let line = format!(
+                "Wondering Witches board, {side} \u{b7} seed \"Tiamo\" \u{b7} 4 players \u{b7} {name} paper \u{b7} made with boardwright"
+            );
+            assert_eq!(words[words.len() - 2], line);
+        }
+        let words = &page_words(&hexet::draw(
+            &hexet::generate_with_log(&hexet::Params::default(), &seed, &[]).unwrap(),
+            options.clone(),
+        ))[0];
+        let tail = [
+            "Hexet map",
+            "seed \"Tiamo\"",
+            &format!("2 players, {name} paper"),
+            "made with boardwright",
+        ];
+        let at = words.iter().position(|w| w == "Hexet map").expect("caption");
+        assert_eq!(words[at..at + 4], tail);
+        let ship = starship::generate(&starship::Params::default(), &seed).unwrap();
+        let words = &page_words(&starship::draw(&ship, options))[0];
+        let tail = [
+            "Starship",
+            "seed \"Tiamo\"",
+            &format!("40 x 40 tiles, {name} paper"),
+            "made with boardwright",
+        ];
+        let at = words.iter().position(|w| w == "Starship").expect("caption");
+        assert_eq!(words[at..at + 4], tail);
+    }
+}
+
+/// The seed as the caption prints it: on one line `seed "…"`, or broken over
+/// lines that say to join them with nothing between.
+fn seed_on(words: &[String]) -> Option<String> {
+    let split = "seed (join its lines with no space) \"";
+    if let Some(start) = words.iter().position(|w| w.contains(split)) {
+        let mut seed = String::new();
+        let first = &words[start][words[start].find(split).unwrap() + split.len()..];
+        for line in std::iter::once(first).chain(words[start + 1..].iter().map(String::as_str)) {
+            if let Some(end) = line.find('"') {
+                seed.push_str(&line[..end]);
+                return Some(seed);
+            }
+            seed.push_str(line);
+        }
+        return None;
+    }
+    let line = words.iter().find_map(|w| w.split_once("seed \"").map(|(_, rest)| rest))?;
+    Some(line[..line.find('"')?].to_string())
+}
+
+/// At least the width DejaVu Sans gives `text`, in em: its advance widths,
+/// a full em for letters outside ASCII. Stricter than [`text_width`] (which
+/// the legends' rows are measured by) for the widest letters, which a seed may
+/// be made of.
+fn font_width(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            'i' | 'l' | 'j' | '\'' | '|' | '.' | ',' | ':' | ';' | ' ' => 0.34,
+            '!' => 0.4,
+            'W' | '@' | '%' => 1.0,
+            'm' => 0.98,
+            'M' => 0.87,
+            'w' | '#' | '+' | '=' | '~' | '<' | '>' => 0.84,
+            '&' => 0.78,
+            c if c.is_ascii_uppercase() => 0.79,
+            c if c.is_ascii() => 0.64,
+            _ => 1.0,
+        })
+        .sum()
+}
+
+/// A 140-letter seed, with spaces or without, keeps every word of every
+/// generator's pages inside the 8 mm margin on A4 and Letter, and the whole
+/// seed can still be read off the page.
+#[test]
+fn long_seeds_stay_inside_the_margin() {
+    use boardwright::{hexet, starship};
+    let words = "The quick brown fox jumps over the lazy dog, twelve wizards hum; ".repeat(3);
+    let seeds = [words[..140].to_string(), "MW@".repeat(47)[..140].to_string()];
+    for seed_text in &seeds {
+        assert_eq!(seed_text.chars().count(), 140);
+        let seed = Seed::new(seed_text);
+        let universe = universe::generate(&universe::Params::default(), &seed).unwrap();
+        let witches = witches::generate(&witches::Params::default(), &seed).unwrap();
+        let hexet = hexet::generate_with_log(&hexet::Params::default(), &seed, &[]).unwrap();
+        let ship = starship::generate(&starship::Params::default(), &seed).unwrap();
+        for paper in Paper::ALL {
+            let options = DrawOptions {
+                paper,
+                ..DrawOptions::default()
+            };
+            let docs = [
+                universe::draw(&universe, options.clone()),
+                witches::draw(&witches, options.clone()),
+                hexet::draw(&hexet, options.clone()),
+                starship::draw(&ship, options),
+            ];
+            for doc in &docs {
+                for (page, words) in doc.pages.iter().zip(page_words(doc)) {
+                    let (width, height, elements) = elements(&render::svg::page(page, &doc.title));
+                    inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} {}: {e}", doc.title));
+                    // The caption's lines, measured by the font's own widths.
+                    for e in elements.iter().filter(|e| e.name == "text" && e.num("font-size") == 2.2) {
+                        let right = e.num("x") + font_width(&e.text) * 2.2;
+                        assert!(
+                            e.get("text-anchor") == Some("start") && right <= width - MARGIN + EPS,
+                            "{paper:?} {}: {:?} reaches {right:.2} on a {width} mm page",
+                            doc.title,
+                            e.text
+                        );
+                    }
+                    assert_eq!(
+                        seed_on(&words).as_deref(),
+                        Some(seed_text.as_str()),
+                        "{paper:?} {}: {words:?}",
+                        doc.title
+                    );
+                }
             }
         }
     }

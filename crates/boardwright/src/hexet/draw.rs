@@ -53,13 +53,15 @@ fn hex_color(text: &str) -> Color {
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
     let entries = legend_entries(board, &options);
-    let lines = [
-        "Hexet map".to_string(),
-        format!("seed \"{}\"", board.header.seed),
-        format!("{} players, {} paper", board.header.params.players, options.paper.name()),
-        "made with boardwright".to_string(),
-    ];
-    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &lines);
+    let caption = print::Caption::new(
+        "Hexet map",
+        &board.header.seed,
+        format!("{} players", board.header.params.players),
+        options.paper,
+        &board.header.params,
+        &["players"],
+    );
+    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &caption);
     let grid = Grid {
         width: board.width,
         height: board.height,

@@ -63,13 +63,15 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
     let kinds = kinds(ship);
     let entries = legend_entries(&kinds, &options);
-    let lines = [
-        "Starship".to_string(),
-        format!("seed \"{}\"", ship.header.seed),
-        format!("{} x {} tiles, {} paper", ship.width, ship.height, options.paper.name()),
-        "made with boardwright".to_string(),
-    ];
-    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &lines);
+    let caption = print::Caption::new(
+        "Starship",
+        &ship.header.seed,
+        format!("{} x {} tiles", ship.width, ship.height),
+        options.paper,
+        &ship.header.params,
+        &[],
+    );
+    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &caption);
     // Frame the ship, not the whole grid: its tiles' bounding box plus one tile.
     let mut used = (u32::MAX, u32::MAX, 0, 0);
     for (y, row) in ship.tiles.iter().enumerate() {

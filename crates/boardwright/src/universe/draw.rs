@@ -84,13 +84,28 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
     let style = Look::new(board, &options);
     let entries = style.legend_entries(board);
-    let lines = [print::caption(
+    let inner_w = page.width - 2.0 * MARGIN;
+    // The board's `resolution` is filled in from `players` when not given:
+    // the caption names it only when it is not what the players give.
+    let params = &board.header.params;
+    let from_players = super::Params {
+        resolution: None,
+        ..params.clone()
+    };
+    let given = if from_players.size() == params.size() {
+        &from_players
+    } else {
+        params
+    };
+    let lines = print::Caption::new(
         "Unstable Universe board",
         &board.header.seed,
-        board.header.params.players,
+        format!("{} players", params.players),
         options.paper,
-    )];
-    let inner_w = page.width - 2.0 * MARGIN;
+        given,
+        &["players"],
+    )
+    .flowing(inner_w);
     let legend_h = print::legend_height(&entries, lines.len(), inner_w);
     let area = Area {
         x0: MARGIN,

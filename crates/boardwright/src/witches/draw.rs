@@ -72,17 +72,18 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         color,
     };
     let side = if face == Face::Front { "front" } else { "back" };
-    let lines = [
-        print::caption(
-            &format!("Wondering Witches board, {side}"),
-            &board.header.seed,
-            board.header.params.players,
-            options.paper,
-        ),
-        HOW_TO_PRINT.to_string(),
-    ];
     let entries = legend_entries(board, options);
     let legend_width = page.width - 2.0 * MARGIN - 4.0;
+    let mut lines = print::Caption::new(
+        &format!("Wondering Witches board, {side}"),
+        &board.header.seed,
+        format!("{} players", board.header.params.players),
+        options.paper,
+        &board.header.params,
+        &["players"],
+    )
+    .flowing(legend_width);
+    lines.push(HOW_TO_PRINT.to_string());
     let legend_height = print::legend_height(&entries, lines.len(), legend_width);
     let legend_at = (MARGIN + 2.0, page.height - MARGIN - legend_height - 1.0);
     let shapes = &mut page.shapes;
