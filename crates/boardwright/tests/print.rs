@@ -825,3 +825,45 @@ fn long_seeds_stay_inside_the_margin() {
         }
     }
 }
+
+/// Ink-friendly pages use no colour: every fill and stroke of every
+/// generator's page is a grey (white and black included), on boards with
+/// lakes, rivers, gardens and special cells.
+#[test]
+fn ink_friendly_pages_have_no_colour() {
+    let ink = DrawOptions {
+        ink_friendly: true,
+        ..DrawOptions::default()
+    };
+    let seed = Seed::new("ink");
+    let witches_params = witches::Params {
+        special_cells: 6,
+        ..witches::Params::default()
+    };
+    let docs = [
+        universe::draw(&universe::generate(&universe::Params::default(), &seed).unwrap(), ink.clone()),
+        witches::draw(&witches::generate(&witches_params, &seed).unwrap(), ink.clone()),
+        boardwright::starship::draw(
+            &boardwright::starship::generate(&boardwright::starship::Params::default(), &seed).unwrap(),
+            ink.clone(),
+        ),
+        boardwright::hexet::draw(
+            &boardwright::hexet::generate_with_log(&boardwright::hexet::Params::default(), &seed, &[]).unwrap(),
+            ink.clone(),
+        ),
+    ];
+    for doc in &docs {
+        for page in &doc.pages {
+            let svg = render::svg::page(page, &doc.title);
+            let mut greys = 0;
+            for at in svg.match_indices('#').map(|(i, _)| i) {
+                let hex = &svg[at + 1..(at + 7).min(svg.len())];
+                let Ok(rgb) = u32::from_str_radix(hex, 16) else { continue };
+                let (r, g, b) = (rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff);
+                assert!(r == g && g == b, "{}: colour #{hex}", doc.title);
+                greys += 1;
+            }
+            assert!(greys > 0, "{}: no colours read", doc.title);
+        }
+    }
+}

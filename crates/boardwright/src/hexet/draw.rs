@@ -82,7 +82,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let shapes = &mut page.shapes;
     for (i, cell) in grid.cells().zip(&board.cells) {
         let c = at(i);
-        let fill = if options.ink_friendly && cell.terrain != Terrain::Lake {
+        let fill = if options.ink_friendly {
             Color::WHITE
         } else {
             terrain_color(cell.terrain)
@@ -95,7 +95,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             .tagged(Tag::new("cell").with("q", cell.q).with("r", cell.r)),
         );
         shapes.extend(
-            terrain_mark(cell.terrain)
+            terrain_mark(cell.terrain, options.ink_friendly)
                 .iter()
                 .map(|s| print::place(s, (c.0 - size * 0.3, c.1 - size * 0.3), size * 0.6)),
         );
@@ -105,11 +105,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     for (i, cell) in grid.cells().zip(&board.cells) {
         for s in cell.rivers.iter().filter(|&s| s.number() < 3 || grid.neighbor(i, s).is_none()) {
             let (c, s) = (at(i), usize::from(s.number()));
-            shapes.push(Shape::Line {
-                from: corner(c, s + 1),
-                to: corner(c, s + 2),
-                style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), size * 0.16),
-            });
+            shapes.extend(river(corner(c, s + 1), corner(c, s + 2), size * 0.16, options.ink_friendly));
         }
     }
     for road in &board.roads {
@@ -179,8 +175,41 @@ fn road_style(player: u32, color: Color, width: f64, size: f64) -> Style {
     }
 }
 
+/// Rivers and a lake's waves: blue, or near black when ink-friendly.
+fn river_color(ink_friendly: bool) -> Color {
+    if ink_friendly {
+        Color::rgb(0x22, 0x22, 0x22)
+    } else {
+        Color::rgb(0x1f, 0x6f, 0xc4)
+    }
+}
+
+/// A river from `from` to `to`, `width` wide: one blue line, or when
+/// ink-friendly two thin dark lines along its edges, so that it is told from
+/// a road by its shape (a lake is told by its waves).
+fn river(from: (f64, f64), to: (f64, f64), width: f64, ink_friendly: bool) -> Vec<Shape> {
+    if !ink_friendly {
+        return vec![Shape::Line {
+            from,
+            to,
+            style: Style::stroke(river_color(false), width),
+        }];
+    }
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let length = dx.hypot(dy).max(f64::MIN_POSITIVE);
+    let (nx, ny) = (-dy / length * width * 0.4, dx / length * width * 0.4);
+    [1.0, -1.0]
+        .iter()
+        .map(|k| Shape::Line {
+            from: (from.0 + k * nx, from.1 + k * ny),
+            to: (to.0 + k * nx, to.1 + k * ny),
+            style: Style::stroke(river_color(true), width * 0.25),
+        })
+        .collect()
+}
+
 /// The mark of a terrain in the unit box (grassland: none).
-fn terrain_mark(terrain: Terrain) -> Vec<Shape> {
+fn terrain_mark(terrain: Terrain, ink_friendly: bool) -> Vec<Shape> {
     let ink = Color::rgb(0x55, 0x55, 0x55);
     match terrain {
         Terrain::Grassland => Vec::new(),
@@ -223,7 +252,7 @@ fn terrain_mark(terrain: Terrain) -> Vec<Shape> {
             .map(|(from, to)| Shape::Line {
                 from,
                 to,
-                style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), 0.07),
+                style: Style::stroke(river_color(ink_friendly), 0.07),
             })
             .collect(),
     }
@@ -312,16 +341,12 @@ fn tower_shapes(ink_friendly: bool) -> Vec<Shape> {
 fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
     let ink = options.ink_friendly;
     let hexagon = |terrain: Terrain| {
-        let fill = if ink && terrain != Terrain::Lake {
-            Color::WHITE
-        } else {
-            terrain_color(terrain)
-        };
+        let fill = if ink { Color::WHITE } else { terrain_color(terrain) };
         let mut shapes = vec![Shape::Polygon {
             points: CORNERS.iter().map(|&(x, y)| (0.5 + x * 0.5, 0.5 + y * 0.5)).collect(),
             style: Style::filled_outlined(fill, Color::rgb(0x99, 0x99, 0x99), 0.04),
         }];
-        shapes.extend(terrain_mark(terrain).iter().map(|s| print::place(s, (0.2, 0.2), 0.6)));
+        shapes.extend(terrain_mark(terrain, ink).iter().map(|s| print::place(s, (0.2, 0.2), 0.6)));
         shapes
     };
     let mut entries = vec![
@@ -329,14 +354,7 @@ fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
         Entry::new(hexagon(Terrain::Forest), "forest"),
         Entry::new(hexagon(Terrain::Hills), "hills"),
         Entry::new(hexagon(Terrain::Lake), "lake"),
-        Entry::new(
-            vec![Shape::Line {
-                from: (0.1, 0.5),
-                to: (0.9, 0.5),
-                style: Style::stroke(Color::rgb(0x1f, 0x6f, 0xc4), 0.16),
-            }],
-            "river (on a hex side)",
-        ),
+        Entry::new(river((0.1, 0.5), (0.9, 0.5), 0.16, ink), "river (on a hex side)"),
         Entry::new(tower_shapes(ink), "tower"),
     ];
     for t in 0..board.header.params.city_types {

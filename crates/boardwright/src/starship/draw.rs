@@ -129,7 +129,7 @@ pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
             shapes.push(Shape::Rect {
                 origin,
                 size: (cell, cell),
-                style: Style::filled_outlined(fill, Color::rgb(0xad, 0xb5, 0xbd), cell * 0.03),
+                style: Style::filled_outlined(fill, grid_line(options.ink_friendly), cell * 0.03),
             });
             if part.is_none() && meaning == "armor" {
                 // Hatched, so armor reads without colour.
@@ -259,4 +259,13 @@ fn legend_entries(kinds: &[(String, String, Role, Color)], options: &DrawOptions
         "a machine faces this way",
     ));
     entries
+}
+
+/// The tile grid's lines: blue-grey, or plain grey when ink-friendly.
+fn grid_line(ink_friendly: bool) -> Color {
+    if ink_friendly {
+        Color::rgb(0xaa, 0xaa, 0xaa)
+    } else {
+        Color::rgb(0xad, 0xb5, 0xbd)
+    }
 }

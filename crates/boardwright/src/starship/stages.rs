@@ -431,16 +431,13 @@ fn check_kinds(own: &Table, given: &Table, path: &str) -> Result<(), String> {
                         check_kinds(first, item, &format!("{field}[{k}]."))?;
                     }
                 }
-                Some(Value::Integer(_)) => {
-                    let whole = |x: &Value| x.as_integer().is_some_and(|x| u32::try_from(x).is_ok());
-                    if v.len() != t.len() || !v.iter().all(whole) {
-                        return bad(&format!("a list of {} whole numbers, 0 or more", t.len()));
-                    }
+                Some(Value::Integer(_))
+                    if v.len() != t.len() || !v.iter().all(|x| x.as_integer().is_some_and(|x| u32::try_from(x).is_ok())) =>
+                {
+                    return bad(&format!("a list of {} whole numbers, 0 or more", t.len()));
                 }
-                Some(Value::Float(_)) => {
-                    if v.len() != t.len() || !v.iter().all(|x| x.is_float() || x.is_integer()) {
-                        return bad(&format!("a list of {} numbers", t.len()));
-                    }
+                Some(Value::Float(_)) if v.len() != t.len() || !v.iter().all(|x| x.is_float() || x.is_integer()) => {
+                    return bad(&format!("a list of {} numbers", t.len()));
                 }
                 _ => {}
             },

@@ -26,6 +26,12 @@ use crate::print::{self, Entry, INK, MARGIN};
 const PLAYER_COLORS: [&str; 5] = ["#D7263D", "#1B998B", "#F46036", "#2E294E", "#6A8D1F"];
 const GARDEN: Color = Color::rgb(0xdf, 0xf2, 0xd8);
 const GARDEN_EDGE: Color = Color::rgb(0x3d, 0x7a, 0x3a);
+
+/// A garden's border and marks: green, or near black when ink-friendly (a
+/// garden is then told by its bold border alone).
+fn garden_edge(ink_friendly: bool) -> Color {
+    if ink_friendly { Color::rgb(0x22, 0x22, 0x22) } else { GARDEN_EDGE }
+}
 const CAULDRON: Color = Color::rgb(0xe8, 0xdc, 0xcb);
 /// Width of a garden's border, millimetres.
 const GARDEN_BORDER: f64 = 1.6;
@@ -144,7 +150,7 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
                     shapes.push(Shape::Line {
                         from,
                         to,
-                        style: Style::stroke(GARDEN_EDGE, GARDEN_BORDER),
+                        style: Style::stroke(garden_edge(options.ink_friendly), GARDEN_BORDER),
                     });
                 }
             }
@@ -195,7 +201,13 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         shapes.push(special_mark(centre(s.x, s.y, -8.0), 2.6, options.ink_friendly));
         let font = fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
         shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), font, INK, Anchor::Middle));
-        shapes.push(text(centre(s.x, s.y, 4.0), "special".to_string(), 2.6, GARDEN_EDGE, Anchor::Middle));
+        shapes.push(text(
+            centre(s.x, s.y, 4.0),
+            "special".to_string(),
+            2.6,
+            garden_edge(options.ink_friendly),
+            Anchor::Middle,
+        ));
     }
     if board.notes_cell.side == face {
         let (x, y) = at(board.notes_cell.x, board.notes_cell.y);
@@ -233,7 +245,7 @@ fn player_color(id: u32, ink_friendly: bool) -> Color {
 }
 
 /// A special cell's mark: a six-pointed asterisk of radius `r`.
-fn special_mark(c: (f64, f64), r: f64, _ink_friendly: bool) -> Shape {
+fn special_mark(c: (f64, f64), r: f64, ink_friendly: bool) -> Shape {
     let h = r * 0.866;
     Shape::Group {
         tag: Tag::new("special"),
@@ -246,7 +258,7 @@ fn special_mark(c: (f64, f64), r: f64, _ink_friendly: bool) -> Shape {
         .map(|&(a, b)| Shape::Line {
             from: (c.0 + a.0, c.1 + a.1),
             to: (c.0 + b.0, c.1 + b.1),
-            style: Style::stroke(GARDEN_EDGE, 0.6),
+            style: Style::stroke(garden_edge(ink_friendly), 0.6),
         })
         .collect(),
     }
@@ -310,7 +322,7 @@ fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
             vec![Shape::Rect {
                 origin: (0.0, 0.0),
                 size: (1.0, 1.0),
-                style: Style::filled_outlined(fill(GARDEN), GARDEN_EDGE, 0.2),
+                style: Style::filled_outlined(fill(GARDEN), garden_edge(options.ink_friendly), 0.2),
             }],
             "garden (bold green border)",
         ),
