@@ -184,6 +184,26 @@ pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
     Ok(params)
 }
 
+/// Checks parameters built in code (a struct literal, say) by the rules
+/// [`resolve`] applies to TOML: the struct is written as one TOML table and
+/// resolved, so a value outside its range, a nested table (a node type, a
+/// pipeline stage) with a bad field, or a combination [`Params::validate`]
+/// refuses gives the same [`ParamError`] the command line gives for that
+/// value under `--set`. Every generator's `generate` calls it first.
+///
+/// ```
+/// use boardwright::{params, witches};
+///
+/// let bad = witches::Params { players: 7, ..witches::Params::default() };
+/// let err = params::check(&bad).unwrap_err();
+/// assert_eq!(err.to_string(), "parameter `players`: 7 is not allowed; expected an integer from 1 to 5");
+/// assert!(params::check(&witches::Params::default()).is_ok());
+/// ```
+pub fn check<P: Params>(params: &P) -> Result<(), ParamError> {
+    let table = Table::try_from(params).map_err(|e| ParamError::invalid("parameters", e, "values a TOML table can hold"))?;
+    resolve::<P>(&[table]).map(|_| ())
+}
+
 /// `params` as TOML text that [`resolve`] reads back to equal parameters:
 /// every parameter, nested tables (a pipeline, a dictionary) written out in
 /// full.

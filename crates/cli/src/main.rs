@@ -214,6 +214,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         .iter()
         .map(|seed| {
             G::generate(&params, seed, &log, &mut progress).map_err(|e| match e {
+                Error::Params(e) => e.into(),
                 Error::Generate(e) => Failure::Failed(e.to_string()),
                 Error::Log { index, reason } => {
                     let path = log_path.map_or_else(String::new, |p| p.display().to_string());
