@@ -185,11 +185,14 @@ pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
 }
 
 /// Checks parameters built in code (a struct literal, say) by the rules
-/// [`resolve`] applies to TOML: the struct is written as one TOML table and
-/// resolved, so a value outside its range, a nested table (a node type, a
+/// [`resolve`] applies to TOML: the struct is written as one TOML table (as
+/// [`to_toml`] writes it) and that table checked as [`resolve`] checks a
+/// layer, so a value outside its range, a nested table (a node type, a
 /// pipeline stage) with a bad field, or a combination [`Params::validate`]
 /// refuses gives the same [`ParamError`] the command line gives for that
-/// value under `--set`. Every generator's `generate` calls it first.
+/// value under `--set`. Every generator's `generate` calls it first; it
+/// costs a few per cent of a default board (`cargo bench -p boardwright`,
+/// the `params check` benchmarks) and does not grow with the board.
 ///
 /// ```
 /// use boardwright::{params, witches};
@@ -200,8 +203,27 @@ pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
 /// assert!(params::check(&witches::Params::default()).is_ok());
 /// ```
 pub fn check<P: Params>(params: &P) -> Result<(), ParamError> {
-    let table = Table::try_from(params).map_err(|e| ParamError::invalid("parameters", e, "values a TOML table can hold"))?;
-    resolve::<P>(&[table]).map(|_| ())
+    let table = table_of(params)?;
+    // `resolve` first reads each key alone over the defaults, so that a
+    // value of the wrong type is named. A struct's table holds no unknown
+    // key, and when the whole table reads, each key reads alone too (no
+    // generator reads a key by another's value): that pass would find
+    // nothing, so it runs only when the whole table does not read, to name
+    // the key. Otherwise `resolve`'s last steps, in its order: the reading,
+    // the ranges, `Params::validate`.
+    let ranges = check_ranges::<P>(&table);
+    match P::deserialize(Value::Table(table)) {
+        Ok(read) => {
+            ranges?;
+            read.validate()
+        }
+        Err(_) => resolve::<P>(&[table_of(params)?]).map(|_| ()),
+    }
+}
+
+/// `params` as one TOML table.
+fn table_of<P: Params>(params: &P) -> Result<Table, ParamError> {
+    Table::try_from(params).map_err(|e| ParamError::invalid("parameters", e, "values a TOML table can hold"))
 }
 
 /// `params` as TOML text that [`resolve`] reads back to equal parameters:
