@@ -6,6 +6,8 @@
 //! `boardwright list`, so the two cannot disagree. Resolution merges the layers
 //! (preset, config file, `--set`), rejects unknown keys, converts each value on
 //! its own so a type error names its parameter, then checks every range.
+//! [`check`] holds a struct built in code to the same rules, with the same
+//! messages; every generator's `generate` runs it first.
 
 use std::fmt;
 
