@@ -1,4 +1,5 @@
-//! Starship benchmarks: a default 40 × 40 ship and a 128 × 128 ship.
+//! Starship benchmarks: a default 40 × 40 ship and a 128 × 128 ship, and
+//! the check of the default parameters every ship begins with.
 
 use std::hint::black_box;
 
@@ -21,6 +22,10 @@ fn ships(c: &mut Criterion) {
             })
         });
     }
+    // What `generate` spends checking its parameters (included above).
+    c.bench_function("starship/default params check", |b| {
+        b.iter(|| boardwright::params::check(black_box(&Params::default())).expect("the defaults are valid"))
+    });
 }
 
 criterion_group!(benches, ships);

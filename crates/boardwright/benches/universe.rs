@@ -1,7 +1,8 @@
 //! Universe board benchmarks: a default board, and boards of about 100k and
 //! 1M nodes with their JSON written, beside the baseline the issue measures
 //! them against (delaunator plus Kruskal over the same number of points);
-//! and the default board drawn for print: SVG, PDF and PNG.
+//! and the default board drawn for print: SVG, PDF and PNG; and the check of
+//! the default parameters every board begins with.
 //! The 1M board also runs with `clearance = 0`, which skips the spanning
 //! tree's clearance looks (`mst`) and little else: the two differ by what
 //! keeping the tree clear of nodes costs.
@@ -56,6 +57,10 @@ fn default_board(c: &mut Criterion) {
     let mut out = Vec::new();
     c.bench_function("universe/default board json", |b| {
         b.iter(|| black_box(board_json(&params(None), &mut out)))
+    });
+    // What `generate` spends checking its parameters (included above).
+    c.bench_function("universe/default params check", |b| {
+        b.iter(|| boardwright::params::check(black_box(&params(None))).expect("the defaults are valid"))
     });
 }
 

@@ -1,4 +1,5 @@
-//! Witches board benchmark: one default board, JSON included.
+//! Witches board benchmarks: one default board, JSON included, and the check
+//! of its parameters every board begins with.
 
 use std::hint::black_box;
 
@@ -20,6 +21,10 @@ fn default_board(c: &mut Criterion) {
             let board = witches::generate(&params, &Seed::new("bench")).expect("default boards generate");
             black_box(serde_json::to_vec(&board).expect("serialises").len())
         })
+    });
+    // What `generate` spends checking its parameters (included above).
+    c.bench_function("witches/default params check", |b| {
+        b.iter(|| boardwright::params::check(black_box(&params)).expect("the defaults are valid"))
     });
 }
 

@@ -45,8 +45,20 @@
 //! ```
 //!
 //! The library does no I/O, reads no clock and no environment, and does not
-//! panic on user input: parameters are validated once, by [`params::resolve`],
-//! and every accepted value keeps the work bounded.
+//! panic on user input: parameters have one set of rules, applied by
+//! [`params::resolve`] to TOML layers and by [`params::check`] to a struct
+//! built in code, which every `generate` runs first; bad parameters give
+//! [`Error::Params`], naming the parameter, the value and what is allowed.
+//! Every accepted value keeps the work bounded.
+//!
+//! ```
+//! use boardwright::{Error, Seed, universe};
+//!
+//! let params = universe::Params { players: 50, ..universe::Params::default() };
+//! let err = universe::generate(&params, &Seed::new("Tiamo")).unwrap_err();
+//! assert!(matches!(err, Error::Params(_)));
+//! assert_eq!(err.to_string(), "parameter `players`: 50 is not allowed; expected an integer from 2 to 9");
+//! ```
 
 mod geom;
 mod graph;
@@ -268,9 +280,14 @@ impl fmt::Display for GenerateError {
 
 impl std::error::Error for GenerateError {}
 
-/// Why [`Generator::generate`] gave no result.
+/// Why a generator gave no result: what every `generate` (and
+/// [`Generator::generate`], [`hexet::Game::new`]) returns.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
+    /// The parameters break a rule of [`params::resolve`] (checked by
+    /// [`params::check`] before any work): the error names the parameter,
+    /// the value and what is allowed, as the command line does.
+    Params(params::ParamError),
     /// Every attempt failed (a seed or parameters that could not be satisfied).
     Generate(GenerateError),
     /// An entry of the log was refused: nothing was produced.
@@ -288,9 +305,16 @@ impl From<GenerateError> for Error {
     }
 }
 
+impl From<params::ParamError> for Error {
+    fn from(e: params::ParamError) -> Error {
+        Error::Params(e)
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Error::Params(e) => e.fmt(f),
             Error::Generate(e) => e.fmt(f),
             Error::Log { index, reason } => write!(f, "log entry {index}: {reason}"),
         }

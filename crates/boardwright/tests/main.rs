@@ -4,6 +4,7 @@
 mod fuzz_cases;
 mod hexet;
 mod limits;
+mod params_check;
 mod print;
 mod rng;
 mod starship;

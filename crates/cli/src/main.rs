@@ -225,6 +225,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         .iter()
         .map(|seed| {
             G::generate(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
+                Error::Params(e) => e.into(),
                 // Of several boards, the one that failed is named.
                 Error::Generate(e) if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),
                 Error::Generate(e) => Failure::Failed(e.to_string()),

@@ -302,8 +302,12 @@ pub struct Game {
 
 impl Game {
     /// A game on the map of `params` and `seed`, with `params.players`
-    /// players and no roads.
-    pub fn new(params: &Params, seed: &Seed) -> Result<Game, GenerateError> {
+    /// players and no roads. Parameters that
+    /// [`params::resolve`](crate::params::resolve) would refuse give
+    /// [`Error::Params`], before any work; a map no attempt could make,
+    /// [`Error::Generate`].
+    pub fn new(params: &Params, seed: &Seed) -> Result<Game, Error> {
+        crate::params::check(params)?;
         let (map, attempts) = generate_map(params, seed)?;
         let grid = map.grid;
         let land = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
@@ -759,7 +763,8 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
     }
 }
 
-/// Generates a map and replays `log` on it.
+/// Generates a map and replays `log` on it. Parameters are checked first,
+/// as [`Game::new`] does.
 ///
 /// ```
 /// use boardwright::{Seed, hexet};

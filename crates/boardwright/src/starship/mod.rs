@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Watch};
 
 mod draw;
 mod ship;
@@ -330,7 +330,8 @@ fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {
         .collect()
 }
 
-/// Generates a ship.
+/// Generates a ship. Parameters that [`params::resolve`](crate::params::resolve)
+/// would refuse give [`Error::Params`], before any work.
 ///
 /// ```
 /// use boardwright::{Seed, starship};
@@ -340,19 +341,21 @@ fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {
 /// assert_eq!(cockpits, 1);
 /// assert_eq!(ship.tiles.len() as u32, ship.height);
 /// ```
-pub fn generate(params: &Params, seed: &Seed) -> Result<Starship, GenerateError> {
+pub fn generate(params: &Params, seed: &Seed) -> Result<Starship, Error> {
     generate_watched(params, seed, &mut ())
 }
 
 /// Generates a ship, telling `watch` as each stage begins and, when it asks
 /// for snapshots, showing it the tiles after every stage (of every attempt;
 /// the last attempt's last snapshot holds the finished ship's tiles).
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Starship, GenerateError> {
+/// Parameters are checked first, as [`generate`] does.
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Starship, Error> {
+    crate::params::check(params)?;
     let legend = legend(params);
     let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
     let supply_walk = params.supply_walk.unwrap_or(8 + (params.width + params.height) / 4);
     let snapshots = watch.every().is_some();
-    crate::retry("starship", params.max_attempts, |attempt| {
+    Ok(crate::retry("starship", params.max_attempts, |attempt| {
         let mut ship = Ship::new(params.width, params.height);
         let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
         for (i, stage) in params.pipeline.iter().enumerate() {
@@ -414,7 +417,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
             doors,
             stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
         })
-    })
+    })?)
 }
 
 /// Checks every guarantee; returns the longest weapon-to-ammo and
@@ -494,7 +497,7 @@ impl Generator for Starships {
     type Log = ();
 
     fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Starship, Error> {
-        Ok(generate_watched(params, seed, watch)?)
+        generate_watched(params, seed, watch)
     }
 
     fn draw(ship: &Starship, options: DrawOptions) -> scene::Document {

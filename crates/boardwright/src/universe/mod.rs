@@ -42,7 +42,7 @@ use serde_json::ser::Formatter;
 
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Watch};
 
 mod dictionary;
 mod dots;
@@ -339,8 +339,9 @@ pub const STEPS: [&str; 4] = [
     "assembling nodes",
 ];
 
-/// Generates a board.
-pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
+/// Generates a board. Parameters that [`params::resolve`](crate::params::resolve)
+/// would refuse give [`Error::Params`], before any work.
+pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
     generate_watched(params, seed, &mut ())
 }
 
@@ -350,11 +351,12 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
 /// after the last one, once points left closer than the clearance are merged
 /// (the earlier id stays), so the last snapshot of the attempt that succeeds
 /// holds the board's node positions. A watch that takes no snapshots costs
-/// nothing.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, GenerateError> {
-    crate::retry("universe", params.max_attempts, |attempt| {
+/// nothing. Parameters are checked first, as [`generate`] does.
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+    crate::params::check(params)?;
+    Ok(crate::retry("universe", params.max_attempts, |attempt| {
         attempt_board(params, seed, attempt, watch)
-    })
+    })?)
 }
 
 fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Watch<Snapshot>) -> Result<Board, String> {
@@ -871,7 +873,7 @@ impl Generator for Universe {
     type Log = ();
 
     fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-        Ok(generate_watched(params, seed, watch)?)
+        generate_watched(params, seed, watch)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {

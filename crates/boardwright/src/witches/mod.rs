@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamInfo, Params as ParamsTrait};
 use crate::seed::{Rng, Seed};
-use crate::{DrawOptions, Error, GenerateError, Generator, Header, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Watch};
 
 mod cauldrons;
 mod draw;
@@ -311,7 +311,8 @@ pub fn players(players: u32) -> Vec<Player> {
         .collect()
 }
 
-/// Generates a board.
+/// Generates a board. Parameters that [`params::resolve`](crate::params::resolve)
+/// would refuse give [`Error::Params`], before any work.
 ///
 /// ```
 /// use boardwright::{Seed, witches};
@@ -323,12 +324,14 @@ pub fn players(players: u32) -> Vec<Player> {
 /// let page = witches::draw(&board, boardwright::DrawOptions::default());
 /// assert_eq!(page.pages.len(), 2); // front, then back
 /// ```
-pub fn generate(params: &Params, seed: &Seed) -> Result<Board, GenerateError> {
+pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
     generate_watched(params, seed, &mut ())
 }
 
 /// Generates a board, telling `watch` as each of [`STEPS`] begins.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, GenerateError> {
+/// Parameters are checked first, as [`generate`] does.
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
+    crate::params::check(params)?;
     let owners = players(params.players);
     let placed = crate::retry("witches", params.max_attempts, |attempt| {
         watch.step(attempt, 0);
@@ -489,7 +492,7 @@ impl Generator for Witches {
     type Log = ();
 
     fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
-        Ok(generate_watched(params, seed, watch)?)
+        generate_watched(params, seed, watch)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
