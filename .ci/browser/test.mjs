@@ -203,7 +203,7 @@ test("switching a starship stage off changes the ship; the slider shows any stag
   const failing = await context.newPage();
   const failures = [];
   failing.on("console", (m) => m.type() === "error" && failures.push(m.text()));
-  await failing.goto(`${base}/starship?seed=s2&width=16&height=16&max_attempts=1`);
+  await failing.goto(`${base}/starship?seed=tight-0&width=22&height=22&max_attempts=1&supply_walk=6`);
   await failing.waitForSelector('#status[data-kind="error"]');
   assert.ok(await failing.isChecked('li[data-stage="weapons"] input[type="checkbox"]'));
   const asked = failing.waitForRequest((r) => r.url().includes("/api/starship/board.json") && r.url().includes("pipeline="));

@@ -155,7 +155,7 @@ fn starship_refuses_bad_structs_as_the_command_line_does() {
                 ..Default::default()
             },
             "width = 0".to_string(),
-            "`width`: 0 is not allowed; expected an integer from 16 to 512",
+            "`width`: 0 is not allowed; expected an integer from 22 to 512",
         ),
         (
             starship::Params {

@@ -604,7 +604,7 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
 #[test]
 fn a_generation_whose_every_attempt_fails_is_refused_422() {
     with_server(|addr| {
-        let layers = [table("width = 16\nheight = 16\nmax_attempts = 1")];
+        let layers = [table("width = 22\nheight = 22\nmax_attempts = 1\nsupply_walk = 6")];
         let params: boardwright::starship::Params = params::resolve(&layers).unwrap();
         let mut failed = 0;
         for k in 0..12 {
@@ -612,7 +612,7 @@ fn a_generation_whose_every_attempt_fails_is_refused_422() {
             let fails = Starships::generate(&params, &Seed::new(&seed), &(), &mut ()).is_err();
             let r = client::get(
                 addr,
-                &format!("/api/starship/board.json?seed={seed}&width=16&height=16&max_attempts=1"),
+                &format!("/api/starship/board.json?seed={seed}&width=22&height=22&max_attempts=1&supply_walk=6"),
             );
             if fails {
                 failed += 1;
