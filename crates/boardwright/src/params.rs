@@ -125,6 +125,9 @@ impl fmt::Display for ParamError {
             ParamError::Invalid { name, value, allowed } => {
                 write!(f, "parameter `{name}`: {value} is not allowed; expected {allowed}")
             }
+            ParamError::UnknownPreset { name, known } if known.is_empty() => {
+                write!(f, "unknown preset `{name}`; this generator has no presets")
+            }
             ParamError::UnknownPreset { name, known } => {
                 write!(f, "unknown preset `{name}`; known presets: {}", known.join(", "))
             }

@@ -180,6 +180,13 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
     let out = run(&["universe", "-o", dir.join("board.xyz").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot tell the format"));
+    let out = run(&["starship", "--preset", "fast"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown preset `fast`; this generator has no presets"),
+        "{}",
+        stderr(&out)
+    );
     let out = run(&["spaceship"]);
     assert_eq!(out.status.code(), Some(2));
     let names: Vec<String> = files_in(&dir).into_iter().filter(|n| !n.ends_with(".toml")).collect();

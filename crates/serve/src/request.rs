@@ -42,7 +42,8 @@ impl BoardQuery {
             }
             match &*key {
                 "seed" => query.seed = Some(value.into_owned()),
-                "preset" => query.preset = Some(value.into_owned()),
+                // `preset=` with nothing, as a form's "(none)" sends it: no preset.
+                "preset" => query.preset = Some(value.into_owned()).filter(|name| !name.trim().is_empty()),
                 "ink_friendly" => {
                     query.drawing.options.ink_friendly = match value.trim() {
                         "" | "true" | "1" => true,

@@ -443,6 +443,7 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("GET", "/api/universe/board.png?seed=a&dpi=NaN", None, 400, Some("dpi")),
             ("GET", "/api/universe/board.pdf?seed=a&paper=a3", None, 400, Some("paper")),
             ("GET", "/api/universe/board.json?seed=a&seed=b", None, 400, Some("seed")),
+            ("GET", "/api/hexet/board.json?seed=a&preset=fast", None, 400, Some("preset")),
             (
                 "GET",
                 "/api/witches/board.json?seed=a&players=3&players=5",
@@ -784,5 +785,15 @@ fn pages_and_assets_are_served_from_the_binary() {
                 assert_eq!(client::get(addr, &format!("/assets/{name}")).status, 200, "{file} imports {name}");
             }
         }
+    });
+}
+
+#[test]
+fn an_empty_preset_is_no_preset() {
+    with_server(|addr| {
+        let none = client::get(addr, "/api/witches/board.json?seed=a");
+        let empty = client::get(addr, "/api/witches/board.json?seed=a&preset=");
+        assert_eq!((none.status, empty.status), (200, 200));
+        assert_eq!(none.text(), empty.text());
     });
 }
