@@ -414,6 +414,23 @@ fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
         if !legend || !how {
             return Err("a page without its legend or printing instructions".into());
         }
+        // The notes cell's writing lines (thin, solid, level) are all above
+        // the legend, whose backing is the first thing its group draws.
+        let legend_top = elements
+            .iter()
+            .position(|e| e.class() == "legend")
+            .and_then(|i| elements.get(i + 1))
+            .map_or(f64::INFINITY, |backing| backing.num("y"));
+        let lowest_note = elements
+            .iter()
+            .filter(|e| e.name == "line" && e.get("stroke-width") == Some("0.2") && e.get("stroke-dasharray").is_none())
+            .filter(|e| e.num("y1") == e.num("y2"))
+            .fold(f64::NEG_INFINITY, |low, e| low.max(e.num("y1")));
+        if lowest_note >= legend_top {
+            return Err(format!(
+                "a notes line at {lowest_note:.1} mm runs under the legend (from {legend_top:.1} mm)"
+            ));
+        }
         let folds: Vec<&Element> = elements.iter().filter(|e| e.class() == "fold").collect();
         let cuts: Vec<&Element> = elements.iter().filter(|e| e.class() == "cut").collect();
         if folds.is_empty() || (board.players.len() > 1 && cuts.is_empty()) {

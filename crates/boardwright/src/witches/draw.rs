@@ -212,14 +212,21 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
     if board.notes_cell.side == face {
         let (x, y) = at(board.notes_cell.x, board.notes_cell.y);
         let (w, h) = size(board.notes_cell.x, board.notes_cell.y, 1, 1);
-        for k in 1..4 {
-            let ly = y + h * (0.25 + 0.17 * f64::from(k));
-            shapes.push(Shape::Line {
-                from: (x + 4.0, ly),
-                to: (x + w - 4.0, ly),
-                style: Style::stroke(FOLD, 0.2),
-            });
-        }
+        // Three writing lines, the last above the legend in the bottom row.
+        let (first, last) = (y + h * 0.42, (y + h * 0.76).min(legend_at.1 - 2.0));
+        shapes.push(Shape::Group {
+            tag: Tag::new("notes"),
+            shapes: (0..3)
+                .map(|k| {
+                    let ly = first + (last - first) * f64::from(k) / 2.0;
+                    Shape::Line {
+                        from: (x + 4.0, ly),
+                        to: (x + w - 4.0, ly),
+                        style: Style::stroke(FOLD, 0.2),
+                    }
+                })
+                .collect(),
+        });
         shapes.push(text(
             centre(board.notes_cell.x, board.notes_cell.y, -h / 4.0),
             "Notes".to_string(),
