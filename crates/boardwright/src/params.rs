@@ -243,6 +243,22 @@ pub fn defaults<P: Params>() -> Table {
     Table::try_from(P::default()).expect("parameter structs serialize to TOML tables")
 }
 
+/// The parameters of `params` that differ from `P`'s defaults, in the order
+/// of `P`'s parameter table, with their values (`None`: unset where the
+/// default sets it): what a caption or a permalink names to make the same
+/// parameters again.
+pub fn changed<P: Params>(params: &P) -> Vec<(&'static str, Option<Value>)> {
+    let defaults = defaults::<P>();
+    let Ok(resolved) = Table::try_from(params) else {
+        return Vec::new();
+    };
+    P::INFO
+        .iter()
+        .filter(|info| resolved.get(info.name) != defaults.get(info.name))
+        .map(|info| (info.name, resolved.get(info.name).cloned()))
+        .collect()
+}
+
 fn check_ranges<P: Params>(table: &Table) -> Result<(), ParamError> {
     for info in P::INFO {
         let Some(value) = table.get(info.name) else { continue };

@@ -7,7 +7,7 @@
 //! (generator, seed, players) in small type.
 
 use scene::{Anchor, Color, Page, Paper, Shape, Tag};
-use toml::{Table, Value};
+use toml::Value;
 
 use crate::params::{Params, parse_set_value};
 
@@ -282,32 +282,20 @@ impl Caption {
 /// `--set key=value` reads it back, or, for a table or a list (a dictionary,
 /// a pipeline), too long for a caption, `key: custom, see the JSON`.
 pub(crate) fn changed_settings<P: Params>(params: &P, shown: &[&str]) -> Vec<String> {
-    let defaults = crate::params::defaults::<P>();
-    let Ok(resolved) = Table::try_from(params) else {
-        return Vec::new();
-    };
-    let mut settings = Vec::new();
-    for info in P::INFO {
-        let name = info.name;
-        if shown.contains(&name) {
-            continue;
-        }
-        let (value, default) = (resolved.get(name), defaults.get(name));
-        if value == default {
-            continue;
-        }
-        settings.push(match value {
+    crate::params::changed(params)
+        .into_iter()
+        .filter(|(name, _)| !shown.contains(name))
+        .map(|(name, value)| match value {
             None => format!("{name}: not set"),
             Some(Value::Array(_) | Value::Table(_)) => format!("{name}: custom, see the JSON"),
             Some(Value::String(s))
-                if !s.is_empty() && !s.contains(char::is_whitespace) && parse_set_value(s) == Value::String(s.clone()) =>
+                if !s.is_empty() && !s.contains(char::is_whitespace) && parse_set_value(&s) == Value::String(s.clone()) =>
             {
                 format!("{name}={s}")
             }
             Some(other) => format!("{name}={other}"),
-        });
-    }
-    settings
+        })
+        .collect()
 }
 
 /// A piece of a caption line: kept whole on a line when it fits.

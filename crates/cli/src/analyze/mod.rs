@@ -318,16 +318,10 @@ impl<P: Params> ParamSet<P> {
 /// every parameter that differs from the default, in the parameter table's
 /// order, the value as `--set` reads it.
 fn permalink_query<P: Params>(params: &P) -> String {
-    let defaults = params::defaults::<P>();
-    let Ok(resolved) = toml::Table::try_from(params) else {
-        return String::new();
-    };
     let mut query = form_urlencoded::Serializer::new(String::new());
-    for info in P::INFO {
-        if let Some(value) = resolved.get(info.name)
-            && defaults.get(info.name) != Some(value)
-        {
-            query.append_pair(info.name, &value.to_string());
+    for (name, value) in params::changed(params) {
+        if let Some(value) = value {
+            query.append_pair(name, &value.to_string());
         }
     }
     let query = query.finish();
