@@ -192,18 +192,11 @@ fn take(sets: &mut UnionFind, clear: &Clear<'_>, pairs: &[(u64, u32, u32)], tree
         return;
     }
     let mut trial = sets.clone();
-    // The indices of the pairs taken, and the pairs as (lower end, upper
-    // end, index).
-    let (mut taken, mut by_place) = (Vec::new(), Vec::new());
-    for (i, &(_, a, b)) in pairs.iter().enumerate() {
-        if trial.union(a, b) {
-            taken.push(i);
-            by_place.push((a, b, i));
-        }
-    }
+    let taken: Vec<usize> = (0..pairs.len()).filter(|&i| trial.union(pairs[i].1, pairs[i].2)).collect();
     // Looked at in the order of their lower ends, which follow the points'
     // layout: one look reads the memory the look before read, where the
     // order of length would jump across the whole set at every look.
+    let mut by_place: Vec<(u32, u32, usize)> = taken.iter().map(|&i| (pairs[i].1, pairs[i].2, i)).collect();
     by_place.par_sort_unstable();
     let refused: Vec<usize> = by_place
         .par_iter()
