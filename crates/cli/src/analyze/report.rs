@@ -101,9 +101,9 @@ struct RowsFile<N, B> {
 /// A board in a part file.
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
-enum BoardFile<V> {
+enum BoardFile<V, R> {
     Figures(u64, usize, V),
-    Failed(u64, String),
+    Failed(u64, R),
 }
 
 fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
@@ -112,7 +112,7 @@ fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
     let mut names: Vec<&[String]> = Vec::new();
     let mut known: BTreeMap<&[String], usize> = BTreeMap::new();
     let mut last: Option<(&std::sync::Arc<[String]>, usize)> = None;
-    let mut boards: Vec<BoardFile<&[f64]>> = Vec::with_capacity(rows.len());
+    let mut boards: Vec<BoardFile<&[f64], &str>> = Vec::with_capacity(rows.len());
     for row in rows {
         boards.push(match &row.outcome {
             Outcome::Figures(f) => {
@@ -129,14 +129,14 @@ fn rows_out<S: Serializer>(rows: &[Row], s: S) -> Result<S::Ok, S::Error> {
                 };
                 BoardFile::Figures(row.index, list, &f.values[..])
             }
-            Outcome::Failed(reason) => BoardFile::Failed(row.index, reason.clone()),
+            Outcome::Failed(reason) => BoardFile::Failed(row.index, reason.as_str()),
         });
     }
     RowsFile { names, boards }.serialize(s)
 }
 
 fn rows_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Row>, D::Error> {
-    let file = RowsFile::<Vec<String>, BoardFile<Vec<f64>>>::deserialize(d)?;
+    let file = RowsFile::<Vec<String>, BoardFile<Vec<f64>, String>>::deserialize(d)?;
     // Boards of one list share its names, as in a run.
     let names: Vec<std::sync::Arc<[String]>> = file.names.into_iter().map(Into::into).collect();
     file.boards
