@@ -177,11 +177,7 @@ fn road_style(player: u32, color: Color, width: f64, size: f64) -> Style {
 
 /// Rivers and a lake's waves: blue, or near black when ink-friendly.
 fn river_color(ink_friendly: bool) -> Color {
-    if ink_friendly {
-        Color::rgb(0x22, 0x22, 0x22)
-    } else {
-        Color::rgb(0x1f, 0x6f, 0xc4)
-    }
+    if ink_friendly { INK } else { Color::rgb(0x1f, 0x6f, 0xc4) }
 }
 
 /// A river from `from` to `to`, `width` wide: one blue line, or when

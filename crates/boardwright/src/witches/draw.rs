@@ -30,7 +30,7 @@ const GARDEN_EDGE: Color = Color::rgb(0x3d, 0x7a, 0x3a);
 /// A garden's border and marks: green, or near black when ink-friendly (a
 /// garden is then told by its bold border alone).
 fn garden_edge(ink_friendly: bool) -> Color {
-    if ink_friendly { Color::rgb(0x22, 0x22, 0x22) } else { GARDEN_EDGE }
+    if ink_friendly { INK } else { GARDEN_EDGE }
 }
 const CAULDRON: Color = Color::rgb(0xe8, 0xdc, 0xcb);
 /// Width of a garden's border, millimetres.
