@@ -387,9 +387,10 @@ fn write_to(path: Option<&Path>, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
     };
     let failed = |e: std::io::Error| Failure::Failed(format!("could not write {}: {e}", path.display()));
     let target = follow_links(path).map_err(failed)?;
-    match std::fs::metadata(&target) {
-        Ok(meta) if meta.is_dir() => return Err(Failure::Usage(format!("{} is a directory; name a file", path.display()))),
-        Ok(meta) if !meta.is_file() => {
+    let existing = std::fs::metadata(&target).ok();
+    match &existing {
+        Some(meta) if meta.is_dir() => return Err(Failure::Usage(format!("{} is a directory; name a file", path.display()))),
+        Some(meta) if !meta.is_file() => {
             let file = std::fs::OpenOptions::new().write(true).open(&target).map_err(failed)?;
             let mut out = std::io::BufWriter::new(file);
             return produce(&mut out).and_then(|()| out.flush()).map_err(failed);
@@ -418,7 +419,7 @@ fn write_to(path: Option<&Path>, produce: &dyn Fn(&mut dyn Write) -> std::io::Re
             produce(&mut out)?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
             // A file written over keeps its permissions.
-            if let Ok(meta) = std::fs::metadata(&target) {
+            if let Some(meta) = &existing {
                 file.set_permissions(meta.permissions())?;
             }
             file.sync_all()?;
