@@ -657,7 +657,10 @@ fn captions_name_every_setting_that_is_not_the_default() {
 
     let p: universe::Params = resolved(Some("classic"), &[]);
     let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
-    assert_eq!(settings_on(words), ["planar=false", "fair_missions=false"]);
+    assert_eq!(
+        settings_on(words),
+        ["planar=false", "fair_missions=false", "fair_center=false", "fair_scaling=false"]
+    );
     let again: universe::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 

@@ -8,7 +8,12 @@
 //!
 //! Fair starts (our addition) run the same rule restricted to a window of hop
 //! distances to the centre, trying the narrowest windows first (the farthest
-//! window among equals; the widest window is the original order). Fair starts
+//! window among equals; the widest window is the original order). Within the
+//! window every side walks its points nearest a common level first, once
+//! for each level of the window, and the choice whose sides' hop sums lie
+//! closest together is kept: the top and bottom sides lie nearer the centre
+//! than the left and right ones, and walking each side farthest first would
+//! give them the window's lower levels on every board. Fair starts
 //! also keep, for every mission node, a neighbour that no other mission node
 //! has: the original only checks this when a node is taken, so a later mission
 //! could still take the last free neighbour of an earlier one.
@@ -50,13 +55,37 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
     };
     for spread in 0..=highest - lowest {
         for &lo in levels.iter().rev() {
-            let hi = lo + spread;
-            if let Some(found) = pick(graph, &candidates, |v| (lo..=hi).contains(&hops[v as usize]), true, &mut claims) {
+            let window = lo..=lo + spread;
+            let mut best: Option<(u32, Vec<u32>)> = None;
+            for level in window.clone() {
+                // Stable: points as near the level keep the original order.
+                let mut ordered = candidates.clone();
+                for side in &mut ordered {
+                    side.sort_by_key(|&v| hops[v as usize].abs_diff(level));
+                }
+                if let Some(found) = pick(graph, &ordered, |v| window.contains(&hops[v as usize]), true, &mut claims) {
+                    let gap = side_sum_gap(&found, hops);
+                    if best.as_ref().is_none_or(|&(g, _)| gap < g) {
+                        best = Some((gap, found));
+                    }
+                }
+            }
+            if let Some((_, found)) = best {
                 return Some(found);
             }
         }
     }
     None
+}
+
+/// Largest minus smallest of the sides' hop sums, for missions listed
+/// [`PER_SIDE`] a side.
+fn side_sum_gap(missions: &[u32], hops: &[u32]) -> u32 {
+    let sums: Vec<u32> = missions
+        .chunks(PER_SIDE)
+        .map(|side| side.iter().map(|&m| hops[m as usize]).sum())
+        .collect();
+    sums.iter().max().unwrap_or(&0) - sums.iter().min().unwrap_or(&0)
 }
 
 /// Three candidates per side that `usable` accepts, under the neighbour rule:

@@ -3,7 +3,7 @@
 //!
 //! Steps, each a module, run in this order by [`generate`]:
 //! 1. `relax`: a jittered grid of points, obstacles, relaxation, snapping
-//!    onto the paper's sides;
+//!    onto the paper's sides; `center`: the fair centre;
 //! 2. `edges`: the exact minimum spanning tree, the centre hub, the capped
 //!    fill, all planar and clear of nodes;
 //! 3. `missions`: twelve mission nodes, three per side, with fair hop
@@ -44,6 +44,7 @@ use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info}
 use crate::seed::Seed;
 use crate::{DrawOptions, Error, Generator, Header, Watch};
 
+mod center;
 mod dictionary;
 mod dots;
 mod draw;
@@ -94,6 +95,16 @@ pub struct Params {
     pub clearance: f64,
     /// Mission nodes chosen for equal hop distances to the centre.
     pub fair_missions: bool,
+    /// The centre is the node nearest the paper's middle once relaxation is
+    /// done, moved (at most half a unit) to where the quadrant lines split
+    /// the board most evenly; the original takes the point laid out at the
+    /// grid's middle, half a row above the paper's on the standard sheet.
+    pub fair_center: bool,
+    /// Node types' counts scale with the board's area and their distances
+    /// with its width, so that every type's minimum has room on every board;
+    /// the original's scaling leaves the types kept from the edge too little
+    /// room at 9 players and on large boards.
+    pub fair_scaling: bool,
     /// Whole-board attempts before giving up (1 to [`MAX_ATTEMPTS`]).
     pub max_attempts: u32,
     /// The node-type dictionary: 1 to 1000 types.
@@ -116,6 +127,8 @@ impl Default for Params {
             planar: true,
             clearance: 0.25,
             fair_missions: true,
+            fair_center: true,
+            fair_scaling: true,
             max_attempts: 25,
             node_types: dictionary::default_node_types(),
             missions: dictionary::default_missions(),
@@ -162,6 +175,16 @@ impl ParamsTrait for Params {
             Allowed::Bool,
         ),
         info(
+            "fair_center",
+            "the centre is the node nearest the paper's middle after relaxation, moved up to half a unit to split the quadrants evenly (false: the point laid out at the grid's middle)",
+            Allowed::Bool,
+        ),
+        info(
+            "fair_scaling",
+            "node-type counts scale with the board's area over the 10 x 7 sheet's, distances from the edge and group sizes with its width (false: the original's scaling)",
+            Allowed::Bool,
+        ),
+        info(
             "max_attempts",
             "whole-board attempts before giving up",
             Allowed::Int {
@@ -185,7 +208,7 @@ impl ParamsTrait for Params {
     const SIZE: &'static [&'static str] = &["players", "resolution"];
     const PRESETS: &'static [(&'static str, &'static str)] = &[(
         "classic",
-        "# The original generator's choices: no planarity guard, farthest-first missions.\nplanar = false\nfair_missions = false\n",
+        "# The original generator's choices: no planarity guard, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
     )];
 
     fn validate(&self) -> Result<(), ParamError> {
@@ -381,6 +404,11 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     let mut sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
     let clearance = if params.planar { params.clearance } else { 0.0 };
     let center = relax::merge_close(&mut points, &mut sides, center, clearance, (w, h));
+    let center = if params.fair_center {
+        center::place(&mut points, Point::new(size.0 / 2.0, size.1 / 2.0))
+    } else {
+        center
+    };
     if every.is_some() {
         show(params.iterations, &points);
     }
@@ -489,7 +517,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .filter(|n| n.kind == NodeKind::Mission)
         .map(|n| hops[n.id as usize])
         .collect();
-    let targets = types::targets(&params.node_types, w, h);
+    let targets = types::targets(&params.node_types, w, h, params.fair_scaling);
     let type_min: BTreeMap<String, u32> = params
         .node_types
         .iter()
@@ -511,6 +539,18 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
             count < min || max.is_some_and(|max| count > max)
         })
         .count() as u32;
+    // Fair scaling leaves every type's minimum room on every board, but a
+    // layout can still crowd a type out (about one board in 10,000): such a
+    // layout is dropped like any other that breaks a guarantee, unless the
+    // minimums cannot all fit (a dictionary's own choice) or this is the
+    // last attempt, which is kept and reports the types outside their bounds.
+    let regular = points.len() - missions.len() - 1;
+    let minimums: u64 = targets.iter().map(|&(min, _)| u64::from(min)).sum();
+    if params.fair_scaling && types_outside_bounds > 0 && minimums <= regular as u64 && attempt + 1 < params.max_attempts {
+        return Err(format!(
+            "{types_outside_bounds} node type(s) found no room for their minimum or went past their maximum"
+        ));
+    }
     let quadrant_nodes = quadrants(&points, center);
     let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
     let spread = |q: &[u32; 4]| q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0);
@@ -619,6 +659,7 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
         graph,
         is_mission: &is_mission,
         size,
+        fair_scaling: params.fair_scaling,
     };
     let regular: Vec<u32> = (0..points.len() as u32)
         .filter(|&v| v != center && !is_mission[v as usize])

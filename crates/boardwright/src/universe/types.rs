@@ -41,6 +41,8 @@ pub struct Layout<'a> {
     pub is_mission: &'a [bool],
     /// Paper size in grid units.
     pub size: (u32, u32),
+    /// Counts and distances scaled with the board's proportions ([`scale_factors`]).
+    pub fair_scaling: bool,
 }
 
 impl Layout<'_> {
@@ -52,10 +54,25 @@ impl Layout<'_> {
     }
 }
 
-/// The original's scale factors for boards larger than the standard sheet:
-/// `(scale, dscale)`, multiplying counts and distances respectively.
-pub fn scale_factors(w: u32, h: u32) -> (f64, f64) {
+/// The scale factors for boards larger than the standard sheet (10 × 7
+/// units): `(scale, dscale)`, multiplying counts and distances (and group
+/// sizes) respectively; both are 1 on the standard sheet.
+///
+/// Fair scaling keeps a board's proportions: counts grow with the area
+/// (`w·h / 70`) and distances with the width (`min(w / 10, h / 7)`), so a
+/// type's allowed band (say, more than 2 units from the edge) covers the same
+/// share of every board as of the standard sheet, and its minimum the same
+/// share of the nodes: a minimum that has room on the standard sheet has
+/// room on every board. The original's factors grow counts with the added
+/// area over 15 (three times as many at 9 players, more than the board's
+/// nodes on large ones) and distances with the added width in whole units
+/// (doubled at 9 players), which leaves the types kept away from the edge
+/// almost nowhere to go.
+pub fn scale_factors(w: u32, h: u32, fair: bool) -> (f64, f64) {
     let (rx, ry) = (f64::from(w), f64::from(h));
+    if fair {
+        return ((rx * ry / 70.0).max(1.0), (rx / 10.0).min(ry / 7.0).max(1.0));
+    }
     let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
     let scale = (extra / 15.0).max(1.0);
     let dscale = (rx - 10.0).min(ry - 7.0).max(1.0);
@@ -71,8 +88,8 @@ pub struct Assignment {
 }
 
 /// The target count range of each type on a board of this size.
-pub fn targets(types: &[NodeType], w: u32, h: u32) -> Vec<(u32, Option<u32>)> {
-    let (scale, _) = scale_factors(w, h);
+pub fn targets(types: &[NodeType], w: u32, h: u32, fair: bool) -> Vec<(u32, Option<u32>)> {
+    let (scale, _) = scale_factors(w, h, fair);
     let scaled = |v: u32| (f64::from(v) * scale).round() as u32;
     types.iter().map(|t| (scaled(t.min), t.max.map(scaled))).collect()
 }
@@ -80,8 +97,8 @@ pub fn targets(types: &[NodeType], w: u32, h: u32) -> Vec<(u32, Option<u32>)> {
 /// Assigns a type to every node in `regular`.
 pub fn assign(layout: &Layout<'_>, types: &[NodeType], regular: &[u32], rng: &mut Rng) -> Assignment {
     let (w, h) = layout.size;
-    let (_, dscale) = scale_factors(w, h);
-    let targets = targets(types, w, h);
+    let (_, dscale) = scale_factors(w, h, layout.fair_scaling);
+    let targets = targets(types, w, h, layout.fair_scaling);
     let mut list = multiset(types, &targets, regular.len(), rng);
     rng.shuffle(&mut list);
     let mut order = regular.to_vec();
@@ -446,13 +463,27 @@ mod tests {
 
     #[test]
     fn scale_factors_match_the_original() {
-        assert_eq!(scale_factors(10, 7), (1.0, 1.0));
-        assert_eq!(scale_factors(11, 7), (1.0, 1.0));
-        let (scale, dscale) = scale_factors(12, 8);
+        assert_eq!(scale_factors(10, 7, false), (1.0, 1.0));
+        assert_eq!(scale_factors(11, 7, false), (1.0, 1.0));
+        let (scale, dscale) = scale_factors(12, 8, false);
         assert!((scale - 26.0 / 15.0).abs() < 1e-12);
         assert_eq!(dscale, 1.0);
-        let (scale, dscale) = scale_factors(13, 9);
+        let (scale, dscale) = scale_factors(13, 9, false);
         assert!((scale - 47.0 / 15.0).abs() < 1e-12);
         assert_eq!(dscale, 2.0);
+    }
+
+    #[test]
+    fn fair_scale_factors_keep_the_proportions() {
+        assert_eq!(scale_factors(10, 7, true), (1.0, 1.0));
+        let (scale, dscale) = scale_factors(13, 9, true);
+        assert!((scale - 117.0 / 70.0).abs() < 1e-12 && (dscale - 9.0 / 7.0).abs() < 1e-12);
+        // A board 100 times the sheet's width: counts 100 x 100 times, distances 100 times.
+        let (scale, dscale) = scale_factors(1000, 700, true);
+        assert!((scale - 10_000.0).abs() < 1e-9 && (dscale - 100.0).abs() < 1e-12);
+        // The share of a 1000 x 700 board farther than 2 x dscale from the
+        // edge is the share of the sheet farther than 2: (6 x 3) / 70.
+        let inner = (1000.0 - 4.0 * dscale) * (700.0 - 4.0 * dscale) / (1000.0 * 700.0);
+        assert!((inner - 18.0 / 70.0).abs() < 1e-12, "{inner}");
     }
 }
