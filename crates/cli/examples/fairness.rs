@@ -94,7 +94,8 @@ fn table<G: Analyzed>(title: &str, players: RangeInclusive<u32>, boards: u64, se
     out.push_str(&"---|".repeat(counts.len()));
     out.push('\n');
     for (t, target) in G::FAIRNESS.iter().enumerate() {
-        out.push_str(&format!("| {} |", target.check));
+        // A group's `*` is no emphasis.
+        out.push_str(&format!("| {} |", target.check.to_string().replace('*', "\\*")));
         for sets in &measured {
             let cells = sets.each_ref().map(|set| match set {
                 Ok((verdicts, _)) => cell(&verdicts[t]),
