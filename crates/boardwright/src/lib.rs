@@ -60,6 +60,7 @@
 //! assert_eq!(err.to_string(), "parameter `players`: 50 is not allowed; expected an integer from 2 to 9");
 //! ```
 
+pub mod fairness;
 mod geom;
 mod graph;
 mod grid;
@@ -182,6 +183,9 @@ pub trait Generator {
     const ABOUT: &'static str;
     /// The steps reported to [`Watch::step`], in order.
     const STEPS: &'static [&'static str];
+    /// What fair means for its boards: targets over many seeds' metrics,
+    /// which `boardwright analyze` measures (none by default).
+    const FAIRNESS: &'static [fairness::Target] = &[];
     /// Its parameters.
     type Params: params::Params;
     /// Its result: the JSON contract.

@@ -495,6 +495,7 @@ impl Generator for Starships {
     const NAME: &'static str = "starship";
     const ABOUT: &'static str = "ships on a tile grid built in configurable stages, every crew path kept open (after StarWright)";
     const STEPS: &'static [&'static str] = &STEPS;
+    const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::STARSHIP;
     type Params = Params;
     type Output = Starship;
     type Snapshot = Snapshot;

@@ -908,6 +908,7 @@ impl Generator for Universe {
     const NAME: &'static str = "universe";
     const ABOUT: &'static str = "node-and-edge boards for the paper-cutting race game Unstable Universe";
     const STEPS: &'static [&'static str] = &STEPS;
+    const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::UNIVERSE;
     type Params = Params;
     type Output = Board;
     type Snapshot = Snapshot;

@@ -486,6 +486,7 @@ impl Generator for Witches {
     const NAME: &'static str = "witches";
     const ABOUT: &'static str = "folded-paper boards for the potion game Wondering Witches, split fairly between players";
     const STEPS: &'static [&'static str] = &STEPS;
+    const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::WITCHES;
     type Params = Params;
     type Output = Board;
     type Snapshot = ();

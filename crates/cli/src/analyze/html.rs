@@ -1,5 +1,7 @@
 //! `report.html`: one self-contained page (no script, no network resource):
-//! the parameter sets, their failures, and per metric a histogram (the sets
+//! the parameter sets, the generator's fairness targets met or not per set
+//! (a table at the top, marked in words and symbols, not colour alone),
+//! their failures, and per metric a histogram (the sets
 //! overlaid: the first filled, the second outlined), the figures and the worst
 //! seeds linked to the web app's permalinks. The histograms are scenes drawn
 //! by the SVG renderer and inlined.
@@ -8,6 +10,7 @@ use std::fmt::Write;
 
 use scene::{Anchor, Color, Page, Shape, Style};
 
+use super::fairness::Mark;
 use super::report::{Report, SetFigures, Stats};
 
 /// The sets' colours: the first set's bars are filled, the second's outlined.
@@ -64,6 +67,7 @@ pub fn page(report: &Report<'_>) -> String {
         );
     }
     out.push_str("</table>\n");
+    fairness(&mut out, report);
     failures(&mut out, report);
     out.push_str("<nav><h2>Metrics</h2>\n<p>");
     for name in &report.columns {
@@ -75,6 +79,47 @@ pub fn page(report: &Report<'_>) -> String {
     }
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// The fairness targets: per target its figure, its check and, per set,
+/// the measured value and whether it is met.
+fn fairness(out: &mut String, report: &Report<'_>) {
+    let Some(first) = report.sets.first().filter(|s| !s.fairness.is_empty()) else {
+        return;
+    };
+    out.push_str("<h2>Fairness</h2>\n<table class=\"fairness\">\n<tr><th>figure</th><th>target</th>");
+    for (k, set) in report.sets.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<th colspan=\"2\"><span class=\"key set{k}\"></span>{}</th>",
+            esc(&set.run.label)
+        );
+    }
+    out.push_str("</tr>\n");
+    for (t, verdict) in first.fairness.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td>",
+            esc(verdict.target.figure),
+            esc(&verdict.target.check.to_string())
+        );
+        for set in &report.sets {
+            let verdict = &set.fairness[t];
+            let (class, mark) = match verdict.mark() {
+                Mark::Pass => ("pass", "✓ met"),
+                Mark::Fail => ("fail", "✗ not met"),
+                Mark::NoData => ("nodata", "– no data"),
+            };
+            let value = if verdict.value.is_some() {
+                verdict.value_text()
+            } else {
+                String::new()
+            };
+            let _ = write!(out, "<td>{}</td><td class=\"{class}\">{mark}</td>", esc(&value));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
 }
 
 fn failures(out: &mut String, report: &Report<'_>) {
@@ -294,6 +339,7 @@ nav a { margin-right: 0.6em; white-space: nowrap; }
 .key { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.4em; vertical-align: -0.1em; }
 .key.set0 { background: #4a7fb5; }
 .key.set1 { border: 2px solid #d95f0e; box-sizing: border-box; }
+.fairness .pass { color: #1a6e2e; } .fairness .fail { color: #b3261e; font-weight: bold; } .fairness .nodata { color: #666; }
 ";
 
 #[cfg(test)]

@@ -1,30 +1,21 @@
-//! `boardwright analyze`: one generator over the seeds `BASE-1 … BASE-N`,
-//! every board's metrics gathered into figures per parameter set (count,
-//! mean, percentiles, worst seeds, failures), written as JSON, CSV or a
-//! self-contained HTML page.
+//! `boardwright analyze`, the command: its arguments, the parameter sets,
+//! the memory check, the progress bar, the files and the exit code. The work
+//! (boards, figures, fairness, the report's forms) is the
+//! `boardwright_analyze` library beside it (`lib.rs`), which the `fairness`
+//! example runs too.
 //!
-//! The steps: resolve the parameter sets; generate the boards on every core,
-//! each alone, and keep each board's flattened metrics ([`figures`]) in seed
-//! order; then [`report`] turns those rows into the figures. A `--shard K/M`
-//! run writes its rows as a part file instead, and `analyze merge` reads the
-//! parts back into the same rows, so the report is the same bytes either way
-//! and whatever the thread count.
+//! A `--shard K/M` run writes its rows as a part file instead of a report,
+//! and `analyze merge` reads the parts back into the same rows, so the
+//! report is the same bytes either way and whatever the thread count.
 //!
 //! Every board's figures are held until the report is written, so a run
 //! (and a merge) first works out the memory they will take, from each set's
 //! first board, and is refused when the machine has less free
 //! ([`check_memory`]): better at once than killed hours in.
 //!
-//! Cost: a board's metrics are read straight from the result's struct
-//! through serde, the names shared with the board before
-//! ([`figures::Flattener`]); nothing of the result is serialised. Measured through the command
-//! (release build, 2 cores shared with other builds): per CPU-second about
-//! 2,800 default universe boards, 65,000 witches boards, 16,000 hexet maps and
-//! 330 starships; the analysis itself is a few per cent of that.
-
-mod figures;
-mod html;
-mod report;
+//! The exit code says whether the report was written, not whether the
+//! fairness targets were met: analyze measures, it does not judge. A line
+//! per set on stderr says which targets were met.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -34,12 +25,12 @@ use boardwright::params::{self, Params};
 use boardwright::starship::Starships;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{Error, Generator, Seed};
+use boardwright_analyze::fairness::Mark;
+use boardwright_analyze::report::{self, Run, SetRun};
+use boardwright_analyze::{Analyzed, figures, html, permalink_query};
 use clap::{Args, Subcommand, ValueEnum};
-use rayon::prelude::*;
 
 use crate::{Failure, ParamArgs, write_to};
-use report::{Outcome, Row, Run, SetRun};
 
 /// Most boards one run may ask for.
 const MAX_BOARDS: u64 = 100_000_000;
@@ -47,8 +38,15 @@ const MAX_BOARDS: u64 = 100_000_000;
 /// Where the HTML report's permalinks point by default: `boardwright serve`'s address.
 const DEFAULT_LINK_BASE: &str = "http://127.0.0.1:8080";
 
+/// What `--help` says of the exit code and the fairness summary.
+const FAIRNESS_HELP: &str = "Fairness: the report has a section per parameter set measuring the generator's fairness targets \
+(met, not met, or no data when a metric is missing); a line per set on stderr sums it up. \
+The exit code is 0 whether or not the targets are met: analyze measures, it does not judge. \
+2: bad usage; 1: a report that could not be written.";
+
 /// `boardwright analyze …`.
 #[derive(Args)]
+#[command(after_help = FAIRNESS_HELP)]
 pub struct AnalyzeArgs {
     #[command(subcommand)]
     what: What,
@@ -57,14 +55,18 @@ pub struct AnalyzeArgs {
 #[derive(Subcommand)]
 enum What {
     /// Universe boards.
+    #[command(after_help = FAIRNESS_HELP)]
     Universe(Opts),
     /// Witches boards.
+    #[command(after_help = FAIRNESS_HELP)]
     Witches(Opts),
     /// Starships.
+    #[command(after_help = FAIRNESS_HELP)]
     Starship(Opts),
-    /// Hexet maps.
+    /// Hexet maps (no fairness targets).
     Hexet(Opts),
     /// Combines the part files of a sharded run into the report a single run writes.
+    #[command(after_help = FAIRNESS_HELP)]
     Merge(MergeOpts),
 }
 
@@ -122,24 +124,6 @@ enum ReportFormat {
     Html,
 }
 
-/// A generator whose results `analyze` reads: their `metrics`.
-trait Analyzed: Generator<Params: Sync> {
-    /// The figures of a result's metrics.
-    fn figures(output: &Self::Output, flattener: &mut figures::Flattener) -> figures::Figures;
-}
-
-macro_rules! analyzed {
-    ($($generator:ty),*) => {$(
-        impl Analyzed for $generator {
-            fn figures(output: &Self::Output, flattener: &mut figures::Flattener) -> figures::Figures {
-                flattener.flatten(&output.metrics)
-            }
-        }
-    )*};
-}
-
-analyzed!(Universe, Witches, Starships, Hexet);
-
 /// Runs `boardwright analyze`.
 pub(crate) fn run(args: AnalyzeArgs) -> Result<(), Failure> {
     match args.what {
@@ -185,7 +169,10 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
     if first <= opts.boards {
         let figures: Vec<u64> = sets
             .iter()
-            .map(|set| report::figure_count(&[board::<G>(&set.params, &opts.seed, first, &mut figures::Flattener::default())]))
+            .map(|set| {
+                let board = boardwright_analyze::board::<G>(&set.params, &opts.seed, first, &mut figures::Flattener::default());
+                report::figure_count(&[board])
+            })
             .collect();
         check_memory((opts.boards - first) / m + 1, &figures, memory_available())?;
     }
@@ -194,14 +181,7 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
     let sets = sets
         .into_iter()
         .map(|set| {
-            let rows = indices
-                .par_iter()
-                .map_init(figures::Flattener::default, |flattener, &index| {
-                    let row = board::<G>(&set.params, &opts.seed, index, flattener);
-                    bar.inc(1);
-                    row
-                })
-                .collect();
+            let rows = boardwright_analyze::rows::<G>(&set.params, &opts.seed, &indices, &|| bar.inc(1));
             SetRun {
                 label: set.label,
                 params: set.json,
@@ -224,17 +204,6 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         return write_to(opts.output.as_deref(), &|out| report::write_part(&run, out));
     }
     write_report(&run, format, opts.output.as_deref())
-}
-
-/// One board: its flattened metrics, or why every attempt failed.
-fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
-    let seed = Seed::new(&format!("{base}-{index}"));
-    let outcome = match G::generate(params, &seed, &G::Log::default(), &mut ()) {
-        Ok(output) => Outcome::Figures(G::figures(&output, flattener)),
-        Err(Error::Generate(e)) => Outcome::Failed(e.reason),
-        Err(e) => Outcome::Failed(e.to_string()),
-    };
-    Row { index, outcome }
 }
 
 fn merge(opts: &MergeOpts) -> Result<(), Failure> {
@@ -261,7 +230,42 @@ fn write_report(run: &Run, format: ReportFormat, output: Option<&Path>) -> Resul
         ReportFormat::Json => figures.write_json(out),
         ReportFormat::Csv => figures.write_csv(out),
         ReportFormat::Html => out.write_all(html::page(&figures).as_bytes()),
-    })
+    })?;
+    for line in fairness_summary(&figures) {
+        eprintln!("{line}");
+    }
+    Ok(())
+}
+
+/// A line per set saying how many fairness targets were met, and naming
+/// those that were not (none for a generator without targets).
+fn fairness_summary(report: &report::Report<'_>) -> Vec<String> {
+    let comparing = report.sets.len() > 1;
+    report
+        .sets
+        .iter()
+        .filter(|set| !set.fairness.is_empty())
+        .map(|set| {
+            let label = if comparing { format!(", {}", set.run.label) } else { String::new() };
+            let met = set.fairness.iter().filter(|v| v.mark() == Mark::Pass).count();
+            let mut line = format!("fairness{label}: {met} of {} targets met", set.fairness.len());
+            for (mark, name) in [(Mark::Fail, "failing"), (Mark::NoData, "no data")] {
+                let these: Vec<String> = set
+                    .fairness
+                    .iter()
+                    .filter(|v| v.mark() == mark)
+                    .map(|v| match mark {
+                        Mark::Fail => format!("{} (measured {})", v.target.check, v.value_text()),
+                        _ => v.target.check.to_string(),
+                    })
+                    .collect();
+                if !these.is_empty() {
+                    line.push_str(&format!("; {name}: {}", these.join(", ")));
+                }
+            }
+            line
+        })
+        .collect()
 }
 
 /// One resolved parameter set: its parameters, a label for people, the
@@ -312,20 +316,6 @@ impl<P: Params> ParamSet<P> {
             query,
         })
     }
-}
-
-/// The web app's query for `params` (without the seed): `&KEY=VALUE` for
-/// every parameter that differs from the default, in the parameter table's
-/// order, the value as `--set` reads it.
-fn permalink_query<P: Params>(params: &P) -> String {
-    let mut query = form_urlencoded::Serializer::new(String::new());
-    for (name, value) in params::changed(params) {
-        if let Some(value) = value {
-            query.append_pair(name, &value.to_string());
-        }
-    }
-    let query = query.finish();
-    if query.is_empty() { query } else { format!("&{query}") }
 }
 
 /// What a board takes in memory through a run, about: its row and seed

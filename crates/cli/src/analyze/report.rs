@@ -1,7 +1,8 @@
 //! From boards to figures: the rows of a run (each board's figures or its
 //! failure, in seed order, per parameter set), the part files a sharded run
 //! writes and `merge` reads back, and the report's figures with their JSON
-//! and CSV forms.
+//! and CSV forms, the generator's fairness targets measured on each set
+//! among them ([`super::fairness`]).
 //!
 //! Figures per metric and set, over the boards that have the metric:
 //! - `mean`: the sum in seed order over the count;
@@ -20,6 +21,7 @@ use std::io::{self, Write};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
+use super::fairness::{self, Verdict};
 use super::figures::{self, Figures};
 
 /// Worst seeds kept per metric and set.
@@ -355,6 +357,8 @@ pub struct SetFigures<'a> {
     pub values: Vec<Vec<Option<f64>>>,
     /// Per metric (by column), its figures (`None`: no board has it).
     pub stats: Vec<Option<Stats>>,
+    /// The generator's fairness targets, measured on the set.
+    pub fairness: Vec<Verdict>,
 }
 
 /// A list of figure names, with the column of each name and the columns
@@ -379,6 +383,7 @@ impl<'a> Report<'a> {
         let columns = columns(run);
         let index: BTreeMap<&str, usize> = columns.iter().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
         let lists: Vec<Option<&str>> = columns.iter().map(|c| figures::list_of(c)).collect();
+        let targets = super::targets(&run.generator);
         let sets = run
             .sets
             .iter()
@@ -429,7 +434,7 @@ impl<'a> Report<'a> {
                         column.push(value);
                     }
                 }
-                let stats = values
+                let stats: Vec<Option<Stats>> = values
                     .iter()
                     .map(|column| {
                         let present: Vec<(u64, f64)> = set
@@ -443,12 +448,14 @@ impl<'a> Report<'a> {
                     .collect();
                 let mut failures: Vec<Failures> = failures.into_values().collect();
                 failures.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
+                let fairness = fairness::evaluate(targets, &columns, &stats, &values);
                 SetFigures {
                     run: set,
                     failed,
                     failures,
                     values,
                     stats,
+                    fairness,
                 }
             })
             .collect();
@@ -466,10 +473,28 @@ impl<'a> Report<'a> {
         out.write_all(b"\n")
     }
 
-    /// `report.csv`: `seed`, `set` when comparing, then every metric; one
-    /// row per board and set, seed by seed; a failed board's metrics empty.
+    /// `report.csv`: the fairness targets as comment lines (starting with
+    /// `#`), one per target and set; then the header, `seed`, `set` when
+    /// comparing, then every metric; one row per board and set, seed by
+    /// seed; a failed board's metrics empty.
     pub fn write_csv(&self, out: &mut dyn Write) -> io::Result<()> {
         let comparing = self.sets.len() > 1;
+        for set in &self.sets {
+            for verdict in &set.fairness {
+                let label = if comparing { format!("{}: ", set.run.label) } else { String::new() };
+                let line = format!(
+                    "# fairness: {label}{}: {}, measured {} ({})",
+                    verdict.mark().word(),
+                    verdict.target.check,
+                    verdict.value_text(),
+                    verdict.target.figure
+                );
+                // A comment stays one line, whatever a label holds.
+                let line = line.replace(['\n', '\r'], " ");
+                out.write_all(line.as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+        }
         let mut line = String::from("seed");
         if comparing {
             line.push_str(",set");
@@ -595,6 +620,8 @@ impl Serialize for JsonSet<'_, '_> {
             })
             .collect();
         map.serialize_entry("failures", &failures)?;
+        let fairness: Vec<JsonVerdict<'_>> = set.fairness.iter().map(JsonVerdict).collect();
+        map.serialize_entry("fairness", &fairness)?;
         map.serialize_entry("metrics", &JsonMetrics(report, set))?;
         map.end()
     }
@@ -636,6 +663,26 @@ impl Serialize for JsonStats<'_, '_> {
             })
             .collect();
         map.serialize_entry("worst", &worst)?;
+        map.end()
+    }
+}
+
+/// A fairness target in `report.json`: `figure`, `check` (in words),
+/// `metric` (its name or group), `value` (null: no data), `bound`, and
+/// `result`, one of `pass`, `fail`, `no data`.
+struct JsonVerdict<'v>(&'v Verdict);
+
+impl Serialize for JsonVerdict<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let verdict = self.0;
+        let check = &verdict.target.check;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("figure", verdict.target.figure)?;
+        map.serialize_entry("check", &check.to_string())?;
+        map.serialize_entry("metric", check.metric())?;
+        map.serialize_entry("value", &verdict.value.map(Number))?;
+        map.serialize_entry("bound", &Number(check.bound()))?;
+        map.serialize_entry("result", verdict.mark().word())?;
         map.end()
     }
 }

@@ -1,7 +1,8 @@
 //! `boardwright analyze`: the report's figures recomputed from its CSV, the
-//! CSV checked against the boards themselves, the same bytes whatever the
-//! thread count or sharding, failures counted, bad arguments refused, and an
-//! HTML page that loads nothing.
+//! CSV checked against the boards themselves, the fairness targets measured
+//! again from the CSV's rows, the same bytes whatever the thread count or
+//! sharding, failures counted, bad arguments refused, and an HTML page that
+//! loads nothing.
 
 use std::process::Command;
 
@@ -23,9 +24,10 @@ fn report(dir: &std::path::Path, name: &str, args: &[&str], threads: Option<&str
     std::fs::read(&path).unwrap()
 }
 
-/// A CSV of plain fields (no quoting needed for these seeds and labels).
+/// A CSV of plain fields (no quoting needed for these seeds and labels),
+/// its comment lines (starting with `#`, before the header) left out.
 fn parse_csv(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut lines = text.lines();
+    let mut lines = text.lines().skip_while(|l| l.starts_with('#'));
     let header: Vec<String> = lines.next().unwrap().split(',').map(str::to_string).collect();
     let rows: Vec<Vec<String>> = lines.map(|l| l.split(',').map(str::to_string).collect()).collect();
     for r in &rows {
@@ -70,6 +72,185 @@ fn same_numbers(a: &Value, b: &Value) -> bool {
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_numbers(x, y)),
         (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_numbers(v, w))),
         _ => a == b,
+    }
+}
+
+/// A fairness target as the specification states it, written here apart
+/// from the code that measures it.
+enum Want {
+    /// A statistic (`mean`, `p95`, `max`) of one metric at most a bound.
+    Stat(&'static str, &'static str, f64),
+    /// The means of a group (`*`: any one index or key) within a bound of each other.
+    Group(&'static str, f64),
+    /// Each member's mean within a bound of its partner's (the same index or key).
+    Pairs(&'static str, &'static str, f64),
+    /// Above a value on at most a share of the boards that have it.
+    Share(&'static str, f64, f64),
+}
+
+/// Every generator's targets (fairness.md).
+fn wanted(generator: &str) -> Vec<Want> {
+    use Want::*;
+    match generator {
+        "universe" => vec![
+            Group("quadrant_nodes.*", 1.0),
+            Stat("quadrant_node_spread", "mean", 4.0),
+            Stat("quadrant_node_spread", "p95", 8.0),
+            Stat("mission_hop_spread", "mean", 1.2),
+            Stat("mission_hop_spread", "p95", 2.0),
+            Stat("mission_hop_spread", "max", 3.0),
+            Group("side_mean_hops.*", 0.5),
+            Stat("types_outside_bounds", "max", 0.0),
+            Share("attempts", 1.0, 0.001),
+        ],
+        "witches" => vec![
+            Pairs("shares.*.cauldron_cells", "shares.*.cauldron_share", 0.3),
+            Stat("cauldron_share_gap", "max", 2.0),
+            Stat("cauldron_cells_spread", "p95", 2.0),
+            Stat("cauldron_cells_spread", "max", 4.0),
+            Share("attempts", 1.0, 0.001),
+        ],
+        "starship" => vec![
+            Share("shortfalls", 0.0, 0.01),
+            Stat("longest_weapon_to_ammo_walk", "max", 12.0),
+            Stat("longest_thruster_to_power_walk", "max", 16.0),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// The part of `name` that `pattern`'s `*` stands for: what lies between
+/// the text before the star and the text after it, one part without a dot.
+fn star(pattern: &str, name: &str) -> Option<String> {
+    let (before, after) = pattern.split_once('*')?;
+    let key = name.strip_prefix(before)?.strip_suffix(after)?;
+    (!key.is_empty() && !key.contains('.')).then(|| key.to_string())
+}
+
+/// A column's values, the boards without it left out.
+fn column(header: &[String], rows: &[&Vec<String>], name: &str) -> Vec<f64> {
+    let Some(c) = header.iter().position(|h| h == name) else {
+        return Vec::new();
+    };
+    rows.iter()
+        .filter(|r| !r[c].is_empty())
+        .map(|r| r[c].parse::<f64>().unwrap())
+        .collect()
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+/// A target's metric (or group), bound and value measured from the CSV's
+/// rows of one set (`None`: the rows lack what it names).
+fn measure(want: &Want, header: &[String], rows: &[&Vec<String>]) -> (&'static str, f64, Option<f64>) {
+    match *want {
+        Want::Stat(metric, statistic, bound) => {
+            let values: Vec<(String, f64)> = column(header, rows, metric).into_iter().map(|v| (String::new(), v)).collect();
+            let value = (!values.is_empty()).then(|| expected(&values)[statistic].as_f64().unwrap());
+            (metric, bound, value)
+        }
+        Want::Group(metrics, bound) => {
+            let means: Vec<f64> = header
+                .iter()
+                .filter(|h| star(metrics, h).is_some())
+                .map(|h| column(header, rows, h))
+                .filter(|v| !v.is_empty())
+                .map(|v| mean(&v))
+                .collect();
+            let spread = means.iter().copied().reduce(f64::max).zip(means.iter().copied().reduce(f64::min));
+            (metrics, bound, spread.map(|(hi, lo)| hi - lo))
+        }
+        Want::Pairs(metrics, against, bound) => {
+            let mut largest = None;
+            let mut complete = true;
+            for h in header {
+                let Some(key) = star(metrics, h) else { continue };
+                let own = column(header, rows, h);
+                let partner = column(header, rows, &against.replace('*', &key));
+                if own.is_empty() {
+                    continue;
+                }
+                if partner.is_empty() {
+                    complete = false;
+                    continue;
+                }
+                let gap = (mean(&own) - mean(&partner)).abs();
+                largest = Some(largest.map_or(gap, |l: f64| l.max(gap)));
+            }
+            (metrics, bound, largest.filter(|_| complete))
+        }
+        Want::Share(metric, above, bound) => {
+            let values = column(header, rows, metric);
+            let over = values.iter().filter(|&&v| v > above).count();
+            (metric, bound, (!values.is_empty()).then(|| over as f64 / values.len() as f64))
+        }
+    }
+}
+
+/// A set's `fairness` in the JSON report against its targets measured
+/// again from the CSV's rows of that set: every target there once, the
+/// same value, and a result that follows from the value and the bound.
+fn check_fairness(generator: &str, set: &Value, header: &[String], rows: &[&Vec<String>]) {
+    let reported = set["fairness"].as_array().expect("a fairness array per set");
+    let wants = wanted(generator);
+    assert_eq!(reported.len(), wants.len(), "{generator}: {reported:?}");
+    for want in &wants {
+        let (metric, bound, value) = measure(want, header, rows);
+        let found: Vec<&Value> = reported
+            .iter()
+            .filter(|t| t["metric"] == metric && t["bound"].as_f64() == Some(bound))
+            .collect();
+        assert_eq!(found.len(), 1, "{generator}: the target on {metric} at most {bound}, once");
+        let target = found[0];
+        assert!(!target["figure"].as_str().unwrap().is_empty() && !target["check"].as_str().unwrap().is_empty());
+        match value {
+            None => assert_eq!(
+                (&target["value"], target["result"].as_str()),
+                (&Value::Null, Some("no data")),
+                "{generator} {metric}: the CSV has no data for it"
+            ),
+            Some(want) => {
+                let got = target["value"].as_f64().unwrap_or_else(|| panic!("{generator} {metric}: {target}"));
+                assert!(
+                    (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+                    "{generator} {metric}: reported {got}, the CSV gives {want}"
+                );
+                let result = if got <= bound { "pass" } else { "fail" };
+                assert_eq!(target["result"], result, "{generator} {metric}: {got} against {bound}");
+            }
+        }
+    }
+}
+
+/// The CSV's comment lines: one per target and set, before the header, each
+/// saying the JSON's result and check (`# fairness: [SET: ]RESULT: CHECK, measured …`).
+fn check_csv_comments(csv: &str, json: &Value) {
+    let comments: Vec<&str> = csv.lines().take_while(|l| l.starts_with('#')).collect();
+    assert!(
+        csv.lines().skip(comments.len()).all(|l| !l.starts_with('#')),
+        "comments only before the header"
+    );
+    let sets = json["sets"].as_array().unwrap();
+    let mut expected = Vec::new();
+    for set in sets {
+        let label = if sets.len() > 1 {
+            format!("{}: ", set["set"].as_str().unwrap())
+        } else {
+            String::new()
+        };
+        for target in set["fairness"].as_array().unwrap() {
+            expected.push(format!(
+                "# fairness: {label}{}: {}, measured ",
+                target["result"].as_str().unwrap(),
+                target["check"].as_str().unwrap()
+            ));
+        }
+    }
+    assert_eq!(comments.len(), expected.len(), "{comments:?}");
+    for (line, start) in comments.iter().zip(&expected) {
+        assert!(line.starts_with(start.as_str()), "{line:?} should start {start:?}");
     }
 }
 
@@ -120,6 +301,8 @@ fn check_figures(generator: &str, boards: usize, extra: &[&str], samples: &[usiz
     assert_eq!(set["failed"], 0);
     let metrics = set["metrics"].as_object().unwrap();
     assert_eq!(metrics.len(), header.len() - 1, "every CSV column has figures, and only those");
+    check_fairness(generator, set, &header, &rows.iter().collect::<Vec<_>>());
+    check_csv_comments(&csv, &json);
     for (c, name) in header.iter().enumerate().skip(1) {
         let values: Vec<(String, f64)> = rows
             .iter()
@@ -194,6 +377,102 @@ fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
     assert_eq!((rows[0][1].as_str(), rows[1][1].as_str()), ("default", "preset classic"));
     let json: Value = serde_json::from_slice(&std::fs::read(dir.join("one.json")).unwrap()).unwrap();
     assert_eq!(json["sets"][1]["params"]["planar"], false);
+    // The fairness section, in every form and from the merged shards too,
+    // measured on each set's own rows.
+    check_csv_comments(&csv, &json);
+    for (k, set) in json["sets"].as_array().unwrap().iter().enumerate() {
+        let label = set["set"].as_str().unwrap();
+        let own: Vec<&Vec<String>> = rows.iter().filter(|r| r[1] == label).collect();
+        assert_eq!(own.len(), 40, "set {k}");
+        check_fairness("universe", set, &header, &own);
+    }
+    let html = String::from_utf8(std::fs::read(dir.join("one.html")).unwrap()).unwrap();
+    assert!(html.contains("<table class=\"fairness\">"));
+}
+
+/// Witches (a group measured against its partners), compared with another
+/// preset: the fairness section the same bytes for any thread count and
+/// from merged shards, each set measured on its own rows.
+#[test]
+fn analyze_fairness_is_the_same_bytes_from_merged_shards() {
+    let dir = scratch("analyze-fairness-same");
+    let args = ["witches", "--boards", "60", "--against-preset", "hardest"];
+    for ext in ["json", "csv", "html"] {
+        let one = report(&dir, &format!("one.{ext}"), &args, Some("1"));
+        assert!(one == report(&dir, &format!("two.{ext}"), &args, Some("2")), "{ext}: threads");
+        let mut merge: Vec<String> = vec!["analyze".into(), "merge".into()];
+        for k in [1, 0] {
+            let shard = format!("{k}/2");
+            let mut shard_args = args.to_vec();
+            shard_args.extend(["--shard", shard.as_str()]);
+            report(&dir, &format!("part{k}.json"), &shard_args, None);
+            merge.push(dir.join(format!("part{k}.json")).to_str().unwrap().to_string());
+        }
+        let merged = dir.join(format!("merged.{ext}"));
+        merge.extend(["-o".into(), merged.to_str().unwrap().into()]);
+        let out = run(&merge.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(std::fs::read(&merged).unwrap() == one, "{ext}: merged shards differ");
+    }
+    let csv = String::from_utf8(std::fs::read(dir.join("one.csv")).unwrap()).unwrap();
+    let json: Value = serde_json::from_slice(&std::fs::read(dir.join("one.json")).unwrap()).unwrap();
+    check_csv_comments(&csv, &json);
+    let (header, rows) = parse_csv(&csv);
+    for set in json["sets"].as_array().unwrap() {
+        let own: Vec<&Vec<String>> = rows.iter().filter(|r| r[1] == set["set"].as_str().unwrap()).collect();
+        assert_eq!(own.len(), 60);
+        check_fairness("witches", set, &header, &own);
+    }
+}
+
+/// Targets not met leave the exit code 0 (analyze measures), and stderr
+/// sums them up in a line: how many were met, and which failed.
+#[test]
+fn analyze_exits_0_with_targets_failing_and_says_which_on_stderr() {
+    let dir = scratch("analyze-fairness-exit");
+    // Three relaxation steps and the widest clearance: many boards need a
+    // second attempt, far more than one in a thousand.
+    let path = dir.join("r.json");
+    let args = [
+        "analyze",
+        "universe",
+        "--boards",
+        "30",
+        "--set",
+        "iterations=3",
+        "--set",
+        "clearance=0.45",
+        "-o",
+        path.to_str().unwrap(),
+    ];
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let targets = json["sets"][0]["fairness"].as_array().unwrap();
+    let with = |result: &str| targets.iter().filter(|t| t["result"] == result).collect::<Vec<_>>();
+    let failing = with("fail");
+    assert!(
+        failing.iter().any(|t| t["metric"] == "attempts"),
+        "these settings should need second attempts: {targets:?}"
+    );
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("fairness")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    let line = lines[0];
+    assert!(
+        line.starts_with(&format!(
+            "fairness: {} of {} targets met; failing: ",
+            with("pass").len(),
+            targets.len()
+        )),
+        "{line}"
+    );
+    for t in &failing {
+        assert!(line.contains(t["check"].as_str().unwrap()), "{line} names {}", t["check"]);
+    }
+    // No line for a generator without targets.
+    let out = run(&["analyze", "hexet", "--boards", "3", "-o", dir.join("h.json").to_str().unwrap()]);
+    assert!(out.status.success() && !stderr(&out).contains("fairness"), "{}", stderr(&out));
 }
 
 #[test]
@@ -405,6 +684,34 @@ fn analyze_html_loads_nothing_and_links_worst_seeds_to_the_web_app() {
     assert!(links.iter().all(|l| l.contains("&amp;players=5")));
     // One chart per metric, drawn as inline SVG with a title.
     let json: Value = serde_json::from_slice(&report(&dir, "r.json", &args, None)).unwrap();
+    // The fairness table comes before the first histogram: per target and
+    // set, the JSON's result marked in words, not by colour alone.
+    let table = html.find("<table class=\"fairness\">").expect("a fairness table");
+    assert!(table < html.find("<svg ").unwrap(), "the fairness table is above the histograms");
+    let rows = &html[table..table + html[table..].find("</table>").unwrap()];
+    let marks: Vec<&str> = rows
+        .match_indices("<td class=\"")
+        .map(|(at, _)| {
+            let cell = &rows[at..];
+            &cell[cell.find('>').unwrap() + 1..cell.find("</td>").unwrap()]
+        })
+        .collect();
+    let mut results = Vec::new();
+    let sets = json["sets"].as_array().unwrap();
+    for t in 0..sets[0]["fairness"].as_array().unwrap().len() {
+        for set in sets {
+            results.push(set["fairness"][t]["result"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(marks.len(), results.len(), "{marks:?}");
+    for (mark, result) in marks.iter().zip(&results) {
+        let want = match result.as_str() {
+            "pass" => "✓ met",
+            "fail" => "✗ not met",
+            _ => "– no data",
+        };
+        assert_eq!(*mark, want);
+    }
     let metrics = json["sets"][0]["metrics"].as_object().unwrap().len();
     assert_eq!(html.matches("<svg ").count(), metrics);
     assert!(html.contains("<title>mission_hop_spread</title>"));

@@ -1,0 +1,106 @@
+//! `boardwright_analyze`: the work behind `boardwright analyze`, shared by
+//! the binary (which adds the arguments, the files and the exit codes, in
+//! `analyze/mod.rs`) and the `fairness` example.
+//!
+//! The steps: generate a parameter set's boards from the seeds `BASE-i`
+//! in parallel, each alone, and keep each board's flattened metrics
+//! ([`figures`]) in seed order ([`rows`]); then [`report`] turns those rows
+//! into the figures per metric and [`fairness`] into the generator's
+//! fairness targets met or not; the report is written as JSON, CSV or a
+//! self-contained HTML page ([`html`]).
+//!
+//! Cost: a board's metrics are read straight from the result's struct
+//! through serde, the names shared with the board before
+//! ([`figures::Flattener`]); nothing of the result is serialised. Measured
+//! through the command (release build, 2 cores shared with other builds):
+//! per CPU-second about 2,800 default universe boards, 65,000 witches
+//! boards, 16,000 hexet maps and 330 starships; the analysis itself is a few
+//! per cent of that.
+
+pub mod fairness;
+pub mod figures;
+pub mod html;
+pub mod report;
+
+use boardwright::fairness::Target;
+use boardwright::hexet::Hexet;
+use boardwright::params::{self, Params};
+use boardwright::starship::Starships;
+use boardwright::universe::Universe;
+use boardwright::witches::Witches;
+use boardwright::{Error, Generator, Seed};
+use rayon::prelude::*;
+
+use report::{Outcome, Row};
+
+/// A generator whose results `analyze` reads: their `metrics`.
+pub trait Analyzed: Generator<Params: Sync> {
+    /// The figures of a result's metrics.
+    fn figures(output: &Self::Output, flattener: &mut figures::Flattener) -> figures::Figures;
+}
+
+/// Every generator `analyze` reads, and [`targets`] from their names.
+macro_rules! analyzed {
+    ($($generator:ty),*) => {
+        $(
+            impl Analyzed for $generator {
+                fn figures(output: &Self::Output, flattener: &mut figures::Flattener) -> figures::Figures {
+                    flattener.flatten(&output.metrics)
+                }
+            }
+        )*
+
+        /// The fairness targets of the generator named `generator` (none
+        /// for a name that is no generator's).
+        pub fn targets(generator: &str) -> &'static [Target] {
+            $(
+                if generator == <$generator>::NAME {
+                    return <$generator>::FAIRNESS;
+                }
+            )*
+            &[]
+        }
+    };
+}
+
+analyzed!(Universe, Witches, Starships, Hexet);
+
+/// One board, from the seed `BASE-index`: its flattened metrics, or why
+/// every attempt failed.
+pub fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
+    let seed = Seed::new(&format!("{base}-{index}"));
+    let outcome = match G::generate(params, &seed, &G::Log::default(), &mut ()) {
+        Ok(output) => Outcome::Figures(G::figures(&output, flattener)),
+        Err(Error::Generate(e)) => Outcome::Failed(e.reason),
+        Err(e) => Outcome::Failed(e.to_string()),
+    };
+    Row { index, outcome }
+}
+
+/// The boards `indices` of one parameter set, on every core, each alone,
+/// in the order of `indices`; `done` is called as each board is finished
+/// (a progress bar's step).
+pub fn rows<G: Analyzed>(params: &G::Params, base: &str, indices: &[u64], done: &(dyn Fn() + Sync)) -> Vec<Row> {
+    indices
+        .par_iter()
+        .map_init(figures::Flattener::default, |flattener, &index| {
+            let row = board::<G>(params, base, index, flattener);
+            done();
+            row
+        })
+        .collect()
+}
+
+/// The web app's query for `params` (without the seed): `&KEY=VALUE` for
+/// every parameter that differs from the default, in the parameter table's
+/// order, the value as `--set` reads it.
+pub fn permalink_query<P: Params>(params: &P) -> String {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    for (name, value) in params::changed(params) {
+        if let Some(value) = value {
+            query.append_pair(name, &value.to_string());
+        }
+    }
+    let query = query.finish();
+    if query.is_empty() { query } else { format!("&{query}") }
+}
