@@ -15,8 +15,10 @@
 //! the window, so every other node outside the window's cross keeps its
 //! quadrant and only the nodes inside the cross's two strips are counted
 //! again for each candidate position (by binary search on the strips sorted
-//! along the axis that varies). Candidates are the middle and every point
-//! halfway between two neighbouring strip nodes, each with no other node
+//! along the axis that varies). Candidates are the middle and the points
+//! halfway between two neighbouring strip nodes (the 31 nearest the middle
+//! on each axis: on large boards every pair would cost more than the rest
+//! of the board), each with no other node
 //! closer than [`ROOM`], and the node's own position; the centre goes to the
 //! one that leaves the smallest spread between the quadrants' counts (the
 //! one nearest the middle among equals), so it never splits the board less
@@ -79,11 +81,19 @@ fn nearest(points: &[Point], to: Point) -> u32 {
     best.1
 }
 
+/// Candidate places a side, at most: on the standard sheet a strip holds
+/// about ten nodes; on a board of a million nodes about a thousand, and
+/// trying every pair of places would cost more than the rest of the board.
+const MOST_CANDIDATES: usize = 32;
+
 /// Where a line may go: `middle`, and halfway between each two neighbouring
-/// `values` (sorted, all strictly within the window of `middle`).
+/// `values` (sorted, all strictly within the window of `middle`), the
+/// [`MOST_CANDIDATES`] nearest `middle` (the lower among equals).
 fn candidates(values: &[f64], middle: f64) -> Vec<f64> {
-    let mut out = vec![middle];
-    out.extend(values.windows(2).map(|w| (w[0] + w[1]) / 2.0).filter(|&v| v != middle));
+    let mut out: Vec<f64> = values.windows(2).map(|w| (w[0] + w[1]) / 2.0).filter(|&v| v != middle).collect();
+    out.sort_by(|a, b| (a - middle).abs().total_cmp(&(b - middle).abs()).then(a.total_cmp(b)));
+    out.truncate(MOST_CANDIDATES - 1);
+    out.insert(0, middle);
     out
 }
 
