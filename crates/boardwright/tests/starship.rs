@@ -228,39 +228,80 @@ fn check(s: &Starship) -> Result<(), String> {
             }
         }
     }
-    let limit = s.header.params.supply_walk.unwrap_or(8 + (s.width + s.height) / 4);
     for (consumer, providers) in SUPPLIES {
-        let sources: Vec<usize> = (0..s.parts.len())
-            .filter(|&k| providers.contains(&s.parts[k].role))
-            .flat_map(|k| v.tiles_of(k))
-            .collect();
-        let has_consumer = s.parts.iter().any(|p| p.role == consumer);
-        if has_consumer && !s.parts.iter().any(|p| p.role == providers[0]) {
-            return Err(format!("{consumer:?}s but no {:?}", providers[0]));
+        let limit = s.header.params.supply_walk.unwrap_or(default_walk(consumer));
+        let longest = longest_walk(&v, consumer, providers)?;
+        if longest > limit {
+            return Err(format!(
+                "a {consumer:?} is {longest} steps from {:?}, more than {limit}",
+                providers[0]
+            ));
         }
-        let d = v.walk(&sources);
-        for (k, p) in s.parts.iter().enumerate().filter(|(_, p)| p.role == consumer) {
-            let best = v.beside(k).iter().map(|&t| d[t]).min().unwrap_or(u32::MAX);
-            if best > limit {
-                return Err(format!("{} {k} is {best} steps from {:?}", p.kind, providers[0]));
-            }
+        let reported = match consumer {
+            Role::Weapon => s.metrics.longest_weapon_to_ammo_walk,
+            _ => s.metrics.longest_thruster_to_power_walk,
+        };
+        if reported != longest {
+            return Err(format!(
+                "the metrics say the longest {consumer:?} walk is {reported}, it is {longest}"
+            ));
         }
     }
     Ok(())
 }
 
+/// The walk the guarantee allows by default: 12 steps from a weapon to ammo,
+/// 16 from a thruster to power storage or the reactor, at every size.
+fn default_walk(consumer: Role) -> u32 {
+    match consumer {
+        Role::Weapon => 12,
+        _ => 16,
+    }
+}
+
+/// The longest walk from a part of role `consumer` (from a walkable tile
+/// beside it) to the nearest tile of a part of one of `providers`' roles;
+/// an error if the ship has a consumer but no part of the first provider.
+fn longest_walk(v: &View<'_>, consumer: Role, providers: &[Role]) -> Result<u32, String> {
+    let s = v.s;
+    let sources: Vec<usize> = (0..s.parts.len())
+        .filter(|&k| providers.contains(&s.parts[k].role))
+        .flat_map(|k| v.tiles_of(k))
+        .collect();
+    let has_consumer = s.parts.iter().any(|p| p.role == consumer);
+    if has_consumer && !s.parts.iter().any(|p| p.role == providers[0]) {
+        return Err(format!("{consumer:?}s but no {:?}", providers[0]));
+    }
+    let d = v.walk(&sources);
+    let mut longest = 0;
+    for (k, _) in s.parts.iter().enumerate().filter(|(_, p)| p.role == consumer) {
+        longest = longest.max(v.beside(k).iter().map(|&t| d[t]).min().unwrap_or(u32::MAX));
+    }
+    Ok(longest)
+}
+
+/// Every guarantee on default ships from 24 × 24 to 128 × 128 (fewer
+/// seeds at the larger sizes), and every stage places what it planned: at
+/// most 1 % of them report a shortfall.
 #[test]
 fn every_guarantee_holds_over_many_seeds_and_sizes() {
-    let failures: Vec<String> = std::thread::scope(|scope| {
+    // (size, seeds)
+    let runs: [(u32, usize); 6] = [(24, 120), (32, 100), (40, 100), (64, 40), (96, 16), (128, 10)];
+    let jobs: Vec<(u32, String)> = runs
+        .iter()
+        .flat_map(|&(size, n)| (0..n).map(move |i| (size, format!("check-{i}"))))
+        .collect();
+    let results: Vec<(String, Result<(), String>, Vec<String>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
             .map(|half| {
+                let jobs = &jobs;
                 scope.spawn(move || {
-                    (0..500)
-                        .filter(|i| i % 2 == half)
-                        .filter_map(|i| {
-                            let size = SIZES[i % SIZES.len()];
-                            let seed = format!("check-{i}");
-                            check(&ship(size, &seed)).err().map(|e| format!("size {size}, seed {seed:?}: {e}"))
+                    jobs.iter()
+                        .enumerate()
+                        .filter(|(i, _)| i % 2 == half)
+                        .map(|(_, (size, seed))| {
+                            let s = ship(*size, seed);
+                            (format!("size {size}, seed {seed:?}"), check(&s), s.metrics.shortfalls)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -268,7 +309,70 @@ fn every_guarantee_holds_over_many_seeds_and_sizes() {
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });
+    let failures: Vec<String> = results
+        .iter()
+        .filter_map(|(at, r, _)| r.as_ref().err().map(|e| format!("{at}: {e}")))
+        .collect();
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+    let short: Vec<String> = results
+        .iter()
+        .filter(|(_, _, shortfalls)| !shortfalls.is_empty())
+        .map(|(at, _, shortfalls)| format!("{at}: {shortfalls:?}"))
+        .collect();
+    assert!(
+        short.len() * 100 <= results.len(),
+        "{} of {} default ships report a shortfall (at most 1 % may): {}",
+        short.len(),
+        results.len(),
+        short.join("; ")
+    );
+}
+
+/// A pipeline that asks for more than the hull holds hears about it: what
+/// a stage could not place is a shortfall, never dropped in silence.
+#[test]
+fn asking_for_more_than_fits_is_a_shortfall() {
+    // (size, the stage asking too much, what it asks, the shortfalls expected)
+    let cases: [(u32, &str, &str, &[&str]); 3] = [
+        (24, "crew", "quarters = 32\nbunks = 32", &["crew_quarters: placed", "bunks: placed"]),
+        (24, "power_storage", "min = 16\nmax = 16", &["power_storage: placed"]),
+        (40, "thrusters", "min_score = 200\nmax_score = 200", &["thrusters: placed"]),
+    ];
+    for (size, asking, fields, expected) in cases {
+        let mut text = format!("width = {size}\nheight = {size}\nmax_attempts = 10\n");
+        for stage in Params::default().pipeline {
+            text += &format!("[[pipeline]]\nstage = \"{}\"\n", stage.name());
+            if stage.name() == asking {
+                text += &format!("{fields}\n");
+            }
+        }
+        let params = resolve(&text).unwrap();
+        for i in 0..5 {
+            let seed = format!("too much-{i}");
+            let s = starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{asking}, {seed}: {e}"));
+            check(&s).unwrap_or_else(|e| panic!("{asking}, {seed}: {e}"));
+            for prefix in expected {
+                // `placed N of M`, N the parts placed and less than M.
+                let found = s.metrics.shortfalls.iter().find(|f| f.starts_with(prefix));
+                let numbers: Vec<u32> = found.map_or(Vec::new(), |f| f.split(' ').filter_map(|w| w.parse().ok()).collect());
+                assert!(
+                    numbers.len() == 2 && numbers[0] < numbers[1],
+                    "{asking}, {seed}: no `{prefix} N of M` shortfall in {:?}",
+                    s.metrics.shortfalls
+                );
+                let role = match *prefix {
+                    "crew_quarters: placed" => Some(Role::CrewQuarters),
+                    "bunks: placed" => Some(Role::Bunks),
+                    "power_storage: placed" => Some(Role::PowerStorage),
+                    _ => None,
+                };
+                if let Some(role) = role {
+                    let made = s.parts.iter().filter(|p| p.role == role).count() as u32;
+                    assert_eq!(numbers[0], made, "{asking}, {seed}: {:?}", s.metrics.shortfalls);
+                }
+            }
+        }
+    }
 }
 
 /// A tile grid as rows of "is ship" (not space).
@@ -537,7 +641,7 @@ fn a_stage_table_may_give_only_some_fields() {
     let Stage::Weapons(weapons) = &p.pipeline[0] else {
         panic!("{:?}", p.pipeline[0])
     };
-    assert_eq!((weapons.min_score, weapons.max_score, weapons.variants.len()), (3, 6, 2));
+    assert_eq!((weapons.min_score, weapons.max_score, weapons.variants.len()), (2, 4, 2));
     assert_eq!(weapons.facing_weights, [5.0, 1.0, 1.0, 1.0]);
     assert!(weapons.variants.iter().all(|v| v.role == Role::Weapon));
     let Stage::PowerStorage(power) = &p.pipeline[1] else {
@@ -550,7 +654,7 @@ fn a_stage_table_may_give_only_some_fields() {
         r#"
 [[pipeline]]
 stage = "thrusters"
-min_score = 10
+min_score = 6
 variants = [
     { name = "ion drive", w = 1, h = 2, score = 1, weight = 1.0, symbol = "i" },
     { name = "cannon", role = "weapon", w = 1, h = 1, score = 1, weight = 1.0, symbol = "k" },
@@ -561,7 +665,7 @@ variants = [
     let Stage::Thrusters(thrusters) = &p.pipeline[0] else {
         panic!("{:?}", p.pipeline[0])
     };
-    assert_eq!((thrusters.min_score, thrusters.max_score), (10, 10));
+    assert_eq!((thrusters.min_score, thrusters.max_score), (6, 6));
     let roles: Vec<Role> = thrusters.variants.iter().map(|v| v.role).collect();
     assert_eq!(roles, [Role::Thruster, Role::Weapon]);
 
@@ -769,7 +873,7 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         ),
         (
             "max_attempts = 1000".to_string(),
-            "`max_attempts`: 1000 is not allowed; expected at most 48",
+            "`max_attempts`: 1000 is not allowed; expected at most 47",
         ),
         (stage("shape", "nose = 0.9"), "`pipeline[0] (shape).nose`"),
         (stage("shape", "spine = -0.1"), "`pipeline[0] (shape).spine`"),
@@ -811,7 +915,7 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         ),
         weapons(&[laser("laser", "L", "weapon")]) + &weapons(&[laser("laser", "L", "weapon")]),
         stage("exterior_armor", "").repeat(64),
-        "max_attempts = 48".to_string(),
+        "max_attempts = 47".to_string(),
     ];
     for text in &fine {
         resolve(text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));

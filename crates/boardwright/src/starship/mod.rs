@@ -22,10 +22,10 @@ mod stages;
 pub use draw::draw;
 pub use ship::{Facing, Part, Role};
 use ship::{Ship, Tile};
-use stages::Context;
 pub use stages::{
     ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, Stage, SupplyParams, Variant,
 };
+use stages::{Context, Walks};
 
 /// Parameters of a starship.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,7 +38,8 @@ pub struct Params {
     /// Path contiguity bound: tiles around a new part must still reach each other within this many steps.
     pub max_detour: u32,
     /// Walking distance within which every weapon has ammo and every thruster
-    /// power; none: `8 + (width + height) / 4`, growing with the grid.
+    /// power (power storage or the reactor); none: [`AMMO_WALK`] for weapons
+    /// and [`POWER_WALK`] for thrusters, at every size.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub supply_walk: Option<u32>,
     /// Whole-ship attempts before giving up.
@@ -62,6 +63,13 @@ impl Default for Params {
 
 /// Largest grid side accepted.
 pub const MAX_SIDE: u32 = 512;
+/// Steps from a weapon to its nearest ammo supply at most, unless
+/// `supply_walk` says otherwise.
+pub const AMMO_WALK: u32 = 12;
+/// Steps from a thruster to its nearest power storage or the reactor at
+/// most, unless `supply_walk` says otherwise.
+pub const POWER_WALK: u32 = 16;
+
 /// Smallest grid side accepted: on a smaller grid the default stages find
 /// no room for a ship (at 20 × 20 one seed in sixty failed every attempt, at
 /// 16 × 16 nearly all; from 22 none of sixty).
@@ -92,7 +100,7 @@ impl ParamsTrait for Params {
         },
         ParamInfo {
             name: "supply_walk",
-            doc: "walking distance within which every weapon has ammo and every thruster power (none: 8 + (width + height) / 4)",
+            doc: "walking distance within which every weapon has ammo and every thruster power, storage or the reactor (none: 12 to ammo, 16 to power)",
             allowed: Allowed::Int { min: 1, max: 1000 },
         },
         ParamInfo {
@@ -153,7 +161,7 @@ pub const MAX_STAGES: usize = 64;
 /// Most work ([`Stage::work`]) over all attempts together, per
 /// [`REFERENCE_AREA`] of grid (a 40 × 40 grid or less: some 4.5 s in a
 /// release build for the costliest pipelines we could build; the default
-/// pipeline may make 48 attempts). A unit's time grows
+/// pipeline may make 47 attempts). A unit's time grows
 /// with the grid's area, and so do the counts of stages with per-hull rates
 /// and this bound: a pipeline with rates may take time growing with the
 /// square of the area, one without in proportion to it.
@@ -357,7 +365,10 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
     crate::params::check(params)?;
     let legend = legend(params);
     let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
-    let supply_walk = params.supply_walk.unwrap_or(8 + (params.width + params.height) / 4);
+    let walks = Walks {
+        ammo: params.supply_walk.unwrap_or(AMMO_WALK),
+        power: params.supply_walk.unwrap_or(POWER_WALK),
+    };
     let snapshots = watch.every().is_some();
     Ok(crate::retry("starship", params.max_attempts, |attempt| {
         let mut ship = Ship::new(params.width, params.height);
@@ -368,7 +379,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
             let mut cx = Context {
                 rng: &mut rng,
                 max_detour: params.max_detour,
-                supply_walk,
+                walks,
                 scores: &mut scores,
                 shortfalls: &mut shortfalls,
             };
@@ -384,7 +395,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
                 );
             }
         }
-        let (weapon_walk, thruster_walk) = check(&ship, supply_walk)?;
+        let (weapon_walk, thruster_walk) = check(&ship, walks)?;
         let mut part_counts = BTreeMap::new();
         for p in &ship.parts {
             *part_counts.entry(p.kind.clone()).or_insert(0) += 1;
@@ -426,7 +437,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
 
 /// Checks every guarantee; returns the longest weapon-to-ammo and
 /// thruster-to-power walks.
-fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
+fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
     let walkable: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).collect();
     let Some(&first) = walkable.first() else {
         return Err("the ship has no walkable tile".into());
@@ -475,7 +486,7 @@ fn check(ship: &Ship, supply_walk: u32) -> Result<(u32, u32), String> {
         let mut longest = 0;
         for p in ship.parts.iter().filter(|p| p.role == consumer) {
             let best = ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
-            if best > supply_walk {
+            if best > walks.limit(consumer) {
                 return Err(format!("{} {} is {} steps from {first}", p.kind, p.id, best));
             }
             longest = longest.max(best);

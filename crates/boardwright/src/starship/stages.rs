@@ -10,7 +10,12 @@
 //! that fills between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box.
 //! What fills a ship grows with it: machine budgets, supply rooms and crew
 //! rooms each add a count per 1000 tiles of hull to their fixed part, so a
-//! large ship is rooms, machines and corridors, not a slab of armor.
+//! large ship is rooms, machines and corridors, not a slab of armor. The
+//! default counts fit the hull: crew rooms by rate are placed as far as the
+//! free floor holds them, and a machine stage draws only among sizes and
+//! facings that may still fit; what a stage asked for and could not place
+//! is a shortfall. Supply rooms go where their doors bring machines within
+//! their walks ([`Walks`]), and more are added until every one is.
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -48,8 +53,8 @@ pub const MAX_ROOM_RATE: f64 = 100.0;
 pub const MAX_WEIGHT: f64 = 1e6;
 /// Places a machine stage may fail to find before it gives up.
 const MACHINE_MISSES: u32 = 24;
-/// Supply rooms a stage may add beyond the number drawn while a consumer is
-/// still out of reach.
+/// Supply rooms a stage may add, beyond twice the number it plans, while a
+/// consumer is still out of reach.
 const EXTRA_SUPPLIES: u32 = 8;
 
 /// A machine variant (a thruster or weapon size).
@@ -229,25 +234,29 @@ impl Default for SupplyParams {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CrewParams {
-    /// Crew quarters wanted (0 to 32).
+    /// Crew quarters that must be placed (0 to 32): those that do not fit
+    /// are a shortfall.
     pub quarters: u32,
-    /// Bunk rooms wanted (0 to 32).
+    /// Bunk rooms that must be placed (0 to 32): those that do not fit are a
+    /// shortfall.
     pub bunks: u32,
     /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
     pub quarters_size: [u32; 2],
     /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
     pub bunks_size: [u32; 2],
-    /// Crew quarters added per 1000 tiles of hull (0 to 100).
+    /// Crew quarters added per 1000 tiles of hull (0 to 100), as many of
+    /// them as the free floor holds.
     pub quarters_per_1000_tiles: f64,
-    /// Bunk rooms added per 1000 tiles of hull (0 to 100).
+    /// Bunk rooms added per 1000 tiles of hull (0 to 100), as many of them
+    /// as the free floor holds.
     pub bunks_per_1000_tiles: f64,
 }
 
 impl Default for CrewParams {
     fn default() -> Self {
         CrewParams {
-            quarters: 1,
-            bunks: 1,
+            quarters: 0,
+            bunks: 0,
             quarters_size: [3, 2],
             bunks_size: [2, 2],
             quarters_per_1000_tiles: 20.0,
@@ -610,8 +619,9 @@ impl Stage {
     /// for a place for a `w × h` part `8 + w × h`, as many times as the stage
     /// may search (for a machine stage, once per point of its largest budget
     /// and once per miss it tolerates). The crew stage lists the places once
-    /// per size (a pass each) and then counts `2 × w × h` per room (a few
-    /// path checks round its footprint, local to it). Counts that
+    /// per size and orientation (a pass each), path-checks each place at most
+    /// once (`4 × w × h` a list; most fail at once, on the geometry alone),
+    /// and counts `2 × w × h` per room (the rooms it touches). Counts that
     /// grow per 1000 tiles of hull count at a hull as large as the grid.
     pub fn work(&self, area: u64) -> u64 {
         let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
@@ -623,14 +633,24 @@ impl Stage {
                 budget.saturating_add(u64::from(MACHINE_MISSES)).saturating_mul(largest)
             }
             Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => scaled(p.max.max(p.min), p.per_1000_tiles, area)
+                .saturating_mul(2)
                 .saturating_add(u64::from(EXTRA_SUPPLIES))
                 .saturating_mul(search(p.w, p.h)),
             Stage::Crew(p) => {
                 let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
                 let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(2 * u64::from(w) * u64::from(h));
-                32u64
-                    .saturating_add(rooms(scaled(p.quarters, p.quarters_per_1000_tiles, area), qw, qh))
-                    .saturating_add(rooms(scaled(p.bunks, p.bunks_per_1000_tiles, area), bw, bh))
+                // Each place of a size is listed once and path-checked at most once.
+                let places = |w: u32, h: u32| {
+                    let orientations = if w == h { 1 } else { 2 };
+                    orientations * (8 + 4 * u64::from(w) * u64::from(h))
+                };
+                let ([qn, bn], [qr, br]) = (
+                    [u64::from(p.quarters), u64::from(p.bunks)],
+                    [scaled(0, p.quarters_per_1000_tiles, area), scaled(0, p.bunks_per_1000_tiles, area)],
+                );
+                (32 + places(qw, qh) + places(bw, bh))
+                    .saturating_add(rooms(qn.saturating_add(qr), qw, qh))
+                    .saturating_add(rooms(bn.saturating_add(br), bw, bh))
             }
             Stage::FillArmor(_) => 32,
             Stage::Shape(p) => SHAPE_DRAWS * (8 + u64::from(p.max_modules.max(p.min_modules) / 4)),
@@ -670,8 +690,8 @@ pub fn default_pipeline() -> Vec<Stage> {
         Stage::CockpitArmor(ArmorParams::default()),
         Stage::ReactorArmor(ArmorParams::default()),
         Stage::Thrusters(MachineParams {
-            min_score: 6,
-            max_score: 10,
+            min_score: 3,
+            max_score: 6,
             variants: vec![
                 variant("thruster_small", Role::Thruster, 1, 2, 1, 1.0, 't'),
                 variant("thruster_medium", Role::Thruster, 2, 2, 2, 2.0, 'u'),
@@ -681,8 +701,8 @@ pub fn default_pipeline() -> Vec<Stage> {
             score_per_1000_tiles: 30.0,
         }),
         Stage::Weapons(MachineParams {
-            min_score: 3,
-            max_score: 6,
+            min_score: 2,
+            max_score: 4,
             variants: vec![
                 variant("weapon_small", Role::Weapon, 1, 2, 1, 2.0, 'w'),
                 variant("weapon_large", Role::Weapon, 2, 3, 3, 1.0, 'W'),
@@ -704,14 +724,35 @@ pub fn default_pipeline() -> Vec<Stage> {
     ]
 }
 
+/// The longest walk from a weapon to its nearest ammo supply and from a
+/// thruster to its nearest power storage or the reactor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walks {
+    /// Steps from a weapon to ammo.
+    pub ammo: u32,
+    /// Steps from a thruster to power.
+    pub power: u32,
+}
+
+impl Walks {
+    /// The limit for parts of role `consumer` (none for roles that need no supply).
+    pub fn limit(self, consumer: Role) -> u32 {
+        match consumer {
+            Role::Weapon => self.ammo,
+            Role::Thruster => self.power,
+            _ => u32::MAX,
+        }
+    }
+}
+
 /// What the stages share: settings and the shortfalls they report.
 pub struct Context<'a> {
     /// Random stream of the running stage.
     pub rng: &'a mut Rng,
     /// Path contiguity bound.
     pub max_detour: u32,
-    /// Walking distance within which a supply must serve its consumers.
-    pub supply_walk: u32,
+    /// Walking distances within which supplies must serve their consumers.
+    pub walks: Walks,
     /// Budget and placed score per machine stage, `(stage, budget, placed)`.
     pub scores: &'a mut Vec<(String, u32, u32)>,
     /// Things a stage wanted but could not place.
@@ -733,7 +774,7 @@ pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
         Stage::AmmoSupplies(p) => supplies(ship, cx, p, Role::Weapon, &[]),
         Stage::PowerStorage(p) => supplies(ship, cx, p, Role::Thruster, &[Role::AmmoSupply]),
         Stage::Crew(p) => crew(ship, cx, p),
-        Stage::FillArmor(_) => fill_armor(ship, cx.max_detour),
+        Stage::FillArmor(_) => fill_armor(ship, cx.max_detour, cx.walks),
         Stage::ExtraDoors(p) => extra_doors(ship, p.door_threshold),
     }
 }
@@ -956,6 +997,15 @@ fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) -> u32 {
     id
 }
 
+/// Places a room with one door, towards `landing`, a walkable tile beside it.
+fn place_room_at(ship: &mut Ship, role: Role, r: Rect, landing: usize) -> u32 {
+    let id = ship.place(role.name(), role, r, None);
+    if let Some((inside, landing)) = ship.door_spots(id).into_iter().find(|&(_, l)| l == landing) {
+        ship.add_door(inside, landing);
+    }
+    id
+}
+
 fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);
     let depth = depth_inside(ship);
@@ -1071,24 +1121,43 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
     let mut placed = 0;
     let mut misses = 0;
     let (mx, my) = ship.center();
-    // Footprints `(w, h, facing)` that found no place since the ship last
-    // changed: they would find none again, so their search is skipped (the
-    // draws still happen, so the stream stays the same).
-    let mut no_place = Vec::new();
-    while placed < budget && misses < MACHINE_MISSES {
-        let weights: Vec<f64> = p
-            .variants
-            .iter()
-            .map(|v| if v.score <= budget - placed { v.weight } else { 0.0 })
-            .collect();
-        let Some(k) = cx.rng.weighted(&weights) else { break };
-        let v = &p.variants[k];
-        let facing = Facing::ALL[cx.rng.weighted(&p.facing_weights).unwrap_or(0)];
-        let (w, h) = if matches!(facing, Facing::Left | Facing::Right) {
+    // Footprints `(w, h, facing)` that found no place: machines placed
+    // since only take room, so they are not drawn again, and the stage
+    // draws among what may still fit until nothing does.
+    let mut no_place: Vec<(u32, u32, Facing)> = Vec::new();
+    let dims = |v: &Variant, facing: Facing| {
+        if matches!(facing, Facing::Left | Facing::Right) {
             (v.h, v.w)
         } else {
             (v.w, v.h)
+        }
+    };
+    while placed < budget && misses < MACHINE_MISSES {
+        let facing_weights = |v: &Variant, no_place: &[(u32, u32, Facing)]| -> [f64; 4] {
+            std::array::from_fn(|f| {
+                let (w, h) = dims(v, Facing::ALL[f]);
+                if no_place.contains(&(w, h, Facing::ALL[f])) {
+                    0.0
+                } else {
+                    p.facing_weights[f]
+                }
+            })
         };
+        let weights: Vec<f64> = p
+            .variants
+            .iter()
+            .map(|v| {
+                let open = facing_weights(v, &no_place).iter().any(|&w| w > 0.0);
+                if v.score <= budget - placed && open { v.weight } else { 0.0 }
+            })
+            .collect();
+        let Some(k) = cx.rng.weighted(&weights) else { break };
+        let v = &p.variants[k];
+        let Some(f) = cx.rng.weighted(&facing_weights(v, &no_place)) else {
+            break;
+        };
+        let facing = Facing::ALL[f];
+        let (w, h) = dims(v, facing);
         let profile = Profile::of(ship);
         let mut spots: Vec<Rect> = candidates(ship, w, h)
             .into_iter()
@@ -1105,17 +1174,11 @@ fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParam
             // Uniform among the places that pass: a random order, first passing.
             cx.rng.shuffle(&mut spots);
         }
-        let found = if no_place.contains(&(w, h, facing)) {
-            None
-        } else {
-            first_keeping(ship, spots, cx.max_detour)
-        };
-        let Some(r) = found else {
+        let Some(r) = first_keeping(ship, spots, cx.max_detour) else {
             no_place.push((w, h, facing));
             misses += 1;
             continue;
         };
-        no_place.clear();
         ship.place(&v.name, v.role, r, Some(facing));
         let ring = ship.ring(r);
         let operator = ring[cx.rng.index(ring.len())];
@@ -1159,16 +1222,28 @@ fn exterior_armor(ship: &mut Ship) {
 }
 
 /// Rooms of the first of `serves`' suppliers (ammo for weapons, power
-/// storage for thrusters), placed near the parts of role `serves` and `also`
-/// that no supplier reaches yet.
+/// storage for thrusters), each walk within its limit ([`Walks`]).
+///
+/// The number planned (drawn from `min..=max`, plus the rate's) goes near
+/// the parts of role `serves` and `also` that no supplier reaches within the
+/// walk yet; then, while a part of role `serves` is still out of reach, more
+/// (at most as many again as planned plus [`EXTRA_SUPPLIES`]): the guarantee
+/// comes first. Each room goes where its door brings the most of those
+/// parts within the walk, the door on that side; the walks it brings within
+/// reach are then kept clear, so later rooms cannot lengthen them.
 fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Role, also: &[Role]) {
     let drawn = cx.rng.range_inclusive(i64::from(p.min.min(p.max)), i64::from(p.max.max(p.min))) as u32;
     let want = u32::try_from(scaled(drawn, p.per_1000_tiles, ship.hull_tiles())).unwrap_or(u32::MAX);
+    let most = want.saturating_mul(2).saturating_add(EXTRA_SUPPLIES);
     let suppliers = serves.suppliers();
     let Some(&role) = suppliers.first() else { return };
+    let walk = cx.walks.limit(serves);
     let mut made = 0;
     loop {
-        // Consumers not yet near a supplier (for power, the reactor counts).
+        let extra = made >= want;
+        // Consumers not yet within the walk of a supplier (for power, the
+        // reactor counts); past the number planned, only those the
+        // guarantee is about.
         let providers: Vec<usize> = ship
             .parts
             .iter()
@@ -1179,52 +1254,84 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
         let consumers_left: Vec<Vec<usize>> = ship
             .parts
             .iter()
-            .filter(|q| q.role == serves || also.contains(&q.role))
+            .filter(|q| q.role == serves || !extra && also.contains(&q.role))
             .map(|q| ship.ring((q.x, q.y, q.w, q.h)))
-            .filter(|access| !access.iter().any(|&t| near_provider[t] <= cx.supply_walk))
+            .filter(|access| !access.iter().any(|&t| near_provider[t] <= walk))
             .collect();
-        // The drawn number, then more while a consumer is still out of reach
-        // (the guarantee comes first on ships too large for two or three).
-        if made >= want && (consumers_left.is_empty() || made >= want + EXTRA_SUPPLIES) {
+        if extra && (consumers_left.is_empty() || made >= most) {
             break;
         }
-        // `(tile, consumer)` for every tile closer than a supply walk to a consumer left.
+        // `(tile, consumer)` for every tile within a walk of a consumer left,
+        // one step short: a door there brings the consumer within it.
         let mut near: Vec<(usize, usize)> = Vec::new();
         for (c, access) in consumers_left.iter().enumerate() {
-            near.extend(ship.within(access, cx.supply_walk.saturating_sub(1)).into_iter().map(|t| (t, c)));
+            near.extend(ship.within(access, walk.saturating_sub(1)).into_iter().map(|t| (t, c)));
         }
         near.sort_unstable();
-        let mut spots = candidates(ship, p.w, p.h);
-        // How many consumers left each spot would serve from its ring.
-        let mut seen = vec![usize::MAX; consumers_left.len()];
-        let served: Vec<usize> = spots
-            .iter()
-            .enumerate()
-            .map(|(k, &r)| {
-                let mut count = 0;
-                for t in ship.ring(r) {
-                    let first = near.partition_point(|&(u, _)| u < t);
-                    for &(_, c) in near[first..].iter().take_while(|&&(u, _)| u == t) {
+        let at = |t: usize| {
+            let first = near.partition_point(|&(u, _)| u < t);
+            near[first..].iter().take_while(move |&&(u, _)| u == t).map(|&(_, c)| c)
+        };
+        let mut reach = vec![0u32; ship.tiles.len()];
+        for &(t, _) in &near {
+            reach[t] += 1;
+        }
+        let spots: Vec<(Rect, Vec<usize>)> = candidates(ship, p.w, p.h).into_iter().map(|r| (r, ship.ring(r))).collect();
+        // Past the number planned, the consumer left with the fewest places
+        // that could serve it goes first: the places the others have are
+        // many, and a room for them could take its last.
+        let target = if extra {
+            let mut options = vec![0u32; consumers_left.len()];
+            let mut seen = vec![usize::MAX; consumers_left.len()];
+            for (k, (_, ring)) in spots.iter().enumerate() {
+                for &t in ring {
+                    for c in at(t) {
                         if seen[c] != k {
                             seen[c] = k;
-                            count += 1;
+                            options[c] += 1;
                         }
                     }
                 }
-                count
+            }
+            (0..options.len()).filter(|&c| options[c] > 0).min_by_key(|&c| (options[c], c))
+        } else {
+            None
+        };
+        if extra && target.is_none() {
+            break;
+        }
+        // Each place with its best landing (reaching the target, if any,
+        // and of those the most consumers left), those reaching the most
+        // first.
+        let mut ranked: Vec<(u32, Rect, usize)> = spots
+            .into_iter()
+            .filter_map(|(r, ring)| {
+                let landing = ring
+                    .into_iter()
+                    .filter(|&t| target.is_none_or(|c| at(t).any(|d| d == c)))
+                    .max_by_key(|&t| (reach[t], std::cmp::Reverse(t)))?;
+                Some((reach[landing], r, landing))
             })
             .collect();
-        // Serving the most consumers first; the sort is stable, so ties keep row order.
-        let mut order: Vec<usize> = (0..spots.len()).collect();
-        order.sort_by_key(|&k| std::cmp::Reverse(served[k]));
-        let extra = made >= want;
-        spots = order.into_iter().filter(|&k| !extra || served[k] > 0).map(|k| spots[k]).collect();
-        let Some(best) = first_keeping(ship, spots, cx.max_detour) else {
+        // Of places reaching as many, the one nearest the ship's centre: the
+        // narrow nose and the tail, where machines crowd, keep their room
+        // for the rooms that only they can hold.
+        let (mx, my) = ship.center();
+        let off = |r: &Rect| (f64::from(r.0) + f64::from(r.2) / 2.0 - mx).powi(2) + (f64::from(r.1) + f64::from(r.3) / 2.0 - my).powi(2);
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(off(&a.1).total_cmp(&off(&b.1))));
+        let Some((n, best, landing)) = ranked.into_iter().find(|&(_, r, _)| ship.keeps_paths(r, cx.max_detour)) else {
             break;
         };
-        place_room(ship, role, best, cx.rng);
+        if n > 0 {
+            place_room_at(ship, role, best, landing);
+        } else {
+            place_room(ship, role, best, cx.rng);
+        }
         made += 1;
     }
+    // Keep the walks within reach from being lengthened by later stages (a
+    // room placed in this stage that lengthened one was seen by the loop).
+    protect_supply_walks(ship, cx.walks, &[serves]);
     if made < want {
         cx.shortfalls.push(format!("{}: placed {made} of {want}", role.name()));
     }
@@ -1233,36 +1340,43 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
 /// Places a crew room chooses among: the next ones still free in its list.
 const CREW_CHOICES: usize = 4;
 
-/// Crew quarters and bunks, as many as the hull's rates ask, interleaved.
-/// The places of each size are listed once, in random order; each room
-/// looks at the next [`CREW_CHOICES`] still free and takes, of those that
-/// keep every path, the one whose sides touch the most rooms (edges lined
-/// up with their neighbours). Rooms spread over the whole hull, with the
-/// corridors the path check leaves between them, so no part of a large ship
-/// is left to armor. A place passed over is not tried again, so the stage
-/// costs a pass per size plus a few path checks per room.
-fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
-    // Many rooms, each keeping only local detours, could add up to long
-    // walks between machines and their supplies: keep those walks clear.
-    protect_supply_walks(ship);
-    let hull = ship.hull_tiles();
-    let kinds = [
-        (
-            Role::CrewQuarters,
-            p.quarters_size,
-            scaled(p.quarters, p.quarters_per_1000_tiles, hull),
-        ),
-        (Role::Bunks, p.bunks_size, scaled(p.bunks, p.bunks_per_1000_tiles, hull)),
-    ];
-    // Room `k` of a kind with `n` goes at `(k + 1/2) / n` of the way: the
-    // kinds mix evenly.
+/// The order in which rooms of kinds wanted `counts[kind]` times are placed:
+/// room `k` of a kind with `n` goes at `(k + 1/2) / n` of the way, so the
+/// kinds mix evenly.
+fn interleaved(counts: &[u64]) -> Vec<usize> {
     let mut wanted: Vec<(f64, usize)> = Vec::new();
-    for (kind, &(_, _, n)) in kinds.iter().enumerate() {
+    for (kind, &n) in counts.iter().enumerate() {
         wanted.extend((0..n).map(|k| ((k as f64 + 0.5) / n as f64, kind)));
     }
     wanted.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    wanted.into_iter().map(|(_, kind)| kind).collect()
+}
+
+/// Crew quarters and bunks: first the fixed counts (`quarters`, `bunks`),
+/// which the stage must place (what does not fit is a shortfall), then the
+/// rooms the per-1000-tiles rates ask for, as many of them as the free floor
+/// holds: the rates plan from the room the hull has, never more. Each phase
+/// interleaves the two kinds.
+///
+/// The places of each size are listed once, in random order; each room
+/// looks at the next [`CREW_CHOICES`] still free and takes, of those that
+/// keep every path, the one whose sides touch the most rooms (edges lined
+/// up with their neighbours); when none of them does, the next few, until
+/// the list runs out (then no room of that kind fits any more). Rooms
+/// spread over the whole hull, with the corridors the path check leaves
+/// between them, so no part of a large ship is left to armor. A place
+/// passed over is not tried again, so the stage costs a pass per size plus
+/// at most one path check per place.
+fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
+    // Many rooms, each keeping only local detours, could add up to long
+    // walks between machines and their supplies: keep those walks clear.
+    protect_supply_walks(ship, cx.walks, &Role::SUPPLIED);
+    let hull = ship.hull_tiles();
+    let kinds = [(Role::CrewQuarters, p.quarters_size), (Role::Bunks, p.bunks_size)];
+    let required = [u64::from(p.quarters), u64::from(p.bunks)];
+    let by_rate = [scaled(0, p.quarters_per_1000_tiles, hull), scaled(0, p.bunks_per_1000_tiles, hull)];
     let mut lists: Vec<Vec<Rect>> = Vec::new();
-    for &(_, [w, h], _) in &kinds {
+    for &(_, [w, h]) in &kinds {
         let mut spots = candidates(ship, w, h);
         if w != h {
             spots.extend(candidates(ship, h, w));
@@ -1273,42 +1387,47 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     // Places passed over for good (taken, or failing the path check).
     let mut gone: Vec<Vec<bool>> = lists.iter().map(|l| vec![false; l.len()]).collect();
     let mut next = vec![0; kinds.len()];
-    let mut placed = vec![0u64; kinds.len()];
+    let mut placed = [0u64; 2];
     let is_room = |ship: &Ship, n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
-    for (_, kind) in wanted {
+    for kind in interleaved(&required).into_iter().chain(interleaved(&by_rate)) {
         let spots = &lists[kind];
         // The next few places still free, those whose sides touch the most
         // rooms first: edges line up where they can.
-        let mut near: Vec<(usize, usize)> = Vec::new();
         let mut k = next[kind];
-        while k < spots.len() && near.len() < CREW_CHOICES {
-            if !gone[kind][k] {
-                if ship.is_free_floor(spots[k]) && ship.has_ring(spots[k]) {
-                    let touch = ship
-                        .footprint(spots[k])
-                        .map(|t| ship.neighbors(t).filter(|&n| is_room(ship, n)).count())
-                        .sum();
-                    near.push((touch, k));
-                } else {
-                    gone[kind][k] = true;
+        'room: loop {
+            let mut near: Vec<(usize, usize)> = Vec::new();
+            while k < spots.len() && near.len() < CREW_CHOICES {
+                if !gone[kind][k] {
+                    if ship.is_free_floor(spots[k]) && ship.has_ring(spots[k]) {
+                        let touch = ship
+                            .footprint(spots[k])
+                            .map(|t| ship.neighbors(t).filter(|&n| is_room(ship, n)).count())
+                            .sum();
+                        near.push((touch, k));
+                    } else {
+                        gone[kind][k] = true;
+                    }
                 }
+                k += 1;
             }
-            k += 1;
-        }
-        near.sort_by_key(|&(touch, k)| (std::cmp::Reverse(touch), k));
-        for (_, k) in near {
-            gone[kind][k] = true;
-            if ship.keeps_paths(spots[k], cx.max_detour) {
-                place_room(ship, kinds[kind].0, spots[k], cx.rng);
-                placed[kind] += 1;
+            if near.is_empty() {
                 break;
+            }
+            near.sort_by_key(|&(touch, k)| (std::cmp::Reverse(touch), k));
+            for (_, k) in near {
+                gone[kind][k] = true;
+                if ship.keeps_paths(spots[k], cx.max_detour) {
+                    place_room(ship, kinds[kind].0, spots[k], cx.rng);
+                    placed[kind] += 1;
+                    break 'room;
+                }
             }
         }
         while next[kind] < spots.len() && gone[kind][next[kind]] {
             next[kind] += 1;
         }
     }
-    for (&(role, _, n), &made) in kinds.iter().zip(&placed) {
+    for ((&(role, _), &n), &made) in kinds.iter().zip(&required).zip(&placed) {
         if made < n {
             cx.shortfalls.push(format!("{}: placed {made} of {n}", role.name()));
         }
@@ -1316,11 +1435,13 @@ fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
 }
 
 /// Reserves one shortest walk from every weapon to ammo and every thruster to
-/// power, so that filling with armor (or many crew rooms) cannot lengthen
-/// them: local detours, each small, would otherwise add up to a maze. Of the
-/// shortest walks, each takes the one that joins earlier walks soonest.
-fn protect_supply_walks(ship: &mut Ship) {
-    for consumer in Role::SUPPLIED {
+/// power that is within its limit, so that later rooms, filling with armor
+/// or supplies placed later cannot lengthen it: local detours, each small,
+/// would otherwise add up to a maze. Of the shortest walks, each takes the
+/// one that joins earlier walks soonest. Walks over the limit are left
+/// free: a supply placed later may still bring them within it.
+fn protect_supply_walks(ship: &mut Ship, walks: Walks, consumers: &[Role]) {
+    for &consumer in consumers {
         let sources: Vec<usize> = ship
             .parts
             .iter()
@@ -1338,7 +1459,7 @@ fn protect_supply_walks(ship: &mut Ship) {
             .filter_map(|q| {
                 ship.ring((q.x, q.y, q.w, q.h))
                     .into_iter()
-                    .filter(|&t| dist[t] != u32::MAX)
+                    .filter(|&t| dist[t] <= walks.limit(consumer))
                     .min_by_key(|&t| (dist[t], t))
             })
             .collect();
@@ -1364,8 +1485,8 @@ fn protect_supply_walks(ship: &mut Ship) {
     }
 }
 
-fn fill_armor(ship: &mut Ship, max_detour: u32) {
-    protect_supply_walks(ship);
+fn fill_armor(ship: &mut Ship, max_detour: u32, walks: Walks) {
+    protect_supply_walks(ship, walks, &Role::SUPPLIED);
     for t in 0..ship.tiles.len() {
         let (x, y) = ship.xy(t);
         if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths((x, y, 1, 1), max_detour) {
