@@ -9,11 +9,10 @@
 //! Fair starts (our addition) run the same rule restricted to a window of hop
 //! distances to the centre, trying the narrowest windows first (the farthest
 //! window among equals; the widest window is the original order). Within the
-//! window every side walks its points nearest a common level first, once
-//! for each level of the window, and the choice whose sides' hop sums lie
-//! closest together is kept: the top and bottom sides lie nearer the centre
-//! than the left and right ones, and walking each side farthest first would
-//! give them the window's lower levels on every board. Fair starts
+//! window every side walks its points nearest the window's middle level
+//! first (as near: the original order): the top and bottom sides lie nearer
+//! the centre than the left and right ones, and walking each side farthest
+//! first would give them the window's lower levels on every board. Fair starts
 //! also keep, for every mission node, a neighbour that no other mission node
 //! has: the original only checks this when a node is taken, so a later mission
 //! could still take the last free neighbour of an earlier one.
@@ -56,36 +55,18 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
     for spread in 0..=highest - lowest {
         for &lo in levels.iter().rev() {
             let window = lo..=lo + spread;
-            let mut best: Option<(u32, Vec<u32>)> = None;
-            for level in window.clone() {
-                // Stable: points as near the level keep the original order.
-                let mut ordered = candidates.clone();
-                for side in &mut ordered {
-                    side.sort_by_key(|&v| hops[v as usize].abs_diff(level));
-                }
-                if let Some(found) = pick(graph, &ordered, |v| window.contains(&hops[v as usize]), true, &mut claims) {
-                    let gap = side_sum_gap(&found, hops);
-                    if best.as_ref().is_none_or(|&(g, _)| gap < g) {
-                        best = Some((gap, found));
-                    }
-                }
+            let level = lo + spread / 2;
+            // Stable: points as near the level keep the original order.
+            let mut ordered = candidates.clone();
+            for side in &mut ordered {
+                side.sort_by_key(|&v| hops[v as usize].abs_diff(level));
             }
-            if let Some((_, found)) = best {
+            if let Some(found) = pick(graph, &ordered, |v| window.contains(&hops[v as usize]), true, &mut claims) {
                 return Some(found);
             }
         }
     }
     None
-}
-
-/// Largest minus smallest of the sides' hop sums, for missions listed
-/// [`PER_SIDE`] a side.
-fn side_sum_gap(missions: &[u32], hops: &[u32]) -> u32 {
-    let sums: Vec<u32> = missions
-        .chunks(PER_SIDE)
-        .map(|side| side.iter().map(|&m| hops[m as usize]).sum())
-        .collect();
-    sums.iter().max().unwrap_or(&0) - sums.iter().min().unwrap_or(&0)
 }
 
 /// Three candidates per side that `usable` accepts, under the neighbour rule:
@@ -103,22 +84,38 @@ fn pick(graph: &Graph, candidates: &[Vec<u32>], usable: impl Fn(u32) -> bool, ke
     if lists.iter().any(|l| l.len() < PER_SIDE) {
         return None;
     }
+    // A side that cannot take three on its own makes the window fail: said
+    // by a small search of that side alone, where the whole board's search
+    // would spend its budget proving it.
+    for side in &lists {
+        let alone = std::slice::from_ref(side);
+        if let (None, false) = search(graph, alone, keep_private, claims, 20 * side.len() + 200) {
+            return None;
+        }
+    }
     let total: usize = lists.iter().map(Vec::len).sum();
+    search(graph, &lists, keep_private, claims, 20 * total + 20_000).0
+}
+
+/// Runs a [`Search`] over `lists` within `budget` steps: what it found, and
+/// whether it ran out of steps (so that finding nothing proves nothing).
+fn search(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u8], budget: usize) -> (Option<Vec<u32>>, bool) {
     let mut search = Search {
         graph,
-        lists: &lists,
+        lists,
         keep_private,
         claims,
         chosen: Vec::with_capacity(PER_SIDE * lists.len()),
-        budget: 20 * total + 20_000,
+        budget,
     };
-    search.run(0, 0).then(|| {
+    let found = search.run(0, 0).then(|| {
         let chosen = std::mem::take(&mut search.chosen);
         for &m in &chosen {
             search.release(m);
         }
         chosen
-    })
+    });
+    (found, search.budget == 0)
 }
 
 struct Search<'a> {
