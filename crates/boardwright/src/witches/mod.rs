@@ -474,6 +474,81 @@ pub fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
         .map_or(0, |p| p.id)
 }
 
+/// Each cell's owner, by side and bit (`y × 8 + x`).
+fn owner_table(owners: &[Player]) -> [[u32; (WIDTH * HEIGHT) as usize]; 2] {
+    let mut table = [[0; (WIDTH * HEIGHT) as usize]; 2];
+    for p in owners {
+        for face in Face::BOTH {
+            let [x, y, w, h] = p.rect(face);
+            for cy in y..y + h {
+                for cx in x..x + w {
+                    table[face.index()][(cy * WIDTH + cx) as usize] = p.id;
+                }
+            }
+        }
+    }
+    table
+}
+
+/// A set of cells of both sides: a bit per cell (`y × 8 + x`) in one word
+/// per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct CellSet([u32; 2]);
+
+const _: () = assert!(WIDTH * HEIGHT == u32::BITS, "a side's cells fill one word");
+
+impl CellSet {
+    /// The bits of a `w` × `h` rectangle at `(x, y)`.
+    fn rect(x: u32, y: u32, w: u32, h: u32) -> u32 {
+        (0..h).map(|r| ((1u32 << w) - 1) << ((y + r) * WIDTH + x)).sum()
+    }
+
+    /// The cells of `cauldrons`.
+    fn of_cauldrons(cauldrons: &[Cauldron]) -> CellSet {
+        let mut set = CellSet::default();
+        for c in cauldrons {
+            set.0[c.side.index()] |= CellSet::rect(c.x, c.y, c.w, c.h);
+        }
+        set
+    }
+
+    fn insert(&mut self, face: Face, x: u32, y: u32) {
+        self.0[face.index()] |= 1 << (y * WIDTH + x);
+    }
+
+    fn contains(&self, face: Face, x: u32, y: u32) -> bool {
+        self.0[face.index()] & 1 << (y * WIDTH + x) != 0
+    }
+
+    /// Every cell not in the set.
+    fn complement(&self) -> CellSet {
+        CellSet([!self.0[0], !self.0[1]])
+    }
+
+    fn len(&self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones()
+    }
+
+    /// The `k`-th cell (from 0; `k` below [`CellSet::len`]) in the order
+    /// front then back, row by row.
+    fn nth(&self, mut k: usize) -> (Face, u32, u32) {
+        for face in Face::BOTH {
+            let mut bits = self.0[face.index()];
+            let ones = bits.count_ones() as usize;
+            if k >= ones {
+                k -= ones;
+                continue;
+            }
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            let bit = bits.trailing_zeros();
+            return (face, bit % WIDTH, bit / WIDTH);
+        }
+        unreachable!("CellSet::nth past the set's length")
+    }
+}
+
 /// A random side.
 fn random_face(rng: &mut Rng) -> Face {
     if rng.chance(0.5) { Face::Front } else { Face::Back }
