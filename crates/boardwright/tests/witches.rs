@@ -42,6 +42,13 @@ const LAYOUTS: [&[[u32; 4]]; 5] = [
     &[[0, 0, 3, 2], [3, 0, 3, 2], [0, 2, 3, 2], [3, 2, 3, 2], [6, 0, 2, 4]],
 ];
 
+/// A player's fair share of the 32 cauldron cells: 32 × own cells (both
+/// sides) / 64, from the layout table.
+fn share(players: u32, player: u32) -> u32 {
+    let [_, _, w, h] = LAYOUTS[players as usize - 1][player as usize];
+    32 * 2 * w * h / 64
+}
+
 fn inside([rx, ry, rw, rh]: [u32; 4], x: u32, y: u32) -> bool {
     (rx..rx + rw).contains(&x) && (ry..ry + rh).contains(&y)
 }
@@ -231,11 +238,32 @@ fn fairness_report_matches_the_board() {
                 return Err(format!("totals of player {} are wrong", s.player + 1));
             }
         }
+        let players = b.header.params.players;
+        if b.metrics.shares.iter().any(|s| s.cauldron_share != share(players, s.player)) {
+            return Err("a player's share is wrong".into());
+        }
+        // Cells less share, per player: the spreads are most minus fewest.
         let spread = |f: fn(&boardwright::witches::Share) -> u32| {
-            b.metrics.shares.iter().map(f).max().unwrap() - b.metrics.shares.iter().map(f).min().unwrap()
+            let less: Vec<i64> = b
+                .metrics
+                .shares
+                .iter()
+                .map(|s| i64::from(f(s)) - i64::from(s.cauldron_share))
+                .collect();
+            (less.iter().max().unwrap() - less.iter().min().unwrap()) as u32
         };
         if spread(|s| s.cauldron_cells) != b.metrics.cauldron_cells_spread || spread(|s| s.garden_cells) != b.metrics.garden_cells_spread {
             return Err("spreads disagree with the players' totals".into());
+        }
+        let gap = b
+            .metrics
+            .shares
+            .iter()
+            .map(|s| s.cauldron_cells.abs_diff(s.cauldron_share))
+            .max()
+            .unwrap();
+        if gap != b.metrics.cauldron_share_gap {
+            return Err(format!("share gap {} reported, {gap} on the board", b.metrics.cauldron_share_gap));
         }
         if b.metrics.attempts == 0 || b.metrics.recipe_cauldrons == 0 {
             return Err("metrics".into());

@@ -12,8 +12,6 @@
 //! An attempt whose cauldrons do not all fit is thrown away and the board is
 //! built again on fresh streams, up to `max_attempts`.
 
-use std::collections::BTreeSet;
-
 use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamInfo, Params as ParamsTrait};
@@ -164,6 +162,19 @@ pub struct Player {
 }
 
 impl Player {
+    /// Cells the player owns, front and back.
+    pub fn cells(&self) -> u32 {
+        2 * self.front[2] * self.front[3]
+    }
+
+    /// The player's fair share of the [`CAULDRON_CELLS`]: the same part of
+    /// them as of the paper (32 × own cells / 64, rounded; exact for every
+    /// layout: the area of the front rectangle).
+    pub fn cauldron_share(&self) -> u32 {
+        let paper = 2 * WIDTH * HEIGHT;
+        (CAULDRON_CELLS * self.cells() + paper / 2) / paper
+    }
+
     /// The rectangle on `face`.
     pub fn rect(&self, face: Face) -> [u32; 4] {
         match face {
@@ -234,6 +245,9 @@ pub struct Share {
     pub cauldrons: u32,
     /// Cauldron cells, front and back.
     pub cauldron_cells: u32,
+    /// The player's fair share of the 32 cauldron cells (32 × own cells /
+    /// 64); the share of the other 32 cells is the same.
+    pub cauldron_share: u32,
     /// Cauldron cells on the front.
     pub cauldron_cells_front: u32,
     /// Cauldron cells on the back.
@@ -251,9 +265,14 @@ pub struct Share {
 pub struct Metrics {
     /// Each player's share.
     pub shares: Vec<Share>,
-    /// Most minus fewest cauldron cells among players.
+    /// Most minus fewest, among players, of cauldron cells less share (for
+    /// equal rectangles: most minus fewest cauldron cells).
     pub cauldron_cells_spread: u32,
-    /// Most minus fewest garden cells among players.
+    /// The largest gap, among players, between cauldron cells and share.
+    pub cauldron_share_gap: u32,
+    /// Most minus fewest, among players, of garden cells less their share of
+    /// the non-cauldron cells (which equals `cauldron_share`; for equal
+    /// rectangles: most minus fewest garden cells).
     pub garden_cells_spread: u32,
     /// Cauldrons on the board.
     pub cauldrons: u32,
@@ -425,6 +444,7 @@ fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_le
         .iter()
         .map(|p| Share {
             player: p.id,
+            cauldron_share: p.cauldron_share(),
             ..Share::default()
         })
         .collect();
@@ -447,13 +467,21 @@ fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_le
         s.cauldron_cells = s.cauldron_cells_front + s.cauldron_cells_back;
         s.garden_cells = s.garden_cells_front + s.garden_cells_back;
     }
-    let spread = |f: &dyn Fn(&Share) -> u32| {
-        let values: BTreeSet<u32> = shares.iter().map(f).collect();
-        values.last().unwrap_or(&0) - values.first().unwrap_or(&0)
+    // Each player's cells less their share: the spreads and the gap.
+    let spread = |f: &dyn Fn(&Share) -> i64| {
+        let most = shares.iter().map(f).max().unwrap_or(0);
+        let fewest = shares.iter().map(f).min().unwrap_or(0);
+        (most - fewest) as u32
     };
+    let over = |cells: u32, s: &Share| i64::from(cells) - i64::from(s.cauldron_share);
     Metrics {
-        cauldron_cells_spread: spread(&|s| s.cauldron_cells),
-        garden_cells_spread: spread(&|s| s.garden_cells),
+        cauldron_cells_spread: spread(&|s| over(s.cauldron_cells, s)),
+        cauldron_share_gap: shares
+            .iter()
+            .map(|s| s.cauldron_cells.abs_diff(s.cauldron_share))
+            .max()
+            .unwrap_or(0),
+        garden_cells_spread: spread(&|s| over(s.garden_cells, s)),
         cauldrons: placed.len() as u32,
         largest_cauldron: placed.iter().map(|c| c.w * c.h).max().unwrap_or(0),
         recipe_cauldrons: placed.iter().filter(|c| c.w * c.h >= recipe_length).count() as u32,
