@@ -3,15 +3,19 @@
 //! Pick a random empty cell and grow breadth-first over its 4-neighbours, in
 //! random order, adding each free neighbour with probability `2 / size` (a
 //! garden of four grows on with 50 %); repeat until no cell is empty. Growth
-//! stays inside one player's rectangle on one side.
+//! stays inside one player's rectangle on one side, and around a reserved
+//! cell (the notes cell under fair placement).
 
-use super::{Cauldron, CellSet, Garden, HEIGHT, Player, WIDTH, owner_table};
+use super::{Cauldron, Cell, CellSet, Garden, HEIGHT, Player, WIDTH, owner_table};
 use crate::seed::Rng;
 
-/// Grows the gardens around `cauldrons`.
-pub fn grow(owners: &[Player], cauldrons: &[Cauldron], rng: &mut Rng) -> Vec<Garden> {
+/// Grows the gardens around `cauldrons` and the `reserved` cell.
+pub fn grow(owners: &[Player], cauldrons: &[Cauldron], reserved: Option<Cell>, rng: &mut Rng) -> Vec<Garden> {
     let owner = owner_table(owners);
     let mut taken = CellSet::of_cauldrons(cauldrons);
+    if let Some(c) = reserved {
+        taken.insert(c.side, c.x, c.y);
+    }
     let mut gardens = Vec::new();
     loop {
         // The free cells in a fixed order (front then back, row by row):

@@ -3,14 +3,29 @@
 //!
 //! Steps, run in this order by [`generate`]:
 //! 1. `cauldrons`: the cauldron sizes fixed up front (exactly 32 cells,
-//!    the recipe cauldron included), then placed player by player on a
-//!    random side under the fairness rules;
-//! 2. `gardens`: every other cell grown into organic gardens;
-//! 3. contents: the notes cell, starting ingredients (on garden cells and in
-//!    cauldrons) and special cells.
+//!    the recipe cauldron included), then dealt to the players and placed
+//!    in their own rectangles (`deal`);
+//! 2. the notes cell, a free cell of its own, then `gardens`: every other
+//!    cell grown into organic gardens;
+//! 3. contents: starting ingredients (on garden cells and in cauldrons) and
+//!    special cells.
 //!
-//! An attempt whose cauldrons do not all fit is thrown away and the board is
-//! built again on fresh streams, up to `max_attempts`.
+//! What a board guarantees every player, whatever their place in the order
+//! of play (`fair_placement`, the default):
+//! - cauldron cells within 2 of their share of the 32 (32 × own cells / 64,
+//!   the area of their front rectangle); sizes that cannot be dealt exactly
+//!   are drawn again, so in practice every player gets exactly their share;
+//! - a recipe: their largest cauldron holds a whole recipe (at least
+//!   `recipe_length` cells), or their two largest together do;
+//! - garden cells, and the notes cell is a cell of its own (never in a
+//!   garden, not counted as one).
+//!
+//! With `fair_placement = false` (the `classic` preset) the original's rules
+//! run instead: placement round the players from the first, largest
+//! cauldron first, and the notes cell one of the garden cells.
+//!
+//! An attempt whose cauldrons cannot all be dealt and placed is thrown away
+//! and the board is built again on fresh streams, up to `max_attempts`.
 
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +34,7 @@ use crate::seed::{Rng, Seed};
 use crate::{DrawOptions, Error, Generator, Header, Watch};
 
 mod cauldrons;
+mod deal;
 mod draw;
 mod gardens;
 
@@ -74,6 +90,10 @@ pub struct Params {
     pub special_cells: u32,
     /// Whole-board attempts before giving up.
     pub max_attempts: u32,
+    /// Deal the cauldrons so that every player gets their share whatever
+    /// their place in the order of play, and keep the notes cell out of the
+    /// gardens; `false` is the original's round of the players from the first.
+    pub fair_placement: bool,
 }
 
 impl Default for Params {
@@ -85,6 +105,7 @@ impl Default for Params {
             cauldron_ingredients: 2,
             special_cells: 0,
             max_attempts: 200,
+            fair_placement: true,
         }
     }
 }
@@ -121,11 +142,22 @@ impl ParamsTrait for Params {
             doc: "whole-board attempts before giving up",
             allowed: Allowed::Int { min: 1, max: 100_000 },
         },
+        ParamInfo {
+            name: "fair_placement",
+            doc: "deal every player their share of the cauldron cells and a recipe, whatever the order of play, and keep the notes cell out of the gardens (false: the original's placement, round the players from the first)",
+            allowed: Allowed::Bool,
+        },
     ];
-    const PRESETS: &'static [(&'static str, &'static str)] = &[(
-        "hardest",
-        "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n",
-    )];
+    const PRESETS: &'static [(&'static str, &'static str)] = &[
+        (
+            "hardest",
+            "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n",
+        ),
+        (
+            "classic",
+            "# The original's placement: round the players from the first, the notes cell in a garden.\nfair_placement = false\n",
+        ),
+    ];
 }
 
 /// A side of the folded paper.
@@ -252,7 +284,8 @@ pub struct Share {
     pub cauldron_cells_front: u32,
     /// Cauldron cells on the back.
     pub cauldron_cells_back: u32,
-    /// Garden cells, front and back.
+    /// Garden cells, front and back (never the notes cell under fair
+    /// placement; under the original's, it is one of them).
     pub garden_cells: u32,
     /// Garden cells on the front.
     pub garden_cells_front: u32,
@@ -355,8 +388,13 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>)
     let placed = crate::retry("witches", params.max_attempts, |attempt| {
         watch.step(attempt, 0);
         let mut rng = seed.stream("cauldrons", attempt);
-        let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
-        cauldrons::place(&owners, &sizes, &mut rng)
+        let placed = if params.fair_placement {
+            cauldrons::place_fair(&owners, params.recipe_length, &mut rng)
+        } else {
+            let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
+            cauldrons::round_robin(&owners, &sizes, &mut rng)
+        };
+        placed
             .map(|placed| (attempt, placed))
             .map_err(|why| format!("{why} (players = {}, recipe_length = {})", params.players, params.recipe_length))
     })?;
@@ -366,7 +404,11 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>)
 
 fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, placed: Vec<Cauldron>, watch: &mut dyn Watch<()>) -> Board {
     watch.step(attempt, 1);
-    let gardens = gardens::grow(&owners, &placed, &mut seed.stream("gardens", attempt));
+    // Fair: the notes cell first, a cell of its own that no garden grows into.
+    let reserved = params
+        .fair_placement
+        .then(|| notes_cell(&owners, &placed, &mut seed.stream("notes", attempt)));
+    let gardens = gardens::grow(&owners, &placed, reserved, &mut seed.stream("gardens", attempt));
 
     watch.step(attempt, 2);
     let mut rng = seed.stream("contents", attempt);
@@ -378,11 +420,15 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         .iter()
         .flat_map(|c| (c.y..c.y + c.h).flat_map(move |y| (c.x..c.x + c.w).map(move |x| Cell { side: c.side, x, y })))
         .collect();
-    // Distinct garden cells: the notes cell first, then ingredients, then specials.
+    // Distinct garden cells: the original's notes cell first, then
+    // ingredients, then specials.
     let mut free = garden_cells;
     rng.shuffle(&mut free);
     let mut free = free.into_iter();
-    let notes_cell = free.next().expect("a board always has garden cells");
+    let notes_cell = match reserved {
+        Some(cell) => cell,
+        None => free.next().expect("a board always has garden cells"),
+    };
     let mut names: Vec<&str> = INGREDIENTS.to_vec();
     rng.shuffle(&mut names);
     let mut names = names.into_iter().cycle();
@@ -428,6 +474,27 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         special_cells,
         notes_cell,
     }
+}
+
+/// A random free cell (no cauldron) of a player who has another one, so
+/// that every player keeps a garden cell.
+fn notes_cell(owners: &[Player], placed: &[Cauldron], rng: &mut Rng) -> Cell {
+    let free = CellSet::of_cauldrons(placed).complement();
+    // The free cells of players with two or more of them.
+    let mut spare = CellSet::default();
+    for p in owners {
+        let mine = CellSet(Face::BOTH.map(|face| {
+            let [x, y, w, h] = p.rect(face);
+            CellSet::rect(x, y, w, h) & free.0[face.index()]
+        }));
+        if mine.len() >= 2 {
+            spare.0[0] |= mine.0[0];
+            spare.0[1] |= mine.0[1];
+        }
+    }
+    // A deal leaves every player at least 4 free cells.
+    let (side, x, y) = spare.nth(rng.index(spare.len() as usize));
+    Cell { side, x, y }
 }
 
 fn label(name: &str, c: Cell) -> Label {
