@@ -1,5 +1,7 @@
 //! Witches boards: every guarantee over many seeds, every player count and
-//! both recipe lengths, checked cell by cell on the finished board.
+//! both recipe lengths, checked cell by cell on the finished board; the
+//! fairness targets over thousands of seeds; the original's rules under the
+//! `classic` preset.
 
 use boardwright::Seed;
 use boardwright::params;
@@ -14,24 +16,49 @@ fn board(players: u32, recipe_length: u32, seed: &str) -> Board {
         special_cells: 6,
         ..Params::default()
     };
-    witches::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("players {players}, recipe {recipe_length}, seed {seed:?}: {e}"))
+    generate(&params, seed)
+}
+
+fn generate(params: &Params, seed: &str) -> Board {
+    witches::generate(params, &Seed::new(seed))
+        .unwrap_or_else(|e| panic!("players {}, recipe {}, seed {seed:?}: {e}", params.players, params.recipe_length))
 }
 
 /// Runs `check` on boards of every player count and recipe length; the
 /// failure message names the board.
 fn check_all(check: impl Fn(&Board) -> Result<(), String>) {
+    check_boards(true, SEEDS, check);
+}
+
+/// Runs `check` on `seeds` boards of every player count and recipe length,
+/// with fair placement or the original's.
+fn check_boards(fair_placement: bool, seeds: usize, check: impl Fn(&Board) -> Result<(), String>) {
     let mut failures = Vec::new();
     for players in 1..=5 {
         for recipe in [4, 6] {
-            for i in 0..SEEDS {
+            let params = Params {
+                players,
+                recipe_length: recipe,
+                special_cells: 6,
+                fair_placement,
+                ..Params::default()
+            };
+            for i in 0..seeds {
                 let seed = format!("check-{i}");
-                if let Err(e) = check(&board(players, recipe, &seed)) {
+                if let Err(e) = check(&generate(&params, &seed)) {
                     failures.push(format!("players {players}, recipe {recipe}, seed {seed:?}: {e}"));
                 }
             }
         }
     }
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+/// A player's fair share of the 32 cauldron cells: 32 × own cells (both
+/// sides) / 64, from the layout table.
+fn share(players: u32, player: u32) -> u32 {
+    let [_, _, w, h] = LAYOUTS[players as usize - 1][player as usize];
+    32 * 2 * w * h / 64
 }
 
 const LAYOUTS: [&[[u32; 4]]; 5] = [
@@ -144,8 +171,10 @@ fn gardens_are_connected_and_with_cauldrons_cover_every_cell_once() {
                 return Err("a garden is not connected".into());
             }
         }
+        let n = &b.notes_cell;
+        cover[face_index(n.side)][n.y as usize][n.x as usize] += 1;
         if cover.iter().flatten().flatten().any(|&n| n != 1) {
-            return Err("cauldrons and gardens do not cover every cell exactly once".into());
+            return Err("cauldrons, gardens and the notes cell do not cover every cell exactly once".into());
         }
         Ok(())
     });
@@ -156,8 +185,14 @@ fn contents_sit_on_distinct_proper_cells() {
     check_all(|b| {
         let garden = |side: Face, x: u32, y: u32| b.gardens.iter().any(|g| g.side == side && g.cells.contains(&[x, y]));
         let n = &b.notes_cell;
-        if !garden(n.side, n.x, n.y) {
-            return Err("the notes cell is not a garden cell".into());
+        if garden(n.side, n.x, n.y) {
+            return Err("the notes cell is inside a garden".into());
+        }
+        if b.cauldrons
+            .iter()
+            .any(|c| c.side == n.side && (c.x..c.x + c.w).contains(&n.x) && (c.y..c.y + c.h).contains(&n.y))
+        {
+            return Err("the notes cell is in a cauldron".into());
         }
         let mut used = vec![(n.side, n.x, n.y)];
         let (in_gardens, in_cauldrons): (Vec<_>, Vec<_>) = b.ingredients.iter().partition(|i| garden(i.side, i.x, i.y));
@@ -231,11 +266,32 @@ fn fairness_report_matches_the_board() {
                 return Err(format!("totals of player {} are wrong", s.player + 1));
             }
         }
+        let players = b.header.params.players;
+        if b.metrics.shares.iter().any(|s| s.cauldron_share != share(players, s.player)) {
+            return Err("a player's share is wrong".into());
+        }
+        // Cells less share, per player: the spreads are most minus fewest.
         let spread = |f: fn(&boardwright::witches::Share) -> u32| {
-            b.metrics.shares.iter().map(f).max().unwrap() - b.metrics.shares.iter().map(f).min().unwrap()
+            let less: Vec<i64> = b
+                .metrics
+                .shares
+                .iter()
+                .map(|s| i64::from(f(s)) - i64::from(s.cauldron_share))
+                .collect();
+            (less.iter().max().unwrap() - less.iter().min().unwrap()) as u32
         };
         if spread(|s| s.cauldron_cells) != b.metrics.cauldron_cells_spread || spread(|s| s.garden_cells) != b.metrics.garden_cells_spread {
             return Err("spreads disagree with the players' totals".into());
+        }
+        let gap = b
+            .metrics
+            .shares
+            .iter()
+            .map(|s| s.cauldron_cells.abs_diff(s.cauldron_share))
+            .max()
+            .unwrap();
+        if gap != b.metrics.cauldron_share_gap {
+            return Err(format!("share gap {} reported, {gap} on the board", b.metrics.cauldron_share_gap));
         }
         if b.metrics.attempts == 0 || b.metrics.recipe_cauldrons == 0 {
             return Err("metrics".into());
@@ -265,4 +321,151 @@ fn bad_parameters_name_what_is_wrong() {
 fn golden_json() {
     let json = serde_json::to_string_pretty(&board(4, 4, "golden")).unwrap() + "\n";
     crate::golden("witches-4-golden.json", &json);
+}
+
+/// A player's cauldrons' areas, largest first, counted on the board.
+fn areas(b: &Board, player: u32) -> Vec<u32> {
+    let mut areas: Vec<u32> = b.cauldrons.iter().filter(|c| c.player == player).map(|c| c.w * c.h).collect();
+    areas.sort_unstable_by(|a, b| b.cmp(a));
+    areas
+}
+
+#[test]
+fn every_player_gets_their_share_and_a_recipe() {
+    check_all(|b| {
+        for p in &b.players {
+            let areas = areas(b, p.id);
+            let cells: u32 = areas.iter().sum();
+            let share = share(b.header.params.players, p.id);
+            if cells.abs_diff(share) > 2 {
+                return Err(format!("player {} has {cells} cauldron cells, share {share}", p.id + 1));
+            }
+            // The largest holds a recipe, or the two largest together do.
+            if areas.iter().take(2).sum::<u32>() < b.recipe_length {
+                return Err(format!("player {} cannot brew a recipe in {areas:?}", p.id + 1));
+            }
+        }
+        Ok(())
+    });
+}
+
+/// Boards per player count for the targets on average: enough for a mean
+/// within 0.3 to mean something, few enough for a quick test.
+const MEAN_BOARDS: usize = 2000;
+
+#[test]
+fn no_player_is_favoured_by_the_order_of_play() {
+    for players in 1..=5 {
+        let params = Params {
+            players,
+            ..Params::default()
+        };
+        let boards: Vec<(String, Board)> = (1..=MEAN_BOARDS)
+            .map(|i| {
+                let seed = format!("analyze-{i}");
+                let b = generate(&params, &seed);
+                (seed, b)
+            })
+            .collect();
+        let cells = |b: &Board, p: u32| areas(b, p).iter().sum::<u32>();
+        for p in 0..players {
+            let share = share(players, p);
+            let mean = boards.iter().map(|(_, b)| f64::from(cells(b, p))).sum::<f64>() / MEAN_BOARDS as f64;
+            let (seed, worst) = boards.iter().max_by_key(|(_, b)| cells(b, p).abs_diff(share)).unwrap();
+            assert!(
+                (mean - f64::from(share)).abs() <= 0.3,
+                "{players} players: player {} has {mean:.2} cauldron cells on average, share {share}; farthest on seed {seed:?} ({})",
+                p + 1,
+                cells(worst, p)
+            );
+        }
+        // Per board, most minus fewest of cells less share: p95 at most 2, max at most 4.
+        let mut spreads: Vec<(i64, &str)> = boards
+            .iter()
+            .map(|(seed, b)| {
+                let less: Vec<i64> = (0..players)
+                    .map(|p| i64::from(cells(b, p)) - i64::from(share(players, p)))
+                    .collect();
+                (less.iter().max().unwrap() - less.iter().min().unwrap(), seed.as_str())
+            })
+            .collect();
+        spreads.sort_unstable();
+        let p95 = spreads[(MEAN_BOARDS * 95).div_ceil(100) - 1].0;
+        let (max, seed) = spreads[MEAN_BOARDS - 1];
+        assert!(
+            p95 <= 2 && max <= 4,
+            "{players} players: spread p95 {p95}, max {max} (seed {seed:?})"
+        );
+        let retried: Vec<&str> = boards
+            .iter()
+            .filter(|(_, b)| b.metrics.attempts > 1)
+            .map(|(s, _)| s.as_str())
+            .collect();
+        assert!(
+            retried.len() * 1000 <= MEAN_BOARDS,
+            "{players} players: {} of {MEAN_BOARDS} boards needed a second attempt: {retried:?}",
+            retried.len()
+        );
+    }
+}
+
+/// The `classic` preset keeps the original's placement: `--seed golden`
+/// with four players gives the board the generator gave before fair
+/// placement, kept in `witches-4-classic-golden.json` (that board's JSON
+/// with the `fair_placement` key added; never re-blessed), but for the
+/// fields the fairness report has gained since.
+#[test]
+fn classic_preset_gives_the_original_board() {
+    let classic: Params = params::resolve(&[params::preset::<Params>("classic").unwrap(), "special_cells = 6".parse().unwrap()]).unwrap();
+    assert!(!classic.fair_placement);
+    let mut actual = serde_json::to_value(generate(&classic, "golden")).unwrap();
+    let metrics = actual["metrics"].as_object_mut().unwrap();
+    metrics.remove("cauldron_share_gap").unwrap();
+    for s in metrics["shares"].as_array_mut().unwrap() {
+        s.as_object_mut().unwrap().remove("cauldron_share").unwrap();
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/witches-4-classic-golden.json");
+    let expected: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(actual == expected, "the classic board differs from the original's");
+}
+
+#[test]
+fn classic_boards_keep_the_original_rules() {
+    check_boards(false, 200, |b| {
+        let n = &b.notes_cell;
+        if !b.gardens.iter().any(|g| g.side == n.side && g.cells.contains(&[n.x, n.y])) {
+            return Err("the notes cell is not a garden cell".into());
+        }
+        if b.cauldrons.iter().map(|c| c.w * c.h).sum::<u32>() != 32 {
+            return Err("cauldron cells do not add up to 32".into());
+        }
+        for p in &b.players {
+            if areas(b, p.id).is_empty() || !b.gardens.iter().any(|g| g.player == p.id) {
+                return Err(format!("player {} lacks a cauldron or a garden", p.id + 1));
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn presets_combine_as_the_command_line_layers_them() {
+    let preset = |name: &str| params::preset::<Params>(name).unwrap();
+    // Preset first, then a config or `--set` layer; or two presets' tables.
+    let layered = [
+        vec![preset("hardest"), "fair_placement = false".parse().unwrap()],
+        vec![preset("classic"), "recipe_length = 6\nspecial_cells = 6".parse().unwrap()],
+        vec![preset("hardest"), preset("classic")],
+    ];
+    for layers in layered {
+        let p: Params = params::resolve(&layers).unwrap();
+        assert_eq!((p.recipe_length, p.special_cells, p.fair_placement), (6, 6, false));
+        let b = generate(&p, "layers");
+        assert_eq!(b.header.params, p);
+        assert!(b.cauldrons.iter().any(|c| c.w * c.h == 6));
+    }
+    let hardest: Params = params::resolve(&[preset("hardest")]).unwrap();
+    assert!(hardest.fair_placement && hardest.recipe_length == 6);
+    let b = generate(&hardest, "layers");
+    assert!(b.players.iter().all(|p| areas(&b, p.id).iter().take(2).sum::<u32>() >= 6));
 }

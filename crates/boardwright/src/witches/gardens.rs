@@ -3,54 +3,52 @@
 //! Pick a random empty cell and grow breadth-first over its 4-neighbours, in
 //! random order, adding each free neighbour with probability `2 / size` (a
 //! garden of four grows on with 50 %); repeat until no cell is empty. Growth
-//! stays inside one player's rectangle on one side.
+//! stays inside one player's rectangle on one side, and around a reserved
+//! cell (the notes cell under fair placement).
 
-use std::collections::VecDeque;
-
-use super::{Cauldron, Face, Garden, HEIGHT, Player, WIDTH, owner};
+use super::{Cauldron, Cell, CellSet, Garden, HEIGHT, Player, WIDTH, owner_table};
 use crate::seed::Rng;
 
-/// Grows the gardens around `cauldrons`.
-pub fn grow(owners: &[Player], cauldrons: &[Cauldron], rng: &mut Rng) -> Vec<Garden> {
-    // `empty` lists free cells (side, x, y) in a fixed order; `taken` marks them.
-    let mut taken = [[[false; WIDTH as usize]; HEIGHT as usize]; 2];
-    for c in cauldrons {
-        for y in c.y..c.y + c.h {
-            for x in c.x..c.x + c.w {
-                taken[c.side.index()][y as usize][x as usize] = true;
-            }
-        }
+/// Grows the gardens around `cauldrons` and the `reserved` cell.
+pub fn grow(owners: &[Player], cauldrons: &[Cauldron], reserved: Option<Cell>, rng: &mut Rng) -> Vec<Garden> {
+    let owner = owner_table(owners);
+    let mut taken = CellSet::of_cauldrons(cauldrons);
+    if let Some(c) = reserved {
+        taken.insert(c.side, c.x, c.y);
     }
     let mut gardens = Vec::new();
     loop {
-        let empty: Vec<(Face, u32, u32)> = Face::BOTH
-            .iter()
-            .flat_map(|&f| (0..HEIGHT).flat_map(move |y| (0..WIDTH).map(move |x| (f, x, y))))
-            .filter(|&(f, x, y)| !taken[f.index()][y as usize][x as usize])
-            .collect();
-        if empty.is_empty() {
+        // The free cells in a fixed order (front then back, row by row):
+        // the k-th set bit of the free words.
+        let free = taken.complement();
+        let count = free.len();
+        if count == 0 {
             return gardens;
         }
-        let (face, x, y) = empty[rng.index(empty.len())];
-        let player = owner(owners, face, x, y);
+        let (face, x, y) = free.nth(rng.index(count as usize));
+        let player = owner[face.index()][(y * WIDTH + x) as usize];
         let mut cells = vec![[x, y]];
-        taken[face.index()][y as usize][x as usize] = true;
-        let mut queue = VecDeque::from([[x, y]]);
-        while let Some([cx, cy]) = queue.pop_front() {
-            let mut next: Vec<[u32; 2]> = [(0, -1), (1, 0), (0, 1), (-1, 0)]
-                .iter()
-                .filter_map(|&(dx, dy)| {
-                    let (nx, ny) = (cx.checked_add_signed(dx)?, cy.checked_add_signed(dy)?);
-                    (nx < WIDTH && ny < HEIGHT).then_some([nx, ny])
-                })
-                .filter(|&[nx, ny]| !taken[face.index()][ny as usize][nx as usize] && owner(owners, face, nx, ny) == player)
-                .collect();
-            rng.shuffle(&mut next);
-            for [nx, ny] in next {
-                if !taken[face.index()][ny as usize][nx as usize] && rng.chance(2.0 / cells.len() as f64) {
-                    taken[face.index()][ny as usize][nx as usize] = true;
+        taken.insert(face, x, y);
+        // Breadth first: the cells in the order they joined are the queue.
+        let mut head = 0;
+        while let Some(&[cx, cy]) = cells.get(head) {
+            head += 1;
+            let mut next = [[0; 2]; 4];
+            let mut len = 0;
+            for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                let (Some(nx), Some(ny)) = (cx.checked_add_signed(dx), cy.checked_add_signed(dy)) else {
+                    continue;
+                };
+                if nx < WIDTH && ny < HEIGHT && !taken.contains(face, nx, ny) && owner[face.index()][(ny * WIDTH + nx) as usize] == player {
+                    next[len] = [nx, ny];
+                    len += 1;
+                }
+            }
+            rng.shuffle(&mut next[..len]);
+            for &[nx, ny] in &next[..len] {
+                if !taken.contains(face, nx, ny) && rng.chance(2.0 / cells.len() as f64) {
+                    taken.insert(face, nx, ny);
                     cells.push([nx, ny]);
-                    queue.push_back([nx, ny]);
                 }
             }
         }

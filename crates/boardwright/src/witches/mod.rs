@@ -3,16 +3,29 @@
 //!
 //! Steps, run in this order by [`generate`]:
 //! 1. `cauldrons`: the cauldron sizes fixed up front (exactly 32 cells,
-//!    the recipe cauldron included), then placed player by player on a
-//!    random side under the fairness rules;
-//! 2. `gardens`: every other cell grown into organic gardens;
-//! 3. contents: the notes cell, starting ingredients (on garden cells and in
-//!    cauldrons) and special cells.
+//!    the recipe cauldron included), then dealt to the players and placed
+//!    in their own rectangles (`deal`);
+//! 2. the notes cell, a free cell of its own, then `gardens`: every other
+//!    cell grown into organic gardens;
+//! 3. contents: starting ingredients (on garden cells and in cauldrons) and
+//!    special cells.
 //!
-//! An attempt whose cauldrons do not all fit is thrown away and the board is
-//! built again on fresh streams, up to `max_attempts`.
-
-use std::collections::BTreeSet;
+//! What a board guarantees every player, whatever their place in the order
+//! of play (`fair_placement`, the default):
+//! - cauldron cells within 2 of their share of the 32 (32 × own cells / 64,
+//!   the area of their front rectangle); sizes that cannot be dealt exactly
+//!   are drawn again, so in practice every player gets exactly their share;
+//! - a recipe: their largest cauldron holds a whole recipe (at least
+//!   `recipe_length` cells), or their two largest together do;
+//! - garden cells, and the notes cell is a cell of its own (never in a
+//!   garden, not counted as one).
+//!
+//! With `fair_placement = false` (the `classic` preset) the original's rules
+//! run instead: placement round the players from the first, largest
+//! cauldron first, and the notes cell one of the garden cells.
+//!
+//! An attempt whose cauldrons cannot all be dealt and placed is thrown away
+//! and the board is built again on fresh streams, up to `max_attempts`.
 
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +34,7 @@ use crate::seed::{Rng, Seed};
 use crate::{DrawOptions, Error, Generator, Header, Watch};
 
 mod cauldrons;
+mod deal;
 mod draw;
 mod gardens;
 
@@ -76,6 +90,10 @@ pub struct Params {
     pub special_cells: u32,
     /// Whole-board attempts before giving up.
     pub max_attempts: u32,
+    /// Deal the cauldrons so that every player gets their share whatever
+    /// their place in the order of play, and keep the notes cell out of the
+    /// gardens; `false` is the original's round of the players from the first.
+    pub fair_placement: bool,
 }
 
 impl Default for Params {
@@ -87,6 +105,7 @@ impl Default for Params {
             cauldron_ingredients: 2,
             special_cells: 0,
             max_attempts: 200,
+            fair_placement: true,
         }
     }
 }
@@ -123,11 +142,22 @@ impl ParamsTrait for Params {
             doc: "whole-board attempts before giving up",
             allowed: Allowed::Int { min: 1, max: 100_000 },
         },
+        ParamInfo {
+            name: "fair_placement",
+            doc: "deal every player their share of the cauldron cells and a recipe, whatever the order of play, and keep the notes cell out of the gardens (false: the original's placement, round the players from the first)",
+            allowed: Allowed::Bool,
+        },
     ];
-    const PRESETS: &'static [(&'static str, &'static str)] = &[(
-        "hardest",
-        "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n",
-    )];
+    const PRESETS: &'static [(&'static str, &'static str)] = &[
+        (
+            "hardest",
+            "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n",
+        ),
+        (
+            "classic",
+            "# The original's placement: round the players from the first, the notes cell in a garden.\nfair_placement = false\n",
+        ),
+    ];
 }
 
 /// A side of the folded paper.
@@ -164,6 +194,19 @@ pub struct Player {
 }
 
 impl Player {
+    /// Cells the player owns, front and back.
+    pub fn cells(&self) -> u32 {
+        2 * self.front[2] * self.front[3]
+    }
+
+    /// The player's fair share of the [`CAULDRON_CELLS`]: the same part of
+    /// them as of the paper (32 × own cells / 64, rounded; exact for every
+    /// layout: the area of the front rectangle).
+    pub fn cauldron_share(&self) -> u32 {
+        let paper = 2 * WIDTH * HEIGHT;
+        (CAULDRON_CELLS * self.cells() + paper / 2) / paper
+    }
+
     /// The rectangle on `face`.
     pub fn rect(&self, face: Face) -> [u32; 4] {
         match face {
@@ -234,11 +277,15 @@ pub struct Share {
     pub cauldrons: u32,
     /// Cauldron cells, front and back.
     pub cauldron_cells: u32,
+    /// The player's fair share of the 32 cauldron cells (32 × own cells /
+    /// 64); the share of the other 32 cells is the same.
+    pub cauldron_share: u32,
     /// Cauldron cells on the front.
     pub cauldron_cells_front: u32,
     /// Cauldron cells on the back.
     pub cauldron_cells_back: u32,
-    /// Garden cells, front and back.
+    /// Garden cells, front and back (never the notes cell under fair
+    /// placement; under the original's, it is one of them).
     pub garden_cells: u32,
     /// Garden cells on the front.
     pub garden_cells_front: u32,
@@ -251,9 +298,14 @@ pub struct Share {
 pub struct Metrics {
     /// Each player's share.
     pub shares: Vec<Share>,
-    /// Most minus fewest cauldron cells among players.
+    /// Most minus fewest, among players, of cauldron cells less share (for
+    /// equal rectangles: most minus fewest cauldron cells).
     pub cauldron_cells_spread: u32,
-    /// Most minus fewest garden cells among players.
+    /// The largest gap, among players, between cauldron cells and share.
+    pub cauldron_share_gap: u32,
+    /// Most minus fewest, among players, of garden cells less their share of
+    /// the non-cauldron cells (which equals `cauldron_share`; for equal
+    /// rectangles: most minus fewest garden cells).
     pub garden_cells_spread: u32,
     /// Cauldrons on the board.
     pub cauldrons: u32,
@@ -336,8 +388,13 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>)
     let placed = crate::retry("witches", params.max_attempts, |attempt| {
         watch.step(attempt, 0);
         let mut rng = seed.stream("cauldrons", attempt);
-        let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
-        cauldrons::place(&owners, &sizes, &mut rng)
+        let placed = if params.fair_placement {
+            cauldrons::place_fair(&owners, params.recipe_length, &mut rng)
+        } else {
+            let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
+            cauldrons::round_robin(&owners, &sizes, &mut rng)
+        };
+        placed
             .map(|placed| (attempt, placed))
             .map_err(|why| format!("{why} (players = {}, recipe_length = {})", params.players, params.recipe_length))
     })?;
@@ -347,7 +404,11 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>)
 
 fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, placed: Vec<Cauldron>, watch: &mut dyn Watch<()>) -> Board {
     watch.step(attempt, 1);
-    let gardens = gardens::grow(&owners, &placed, &mut seed.stream("gardens", attempt));
+    // Fair: the notes cell first, a cell of its own that no garden grows into.
+    let reserved = params
+        .fair_placement
+        .then(|| notes_cell(&owners, &placed, &mut seed.stream("notes", attempt)));
+    let gardens = gardens::grow(&owners, &placed, reserved, &mut seed.stream("gardens", attempt));
 
     watch.step(attempt, 2);
     let mut rng = seed.stream("contents", attempt);
@@ -359,11 +420,15 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         .iter()
         .flat_map(|c| (c.y..c.y + c.h).flat_map(move |y| (c.x..c.x + c.w).map(move |x| Cell { side: c.side, x, y })))
         .collect();
-    // Distinct garden cells: the notes cell first, then ingredients, then specials.
+    // Distinct garden cells: the original's notes cell first, then
+    // ingredients, then specials.
     let mut free = garden_cells;
     rng.shuffle(&mut free);
     let mut free = free.into_iter();
-    let notes_cell = free.next().expect("a board always has garden cells");
+    let notes_cell = match reserved {
+        Some(cell) => cell,
+        None => free.next().expect("a board always has garden cells"),
+    };
     let mut names: Vec<&str> = INGREDIENTS.to_vec();
     rng.shuffle(&mut names);
     let mut names = names.into_iter().cycle();
@@ -411,6 +476,27 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
     }
 }
 
+/// A random free cell (no cauldron) of a player who has another one, so
+/// that every player keeps a garden cell.
+fn notes_cell(owners: &[Player], placed: &[Cauldron], rng: &mut Rng) -> Cell {
+    let free = CellSet::of_cauldrons(placed).complement();
+    // The free cells of players with two or more of them.
+    let mut spare = CellSet::default();
+    for p in owners {
+        let mine = CellSet(Face::BOTH.map(|face| {
+            let [x, y, w, h] = p.rect(face);
+            CellSet::rect(x, y, w, h) & free.0[face.index()]
+        }));
+        if mine.len() >= 2 {
+            spare.0[0] |= mine.0[0];
+            spare.0[1] |= mine.0[1];
+        }
+    }
+    // A deal leaves every player at least 4 free cells.
+    let (side, x, y) = spare.nth(rng.index(spare.len() as usize));
+    Cell { side, x, y }
+}
+
 fn label(name: &str, c: Cell) -> Label {
     Label {
         name: name.to_string(),
@@ -425,6 +511,7 @@ fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_le
         .iter()
         .map(|p| Share {
             player: p.id,
+            cauldron_share: p.cauldron_share(),
             ..Share::default()
         })
         .collect();
@@ -447,13 +534,21 @@ fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_le
         s.cauldron_cells = s.cauldron_cells_front + s.cauldron_cells_back;
         s.garden_cells = s.garden_cells_front + s.garden_cells_back;
     }
-    let spread = |f: &dyn Fn(&Share) -> u32| {
-        let values: BTreeSet<u32> = shares.iter().map(f).collect();
-        values.last().unwrap_or(&0) - values.first().unwrap_or(&0)
+    // Each player's cells less their share: the spreads and the gap.
+    let spread = |f: &dyn Fn(&Share) -> i64| {
+        let most = shares.iter().map(f).max().unwrap_or(0);
+        let fewest = shares.iter().map(f).min().unwrap_or(0);
+        (most - fewest) as u32
     };
+    let over = |cells: u32, s: &Share| i64::from(cells) - i64::from(s.cauldron_share);
     Metrics {
-        cauldron_cells_spread: spread(&|s| s.cauldron_cells),
-        garden_cells_spread: spread(&|s| s.garden_cells),
+        cauldron_cells_spread: spread(&|s| over(s.cauldron_cells, s)),
+        cauldron_share_gap: shares
+            .iter()
+            .map(|s| s.cauldron_cells.abs_diff(s.cauldron_share))
+            .max()
+            .unwrap_or(0),
+        garden_cells_spread: spread(&|s| over(s.garden_cells, s)),
         cauldrons: placed.len() as u32,
         largest_cauldron: placed.iter().map(|c| c.w * c.h).max().unwrap_or(0),
         recipe_cauldrons: placed.iter().filter(|c| c.w * c.h >= recipe_length).count() as u32,
@@ -472,6 +567,81 @@ pub fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
             (rx..rx + rw).contains(&x) && (ry..ry + rh).contains(&y)
         })
         .map_or(0, |p| p.id)
+}
+
+/// Each cell's owner, by side and bit (`y × 8 + x`).
+fn owner_table(owners: &[Player]) -> [[u32; (WIDTH * HEIGHT) as usize]; 2] {
+    let mut table = [[0; (WIDTH * HEIGHT) as usize]; 2];
+    for p in owners {
+        for face in Face::BOTH {
+            let [x, y, w, h] = p.rect(face);
+            for cy in y..y + h {
+                for cx in x..x + w {
+                    table[face.index()][(cy * WIDTH + cx) as usize] = p.id;
+                }
+            }
+        }
+    }
+    table
+}
+
+/// A set of cells of both sides: a bit per cell (`y × 8 + x`) in one word
+/// per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct CellSet([u32; 2]);
+
+const _: () = assert!(WIDTH * HEIGHT == u32::BITS, "a side's cells fill one word");
+
+impl CellSet {
+    /// The bits of a `w` × `h` rectangle at `(x, y)`.
+    fn rect(x: u32, y: u32, w: u32, h: u32) -> u32 {
+        (0..h).map(|r| ((1u32 << w) - 1) << ((y + r) * WIDTH + x)).sum()
+    }
+
+    /// The cells of `cauldrons`.
+    fn of_cauldrons(cauldrons: &[Cauldron]) -> CellSet {
+        let mut set = CellSet::default();
+        for c in cauldrons {
+            set.0[c.side.index()] |= CellSet::rect(c.x, c.y, c.w, c.h);
+        }
+        set
+    }
+
+    fn insert(&mut self, face: Face, x: u32, y: u32) {
+        self.0[face.index()] |= 1 << (y * WIDTH + x);
+    }
+
+    fn contains(&self, face: Face, x: u32, y: u32) -> bool {
+        self.0[face.index()] & 1 << (y * WIDTH + x) != 0
+    }
+
+    /// Every cell not in the set.
+    fn complement(&self) -> CellSet {
+        CellSet([!self.0[0], !self.0[1]])
+    }
+
+    fn len(&self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones()
+    }
+
+    /// The `k`-th cell (from 0; `k` below [`CellSet::len`]) in the order
+    /// front then back, row by row.
+    fn nth(&self, mut k: usize) -> (Face, u32, u32) {
+        for face in Face::BOTH {
+            let mut bits = self.0[face.index()];
+            let ones = bits.count_ones() as usize;
+            if k >= ones {
+                k -= ones;
+                continue;
+            }
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            let bit = bits.trailing_zeros();
+            return (face, bit % WIDTH, bit / WIDTH);
+        }
+        unreachable!("CellSet::nth past the set's length")
+    }
 }
 
 /// A random side.
