@@ -9,7 +9,9 @@
 //! key there is (`quadrant_nodes.*`, `shares.*.cauldron_cells`).
 //!
 //! A generator's list is [`Generator::FAIRNESS`](crate::Generator::FAIRNESS);
-//! the same targets hold at every player count and size.
+//! the same targets hold at every player count and size, for the default
+//! parameters (the starship walks are the default `supply_walk`'s 12 and 16
+//! steps; a set that asks for other walks is measured against these).
 
 use std::fmt;
 

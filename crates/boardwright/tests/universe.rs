@@ -274,8 +274,8 @@ fn types_hold(b: &Board) -> Result<(), String> {
     let adj = neighbors(b);
     let (w, h) = (f64::from(b.width), f64::from(b.height));
     let (scale, dscale) = if b.header.params.fair_scaling {
-        // In proportion to the 10 x 7 sheet: counts by area, distances by width.
-        ((w * h / 70.0).max(1.0), (w / 10.0).min(h / 7.0).max(1.0))
+        // In proportion to the 10 x 7 sheet: counts by its 88 nodes, distances by its size.
+        (((w + 1.0) * (h + 1.0) / 88.0).max(1.0), (w / 10.0).min(h / 7.0).max(1.0))
     } else {
         // The original's: added area over 15, added whole units.
         let extra = (w - 10.0) * h + (h - 7.0) * w - (w - 10.0) * (h - 7.0);

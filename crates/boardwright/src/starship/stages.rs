@@ -1016,7 +1016,7 @@ fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, 
             -f64::from(ship.footprint(*r).map(|t| depth[t]).min().unwrap_or(0))
         } else {
             let (fx, fy) = (f64::from(r.0) + f64::from(r.2) / 2.0, f64::from(r.1) + f64::from(r.3) / 2.0);
-            (fx - mx).powi(2) + (fy - my).powi(2)
+            (fx - mx) * (fx - mx) + (fy - my) * (fy - my)
         }
     };
     spots.sort_by(|a, b| score(a).total_cmp(&score(b)));
@@ -1317,7 +1317,13 @@ fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, serves: Rol
         // narrow nose and the tail, where machines crowd, keep their room
         // for the rooms that only they can hold.
         let (mx, my) = ship.center();
-        let off = |r: &Rect| (f64::from(r.0) + f64::from(r.2) / 2.0 - mx).powi(2) + (f64::from(r.1) + f64::from(r.3) / 2.0 - my).powi(2);
+        let off = |r: &Rect| {
+            let (dx, dy) = (
+                f64::from(r.0) + f64::from(r.2) / 2.0 - mx,
+                f64::from(r.1) + f64::from(r.3) / 2.0 - my,
+            );
+            dx * dx + dy * dy
+        };
         ranked.sort_by(|a, b| b.0.cmp(&a.0).then(off(&a.1).total_cmp(&off(&b.1))));
         let Some((n, best, landing)) = ranked.into_iter().find(|&(_, r, _)| ship.keeps_paths(r, cx.max_detour)) else {
             break;

@@ -87,8 +87,8 @@ fn nearest(points: &[Point], to: Point) -> u32 {
 const MOST_CANDIDATES: usize = 32;
 
 /// Where a line may go: `middle`, and halfway between each two neighbouring
-/// `values` (sorted, all strictly within the window of `middle`), the
-/// [`MOST_CANDIDATES`] nearest `middle` (the lower among equals).
+/// `values` (sorted, all strictly within the window of `middle`): the middle
+/// and the `MOST_CANDIDATES − 1` midpoints nearest it (the lower among equals).
 fn candidates(values: &[f64], middle: f64) -> Vec<f64> {
     let mut out: Vec<f64> = values.windows(2).map(|w| (w[0] + w[1]) / 2.0).filter(|&v| v != middle).collect();
     out.sort_by(|a, b| (a - middle).abs().total_cmp(&(b - middle).abs()).then(a.total_cmp(b)));

@@ -8,9 +8,9 @@
 //!
 //! Fair starts (our addition) run the same rule restricted to a window of hop
 //! distances to the centre, trying the narrowest windows first (the farthest
-//! window among equals; the widest window is the original order). Within the
-//! window every side walks its points nearest the window's middle level
-//! first (as near: the original order): the top and bottom sides lie nearer
+//! window among equals). Within a window every side walks its points nearest
+//! the window's middle level first (rounded down; as near: the original
+//! farthest-first order): the top and bottom sides lie nearer
 //! the centre than the left and right ones, and walking each side farthest
 //! first would give them the window's lower levels on every board. Fair starts
 //! also keep, for every mission node, a neighbour that no other mission node
@@ -56,11 +56,16 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
         for &lo in levels.iter().rev() {
             let window = lo..=lo + spread;
             let level = lo + spread / 2;
-            // Stable: points as near the level keep the original order.
-            let mut ordered = candidates.clone();
-            for side in &mut ordered {
-                side.sort_by_key(|&v| hops[v as usize].abs_diff(level));
-            }
+            // The window's points only, then stable: points as near the
+            // level keep the original order.
+            let ordered: Vec<Vec<u32>> = candidates
+                .iter()
+                .map(|side| {
+                    let mut inside: Vec<u32> = side.iter().copied().filter(|&v| window.contains(&hops[v as usize])).collect();
+                    inside.sort_by_key(|&v| hops[v as usize].abs_diff(level));
+                    inside
+                })
+                .collect();
             if let Some(found) = pick(graph, &ordered, |v| window.contains(&hops[v as usize]), true, &mut claims) {
                 return Some(found);
             }

@@ -100,8 +100,8 @@ pub struct Params {
     /// the board most evenly; the original takes the point laid out at the
     /// grid's middle, half a row above the paper's on the standard sheet.
     pub fair_center: bool,
-    /// Node types' counts scale with the board's area and their distances
-    /// with its width, so that every type's minimum has room on every board;
+    /// Node types' counts scale with the board's nodes and their distances
+    /// with its size (`min(w / 10, h / 7)`), so that every type's minimum has room on every board;
     /// the original's scaling leaves the types kept from the edge too little
     /// room at 9 players and on large boards.
     pub fair_scaling: bool,
@@ -181,7 +181,7 @@ impl ParamsTrait for Params {
         ),
         info(
             "fair_scaling",
-            "node-type counts scale with the board's area over the 10 x 7 sheet's, distances from the edge and group sizes with its width (false: the original's scaling)",
+            "node-type counts scale with the board's nodes over the 10 x 7 sheet's 88, distances from the edge and group sizes with min(width / 10, height / 7) (false: the original's scaling)",
             Allowed::Bool,
         ),
         info(
@@ -541,12 +541,14 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .count() as u32;
     // Fair scaling leaves every type's minimum room on every board, but a
     // layout can still crowd a type out (about one board in 10,000): such a
-    // layout is dropped like any other that breaks a guarantee, unless the
-    // minimums cannot all fit (a dictionary's own choice) or this is the
-    // last attempt, which is kept and reports the types outside their bounds.
+    // first layout is dropped like any other that breaks a guarantee, unless
+    // the minimums cannot all fit (a dictionary's own choice); a second is
+    // kept and reports the types outside their bounds.
     let regular = points.len() - missions.len() - 1;
     let minimums: u64 = targets.iter().map(|&(min, _)| u64::from(min)).sum();
-    if params.fair_scaling && types_outside_bounds > 0 && minimums <= regular as u64 && attempt + 1 < params.max_attempts {
+    // One try again at most: a dictionary whose types crowd each other out
+    // on every layout costs one board more, not every attempt.
+    if params.fair_scaling && types_outside_bounds > 0 && minimums <= regular as u64 && attempt == 0 && params.max_attempts > 1 {
         return Err(format!(
             "{types_outside_bounds} node type(s) found no room for their minimum or went past their maximum"
         ));

@@ -58,12 +58,13 @@ impl Layout<'_> {
 /// units): `(scale, dscale)`, multiplying counts and distances (and group
 /// sizes) respectively; both are 1 on the standard sheet.
 ///
-/// Fair scaling keeps a board's proportions: counts grow with the area
-/// (`w·h / 70`) and distances with the width (`min(w / 10, h / 7)`), so a
-/// type's allowed band (say, more than 2 units from the edge) covers the same
-/// share of every board as of the standard sheet, and its minimum the same
-/// share of the nodes: a minimum that has room on the standard sheet has
-/// room on every board. The original's factors grow counts with the added
+/// Fair scaling keeps a board's proportions: counts grow with the nodes
+/// (`(w + 1)(h + 1) / 88`, the sheet's 88) and distances with the size
+/// (`min(w / 10, h / 7)`), so a type's allowed band (say, more than 2 units
+/// from the edge) covers about the same share of every board as of the
+/// standard sheet (the same share where the board keeps the sheet's
+/// proportions), and its minimum the same share of the nodes: a minimum
+/// with room on the sheet has room on larger boards. The original's factors grow counts with the added
 /// area over 15 (three times as many at 9 players, more than the board's
 /// nodes on large ones) and distances with the added width in whole units
 /// (doubled at 9 players), which leaves the types kept away from the edge
@@ -71,7 +72,7 @@ impl Layout<'_> {
 pub fn scale_factors(w: u32, h: u32, fair: bool) -> (f64, f64) {
     let (rx, ry) = (f64::from(w), f64::from(h));
     if fair {
-        return ((rx * ry / 70.0).max(1.0), (rx / 10.0).min(ry / 7.0).max(1.0));
+        return (((rx + 1.0) * (ry + 1.0) / 88.0).max(1.0), (rx / 10.0).min(ry / 7.0).max(1.0));
     }
     let extra = (rx - 10.0) * ry + (ry - 7.0) * rx - (rx - 10.0) * (ry - 7.0);
     let scale = (extra / 15.0).max(1.0);
@@ -476,11 +477,12 @@ mod tests {
     #[test]
     fn fair_scale_factors_keep_the_proportions() {
         assert_eq!(scale_factors(10, 7, true), (1.0, 1.0));
+        // 9 players: 14 x 10 = 140 nodes; the height is the tighter side.
         let (scale, dscale) = scale_factors(13, 9, true);
-        assert!((scale - 117.0 / 70.0).abs() < 1e-12 && (dscale - 9.0 / 7.0).abs() < 1e-12);
-        // A board 100 times the sheet's width: counts 100 x 100 times, distances 100 times.
+        assert!((scale - 140.0 / 88.0).abs() < 1e-12 && (dscale - 9.0 / 7.0).abs() < 1e-12);
+        // A board 100 times the sheet's width: 1001 x 701 nodes, distances 100 times.
         let (scale, dscale) = scale_factors(1000, 700, true);
-        assert!((scale - 10_000.0).abs() < 1e-9 && (dscale - 100.0).abs() < 1e-12);
+        assert!((scale - 701_701.0 / 88.0).abs() < 1e-9 && (dscale - 100.0).abs() < 1e-12);
         // The share of a 1000 x 700 board farther than 2 x dscale from the
         // edge is the share of the sheet farther than 2: (6 x 3) / 70.
         let inner = (1000.0 - 4.0 * dscale) * (700.0 - 4.0 * dscale) / (1000.0 * 700.0);

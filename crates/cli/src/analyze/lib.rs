@@ -12,10 +12,9 @@
 //! Cost: a board's metrics are read straight from the result's struct
 //! through serde, the names shared with the board before
 //! ([`figures::Flattener`]); nothing of the result is serialised. Measured
-//! through the command (release build, 2 cores shared with other builds):
-//! per CPU-second about 2,800 default universe boards, 65,000 witches
-//! boards, 16,000 hexet maps and 330 starships; the analysis itself is a few
-//! per cent of that.
+//! through the command (release build, 2 cores): per CPU-second about 2,600
+//! default universe boards, 80,000 witches boards, 16,000 hexet maps and 450
+//! starships; the analysis itself is a few per cent of that.
 
 pub mod fairness;
 pub mod figures;

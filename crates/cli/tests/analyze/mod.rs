@@ -88,7 +88,7 @@ enum Want {
     Share(&'static str, f64, f64),
 }
 
-/// Every generator's targets (fairness.md).
+/// Every generator's targets, written down again from the README's Fairness section.
 fn wanted(generator: &str) -> Vec<Want> {
     use Want::*;
     match generator {
