@@ -33,7 +33,7 @@
 use std::cmp::Reverse;
 
 use super::deal::{self, NoDeal, Seat};
-use super::{Cauldron, Face, HEIGHT, Player, WIDTH, random_face};
+use super::{Cauldron, CellSet, Face, HEIGHT, Player, WIDTH, random_face};
 use crate::seed::Rng;
 
 /// Rounds without progress, while placements remain possible, before an
@@ -206,7 +206,7 @@ impl Spots {
             if cw > rw || ch > rh {
                 continue;
             }
-            let block: u32 = (0..ch).map(|r| ((1 << cw) - 1) << (r * WIDTH)).sum();
+            let block = CellSet::rect(0, 0, cw, ch);
             for y in ry..=ry + rh - ch {
                 for x in rx..=rx + rw - cw {
                     let mask = block << (y * WIDTH + x);
@@ -225,7 +225,7 @@ impl Spots {
 /// attempt cannot.
 pub fn round_robin(owners: &[Player], sizes: &[(u32, u32)], rng: &mut Rng) -> Result<Vec<Cauldron>, String> {
     let mut board = Occupancy::new();
-    let mut free: Vec<u32> = owners.iter().map(|p| 2 * p.front[2] * p.front[3]).collect();
+    let mut free: Vec<u32> = owners.iter().map(Player::cells).collect();
     let mut remaining = sizes.to_vec();
     let mut placed = Vec::with_capacity(sizes.len());
     let mut idle = 0;
