@@ -50,15 +50,14 @@ pub fn place(points: &mut [Point], middle: Point) -> u32 {
     // Where relaxation left it, room or not.
     let was = points[c as usize];
     let q = super::quadrants(points, c);
-    let mut best = (q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0), was.dist2(middle), was);
+    let mut best = (super::spread(&q), was.dist2(middle), was);
     for &x in &candidates(&xs, middle.x) {
         for &y in &candidates(&ys, middle.y) {
             let at = Point::new(x, y);
             if near.iter().any(|p| p.dist2(at) < ROOM * ROOM) {
                 continue;
             }
-            let q = split.count(x, y);
-            let spread = q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0);
+            let spread = super::spread(&split.count(x, y));
             let d = at.dist2(middle);
             if (spread, d) < (best.0, best.1) {
                 best = (spread, d, at);

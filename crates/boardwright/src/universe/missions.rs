@@ -44,7 +44,7 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
         .collect();
     let mut claims = vec![0u8; points.len()];
     if !fair {
-        return pick(graph, &candidates, |_| true, false, &mut claims);
+        return pick(graph, &candidates, false, &mut claims);
     }
     let mut levels: Vec<u32> = candidates.iter().flatten().map(|&i| hops[i as usize]).collect();
     levels.sort_unstable();
@@ -66,7 +66,7 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
                     inside
                 })
                 .collect();
-            if let Some(found) = pick(graph, &ordered, |v| window.contains(&hops[v as usize]), true, &mut claims) {
+            if let Some(found) = pick(graph, &ordered, true, &mut claims) {
                 return Some(found);
             }
         }
@@ -74,32 +74,28 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
     None
 }
 
-/// Three candidates per side that `usable` accepts, under the neighbour rule:
+/// Three candidates per side from `lists`, under the neighbour rule:
 /// a candidate needs a neighbour no chosen mission has and, with
 /// `keep_private`, must leave every chosen mission a neighbour that no other
 /// mission has. A depth-first search in the candidates' order, so its first
 /// descent is the original greedy walk; backtracking (within a step budget)
 /// finds choices the greedy walk misses. `claims[w]` counts the chosen
 /// missions next to `w`; it is all zero on entry and on return.
-fn pick(graph: &Graph, candidates: &[Vec<u32>], usable: impl Fn(u32) -> bool, keep_private: bool, claims: &mut [u8]) -> Option<Vec<u32>> {
-    let lists: Vec<Vec<u32>> = candidates
-        .iter()
-        .map(|side| side.iter().copied().filter(|&v| usable(v)).collect())
-        .collect();
+fn pick(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u8]) -> Option<Vec<u32>> {
     if lists.iter().any(|l| l.len() < PER_SIDE) {
         return None;
     }
     // A side that cannot take three on its own makes the window fail: said
     // by a small search of that side alone, where the whole board's search
     // would spend its budget proving it.
-    for side in &lists {
+    for side in lists {
         let alone = std::slice::from_ref(side);
         if let (None, false) = search(graph, alone, keep_private, claims, 20 * side.len() + 200) {
             return None;
         }
     }
     let total: usize = lists.iter().map(Vec::len).sum();
-    search(graph, &lists, keep_private, claims, 20 * total + 20_000).0
+    search(graph, lists, keep_private, claims, 20 * total + 20_000).0
 }
 
 /// Runs a [`Search`] over `lists` within `budget` steps: what it found, and

@@ -101,9 +101,9 @@ pub struct Params {
     /// grid's middle, half a row above the paper's on the standard sheet.
     pub fair_center: bool,
     /// Node types' counts scale with the board's nodes and their distances
-    /// with its size (`min(w / 10, h / 7)`), so that every type's minimum has room on every board;
-    /// the original's scaling leaves the types kept from the edge too little
-    /// room at 9 players and on large boards.
+    /// with its size (`min(w / 10, h / 7)`), so that every type's minimum
+    /// has room on every board; the original's scaling leaves the types kept
+    /// from the edge too little room at 9 players and on large boards.
     pub fair_scaling: bool,
     /// Whole-board attempts before giving up (1 to [`MAX_ATTEMPTS`]).
     pub max_attempts: u32,
@@ -542,12 +542,12 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     // Fair scaling leaves every type's minimum room on every board, but a
     // layout can still crowd a type out (about one board in 10,000): such a
     // first layout is dropped like any other that breaks a guarantee, unless
-    // the minimums cannot all fit (a dictionary's own choice); a second is
-    // kept and reports the types outside their bounds.
+    // the minimums cannot all fit (a dictionary's own choice). A second is
+    // kept and reports the types outside their bounds, so that a dictionary
+    // whose types crowd each other out on every layout costs one board more,
+    // not every attempt.
     let regular = points.len() - missions.len() - 1;
     let minimums: u64 = targets.iter().map(|&(min, _)| u64::from(min)).sum();
-    // One try again at most: a dictionary whose types crowd each other out
-    // on every layout costs one board more, not every attempt.
     if params.fair_scaling && types_outside_bounds > 0 && minimums <= regular as u64 && attempt == 0 && params.max_attempts > 1 {
         return Err(format!(
             "{types_outside_bounds} node type(s) found no room for their minimum or went past their maximum"
@@ -555,7 +555,6 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     }
     let quadrant_nodes = quadrants(&points, center);
     let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
-    let spread = |q: &[u32; 4]| q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0);
     let metrics = Metrics {
         nodes: points.len() as u32,
         edges: graph.edges().len() as u32,
@@ -698,6 +697,11 @@ fn degree_histogram(graph: &crate::graph::Graph) -> Vec<u32> {
         hist[d] += 1;
     }
     hist
+}
+
+/// Most minus fewest of four quadrants' counts.
+fn spread(q: &[u32; 4]) -> u32 {
+    q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0)
 }
 
 fn quadrants(points: &[Point], center: u32) -> [u32; 4] {

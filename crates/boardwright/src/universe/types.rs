@@ -64,11 +64,11 @@ impl Layout<'_> {
 /// from the edge) covers about the same share of every board as of the
 /// standard sheet (the same share where the board keeps the sheet's
 /// proportions), and its minimum the same share of the nodes: a minimum
-/// with room on the sheet has room on larger boards. The original's factors grow counts with the added
-/// area over 15 (three times as many at 9 players, more than the board's
-/// nodes on large ones) and distances with the added width in whole units
-/// (doubled at 9 players), which leaves the types kept away from the edge
-/// almost nowhere to go.
+/// with room on the sheet has room on larger boards. The original's factors
+/// grow counts with the added area over 15 (three times as many at 9
+/// players, more than the board's nodes on large ones) and distances with
+/// the added width in whole units (doubled at 9 players), which leaves the
+/// types kept away from the edge almost nowhere to go.
 pub fn scale_factors(w: u32, h: u32, fair: bool) -> (f64, f64) {
     let (rx, ry) = (f64::from(w), f64::from(h));
     if fair {
