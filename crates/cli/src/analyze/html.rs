@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use scene::{Anchor, Color, Page, Shape, Style};
 
-use super::fairness::Mark;
+use super::fairness::{Mark, decimals};
 use super::report::{Report, SetFigures, Stats};
 
 /// The sets' colours: the first set's bars are filled, the second's outlined.
@@ -288,15 +288,12 @@ fn histogram(sets: &[Vec<f64>]) -> Page {
 /// A share as a percentage with at most one decimal: short enough for the
 /// chart's left margin ("20.7%", "100%").
 fn percent(share: f64) -> String {
-    let text = format!("{:.1}", share * 100.0);
-    format!("{}%", text.trim_end_matches('0').trim_end_matches('.'))
+    format!("{}%", decimals(share * 100.0, 1))
 }
 
 /// A number for people: at most four significant decimals.
 fn short(v: f64) -> String {
-    let text = format!("{v:.4}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" { "0".to_string() } else { text.to_string() }
+    decimals(v, 4)
 }
 
 /// An element id for a metric name.
