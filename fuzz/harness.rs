@@ -4,7 +4,7 @@
 //! or overflow.
 
 use boardwright::hexet::{Hexet, RoadEntry};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Generator, Seed, params};
@@ -23,7 +23,7 @@ pub fn config(data: &[u8]) {
     match which % 4 {
         0 => run::<Universe>(table, &()),
         1 => run::<Witches>(table, &()),
-        2 => run::<Starships>(table, &()),
+        2 => run::<Starship>(table, &()),
         _ => run::<Hexet>(table, &Vec::new()),
     }
 }

@@ -221,7 +221,7 @@ pub(crate) const WITCHES: &[Target] = &[
     RARE_RETRIES,
 ];
 
-/// Starships, every size.
+/// Starship, every size.
 pub(crate) const STARSHIP: &[Target] = &[
     Target {
         figure: "ships with parts their stages could not place",

@@ -32,13 +32,13 @@
 //! with a [`Watch`]:
 //!
 //! ```
-//! use boardwright::{Generator, Recorder, Seed, params, starship::Starships};
+//! use boardwright::{Generator, Recorder, Seed, params, starship::Starship};
 //!
 //! // Parameters from TOML layers, as a config file would give them.
 //! let layer: toml::Table = "width = 32\nheight = 32".parse().unwrap();
-//! let params = params::resolve::<<Starships as Generator>::Params>(&[layer]).unwrap();
+//! let params = params::resolve::<<Starship as Generator>::Params>(&[layer]).unwrap();
 //! let mut stages = Recorder::new(1);
-//! let ship = Starships::generate(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
+//! let ship = Starship::generate(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
 //! // The ship after each stage; the last is the finished ship.
 //! assert_eq!(stages.snapshots.len(), params.pipeline.len());
 //! assert_eq!(stages.snapshots.last().unwrap().tiles, ship.tiles);
@@ -189,7 +189,7 @@ pub trait Generator {
     /// Its parameters.
     type Params: params::Params;
     /// Its result: the JSON contract.
-    type Output: Serialize;
+    type Board: Serialize;
     /// What a [`Watch`] is shown of the work in progress.
     type Snapshot: Serialize;
     /// Moves played on a generated result, in order (hexet's road log); `()`
@@ -197,10 +197,10 @@ pub trait Generator {
     type Log: DeserializeOwned + Default;
 
     /// Generates a result, plays `log` on it and reports to `watch` as it goes.
-    fn generate(params: &Self::Params, seed: &Seed, log: &Self::Log, watch: &mut dyn Watch<Self::Snapshot>) -> Result<Self::Output, Error>;
+    fn generate(params: &Self::Params, seed: &Seed, log: &Self::Log, watch: &mut dyn Watch<Self::Snapshot>) -> Result<Self::Board, Error>;
 
     /// Draws a result.
-    fn draw(output: &Self::Output, options: DrawOptions) -> scene::Document;
+    fn draw(output: &Self::Board, options: DrawOptions) -> scene::Document;
 
     /// A rough measure of the work `params` asks for (items generated), for
     /// deciding whether to show progress.
@@ -210,7 +210,7 @@ pub trait Generator {
 
     /// Writes a result as compact JSON: the bytes `serde_json::to_writer`
     /// writes, which a generator may produce faster its own way.
-    fn write_json(output: &Self::Output, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    fn write_json(output: &Self::Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         serde_json::to_writer(out, output).map_err(std::io::Error::other)
     }
 

@@ -11,7 +11,7 @@ use boardwright::Generator;
 use boardwright::Seed;
 use boardwright::hexet::Hexet;
 use boardwright::params;
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use toml::{Table, Value};
@@ -139,7 +139,7 @@ fn witches_every_leaf_is_refused_or_bounded() {
 
 #[test]
 fn starship_every_leaf_is_refused_or_bounded() {
-    check_every_leaf::<Starships>();
+    check_every_leaf::<Starship>();
 }
 
 #[test]
@@ -162,6 +162,6 @@ fn presets_are_bounded() {
     }
     each::<Universe>();
     each::<Witches>();
-    each::<Starships>();
+    each::<Starship>();
     each::<Hexet>();
 }

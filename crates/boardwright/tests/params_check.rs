@@ -199,7 +199,7 @@ fn starship_refuses_bad_structs_as_the_command_line_does() {
         let err = param_error(starship::generate(&params, &seed()));
         assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
         assert_eq!(err, cli_error::<starship::Params>(&text), "{text}");
-        assert_eq!(param_error(starship::Starships::generate(&params, &seed(), &(), &mut ())), err);
+        assert_eq!(param_error(starship::Starship::generate(&params, &seed(), &(), &mut ())), err);
     }
 }
 

@@ -1,14 +1,14 @@
-//! Starships: every guarantee checked by an independent walk over the
+//! Starship: every guarantee checked by an independent walk over the
 //! JSON-level result (tile rows, legend, parts and their roles, doors), never
 //! by the code that placed the parts. Roles decide; part names never do.
 
 use boardwright::params;
-use boardwright::starship::{self, Facing, Params, Role, Stage, Starship, Variant};
+use boardwright::starship::{self, Facing, Params, Role, Stage, Variant};
 use boardwright::{Recorder, Seed};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
 
-fn ship(size: u32, seed: &str) -> Starship {
+fn ship(size: u32, seed: &str) -> starship::Board {
     let params = Params {
         width: size,
         height: size,
@@ -36,7 +36,7 @@ fn role_name(role: Role) -> String {
 
 /// The crew's view of a finished ship, rebuilt from the JSON fields.
 struct View<'a> {
-    s: &'a Starship,
+    s: &'a starship::Board,
     w: usize,
     h: usize,
     /// Part index per tile.
@@ -44,7 +44,7 @@ struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    fn new(s: &'a Starship) -> Result<View<'a>, String> {
+    fn new(s: &'a starship::Board) -> Result<View<'a>, String> {
         let (w, h) = (s.width as usize, s.height as usize);
         if s.tiles.len() != h || s.tiles.iter().any(|r| r.chars().count() != w) {
             return Err("tile rows do not match the grid".into());
@@ -153,7 +153,7 @@ impl<'a> View<'a> {
     }
 }
 
-fn check(s: &Starship) -> Result<(), String> {
+fn check(s: &starship::Board) -> Result<(), String> {
     let v = View::new(s)?;
     let walkable: Vec<usize> = (0..v.w * v.h).filter(|&t| v.walkable(t)).collect();
     let d = v.walk(&walkable[..1]);
@@ -394,7 +394,7 @@ fn box_fill(rows: &[Vec<bool>]) -> f64 {
 
 /// The finished ship and its silhouette as the shape stages left it (the
 /// tiles after `fill_gaps`, before any part).
-fn with_silhouette(size: u32, seed: &str) -> (Starship, Vec<Vec<bool>>) {
+fn with_silhouette(size: u32, seed: &str) -> (starship::Board, Vec<Vec<bool>>) {
     let params = Params {
         width: size,
         height: size,
@@ -710,7 +710,10 @@ fn parameters_round_trip_through_toml_and_json() {
         assert_eq!(serde_json::from_str::<Params>(&json).unwrap(), params, "{json}");
     }
     let s = ship(24, "round trip");
-    assert_eq!(serde_json::from_str::<Starship>(&serde_json::to_string(&s).unwrap()).unwrap(), s);
+    assert_eq!(
+        serde_json::from_str::<starship::Board>(&serde_json::to_string(&s).unwrap()).unwrap(),
+        s
+    );
 }
 
 #[test]

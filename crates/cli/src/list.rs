@@ -6,7 +6,7 @@ use std::fmt::Write;
 use boardwright::Generator;
 use boardwright::hexet::Hexet;
 use boardwright::params::{self, Allowed, Params};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 
@@ -15,7 +15,7 @@ pub fn text() -> String {
     let mut out = String::new();
     section::<Universe>(&mut out);
     section::<Witches>(&mut out);
-    section::<Starships>(&mut out);
+    section::<Starship>(&mut out);
     section::<Hexet>(&mut out);
     out
 }

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use boardwright::hexet::Hexet;
 use boardwright::params::{self, ParamError, Params};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Error, Generator, Paper, Seed};
@@ -148,7 +148,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Universe(common) => run::<Universe>(&common, None),
         Command::Witches(common) => run::<Witches>(&common, None),
-        Command::Starship(common) => run::<Starships>(&common, None),
+        Command::Starship(common) => run::<Starship>(&common, None),
         Command::Hexet(args) => run::<Hexet>(&args.common, args.roads.as_deref()),
         Command::List => {
             print!("{}", list::text());

@@ -4,7 +4,7 @@
 use boardwright::Generator;
 use boardwright::hexet::Hexet;
 use boardwright::params::{self, Allowed, Params};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use serde_json::{Value, json};
@@ -82,7 +82,7 @@ impl Served for Witches {
     }
 }
 
-impl Served for Starships {
+impl Served for Starship {
     fn cap(params: &Self::Params) -> Result<(), ApiError> {
         cap_sides("starship", "tiles", params.width, params.height, STARSHIP_MAX_SIDE)
     }
@@ -113,7 +113,7 @@ macro_rules! with_generator {
                 $body
             }
             "starship" => {
-                type $g = boardwright::starship::Starships;
+                type $g = boardwright::starship::Starship;
                 $body
             }
             "hexet" => {
@@ -135,7 +135,7 @@ pub(crate) fn listing() -> Value {
     Value::Array(vec![
         describe::<Universe>(),
         describe::<Witches>(),
-        describe::<Starships>(),
+        describe::<Starship>(),
         describe::<Hexet>(),
     ])
 }

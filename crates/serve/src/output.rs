@@ -77,7 +77,7 @@ impl Default for Drawing {
 /// Writes several results of generator `G` to `out`: JSON Lines (one
 /// result a line), or one PDF with each board on its own page(s). One SVG
 /// or PNG holds one board, so more than one is refused.
-pub fn write_many<G: Generator>(outputs: &[G::Output], format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+pub fn write_many<G: Generator>(outputs: &[G::Board], format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     match (format, outputs) {
         (_, [one]) => write::<G>(one, format, drawing, out),
         (Format::Json, _) => outputs.iter().try_for_each(|o| write::<G>(o, Format::Json, drawing, out)),
@@ -99,7 +99,7 @@ pub fn write_many<G: Generator>(outputs: &[G::Output], format: Format, drawing: 
 }
 
 /// Writes `output` of generator `G` in `format` to `out`.
-pub fn write<G: Generator>(output: &G::Output, format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+pub fn write<G: Generator>(output: &G::Board, format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     let format = match format {
         Format::Json => {
             G::write_json(output, &mut *out)?;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use boardwright::hexet::{Hexet, RoadEntry};
 use boardwright::params::{self, Params};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright::{Generator, Seed};
@@ -91,7 +91,7 @@ fn generators_lists_every_parameter_and_preset() {
         }
         check::<Universe>(&list[0]);
         check::<Witches>(&list[1]);
-        check::<Starships>(&list[2]);
+        check::<Starship>(&list[2]);
         check::<Hexet>(&list[3]);
         assert!(list[0]["presets"][0]["about"].as_str().unwrap().len() > 5);
     });
@@ -115,7 +115,7 @@ fn boards_in_every_format_are_the_library_bytes() {
         let plain = Drawing::default();
         check::<Universe>(addr, "", &[], &plain);
         check::<Witches>(addr, "&players=3", &[table("players = 3")], &plain);
-        check::<Starships>(addr, "&width=24&height=30", &[table("width = 24\nheight = 30")], &plain);
+        check::<Starship>(addr, "&width=24&height=30", &[table("width = 24\nheight = 30")], &plain);
         check::<Hexet>(addr, "&players=3", &[table("players = 3")], &plain);
         // A preset, then KEY=VALUE over it, and the drawing options.
         let inky = Drawing {
@@ -144,7 +144,7 @@ fn boards_in_every_format_are_the_library_bytes() {
         let query: String = form_urlencoded::Serializer::new(String::new())
             .append_pair("pipeline", pipeline)
             .finish();
-        check::<Starships>(addr, &format!("&{query}"), &[table(&format!("pipeline = {pipeline}"))], &plain);
+        check::<Starship>(addr, &format!("&{query}"), &[table(&format!("pipeline = {pipeline}"))], &plain);
     });
 }
 
@@ -610,7 +610,7 @@ fn a_generation_whose_every_attempt_fails_is_refused_422() {
         let mut failed = 0;
         for k in 0..12 {
             let seed = format!("tight-{k}");
-            let fails = Starships::generate(&params, &Seed::new(&seed), &(), &mut ()).is_err();
+            let fails = Starship::generate(&params, &Seed::new(&seed), &(), &mut ()).is_err();
             let r = client::get(
                 addr,
                 &format!("/api/starship/board.json?seed={seed}&width=22&height=22&max_attempts=1&supply_walk=6"),

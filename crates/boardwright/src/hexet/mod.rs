@@ -802,7 +802,7 @@ impl Generator for Hexet {
     const ABOUT: &'static str = "hex maps with cities and a tower, road networks and scores (The Way to Hexet)";
     const STEPS: &'static [&'static str] = &STEPS;
     type Params = Params;
-    type Output = Board;
+    type Board = Board;
     type Snapshot = Board;
     type Log = Vec<RoadEntry>;
 

@@ -8,7 +8,7 @@
 
 use scene::{Anchor, Color, Document, Shape, Style, Tag};
 
-use super::{Role, Starship};
+use super::{Board, Role};
 use crate::DrawOptions;
 use crate::print::{self, Entry, INK};
 
@@ -21,7 +21,7 @@ const FACING: Color = Color::rgb(0xf0, 0x3e, 0x3e);
 
 /// Each part kind's letter, role and colour: the role's colour for the first
 /// kind of a role, another for each further kind of it.
-fn kinds(ship: &Starship) -> Vec<(String, String, Role, Color)> {
+fn kinds(ship: &Board) -> Vec<(String, String, Role, Color)> {
     let mut out: Vec<(String, String, Role, Color)> = Vec::new();
     let mut extra = 0;
     for (letter, kind) in &ship.legend {
@@ -59,7 +59,7 @@ fn color(role: Option<Role>, meaning: &str) -> Color {
 }
 
 /// Draws `ship` as a one-page document.
-pub fn draw(ship: &Starship, options: DrawOptions) -> Document {
+pub fn draw(ship: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
     let kinds = kinds(ship);
     let entries = legend_entries(&kinds, &options);

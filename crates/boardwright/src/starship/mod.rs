@@ -1,4 +1,4 @@
-//! Starships: enemy ships on a tile grid, built by a pipeline of stages
+//! Starship: enemy ships on a tile grid, built by a pipeline of stages
 //! (after StarWright), every crew path kept open.
 //!
 //! - `ship`: tiles, parts, doors, walking, the path contiguity check;
@@ -254,8 +254,8 @@ pub struct Metrics {
     pub walkable_tiles: u32,
     /// Doors.
     pub doors: u32,
-    /// Whole-ship attempts thrown away before this one.
-    pub retries: u32,
+    /// Whole-ship attempts made, this one included (1: the first succeeded).
+    pub attempts: u32,
 }
 
 /// A machine stage's budget and result.
@@ -271,7 +271,7 @@ pub struct StageScore {
 
 /// A generated starship: the JSON contract of `boardwright starship`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Starship {
+pub struct Board {
     /// `generator` (always `"starship"`), `seed`, `version`, `params`.
     #[serde(flatten)]
     pub header: Header<Params>,
@@ -353,7 +353,7 @@ fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {
 /// assert_eq!(cockpits, 1);
 /// assert_eq!(ship.tiles.len() as u32, ship.height);
 /// ```
-pub fn generate(params: &Params, seed: &Seed) -> Result<Starship, Error> {
+pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
     generate_watched(params, seed, &mut ())
 }
 
@@ -361,7 +361,7 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Starship, Error> {
 /// for snapshots, showing it the tiles after every stage (of every attempt;
 /// the last attempt's last snapshot holds the finished ship's tiles).
 /// Parameters are checked first, as [`generate`] does.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Starship, Error> {
+pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
     crate::params::check(params)?;
     let legend = legend(params);
     let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
@@ -411,7 +411,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
             shortfalls,
             walkable_tiles: (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).count() as u32,
             doors: ship.doors.len() as u32,
-            retries: attempt,
+            attempts: attempt + 1,
         };
         let doors = ship
             .doors
@@ -421,7 +421,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
                 [[ax, ay], [bx, by]]
             })
             .collect();
-        Ok(Starship {
+        Ok(Board {
             header: Header::new("starship", seed, params.clone()),
             metrics,
             width: ship.width,
@@ -500,23 +500,23 @@ fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
 pub const STEPS: [&str; 1] = ["running the stages"];
 
 /// The starship generator, for code that handles every generator alike.
-pub struct Starships;
+pub struct Starship;
 
-impl Generator for Starships {
+impl Generator for Starship {
     const NAME: &'static str = "starship";
     const ABOUT: &'static str = "ships on a tile grid built in configurable stages, every crew path kept open (after StarWright)";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::STARSHIP;
     type Params = Params;
-    type Output = Starship;
+    type Board = Board;
     type Snapshot = Snapshot;
     type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Starship, Error> {
+    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         generate_watched(params, seed, watch)
     }
 
-    fn draw(ship: &Starship, options: DrawOptions) -> scene::Document {
+    fn draw(ship: &Board, options: DrawOptions) -> scene::Document {
         draw(ship, options)
     }
 

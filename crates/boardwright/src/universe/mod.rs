@@ -916,7 +916,7 @@ impl Generator for Universe {
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::UNIVERSE;
     type Params = Params;
-    type Output = Board;
+    type Board = Board;
     type Snapshot = Snapshot;
     type Log = ();
 

@@ -658,7 +658,7 @@ impl Generator for Witches {
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::WITCHES;
     type Params = Params;
-    type Output = Board;
+    type Board = Board;
     type Snapshot = ();
     type Log = ();
 

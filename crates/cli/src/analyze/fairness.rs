@@ -276,7 +276,7 @@ mod tests {
         let none = check(
             &f,
             Check::ShareAbove {
-                metric: "retries",
+                metric: "attempts",
                 above: 0.0,
                 bound: 1.0,
             },

@@ -24,7 +24,7 @@ pub mod report;
 use boardwright::fairness::Target;
 use boardwright::hexet::Hexet;
 use boardwright::params::{self, Params};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright::{Error, Generator, Seed};
@@ -35,7 +35,7 @@ use report::{Outcome, Row};
 /// A generator whose results `analyze` reads: their `metrics`.
 pub trait Analyzed: Generator<Params: Sync> {
     /// The figures of a result's metrics.
-    fn figures(output: &Self::Output, flattener: &mut figures::Flattener) -> figures::Figures;
+    fn figures(output: &Self::Board, flattener: &mut figures::Flattener) -> figures::Figures;
 }
 
 /// Every generator `analyze` reads, and [`targets`] from their names.
@@ -43,7 +43,7 @@ macro_rules! analyzed {
     ($($generator:ty),*) => {
         $(
             impl Analyzed for $generator {
-                fn figures(output: &Self::Output, flattener: &mut figures::Flattener) -> figures::Figures {
+                fn figures(output: &Self::Board, flattener: &mut figures::Flattener) -> figures::Figures {
                     flattener.flatten(&output.metrics)
                 }
             }
@@ -62,7 +62,7 @@ macro_rules! analyzed {
     };
 }
 
-analyzed!(Universe, Witches, Starships, Hexet);
+analyzed!(Universe, Witches, Starship, Hexet);
 
 /// One board, from the seed `BASE-index`: its flattened metrics, or why
 /// every attempt failed.

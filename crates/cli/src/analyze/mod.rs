@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use boardwright::hexet::Hexet;
 use boardwright::params::{self, Params};
-use boardwright::starship::Starships;
+use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright_analyze::fairness::Mark;
@@ -60,7 +60,7 @@ enum What {
     /// Witches boards.
     #[command(after_help = FAIRNESS_HELP)]
     Witches(Opts),
-    /// Starships.
+    /// Starship.
     #[command(after_help = FAIRNESS_HELP)]
     Starship(Opts),
     /// Hexet maps (no fairness targets).
@@ -129,7 +129,7 @@ pub(crate) fn run(args: AnalyzeArgs) -> Result<(), Failure> {
     match args.what {
         What::Universe(opts) => analyze::<Universe>(&opts),
         What::Witches(opts) => analyze::<Witches>(&opts),
-        What::Starship(opts) => analyze::<Starships>(&opts),
+        What::Starship(opts) => analyze::<Starship>(&opts),
         What::Hexet(opts) => analyze::<Hexet>(&opts),
         What::Merge(opts) => merge(&opts),
     }
