@@ -67,8 +67,107 @@ pub struct ParamInfo {
 }
 
 /// A [`ParamInfo`], written shortly in parameter tables.
-pub const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
+pub(crate) const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
     ParamInfo { name, doc, allowed }
+}
+
+/// An integer parameter's range, in [`declare!`] tables.
+pub(crate) const fn int(min: i64, max: i64) -> Allowed {
+    Allowed::Int { min, max }
+}
+
+/// A number parameter's range, in [`declare!`] tables.
+pub(crate) const fn float(min: f64, max: f64) -> Allowed {
+    Allowed::Float { min, max }
+}
+
+/// Declares a generator's parameters once: each field's name, type,
+/// default, what it allows and its doc. From that one declaration come the
+/// struct (serde: missing keys take the default, unknown keys are refused),
+/// its `Default`, and its [`Params`] implementation, whose `INFO` table
+/// drives validation, `boardwright list` and the web form alike.
+///
+/// ```ignore
+/// declare! {
+///     /// Parameters of a board.
+///     pub struct Params {
+///         /// Number of players; each owns a rectangle.
+///         players: u32 = 4, int(1, 5);
+///         /// Board width, overriding the player count's (a doc may run
+///         /// over several lines: `list` joins them).
+///         width: Option<u32> = None, int(10, 3000), #[serde(skip_serializing_if = "Option::is_none")];
+///     }
+///     presets: [("hardest", "# The hardest level.\nplayers = 5\n")],
+///     size: ["players", "width"],
+///     validate: Params::check_more,
+/// }
+/// ```
+///
+/// A field's doc is its rustdoc and, its lines joined, the line `list`
+/// shows; attributes after its range go on the field; `size` names
+/// the size parameters ([`Params::SIZE`]) and `validate`, when given, the
+/// checks across parameters ([`Params::validate`]).
+macro_rules! declare {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])+
+                $field:ident: $ty:ty = $default:expr, $allowed:expr $(, #[$attr:meta])*;
+            )*
+        }
+        presets: [$(($preset:literal, $text:expr)),* $(,)?],
+        size: [$($size:literal),* $(,)?]
+        $(, validate: $validate:expr)?
+        $(,)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $(
+                $(#[doc = $doc])+
+                $(#[$attr])*
+                pub $field: $ty,
+            )*
+        }
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name { $($field: $default,)* }
+            }
+        }
+
+        impl $crate::params::Params for $name {
+            const INFO: &'static [$crate::params::ParamInfo] = &[$(
+                $crate::params::ParamInfo {
+                    name: stringify!($field),
+                    doc: $crate::params::trim_doc(concat!($($doc),+)),
+                    allowed: $allowed,
+                },
+            )*];
+            const PRESETS: &'static [(&'static str, &'static str)] = &[$(($preset, $text)),*];
+            const SIZE: &'static [&'static str] = &[$($size),*];
+            $(
+                fn validate(&self) -> Result<(), $crate::params::ParamError> {
+                    ($validate)(self)
+                }
+            )?
+        }
+    };
+}
+pub(crate) use declare;
+
+/// A doc comment's text without the space `///` leaves before it.
+#[doc(hidden)]
+pub const fn trim_doc(doc: &'static str) -> &'static str {
+    match doc.as_bytes() {
+        [b' ', rest @ ..] => match std::str::from_utf8(rest) {
+            Ok(rest) => rest,
+            Err(_) => doc,
+        },
+        _ => doc,
+    }
 }
 
 /// A generator's parameter struct.
@@ -300,14 +399,19 @@ mod tests {
 
     use super::*;
 
-    /// Parameters whose `name` reads back only when short: a struct that
-    /// writes a table that does not read, as no generator's does today.
-    #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
-    #[serde(default)]
-    struct Toy {
-        size: u32,
-        #[serde(deserialize_with = "short")]
-        name: String,
+    declare! {
+        /// Parameters whose `name` reads back only when short: a struct that
+        /// writes a table that does not read, as no generator's does today.
+        pub struct Toy {
+            /// a size
+            size: u32 = 0, int(1, 9);
+            /// a name, which a doc
+            /// may spread over lines
+            name: String = String::new(), Allowed::Data("up to 3 characters"), #[serde(deserialize_with = "short")];
+        }
+        presets: [("big", "# A big toy.\nsize = 9\n")],
+        size: ["size"],
+        validate: |toy: &Toy| if toy.size == 7 { Err(ParamError::invalid("size", 7, "not 7")) } else { Ok(()) },
     }
 
     fn short<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -318,12 +422,18 @@ mod tests {
         Ok(s)
     }
 
-    impl Params for Toy {
-        const INFO: &'static [ParamInfo] = &[
-            info("size", "a size", Allowed::Int { min: 1, max: 9 }),
-            info("name", "a name", Allowed::Data("up to 3 characters")),
-        ];
-        const PRESETS: &'static [(&'static str, &'static str)] = &[];
+    #[test]
+    fn one_declaration_gives_struct_default_and_table() {
+        assert_eq!(Toy::default(), Toy { size: 0, name: String::new() });
+        let names: Vec<&str> = Toy::INFO.iter().map(|i| i.name).collect();
+        assert_eq!(names, ["size", "name"]);
+        assert_eq!(Toy::INFO[0].doc, "a size");
+        assert_eq!(Toy::INFO[1].doc, "a name, which a doc may spread over lines");
+        assert_eq!(Toy::INFO[0].allowed, int(1, 9));
+        assert_eq!(Toy::SIZE, ["size"]);
+        assert_eq!(preset::<Toy>("big").unwrap().get("size"), Some(&Value::Integer(9)));
+        assert!(resolved("size = 7").unwrap_err().to_string().contains("not 7"));
+        assert!(resolved("size = 3\nwidth = 2").unwrap_err().to_string().contains("unknown parameter `width`"));
     }
 
     fn resolved(text: &str) -> Result<(), ParamError> {
