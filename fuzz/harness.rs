@@ -48,7 +48,7 @@ fn run<G: Generator>(table: toml::Table, log: &G::Log) {
     if G::work_size(&params) > MAX_WORK {
         return;
     }
-    let Ok(output) = G::generate(&params, &Seed::new("fuzz"), log, &mut ()) else {
+    let Ok(output) = G::generate_with(&params, &Seed::new("fuzz"), log, &mut ()) else {
         return;
     };
     G::write_json(&output, &mut std::io::sink()).expect("writing JSON to a sink succeeds");

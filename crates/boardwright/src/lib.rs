@@ -38,7 +38,7 @@
 //! let layer: toml::Table = "width = 32\nheight = 32".parse().unwrap();
 //! let params = params::resolve::<<Starship as Generator>::Params>(&[layer]).unwrap();
 //! let mut stages = Recorder::new(1);
-//! let ship = Starship::generate(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
+//! let ship = Starship::generate_with(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
 //! // The ship after each stage; the last is the finished ship.
 //! assert_eq!(stages.snapshots.len(), params.pipeline.len());
 //! assert_eq!(stages.snapshots.last().unwrap().tiles, ship.tiles);
@@ -174,9 +174,20 @@ impl<S> Watch<S> for Recorder<S> {
     }
 }
 
-/// What every generator offers, so the command line and the web app can run
-/// them all the same way.
-pub trait Generator {
+/// What every generator offers, so the command line, the web app and
+/// `analyze` run them all the same way: its parameters, its result and the
+/// result's metrics, how large its work may grow, generation (followed by
+/// an optional [`Watch`]) and drawing.
+///
+/// ```
+/// use boardwright::{Generator, Seed, universe::Universe};
+///
+/// let params = universe::Params { players: 5, ..Default::default() };
+/// # use boardwright::universe;
+/// let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+/// assert_eq!(Universe::metrics(&board).crossings, 0);
+/// ```
+pub trait Generator: 'static {
     /// The command name, also the `generator` field of the result.
     const NAME: &'static str;
     /// One line saying what it makes.
@@ -186,32 +197,60 @@ pub trait Generator {
     /// What fair means for its boards: targets over many seeds' metrics,
     /// which `boardwright analyze` measures (none by default).
     const FAIRNESS: &'static [fairness::Target] = &[];
+    /// What [`Generator::work_size`] counts, in the plural ("nodes").
+    const WORK_UNIT: &'static str;
+    /// The largest work (in [`Generator::WORK_UNIT`]) a shared server makes
+    /// for one request; larger work is for the command line.
+    const SERVED_WORK: u64;
+    /// The log a result can replay (hexet's road log): the command-line
+    /// option that names its file, and what the file holds; `None` where
+    /// nothing is played.
+    const LOG: Option<(&'static str, &'static str)> = None;
     /// Its parameters.
-    type Params: params::Params;
+    type Params: params::Params + Send + Sync;
     /// Its result: the JSON contract.
-    type Board: Serialize;
+    type Board: Serialize + Send;
+    /// The figures of a result that `analyze` reads.
+    type Metrics: Serialize;
     /// What a [`Watch`] is shown of the work in progress.
-    type Snapshot: Serialize;
+    type Snapshot: Serialize + Send;
     /// Moves played on a generated result, in order (hexet's road log); `()`
     /// where nothing is played.
-    type Log: DeserializeOwned + Default;
+    type Log: DeserializeOwned + Default + Send + Sync;
+
+    /// Generates a result.
+    fn generate(params: &Self::Params, seed: &Seed) -> Result<Self::Board, Error> {
+        Self::generate_with(params, seed, &Self::Log::default(), &mut ())
+    }
 
     /// Generates a result, plays `log` on it and reports to `watch` as it goes.
-    fn generate(params: &Self::Params, seed: &Seed, log: &Self::Log, watch: &mut dyn Watch<Self::Snapshot>) -> Result<Self::Board, Error>;
+    fn generate_with(
+        params: &Self::Params,
+        seed: &Seed,
+        log: &Self::Log,
+        watch: &mut dyn Watch<Self::Snapshot>,
+    ) -> Result<Self::Board, Error>;
+
+    /// A result's metrics.
+    fn metrics(board: &Self::Board) -> &Self::Metrics;
 
     /// Draws a result.
-    fn draw(output: &Self::Board, options: DrawOptions) -> scene::Document;
+    fn draw(board: &Self::Board, options: DrawOptions) -> scene::Document;
 
-    /// A rough measure of the work `params` asks for (items generated), for
-    /// deciding whether to show progress.
-    fn work_size(_params: &Self::Params) -> u64 {
-        0
+    /// The work `params` asks for, in [`Generator::WORK_UNIT`]: what the
+    /// size parameters set.
+    fn work_size(params: &Self::Params) -> u64;
+
+    /// How many snapshots a [`Watch`] asking for one every `every`
+    /// repetitions receives (each as large as the work).
+    fn snapshot_count(_params: &Self::Params, _every: u32) -> u64 {
+        1
     }
 
     /// Writes a result as compact JSON: the bytes `serde_json::to_writer`
     /// writes, which a generator may produce faster its own way.
-    fn write_json(output: &Self::Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        serde_json::to_writer(out, output).map_err(std::io::Error::other)
+    fn write_json(board: &Self::Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        serde_json::to_writer(out, board).map_err(std::io::Error::other)
     }
 
     /// The icon files `params` name, as (name, path): the caller reads them
@@ -223,6 +262,46 @@ pub trait Generator {
     /// Why a result of `params` could not be drawn, if it could not.
     fn check_drawable(_params: &Self::Params) -> Result<(), String> {
         Ok(())
+    }
+}
+
+/// Something to do with a generator known by name: [`with_generator`]
+/// calls [`Visit::visit`] with the generator's type.
+pub trait Visit {
+    /// What the visit gives.
+    type Output;
+    /// Does it with generator `G`.
+    fn visit<G: Generator>(self) -> Self::Output;
+}
+
+/// The registry: every generator, in the order they are listed. Adding a
+/// generator is its module and a line here.
+macro_rules! registry {
+    ($($generator:ty),* $(,)?) => {
+        /// Every generator's name, in the order they are listed.
+        pub const GENERATORS: &[&str] = &[$(<$generator>::NAME),*];
+
+        /// Visits the generator named `name` with `visit`; `None` when no
+        /// generator has that name.
+        pub fn with_generator<V: Visit>(name: &str, visit: V) -> Option<V::Output> {
+            $(
+                if name == <$generator>::NAME {
+                    return Some(visit.visit::<$generator>());
+                }
+            )*
+            None
+        }
+    };
+}
+
+registry!(universe::Universe, witches::Witches, starship::Starship, hexet::Hexet);
+
+/// "a, b, c and d": the generators' names, for messages.
+pub fn generator_names() -> String {
+    match GENERATORS.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

@@ -424,7 +424,13 @@ mod tests {
 
     #[test]
     fn one_declaration_gives_struct_default_and_table() {
-        assert_eq!(Toy::default(), Toy { size: 0, name: String::new() });
+        assert_eq!(
+            Toy::default(),
+            Toy {
+                size: 0,
+                name: String::new()
+            }
+        );
         let names: Vec<&str> = Toy::INFO.iter().map(|i| i.name).collect();
         assert_eq!(names, ["size", "name"]);
         assert_eq!(Toy::INFO[0].doc, "a size");
@@ -433,7 +439,12 @@ mod tests {
         assert_eq!(Toy::SIZE, ["size"]);
         assert_eq!(preset::<Toy>("big").unwrap().get("size"), Some(&Value::Integer(9)));
         assert!(resolved("size = 7").unwrap_err().to_string().contains("not 7"));
-        assert!(resolved("size = 3\nwidth = 2").unwrap_err().to_string().contains("unknown parameter `width`"));
+        assert!(
+            resolved("size = 3\nwidth = 2")
+                .unwrap_err()
+                .to_string()
+                .contains("unknown parameter `width`")
+        );
     }
 
     fn resolved(text: &str) -> Result<(), ParamError> {

@@ -89,7 +89,7 @@ where
     let (tx, rx) = mpsc::channel();
     let start = Instant::now();
     std::thread::spawn(move || {
-        let result = G::generate(&params, &Seed::new("limits"), &Default::default(), &mut ()).map(|_| ());
+        let result = G::generate_with(&params, &Seed::new("limits"), &Default::default(), &mut ()).map(|_| ());
         let _ = tx.send(result);
     });
     match rx.recv_timeout(BUDGET) {

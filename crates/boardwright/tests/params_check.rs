@@ -91,7 +91,7 @@ fn universe_refuses_bad_structs_as_the_command_line_does() {
         let err = param_error(universe::generate(&params, &seed()));
         assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
         assert_eq!(err, cli_error::<universe::Params>(text), "{text}");
-        assert_eq!(param_error(universe::Universe::generate(&params, &seed(), &(), &mut ())), err);
+        assert_eq!(param_error(universe::Universe::generate_with(&params, &seed(), &(), &mut ())), err);
         assert_eq!(params::check(&params).unwrap_err().to_string(), err);
     }
 }
@@ -136,7 +136,7 @@ fn witches_refuses_bad_structs_as_the_command_line_does() {
         let err = param_error(witches::generate(&params, &seed()));
         assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
         assert_eq!(err, cli_error::<witches::Params>(text), "{text}");
-        assert_eq!(param_error(witches::Witches::generate(&params, &seed(), &(), &mut ())), err);
+        assert_eq!(param_error(witches::Witches::generate_with(&params, &seed(), &(), &mut ())), err);
     }
 }
 
@@ -199,7 +199,7 @@ fn starship_refuses_bad_structs_as_the_command_line_does() {
         let err = param_error(starship::generate(&params, &seed()));
         assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
         assert_eq!(err, cli_error::<starship::Params>(&text), "{text}");
-        assert_eq!(param_error(starship::Starship::generate(&params, &seed(), &(), &mut ())), err);
+        assert_eq!(param_error(starship::Starship::generate_with(&params, &seed(), &(), &mut ())), err);
     }
 }
 
@@ -241,7 +241,7 @@ fn hexet_refuses_bad_structs_as_the_command_line_does() {
         assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
         assert_eq!(err, cli_error::<hexet::Params>(text), "{text}");
         assert_eq!(param_error(hexet::generate_with_log(&params, &seed(), &[])), err);
-        assert_eq!(param_error(hexet::Hexet::generate(&params, &seed(), &vec![], &mut ())), err);
+        assert_eq!(param_error(hexet::Hexet::generate_with(&params, &seed(), &vec![], &mut ())), err);
     }
 }
 

@@ -224,7 +224,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
     let outputs = seeds
         .iter()
         .map(|seed| {
-            G::generate(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
+            G::generate_with(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
                 Error::Params(e) => e.into(),
                 // Of several boards, the one that failed is named.
                 Error::Generate(e) if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),

@@ -1,6 +1,8 @@
 //! `GET /api/generators` and `GET /api/{generator}/{file}`: a board in any
 //! format, its resolved parameters as TOML, and its steps with snapshots.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -9,12 +11,12 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use boardwright::params;
-use boardwright::{Error, Recorder};
+use boardwright::{Error, Generator, Recorder, Visit};
 use serde::Serialize;
 
 use crate::App;
 use crate::error::ApiError;
-use crate::generators::{Served, with_generator};
+use crate::generators::{cap, cap_steps, with_generator};
 use crate::output::{self, Format};
 use crate::request::BoardQuery;
 
@@ -37,16 +39,12 @@ pub(crate) async fn generator_file(
         return Ok(([(header::CONTENT_TYPE, media_type)], body).into_response());
     }
     let query = BoardQuery::parse(raw.as_deref())?;
-    let (media_type, body) = with_generator!(generator.as_str(), G => match file.as_str() {
-        "config.toml" => config::<G>(&query),
-        "steps" => steps::<G>(&app, query).await,
-        _ => match file.strip_prefix("board.").and_then(Format::from_extension) {
-            Some(format) => board::<G>(&app, query, format).await,
-            None => Err(ApiError::not_found(format!(
-                "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
-            ))),
-        },
-    })?;
+    let request = FileRequest {
+        app: app.clone(),
+        query,
+        file,
+    };
+    let (media_type, body) = with_generator(&generator, request)?.await?;
     let body = Bytes::from(body);
     app.cache.put(key, media_type, body.clone());
     Ok(([(header::CONTENT_TYPE, media_type)], body).into_response())
@@ -55,18 +53,43 @@ pub(crate) async fn generator_file(
 /// An answer's media type and bytes.
 type Answer = (&'static str, Vec<u8>);
 
+/// A request for one of a generator's files, answered once the generator
+/// is known.
+struct FileRequest {
+    app: Arc<App>,
+    query: BoardQuery,
+    file: String,
+}
+
+impl Visit for FileRequest {
+    type Output = Pin<Box<dyn Future<Output = Result<Answer, ApiError>> + Send>>;
+
+    fn visit<G: Generator>(self) -> Self::Output {
+        let FileRequest { app, query, file } = self;
+        Box::pin(async move {
+            match file.as_str() {
+                "config.toml" => config::<G>(&query),
+                "steps" => steps::<G>(&app, query).await,
+                _ => match file.strip_prefix("board.").and_then(Format::from_extension) {
+                    Some(format) => board::<G>(&app, query, format).await,
+                    None => Err(ApiError::not_found(format!(
+                        "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
+                    ))),
+                },
+            }
+        })
+    }
+}
+
 /// Why a generation gave nothing, as a refusal: the input could not be
 /// satisfied, so 422.
 pub(crate) fn generation_error(e: Error) -> ApiError {
     ApiError::unprocessable(e.to_string())
 }
 
-async fn board<G: Served>(app: &App, query: BoardQuery, format: Format) -> Result<Answer, ApiError>
-where
-    G::Params: Send + 'static,
-{
+async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Result<Answer, ApiError> {
     let params: G::Params = query.params()?;
-    G::cap(&params)?;
+    cap::<G>(&params)?;
     if format != Format::Json {
         G::check_drawable(&params).map_err(ApiError::unprocessable)?;
     }
@@ -75,7 +98,7 @@ where
     let bytes = app
         .jobs
         .run(move || {
-            let result = G::generate(&params, &seed, &G::Log::default(), &mut ()).map_err(generation_error)?;
+            let result = G::generate_with(&params, &seed, &G::Log::default(), &mut ()).map_err(generation_error)?;
             let mut bytes = Vec::new();
             output::write::<G>(&result, format, &drawing, &mut bytes)
                 .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;
@@ -85,7 +108,7 @@ where
     Ok((format.media_type(), bytes))
 }
 
-fn config<G: Served>(query: &BoardQuery) -> Result<Answer, ApiError> {
+fn config<G: Generator>(query: &BoardQuery) -> Result<Answer, ApiError> {
     let params: G::Params = query.params()?;
     Ok(("application/toml; charset=utf-8", params::to_toml(&params).into_bytes()))
 }
@@ -104,21 +127,17 @@ struct Steps<'a, S> {
     snapshots: &'a [S],
 }
 
-async fn steps<G: Served>(app: &App, query: BoardQuery) -> Result<Answer, ApiError>
-where
-    G::Params: Send + 'static,
-    G::Snapshot: Send + 'static,
-{
+async fn steps<G: Generator>(app: &App, query: BoardQuery) -> Result<Answer, ApiError> {
     let params: G::Params = query.params()?;
-    G::cap(&params)?;
-    G::cap_steps(&params, query.every)?;
+    cap::<G>(&params)?;
+    cap_steps::<G>(&params, query.every)?;
     let seed = query.seed()?;
     let every = query.every;
     let body = app
         .jobs
         .run(move || {
             let mut recorder = Recorder::new(every);
-            G::generate(&params, &seed, &G::Log::default(), &mut recorder).map_err(generation_error)?;
+            G::generate_with(&params, &seed, &G::Log::default(), &mut recorder).map_err(generation_error)?;
             let steps = Steps {
                 generator: G::NAME,
                 seed: seed.text(),

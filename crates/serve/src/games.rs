@@ -21,7 +21,7 @@ use boardwright::{Generator as _, Seed};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use crate::generators::Served;
+use crate::generators::cap;
 use crate::output::{self, Drawing, Format};
 use crate::request::BoardQuery;
 use crate::{App, Limits, body_error};
@@ -165,7 +165,7 @@ pub(crate) async fn create(State(app): State<Arc<App>>, body: Result<Bytes, Byte
     }
     layers.push(table);
     let params: hexet::Params = params::resolve(&layers)?;
-    Hexet::cap(&params)?;
+    cap::<Hexet>(&params)?;
     let seed = Seed::new(&new.seed);
     let (held, map_json) = app
         .jobs

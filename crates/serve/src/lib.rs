@@ -39,7 +39,7 @@ mod pages;
 mod request;
 
 use error::ApiError;
-pub use generators::{HEXET_MAX_SIDE, STARSHIP_MAX_SIDE, STEPS_MAX_VALUES, UNIVERSE_MAX_NODES};
+pub use generators::STEPS_MAX_VALUES;
 
 /// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
@@ -69,7 +69,7 @@ impl Default for Limits {
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(2),
             max_games: 64,
-            max_game_cells: 4 * u64::from(HEXET_MAX_SIDE) * u64::from(HEXET_MAX_SIDE),
+            max_game_cells: 4 * <boardwright::hexet::Hexet as boardwright::Generator>::SERVED_WORK,
             max_roads: 20_000,
             game_idle: Duration::from_secs(60 * 60),
             cache_bytes: 16 << 20,

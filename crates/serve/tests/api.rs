@@ -49,7 +49,7 @@ fn assert_refused(r: &Response, status: u16, parameter: Option<&str>, what: &str
 /// what the server must answer.
 fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: &Drawing) -> Vec<u8> {
     let params: G::Params = params::resolve(layers).unwrap();
-    let result = G::generate(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
+    let result = G::generate_with(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
     let mut bytes = Vec::new();
     output::write::<G>(&result, format, drawing, &mut bytes).unwrap();
     bytes
@@ -298,7 +298,7 @@ fn a_held_hexet_game_plays_as_its_log_replays() {
         let entries: Vec<RoadEntry> = serde_json::from_slice(&log.body).unwrap();
         assert!(entries.len() >= 4);
         let params: boardwright::hexet::Params = params::resolve(&[table("players = 3")]).unwrap();
-        let replayed = Hexet::generate(&params, &Seed::new("game"), &entries, &mut ()).unwrap();
+        let replayed = Hexet::generate_with(&params, &Seed::new("game"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
         output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
         let shown = client::get(addr, &format!("/api/hexet/games/{id}"));
@@ -364,7 +364,7 @@ fn roads_on_a_large_map_play_as_on_a_small_one() {
             entries.push(serde_json::from_str::<RoadEntry>(&entry).unwrap());
         }
         let params: boardwright::hexet::Params = params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
-        let replayed = Hexet::generate(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
+        let replayed = Hexet::generate_with(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
         output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
         assert!(client::get(addr, &format!("/api/hexet/games/{id}")).body == expected);
@@ -610,7 +610,7 @@ fn a_generation_whose_every_attempt_fails_is_refused_422() {
         let mut failed = 0;
         for k in 0..12 {
             let seed = format!("tight-{k}");
-            let fails = Starship::generate(&params, &Seed::new(&seed), &(), &mut ()).is_err();
+            let fails = Starship::generate_with(&params, &Seed::new(&seed), &(), &mut ()).is_err();
             let r = client::get(
                 addr,
                 &format!("/api/starship/board.json?seed={seed}&width=22&height=22&max_attempts=1&supply_walk=6"),
@@ -655,18 +655,25 @@ fn work_above_the_size_caps_is_refused_422_naming_the_cap() {
     with_server(|addr| {
         let r = client::get(addr, "/api/universe/board.json?seed=a&resolution=300");
         assert_refused(&r, 422, Some("resolution"), "universe");
-        assert!(r.json()["error"].as_str().unwrap().contains(&serve::UNIVERSE_MAX_NODES.to_string()));
-        for (path, parameter) in [
-            ("/api/hexet/board.json?seed=a&width=513", "width"),
-            ("/api/hexet/steps?seed=a&height=600", "height"),
-            ("/api/starship/board.svg?seed=a&width=129", "width"),
-            ("/api/starship/board.json?seed=a&height=512", "height"),
+        assert!(r.json()["error"].as_str().unwrap().contains("at most 50000 nodes"));
+        // The caps are on the work, the area of a grid: a side may be long
+        // when the other is short.
+        assert_eq!(client::get(addr, "/api/starship/board.json?seed=a&width=300&height=24").status, 200);
+        for (path, parameter, cap) in [
+            ("/api/hexet/board.json?seed=a&width=4000&height=100", "width", "262144 cells"),
+            ("/api/hexet/steps?seed=a&height=3000&width=100", "width", "262144 cells"),
+            ("/api/starship/board.svg?seed=a&width=512", "width", "16384 tiles"),
+            ("/api/starship/board.json?seed=a&height=512", "height", "16384 tiles"),
         ] {
             let r = client::get(addr, path);
             assert_refused(&r, 422, Some(parameter), path);
-            assert!(r.json()["error"].as_str().unwrap().contains("at most"), "{path}");
+            assert!(r.json()["error"].as_str().unwrap().contains(&format!("at most {cap}")), "{path}");
         }
-        let r = client::post(addr, "/api/hexet/games", r#"{"seed": "a", "params": {"width": 1000}}"#);
+        let r = client::post(
+            addr,
+            "/api/hexet/games",
+            r#"{"seed": "a", "params": {"width": 4000, "height": 100}}"#,
+        );
         assert_refused(&r, 422, Some("width"), "game");
         // Steps hold at most so many values: a board near the node cap asks for a larger `every`.
         let r = client::get(addr, "/api/universe/steps?seed=a&resolution=250&iterations=1000");

@@ -801,12 +801,19 @@ impl Generator for Hexet {
     const NAME: &'static str = "hexet";
     const ABOUT: &'static str = "hex maps with cities and a tower, road networks and scores (The Way to Hexet)";
     const STEPS: &'static [&'static str] = &STEPS;
+    const WORK_UNIT: &'static str = "cells";
+    const SERVED_WORK: u64 = 512 * 512;
+    const LOG: Option<(&'static str, &'static str)> = Some((
+        "roads",
+        "a road log (JSON list of {player, from, to, type, action}) to replay on the map",
+    ));
     type Params = Params;
     type Board = Board;
+    type Metrics = Metrics;
     type Snapshot = Board;
     type Log = Vec<RoadEntry>;
 
-    fn generate(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
         generate_watched(params, seed, log, watch)
     }
 
@@ -826,5 +833,9 @@ impl Generator for Hexet {
             ));
         }
         Ok(())
+    }
+
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
     }
 }

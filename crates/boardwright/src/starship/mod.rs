@@ -507,12 +507,15 @@ impl Generator for Starship {
     const ABOUT: &'static str = "ships on a tile grid built in configurable stages, every crew path kept open (after StarWright)";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::STARSHIP;
+    const WORK_UNIT: &'static str = "tiles";
+    const SERVED_WORK: u64 = 128 * 128;
     type Params = Params;
     type Board = Board;
+    type Metrics = Metrics;
     type Snapshot = Snapshot;
     type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         generate_watched(params, seed, watch)
     }
 
@@ -522,5 +525,13 @@ impl Generator for Starship {
 
     fn work_size(params: &Params) -> u64 {
         u64::from(params.width) * u64::from(params.height)
+    }
+
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
+    }
+
+    fn snapshot_count(params: &Params, _every: u32) -> u64 {
+        params.pipeline.len() as u64
     }
 }

@@ -915,12 +915,15 @@ impl Generator for Universe {
     const ABOUT: &'static str = "node-and-edge boards for the paper-cutting race game Unstable Universe";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::UNIVERSE;
+    const WORK_UNIT: &'static str = "nodes";
+    const SERVED_WORK: u64 = 50_000;
     type Params = Params;
     type Board = Board;
+    type Metrics = Metrics;
     type Snapshot = Snapshot;
     type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         generate_watched(params, seed, watch)
     }
 
@@ -952,6 +955,14 @@ impl Generator for Universe {
             ));
         }
         Ok(())
+    }
+
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
+    }
+
+    fn snapshot_count(params: &Params, every: u32) -> u64 {
+        u64::from(params.iterations / every.max(1)) + 1
     }
 }
 

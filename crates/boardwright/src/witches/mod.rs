@@ -657,17 +657,28 @@ impl Generator for Witches {
     const ABOUT: &'static str = "folded-paper boards for the potion game Wondering Witches, split fairly between players";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::WITCHES;
+    const WORK_UNIT: &'static str = "cells";
+    const SERVED_WORK: u64 = 64;
     type Params = Params;
     type Board = Board;
+    type Metrics = Metrics;
     type Snapshot = ();
     type Log = ();
 
-    fn generate(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
         generate_watched(params, seed, watch)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
         draw(board, options)
+    }
+
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
+    }
+
+    fn work_size(_params: &Params) -> u64 {
+        u64::from(WIDTH * HEIGHT * 2)
     }
 }
 

@@ -68,7 +68,7 @@ analyzed!(Universe, Witches, Starship, Hexet);
 /// every attempt failed.
 pub fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
-    let outcome = match G::generate(params, &seed, &G::Log::default(), &mut ()) {
+    let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
         Ok(output) => Outcome::Figures(G::figures(&output, flattener)),
         Err(Error::Generate(e)) => Outcome::Failed(e.reason),
         Err(e) => Outcome::Failed(e.to_string()),
