@@ -202,10 +202,9 @@ pub trait Generator: 'static {
     /// The largest work (in [`Generator::WORK_UNIT`]) a shared server makes
     /// for one request; larger work is for the command line.
     const SERVED_WORK: u64;
-    /// The log a result can replay (hexet's road log): the command-line
-    /// option that names its file, and what the file holds; `None` where
-    /// nothing is played.
-    const LOG: Option<(&'static str, &'static str)> = None;
+    /// The log a result can replay (hexet's road log), as the command line
+    /// names it; `None` where nothing is played.
+    const LOG: Option<LogFile> = None;
     /// Its parameters.
     type Params: params::Params + Send + Sync;
     /// Its result: the JSON contract.
@@ -263,6 +262,17 @@ pub trait Generator: 'static {
     fn check_drawable(_params: &Self::Params) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// A log a result replays ([`Generator::Log`]), as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogFile {
+    /// The option that names the file (`roads`: `--roads FILE`).
+    pub option: &'static str,
+    /// What the file is, in messages ("road log").
+    pub noun: &'static str,
+    /// What the file holds.
+    pub help: &'static str,
 }
 
 /// Something to do with a generator known by name: [`with_generator`]

@@ -3,21 +3,26 @@
 
 use std::fmt::Write;
 
-use boardwright::Generator;
-use boardwright::hexet::Hexet;
 use boardwright::params::{self, Allowed, Params};
-use boardwright::starship::Starship;
-use boardwright::universe::Universe;
-use boardwright::witches::Witches;
+use boardwright::{GENERATORS, Generator, Visit, with_generator};
 
-/// The listing as text.
+/// The listing as text: every generator of the registry, in its order.
 pub fn text() -> String {
     let mut out = String::new();
-    section::<Universe>(&mut out);
-    section::<Witches>(&mut out);
-    section::<Starship>(&mut out);
-    section::<Hexet>(&mut out);
+    for name in GENERATORS {
+        with_generator(name, Section(&mut out));
+    }
     out
+}
+
+/// One generator's section of the listing.
+struct Section<'a>(&'a mut String);
+
+impl Visit for Section<'_> {
+    type Output = ();
+    fn visit<G: Generator>(self) {
+        section::<G>(self.0);
+    }
 }
 
 fn section<G: Generator>(out: &mut String) {

@@ -12,13 +12,9 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use boardwright::hexet::Hexet;
 use boardwright::params::{self, ParamError, Params};
-use boardwright::starship::Starship;
-use boardwright::universe::Universe;
-use boardwright::witches::Witches;
-use boardwright::{DrawOptions, Error, Generator, Paper, Seed};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use boardwright::{DrawOptions, Error, GENERATORS, Generator, Paper, Seed, Visit, with_generator};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 mod analyze;
 mod list;
@@ -26,6 +22,8 @@ mod progress;
 
 use progress::Progress;
 
+/// The commands besides one per generator, which [`command`] adds from the
+/// library's registry.
 #[derive(Parser)]
 #[command(name = "boardwright", version, about = "Fair, playable game boards from a seed.")]
 struct Cli {
@@ -35,14 +33,6 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Node-and-edge boards for the paper-cutting race game Unstable Universe.
-    Universe(Common),
-    /// Folded-paper boards for the potion game Wondering Witches.
-    Witches(Common),
-    /// Ships on a tile grid built in configurable stages, every crew path open.
-    Starship(Common),
-    /// Hex maps with cities and a tower; replays a road log with --roads.
-    Hexet(HexetArgs),
     /// Every generator with its parameters, defaults, ranges and docs.
     List,
     /// The local web app: every generator's page, and its HTTP API.
@@ -100,15 +90,6 @@ struct Common {
 }
 
 #[derive(Args)]
-struct HexetArgs {
-    #[command(flatten)]
-    common: Common,
-    /// A road log (JSON list of {player, from, to, type, action}) to replay on the map.
-    #[arg(long, value_name = "FILE")]
-    roads: Option<PathBuf>,
-}
-
-#[derive(Args)]
 struct ServeArgs {
     /// Where to listen; port 0 picks a free port.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
@@ -137,19 +118,67 @@ impl From<ParamError> for Failure {
     }
 }
 
+/// The id of the argument that names a generator's log file.
+const LOG_ARG: &str = "log";
+
+/// One subcommand per generator of the registry, first, then [`Cli`]'s.
+fn command() -> clap::Command {
+    struct Subcommand;
+    impl Visit for Subcommand {
+        type Output = clap::Command;
+        fn visit<G: Generator>(self) -> clap::Command {
+            let mut about = G::ABOUT.to_string();
+            about[..1].make_ascii_uppercase();
+            let command = Common::augment_args(clap::Command::new(G::NAME)).about(about + ".");
+            match G::LOG {
+                Some(log) => command.arg(
+                    clap::Arg::new(LOG_ARG)
+                        .long(log.option)
+                        .value_name("FILE")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(log.help),
+                ),
+                None => command,
+            }
+        }
+    }
+    let mut command = Cli::command();
+    let others: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for (order, name) in others.iter().enumerate() {
+        command = command.mut_subcommand(name, |c| c.display_order(GENERATORS.len() + order));
+    }
+    for (order, name) in GENERATORS.iter().enumerate() {
+        let sub = with_generator(name, Subcommand).expect("a registered generator");
+        command = command.subcommand(sub.display_order(order));
+    }
+    command
+}
+
+/// Runs the generator a subcommand names with its options.
+struct Run<'a>(&'a ArgMatches);
+
+impl Visit for Run<'_> {
+    type Output = Result<(), Failure>;
+    fn visit<G: Generator>(self) -> Result<(), Failure> {
+        let common = Common::from_arg_matches(self.0).map_err(|e| Failure::Usage(e.to_string()))?;
+        run::<G>(&common, self.0.try_get_one::<PathBuf>(LOG_ARG).ok().flatten().map(PathBuf::as_path))
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = command().try_get_matches().and_then(|matches| match matches.subcommand() {
+        Some((name, sub)) if GENERATORS.contains(&name) => Ok(Err((name.to_string(), sub.clone()))),
+        _ => Cli::from_arg_matches(&matches).map(Ok),
+    });
+    let cli = match parsed {
+        Ok(Ok(cli)) => cli,
+        Ok(Err((name, sub))) => return exit(with_generator(&name, Run(&sub)).expect("a registered generator")),
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
         }
     };
     let result = match cli.command {
-        Command::Universe(common) => run::<Universe>(&common, None),
-        Command::Witches(common) => run::<Witches>(&common, None),
-        Command::Starship(common) => run::<Starship>(&common, None),
-        Command::Hexet(args) => run::<Hexet>(&args.common, args.roads.as_deref()),
         Command::List => {
             print!("{}", list::text());
             Ok(())
@@ -168,6 +197,11 @@ fn main() -> ExitCode {
         }
         Command::Analyze(args) => analyze::run(args),
     };
+    exit(result)
+}
+
+/// The exit code of a command's result, its message on stderr.
+fn exit(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
@@ -184,6 +218,7 @@ fn main() -> ExitCode {
 /// Runs generator `G` with the common options, playing the log at
 /// `log_path` (hexet's roads) on the result.
 fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Failure> {
+    let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
     if common.print_config {
         print!("{}", params::to_toml(&params));
@@ -193,9 +228,8 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         None => G::Log::default(),
         Some(path) => {
             let text =
-                std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read road log {}: {e}", path.display())))?;
-            serde_json::from_str(&text)
-                .map_err(|e| Failure::Usage(format!("road log {} is not a valid list of roads: {e}", path.display())))?
+                std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read {log_noun} {}: {e}", path.display())))?;
+            serde_json::from_str(&text).map_err(|e| Failure::Usage(format!("{log_noun} {} is not valid: {e}", path.display())))?
         }
     };
     let format = output_format(common)?;
@@ -231,7 +265,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
                 Error::Generate(e) => Failure::Failed(e.to_string()),
                 Error::Log { index, reason } => {
                     let path = log_path.map_or_else(String::new, |p| p.display().to_string());
-                    Failure::Usage(format!("{path}: road log entry {index}: {reason}"))
+                    Failure::Usage(format!("{path}: {log_noun} entry {index}: {reason}"))
                 }
             })
         })

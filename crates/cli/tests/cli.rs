@@ -397,7 +397,7 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
     std::fs::write(&bad, "[{\"player\": 0}]").unwrap();
     let out = run(&["hexet", "--roads", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("not a valid list of roads"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is not valid: "), "{}", stderr(&out));
 }
 
 /// The SVG of a hexet map, pinned.

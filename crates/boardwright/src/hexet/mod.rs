@@ -803,10 +803,11 @@ impl Generator for Hexet {
     const STEPS: &'static [&'static str] = &STEPS;
     const WORK_UNIT: &'static str = "cells";
     const SERVED_WORK: u64 = 512 * 512;
-    const LOG: Option<(&'static str, &'static str)> = Some((
-        "roads",
-        "a road log (JSON list of {player, from, to, type, action}) to replay on the map",
-    ));
+    const LOG: Option<crate::LogFile> = Some(crate::LogFile {
+        option: "roads",
+        noun: "road log",
+        help: "A road log (JSON list of {player, from, to, type, action}) to replay on the map.",
+    });
     type Params = Params;
     type Board = Board;
     type Metrics = Metrics;
