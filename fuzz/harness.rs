@@ -4,27 +4,29 @@
 //! or overflow.
 
 use boardwright::hexet::{Hexet, RoadEntry};
-use boardwright::starship::Starship;
-use boardwright::universe::Universe;
-use boardwright::witches::Witches;
-use boardwright::{DrawOptions, Generator, Seed, params};
+use boardwright::{DrawOptions, GENERATORS, Generator, Seed, Visit, params, with_generator};
 
 /// Largest work (`Generator::work_size`) a fuzz input may ask for: size
 /// parameters scale the work by design, so inputs stay near the default
 /// sizes, where every other parameter must keep the work bounded.
 const MAX_WORK: u64 = 4_000;
 
-/// A config input: the first byte picks the generator, the rest is TOML
-/// taken as a `--config` file.
+/// A config input: the first byte picks the generator (in the registry's
+/// order), the rest is TOML taken as a `--config` file.
 pub fn config(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
     let Ok(table) = text.parse::<toml::Table>() else { return };
-    match which % 4 {
-        0 => run::<Universe>(table, &()),
-        1 => run::<Witches>(table, &()),
-        2 => run::<Starship>(table, &()),
-        _ => run::<Hexet>(table, &Vec::new()),
+    with_generator(GENERATORS[usize::from(which) % GENERATORS.len()], Config(table));
+}
+
+/// A config run on a generator with no log.
+struct Config(toml::Table);
+
+impl Visit for Config {
+    type Output = ();
+    fn visit<G: Generator>(self) {
+        run::<G>(self.0, &G::Log::default());
     }
 }
 
