@@ -7,35 +7,29 @@
 //! result ([`Board`], the JSON contract) through `&self`. [`replay`] applies a
 //! road log; [`generate_with_log`] does it all from parameters.
 //!
-//! Inside: `hex` (axial coordinates, [`HexSide`], [`SideMask`], the map's
-//! shape), `map` (terrain, rivers, lakes, cities, tower), `network` (one
+//! Inside: `hex` (axial coordinates: [`Hex`], [`HexSide`], [`SideMask`],
+//! the map's shape), `map` (terrain, rivers, lakes, cities, tower), `network` (one
 //! player's roads and networks, incremental both ways), `draw`.
 //!
 //! ```
-//! use boardwright::hexet::{Action, Game, HexSide, NetworkChange, Params, RoadEntry, RoadType, Terrain};
+//! use boardwright::hexet::{Action, Game, Hex, HexSide, NetworkChange, Params, RoadEntry, RoadType, Terrain};
 //! use boardwright::Seed;
 //!
 //! let mut game = Game::new(&Params::default(), &Seed::new("docs")).unwrap();
 //! // The map alone: cells (terrain, rivers), cities, the tower.
 //! let map = game.map_board();
-//! let cell = |at: [i32; 2]| map.cells.iter().find(|c| [c.q, c.r] == at);
-//! let step = |[q, r]: [i32; 2], side: HexSide| [q + side.offset()[0], r + side.offset()[1]];
+//! let cell = |at: Hex| map.cells.iter().find(|c| c.hex() == at);
 //!
 //! // A road out of the tower to a neighbour that is no lake; a bridge if a
 //! // river runs along that side.
 //! let from = map.tower;
 //! let side = HexSide::ALL
 //!     .into_iter()
-//!     .find(|&s| cell(step(from, s)).is_some_and(|c| c.terrain != Terrain::Lake))
+//!     .find(|&s| cell(from.neighbor(s)).is_some_and(|c| c.terrain != Terrain::Lake))
 //!     .unwrap();
 //! let bridge = cell(from).unwrap().rivers.contains(side);
-//! let road = RoadEntry {
-//!     player: 0,
-//!     from,
-//!     to: step(from, side),
-//!     road_type: if bridge { RoadType::Bridge } else { RoadType::Normal },
-//!     action: Action::Add,
-//! };
+//! let road_type = if bridge { RoadType::Bridge } else { RoadType::Normal };
+//! let road = RoadEntry::new(0, from, from.neighbor(side), road_type, Action::Add);
 //! assert_eq!(game.apply(&road), Ok(NetworkChange::Created));
 //! assert!(game.networks().iter().any(|n| n.player == 0 && n.tower && n.cells.len() == 2));
 //!
@@ -60,7 +54,7 @@ mod map;
 mod network;
 
 pub use draw::{MAX_DRAWN_CELLS, draw};
-pub use hex::{HexSide, SideMask, SideMaskIter};
+pub use hex::{Hex, HexSide, SideMask, SideMaskIter};
 pub use map::Terrain;
 pub use network::NetworkChange;
 
@@ -224,7 +218,8 @@ pub enum Action {
 pub struct RoadEntry {
     /// The player.
     pub player: u32,
-    /// One end, axial `[q, r]`.
+    /// One end, axial `[q, r]` as the log writes it (any coordinates; see
+    /// [`Hex`]).
     pub from: [i32; 2],
     /// The other end.
     pub to: [i32; 2],
@@ -236,7 +231,21 @@ pub struct RoadEntry {
     pub action: Action,
 }
 
-/// Why a road was refused. Cells are axial `[q, r]`, as in the entry.
+impl RoadEntry {
+    /// `player`'s road between `from` and `to`, of `road_type`, to add or
+    /// remove.
+    pub fn new(player: u32, from: Hex, to: Hex, road_type: RoadType, action: Action) -> RoadEntry {
+        RoadEntry {
+            player,
+            from: from.into(),
+            to: to.into(),
+            road_type,
+            action,
+        }
+    }
+}
+
+/// Why a road was refused, naming the entry's cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoadError {
     /// No such player.
@@ -247,34 +256,33 @@ pub enum RoadError {
         players: u32,
     },
     /// An end off the map.
-    OffMap([i32; 2]),
+    OffMap(Hex),
     /// The ends are not neighbours.
-    NotNeighbours([i32; 2], [i32; 2]),
+    NotNeighbours(Hex, Hex),
     /// An end is a lake.
-    Lake([i32; 2]),
+    Lake(Hex),
     /// A river lies between the cells and the road is no bridge.
-    RiverWithoutBridge([i32; 2], [i32; 2]),
+    RiverWithoutBridge(Hex, Hex),
     /// The player already has this road.
-    Exists([i32; 2], [i32; 2]),
+    Exists(Hex, Hex),
     /// The player has no such road to remove.
-    Missing([i32; 2], [i32; 2]),
+    Missing(Hex, Hex),
 }
 
 impl fmt::Display for RoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cell = |[q, r]: &[i32; 2]| format!("[{q}, {r}]");
         match self {
             RoadError::Player { player, players } => {
                 write!(f, "there is no player {player} (this game has {players}, numbered from 0)")
             }
-            RoadError::OffMap(at) => write!(f, "cell {} is off the map", cell(at)),
-            RoadError::NotNeighbours(a, b) => write!(f, "the cells are not neighbours: {} and {}", cell(a), cell(b)),
-            RoadError::Lake(at) => write!(f, "cell {} is a lake", cell(at)),
+            RoadError::OffMap(at) => write!(f, "cell {at} is off the map"),
+            RoadError::NotNeighbours(a, b) => write!(f, "the cells are not neighbours: {a} and {b}"),
+            RoadError::Lake(at) => write!(f, "cell {at} is a lake"),
             RoadError::RiverWithoutBridge(a, b) => {
-                write!(f, "a river lies between {} and {}: the road must be a bridge", cell(a), cell(b))
+                write!(f, "a river lies between {a} and {b}: the road must be a bridge")
             }
-            RoadError::Exists(a, b) => write!(f, "the player already has a road from {} to {}", cell(a), cell(b)),
-            RoadError::Missing(a, b) => write!(f, "the player has no road from {} to {} to remove", cell(a), cell(b)),
+            RoadError::Exists(a, b) => write!(f, "the player already has a road from {a} to {b}"),
+            RoadError::Missing(a, b) => write!(f, "the player has no road from {a} to {b} to remove"),
         }
     }
 }
@@ -351,9 +359,10 @@ impl Game {
             player: e.player,
             players: self.players(),
         })?;
-        let a = grid.at(e.from).ok_or(RoadError::OffMap(e.from))?;
-        let b = grid.at(e.to).ok_or(RoadError::OffMap(e.to))?;
-        let side = Grid::side_between(e.from, e.to).ok_or(RoadError::NotNeighbours(e.from, e.to))?;
+        let (from, to) = (Hex::from(e.from), Hex::from(e.to));
+        let a = grid.at(from).ok_or(RoadError::OffMap(from))?;
+        let b = grid.at(to).ok_or(RoadError::OffMap(to))?;
+        let side = from.side_to(to).ok_or(RoadError::NotNeighbours(from, to))?;
         let exists = layer.has_road(a, side);
         match e.action {
             Action::Add => {
@@ -362,19 +371,19 @@ impl Game {
                     RoadType::Bridge => 1,
                 };
                 if !self.roadable[a.index()][kind].contains(side) {
-                    let lake = [(a, e.from), (b, e.to)]
+                    let lake = [(a, from), (b, to)]
                         .into_iter()
                         .find(|&(cell, _)| self.map.terrain[cell.index()] == Terrain::Lake);
                     return Err(match lake {
                         Some((_, at)) => RoadError::Lake(at),
-                        None => RoadError::RiverWithoutBridge(e.from, e.to),
+                        None => RoadError::RiverWithoutBridge(from, to),
                     });
                 }
                 if exists {
-                    return Err(RoadError::Exists(e.from, e.to));
+                    return Err(RoadError::Exists(from, to));
                 }
             }
-            Action::Remove if !exists => return Err(RoadError::Missing(e.from, e.to)),
+            Action::Remove if !exists => return Err(RoadError::Missing(from, to)),
             Action::Remove => {}
         }
         Ok((a, side, b))
@@ -412,8 +421,8 @@ impl Game {
                     let Some(n) = grid.neighbor(c, side) else { continue };
                     roads.push(Road {
                         player: p as u32,
-                        from: grid.axial(c),
-                        to: grid.axial(n),
+                        from: grid.hex(c),
+                        to: grid.hex(n),
                         road_type: if bridges[c.index()].contains(side) {
                             RoadType::Bridge
                         } else {
@@ -446,7 +455,7 @@ impl Game {
                 .collect();
             for (c, &id) in grid.cells().zip(&ids) {
                 if id != 0 {
-                    nets[id as usize - 1].cells.push(grid.axial(c));
+                    nets[id as usize - 1].cells.push(grid.hex(c));
                 }
             }
             for (k, &(c, _)) in self.map.cities.iter().enumerate() {
@@ -550,6 +559,13 @@ pub struct CellOut {
     pub rivers: SideMask,
 }
 
+impl CellOut {
+    /// The cell's position.
+    pub fn hex(&self) -> Hex {
+        Hex::new(self.q, self.r)
+    }
+}
+
 /// A city of the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct City {
@@ -564,15 +580,22 @@ pub struct City {
     pub city_type: u32,
 }
 
+impl City {
+    /// The city's cell.
+    pub fn hex(&self) -> Hex {
+        Hex::new(self.q, self.r)
+    }
+}
+
 /// A road of the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Road {
     /// Owner.
     pub player: u32,
     /// One end.
-    pub from: [i32; 2],
+    pub from: Hex,
     /// The other end.
-    pub to: [i32; 2],
+    pub to: Hex,
     /// Normal or bridge.
     #[serde(rename = "type")]
     pub road_type: RoadType,
@@ -586,7 +609,7 @@ pub struct NetworkOut {
     /// Id among the player's networks, from 1.
     pub id: u32,
     /// Its cells.
-    pub cells: Vec<[i32; 2]>,
+    pub cells: Vec<Hex>,
     /// Ids of its cities.
     pub cities: Vec<u32>,
     /// Whether it reaches the tower.
@@ -637,8 +660,8 @@ pub struct Board {
     pub cells: Vec<CellOut>,
     /// The cities.
     pub cities: Vec<City>,
-    /// The tower, axial.
-    pub tower: [i32; 2],
+    /// The tower's cell.
+    pub tower: Hex,
     /// Every road.
     pub roads: Vec<Road>,
     /// Every player's networks.
@@ -699,7 +722,7 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
     let cells = grid
         .cells()
         .map(|c| {
-            let [q, r] = grid.axial(c);
+            let Hex { q, r } = grid.hex(c);
             CellOut {
                 q,
                 r,
@@ -713,7 +736,7 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
         .iter()
         .enumerate()
         .map(|(id, &(c, t))| {
-            let [q, r] = grid.axial(c);
+            let Hex { q, r } = grid.hex(c);
             City {
                 id: id as u32,
                 q,
@@ -724,11 +747,9 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
         .collect();
     let lakes = map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32;
     let mut nearest_farthest = vec![(u32::MAX, 0u32); params.city_types as usize];
-    let [tq, tr] = grid.axial(map.tower);
+    let tower = grid.hex(map.tower);
     for &(c, t) in &map.cities {
-        let [q, r] = grid.axial(c);
-        let (dq, dr) = (q - tq, r - tr);
-        let d = ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32;
+        let d = grid.hex(c).distance(tower);
         let (near, far) = &mut nearest_farthest[t as usize];
         (*near, *far) = ((*near).min(d), (*far).max(d));
     }
@@ -750,7 +771,7 @@ fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
         height: grid.height,
         directions: DIRECTIONS,
         cells,
-        tower: grid.axial(map.tower),
+        tower,
         cities,
         roads: Vec::new(),
         networks: Vec::new(),
