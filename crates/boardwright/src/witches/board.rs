@@ -47,7 +47,7 @@ impl Player {
         2 * self.front[2] * self.front[3]
     }
 
-    /// The player's fair share of the [`CAULDRON_CELLS`]: the same part of
+    /// The player's fair share of the board's 32 cauldron cells: the same part of
     /// them as of the paper (32 × own cells / 64, rounded; exact for every
     /// layout: the area of the front rectangle).
     pub fn cauldron_share(&self) -> u32 {
@@ -79,6 +79,15 @@ pub struct Cauldron {
     pub w: u32,
     /// Height in cells.
     pub h: u32,
+}
+
+impl Cauldron {
+    /// The cauldron's cells as `(side, x, y)`, row by row from the top, each
+    /// row from the left.
+    pub fn cells(&self) -> impl Iterator<Item = (Face, u32, u32)> + use<> {
+        let Cauldron { side, x, y, w, h, .. } = *self;
+        (y..y + h).flat_map(move |row| (x..x + w).map(move |column| (side, column, row)))
+    }
 }
 
 /// A garden: connected cells of one player on one side.
@@ -193,6 +202,13 @@ pub struct Board {
     pub special_cells: Vec<Label>,
     /// The cell kept free for notes.
     pub notes_cell: Cell,
+}
+
+impl Board {
+    /// The player who owns cell `(x, y)` of `side` (every cell has one).
+    pub fn owner(&self, side: Face, x: u32, y: u32) -> u32 {
+        super::owner(&self.players, side, x, y)
+    }
 }
 
 /// The fairness report of cauldrons `placed` and `gardens` among `owners`,

@@ -47,14 +47,14 @@ pub use params::Params;
 use board::metrics;
 
 /// Cells across one side of the paper.
-pub const WIDTH: u32 = 8;
+pub(crate) const WIDTH: u32 = 8;
 /// Cells down one side of the paper.
-pub const HEIGHT: u32 = 4;
+pub(crate) const HEIGHT: u32 = 4;
 /// Cauldron cells on a board: half of the 64.
-pub const CAULDRON_CELLS: u32 = 32;
+pub(crate) const CAULDRON_CELLS: u32 = 32;
 
 /// The players' rectangles `[x, y, w, h]` on the front, by player count.
-pub const LAYOUTS: [&[[u32; 4]]; 5] = [
+pub(crate) const LAYOUTS: [&[[u32; 4]]; 5] = [
     &[[0, 0, 8, 4]],
     &[[0, 0, 4, 4], [4, 0, 4, 4]],
     &[[0, 0, 5, 2], [0, 2, 5, 2], [5, 0, 3, 4]],
@@ -63,7 +63,7 @@ pub const LAYOUTS: [&[[u32; 4]]; 5] = [
 ];
 
 /// The ingredients.
-pub const INGREDIENTS: [&str; 10] = [
+pub(crate) const INGREDIENTS: [&str; 10] = [
     "Parsley",
     "Sage",
     "Chives",
@@ -76,15 +76,15 @@ pub const INGREDIENTS: [&str; 10] = [
     "Black Pepper",
 ];
 /// Special cells that help.
-pub const HELPFUL_SPECIALS: [&str; 4] = ["Efficiency", "Versatility", "Painter", "Guesser"];
+pub(crate) const HELPFUL_SPECIALS: [&str; 4] = ["Efficiency", "Versatility", "Painter", "Guesser"];
 /// Special cells that hinder.
-pub const HINDERING_SPECIALS: [&str; 4] = ["Low Ceiling", "Fertile Ground", "Hard Ground", "Black Magic"];
+pub(crate) const HINDERING_SPECIALS: [&str; 4] = ["Low Ceiling", "Fertile Ground", "Hard Ground", "Black Magic"];
 
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 3] = ["placing cauldrons", "growing gardens", "placing contents"];
+pub(crate) const STEPS: [&str; 3] = ["placing cauldrons", "growing gardens", "placing contents"];
 
 /// The players' areas for `players` players (1–5).
-pub fn players(players: u32) -> Vec<Player> {
+pub(crate) fn players(players: u32) -> Vec<Player> {
     LAYOUTS[(players.clamp(1, 5) - 1) as usize]
         .iter()
         .enumerate()
@@ -104,8 +104,10 @@ pub fn players(players: u32) -> Vec<Player> {
 ///
 /// let params = witches::Params { players: 3, ..witches::Params::default() };
 /// let board = witches::generate(&params, &Seed::new("Tiamo")).unwrap();
-/// let cells: u32 = board.cauldrons.iter().map(|c| c.w * c.h).sum();
-/// assert_eq!(cells, witches::CAULDRON_CELLS);
+/// // 32 cauldron cells, half of the sheet's 64, each of its owner.
+/// let cells: Vec<_> = board.cauldrons.iter().flat_map(|c| c.cells()).collect();
+/// assert_eq!(cells.len(), 32);
+/// assert!(board.cauldrons.iter().all(|c| c.cells().all(|(face, x, y)| board.owner(face, x, y) == c.player)));
 /// let page = witches::draw(&board, boardwright::DrawOptions::default());
 /// assert_eq!(page.pages.len(), 2); // front, then back
 /// ```
@@ -115,7 +117,7 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
 
 /// Generates a board, telling `watch` as each of [`STEPS`] begins.
 /// Parameters are checked first, as [`generate`] does.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
+pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
     crate::params::check(params)?;
     let owners = players(params.players);
     let placed = crate::retry("witches", params.max_attempts, |attempt| {
@@ -151,7 +153,7 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         .collect();
     let cauldron_cells: Vec<Cell> = placed
         .iter()
-        .flat_map(|c| (c.y..c.y + c.h).flat_map(move |y| (c.x..c.x + c.w).map(move |x| Cell { side: c.side, x, y })))
+        .flat_map(|c| c.cells().map(|(side, x, y)| Cell { side, x, y }))
         .collect();
     // Distinct garden cells: the original's notes cell first, then
     // ingredients, then specials.
@@ -240,7 +242,7 @@ fn label(name: &str, c: Cell) -> Label {
 }
 
 /// Which player owns cell `(x, y)` (every cell has one owner).
-pub fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
+pub(crate) fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
     owners
         .iter()
         .find(|p| {
