@@ -17,7 +17,7 @@ use crate::DrawOptions;
 use crate::print::{self, Entry, INK};
 
 /// Maps with more cells than this are not drawn (they would not be legible).
-pub const MAX_DRAWN_CELLS: u64 = 40_000;
+pub(crate) const MAX_DRAWN_CELLS: u64 = 40_000;
 
 /// Corner directions of a flat-topped hex, from 0° clockwise (y down).
 const CORNERS: [(f64, f64); 6] = [

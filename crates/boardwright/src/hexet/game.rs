@@ -239,6 +239,16 @@ impl Game {
         })
     }
 
+    /// Applies `log` in order, as [`Game::apply`] applies each entry;
+    /// stops at the first entry refused, saying which and why (the entries
+    /// before it stay applied).
+    pub fn replay(&mut self, log: &[RoadEntry]) -> Result<(), ReplayError> {
+        for (index, e) in log.iter().enumerate() {
+            self.apply(e).map_err(|reason| ReplayError { index, reason })?;
+        }
+        Ok(())
+    }
+
     /// Every player's roads, player by player, each road once (from the cell
     /// it leaves by a side numbered below 3), in cell order.
     pub fn roads(&self) -> Vec<Road> {
@@ -376,11 +386,3 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
-
-/// Applies `log` in order; stops at the first invalid entry.
-pub fn replay(game: &mut Game, log: &[RoadEntry]) -> Result<(), ReplayError> {
-    for (index, e) in log.iter().enumerate() {
-        game.apply(e).map_err(|reason| ReplayError { index, reason })?;
-    }
-    Ok(())
-}

@@ -4,8 +4,8 @@
 //! [`Game`] is the way to play: made from [`Params`] and a [`Seed`], it takes
 //! one road at a time ([`Game::apply`], which checks the road against the map
 //! and the player's roads) and reads the networks, scores and the whole
-//! result ([`Board`], the JSON contract) through `&self`. [`replay`] applies a
-//! road log; [`generate`] makes the map alone and [`generate_with_log`] plays
+//! result ([`Board`], the JSON contract) through `&self`. [`Game::replay`]
+//! applies a road log; [`generate`] makes the map alone and [`generate_with_log`] plays
 //! a log on it, both from parameters.
 //!
 //! Inside: `params` ([`Params`]), `board` (the result), `game` ([`Game`],
@@ -55,18 +55,19 @@ mod network;
 mod params;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, Score};
-pub use draw::{MAX_DRAWN_CELLS, draw};
-pub use game::{Action, Game, ReplayError, RoadEntry, RoadError, RoadType, replay};
-pub use hex::{Hex, HexSide, SideMask, SideMaskIter};
+pub use draw::draw;
+pub use game::{Action, Game, ReplayError, RoadEntry, RoadError, RoadType};
+pub use hex::{Hex, HexSide, SideMask};
 pub use map::Terrain;
 pub use network::NetworkChange;
-pub use params::{MAX_SIDE, Params};
+pub use params::Params;
 
+use draw::MAX_DRAWN_CELLS;
 use hex::Grid;
 use map::{Map, MapSpec};
 
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 2] = ["generating the map", "scoring"];
+pub(crate) const STEPS: [&str; 2] = ["generating the map", "scoring"];
 
 /// Generates a map (no roads).
 pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), GenerateError> {
@@ -119,14 +120,14 @@ pub fn generate_with_log(params: &Params, seed: &Seed, log: &[RoadEntry]) -> Res
 }
 
 /// Generates a map, shows it to `watch`, and replays `log` on it.
-pub fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
+pub(crate) fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
     watch.step(0, 0);
     let mut game = Game::new(params, seed)?;
     watch.step(game.attempts() - 1, 1);
     if watch.every().is_some() {
         watch.snapshot(game.attempts() - 1, game.map_board());
     }
-    replay(&mut game, log).map_err(|e| Error::Log {
+    game.replay(log).map_err(|e| Error::Log {
         index: e.index,
         reason: e.reason.to_string(),
     })?;

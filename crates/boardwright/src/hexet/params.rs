@@ -55,7 +55,7 @@ impl Default for Params {
 }
 
 /// Largest width or height accepted.
-pub const MAX_SIDE: u32 = 4000;
+pub(crate) const MAX_SIDE: u32 = 4000;
 
 impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
