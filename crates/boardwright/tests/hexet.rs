@@ -3,15 +3,15 @@
 //! and garbage roads (refused, nothing changed, never a panic), scores.
 //!
 //! Everything here goes through the public API and reads results the way a
-//! user would: cells by axial `[q, r]`, neighbours by the result's
-//! `directions`.
+//! user would: cells by their [`Hex`] (axial `q`, `r`), neighbours by the
+//! result's `directions`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use boardwright::Generator;
 use boardwright::Seed;
 use boardwright::hexet::{
-    self, Action, Board, Game, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
+    self, Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
 };
 use boardwright::params;
 
@@ -37,16 +37,16 @@ fn game(p: &Params, seed: &str) -> Game {
 /// A map as a player reads it from a result: cells by axial coordinates.
 struct Layout {
     /// Cells in the result's order.
-    cells: Vec<[i32; 2]>,
+    cells: Vec<Hex>,
     /// Position in `cells` by coordinates.
-    index: BTreeMap<[i32; 2], usize>,
+    index: BTreeMap<Hex, usize>,
     directions: [[i32; 2]; 6],
     board: Board,
 }
 
 impl Layout {
     fn of(board: &Board) -> Layout {
-        let cells: Vec<[i32; 2]> = board.cells.iter().map(|c| [c.q, c.r]).collect();
+        let cells: Vec<Hex> = board.cells.iter().map(|c| c.hex()).collect();
         Layout {
             index: cells.iter().enumerate().map(|(i, &c)| (c, i)).collect(),
             cells,
@@ -56,22 +56,22 @@ impl Layout {
     }
 
     /// The neighbour of `cell` across side `side`, if on the map.
-    fn neighbour(&self, [q, r]: [i32; 2], side: usize) -> Option<[i32; 2]> {
+    fn neighbour(&self, Hex { q, r }: Hex, side: usize) -> Option<Hex> {
         let [dq, dr] = self.directions[side];
-        let n = [q + dq, r + dr];
+        let n = Hex::new(q + dq, r + dr);
         self.index.contains_key(&n).then_some(n)
     }
 
-    fn terrain(&self, cell: [i32; 2]) -> Terrain {
+    fn terrain(&self, cell: Hex) -> Terrain {
         self.board.cells[self.index[&cell]].terrain
     }
 
-    fn river(&self, cell: [i32; 2], side: usize) -> bool {
+    fn river(&self, cell: Hex, side: usize) -> bool {
         self.board.cells[self.index[&cell]].rivers.bits() & (1 << side) != 0
     }
 
-    fn distance(a: [i32; 2], b: [i32; 2]) -> u32 {
-        let (dq, dr) = (a[0] - b[0], a[1] - b[1]);
+    fn distance(a: Hex, b: Hex) -> u32 {
+        let (dq, dr) = (a.q - b.q, a.r - b.r);
         ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
     }
 }
@@ -83,7 +83,7 @@ fn random_entry(layout: &Layout, players: u32, rng: &mut Rng, live: &mut Vec<Roa
         e.action = Action::Remove;
         return e;
     }
-    let [q, r] = layout.cells[rng.index(layout.cells.len())];
+    let Hex { q, r } = layout.cells[rng.index(layout.cells.len())];
     let [dq, dr] = layout.directions[rng.index(6)];
     let road_type = if rng.chance(0.5) { RoadType::Bridge } else { RoadType::Normal };
     RoadEntry {
@@ -97,11 +97,11 @@ fn random_entry(layout: &Layout, players: u32, rng: &mut Rng, live: &mut Vec<Roa
 
 /// One network as this file's flood fill sees it: its cells, the ids of its
 /// cities, whether it holds the tower.
-type Net = (BTreeSet<[i32; 2]>, BTreeSet<u32>, bool);
+type Net = (BTreeSet<Hex>, BTreeSet<u32>, bool);
 
 /// Player `player`'s networks by flood fill over `roads`, in no order.
 fn flood_fill(layout: &Layout, roads: &[Road], player: u32) -> BTreeSet<Net> {
-    let mut next: BTreeMap<[i32; 2], Vec<[i32; 2]>> = BTreeMap::new();
+    let mut next: BTreeMap<Hex, Vec<Hex>> = BTreeMap::new();
     for road in roads.iter().filter(|road| road.player == player) {
         next.entry(road.from).or_default().push(road.to);
         next.entry(road.to).or_default().push(road.from);
@@ -126,7 +126,7 @@ fn flood_fill(layout: &Layout, roads: &[Road], player: u32) -> BTreeSet<Net> {
             .board
             .cities
             .iter()
-            .filter(|c| cells.contains(&[c.q, c.r]))
+            .filter(|c| cells.contains(&c.hex()))
             .map(|c| c.id)
             .collect();
         let tower = cells.contains(&layout.board.tower);
@@ -143,7 +143,7 @@ fn reported(networks: &[NetworkOut], player: u32) -> BTreeSet<Net> {
     assert_eq!(ids, (1..=mine.len() as u32).collect::<Vec<_>>(), "network ids of player {player}");
     mine.iter()
         .map(|n| {
-            let cells: BTreeSet<[i32; 2]> = n.cells.iter().copied().collect();
+            let cells: BTreeSet<Hex> = n.cells.iter().copied().collect();
             assert_eq!(cells.len(), n.cells.len(), "a cell listed twice");
             (cells, n.cities.iter().copied().collect(), n.tower)
         })
@@ -207,11 +207,11 @@ fn invalid_roads_are_refused_and_change_nothing() {
     let p = params(20, 14, 2);
     let mut g = game(&p, "invalid");
     let layout = Layout::of(&g.map_board());
-    let land = |c: [i32; 2]| layout.terrain(c) != Terrain::Lake;
-    let entry = |from: [i32; 2], to: [i32; 2], road_type: RoadType, action: Action| RoadEntry {
+    let land = |c: Hex| layout.terrain(c) != Terrain::Lake;
+    let entry = |from: Hex, to: Hex, road_type: RoadType, action: Action| RoadEntry {
         player: 0,
-        from,
-        to,
+        from: from.into(),
+        to: to.into(),
         road_type,
         action,
     };
@@ -243,7 +243,10 @@ fn invalid_roads_are_refused_and_change_nothing() {
             },
             RoadError::Player { player: 5, players: 2 },
         ),
-        (entry([-1, 0], [0, 0], RoadType::Normal, Action::Add), RoadError::OffMap([-1, 0])),
+        (
+            entry(Hex::new(-1, 0), Hex::new(0, 0), RoadType::Normal, Action::Add),
+            RoadError::OffMap(Hex::new(-1, 0)),
+        ),
         (entry(a, far, RoadType::Normal, Action::Add), RoadError::NotNeighbours(a, far)),
         (entry(lake, lake_n, RoadType::Normal, Action::Add), RoadError::Lake(lake)),
         (entry(rc, rn, RoadType::Normal, Action::Add), RoadError::RiverWithoutBridge(rc, rn)),
@@ -277,11 +280,8 @@ fn garbage_coordinate(rng: &mut Rng, layout: &Layout) -> [i32; 2] {
     };
     match rng.index(4) {
         0 => [any(rng), any(rng)],
-        1 => {
-            let [q, _] = layout.cells[rng.index(layout.cells.len())];
-            [q, any(rng)]
-        }
-        _ => layout.cells[rng.index(layout.cells.len())],
+        1 => [layout.cells[rng.index(layout.cells.len())].q, any(rng)],
+        _ => layout.cells[rng.index(layout.cells.len())].into(),
     }
 }
 
@@ -350,7 +350,7 @@ fn garbage_logs_never_panic_and_refusals_change_nothing() {
         let log: Vec<RoadEntry> = (0..300).map(|_| garbage_entry(&mut rng, &layout, players)).collect();
         let mut fresh = game(&p, "garbage");
         let mut check = game(&p, "garbage");
-        match hexet::replay(&mut fresh, &log) {
+        match fresh.replay(&log) {
             Ok(()) => assert!(log.iter().all(|e| check.apply(e).is_ok())),
             Err(err) => {
                 for e in &log[..err.index] {
@@ -396,7 +396,7 @@ fn check_map(b: &Board) -> Result<(), String> {
         }
     }
     for city in &b.cities {
-        let c = [city.q, city.r];
+        let c = city.hex();
         if !layout.index.contains_key(&c) {
             return Err("city off the map".into());
         }
@@ -407,7 +407,7 @@ fn check_map(b: &Board) -> Result<(), String> {
             return Err("a city too close to the tower".into());
         }
         for other in &b.cities {
-            if other.id != city.id && Layout::distance(c, [other.q, other.r]) < b.header.params.city_spacing {
+            if other.id != city.id && Layout::distance(c, other.hex()) < b.header.params.city_spacing {
                 return Err("cities too close".into());
             }
         }
@@ -426,7 +426,7 @@ fn check_map(b: &Board) -> Result<(), String> {
                 .cities
                 .iter()
                 .filter(|c| c.city_type == t)
-                .map(|c| Layout::distance([c.q, c.r], b.tower))
+                .map(|c| Layout::distance(c.hex(), b.tower))
                 .collect();
             d.iter().max().unwrap_or(&0) - d.iter().min().unwrap_or(&0)
         })
@@ -457,7 +457,7 @@ fn maps_are_consistent_and_every_city_is_reachable() {
 type Corner = [i32; 2];
 
 /// The two corners side `s` of the cell at `[q, r]` joins.
-fn side_corners([q, r]: [i32; 2], s: usize) -> (Corner, Corner) {
+fn side_corners(Hex { q, r }: Hex, s: usize) -> (Corner, Corner) {
     let (x, y) = (3 * q, 2 * r + q);
     // Corners between sides s and s + 1: south-west, west, north-west,
     // north-east, east, south-east.
@@ -606,8 +606,8 @@ fn scores_follow_the_networks() {
             let Some(n) = layout.neighbour(c, s) else { continue };
             let e = RoadEntry {
                 player: 0,
-                from: c,
-                to: n,
+                from: c.into(),
+                to: n.into(),
                 road_type: RoadType::Bridge,
                 action: Action::Add,
             };

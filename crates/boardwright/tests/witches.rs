@@ -135,6 +135,71 @@ fn cauldrons_are_fair_exact_and_inside_their_owners() {
     });
 }
 
+/// A cauldron's cells are its rectangle's, row by row, each its owner's; the
+/// cells of all cauldrons are the 32 no garden, notes cell or garden
+/// ingredient lies on, and the cauldron ingredients lie on some of them.
+#[test]
+fn a_cauldrons_cells_are_its_rectangle_and_its_owners() {
+    check_boards(true, 100, |b| {
+        let mut all = Vec::new();
+        for c in &b.cauldrons {
+            let mut expected = Vec::new();
+            for y in c.y..c.y + c.h {
+                for x in c.x..c.x + c.w {
+                    expected.push((c.side, x, y));
+                }
+            }
+            let cells: Vec<(Face, u32, u32)> = c.cells().collect();
+            if cells != expected {
+                return Err(format!("cauldron {c:?}: cells {cells:?}"));
+            }
+            let owner = &b.players[c.player as usize];
+            let rect = if c.side == Face::Front { owner.front } else { owner.back };
+            for &(face, x, y) in &cells {
+                if !inside(rect, x, y) || b.owner(face, x, y) != c.player {
+                    return Err(format!("cauldron cell {face:?} ({x},{y}) is not player {}'s", c.player + 1));
+                }
+            }
+            all.extend(cells);
+        }
+        all.sort();
+        all.dedup();
+        if all.len() != 32 {
+            return Err(format!("{} distinct cauldron cells", all.len()));
+        }
+        let in_cauldron = |face: Face, x: u32, y: u32| all.binary_search(&(face, x, y)).is_ok();
+        if b.gardens.iter().any(|g| g.cells.iter().any(|&[x, y]| in_cauldron(g.side, x, y))) {
+            return Err("a garden cell in a cauldron".into());
+        }
+        if in_cauldron(b.notes_cell.side, b.notes_cell.x, b.notes_cell.y) {
+            return Err("the notes cell in a cauldron".into());
+        }
+        let garden = b.header.params.garden_ingredients as usize;
+        let placed: Vec<bool> = b.ingredients.iter().map(|l| in_cauldron(l.side, l.x, l.y)).collect();
+        if placed[..garden].iter().any(|&c| c) || placed[garden..].iter().any(|&c| !c) {
+            return Err(format!("ingredients in cauldrons: {placed:?}"));
+        }
+        Ok(())
+    });
+    // Every cell of the sheet has exactly the owner whose rectangle holds it.
+    for players in 1..=5 {
+        let b = board(players, 4, "owners");
+        for face in [Face::Front, Face::Back] {
+            for y in 0..4 {
+                for x in 0..8 {
+                    let owners: Vec<u32> = b
+                        .players
+                        .iter()
+                        .filter(|p| inside(if face == Face::Front { p.front } else { p.back }, x, y))
+                        .map(|p| p.id)
+                        .collect();
+                    assert_eq!(owners, [b.owner(face, x, y)], "{players} players, {face:?} ({x},{y})");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn gardens_are_connected_and_with_cauldrons_cover_every_cell_once() {
     check_all(|b| {

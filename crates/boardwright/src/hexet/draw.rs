@@ -10,16 +10,15 @@
 
 use scene::{Anchor, Color, Document, Shape, Style, Tag};
 
-use super::hex::{Cell, Grid};
+use super::hex::{Grid, Hex, SQRT3};
 use super::map::Terrain;
 use super::{Board, RoadType};
 use crate::DrawOptions;
 use crate::print::{self, Entry, INK};
 
 /// Maps with more cells than this are not drawn (they would not be legible).
-pub const MAX_DRAWN_CELLS: u64 = 40_000;
+pub(crate) const MAX_DRAWN_CELLS: u64 = 40_000;
 
-const SQRT3: f64 = 1.732_050_807_568_877_2;
 /// Corner directions of a flat-topped hex, from 0° clockwise (y down).
 const CORNERS: [(f64, f64); 6] = [
     (1.0, 0.0),
@@ -73,15 +72,14 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         (ax0 + ax1 - ext_w * size) / 2.0 + size,
         (ay0 + ay1 - ext_h * size) / 2.0 + size * SQRT3 / 2.0,
     );
-    let at = |c: Cell| {
-        let (x, y) = grid.center(c);
-        (origin.0 + x * size, origin.1 + y * size)
+    let at = |hex: Hex| {
+        let (x, y) = hex.center(size);
+        (origin.0 + x, origin.1 + y)
     };
-    let cell_of = |q: i32, r: i32| grid.at([q, r]).unwrap_or(grid.cell(0));
     let corner = |c: (f64, f64), k: usize| (c.0 + CORNERS[k % 6].0 * size, c.1 + CORNERS[k % 6].1 * size);
     let shapes = &mut page.shapes;
-    for (i, cell) in grid.cells().zip(&board.cells) {
-        let c = at(i);
+    for cell in &board.cells {
+        let c = at(cell.hex());
         let fill = if options.ink_friendly {
             Color::WHITE
         } else {
@@ -102,14 +100,15 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     }
     // Side s lies between corners s + 1 and s + 2. Rivers on sides 3–5 are
     // drawn from the neighbour, except at the map's edge.
-    for (i, cell) in grid.cells().zip(&board.cells) {
-        for s in cell.rivers.iter().filter(|&s| s.number() < 3 || grid.neighbor(i, s).is_none()) {
-            let (c, s) = (at(i), usize::from(s.number()));
+    for cell in &board.cells {
+        let hex = cell.hex();
+        for s in cell.rivers.iter().filter(|&s| s.number() < 3 || grid.at(hex.neighbor(s)).is_none()) {
+            let (c, s) = (at(hex), usize::from(s.number()));
             shapes.extend(river(corner(c, s + 1), corner(c, s + 2), size * 0.16, options.ink_friendly));
         }
     }
     for road in &board.roads {
-        let (a, b) = (at(cell_of(road.from[0], road.from[1])), at(cell_of(road.to[0], road.to[1])));
+        let (a, b) = (at(road.from), at(road.to));
         let color = player_color(road.player, options.ink_friendly);
         let width = if road.road_type == RoadType::Bridge {
             size * 0.22
@@ -130,18 +129,18 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             .tagged(
                 Tag::new("road")
                     .with("player", road.player)
-                    .with("from", format!("{},{}", road.from[0], road.from[1]))
-                    .with("to", format!("{},{}", road.to[0], road.to[1])),
+                    .with("from", format!("{},{}", road.from.q, road.from.r))
+                    .with("to", format!("{},{}", road.to.q, road.to.r)),
             ),
         );
     }
     for city in &board.cities {
-        let c = at(cell_of(city.q, city.r));
+        let c = at(city.hex());
         let shape = city_shape(city.city_type, options.ink_friendly);
         let r = size * 0.5;
         shapes.push(print::place(&shape, (c.0 - r, c.1 - r), 2.0 * r).tagged(Tag::new("city").with("id", city.id)));
     }
-    let t = at(cell_of(board.tower[0], board.tower[1]));
+    let t = at(board.tower);
     let tower = tower_shapes(options.ink_friendly);
     shapes.push(print::place(
         &Shape::Group {

@@ -1,5 +1,5 @@
-//! Hex cells in axial coordinates `(q, r)`, flat-topped, their sides, and the
-//! rectangular maps they are stored in.
+//! Hex cells in axial coordinates `(q, r)` ([`Hex`]), flat-topped, their
+//! sides, and the rectangular maps they are stored in.
 //!
 //! Sides ([`HexSide`]) are numbered 0–5 going round the cell from the bottom
 //! (0) clockwise on screen (y down): bottom, bottom-left, top-left, top,
@@ -9,7 +9,9 @@
 //!
 //! A `width × height` map holds columns `q = 0..width`, each `height` cells
 //! tall starting at `r = −⌊q / 2⌋` (the offset layout), so the map is a
-//! rectangle on screen. Cells ([`Cell`]) are storage indices, column by column.
+//! rectangle on screen: the offset coordinates `(column, row)` of a hex are
+//! `(q, r + ⌊q / 2⌋)` ([`Hex::to_offset`]). Cells ([`Cell`]) are storage
+//! indices, column by column.
 
 use std::fmt;
 
@@ -17,6 +19,121 @@ use serde::{Deserialize, Serialize};
 
 /// Axial offsets `[dq, dr]` of the neighbours, by side number.
 pub(crate) const DIRECTIONS: [[i32; 2]; 6] = [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]];
+
+/// A hex cell's position in axial coordinates: column `q` and axial row `r`
+/// (flat-topped hexes; `r` grows downwards, and each column starts half a
+/// hex lower than the one before). Written to JSON as `[q, r]`, as the
+/// result and the road log hold cells.
+///
+/// Any pair of `i32` is a hex; arithmetic on coordinates wraps at the `i32`
+/// range (only coordinates near its ends, far off any map, wrap).
+///
+/// ```
+/// use boardwright::hexet::{Hex, HexSide};
+///
+/// let a = Hex::new(2, -1);
+/// let b = a.neighbor(HexSide::ALL[0]); // the hex below
+/// assert_eq!(b, Hex::new(2, 0));
+/// assert_eq!(a.distance(b), 1);
+/// assert_eq!(a.side_to(b), HexSide::new(0));
+/// assert_eq!(a.distance(Hex::new(-1, 3)), 4);
+///
+/// // Offset coordinates (column, row), as a map's grid stores cells.
+/// assert_eq!(a.to_offset(), (2, 0));
+/// assert_eq!(Hex::from_offset(2, 0), a);
+///
+/// // Laid out as the drawing lays hexes out, of circumradius 10: the
+/// // centres of neighbours are √3 × 10 apart.
+/// let ((x1, y1), (x2, y2)) = (a.center(10.0), b.center(10.0));
+/// assert!(((x2 - x1).hypot(y2 - y1) - 10.0 * 3f64.sqrt()).abs() < 1e-9);
+///
+/// assert_eq!(serde_json::to_string(&a).unwrap(), "[2,-1]");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(from = "[i32; 2]", into = "[i32; 2]")]
+pub struct Hex {
+    /// Axial column.
+    pub q: i32,
+    /// Axial row.
+    pub r: i32,
+}
+
+impl Hex {
+    /// The hex at axial `(q, r)`.
+    pub const fn new(q: i32, r: i32) -> Hex {
+        Hex { q, r }
+    }
+
+    /// The neighbour across `side`.
+    #[must_use]
+    pub const fn neighbor(self, side: HexSide) -> Hex {
+        let [dq, dr] = side.offset();
+        Hex::new(self.q.wrapping_add(dq), self.r.wrapping_add(dr))
+    }
+
+    /// The six neighbours, by side number.
+    pub fn neighbors(self) -> [Hex; 6] {
+        HexSide::ALL.map(|s| self.neighbor(s))
+    }
+
+    /// The hex distance: the fewest steps from neighbour to neighbour
+    /// between the two (`u32::MAX` if more, which only hexes near the ends
+    /// of the `i32` range are).
+    pub fn distance(self, other: Hex) -> u32 {
+        let dq = i64::from(self.q) - i64::from(other.q);
+        let dr = i64::from(self.r) - i64::from(other.r);
+        u32::try_from((dq.abs() + dr.abs() + (dq + dr).abs()) / 2).unwrap_or(u32::MAX)
+    }
+
+    /// The side of this hex that touches `other`, if they are neighbours.
+    pub fn side_to(self, other: Hex) -> Option<HexSide> {
+        let d = [i64::from(other.q) - i64::from(self.q), i64::from(other.r) - i64::from(self.r)];
+        HexSide::ALL.into_iter().find(|s| s.offset().map(i64::from) == d)
+    }
+
+    /// The offset coordinates `(column, row)`: `(q, r + ⌊q / 2⌋)`, the
+    /// column and the place in it of a rectangular map's cells.
+    pub const fn to_offset(self) -> (i32, i32) {
+        (self.q, self.r.wrapping_add(self.q.div_euclid(2)))
+    }
+
+    /// The hex at offset coordinates `(column, row)`; the inverse of
+    /// [`Hex::to_offset`].
+    pub const fn from_offset(column: i32, row: i32) -> Hex {
+        Hex::new(column, row.wrapping_sub(column.div_euclid(2)))
+    }
+
+    /// The hex's centre where hexes of circumradius `size` are laid out
+    /// flat-topped with hex `(0, 0)` centred at the origin, x right and y
+    /// down: `(1.5 q, √3 (r + q / 2))`, times `size`. The drawing lays a
+    /// map out so, shifted onto the page.
+    pub fn center(self, size: f64) -> (f64, f64) {
+        let (q, r) = (f64::from(self.q), f64::from(self.r));
+        (1.5 * q * size, SQRT3 * (r + q / 2.0) * size)
+    }
+}
+
+/// √3, correctly rounded.
+pub(crate) const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+impl From<[i32; 2]> for Hex {
+    fn from([q, r]: [i32; 2]) -> Hex {
+        Hex::new(q, r)
+    }
+}
+
+impl From<Hex> for [i32; 2] {
+    fn from(h: Hex) -> [i32; 2] {
+        [h.q, h.r]
+    }
+}
+
+impl fmt::Display for Hex {
+    /// `[q, r]`, as messages name cells.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}]", self.q, self.r)
+    }
+}
 
 /// One of a hex cell's six sides, 0 (bottom) to 5, clockwise on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -200,53 +317,27 @@ impl Grid {
         Cell(i as u32)
     }
 
-    /// The cell at axial `[q, r]`, or `None` off the map (any `q`, `r`).
-    pub(crate) fn at(self, [q, r]: [i32; 2]) -> Option<Cell> {
-        if q < 0 || q >= self.width as i32 {
+    /// The cell at `hex`, or `None` off the map (any coordinates).
+    pub(crate) fn at(self, hex: Hex) -> Option<Cell> {
+        if hex.q < 0 || hex.q >= self.width as i32 {
             return None;
         }
-        // In i64: `r` may be anything a road log holds, i32::MAX included.
-        let row = i64::from(r) + i64::from(q.div_euclid(2));
-        (0..i64::from(self.height))
+        // With `q` on the map the row wraps only for `r` near `i32::MAX`,
+        // and then to a negative row.
+        let (column, row) = hex.to_offset();
+        (0..self.height as i32)
             .contains(&row)
-            .then(|| Cell(q as u32 * self.height + row as u32))
+            .then(|| Cell(column as u32 * self.height + row as u32))
     }
 
-    /// The axial coordinates `[q, r]` of `cell`.
-    pub(crate) fn axial(self, cell: Cell) -> [i32; 2] {
-        let q = (cell.0 / self.height) as i32;
-        let row = (cell.0 % self.height) as i32;
-        [q, row - q.div_euclid(2)]
+    /// The hex of `cell`.
+    pub(crate) fn hex(self, cell: Cell) -> Hex {
+        Hex::from_offset((cell.0 / self.height) as i32, (cell.0 % self.height) as i32)
     }
 
     /// The neighbour of `cell` across `side`, or `None` off the map.
     pub(crate) fn neighbor(self, cell: Cell, side: HexSide) -> Option<Cell> {
-        let [q, r] = self.axial(cell);
-        let [dq, dr] = side.offset();
-        self.at([q + dq, r + dr])
-    }
-
-    /// The side of the cell at `a` that touches the cell at `b`, if they are
-    /// neighbours (any coordinates).
-    pub(crate) fn side_between(a: [i32; 2], b: [i32; 2]) -> Option<HexSide> {
-        let d = [i64::from(b[0]) - i64::from(a[0]), i64::from(b[1]) - i64::from(a[1])];
-        HexSide::ALL.into_iter().find(|s| s.offset().map(i64::from) == d)
-    }
-
-    /// The centre of `cell` in units of the hex's circumradius (x right, y down).
-    pub(crate) fn center(self, cell: Cell) -> (f64, f64) {
-        let [q, r] = self.axial(cell);
-        let sqrt3 = 3f64.sqrt();
-        (1.5 * f64::from(q), sqrt3 * (f64::from(r) + f64::from(q) / 2.0))
-    }
-
-    /// Hex distance between two cells (the reference the tests measure
-    /// spacing by).
-    #[cfg(test)]
-    pub(crate) fn distance(self, a: Cell, b: Cell) -> u32 {
-        let ([q1, r1], [q2, r2]) = (self.axial(a), self.axial(b));
-        let (dq, dr) = (q1 - q2, r1 - r2);
-        ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u32
+        self.at(self.hex(cell).neighbor(side))
     }
 }
 
@@ -254,41 +345,111 @@ impl Grid {
 mod tests {
     use super::*;
 
-    #[test]
-    fn indices_round_trip_and_neighbours_are_mutual() {
-        let g = Grid { width: 7, height: 5 };
-        for c in g.cells() {
-            assert_eq!(g.at(g.axial(c)), Some(c));
-            for s in HexSide::ALL {
-                if let Some(n) = g.neighbor(c, s) {
-                    assert_eq!(g.neighbor(n, s.opposite()), Some(c));
-                    assert_eq!(Grid::side_between(g.axial(c), g.axial(n)), Some(s));
-                    assert_eq!(g.distance(c, n), 1);
-                    // Neighbouring centres are √3 apart; side 0 points down.
-                    let ((x1, y1), (x2, y2)) = (g.center(c), g.center(n));
-                    assert!((((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt() - 3f64.sqrt()).abs() < 1e-9);
-                    if s.number() == 0 {
-                        assert!(y2 > y1 && (x2 - x1).abs() < 1e-9);
-                    }
-                }
-            }
-        }
-        assert_eq!(g.at([-1, 0]), None);
-        assert_eq!(g.at([0, 5]), None);
+    /// Hexes near the origin, near the map and at the ends of the `i32` range.
+    fn sample() -> Vec<Hex> {
+        let values = [i32::MIN, i32::MIN + 1, -7, -2, -1, 0, 1, 2, 5, i32::MAX - 1, i32::MAX];
+        values.iter().flat_map(|&q| values.iter().map(move |&r| Hex::new(q, r))).collect()
     }
 
     #[test]
-    fn far_coordinates_are_off_the_map_and_never_neighbours() {
+    fn distance_is_symmetric_and_zero_only_to_itself() {
+        let hexes = sample();
+        for &a in &hexes {
+            assert_eq!(a.distance(a), 0);
+            for &b in &hexes {
+                assert_eq!(a.distance(b), b.distance(a), "{a} {b}");
+                assert_eq!(a.distance(b) == 0, a == b, "{a} {b}");
+            }
+        }
+        assert_eq!(Hex::new(0, 0).distance(Hex::new(3, -1)), 3);
+        assert_eq!(Hex::new(0, 0).distance(Hex::new(2, 2)), 4);
+        assert_eq!(Hex::new(i32::MIN, 0).distance(Hex::new(i32::MAX, 0)), u32::MAX);
+    }
+
+    #[test]
+    fn six_distinct_neighbours_at_distance_one_across_opposite_sides() {
+        for a in sample()
+            .into_iter()
+            .filter(|h| h.q.unsigned_abs() < 1000 && h.r.unsigned_abs() < 1000)
+        {
+            let ns = a.neighbors();
+            for (s, &n) in HexSide::ALL.iter().zip(&ns) {
+                assert_eq!(n, a.neighbor(*s));
+                assert_eq!(a.distance(n), 1, "{a} {n}");
+                assert_eq!(a.side_to(n), Some(*s));
+                assert_eq!(n.neighbor(s.opposite()), a);
+            }
+            for (i, x) in ns.iter().enumerate() {
+                assert!(ns[i + 1..].iter().all(|y| x != y), "{a}: {ns:?}");
+            }
+            assert_eq!(a.side_to(a), None);
+        }
+        assert_eq!(Hex::new(i32::MIN, 0).side_to(Hex::new(i32::MAX, 0)), None);
+        assert_eq!(Hex::new(0, i32::MAX).side_to(Hex::new(0, i32::MIN)), None);
+        assert_eq!(
+            Hex::new(i32::MAX, i32::MIN).side_to(Hex::new(i32::MAX, i32::MIN + 1)),
+            HexSide::new(0)
+        );
+    }
+
+    #[test]
+    fn offset_coordinates_round_trip() {
+        for a in sample() {
+            let (column, row) = a.to_offset();
+            assert_eq!(Hex::from_offset(column, row), a, "{a}");
+        }
+        for column in -5..5 {
+            for row in -5..5 {
+                assert_eq!(Hex::from_offset(column, row).to_offset(), (column, row));
+            }
+        }
+        // A column's cells are one below the other.
+        let top = Hex::from_offset(3, 0);
+        assert_eq!(Hex::from_offset(3, 1), top.neighbor(HexSide::ALL[0]));
+    }
+
+    #[test]
+    fn neighbours_centres_are_equally_far_and_side_0_points_down() {
+        for a in [Hex::new(0, 0), Hex::new(3, -1), Hex::new(-4, 7), Hex::new(11, 2)] {
+            let (x, y) = a.center(2.5);
+            for (s, n) in HexSide::ALL.into_iter().zip(a.neighbors()) {
+                let (nx, ny) = n.center(2.5);
+                assert!(((nx - x).hypot(ny - y) - 2.5 * SQRT3).abs() < 1e-9, "{a} {n}");
+                if s.number() == 0 {
+                    assert!(ny > y && (nx - x).abs() < 1e-12);
+                }
+            }
+        }
+        assert_eq!(SQRT3, 3f64.sqrt());
+        assert_eq!(serde_json::to_string(&Hex::new(-3, 7)).unwrap(), "[-3,7]");
+        assert_eq!(serde_json::from_str::<Hex>("[-3,7]").unwrap(), Hex::new(-3, 7));
+    }
+
+    #[test]
+    fn map_cells_round_trip_and_neighbours_are_mutual() {
+        let g = Grid { width: 7, height: 5 };
+        for c in g.cells() {
+            assert_eq!(g.at(g.hex(c)), Some(c));
+            for s in HexSide::ALL {
+                if let Some(n) = g.neighbor(c, s) {
+                    assert_eq!(g.neighbor(n, s.opposite()), Some(c));
+                    assert_eq!(g.hex(c).side_to(g.hex(n)), Some(s));
+                }
+            }
+        }
+        assert_eq!(g.at(Hex::new(-1, 0)), None);
+        assert_eq!(g.at(Hex::new(0, 5)), None);
+    }
+
+    #[test]
+    fn far_coordinates_are_off_the_map() {
         let g = Grid { width: 7, height: 5 };
         for q in [i32::MIN, -1, 0, 3, 6, 7, i32::MAX] {
             for r in [i32::MIN, i32::MIN + 1, -4, 0, 4, i32::MAX - 1, i32::MAX] {
                 let on = (0..7).contains(&q) && (0..5).contains(&(i64::from(r) + i64::from(q / 2)));
-                assert_eq!(g.at([q, r]).is_some(), on, "[{q}, {r}]");
+                assert_eq!(g.at(Hex::new(q, r)).is_some(), on, "[{q}, {r}]");
             }
         }
-        assert_eq!(Grid::side_between([i32::MIN, 0], [i32::MAX, 0]), None);
-        assert_eq!(Grid::side_between([0, i32::MAX], [0, i32::MIN]), None);
-        assert_eq!(Grid::side_between([i32::MAX, i32::MIN], [i32::MAX, i32::MIN + 1]), HexSide::new(0));
     }
 
     #[test]

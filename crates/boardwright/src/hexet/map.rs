@@ -22,7 +22,7 @@ use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::hex::{Cell, Grid, HexSide, SideMask};
+use super::hex::{Cell, Grid, Hex, HexSide, SideMask};
 use crate::seed::Rng;
 
 mod rivers;
@@ -81,10 +81,7 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
     let heights = heights(grid, rng);
     let mut terrain = terrain(spec, &heights);
     let tower = grid
-        .at([
-            grid.width as i32 / 2,
-            grid.height as i32 / 2 - (grid.width as i32 / 2).div_euclid(2),
-        ])
+        .at(Hex::from_offset(grid.width as i32 / 2, grid.height as i32 / 2))
         .unwrap_or(grid.cell(0));
     terrain[tower.index()] = Terrain::Grassland;
     let mut drain = rivers::drainage(grid, &heights, &terrain);
@@ -126,7 +123,7 @@ pub(crate) fn heights(grid: Grid, rng: &mut Rng) -> Vec<f32> {
         .into_par_iter()
         .with_min_len(4096)
         .map(|i| {
-            let (x, y) = grid.center(grid.cell(i));
+            let (x, y) = grid.hex(grid.cell(i)).center(1.0);
             noise.get_noise_2d(x, y)
         })
         .collect()
@@ -183,12 +180,12 @@ fn cities(spec: &MapSpec, terrain: &[Terrain], tower: Cell, rng: &mut Rng) -> Re
     let grid = spec.grid;
     let mut free = reachable(grid, terrain, tower);
     claim(grid, tower, spec.city_spacing, &mut free);
-    let (tx, ty) = grid.center(tower);
+    let (tx, ty) = grid.hex(tower).center(1.0);
     // Each cell's angle around the tower as a share of a turn, in [0, 1).
     let angle: Vec<f64> = grid
         .cells()
         .map(|c| {
-            let (x, y) = grid.center(c);
+            let (x, y) = grid.hex(c).center(1.0);
             crate::geom::pseudo_angle(x - tx, y - ty) / 4.0
         })
         .collect();
@@ -222,7 +219,8 @@ fn cities(spec: &MapSpec, terrain: &[Terrain], tower: Cell, rng: &mut Rng) -> Re
 /// radius `spacing − 1` around it, clipped to the map.
 fn claim(grid: Grid, around: Cell, spacing: u32, free: &mut [bool]) {
     let reach = i64::from(spacing) - 1;
-    let [q, r] = grid.axial(around).map(i64::from);
+    let around = grid.hex(around);
+    let (q, r) = (i64::from(around.q), i64::from(around.r));
     for nq in (q - reach).max(0)..=(q + reach).min(i64::from(grid.width) - 1) {
         // Within reach: |dq|, |dr| and |dq + dr| at most `reach`; on the map:
         // the column's rows.
@@ -230,7 +228,7 @@ fn claim(grid: Grid, around: Cell, spacing: u32, free: &mut [bool]) {
         let low = (r - reach).max(r - (nq - q) - reach).max(top);
         let high = (r + reach).min(r - (nq - q) + reach).min(top + i64::from(grid.height) - 1);
         for nr in low..=high {
-            if let Some(c) = grid.at([nq as i32, nr as i32]) {
+            if let Some(c) = grid.at(Hex::new(nq as i32, nr as i32)) {
                 free[c.index()] = false;
             }
         }
@@ -252,7 +250,7 @@ mod tests {
                     for c in grid.cells() {
                         assert_eq!(
                             !free[c.index()],
-                            grid.distance(c, around) < spacing,
+                            grid.hex(c).distance(grid.hex(around)) < spacing,
                             "{width}x{height}, {around:?}, {spacing}"
                         );
                     }

@@ -274,7 +274,7 @@ fn special_mark(c: (f64, f64), r: f64, ink_friendly: bool) -> Shape {
 /// The grid's outline, then every inner cell line: a cut line where it parts
 /// two players' areas, else a fold line.
 fn fold_and_cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, xs: &[f64], ys: &[f64]) {
-    let owner = |x: u32, y: u32| super::owner(&board.players, face, x, y);
+    let owner = |x: u32, y: u32| board.owner(face, x, y);
     let (w, h) = (WIDTH as usize, HEIGHT as usize);
     // The outline inside the printable area, stroke included.
     shapes.push(Shape::Rect {

@@ -26,29 +26,35 @@
 //!
 //! An attempt whose cauldrons cannot all be dealt and placed is thrown away
 //! and the board is built again on fresh streams, up to `max_attempts`.
+//!
+//! Files: `params` ([`Params`]), `board` (the result and its metrics),
+//! the steps' modules, `draw`; here, the sheet's constants and generation.
 
-use serde::{Deserialize, Serialize};
-
-use crate::params::{Allowed, ParamInfo, Params as ParamsTrait};
 use crate::seed::{Rng, Seed};
 use crate::{DrawOptions, Error, Generator, Header, Watch};
 
+mod board;
 mod cauldrons;
 mod deal;
 mod draw;
 mod gardens;
+mod params;
 
+pub use board::{Board, Cauldron, Cell, Face, Garden, Label, Metrics, Player, Share};
 pub use draw::draw;
+pub use params::Params;
+
+use board::metrics;
 
 /// Cells across one side of the paper.
-pub const WIDTH: u32 = 8;
+pub(crate) const WIDTH: u32 = 8;
 /// Cells down one side of the paper.
-pub const HEIGHT: u32 = 4;
+pub(crate) const HEIGHT: u32 = 4;
 /// Cauldron cells on a board: half of the 64.
-pub const CAULDRON_CELLS: u32 = 32;
+pub(crate) const CAULDRON_CELLS: u32 = 32;
 
 /// The players' rectangles `[x, y, w, h]` on the front, by player count.
-pub const LAYOUTS: [&[[u32; 4]]; 5] = [
+pub(crate) const LAYOUTS: [&[[u32; 4]]; 5] = [
     &[[0, 0, 8, 4]],
     &[[0, 0, 4, 4], [4, 0, 4, 4]],
     &[[0, 0, 5, 2], [0, 2, 5, 2], [5, 0, 3, 4]],
@@ -57,7 +63,7 @@ pub const LAYOUTS: [&[[u32; 4]]; 5] = [
 ];
 
 /// The ingredients.
-pub const INGREDIENTS: [&str; 10] = [
+pub(crate) const INGREDIENTS: [&str; 10] = [
     "Parsley",
     "Sage",
     "Chives",
@@ -70,288 +76,15 @@ pub const INGREDIENTS: [&str; 10] = [
     "Black Pepper",
 ];
 /// Special cells that help.
-pub const HELPFUL_SPECIALS: [&str; 4] = ["Efficiency", "Versatility", "Painter", "Guesser"];
+pub(crate) const HELPFUL_SPECIALS: [&str; 4] = ["Efficiency", "Versatility", "Painter", "Guesser"];
 /// Special cells that hinder.
-pub const HINDERING_SPECIALS: [&str; 4] = ["Low Ceiling", "Fertile Ground", "Hard Ground", "Black Magic"];
-
-/// Parameters of a witches board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Number of players (1–5).
-    pub players: u32,
-    /// Ingredients in a recipe; the board has a cauldron that holds them.
-    pub recipe_length: u32,
-    /// Starting ingredients placed on garden cells.
-    pub garden_ingredients: u32,
-    /// Starting ingredients placed directly in cauldrons.
-    pub cauldron_ingredients: u32,
-    /// Special cells (harder levels); at most a third of them hinder.
-    pub special_cells: u32,
-    /// Whole-board attempts before giving up.
-    pub max_attempts: u32,
-    /// Deal the cauldrons so that every player gets their share whatever
-    /// their place in the order of play, and keep the notes cell out of the
-    /// gardens; `false` is the original's round of the players from the first.
-    pub fair_placement: bool,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            players: 4,
-            recipe_length: 4,
-            garden_ingredients: 3,
-            cauldron_ingredients: 2,
-            special_cells: 0,
-            max_attempts: 200,
-            fair_placement: true,
-        }
-    }
-}
-
-impl ParamsTrait for Params {
-    const INFO: &'static [ParamInfo] = &[
-        ParamInfo {
-            name: "players",
-            doc: "number of players; each owns a fixed rectangle on both sides",
-            allowed: Allowed::Int { min: 1, max: 5 },
-        },
-        ParamInfo {
-            name: "recipe_length",
-            doc: "ingredients in a recipe (4: a 2x2 cauldron; 6, the hardest level: a 3x2 cauldron)",
-            allowed: Allowed::OneOf(&[4, 6]),
-        },
-        ParamInfo {
-            name: "garden_ingredients",
-            doc: "starting ingredients placed on garden cells",
-            allowed: Allowed::Int { min: 0, max: 8 },
-        },
-        ParamInfo {
-            name: "cauldron_ingredients",
-            doc: "starting ingredients placed in cauldrons, to test a potion early",
-            allowed: Allowed::Int { min: 0, max: 4 },
-        },
-        ParamInfo {
-            name: "special_cells",
-            doc: "special cells (harder levels), mostly helpful",
-            allowed: Allowed::Int { min: 0, max: 6 },
-        },
-        ParamInfo {
-            name: "max_attempts",
-            doc: "whole-board attempts before giving up",
-            allowed: Allowed::Int { min: 1, max: 100_000 },
-        },
-        ParamInfo {
-            name: "fair_placement",
-            doc: "deal every player their share of the cauldron cells and a recipe, whatever the order of play, and keep the notes cell out of the gardens (false: the original's placement, round the players from the first)",
-            allowed: Allowed::Bool,
-        },
-    ];
-    const PRESETS: &'static [(&'static str, &'static str)] = &[
-        (
-            "hardest",
-            "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n",
-        ),
-        (
-            "classic",
-            "# The original's placement: round the players from the first, the notes cell in a garden.\nfair_placement = false\n",
-        ),
-    ];
-}
-
-/// A side of the folded paper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Face {
-    /// The front.
-    Front,
-    /// The back.
-    Back,
-}
-
-impl Face {
-    /// Both sides, front first.
-    pub const BOTH: [Face; 2] = [Face::Front, Face::Back];
-
-    fn index(self) -> usize {
-        match self {
-            Face::Front => 0,
-            Face::Back => 1,
-        }
-    }
-}
-
-/// A player's area.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Player {
-    /// Player number, from 0.
-    pub id: u32,
-    /// `[x, y, w, h]` on the front.
-    pub front: [u32; 4],
-    /// `[x, y, w, h]` on the back (the front mirrored: `x = 8 − x − w`).
-    pub back: [u32; 4],
-}
-
-impl Player {
-    /// Cells the player owns, front and back.
-    pub fn cells(&self) -> u32 {
-        2 * self.front[2] * self.front[3]
-    }
-
-    /// The player's fair share of the [`CAULDRON_CELLS`]: the same part of
-    /// them as of the paper (32 × own cells / 64, rounded; exact for every
-    /// layout: the area of the front rectangle).
-    pub fn cauldron_share(&self) -> u32 {
-        let paper = 2 * WIDTH * HEIGHT;
-        (CAULDRON_CELLS * self.cells() + paper / 2) / paper
-    }
-
-    /// The rectangle on `face`.
-    pub fn rect(&self, face: Face) -> [u32; 4] {
-        match face {
-            Face::Front => self.front,
-            Face::Back => self.back,
-        }
-    }
-}
-
-/// A cauldron.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cauldron {
-    /// Owner.
-    pub player: u32,
-    /// Side of the paper.
-    pub side: Face,
-    /// Left column.
-    pub x: u32,
-    /// Top row.
-    pub y: u32,
-    /// Width in cells.
-    pub w: u32,
-    /// Height in cells.
-    pub h: u32,
-}
-
-/// A garden: connected cells of one player on one side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Garden {
-    /// Owner.
-    pub player: u32,
-    /// Side of the paper.
-    pub side: Face,
-    /// The cells `[x, y]`, in the order the garden grew.
-    pub cells: Vec<[u32; 2]>,
-}
-
-/// Something written in one cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Label {
-    /// What it says.
-    pub name: String,
-    /// Side of the paper.
-    pub side: Face,
-    /// Column.
-    pub x: u32,
-    /// Row.
-    pub y: u32,
-}
-
-/// A cell position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cell {
-    /// Side of the paper.
-    pub side: Face,
-    /// Column.
-    pub x: u32,
-    /// Row.
-    pub y: u32,
-}
-
-/// One player's share of the board.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Share {
-    /// The player.
-    pub player: u32,
-    /// Cauldrons owned.
-    pub cauldrons: u32,
-    /// Cauldron cells, front and back.
-    pub cauldron_cells: u32,
-    /// The player's fair share of the 32 cauldron cells (32 × own cells /
-    /// 64); the share of the other 32 cells is the same.
-    pub cauldron_share: u32,
-    /// Cauldron cells on the front.
-    pub cauldron_cells_front: u32,
-    /// Cauldron cells on the back.
-    pub cauldron_cells_back: u32,
-    /// Garden cells, front and back (never the notes cell under fair
-    /// placement; under the original's, it is one of them).
-    pub garden_cells: u32,
-    /// Garden cells on the front.
-    pub garden_cells_front: u32,
-    /// Garden cells on the back.
-    pub garden_cells_back: u32,
-}
-
-/// The fairness report.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Metrics {
-    /// Each player's share.
-    pub shares: Vec<Share>,
-    /// Most minus fewest, among players, of cauldron cells less share (for
-    /// equal rectangles: most minus fewest cauldron cells).
-    pub cauldron_cells_spread: u32,
-    /// The largest gap, among players, between cauldron cells and share.
-    pub cauldron_share_gap: u32,
-    /// Most minus fewest, among players, of garden cells less their share of
-    /// the non-cauldron cells (which equals `cauldron_share`; for equal
-    /// rectangles: most minus fewest garden cells).
-    pub garden_cells_spread: u32,
-    /// Cauldrons on the board.
-    pub cauldrons: u32,
-    /// Cells of the largest cauldron.
-    pub largest_cauldron: u32,
-    /// Cauldrons that hold a whole recipe (at least `recipe_length` cells).
-    pub recipe_cauldrons: u32,
-    /// Gardens on the board.
-    pub gardens: u32,
-    /// Whole-board attempts used.
-    pub attempts: u32,
-}
-
-/// A generated witches board: the JSON contract of `boardwright witches`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Board {
-    /// `generator` (always `"witches"`), `seed`, `version`, `params`.
-    #[serde(flatten)]
-    pub header: Header<Params>,
-    /// The fairness report.
-    pub metrics: Metrics,
-    /// Cells across a side (8).
-    pub width: u32,
-    /// Cells down a side (4).
-    pub height: u32,
-    /// Ingredients in a recipe.
-    pub recipe_length: u32,
-    /// The players' areas.
-    pub players: Vec<Player>,
-    /// The cauldrons, largest first.
-    pub cauldrons: Vec<Cauldron>,
-    /// The gardens.
-    pub gardens: Vec<Garden>,
-    /// Starting ingredients.
-    pub ingredients: Vec<Label>,
-    /// Special cells.
-    pub special_cells: Vec<Label>,
-    /// The cell kept free for notes.
-    pub notes_cell: Cell,
-}
+pub(crate) const HINDERING_SPECIALS: [&str; 4] = ["Low Ceiling", "Fertile Ground", "Hard Ground", "Black Magic"];
 
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 3] = ["placing cauldrons", "growing gardens", "placing contents"];
+pub(crate) const STEPS: [&str; 3] = ["placing cauldrons", "growing gardens", "placing contents"];
 
 /// The players' areas for `players` players (1–5).
-pub fn players(players: u32) -> Vec<Player> {
+pub(crate) fn players(players: u32) -> Vec<Player> {
     LAYOUTS[(players.clamp(1, 5) - 1) as usize]
         .iter()
         .enumerate()
@@ -371,8 +104,10 @@ pub fn players(players: u32) -> Vec<Player> {
 ///
 /// let params = witches::Params { players: 3, ..witches::Params::default() };
 /// let board = witches::generate(&params, &Seed::new("Tiamo")).unwrap();
-/// let cells: u32 = board.cauldrons.iter().map(|c| c.w * c.h).sum();
-/// assert_eq!(cells, witches::CAULDRON_CELLS);
+/// // 32 cauldron cells, half of the sheet's 64, each of its owner.
+/// let cells: Vec<_> = board.cauldrons.iter().flat_map(|c| c.cells()).collect();
+/// assert_eq!(cells.len(), 32);
+/// assert!(board.cauldrons.iter().all(|c| c.cells().all(|(face, x, y)| board.owner(face, x, y) == c.player)));
 /// let page = witches::draw(&board, boardwright::DrawOptions::default());
 /// assert_eq!(page.pages.len(), 2); // front, then back
 /// ```
@@ -382,7 +117,7 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
 
 /// Generates a board, telling `watch` as each of [`STEPS`] begins.
 /// Parameters are checked first, as [`generate`] does.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
+pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
     crate::params::check(params)?;
     let owners = players(params.players);
     let placed = crate::retry("witches", params.max_attempts, |attempt| {
@@ -418,7 +153,7 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         .collect();
     let cauldron_cells: Vec<Cell> = placed
         .iter()
-        .flat_map(|c| (c.y..c.y + c.h).flat_map(move |y| (c.x..c.x + c.w).map(move |x| Cell { side: c.side, x, y })))
+        .flat_map(|c| c.cells().map(|(side, x, y)| Cell { side, x, y }))
         .collect();
     // Distinct garden cells: the original's notes cell first, then
     // ingredients, then specials.
@@ -506,60 +241,8 @@ fn label(name: &str, c: Cell) -> Label {
     }
 }
 
-fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_length: u32, attempts: u32) -> Metrics {
-    let mut shares: Vec<Share> = owners
-        .iter()
-        .map(|p| Share {
-            player: p.id,
-            cauldron_share: p.cauldron_share(),
-            ..Share::default()
-        })
-        .collect();
-    for c in placed {
-        let s = &mut shares[c.player as usize];
-        s.cauldrons += 1;
-        match c.side {
-            Face::Front => s.cauldron_cells_front += c.w * c.h,
-            Face::Back => s.cauldron_cells_back += c.w * c.h,
-        }
-    }
-    for g in gardens {
-        let s = &mut shares[g.player as usize];
-        match g.side {
-            Face::Front => s.garden_cells_front += g.cells.len() as u32,
-            Face::Back => s.garden_cells_back += g.cells.len() as u32,
-        }
-    }
-    for s in &mut shares {
-        s.cauldron_cells = s.cauldron_cells_front + s.cauldron_cells_back;
-        s.garden_cells = s.garden_cells_front + s.garden_cells_back;
-    }
-    // Each player's cells less their share: the spreads and the gap.
-    let spread = |f: &dyn Fn(&Share) -> i64| {
-        let most = shares.iter().map(f).max().unwrap_or(0);
-        let fewest = shares.iter().map(f).min().unwrap_or(0);
-        (most - fewest) as u32
-    };
-    let over = |cells: u32, s: &Share| i64::from(cells) - i64::from(s.cauldron_share);
-    Metrics {
-        cauldron_cells_spread: spread(&|s| over(s.cauldron_cells, s)),
-        cauldron_share_gap: shares
-            .iter()
-            .map(|s| s.cauldron_cells.abs_diff(s.cauldron_share))
-            .max()
-            .unwrap_or(0),
-        garden_cells_spread: spread(&|s| over(s.garden_cells, s)),
-        cauldrons: placed.len() as u32,
-        largest_cauldron: placed.iter().map(|c| c.w * c.h).max().unwrap_or(0),
-        recipe_cauldrons: placed.iter().filter(|c| c.w * c.h >= recipe_length).count() as u32,
-        gardens: gardens.len() as u32,
-        attempts,
-        shares,
-    }
-}
-
 /// Which player owns cell `(x, y)` (every cell has one owner).
-pub fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
+pub(crate) fn owner(owners: &[Player], face: Face, x: u32, y: u32) -> u32 {
     owners
         .iter()
         .find(|p| {

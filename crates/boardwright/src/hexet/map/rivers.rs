@@ -19,7 +19,7 @@
 //! O(c) to build the c corners (about twice the cells) and O(length) per
 //! candidate source walked.
 
-use super::super::hex::{Cell, Grid, HexSide, SideMask};
+use super::super::hex::{Cell, Grid, Hex, HexSide, SideMask};
 use super::Terrain;
 use crate::seed::Rng;
 
@@ -46,31 +46,33 @@ pub(crate) struct Drainage {
 }
 
 /// The id of a corner: corner `k` (0: east, 1: south-east) of the cell at
-/// axial `[q, r]`, which may lie one step off the map.
-fn corner_id(grid: Grid, [q, r]: [i32; 2], k: usize) -> usize {
-    let row = r + q.div_euclid(2);
-    let e = (q + 1) as usize * (grid.height as usize + 2) + (row + 1) as usize;
+/// `hex`, which may lie one step off the map.
+fn corner_id(grid: Grid, hex: Hex, k: usize) -> usize {
+    let (column, row) = hex.to_offset();
+    let e = (column + 1) as usize * (grid.height as usize + 2) + (row + 1) as usize;
     2 * e + k
 }
 
-/// The id of the corner of cell `[q, r]` between its sides `j` and `j + 1`
-/// (0 south-west, 1 west, 2 north-west, 3 north-east, 4 east, 5 south-east).
-/// Side `s` runs from corner `s − 1` to corner `s`.
-pub(crate) fn corner_of(grid: Grid, [q, r]: [i32; 2], j: usize) -> usize {
+/// The id of the corner of the cell at `hex` between its sides `j` and
+/// `j + 1` (0 south-west, 1 west, 2 north-west, 3 north-east, 4 east, 5
+/// south-east), each an east or south-east corner of it or of the neighbour
+/// across side 1, 2 or 3. Side `s` runs from corner `s − 1` to corner `s`.
+pub(crate) fn corner_of(grid: Grid, hex: Hex, j: usize) -> usize {
+    let across = |side: usize| hex.neighbor(HexSide::ALL[side]);
     match j {
-        0 => corner_id(grid, [q - 1, r + 1], 0),
-        1 => corner_id(grid, [q - 1, r], 1),
-        2 => corner_id(grid, [q - 1, r], 0),
-        3 => corner_id(grid, [q, r - 1], 1),
-        4 => corner_id(grid, [q, r], 0),
-        _ => corner_id(grid, [q, r], 1),
+        0 => corner_id(grid, across(1), 0),
+        1 => corner_id(grid, across(2), 1),
+        2 => corner_id(grid, across(2), 0),
+        3 => corner_id(grid, across(3), 1),
+        4 => corner_id(grid, hex, 0),
+        _ => corner_id(grid, hex, 1),
     }
 }
 
-/// The two corners side `s` of cell `[q, r]` joins.
-pub(crate) fn side_corners(grid: Grid, qr: [i32; 2], s: HexSide) -> (usize, usize) {
+/// The two corners side `s` of the cell at `hex` joins.
+pub(crate) fn side_corners(grid: Grid, hex: Hex, s: HexSide) -> (usize, usize) {
     let s = usize::from(s.number());
-    (corner_of(grid, qr, (s + 5) % 6), corner_of(grid, qr, s))
+    (corner_of(grid, hex, (s + 5) % 6), corner_of(grid, hex, s))
 }
 
 /// Corner heights, outlets and where each corner drains.
@@ -87,9 +89,9 @@ pub(crate) fn drainage(grid: Grid, heights: &[f32], terrain: &[Terrain]) -> Drai
         }
     };
     for c in grid.cells() {
-        let qr = grid.axial(c);
+        let hex = grid.hex(c);
         for j in 0..6 {
-            let v = corner_of(grid, qr, j);
+            let v = corner_of(grid, hex, j);
             sum[v] += f64::from(heights[c.index()]);
             round[v][usize::from(cells[v])] = c.index() as u32;
             cells[v] += 1;
@@ -100,7 +102,7 @@ pub(crate) fn drainage(grid: Grid, heights: &[f32], terrain: &[Terrain]) -> Drai
             if grid.neighbor(c, s).is_some_and(|nb| nb < c) {
                 continue;
             }
-            let (a, b) = side_corners(grid, qr, s);
+            let (a, b) = side_corners(grid, hex, s);
             let mark = (c.index() * 6 + usize::from(s.number())) as u32;
             link(&mut links, a, b, mark);
             link(&mut links, b, a, mark);
@@ -197,7 +199,7 @@ pub(crate) fn rivers(
                 if let Some(c) = cell {
                     terrain[c as usize] = Terrain::Lake;
                     for j in 0..6 {
-                        drain.outlet[corner_of(grid, grid.axial(grid.cell(c as usize)), j)] = true;
+                        drain.outlet[corner_of(grid, grid.hex(grid.cell(c as usize)), j)] = true;
                     }
                 }
                 break;
@@ -257,7 +259,7 @@ mod tests {
             let mut degree = vec![0u32; drain.height.len()];
             for c in grid.cells() {
                 for s in masks[c.index()].iter() {
-                    let (a, b) = side_corners(grid, grid.axial(c), s);
+                    let (a, b) = side_corners(grid, grid.hex(c), s);
                     let (from, to) = if drain.parent[a] == b as u32 { (a, b) } else { (b, a) };
                     assert_eq!(drain.parent[from], to as u32, "map {i}: a river side against the flow");
                     assert!(drain.height[from] >= drain.height[to], "map {i}: a river climbs");
@@ -284,7 +286,7 @@ mod tests {
             let mean = h.iter().map(|&x| f64::from(x)).sum::<f64>() / h.len() as f64;
             for c in grid.cells() {
                 let x = f64::from(h[c.index()]);
-                let q = grid.axial(c)[0] as usize;
+                let q = grid.hex(c).q as usize;
                 columns[q % 2] += (x - mean) * (x - mean);
                 counts.1[q % 2] += 1;
                 for (k, s) in [0u8, 4, 5].into_iter().enumerate() {

@@ -1,0 +1,219 @@
+//! The result of hexet, the JSON contract: the map (cells, cities, the
+//! tower), roads, networks, scores and the metrics, and the result of a map
+//! with no roads.
+
+use serde::{Deserialize, Serialize};
+
+use super::Params;
+use super::game::RoadType;
+use super::hex::{DIRECTIONS, Hex, SideMask};
+use super::map::{Map, Terrain};
+use crate::Header;
+use crate::seed::Seed;
+
+/// A player's score and its parts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// The player.
+    pub player: u32,
+    /// Total.
+    pub score: u32,
+    /// From the largest same-type group per type.
+    pub type_points: u32,
+    /// From cities whose network reaches the tower.
+    pub tower_points: u32,
+    /// From types entirely connected to the tower.
+    pub completion_points: u32,
+}
+
+/// A cell of the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellOut {
+    /// Axial q.
+    pub q: i32,
+    /// Axial r.
+    pub r: i32,
+    /// Terrain.
+    pub terrain: Terrain,
+    /// River sides (in JSON a 6-bit number, bit `s` for side `s`).
+    pub rivers: SideMask,
+}
+
+impl CellOut {
+    /// The cell's position.
+    pub fn hex(&self) -> Hex {
+        Hex::new(self.q, self.r)
+    }
+}
+
+/// A city of the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct City {
+    /// Index in `cities`.
+    pub id: u32,
+    /// Axial q.
+    pub q: i32,
+    /// Axial r.
+    pub r: i32,
+    /// City type, from 0.
+    #[serde(rename = "type")]
+    pub city_type: u32,
+}
+
+impl City {
+    /// The city's cell.
+    pub fn hex(&self) -> Hex {
+        Hex::new(self.q, self.r)
+    }
+}
+
+/// A road of the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Road {
+    /// Owner.
+    pub player: u32,
+    /// One end.
+    pub from: Hex,
+    /// The other end.
+    pub to: Hex,
+    /// Normal or bridge.
+    #[serde(rename = "type")]
+    pub road_type: RoadType,
+}
+
+/// A network of the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetworkOut {
+    /// Owner.
+    pub player: u32,
+    /// Id among the player's networks, from 1.
+    pub id: u32,
+    /// Its cells.
+    pub cells: Vec<Hex>,
+    /// Ids of its cities.
+    pub cities: Vec<u32>,
+    /// Whether it reaches the tower.
+    pub tower: bool,
+}
+
+/// Facts about the map.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Cells.
+    pub cells: u32,
+    /// Lake cells.
+    pub lakes: u32,
+    /// Lake cells over all cells.
+    pub lakes_share: f64,
+    /// Cell sides with a river (each counted once).
+    pub river_sides: u32,
+    /// Each river's length in cell sides, in the order they were made (a
+    /// river that joins another ends where it meets it).
+    pub river_lengths: Vec<u32>,
+    /// Cities.
+    pub cities: u32,
+    /// Per city type (by type number), the farthest of its cities from the
+    /// tower minus the nearest, in steps between cells: how unequal the
+    /// type's cities are to link to the tower.
+    pub tower_distance_spread: Vec<u32>,
+    /// Roads after the log.
+    pub roads: u32,
+    /// Map attempts used.
+    pub attempts: u32,
+}
+
+/// A hexet map with roads, networks and scores: the JSON contract.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// `generator` (always `"hexet"`), `seed`, `version`, `params`.
+    #[serde(flatten)]
+    pub header: Header<Params>,
+    /// Facts about the map.
+    pub metrics: Metrics,
+    /// Columns.
+    pub width: u32,
+    /// Cells per column.
+    pub height: u32,
+    /// Axial offsets by side number.
+    pub directions: [[i32; 2]; 6],
+    /// The cells.
+    pub cells: Vec<CellOut>,
+    /// The cities.
+    pub cities: Vec<City>,
+    /// The tower's cell.
+    pub tower: Hex,
+    /// Every road.
+    pub roads: Vec<Road>,
+    /// Every player's networks.
+    pub networks: Vec<NetworkOut>,
+    /// Every player's score.
+    pub scores: Vec<Score>,
+}
+
+/// The result for `map`, made on `attempts` attempts, with no roads.
+pub(super) fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
+    let grid = map.grid;
+    let cells = grid
+        .cells()
+        .map(|c| {
+            let Hex { q, r } = grid.hex(c);
+            CellOut {
+                q,
+                r,
+                terrain: map.terrain[c.index()],
+                rivers: map.rivers[c.index()],
+            }
+        })
+        .collect();
+    let cities: Vec<City> = map
+        .cities
+        .iter()
+        .enumerate()
+        .map(|(id, &(c, t))| {
+            let Hex { q, r } = grid.hex(c);
+            City {
+                id: id as u32,
+                q,
+                r,
+                city_type: t,
+            }
+        })
+        .collect();
+    let lakes = map.terrain.iter().filter(|&&t| t == Terrain::Lake).count() as u32;
+    let mut nearest_farthest = vec![(u32::MAX, 0u32); params.city_types as usize];
+    let tower = grid.hex(map.tower);
+    for &(c, t) in &map.cities {
+        let d = grid.hex(c).distance(tower);
+        let (near, far) = &mut nearest_farthest[t as usize];
+        (*near, *far) = ((*near).min(d), (*far).max(d));
+    }
+    let metrics = Metrics {
+        cells: grid.len() as u32,
+        lakes,
+        lakes_share: f64::from(lakes) / grid.len() as f64,
+        tower_distance_spread: nearest_farthest.iter().map(|&(near, far)| far.saturating_sub(near)).collect(),
+        river_sides: map.rivers.iter().map(|m| m.count()).sum::<u32>() / 2,
+        river_lengths: map.river_lengths.clone(),
+        cities: map.cities.len() as u32,
+        roads: 0,
+        attempts,
+    };
+    Board {
+        header: Header::new("hexet", seed, params.clone()),
+        metrics,
+        width: grid.width,
+        height: grid.height,
+        directions: DIRECTIONS,
+        cells,
+        tower,
+        cities,
+        roads: Vec::new(),
+        networks: Vec::new(),
+        scores: (0..params.players)
+            .map(|player| Score {
+                player,
+                ..Score::default()
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,266 @@
+//! The result of witches, the JSON contract: the players' areas, cauldrons,
+//! gardens, labels, the notes cell and the fairness report, with what the
+//! metrics are computed from.
+
+use serde::{Deserialize, Serialize};
+
+use super::{CAULDRON_CELLS, HEIGHT, Params, WIDTH};
+use crate::Header;
+
+/// A side of the folded paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Face {
+    /// The front.
+    Front,
+    /// The back.
+    Back,
+}
+
+impl Face {
+    /// Both sides, front first.
+    pub const BOTH: [Face; 2] = [Face::Front, Face::Back];
+
+    /// 0 for the front, 1 for the back.
+    pub(super) fn index(self) -> usize {
+        match self {
+            Face::Front => 0,
+            Face::Back => 1,
+        }
+    }
+}
+
+/// A player's area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// Player number, from 0.
+    pub id: u32,
+    /// `[x, y, w, h]` on the front.
+    pub front: [u32; 4],
+    /// `[x, y, w, h]` on the back (the front mirrored: `x = 8 − x − w`).
+    pub back: [u32; 4],
+}
+
+impl Player {
+    /// Cells the player owns, front and back.
+    pub fn cells(&self) -> u32 {
+        2 * self.front[2] * self.front[3]
+    }
+
+    /// The player's fair share of the board's 32 cauldron cells: the same part of
+    /// them as of the paper (32 × own cells / 64, rounded; exact for every
+    /// layout: the area of the front rectangle).
+    pub fn cauldron_share(&self) -> u32 {
+        let paper = 2 * WIDTH * HEIGHT;
+        (CAULDRON_CELLS * self.cells() + paper / 2) / paper
+    }
+
+    /// The rectangle on `face`.
+    pub fn rect(&self, face: Face) -> [u32; 4] {
+        match face {
+            Face::Front => self.front,
+            Face::Back => self.back,
+        }
+    }
+}
+
+/// A cauldron.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cauldron {
+    /// Owner.
+    pub player: u32,
+    /// Side of the paper.
+    pub side: Face,
+    /// Left column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Width in cells.
+    pub w: u32,
+    /// Height in cells.
+    pub h: u32,
+}
+
+impl Cauldron {
+    /// The cauldron's cells as `(side, x, y)`, row by row from the top, each
+    /// row from the left.
+    pub fn cells(&self) -> impl Iterator<Item = (Face, u32, u32)> + use<> {
+        let Cauldron { side, x, y, w, h, .. } = *self;
+        (y..y + h).flat_map(move |row| (x..x + w).map(move |column| (side, column, row)))
+    }
+}
+
+/// A garden: connected cells of one player on one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Garden {
+    /// Owner.
+    pub player: u32,
+    /// Side of the paper.
+    pub side: Face,
+    /// The cells `[x, y]`, in the order the garden grew.
+    pub cells: Vec<[u32; 2]>,
+}
+
+/// Something written in one cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Label {
+    /// What it says.
+    pub name: String,
+    /// Side of the paper.
+    pub side: Face,
+    /// Column.
+    pub x: u32,
+    /// Row.
+    pub y: u32,
+}
+
+/// A cell position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    /// Side of the paper.
+    pub side: Face,
+    /// Column.
+    pub x: u32,
+    /// Row.
+    pub y: u32,
+}
+
+/// One player's share of the board.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Share {
+    /// The player.
+    pub player: u32,
+    /// Cauldrons owned.
+    pub cauldrons: u32,
+    /// Cauldron cells, front and back.
+    pub cauldron_cells: u32,
+    /// The player's fair share of the 32 cauldron cells (32 × own cells /
+    /// 64); the share of the other 32 cells is the same.
+    pub cauldron_share: u32,
+    /// Cauldron cells on the front.
+    pub cauldron_cells_front: u32,
+    /// Cauldron cells on the back.
+    pub cauldron_cells_back: u32,
+    /// Garden cells, front and back (never the notes cell under fair
+    /// placement; under the original's, it is one of them).
+    pub garden_cells: u32,
+    /// Garden cells on the front.
+    pub garden_cells_front: u32,
+    /// Garden cells on the back.
+    pub garden_cells_back: u32,
+}
+
+/// The fairness report.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Each player's share.
+    pub shares: Vec<Share>,
+    /// Most minus fewest, among players, of cauldron cells less share (for
+    /// equal rectangles: most minus fewest cauldron cells).
+    pub cauldron_cells_spread: u32,
+    /// The largest gap, among players, between cauldron cells and share.
+    pub cauldron_share_gap: u32,
+    /// Most minus fewest, among players, of garden cells less their share of
+    /// the non-cauldron cells (which equals `cauldron_share`; for equal
+    /// rectangles: most minus fewest garden cells).
+    pub garden_cells_spread: u32,
+    /// Cauldrons on the board.
+    pub cauldrons: u32,
+    /// Cells of the largest cauldron.
+    pub largest_cauldron: u32,
+    /// Cauldrons that hold a whole recipe (at least `recipe_length` cells).
+    pub recipe_cauldrons: u32,
+    /// Gardens on the board.
+    pub gardens: u32,
+    /// Whole-board attempts used.
+    pub attempts: u32,
+}
+
+/// A generated witches board: the JSON contract of `boardwright witches`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// `generator` (always `"witches"`), `seed`, `version`, `params`.
+    #[serde(flatten)]
+    pub header: Header<Params>,
+    /// The fairness report.
+    pub metrics: Metrics,
+    /// Cells across a side (8).
+    pub width: u32,
+    /// Cells down a side (4).
+    pub height: u32,
+    /// Ingredients in a recipe.
+    pub recipe_length: u32,
+    /// The players' areas.
+    pub players: Vec<Player>,
+    /// The cauldrons, largest first.
+    pub cauldrons: Vec<Cauldron>,
+    /// The gardens.
+    pub gardens: Vec<Garden>,
+    /// Starting ingredients.
+    pub ingredients: Vec<Label>,
+    /// Special cells.
+    pub special_cells: Vec<Label>,
+    /// The cell kept free for notes.
+    pub notes_cell: Cell,
+}
+
+impl Board {
+    /// The player who owns cell `(x, y)` of `side` (every cell has one).
+    pub fn owner(&self, side: Face, x: u32, y: u32) -> u32 {
+        super::owner(&self.players, side, x, y)
+    }
+}
+
+/// The fairness report of cauldrons `placed` and `gardens` among `owners`,
+/// on a board made on `attempts` attempts.
+pub(super) fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_length: u32, attempts: u32) -> Metrics {
+    let mut shares: Vec<Share> = owners
+        .iter()
+        .map(|p| Share {
+            player: p.id,
+            cauldron_share: p.cauldron_share(),
+            ..Share::default()
+        })
+        .collect();
+    for c in placed {
+        let s = &mut shares[c.player as usize];
+        s.cauldrons += 1;
+        match c.side {
+            Face::Front => s.cauldron_cells_front += c.w * c.h,
+            Face::Back => s.cauldron_cells_back += c.w * c.h,
+        }
+    }
+    for g in gardens {
+        let s = &mut shares[g.player as usize];
+        match g.side {
+            Face::Front => s.garden_cells_front += g.cells.len() as u32,
+            Face::Back => s.garden_cells_back += g.cells.len() as u32,
+        }
+    }
+    for s in &mut shares {
+        s.cauldron_cells = s.cauldron_cells_front + s.cauldron_cells_back;
+        s.garden_cells = s.garden_cells_front + s.garden_cells_back;
+    }
+    // Each player's cells less their share: the spreads and the gap.
+    let spread = |f: &dyn Fn(&Share) -> i64| {
+        let most = shares.iter().map(f).max().unwrap_or(0);
+        let fewest = shares.iter().map(f).min().unwrap_or(0);
+        (most - fewest) as u32
+    };
+    let over = |cells: u32, s: &Share| i64::from(cells) - i64::from(s.cauldron_share);
+    Metrics {
+        cauldron_cells_spread: spread(&|s| over(s.cauldron_cells, s)),
+        cauldron_share_gap: shares
+            .iter()
+            .map(|s| s.cauldron_cells.abs_diff(s.cauldron_share))
+            .max()
+            .unwrap_or(0),
+        garden_cells_spread: spread(&|s| over(s.garden_cells, s)),
+        cauldrons: placed.len() as u32,
+        largest_cauldron: placed.iter().map(|c| c.w * c.h).max().unwrap_or(0),
+        recipe_cauldrons: placed.iter().filter(|c| c.w * c.h >= recipe_length).count() as u32,
+        gardens: gardens.len() as u32,
+        attempts,
+        shares,
+    }
+}
