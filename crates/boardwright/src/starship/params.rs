@@ -30,6 +30,7 @@ pub struct Params {
     /// Whole-ship attempts before giving up.
     pub max_attempts: u32,
     /// The stages, in order.
+    #[serde(deserialize_with = "super::stages::read_pipeline")]
     pub pipeline: Vec<Stage>,
 }
 

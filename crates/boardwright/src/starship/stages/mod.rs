@@ -41,6 +41,7 @@ mod shape;
 mod supplies;
 
 pub(super) use machines::Profile;
+pub(super) use read::read_pipeline;
 use shape::SHAPE_DRAWS;
 
 /// Places a machine stage may fail to find before it gives up.

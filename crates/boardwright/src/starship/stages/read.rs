@@ -1,140 +1,143 @@
-//! How a stage table is read: it names its stage and gives any of its
-//! fields; the rest are that stage's in the default pipeline.
+//! How a stage table is read, through [`crate::overlay`]: it names its
+//! stage (`stage = "weapons"`) and gives any of its fields; the rest are
+//! that stage's in the default pipeline. A machine stage's `variants` are
+//! read the same way: a variant table of a built-in name takes that
+//! variant's other fields (so `{ name = "thruster_small", w = 2 }` is the
+//! small thruster made wider), a new name gives every field, and a variant
+//! without `role` takes its stage's.
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use toml::{Table, Value};
 
 use super::{Stage, default_pipeline};
+use crate::overlay::{self, Entry};
 use crate::starship::params::Variant;
 use crate::starship::ship::Role;
 
+/// Reads `pipeline`: each stage table over its stage's defaults, errors
+/// named by path (`pipeline[2].min_score`).
+pub(crate) fn read_pipeline<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Stage>, D::Error> {
+    overlay::read_list(Value::deserialize(deserializer)?, "pipeline", &()).map_err(D::Error::custom)
+}
+
 impl<'de> Deserialize<'de> for Stage {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stage, D::Error> {
-        let mut given = Table::deserialize(deserializer)?;
-        let name = match given.remove("stage") {
-            Some(Value::String(name)) => name,
-            Some(other) => return Err(D::Error::custom(format!("`stage` must be a stage name, not {other}"))),
-            None => return Err(D::Error::missing_field("stage")),
-        };
-        let defaults = default_pipeline();
-        let Some(stage) = defaults.iter().find(|s| s.name() == name) else {
-            let names: Vec<&str> = defaults.iter().map(Stage::name).collect();
-            return Err(D::Error::custom(format!("unknown stage `{name}`; stages: {}", names.join(", "))));
-        };
-        stage
-            .clone()
-            .overlaid(given)
-            .map_err(|e| D::Error::custom(format!("stage `{name}`: {}", e.message())))
+        overlay::read_entry(Value::deserialize(deserializer)?, "", &()).map_err(D::Error::custom)
     }
 }
 
-impl Stage {
-    /// This stage with the fields in `given` in place of its own.
-    fn overlaid(self, given: Table) -> Result<Stage, toml::de::Error> {
-        Ok(match self {
-            Stage::Shape(p) => Stage::Shape(overlay(p, given)?),
-            Stage::FillGaps(p) => Stage::FillGaps(overlay(p, given)?),
-            Stage::Cockpit(p) => Stage::Cockpit(overlay(p, given)?),
-            Stage::Reactor(p) => Stage::Reactor(overlay(p, given)?),
-            Stage::CockpitArmor(p) => Stage::CockpitArmor(overlay(p, given)?),
-            Stage::ReactorArmor(p) => Stage::ReactorArmor(overlay(p, given)?),
-            Stage::Thrusters(p) => {
-                let given = with_variant_defaults(given, Role::Thruster, &p.variants);
-                Stage::Thrusters(overlay(p, given)?)
-            }
-            Stage::Weapons(p) => {
-                let given = with_variant_defaults(given, Role::Weapon, &p.variants);
-                Stage::Weapons(overlay(p, given)?)
-            }
-            Stage::ExteriorArmor(p) => Stage::ExteriorArmor(overlay(p, given)?),
-            Stage::AmmoSupplies(p) => Stage::AmmoSupplies(overlay(p, given)?),
-            Stage::PowerStorage(p) => Stage::PowerStorage(overlay(p, given)?),
-            Stage::Crew(p) => Stage::Crew(overlay(p, given)?),
-            Stage::FillArmor(p) => Stage::FillArmor(overlay(p, given)?),
-            Stage::ExtraDoors(p) => Stage::ExtraDoors(overlay(p, given)?),
+/// The default pipeline's stage called `name`.
+fn default_stage(name: &str) -> Result<Stage, String> {
+    let defaults = default_pipeline();
+    defaults.iter().find(|s| s.name() == name).cloned().ok_or_else(|| {
+        let names: Vec<&str> = defaults.iter().map(Stage::name).collect();
+        format!("unknown stage `{name}`; stages: {}", names.join(", "))
+    })
+}
+
+/// Parameters as a table.
+fn table_of(value: &impl Serialize) -> Table {
+    Table::try_from(value).expect("stage parameters serialize to a table")
+}
+
+/// Reads parameters from a complete table.
+fn read<T: DeserializeOwned>(table: Table) -> Result<T, String> {
+    T::deserialize(Value::Table(table)).map_err(|e| e.message().trim().to_string())
+}
+
+impl Entry for Stage {
+    const KEY: &'static str = "stage";
+    type Context = ();
+
+    fn base(name: &str, _: &()) -> Result<Table, String> {
+        default_stage(name).map(|stage| table_of(&stage))
+    }
+
+    fn nested(name: &str, given: &mut Table, at: &str, _: &()) -> Result<(), String> {
+        let Some(variants) = given.get("variants") else {
+            return Ok(());
+        };
+        let machine = match default_stage(name) {
+            Ok(Stage::Thrusters(p)) => Machine {
+                role: Role::Thruster,
+                builtin: p.variants,
+            },
+            Ok(Stage::Weapons(p)) => Machine {
+                role: Role::Weapon,
+                builtin: p.variants,
+            },
+            _ => return Ok(()),
+        };
+        let read: Vec<Variant> = overlay::read_list(variants.clone(), &overlay::path(at, "variants"), &machine)?;
+        let tables = read.iter().map(|v| Value::Table(table_of(v))).collect();
+        given.insert("variants".into(), Value::Array(tables));
+        Ok(())
+    }
+
+    fn read(mut table: Table) -> Result<Stage, String> {
+        let name = match table.remove(Self::KEY) {
+            Some(Value::String(name)) => name,
+            _ => return Err(format!("missing field `{}`", Self::KEY)),
+        };
+        Ok(match default_stage(&name)? {
+            Stage::Shape(_) => Stage::Shape(read(table)?),
+            Stage::FillGaps(_) => Stage::FillGaps(read(table)?),
+            Stage::Cockpit(_) => Stage::Cockpit(read(table)?),
+            Stage::Reactor(_) => Stage::Reactor(read(table)?),
+            Stage::CockpitArmor(_) => Stage::CockpitArmor(read(table)?),
+            Stage::ReactorArmor(_) => Stage::ReactorArmor(read(table)?),
+            Stage::Thrusters(_) => Stage::Thrusters(read(table)?),
+            Stage::Weapons(_) => Stage::Weapons(read(table)?),
+            Stage::ExteriorArmor(_) => Stage::ExteriorArmor(read(table)?),
+            Stage::AmmoSupplies(_) => Stage::AmmoSupplies(read(table)?),
+            Stage::PowerStorage(_) => Stage::PowerStorage(read(table)?),
+            Stage::Crew(_) => Stage::Crew(read(table)?),
+            Stage::FillArmor(_) => Stage::FillArmor(read(table)?),
+            Stage::ExtraDoors(_) => Stage::ExtraDoors(read(table)?),
         })
     }
 }
 
-/// `own` with the fields in `given` in its place; a field `own` does not
-/// have is an error naming it (the structs deny unknown fields), and so is
-/// a value of the wrong kind ([`check_kinds`]).
-fn overlay<T: Serialize + DeserializeOwned>(own: T, given: Table) -> Result<T, toml::de::Error> {
-    let mut table = Table::try_from(own).expect("stage parameters serialize to a table");
-    check_kinds(&table, &given, "").map_err(toml::de::Error::custom)?;
-    table.extend(given);
-    T::deserialize(Value::Table(table))
+/// What a variant table is read against: its stage's role and built-in
+/// variants.
+pub(crate) struct Machine {
+    role: Role,
+    builtin: Vec<Variant>,
 }
 
-/// Whether each value of `given` is of the kind of the value of its key in
-/// `own` (a whole number of at least 0, a number, a text, a list of so many
-/// numbers, a list of tables like the first of `own`'s): an error names the
-/// field (`variants[1].w`), the value and what is allowed, where the
-/// structs' own reading would only say what type it wanted. Keys `own`
-/// lacks are left to that reading, which names them.
-fn check_kinds(own: &Table, given: &Table, path: &str) -> Result<(), String> {
-    for (key, value) in given {
-        let Some(template) = own.get(key) else {
-            continue;
-        };
-        let field = format!("{path}{key}");
-        let bad = |expected: &str| Err(format!("`{field}`: {value} is not allowed; expected {expected}"));
-        match (template, value) {
-            (Value::Integer(_), Value::Integer(v)) if u32::try_from(*v).is_ok() => {}
-            (Value::Integer(_), _) => return bad("a whole number, 0 or more"),
-            (Value::Float(_), Value::Float(_) | Value::Integer(_)) => {}
-            (Value::Float(_), _) => return bad("a number"),
-            (Value::String(t), Value::String(v)) if t.chars().count() != 1 || v.chars().count() == 1 => {}
-            (Value::String(t), _) if t.chars().count() == 1 => return bad("one character"),
-            (Value::String(_), _) => return bad("a text"),
-            (Value::Boolean(_), Value::Boolean(_)) => {}
-            (Value::Boolean(_), _) => return bad("true or false"),
-            (Value::Array(t), Value::Array(v)) => match t.first() {
-                Some(Value::Table(first)) => {
-                    for (k, item) in v.iter().enumerate() {
-                        let Value::Table(item) = item else {
-                            return bad("a list of tables");
-                        };
-                        check_kinds(first, item, &format!("{field}[{k}]."))?;
-                    }
-                }
-                Some(Value::Integer(_))
-                    if v.len() != t.len() || !v.iter().all(|x| x.as_integer().is_some_and(|x| u32::try_from(x).is_ok())) =>
-                {
-                    return bad(&format!("a list of {} whole numbers, 0 or more", t.len()));
-                }
-                Some(Value::Float(_)) if v.len() != t.len() || !v.iter().all(|x| x.is_float() || x.is_integer()) => {
-                    return bad(&format!("a list of {} numbers", t.len()));
-                }
-                _ => {}
-            },
-            (Value::Array(_), _) => return bad("a list"),
-            _ => {}
-        }
+impl Machine {
+    fn builtin(&self, name: &str) -> Option<&Variant> {
+        self.builtin.iter().find(|v| v.name == name)
     }
-    Ok(())
 }
 
-/// `given` with each variant table completed: the fields it leaves out
-/// come from the built-in variant of its name among `builtin` (so
-/// `{ name = "thruster_small", w = 2 }` is the small thruster made wider),
-/// and its `role` from the stage's `role`. A new name gives every field.
-fn with_variant_defaults(mut given: Table, role: Role, builtin: &[Variant]) -> Table {
-    if let Some(Value::Array(variants)) = given.get_mut("variants") {
-        for variant in variants {
-            if let Value::Table(t) = variant {
-                let name = t.get("name").and_then(Value::as_str);
-                if let Some(own) = builtin.iter().find(|v| Some(v.name.as_str()) == name)
-                    && let Ok(own) = Table::try_from(own)
-                {
-                    for (key, value) in own {
-                        t.entry(key).or_insert(value);
-                    }
-                }
-                t.entry("role").or_insert_with(|| role.name().into());
-            }
-        }
+impl Entry for Variant {
+    const KEY: &'static str = "name";
+    type Context = Machine;
+
+    fn base(name: &str, machine: &Machine) -> Result<Table, String> {
+        Ok(match machine.builtin(name) {
+            Some(v) => table_of(v),
+            None => Table::from_iter([
+                ("name".to_string(), Value::from(name)),
+                ("role".to_string(), Value::from(machine.role.name())),
+            ]),
+        })
     }
-    given
+
+    fn sample(name: &str, machine: &Machine) -> Result<Table, String> {
+        let like = machine.builtin(name).or(machine.builtin.first());
+        Ok(like.map_or_else(Table::new, |v| {
+            table_of(&Variant {
+                name: name.to_string(),
+                role: machine.role,
+                ..v.clone()
+            })
+        }))
+    }
+
+    fn read(table: Table) -> Result<Variant, String> {
+        read(table)
+    }
 }
