@@ -66,6 +66,7 @@ mod graph;
 mod grid;
 pub mod hexet;
 mod mst;
+mod overlay;
 pub mod params;
 mod print;
 mod seed;

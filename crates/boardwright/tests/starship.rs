@@ -688,13 +688,13 @@ variants = [
 
     // Unknown and missing fields are named.
     let err = resolve("[[pipeline]]\nstage = \"crew\"\nquarterz = 2").unwrap_err().to_string();
-    assert!(err.contains("quarterz") && err.contains("crew"), "{err}");
+    assert!(err.contains("pipeline[0].quarterz: unknown field `quarterz`"), "{err}");
     let err = resolve("[[pipeline]]\nstage = \"weapons\"\nvariants = [{ name = \"laser\", w = 1, h = 2, score = 1, weight = 1.0 }]")
         .unwrap_err()
         .to_string();
-    assert!(err.contains("symbol"), "{err}");
+    assert!(err.contains("pipeline[0].variants[0]: missing field `symbol`"), "{err}");
     let err = resolve("[[pipeline]]\nmin = 2").unwrap_err().to_string();
-    assert!(err.contains("stage"), "{err}");
+    assert!(err.contains("pipeline[0]: missing field `stage`"), "{err}");
 }
 
 #[test]
@@ -745,33 +745,36 @@ fn bad_parameters_name_what_is_wrong() {
     let err = |text: &str| resolve(text).unwrap_err().to_string();
     assert!(err("width = 0").contains("`width`"));
     assert!(err("width = 100000").contains("`width`"));
-    assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("warp_drive"));
-    assert!(err("[[pipeline]]\nstage = \"shape\"\nwobble = 3").contains("wobble"));
+    assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("pipeline[0].stage: unknown stage `warp_drive`; stages: shape,"));
+    assert!(err("[[pipeline]]\nstage = \"shape\"\nwobble = 3").contains("pipeline[0].wobble: unknown field `wobble`"));
     assert!(err("hull = 3").contains("unknown parameter `hull`"));
     // A stage field of the wrong kind is named with what it should be.
     for (fields, wanted) in [
         (
             "stage = \"weapons\"\nmin_score = -1",
-            "`min_score`: -1 is not allowed; expected a whole number",
+            "pipeline[0].min_score: -1 is not allowed; expected a whole number, 0 or more",
         ),
         (
             "stage = \"weapons\"\nmin_score = \"x\"",
-            "`min_score`: \"x\" is not allowed; expected a whole number",
+            "pipeline[0].min_score: \"x\" is not allowed; expected a whole number",
         ),
         (
             "stage = \"weapons\"\nfacing_weights = [1, 2]",
-            "`facing_weights`: [1, 2] is not allowed; expected a list of 4 numbers",
+            "pipeline[0].facing_weights: [1, 2] is not allowed; expected a list of 4 numbers",
         ),
         ("stage = \"crew\"\nquarters_size = [3.5, 2]", "expected a list of 2 whole numbers"),
         (
             "stage = \"weapons\"\nvariants = [{ name = \"weapon_small\", w = -2 }]",
-            "`variants[0].w`: -2",
+            "pipeline[0].variants[0].w: -2 is not allowed",
         ),
         (
             "stage = \"weapons\"\nvariants = [{ name = \"weapon_small\", symbol = \"ab\" }]",
             "expected one character",
         ),
-        ("stage = \"fill_gaps\"\niterations = true", "`iterations`: true"),
+        (
+            "stage = \"fill_gaps\"\niterations = true",
+            "pipeline[0].iterations: true is not allowed; expected a whole number",
+        ),
     ] {
         let message = err(&format!("[[pipeline]]\n{fields}"));
         assert!(message.contains(wanted), "{fields}: {message}");

@@ -10,14 +10,13 @@
 //! that it reads back to the same entry.
 
 use std::collections::BTreeSet;
-use std::fmt;
-use std::marker::PhantomData;
 use std::sync::LazyLock;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::overlay::{self, Entry};
 use crate::params::ParamError;
 
 /// One node type of the dictionary.
@@ -161,16 +160,9 @@ static BUILTIN: LazyLock<Dictionary> = LazyLock::new(|| {
     let mut table: toml::Table = include_str!("dictionary.toml").parse().expect("the built-in dictionary is TOML");
     let mut list = |key: &str| table.remove(key).expect("the built-in dictionary has both lists");
     let (types, missions) = (list("node_types"), list("missions"));
-    fn read<T: Entry>(value: toml::Value, what: &'static str) -> Result<Vec<T>, toml::de::Error> {
-        value.deserialize_seq(List {
-            what,
-            builtin: true,
-            entries: PhantomData,
-        })
-    }
     Dictionary {
-        node_types: read(types, "node_types").expect("the built-in node types are valid"),
-        missions: read(missions, "missions").expect("the built-in missions are valid"),
+        node_types: overlay::read_list(types, "node_types", &Builtin(true)).expect("the built-in node types are valid"),
+        missions: overlay::read_list(missions, "missions", &Builtin(true)).expect("the built-in missions are valid"),
     }
 });
 
@@ -219,19 +211,37 @@ fn optional<S: SerializeStruct, T: Serialize>(t: &mut S, key: &'static str, valu
     }
 }
 
-/// A dictionary entry read from one table, field by field over the entry
-/// its name starts from.
-trait Entry: Sized {
+/// Whether the built-in dictionary itself is being read: its tables start
+/// from new names ([`NodeType::new`], [`MissionKind::new`]); a user's start
+/// from the built-in entry of their name.
+pub(crate) struct Builtin(bool);
+
+/// A dictionary entry's table keys and how each is set.
+trait Fields: Sized {
     /// The table's keys.
     const FIELDS: &'static [&'static str];
-    /// What a table of the name starts from (`builtin`: the built-in
-    /// dictionary itself is being read, and starts from new names).
-    fn base(name: &str, builtin: bool) -> Self;
-    /// Sets field `key` (one of [`Entry::FIELDS`] but `name`) to `value`.
+    /// An entry with only a name.
+    fn new(name: &str) -> Self;
+    /// Sets field `key` (one of [`Fields::FIELDS`] but `name`) to `value`.
     fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error>;
 }
 
-impl Entry for NodeType {
+/// Reads a complete table of a dictionary entry, key by key over a new name.
+fn read_fields<T: Fields>(mut table: toml::Table) -> Result<T, String> {
+    let Some(toml::Value::String(name)) = table.remove("name") else {
+        return Err("missing field `name`".into());
+    };
+    let mut entry = T::new(&name);
+    for (key, value) in table {
+        if !T::FIELDS.contains(&key.as_str()) {
+            return Err(format!("unknown field; known fields: {}", T::FIELDS.join(", ")));
+        }
+        entry.set(&key, value).map_err(|e| e.message().trim().to_string())?;
+    }
+    Ok(entry)
+}
+
+impl Fields for NodeType {
     const FIELDS: &'static [&'static str] = &[
         "name",
         "min",
@@ -246,8 +256,8 @@ impl Entry for NodeType {
         "icon",
     ];
 
-    fn base(name: &str, builtin: bool) -> NodeType {
-        if builtin { NodeType::new(name) } else { NodeType::base(name) }
+    fn new(name: &str) -> NodeType {
+        NodeType::new(name)
     }
 
     fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error> {
@@ -267,11 +277,11 @@ impl Entry for NodeType {
     }
 }
 
-impl Entry for MissionKind {
+impl Fields for MissionKind {
     const FIELDS: &'static [&'static str] = &["name", "needs", "weight"];
 
-    fn base(name: &str, builtin: bool) -> MissionKind {
-        if builtin { MissionKind::new(name) } else { MissionKind::base(name) }
+    fn new(name: &str) -> MissionKind {
+        MissionKind::new(name)
     }
 
     fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error> {
@@ -280,6 +290,65 @@ impl Entry for MissionKind {
             _ => self.weight = Deserialize::deserialize(value)?,
         }
         Ok(())
+    }
+}
+
+impl Entry for NodeType {
+    const KEY: &'static str = "name";
+    type Context = Builtin;
+
+    fn base(name: &str, builtin: &Builtin) -> Result<toml::Table, String> {
+        let t = if builtin.0 { NodeType::new(name) } else { NodeType::base(name) };
+        let mut table = toml::Table::new();
+        let mut put = |key: &str, value: Option<toml::Value>| {
+            if let Some(value) = value {
+                table.insert(key.into(), value);
+            }
+        };
+        put("name", Some(t.name.into()));
+        put("min", Some(t.min.into()));
+        put("max", t.max.map(Into::into));
+        put("prob", Some(t.prob.into()));
+        put("category", Some(t.category.into()));
+        put("forbidden_on_edge", Some(t.forbidden_on_edge.into()));
+        put("min_distance_from_edge", t.min_distance_from_edge.map(Into::into));
+        put("max_distance_from_edge", t.max_distance_from_edge.map(Into::into));
+        put("max_sequence", Some(t.max_sequence.into()));
+        put("number_from", t.number_from.map(Into::into));
+        put("icon", t.icon.map(Into::into));
+        Ok(table)
+    }
+
+    fn expected(key: &str) -> Option<&'static str> {
+        match key {
+            "max" => Some("a whole number, 0 or more, or \"none\""),
+            "min_distance_from_edge" | "max_distance_from_edge" => Some("a number, or \"none\""),
+            "number_from" => Some("the name of a node type, or \"none\""),
+            "icon" => Some("the path of an SVG file, or \"none\""),
+            _ => None,
+        }
+    }
+
+    fn read(table: toml::Table) -> Result<NodeType, String> {
+        read_fields(table)
+    }
+}
+
+impl Entry for MissionKind {
+    const KEY: &'static str = "name";
+    type Context = Builtin;
+
+    fn base(name: &str, builtin: &Builtin) -> Result<toml::Table, String> {
+        let m = if builtin.0 {
+            MissionKind::new(name)
+        } else {
+            MissionKind::base(name)
+        };
+        toml::Table::try_from(m).map_err(|e| e.to_string())
+    }
+
+    fn read(table: toml::Table) -> Result<MissionKind, String> {
+        read_fields(table)
     }
 }
 
@@ -296,139 +365,25 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OrNone<T> {
     }
 }
 
-/// Reads one table into an entry. The values are kept until the name, which
-/// picks the entry to start from, is known (a table's keys come in any
-/// order). Errors name the table's path `at`, and the field.
-struct Table<T> {
-    at: String,
-    builtin: bool,
-    entry: PhantomData<T>,
-}
-
-impl<T> Table<T> {
-    fn path(&self, key: &str) -> String {
-        if self.at.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{key}", self.at)
-        }
-    }
-}
-
-impl<'de, T: Entry> Visitor<'de> for Table<T> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a table with a `name` and any of {}", T::FIELDS.join(", "))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let mut given: Vec<(&'static str, toml::Value)> = Vec::new();
-        let mut name = None;
-        while let Some(key) = map.next_key::<String>()? {
-            let Some(&field) = T::FIELDS.iter().find(|&&f| f == key) else {
-                let known = T::FIELDS.join(", ");
-                return Err(de::Error::custom(format_args!(
-                    "{}: unknown field; known fields: {known}",
-                    self.path(&key)
-                )));
-            };
-            let value: toml::Value = map
-                .next_value()
-                .map_err(|e| de::Error::custom(format_args!("{}: {e}", self.path(field))))?;
-            match (field, value) {
-                ("name", toml::Value::String(text)) => name = Some(text),
-                ("name", _) => return Err(de::Error::custom(format_args!("{}: expected a string", self.path(field)))),
-                (field, value) => given.push((field, value)),
-            }
-        }
-        let Some(name) = name else {
-            let at = if self.at.is_empty() { "a dictionary table" } else { &self.at };
-            return Err(de::Error::custom(format_args!("{at}: missing field `name`")));
-        };
-        let mut entry = T::base(&name, self.builtin);
-        for (key, value) in given {
-            entry
-                .set(key, value)
-                .map_err(|e| de::Error::custom(format_args!("{}: {}", self.path(key), e.message().trim())))?;
-        }
-        Ok(entry)
-    }
-}
-
-impl<'de, T: Entry> DeserializeSeed<'de> for Table<T> {
-    type Value = T;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-/// Reads a list of tables, `what[0]`, `what[1]`, ….
-struct List<T> {
-    what: &'static str,
-    builtin: bool,
-    entries: PhantomData<T>,
-}
-
-impl<'de, T: Entry> Visitor<'de> for List<T> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a list of {} tables", self.what)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut entries = Vec::new();
-        loop {
-            let table = Table {
-                at: format!("{}[{}]", self.what, entries.len()),
-                builtin: self.builtin,
-                entry: PhantomData,
-            };
-            match seq.next_element_seed(table)? {
-                Some(entry) => entries.push(entry),
-                None => return Ok(entries),
-            }
-        }
-    }
-}
-
-fn list<'de, D: Deserializer<'de>, T: Entry>(deserializer: D, what: &'static str) -> Result<Vec<T>, D::Error> {
-    deserializer.deserialize_seq(List {
-        what,
-        builtin: false,
-        entries: PhantomData,
-    })
-}
-
 /// Reads `node_types`, each table over the entry its name starts from.
 pub(super) fn read_node_types<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<NodeType>, D::Error> {
-    list(deserializer, "node_types")
+    overlay::read_list(toml::Value::deserialize(deserializer)?, "node_types", &Builtin(false)).map_err(de::Error::custom)
 }
 
 /// Reads `missions`, each table over the entry its name starts from.
 pub(super) fn read_missions<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<MissionKind>, D::Error> {
-    list(deserializer, "missions")
+    overlay::read_list(toml::Value::deserialize(deserializer)?, "missions", &Builtin(false)).map_err(de::Error::custom)
 }
 
 impl<'de> Deserialize<'de> for NodeType {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<NodeType, D::Error> {
-        deserializer.deserialize_map(Table {
-            at: String::new(),
-            builtin: false,
-            entry: PhantomData,
-        })
+        overlay::read_entry(toml::Value::deserialize(deserializer)?, "", &Builtin(false)).map_err(de::Error::custom)
     }
 }
 
 impl<'de> Deserialize<'de> for MissionKind {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MissionKind, D::Error> {
-        deserializer.deserialize_map(Table {
-            at: String::new(),
-            builtin: false,
-            entry: PhantomData,
-        })
+        overlay::read_entry(toml::Value::deserialize(deserializer)?, "", &Builtin(false)).map_err(de::Error::custom)
     }
 }
 

@@ -1,0 +1,127 @@
+//! The result: a [`Board`] (the JSON contract), its [`Metrics`], the
+//! snapshots a watch sees after each stage, and the tile rows and legend
+//! they are written with.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::params::Params;
+use super::ship::{Part, Role, Ship, Tile};
+use super::stages::Stage;
+use crate::Header;
+
+/// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
+pub type Door = [[u32; 2]; 2];
+
+/// Facts about a ship.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Parts of each kind.
+    pub part_counts: BTreeMap<String, u32>,
+    /// Per machine stage: the score budget and what was placed.
+    pub scores: Vec<StageScore>,
+    /// Longest walk from a weapon to its nearest ammo supply.
+    pub longest_weapon_to_ammo_walk: u32,
+    /// Longest walk from a thruster to its nearest power storage (or the reactor).
+    pub longest_thruster_to_power_walk: u32,
+    /// What stages wanted but could not place.
+    pub shortfalls: Vec<String>,
+    /// Walkable tiles.
+    pub walkable_tiles: u32,
+    /// Doors.
+    pub doors: u32,
+    /// Whole-ship attempts made, this one included (1: the first succeeded).
+    pub attempts: u32,
+}
+
+/// A machine stage's budget and result.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StageScore {
+    /// The stage.
+    pub stage: String,
+    /// Points wanted.
+    pub budget: u32,
+    /// Points placed.
+    pub placed: u32,
+}
+
+/// A generated starship: the JSON contract of `boardwright starship`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// `generator` (always `"starship"`), `seed`, `version`, `params`.
+    #[serde(flatten)]
+    pub header: Header<Params>,
+    /// Facts about the ship.
+    pub metrics: Metrics,
+    /// Grid width.
+    pub width: u32,
+    /// Grid height.
+    pub height: u32,
+    /// One string per row, one character per tile (see `legend`).
+    pub tiles: Vec<String>,
+    /// Character → meaning.
+    pub legend: BTreeMap<String, String>,
+    /// The parts.
+    pub parts: Vec<Part>,
+    /// The doors.
+    pub doors: Vec<Door>,
+    /// The stage names in the order they ran.
+    pub stages: Vec<String>,
+}
+
+/// The ship's tiles after one stage, for a stage-by-stage view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The stage that just ran.
+    pub stage: String,
+    /// The tile rows, as in [`Starship::tiles`].
+    pub tiles: Vec<String>,
+}
+
+/// The character and meaning of each tile that is not a part.
+const TILE_SYMBOLS: [(char, &str); 3] = [(' ', "space"), ('.', "floor"), ('#', "armor")];
+
+/// The character of each room the stages place (a room's kind is its role's name).
+const ROOM_SYMBOLS: [(Role, char); 6] = [
+    (Role::Cockpit, 'C'),
+    (Role::Reactor, 'R'),
+    (Role::AmmoSupply, 'A'),
+    (Role::PowerStorage, 'P'),
+    (Role::CrewQuarters, 'Q'),
+    (Role::Bunks, 'B'),
+];
+
+/// The legend's symbols that are not variants': tiles, then rooms.
+pub(super) fn fixed_symbols() -> impl Iterator<Item = (char, &'static str)> {
+    TILE_SYMBOLS
+        .into_iter()
+        .chain(ROOM_SYMBOLS.into_iter().map(|(role, c)| (c, role.name())))
+}
+
+pub(super) fn legend(params: &Params) -> BTreeMap<char, String> {
+    let mut legend: BTreeMap<char, String> = fixed_symbols().map(|(c, m)| (c, m.to_string())).collect();
+    for stage in &params.pipeline {
+        if let Stage::Thrusters(m) | Stage::Weapons(m) = stage {
+            for v in &m.variants {
+                legend.insert(v.symbol, v.name.clone());
+            }
+        }
+    }
+    legend
+}
+
+pub(super) fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {
+    (0..ship.height)
+        .map(|y| {
+            (0..ship.width)
+                .map(|x| match ship.tiles[ship.at(x, y)] {
+                    Tile::Space => ' ',
+                    Tile::Floor => '.',
+                    Tile::Armor => '#',
+                    Tile::Part(p) => symbols.get(&ship.parts[p as usize].kind).copied().unwrap_or('?'),
+                })
+                .collect()
+        })
+        .collect()
+}

@@ -1,0 +1,142 @@
+//! Armor: layers round the cockpit or reactor, the hull beside machines,
+//! and every floor tile whose loss blocks no path.
+
+use super::Context;
+use super::Walks;
+use super::supplies::protect_supply_walks;
+use crate::starship::ship::{Facing, Role, Ship, Tile};
+
+pub(super) fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, role: Role, layers: u32) {
+    let Some(part) = ship.parts.iter().find(|p| p.role == role).cloned() else {
+        return;
+    };
+    for layer in 1..=layers {
+        let (x0, y0) = (i64::from(part.x) - i64::from(layer), i64::from(part.y) - i64::from(layer));
+        let (x1, y1) = (
+            i64::from(part.x + part.w) + i64::from(layer) - 1,
+            i64::from(part.y + part.h) + i64::from(layer) - 1,
+        );
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let on_ring = x == x0 || x == x1 || y == y0 || y == y1;
+                if !on_ring || x < 0 || y < 0 || x >= i64::from(ship.width) || y >= i64::from(ship.height) {
+                    continue;
+                }
+                let t = ship.at(x as u32, y as u32);
+                let r = (x as u32, y as u32, 1, 1);
+                if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths(r, cx.max_detour) {
+                    ship.tiles[t] = Tile::Armor;
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn exterior_armor(ship: &mut Ship) {
+    // Keep every facing machine's line to the border clear.
+    let mut lines = vec![false; ship.tiles.len()];
+    for part in ship.parts.iter().filter(|p| p.facing.is_some()) {
+        let (dx, dy) = part.facing.map_or((0, 0), Facing::step);
+        for t in ship.footprint((part.x, part.y, part.w, part.h)).collect::<Vec<_>>() {
+            let mut at = t;
+            while let Some(n) = ship.offset(at, (dx, dy)) {
+                lines[n] = true;
+                at = n;
+            }
+        }
+    }
+    let mut add = Vec::new();
+    for (t, &in_line) in lines.iter().enumerate() {
+        if ship.tiles[t] != Tile::Space || in_line {
+            continue;
+        }
+        let next_to_machine = ship
+            .neighbors(t)
+            .any(|n| matches!(ship.tiles[n], Tile::Part(p) if ship.parts[p as usize].role.is_machine()));
+        if next_to_machine {
+            add.push(t);
+        }
+    }
+    for t in add {
+        ship.tiles[t] = Tile::Armor;
+    }
+}
+
+pub(super) fn fill_armor(ship: &mut Ship, max_detour: u32, walks: Walks) {
+    protect_supply_walks(ship, walks, &Role::SUPPLIED);
+    for t in 0..ship.tiles.len() {
+        let (x, y) = ship.xy(t);
+        if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths((x, y, 1, 1), max_detour) {
+            ship.tiles[t] = Tile::Armor;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::starship::stages::Profile;
+    use crate::starship::stages::testing::{WALKS, built, connected, longest_walk, run_stage, stage};
+
+    #[test]
+    fn armor_round_the_cockpit_goes_on_its_ring_of_free_floor() {
+        for i in 0..6 {
+            let mut ship = built(32, &format!("cockpit armor {i}"), "cockpit_armor");
+            let before = ship.clone();
+            run_stage(&mut ship, &stage("cockpit_armor"), "armor");
+            let cockpit = ship.parts.iter().find(|p| p.role == Role::Cockpit).expect("a cockpit").clone();
+            let (x0, y0, x1, y1) = (cockpit.x - 1, cockpit.y - 1, cockpit.x + cockpit.w, cockpit.y + cockpit.h);
+            let added: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.tiles[t] != before.tiles[t]).collect();
+            assert!(!added.is_empty(), "seed {i}: no armor");
+            for t in added {
+                let (x, y) = ship.xy(t);
+                assert!((x == x0 || x == x1 || y == y0 || y == y1) && (x0..=x1).contains(&x) && (y0..=y1).contains(&y));
+                assert_eq!(
+                    (before.tiles[t], before.reserved[t], ship.tiles[t]),
+                    (Tile::Floor, false, Tile::Armor)
+                );
+            }
+            assert!(connected(&ship), "seed {i}");
+        }
+    }
+
+    #[test]
+    fn exterior_armor_keeps_every_machine_line_clear() {
+        for i in 0..6 {
+            let mut ship = built(32, &format!("exterior {i}"), "exterior_armor");
+            let armor = ship.tiles.iter().filter(|&&t| t == Tile::Armor).count();
+            run_stage(&mut ship, &stage("exterior_armor"), "exterior");
+            assert!(
+                ship.tiles.iter().filter(|&&t| t == Tile::Armor).count() > armor,
+                "seed {i}: no armor added"
+            );
+            let profile = Profile::of(&ship);
+            for p in ship.parts.iter().filter(|p| p.role.is_machine()) {
+                let facing = p.facing.expect("a machine faces");
+                assert!(profile.clear_line((p.x, p.y, p.w, p.h), facing), "seed {i}: {} {}", p.kind, p.id);
+            }
+        }
+    }
+
+    #[test]
+    fn fill_armor_covers_free_floor_only_and_keeps_paths_and_walks() {
+        for i in 0..4 {
+            let mut ship = built(32, &format!("fill armor {i}"), "fill_armor");
+            let (before, reserved) = (ship.clone(), ship.reserved.clone());
+            run_stage(&mut ship, &stage("fill_armor"), "fill");
+            assert!(connected(&ship), "seed {i}");
+            for t in (0..ship.tiles.len()).filter(|&t| reserved[t]) {
+                assert_ne!(ship.tiles[t], Tile::Armor, "seed {i}: reserved {:?} armored", ship.xy(t));
+            }
+            assert!(longest_walk(&ship, Role::Weapon) <= WALKS.ammo, "seed {i}");
+            assert!(longest_walk(&ship, Role::Thruster) <= WALKS.power, "seed {i}");
+            let armor = |s: &Ship| s.tiles.iter().filter(|&&t| t == Tile::Armor).count();
+            assert!(armor(&ship) > armor(&before), "seed {i}: no armor added");
+            for t in 0..ship.tiles.len() {
+                if ship.tiles[t] != before.tiles[t] {
+                    assert_eq!((before.tiles[t], ship.tiles[t]), (Tile::Floor, Tile::Armor), "seed {i}");
+                }
+            }
+        }
+    }
+}

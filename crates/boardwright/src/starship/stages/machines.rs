@@ -1,0 +1,178 @@
+//! Machines (thrusters, weapons): drawn within a score budget among the
+//! sizes and facings that may still fit, each with a clear line from the
+//! edge it faces to the grid's border.
+
+use super::place::{candidates, first_keeping};
+use super::{Context, MACHINE_MISSES, scaled};
+use crate::starship::params::{MachineParams, Variant};
+use crate::starship::ship::{Facing, Rect, Ship, Tile};
+
+/// For each column the first and last ship row, and for each row the first
+/// and last ship column (`None` where empty): whether a footprint has a clear
+/// line to the border is then a look-up per column or row.
+pub struct Profile {
+    cols: Vec<Option<(u32, u32)>>,
+    rows: Vec<Option<(u32, u32)>>,
+}
+
+impl Profile {
+    /// The profile of the ship as it stands.
+    pub fn of(ship: &Ship) -> Profile {
+        let mut cols = vec![None; ship.width as usize];
+        let mut rows = vec![None; ship.height as usize];
+        for t in 0..ship.tiles.len() {
+            if ship.tiles[t] == Tile::Space {
+                continue;
+            }
+            let (x, y) = ship.xy(t);
+            let widen = |span: &mut Option<(u32, u32)>, v: u32| *span = Some(span.map_or((v, v), |(a, b)| (a.min(v), b.max(v))));
+            widen(&mut cols[x as usize], y);
+            widen(&mut rows[y as usize], x);
+        }
+        Profile { cols, rows }
+    }
+
+    /// Whether every tile from the footprint's `facing` edge to the grid's border is space.
+    pub fn clear_line(&self, (x, y, w, h): Rect, facing: Facing) -> bool {
+        let span = |v: &Option<(u32, u32)>| v.unwrap_or((u32::MAX, 0));
+        match facing {
+            Facing::Up => (x..x + w).all(|c| span(&self.cols[c as usize]).0 >= y),
+            Facing::Down => (x..x + w).all(|c| span(&self.cols[c as usize]).1 < y + h || self.cols[c as usize].is_none()),
+            Facing::Left => (y..y + h).all(|r| span(&self.rows[r as usize]).0 >= x),
+            Facing::Right => (y..y + h).all(|r| span(&self.rows[r as usize]).1 < x + w || self.rows[r as usize].is_none()),
+        }
+    }
+}
+
+pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParams, outward: bool) {
+    let drawn = cx
+        .rng
+        .range_inclusive(i64::from(p.min_score.min(p.max_score)), i64::from(p.max_score.max(p.min_score))) as u32;
+    let budget = u32::try_from(scaled(drawn, p.score_per_1000_tiles, ship.hull_tiles())).unwrap_or(u32::MAX);
+    let mut placed = 0;
+    let mut misses = 0;
+    let (mx, my) = ship.center();
+    // Footprints `(w, h, facing)` that found no place: machines placed
+    // since only take room, so they are not drawn again, and the stage
+    // draws among what may still fit until nothing does.
+    let mut no_place: Vec<(u32, u32, Facing)> = Vec::new();
+    let dims = |v: &Variant, facing: Facing| {
+        if matches!(facing, Facing::Left | Facing::Right) {
+            (v.h, v.w)
+        } else {
+            (v.w, v.h)
+        }
+    };
+    while placed < budget && misses < MACHINE_MISSES {
+        let facing_weights = |v: &Variant, no_place: &[(u32, u32, Facing)]| -> [f64; 4] {
+            std::array::from_fn(|f| {
+                let (w, h) = dims(v, Facing::ALL[f]);
+                if no_place.contains(&(w, h, Facing::ALL[f])) {
+                    0.0
+                } else {
+                    p.facing_weights[f]
+                }
+            })
+        };
+        let weights: Vec<f64> = p
+            .variants
+            .iter()
+            .map(|v| {
+                let open = facing_weights(v, &no_place).iter().any(|&w| w > 0.0);
+                if v.score <= budget - placed && open { v.weight } else { 0.0 }
+            })
+            .collect();
+        let Some(k) = cx.rng.weighted(&weights) else { break };
+        let v = &p.variants[k];
+        let Some(f) = cx.rng.weighted(&facing_weights(v, &no_place)) else {
+            break;
+        };
+        let facing = Facing::ALL[f];
+        let (w, h) = dims(v, facing);
+        let profile = Profile::of(ship);
+        let mut spots: Vec<Rect> = candidates(ship, w, h)
+            .into_iter()
+            .filter(|&r| profile.clear_line(r, facing))
+            .collect();
+        if outward {
+            // Farthest from the centre in the facing direction first.
+            let (dx, dy) = facing.step();
+            let reach = |r: &Rect| {
+                (f64::from(r.0) + f64::from(r.2) / 2.0 - mx) * f64::from(dx) + (f64::from(r.1) + f64::from(r.3) / 2.0 - my) * f64::from(dy)
+            };
+            spots.sort_by(|a, b| reach(b).total_cmp(&reach(a)));
+        } else {
+            // Uniform among the places that pass: a random order, first passing.
+            cx.rng.shuffle(&mut spots);
+        }
+        let Some(r) = first_keeping(ship, spots, cx.max_detour) else {
+            no_place.push((w, h, facing));
+            misses += 1;
+            continue;
+        };
+        ship.place(&v.name, v.role, r, Some(facing));
+        let ring = ship.ring(r);
+        let operator = ring[cx.rng.index(ring.len())];
+        ship.reserved[operator] = true;
+        placed += v.score;
+    }
+    if placed < budget {
+        cx.shortfalls.push(format!("{stage}: placed {placed} of {budget} points"));
+    }
+    cx.scores.push((stage.to_string(), budget, placed));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::starship::Stage;
+    use crate::starship::ship::Role;
+    use crate::starship::stages::testing::{built, connected, run_stage, stage};
+
+    #[test]
+    fn machines_stay_within_budget_face_out_and_can_be_operated() {
+        for i in 0..8 {
+            let mut ship = built(32, &format!("machines {i}"), "thrusters");
+            for (name, role) in [("thrusters", Role::Thruster), ("weapons", Role::Weapon)] {
+                let (Stage::Thrusters(p) | Stage::Weapons(p)) = stage(name) else {
+                    unreachable!()
+                };
+                let before = ship.parts.len();
+                let (scores, _) = run_stage(&mut ship, &stage(name), &format!("{name} {i}"));
+                let [(at, budget, placed)] = &scores[..] else {
+                    panic!("{scores:?}")
+                };
+                assert_eq!(at, name);
+                assert!(placed <= budget && *budget >= p.min_score, "seed {i}: {scores:?}");
+                let score: u32 = ship.parts[before..]
+                    .iter()
+                    .map(|m| p.variants.iter().find(|v| v.name == m.kind).map_or(0, |v| v.score))
+                    .sum();
+                assert_eq!(score, *placed, "seed {i}");
+                let profile = Profile::of(&ship);
+                for m in &ship.parts[before..] {
+                    assert_eq!(m.role, role);
+                    let r = (m.x, m.y, m.w, m.h);
+                    let facing = m.facing.expect("a machine faces");
+                    assert!(profile.clear_line(r, facing), "seed {i}: {} {} faces the hull", m.kind, m.id);
+                    assert!(ship.ring(r).iter().any(|&t| ship.reserved[t]), "seed {i}: no operator");
+                }
+            }
+            assert!(connected(&ship), "seed {i}");
+        }
+    }
+
+    #[test]
+    fn the_profile_sees_the_hull_in_every_direction() {
+        let mut ship = Ship::new(8, 8);
+        let t = ship.at(3, 3);
+        ship.tiles[t] = Tile::Floor;
+        let profile = Profile::of(&ship);
+        // A part just right of the floor tile: clear but to the left.
+        let r = (4, 3, 1, 1);
+        assert!(profile.clear_line(r, Facing::Up) && profile.clear_line(r, Facing::Down) && profile.clear_line(r, Facing::Right));
+        assert!(!profile.clear_line(r, Facing::Left));
+        let below = (3, 4, 1, 1);
+        assert!(!profile.clear_line(below, Facing::Up) && profile.clear_line(below, Facing::Down));
+    }
+}

@@ -1,0 +1,143 @@
+//! How a stage table is read, through [`crate::overlay`]: it names its
+//! stage (`stage = "weapons"`) and gives any of its fields; the rest are
+//! that stage's in the default pipeline. A machine stage's `variants` are
+//! read the same way: a variant table of a built-in name takes that
+//! variant's other fields (so `{ name = "thruster_small", w = 2 }` is the
+//! small thruster made wider), a new name gives every field, and a variant
+//! without `role` takes its stage's.
+
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use toml::{Table, Value};
+
+use super::{Stage, default_pipeline};
+use crate::overlay::{self, Entry};
+use crate::starship::params::Variant;
+use crate::starship::ship::Role;
+
+/// Reads `pipeline`: each stage table over its stage's defaults, errors
+/// named by path (`pipeline[2].min_score`).
+pub(crate) fn read_pipeline<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Stage>, D::Error> {
+    overlay::read_list(Value::deserialize(deserializer)?, "pipeline", &()).map_err(D::Error::custom)
+}
+
+impl<'de> Deserialize<'de> for Stage {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stage, D::Error> {
+        overlay::read_entry(Value::deserialize(deserializer)?, "", &()).map_err(D::Error::custom)
+    }
+}
+
+/// The default pipeline's stage called `name`.
+fn default_stage(name: &str) -> Result<Stage, String> {
+    let defaults = default_pipeline();
+    defaults.iter().find(|s| s.name() == name).cloned().ok_or_else(|| {
+        let names: Vec<&str> = defaults.iter().map(Stage::name).collect();
+        format!("unknown stage `{name}`; stages: {}", names.join(", "))
+    })
+}
+
+/// Parameters as a table.
+fn table_of(value: &impl Serialize) -> Table {
+    Table::try_from(value).expect("stage parameters serialize to a table")
+}
+
+/// Reads parameters from a complete table.
+fn read<T: DeserializeOwned>(table: Table) -> Result<T, String> {
+    T::deserialize(Value::Table(table)).map_err(|e| e.message().trim().to_string())
+}
+
+impl Entry for Stage {
+    const KEY: &'static str = "stage";
+    type Context = ();
+
+    fn base(name: &str, _: &()) -> Result<Table, String> {
+        default_stage(name).map(|stage| table_of(&stage))
+    }
+
+    fn nested(name: &str, given: &mut Table, at: &str, _: &()) -> Result<(), String> {
+        let Some(variants) = given.get("variants") else {
+            return Ok(());
+        };
+        let machine = match default_stage(name) {
+            Ok(Stage::Thrusters(p)) => Machine {
+                role: Role::Thruster,
+                builtin: p.variants,
+            },
+            Ok(Stage::Weapons(p)) => Machine {
+                role: Role::Weapon,
+                builtin: p.variants,
+            },
+            _ => return Ok(()),
+        };
+        let read: Vec<Variant> = overlay::read_list(variants.clone(), &overlay::path(at, "variants"), &machine)?;
+        let tables = read.iter().map(|v| Value::Table(table_of(v))).collect();
+        given.insert("variants".into(), Value::Array(tables));
+        Ok(())
+    }
+
+    fn read(mut table: Table) -> Result<Stage, String> {
+        let name = match table.remove(Self::KEY) {
+            Some(Value::String(name)) => name,
+            _ => return Err(format!("missing field `{}`", Self::KEY)),
+        };
+        Ok(match default_stage(&name)? {
+            Stage::Shape(_) => Stage::Shape(read(table)?),
+            Stage::FillGaps(_) => Stage::FillGaps(read(table)?),
+            Stage::Cockpit(_) => Stage::Cockpit(read(table)?),
+            Stage::Reactor(_) => Stage::Reactor(read(table)?),
+            Stage::CockpitArmor(_) => Stage::CockpitArmor(read(table)?),
+            Stage::ReactorArmor(_) => Stage::ReactorArmor(read(table)?),
+            Stage::Thrusters(_) => Stage::Thrusters(read(table)?),
+            Stage::Weapons(_) => Stage::Weapons(read(table)?),
+            Stage::ExteriorArmor(_) => Stage::ExteriorArmor(read(table)?),
+            Stage::AmmoSupplies(_) => Stage::AmmoSupplies(read(table)?),
+            Stage::PowerStorage(_) => Stage::PowerStorage(read(table)?),
+            Stage::Crew(_) => Stage::Crew(read(table)?),
+            Stage::FillArmor(_) => Stage::FillArmor(read(table)?),
+            Stage::ExtraDoors(_) => Stage::ExtraDoors(read(table)?),
+        })
+    }
+}
+
+/// What a variant table is read against: its stage's role and built-in
+/// variants.
+pub(crate) struct Machine {
+    role: Role,
+    builtin: Vec<Variant>,
+}
+
+impl Machine {
+    fn builtin(&self, name: &str) -> Option<&Variant> {
+        self.builtin.iter().find(|v| v.name == name)
+    }
+}
+
+impl Entry for Variant {
+    const KEY: &'static str = "name";
+    type Context = Machine;
+
+    fn base(name: &str, machine: &Machine) -> Result<Table, String> {
+        Ok(match machine.builtin(name) {
+            Some(v) => table_of(v),
+            None => Table::from_iter([
+                ("name".to_string(), Value::from(name)),
+                ("role".to_string(), Value::from(machine.role.name())),
+            ]),
+        })
+    }
+
+    fn sample(name: &str, machine: &Machine) -> Result<Table, String> {
+        let like = machine.builtin(name).or(machine.builtin.first());
+        Ok(like.map_or_else(Table::new, |v| {
+            table_of(&Variant {
+                name: name.to_string(),
+                role: machine.role,
+                ..v.clone()
+            })
+        }))
+    }
+
+    fn read(table: Table) -> Result<Variant, String> {
+        read(table)
+    }
+}
