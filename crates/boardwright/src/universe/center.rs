@@ -171,7 +171,7 @@ impl Split {
 
 #[cfg(test)]
 mod tests {
-    use super::super::quadrants;
+    use super::super::board::quadrants;
     use super::*;
 
     fn p(x: f64, y: f64) -> Point {

@@ -1,0 +1,174 @@
+//! The result of a universe board: its nodes, its edges and its metrics,
+//! the JSON contract.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Params, Side, missions};
+use crate::Header;
+use crate::geom::Point;
+
+/// What a node is in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeKind {
+    /// The goal in the middle.
+    Center,
+    /// A starting node on the paper's border.
+    Mission,
+    /// Every other node.
+    Regular,
+}
+
+/// One node of a board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    /// Index in `nodes`.
+    pub id: u32,
+    /// Position, grid units.
+    pub x: f64,
+    /// Position, grid units (down the page).
+    pub y: f64,
+    /// Centre, mission or regular.
+    pub kind: NodeKind,
+    /// Node type, or mission kind for a mission node; none for the centre.
+    #[serde(rename = "type")]
+    pub node_type: Option<String>,
+    /// Paper sides the node lies on.
+    pub edge_sides: Vec<Side>,
+    /// Angles (radians, x right, y down) of the node's power dots.
+    pub dots: Vec<f64>,
+    /// The number shown on the node, if its type has one.
+    pub number: Option<u32>,
+}
+
+/// Facts about a board, for comparing and checking boards.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Number of nodes.
+    pub nodes: u32,
+    /// Number of edges.
+    pub edges: u32,
+    /// Edges of the minimum spanning tree (always `nodes − 1`).
+    pub tree_edges: u32,
+    /// Nodes on the paper's border.
+    pub border_nodes: u32,
+    /// `degree_histogram[d]`: nodes with `d` edges.
+    pub degree_histogram: Vec<u32>,
+    /// Hop distance from each mission node (in `nodes` order) to the centre.
+    pub mission_hops: Vec<u32>,
+    /// Largest minus smallest of `mission_hops`.
+    pub mission_hop_spread: u32,
+    /// Mean of the three mission nodes' hop distances on each paper side
+    /// (`left`, `top`, `right`, `bottom`): where a player starts.
+    pub side_mean_hops: BTreeMap<Side, f64>,
+    /// Nodes left-above, right-above, left-below, right-below the centre.
+    pub quadrant_nodes: [u32; 4],
+    /// Most minus fewest of `quadrant_nodes`: how evenly the board's four
+    /// quarters are filled.
+    pub quadrant_node_spread: u32,
+    /// Edges in each quadrant as for `quadrant_nodes`, an edge counted where
+    /// its midpoint lies.
+    pub quadrant_edges: [u32; 4],
+    /// Most minus fewest of `quadrant_edges`.
+    pub quadrant_edge_spread: u32,
+    /// Pairs of edges that cross (on planar boards, counted among the
+    /// spanning tree's edges: the guard keeps every other edge from crossing).
+    pub crossings: u32,
+    /// (edge, node) pairs closer than `clearance` (on planar boards counted
+    /// for the spanning tree's edges as above; on others, measured on every
+    /// edge though not enforced).
+    pub clearance_violations: u32,
+    /// Nodes whose type breaks one of its constraints.
+    pub constraint_violations: u32,
+    /// Nodes of each type.
+    pub type_counts: BTreeMap<String, u32>,
+    /// Each type's minimum count on this board (its `min`, scaled to the board).
+    pub type_min: BTreeMap<String, u32>,
+    /// Each bounded type's maximum count on this board (its `max`, scaled);
+    /// types without a maximum are absent.
+    pub type_max: BTreeMap<String, u32>,
+    /// Types whose count is below their minimum or above their maximum
+    /// (fewer regular nodes than the minimums ask for).
+    pub types_outside_bounds: u32,
+    /// Power dots wanted and placed.
+    pub dots_wanted: u32,
+    /// Power dots placed (fewer than wanted where a node had no room).
+    pub dots_placed: u32,
+    /// Whole-board attempts used (1 when the first layout worked).
+    pub attempts: u32,
+}
+
+/// A generated universe board: the JSON contract of `boardwright universe`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// `generator` (always `"universe"`), `seed`, `version`, and `params`,
+    /// every parameter resolved (`resolution` filled in).
+    #[serde(flatten)]
+    pub header: Header<Params>,
+    /// Facts about the board.
+    pub metrics: Metrics,
+    /// Paper width in grid units.
+    pub width: u32,
+    /// Paper height in grid units.
+    pub height: u32,
+    /// The nodes, `id` = index.
+    pub nodes: Vec<Node>,
+    /// Each undirected edge once, as node ids.
+    pub edges: Vec<[u32; 2]>,
+}
+
+pub(super) fn degree_histogram(graph: &crate::graph::Graph) -> Vec<u32> {
+    let mut hist = Vec::new();
+    for v in 0..graph.len() as u32 {
+        let d = graph.degree(v);
+        if hist.len() <= d {
+            hist.resize(d + 1, 0);
+        }
+        hist[d] += 1;
+    }
+    hist
+}
+
+/// Most minus fewest of four quadrants' counts.
+pub(super) fn spread(q: &[u32; 4]) -> u32 {
+    q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0)
+}
+
+pub(super) fn quadrants(points: &[Point], center: u32) -> [u32; 4] {
+    let c = points[center as usize];
+    let mut q = [0; 4];
+    for (v, p) in points.iter().enumerate() {
+        if v as u32 != center {
+            q[usize::from(p.x >= c.x) + 2 * usize::from(p.y >= c.y)] += 1;
+        }
+    }
+    q
+}
+
+/// Edges per quadrant of the centre, by the edge's midpoint (see [`quadrants`]).
+pub(super) fn quadrant_edges(points: &[Point], edges: &[[u32; 2]], center: u32) -> [u32; 4] {
+    let c = points[center as usize];
+    let mut q = [0; 4];
+    for &[a, b] in edges {
+        let (p, r) = (points[a as usize], points[b as usize]);
+        // Twice the midpoint against twice the centre: no division.
+        let (x, y) = (p.x + r.x, p.y + r.y);
+        q[usize::from(x >= 2.0 * c.x) + 2 * usize::from(y >= 2.0 * c.y)] += 1;
+    }
+    q
+}
+
+/// The mean hop distance of each side's missions: `missions` holds
+/// [`missions::PER_SIDE`] nodes per side, in [`missions::SIDE_ORDER`].
+pub(super) fn side_mean_hops(missions: &[u32], hops: &[u32]) -> BTreeMap<Side, f64> {
+    missions
+        .chunks(missions::PER_SIDE)
+        .zip(missions::SIDE_ORDER)
+        .map(|(ids, side)| {
+            let total: u32 = ids.iter().map(|&m| hops[m as usize]).sum();
+            (side, f64::from(total) / ids.len() as f64)
+        })
+        .collect()
+}
