@@ -1,9 +1,10 @@
-// The web app in headless Chromium: every page loads without a console
-// error at desktop and phone sizes (screenshots kept), controls redraw the
-// board and the address, the relaxation plays, a starship stage switched off
-// changes the ship, the hexet map is played with clicks, a drag and the
-// keyboard, and every download is a valid file (the TOML and the road log
-// are read back by the command line).
+// The web app in headless Chromium: every page (the front page and one per
+// generator of `GET /api/generators`) loads without a console error at
+// desktop and phone sizes (screenshots kept), the navigation follows the
+// listing, controls redraw the board and the address, the relaxation plays,
+// a starship stage switched off changes the ship, the hexet map is played
+// with clicks, a drag and the keyboard, and every download is a valid file
+// (the TOML and the road log are read back by the command line).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,12 +18,13 @@ const BIN = process.env.BOARDWRIGHT_BIN;
 const SHOTS = process.env.SCREENSHOTS || "screenshots";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const SIZES = [[1280, 800], [390, 844]];
-const PAGES = ["/", "/universe", "/witches", "/starship", "/hexet"];
 
 let server;
 let exited;
 let base;
 let context;
+/** The generators of `GET /api/generators`, in its order. */
+let generators;
 const scratch = mkdtempSync(join(tmpdir(), "boardwright-browser-"));
 
 before(async () => {
@@ -39,6 +41,7 @@ before(async () => {
     });
     server.on("exit", () => reject(new Error(`the server stopped: ${text}`)));
   });
+  generators = (await (await fetch(`${base}/api/generators`)).json()).map((g) => g.name);
   context = await chromium.launchPersistentContext(join(scratch, "profile"), {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
@@ -79,7 +82,7 @@ async function changedFrom(page, before) {
 }
 
 test("every page loads without a console error at 1280x800 and 390x844", async () => {
-  for (const path of PAGES) {
+  for (const path of ["/", ...generators.map((name) => `/${name}`)]) {
     for (const size of SIZES) {
       const { page, errors } = await open(`${path}?seed=Tiamo`, size);
       if (path === "/") {
@@ -93,6 +96,27 @@ test("every page loads without a console error at 1280x800 and 390x844", async (
       await page.close();
     }
   }
+});
+
+test("the navigation, the front page and the titles follow the listing; a name that is no generator is no page", async () => {
+  const listing = await (await fetch(`${base}/api/generators`)).json();
+  const { page, errors } = await open("/");
+  assert.deepEqual(await page.$$eval(".card a", (a) => a.map((l) => l.getAttribute("href"))), generators.map((n) => `/${n}`));
+  await page.waitForFunction(() => [...document.querySelectorAll(".card .about")].every((p) => p.textContent));
+  const abouts = await page.$$eval(".card .about", (p) => p.map((e) => e.textContent.toLowerCase()));
+  assert.deepEqual(abouts, listing.map((g) => `${g.about}.`.toLowerCase()));
+  await page.close();
+  for (const name of generators) {
+    const tool = await open(`/${name}?seed=Tiamo`);
+    assert.deepEqual(await tool.page.$$eval("nav a", (a) => a.map((l) => l.getAttribute("href"))), generators.map((n) => `/${n}`));
+    assert.equal(await tool.page.getAttribute("nav a[aria-current=page]", "href"), `/${name}`);
+    assert.equal((await tool.page.textContent("#title")).toLowerCase(), name);
+    assert.equal((await tool.page.title()).toLowerCase(), `${name} · boardwright`);
+    assert.deepEqual(tool.errors, [], name);
+    await tool.page.close();
+  }
+  assert.equal((await fetch(`${base}/nowhere`)).status, 404);
+  assert.deepEqual(errors, []);
 });
 
 test("changing a control redraws the board and updates the address; a bad value keeps the board", async () => {
@@ -339,7 +363,7 @@ async function downloads(page, labels) {
 }
 
 test("every download is a valid file", async () => {
-  for (const name of ["universe", "witches", "starship", "hexet"]) {
+  for (const name of generators) {
     const { page, errors } = await open(`/${name}?seed=Tiamo`);
     const files = await downloads(page);
     assert.deepEqual(Object.keys(files).sort(), ["json", "pdf", "png", "svg", "toml", ...(name === "hexet" ? ["road log"] : [])].sort(), name);

@@ -1,12 +1,12 @@
 // A generator's tool page: the form (built from `GET /api/generators`), the
 // address bar as a permalink, the board redrawn on every change, metrics and
-// downloads. Universe, starship and hexet add their own parts through a
-// module of the same name (see `Page` below for what they may use).
+// downloads. A generator may add its own parts through a module of its name,
+// which the page names in a `#generator-module` link (see `Page` below for
+// what such a module may use).
 
-import { control, el, queryText } from "./form.js";
+import { control, el, queryText, sentence } from "./form.js";
 
 const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
-const WITH_MODULE = ["universe", "starship", "hexet"];
 const DEBOUNCE_MS = 300;
 /** The query keys that change how a board is drawn, not the board. */
 export const DRAWING = ["ink_friendly", "paper", "dpi"];
@@ -262,15 +262,10 @@ class Page {
 async function main() {
   const list = await fetchApi("/api/generators");
   const info = list.find((g) => g.name === NAME);
-  const module = WITH_MODULE.includes(NAME) ? (await import(`./${NAME}.js`)).default : {};
+  const extra = document.getElementById("generator-module");
+  const module = extra ? (await import(extra.href)).default : {};
   const page = new Page(info, module);
-  const title = NAME.charAt(0).toUpperCase() + NAME.slice(1);
-  document.title = `${title} · boardwright`;
-  document.getElementById("title").textContent = title;
-  document.getElementById("about").textContent = info.about.charAt(0).toUpperCase() + info.about.slice(1) + ".";
-  for (const link of document.querySelectorAll("nav a")) {
-    if (link.getAttribute("href") === `/${NAME}`) link.setAttribute("aria-current", "page");
-  }
+  document.getElementById("about").textContent = sentence(info.about);
 
   const seed = document.getElementById("seed");
   seed.value = page.seed;

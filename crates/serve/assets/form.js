@@ -16,6 +16,11 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A generator's about line as a sentence: a capital and a full stop. */
+export function sentence(about) {
+  return about.charAt(0).toUpperCase() + about.slice(1) + ".";
+}
+
 /** The text a value has in the query string. */
 export function queryText(param, value) {
   if (value === null || value === undefined) return null;
