@@ -207,16 +207,16 @@ pub trait Generator: 'static {
     /// names it; `None` where nothing is played.
     const LOG: Option<LogFile> = None;
     /// Its parameters.
-    type Params: params::Params + Send + Sync;
+    type Params: params::Params + Send + Sync + 'static;
     /// Its result: the JSON contract.
-    type Board: Serialize + Send;
+    type Board: Serialize + Send + 'static;
     /// The figures of a result that `analyze` reads.
     type Metrics: Serialize;
     /// What a [`Watch`] is shown of the work in progress.
-    type Snapshot: Serialize + Send;
+    type Snapshot: Serialize + Send + 'static;
     /// Moves played on a generated result, in order (hexet's road log); `()`
     /// where nothing is played.
-    type Log: DeserializeOwned + Default + Send + Sync;
+    type Log: DeserializeOwned + Default + Send + Sync + 'static;
 
     /// Generates a result.
     fn generate(params: &Self::Params, seed: &Seed) -> Result<Self::Board, Error> {

@@ -7,13 +7,13 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use boardwright::Generator;
 use boardwright::Seed;
 use boardwright::hexet::Hexet;
 use boardwright::params;
 use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
+use boardwright::{GENERATORS, Generator, Visit};
 use toml::{Table, Value};
 
 /// How long one generation may take, in the test profile, on a slow machine.
@@ -82,10 +82,7 @@ fn extremes(original: &Value) -> Vec<Value> {
 
 /// Generates in a thread and waits at most [`BUDGET`]: a stall fails the
 /// test instead of hanging it.
-fn generate_within<G: Generator>(params: G::Params, what: &str)
-where
-    G::Params: Send + 'static,
-{
+fn generate_within<G: Generator>(params: G::Params, what: &str) {
     let (tx, rx) = mpsc::channel();
     let start = Instant::now();
     std::thread::spawn(move || {
@@ -101,10 +98,7 @@ where
     assert!(took < BUDGET, "{}: {what} took {took:?}", G::NAME);
 }
 
-fn check_every_leaf<G: Generator>()
-where
-    G::Params: Send + 'static,
-{
+fn check_every_leaf<G: Generator>() {
     let defaults = Value::Table(params::defaults::<G::Params>());
     let mut paths = Vec::new();
     leaves(&defaults, &mut Vec::new(), &mut paths);
@@ -127,41 +121,38 @@ where
     }
 }
 
-#[test]
-fn universe_every_leaf_is_refused_or_bounded() {
-    check_every_leaf::<Universe>();
+/// One test per generator, so that they run side by side.
+macro_rules! every_leaf {
+    ($($test:ident: $generator:ty),* $(,)?) => {$(
+        #[test]
+        fn $test() {
+            check_every_leaf::<$generator>();
+        }
+    )*};
 }
 
-#[test]
-fn witches_every_leaf_is_refused_or_bounded() {
-    check_every_leaf::<Witches>();
-}
-
-#[test]
-fn starship_every_leaf_is_refused_or_bounded() {
-    check_every_leaf::<Starship>();
-}
-
-#[test]
-fn hexet_every_leaf_is_refused_or_bounded() {
-    check_every_leaf::<Hexet>();
-}
+every_leaf!(
+    universe_every_leaf_is_refused_or_bounded: Universe,
+    witches_every_leaf_is_refused_or_bounded: Witches,
+    starship_every_leaf_is_refused_or_bounded: Starship,
+    hexet_every_leaf_is_refused_or_bounded: Hexet,
+);
 
 /// The defaults, and every preset, pass the same way.
 #[test]
 fn presets_are_bounded() {
-    fn each<G: Generator>()
-    where
-        G::Params: Send + 'static,
-    {
-        for (name, _) in <G::Params as params::Params>::PRESETS {
-            let p = params::resolve::<G::Params>(&[params::preset::<G::Params>(name).unwrap()]).unwrap();
-            generate_within::<G>(p, &format!("preset {name}"));
+    struct Presets;
+    impl Visit for Presets {
+        type Output = ();
+        fn visit<G: Generator>(self) {
+            for (name, _) in <G::Params as params::Params>::PRESETS {
+                let p = params::resolve::<G::Params>(&[params::preset::<G::Params>(name).unwrap()]).unwrap();
+                generate_within::<G>(p, &format!("preset {name}"));
+            }
+            generate_within::<G>(G::Params::default(), "the defaults");
         }
-        generate_within::<G>(G::Params::default(), "the defaults");
     }
-    each::<Universe>();
-    each::<Witches>();
-    each::<Starship>();
-    each::<Hexet>();
+    for name in GENERATORS {
+        boardwright::with_generator(name, Presets);
+    }
 }

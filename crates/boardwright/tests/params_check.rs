@@ -3,10 +3,14 @@
 //! the error `resolve` gives for the same value, never a panic or a board
 //! that disagrees with its own parameters.
 
+use boardwright::hexet::{self, Hexet};
 use boardwright::params::{self, ParamError};
+use boardwright::starship::{self, Starship};
 use boardwright::starship::{CrewParams, ShapeParams, Stage};
 use boardwright::universe::NodeType;
-use boardwright::{Error, Generator, Seed, hexet, starship, universe, witches};
+use boardwright::universe::{self, Universe};
+use boardwright::witches::{self, Witches};
+use boardwright::{Error, Generator, Seed};
 
 /// What the command line says for `text` (a config file or `--set`).
 fn cli_error<P: params::Params + std::fmt::Debug>(text: &str) -> String {
@@ -29,219 +33,96 @@ fn seed() -> Seed {
     Seed::new("check")
 }
 
+/// The defaults of `G` changed by `change` are refused by each of its entry
+/// points with the error the command line gives for `text`, which says
+/// `wanted`.
+fn refuses<G: Generator>(change: impl FnOnce(&mut G::Params), text: &str, wanted: &str) {
+    let mut params = G::Params::default();
+    change(&mut params);
+    let err = param_error(G::generate(&params, &seed()));
+    assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
+    assert_eq!(err, cli_error::<G::Params>(text), "{text}");
+    assert_eq!(param_error(G::generate_with(&params, &seed(), &Default::default(), &mut ())), err);
+    assert_eq!(params::check(&params).unwrap_err().to_string(), err);
+}
+
 #[test]
 fn universe_refuses_bad_structs_as_the_command_line_does() {
-    let cases = [
-        (
-            universe::Params {
-                node_types: vec![],
-                ..Default::default()
-            },
-            "node_types = []",
-            "`node_types`: 0 types is not allowed; expected from 1 to 1000 node types",
-        ),
-        (
-            universe::Params {
-                players: 50,
-                ..Default::default()
-            },
-            "players = 50",
-            "`players`: 50 is not allowed; expected an integer from 2 to 9",
-        ),
-        (
-            universe::Params {
-                iterations: 0,
-                ..Default::default()
-            },
-            "iterations = 0",
-            "`iterations`",
-        ),
-        (
-            universe::Params {
-                clearance: f64::NAN,
-                ..Default::default()
-            },
-            "clearance = nan",
-            "`clearance`: nan is not allowed",
-        ),
-        (
-            universe::Params {
-                resolution: Some(1_000_000),
-                ..Default::default()
-            },
-            "resolution = 1000000",
-            "`resolution`",
-        ),
-        // A nested table: a node type whose max is below its min.
-        (
-            universe::Params {
-                node_types: vec![NodeType {
-                    min: 5,
-                    max: Some(2),
-                    prob: 1.0,
-                    ..NodeType::new("Oil")
-                }],
-                ..Default::default()
-            },
-            "node_types = [{ name = \"Oil\", min = 5, max = 2, prob = 1.0 }]",
-            "`node_types[0].max`: 2 is not allowed; expected `min` (5) to 10000, or \"none\"",
-        ),
-    ];
-    for (params, text, wanted) in cases {
-        let err = param_error(universe::generate(&params, &seed()));
-        assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
-        assert_eq!(err, cli_error::<universe::Params>(text), "{text}");
-        assert_eq!(param_error(universe::Universe::generate_with(&params, &seed(), &(), &mut ())), err);
-        assert_eq!(params::check(&params).unwrap_err().to_string(), err);
-    }
+    let types = "`node_types`: 0 types is not allowed; expected from 1 to 1000 node types";
+    refuses::<Universe>(|p| p.node_types.clear(), "node_types = []", types);
+    let players = "`players`: 50 is not allowed; expected an integer from 2 to 9";
+    refuses::<Universe>(|p| p.players = 50, "players = 50", players);
+    refuses::<Universe>(|p| p.iterations = 0, "iterations = 0", "`iterations`");
+    refuses::<Universe>(|p| p.clearance = f64::NAN, "clearance = nan", "`clearance`: nan is not allowed");
+    refuses::<Universe>(|p| p.resolution = Some(1_000_000), "resolution = 1000000", "`resolution`");
+    // A nested table: a node type whose max is below its min.
+    let oil = NodeType {
+        min: 5,
+        max: Some(2),
+        prob: 1.0,
+        ..NodeType::new("Oil")
+    };
+    refuses::<Universe>(
+        |p| p.node_types = vec![oil],
+        "node_types = [{ name = \"Oil\", min = 5, max = 2, prob = 1.0 }]",
+        "`node_types[0].max`: 2 is not allowed; expected `min` (5) to 10000, or \"none\"",
+    );
 }
 
 #[test]
 fn witches_refuses_bad_structs_as_the_command_line_does() {
-    let cases = [
-        (
-            witches::Params {
-                players: 0,
-                ..Default::default()
-            },
-            "players = 0",
-            "`players`: 0 is not allowed; expected an integer from 1 to 5",
-        ),
-        (
-            witches::Params {
-                players: 7,
-                ..Default::default()
-            },
-            "players = 7",
-            "`players`: 7 is not allowed; expected an integer from 1 to 5",
-        ),
-        (
-            witches::Params {
-                recipe_length: 5,
-                ..Default::default()
-            },
-            "recipe_length = 5",
-            "`recipe_length`: 5 is not allowed; expected one of 4, 6",
-        ),
-        (
-            witches::Params {
-                max_attempts: 0,
-                ..Default::default()
-            },
-            "max_attempts = 0",
-            "`max_attempts`",
-        ),
-    ];
-    for (params, text, wanted) in cases {
-        let err = param_error(witches::generate(&params, &seed()));
-        assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
-        assert_eq!(err, cli_error::<witches::Params>(text), "{text}");
-        assert_eq!(param_error(witches::Witches::generate_with(&params, &seed(), &(), &mut ())), err);
-    }
+    let players = |n| format!("`players`: {n} is not allowed; expected an integer from 1 to 5");
+    refuses::<Witches>(|p| p.players = 0, "players = 0", &players(0));
+    refuses::<Witches>(|p| p.players = 7, "players = 7", &players(7));
+    let recipe = "`recipe_length`: 5 is not allowed; expected one of 4, 6";
+    refuses::<Witches>(|p| p.recipe_length = 5, "recipe_length = 5", recipe);
+    refuses::<Witches>(|p| p.max_attempts = 0, "max_attempts = 0", "`max_attempts`");
 }
 
 #[test]
 fn starship_refuses_bad_structs_as_the_command_line_does() {
-    let crew = |quarters| {
-        Stage::Crew(CrewParams {
-            quarters,
-            ..CrewParams::default()
-        })
-    };
-    let cases = [
-        (
-            starship::Params {
-                width: 0,
-                ..Default::default()
-            },
-            "width = 0".to_string(),
-            "`width`: 0 is not allowed; expected an integer from 22 to 512",
-        ),
-        (
-            starship::Params {
-                height: u32::MAX,
-                ..Default::default()
-            },
-            format!("height = {}", u32::MAX),
-            "`height`",
-        ),
-        (
-            starship::Params {
-                pipeline: vec![],
-                ..Default::default()
-            },
-            "pipeline = []".to_string(),
-            "`pipeline`: 0 stages is not allowed; expected 1 to 64 stages",
-        ),
-        // Nested: a stage's parameter out of range, and two out of order.
-        (
-            starship::Params {
-                pipeline: vec![crew(1000)],
-                ..Default::default()
-            },
-            "[[pipeline]]\nstage = \"crew\"\nquarters = 1000".to_string(),
-            "`pipeline[0] (crew).quarters`: 1000 is not allowed",
-        ),
-        (
-            starship::Params {
-                pipeline: vec![Stage::Shape(ShapeParams {
-                    min_modules: 9,
-                    max_modules: 3,
-                    ..ShapeParams::default()
-                })],
-                ..Default::default()
-            },
-            "[[pipeline]]\nstage = \"shape\"\nmin_modules = 9\nmax_modules = 3".to_string(),
-            "`pipeline[0] (shape).min_modules`: 9 is not allowed; expected at most max_modules (3)",
-        ),
-    ];
-    for (params, text, wanted) in cases {
-        let err = param_error(starship::generate(&params, &seed()));
-        assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
-        assert_eq!(err, cli_error::<starship::Params>(&text), "{text}");
-        assert_eq!(param_error(starship::Starship::generate_with(&params, &seed(), &(), &mut ())), err);
-    }
+    let width = "`width`: 0 is not allowed; expected an integer from 22 to 512";
+    refuses::<Starship>(|p| p.width = 0, "width = 0", width);
+    refuses::<Starship>(|p| p.height = u32::MAX, &format!("height = {}", u32::MAX), "`height`");
+    let empty = "`pipeline`: 0 stages is not allowed; expected 1 to 64 stages";
+    refuses::<Starship>(|p| p.pipeline.clear(), "pipeline = []", empty);
+    // Nested: a stage's parameter out of range, and two out of order.
+    let crew = Stage::Crew(CrewParams {
+        quarters: 1000,
+        ..CrewParams::default()
+    });
+    refuses::<Starship>(
+        |p| p.pipeline = vec![crew],
+        "[[pipeline]]\nstage = \"crew\"\nquarters = 1000",
+        "`pipeline[0] (crew).quarters`: 1000 is not allowed",
+    );
+    let shape = Stage::Shape(ShapeParams {
+        min_modules: 9,
+        max_modules: 3,
+        ..ShapeParams::default()
+    });
+    refuses::<Starship>(
+        |p| p.pipeline = vec![shape],
+        "[[pipeline]]\nstage = \"shape\"\nmin_modules = 9\nmax_modules = 3",
+        "`pipeline[0] (shape).min_modules`: 9 is not allowed; expected at most max_modules (3)",
+    );
 }
 
 #[test]
 fn hexet_refuses_bad_structs_as_the_command_line_does() {
-    let cases = [
-        (
-            hexet::Params {
-                width: 0,
-                ..Default::default()
-            },
-            "width = 0",
-            "`width`: 0 is not allowed",
-        ),
-        (
-            hexet::Params {
-                lake_share: -0.5,
-                ..Default::default()
-            },
-            "lake_share = -0.5",
-            "`lake_share`",
-        ),
-        // A rule across parameters (Params::validate).
-        (
-            hexet::Params {
-                cities_per_type: 100,
-                ..Default::default()
-            },
-            "cities_per_type = 100",
-            "`cities_per_type`",
-        ),
-    ];
-    for (params, text, wanted) in cases {
-        let err = match hexet::Game::new(&params, &seed()) {
-            Err(Error::Params(e)) => e.to_string(),
-            Err(e) => panic!("not a parameter error: {e}"),
-            Ok(_) => panic!("bad parameters were accepted"),
-        };
-        assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
-        assert_eq!(err, cli_error::<hexet::Params>(text), "{text}");
-        assert_eq!(param_error(hexet::generate_with_log(&params, &seed(), &[])), err);
-        assert_eq!(param_error(hexet::Hexet::generate_with(&params, &seed(), &vec![], &mut ())), err);
+    refuses::<Hexet>(|p| p.width = 0, "width = 0", "`width`: 0 is not allowed");
+    refuses::<Hexet>(|p| p.lake_share = -0.5, "lake_share = -0.5", "`lake_share`");
+    // A rule across parameters (Params::validate).
+    refuses::<Hexet>(|p| p.cities_per_type = 100, "cities_per_type = 100", "`cities_per_type`");
+    // A game checks them too.
+    let params = hexet::Params {
+        width: 0,
+        ..Default::default()
+    };
+    match hexet::Game::new(&params, &seed()) {
+        Err(Error::Params(e)) => assert_eq!(e.to_string(), cli_error::<hexet::Params>("width = 0")),
+        Err(e) => panic!("not a parameter error: {e}"),
+        Ok(_) => panic!("bad parameters were accepted"),
     }
 }
 
@@ -304,13 +185,13 @@ fn good_structs_generate_as_their_toml_does() {
     let resolved = params::resolve::<universe::Params>(&["players = 5\nobstacles = 3".parse().unwrap()]).unwrap();
     assert_eq!(literal, resolved);
     assert_eq!(
-        universe::generate(&literal, &seed()).unwrap(),
-        universe::generate(&resolved, &seed()).unwrap()
+        Universe::generate(&literal, &seed()).unwrap(),
+        Universe::generate(&resolved, &seed()).unwrap()
     );
     let literal = witches::Params {
         players: 3,
         ..Default::default()
     };
-    let board = witches::generate(&literal, &seed()).unwrap();
+    let board = Witches::generate(&literal, &seed()).unwrap();
     assert_eq!(board.header.params.players, 3);
 }
