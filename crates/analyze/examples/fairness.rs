@@ -24,7 +24,8 @@ use boardwright::params;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright_analyze::fairness::{Mark, Verdict};
-use boardwright_analyze::report::{Report, Run, SetRun};
+use boardwright_analyze::report::Report;
+use boardwright_analyze::run::{Run, SetRun};
 use boardwright_analyze::{Analyzed, permalink_query, rows};
 
 /// The preset each generator is compared with.

@@ -1,7 +1,7 @@
 //! `boardwright analyze`, the command: its arguments, the parameter sets,
 //! the memory check, the progress bar, the files and the exit code. The work
 //! (boards, figures, fairness, the report's forms) is the
-//! `boardwright_analyze` library beside it (`lib.rs`), which the `fairness`
+//! `boardwright_analyze` library (`crates/analyze`), which its `fairness`
 //! example runs too.
 //!
 //! A `--shard K/M` run writes its rows as a part file instead of a report,
@@ -26,7 +26,8 @@ use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright_analyze::fairness::Mark;
-use boardwright_analyze::report::{self, Run, SetRun};
+use boardwright_analyze::report;
+use boardwright_analyze::run::{self as rows, Run, SetRun};
 use boardwright_analyze::{Analyzed, figures, html, permalink_query};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -171,7 +172,7 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
             .iter()
             .map(|set| {
                 let board = boardwright_analyze::board::<G>(&set.params, &opts.seed, first, &mut figures::Flattener::default());
-                report::figure_count(&[board])
+                rows::figure_count(&[board])
             })
             .collect();
         check_memory((opts.boards - first) / m + 1, &figures, memory_available())?;
@@ -197,11 +198,11 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         seed: opts.seed.clone(),
         boards: opts.boards,
         link_base: opts.link_base.trim_end_matches('/').to_string(),
-        shard: shard.map(|(k, m)| report::Shard { k, m }),
+        shard: shard.map(|(k, m)| rows::Shard { k, m }),
         sets,
     };
     if run.shard.is_some() {
-        return write_to(opts.output.as_deref(), &|out| report::write_part(&run, out));
+        return write_to(opts.output.as_deref(), &|out| rows::write_part(&run, out));
     }
     write_report(&run, format, opts.output.as_deref())
 }
@@ -211,16 +212,16 @@ fn merge(opts: &MergeOpts) -> Result<(), Failure> {
     let mut parts = Vec::new();
     for path in &opts.parts {
         let file = std::fs::File::open(path).map_err(|e| Failure::Usage(format!("cannot read part file {}: {e}", path.display())))?;
-        let run = report::read_part(file).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        let run = rows::read_part(file).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
         if parts.is_empty() {
             // The first part tells what the whole run holds: refused now
             // rather than once the other parts are read.
-            let figures: Vec<u64> = run.sets.iter().map(|set| report::figure_count(&set.rows)).collect();
+            let figures: Vec<u64> = run.sets.iter().map(|set| rows::figure_count(&set.rows)).collect();
             check_memory(run.boards, &figures, memory_available())?;
         }
         parts.push((path.display().to_string(), run));
     }
-    let run = report::merge(parts).map_err(Failure::Usage)?;
+    let run = rows::merge(parts).map_err(Failure::Usage)?;
     write_report(&run, format, opts.output.as_deref())
 }
 
