@@ -1,8 +1,8 @@
 //! A result written in the format asked for: the one path the command line
 //! and the web app share, so that both give the same bytes for the same
 //! request. [`Format`] names a format (from a file extension, with its media
-//! type), [`write`] and [`write_many`] render results into bytes, and
-//! [`file`] writes a file whole or not at all.
+//! type), [`write()`] and [`write_many`] render results into bytes, and
+//! [`mod@file`] writes a file whole or not at all.
 
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
