@@ -254,14 +254,17 @@ fn impossible_generation_exits_1_and_writes_nothing() {
 /// The SVG of a small board, pinned: any change of drawing shows here.
 #[test]
 fn golden_svg() {
-    let out = run(&["universe", "--seed", "golden", "--players", "2", "--format", "svg"]);
-    assert!(out.status.success());
-    golden_file("universe-2-golden.svg", &out.stdout);
+    golden_file("universe-2-golden.svg", &["universe", "--players", "2"]);
 }
 
-/// Compares `actual` with `tests/golden/NAME`; with `BOARDWRIGHT_BLESS=1`
-/// writes it instead.
-fn golden_file(name: &str, actual: &[u8]) {
+/// Compares the SVG of `generator` with the seed `golden` and `args` with
+/// `tests/golden/NAME`; with `BOARDWRIGHT_BLESS=1` writes it instead.
+fn golden_file(name: &str, args: &[&str]) {
+    let mut all = vec![args[0], "--seed", "golden", "--format", "svg"];
+    all.extend_from_slice(&args[1..]);
+    let out = run(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let actual = &out.stdout;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
     if std::env::var_os("BOARDWRIGHT_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -270,7 +273,7 @@ fn golden_file(name: &str, actual: &[u8]) {
     }
     let expected = std::fs::read(&path).unwrap_or_else(|_| panic!("missing {}; run with BOARDWRIGHT_BLESS=1", path.display()));
     assert!(
-        expected == actual,
+        expected == *actual,
         "{name} changed; review the difference and re-bless with BOARDWRIGHT_BLESS=1"
     );
 }
@@ -321,9 +324,7 @@ fn witches_board_two_pages_and_bad_input() {
 /// The SVG of a witches board, pinned.
 #[test]
 fn golden_witches_svg() {
-    let out = run(&["witches", "--seed", "golden", "--format", "svg", "--set", "special_cells=3"]);
-    assert!(out.status.success());
-    golden_file("witches-4-golden.svg", &out.stdout);
+    golden_file("witches-4-golden.svg", &["witches", "--set", "special_cells=3"]);
 }
 
 #[test]
@@ -403,23 +404,20 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
 /// The SVG of a hexet map, pinned.
 #[test]
 fn golden_hexet_svg() {
-    let out = run(&[
-        "hexet",
-        "--seed",
-        "golden",
-        "--format",
-        "svg",
-        "--set",
-        "width=12",
-        "--set",
-        "height=9",
-        "--set",
-        "cities_per_type=2",
-        "--set",
-        "city_types=2",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    golden_file("hexet-12x9-golden.svg", &out.stdout);
+    golden_file(
+        "hexet-12x9-golden.svg",
+        &[
+            "hexet",
+            "--set",
+            "width=12",
+            "--set",
+            "height=9",
+            "--set",
+            "cities_per_type=2",
+            "--set",
+            "city_types=2",
+        ],
+    );
 }
 
 #[test]
@@ -467,19 +465,7 @@ fn starship_outputs_and_bad_input() {
 /// The SVG of a small ship, pinned.
 #[test]
 fn golden_starship_svg() {
-    let out = run(&[
-        "starship",
-        "--seed",
-        "golden",
-        "--format",
-        "svg",
-        "--set",
-        "width=24",
-        "--set",
-        "height=24",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    golden_file("starship-24-golden.svg", &out.stdout);
+    golden_file("starship-24-golden.svg", &["starship", "--set", "width=24", "--set", "height=24"]);
 }
 
 /// `--print-config` of every generator and preset, read back with
@@ -1077,8 +1063,14 @@ fn a_node_type_may_name_its_own_svg_icon() {
         std::fs::write(&path, text).unwrap();
         path
     };
+    // A universe board of the seed `gold` with the node types of `config`.
+    let gold = |config: &Path, args: &[&str]| {
+        let mut all = vec!["universe", "--seed", "gold", "--config", config.to_str().unwrap()];
+        all.extend_from_slice(args);
+        run(&all)
+    };
     let path = config(&icon);
-    let out = run(&["universe", "--seed", "gold", "--config", path.to_str().unwrap(), "--format", "svg"]);
+    let out = gold(&path, &["--format", "svg"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let svg = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -1086,33 +1078,17 @@ fn a_node_type_may_name_its_own_svg_icon() {
         "the icon is not drawn"
     );
     let pdf = dir.join("gold.pdf");
-    let out = run(&[
-        "universe",
-        "--seed",
-        "gold",
-        "--config",
-        path.to_str().unwrap(),
-        "-o",
-        pdf.to_str().unwrap(),
-    ]);
+    let out = gold(&path, &["-o", pdf.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     // JSON reads no icon; the path is kept in the parameters.
     let missing = config(&dir.join("missing.svg"));
-    let out = run(&["universe", "--seed", "gold", "--config", missing.to_str().unwrap()]);
+    let out = gold(&missing, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("missing.svg"));
     for (file, why) in [("missing.svg", "cannot read"), ("bad.svg", "not a usable SVG")] {
         let path = config(&dir.join(file));
         let png = dir.join("gold.png");
-        let out = run(&[
-            "universe",
-            "--seed",
-            "gold",
-            "--config",
-            path.to_str().unwrap(),
-            "-o",
-            png.to_str().unwrap(),
-        ]);
+        let out = gold(&path, &["-o", png.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert!(stderr(&out).contains("\"Gold\"") && stderr(&out).contains(why), "{}", stderr(&out));
         assert!(!png.exists());
