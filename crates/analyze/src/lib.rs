@@ -32,7 +32,7 @@ use boardwright::witches::Witches;
 use boardwright::{Error, Generator, Seed};
 use rayon::prelude::*;
 
-use run::{Outcome, Row};
+use run::{Outcome, Row, SetRun};
 
 /// A generator whose results `analyze` reads: their `metrics`.
 pub trait Analyzed: Generator<Params: Sync> {
@@ -90,6 +90,17 @@ pub fn rows<G: Analyzed>(params: &G::Params, base: &str, indices: &[u64], done: 
             row
         })
         .collect()
+}
+
+/// A parameter set's run before its boards: `label`, the parameters as JSON
+/// and as the web app's query ([`permalink_query`]), no rows yet.
+pub fn set_run<P: Params>(label: String, params: &P) -> Result<SetRun, serde_json::Error> {
+    Ok(SetRun {
+        label,
+        params: serde_json::to_value(params)?,
+        query: permalink_query(params),
+        rows: Vec::new(),
+    })
 }
 
 /// The web app's query for `params` (without the seed): `&KEY=VALUE` for

@@ -28,7 +28,7 @@ use boardwright::witches::Witches;
 use boardwright_analyze::fairness::Mark;
 use boardwright_analyze::report;
 use boardwright_analyze::run::{self as rows, Run, SetRun};
-use boardwright_analyze::{Analyzed, figures, html, permalink_query};
+use boardwright_analyze::{Analyzed, figures, html, set_run};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::{Failure, ParamArgs, write_to};
@@ -156,8 +156,8 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
             players: opts.params.players.clone(),
         };
         let mut against = ParamSet::<G::Params>::resolve(&against, &opts.against_set)?;
-        if against.label == sets[0].label {
-            against.label.push_str(" (against)");
+        if against.run.label == sets[0].run.label {
+            against.run.label.push_str(" (against)");
         }
         sets.push(against);
     }
@@ -183,12 +183,7 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         .into_iter()
         .map(|set| {
             let rows = boardwright_analyze::rows::<G>(&set.params, &opts.seed, &indices, &|| bar.inc(1));
-            SetRun {
-                label: set.label,
-                params: set.json,
-                query: set.query,
-                rows,
-            }
+            SetRun { rows, ..set.run }
         })
         .collect();
     bar.finish_and_clear();
@@ -269,13 +264,12 @@ fn fairness_summary(report: &report::Report<'_>) -> Vec<String> {
         .collect()
 }
 
-/// One resolved parameter set: its parameters, a label for people, the
-/// parameters as JSON (for the report) and as a permalink query.
+/// One resolved parameter set: its parameters, and its run before the
+/// boards (a label for people, the parameters as JSON for the report and as
+/// a permalink query).
 struct ParamSet<P> {
     params: P,
-    label: String,
-    json: serde_json::Value,
-    query: String,
+    run: SetRun,
 }
 
 impl<P: Params> ParamSet<P> {
@@ -308,14 +302,8 @@ impl<P: Params> ParamSet<P> {
         } else {
             label.join(", ")
         };
-        let json = serde_json::to_value(&params).map_err(|e| Failure::Failed(format!("parameters as JSON: {e}")))?;
-        let query = permalink_query(&params);
-        Ok(ParamSet {
-            params,
-            label,
-            json,
-            query,
-        })
+        let run = set_run(label, &params).map_err(|e| Failure::Failed(format!("parameters as JSON: {e}")))?;
+        Ok(ParamSet { params, run })
     }
 }
 
