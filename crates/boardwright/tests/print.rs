@@ -49,8 +49,9 @@ impl Element {
         }
     }
 
-    /// The bounding box of what it paints, `[x0, y0, x1, y1]` (text: an
-    /// estimate from its size and length).
+    /// The bounding box of what it paints, `[x0, y0, x1, y1]` (text: its
+    /// letters' advances in the font, from a little above the tallest
+    /// capital to below the baseline).
     fn bounds(&self) -> Option<[f64; 4]> {
         let h = self.half_stroke();
         Some(match self.name.as_str() {
@@ -167,17 +168,22 @@ fn elements(svg: &str) -> (f64, f64, Vec<Element>) {
     (width, height, out)
 }
 
-/// A generous width of `text` in em: DejaVu Sans' letters are at most about
-/// 0.7 em wide but for a few (m, w, @), narrow ones far less.
+/// The width of `text` in em as printed: the advance widths of its letters
+/// in the font the renderer embeds (`render::FONT`, DejaVu Sans), read from
+/// the font itself (kerning aside: a small fraction of a letter), so that the
+/// library's own estimate is measured against the font, not against itself.
+/// A letter the font lacks is drawn as its missing-glyph box.
 fn text_width(text: &str) -> f64 {
-    text.chars()
-        .map(|c| match c {
-            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' => 0.34,
-            'm' | 'w' | 'M' | 'W' | '@' => 0.9,
-            c if c.is_ascii_uppercase() || c.is_ascii_digit() => 0.7,
-            _ => 0.62,
+    static FACE: std::sync::OnceLock<ttf_parser::Face<'static>> = std::sync::OnceLock::new();
+    let face = FACE.get_or_init(|| ttf_parser::Face::parse(render::FONT, 0).expect("the embedded font parses"));
+    let advances: u32 = text
+        .chars()
+        .map(|c| {
+            let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+            u32::from(face.glyph_hor_advance(glyph).expect("every glyph has an advance"))
         })
-        .sum()
+        .sum();
+    f64::from(advances) / f64::from(face.units_per_em())
 }
 
 /// Everything but the page's background stays `MARGIN` from the paper's edge.

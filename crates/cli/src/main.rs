@@ -8,13 +8,16 @@
 //! failed command never leaves a partial file; a device or a pipe is written
 //! into directly.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use boardwright::params::{self, ParamError, Params};
 use boardwright::{DrawOptions, Error, GENERATORS, Generator, Paper, Seed, Visit, with_generator};
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use output::Format;
+use output::file::WriteError;
 
 mod analyze;
 mod list;
@@ -38,7 +41,7 @@ enum Command {
     /// The local web app: every generator's page, and its HTTP API.
     Serve(ServeArgs),
     /// Fairness and quality figures over many seeds, compared between parameter sets.
-    Analyze(analyze::AnalyzeArgs),
+    Analyze(Box<analyze::AnalyzeArgs>),
 }
 
 /// The options that choose a generator's parameters, shared by every command
@@ -70,7 +73,7 @@ struct Common {
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
     /// Output format (overrides the extension).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = format_parser())]
     format: Option<Format>,
     /// White fills and dark outlines only, to save ink (drawings only).
     #[arg(long)]
@@ -82,7 +85,7 @@ struct Common {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
     count: u32,
     /// Pixels per inch of PNG output.
-    #[arg(long, default_value_t = serve::output::DEFAULT_DPI, value_parser = parse_dpi)]
+    #[arg(long, default_value_t = output::DEFAULT_DPI, value_parser = parse_dpi)]
     dpi: f64,
     /// Print the resolved parameters as TOML (what --config reads back) and generate nothing.
     #[arg(long)]
@@ -94,14 +97,6 @@ struct ServeArgs {
     /// Where to listen; port 0 picks a free port.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     addr: String,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Json,
-    Svg,
-    Png,
-    Pdf,
 }
 
 /// A failure, with its exit code.
@@ -195,7 +190,7 @@ fn main() -> ExitCode {
                 serve::run(&args.addr, serve::Limits::default()).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
             }
         }
-        Command::Analyze(args) => analyze::run(args),
+        Command::Analyze(args) => analyze::run(*args),
     };
     exit(result)
 }
@@ -245,7 +240,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         return Err(Failure::Usage(format!(
             "--count {}: one {} holds one board; write several boards as pdf (a page or two each) or json (JSON Lines)",
             common.count,
-            output_kind(format).extension()
+            format.extension()
         )));
     }
     let seed_text = seed_text(common);
@@ -270,7 +265,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let drawing = serve::output::Drawing {
+    let drawing = output::Drawing {
         options: DrawOptions {
             ink_friendly: common.ink_friendly,
             paper: common.paper,
@@ -278,8 +273,8 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         },
         dpi: common.dpi,
     };
-    write_output(common, &|out| {
-        serve::output::write_many::<G>(&outputs, output_kind(format), &drawing, out)
+    write_to(common.output.as_deref(), &|out| {
+        output::write_many::<G>(&outputs, format, &drawing, out)
     })
 }
 
@@ -350,26 +345,17 @@ fn output_format(common: &Common) -> Result<Format, Failure> {
     let Some(path) = common.output.as_deref().filter(|p| *p != Path::new("-")) else {
         return Ok(Format::Json);
     };
-    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("json") => Ok(Format::Json),
-        Some("svg") => Ok(Format::Svg),
-        Some("png") => Ok(Format::Png),
-        Some("pdf") => Ok(Format::Pdf),
-        _ => Err(Failure::Usage(format!(
+    Format::from_path(path).ok_or_else(|| {
+        Failure::Usage(format!(
             "cannot tell the format of {}: use a .json, .svg, .png or .pdf name, or --format",
             path.display()
-        ))),
-    }
+        ))
+    })
 }
 
-fn output_kind(format: Format) -> serve::output::Format {
-    match format {
-        Format::Json => serve::output::Format::Json,
-        Format::Svg => serve::output::Format::Svg,
-        Format::Png => serve::output::Format::Png,
-        Format::Pdf => serve::output::Format::Pdf,
-    }
+/// `--format`'s values: every format by its extension.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::ALL.map(Format::extension)).map(|name| Format::from_extension(&name).expect("a format's own name"))
 }
 
 /// The seed given, or a random one, printed on stderr.
@@ -400,88 +386,13 @@ fn random_seed_text() -> String {
         .collect()
 }
 
-/// Writes through `produce` to stdout, or to a temporary file beside the
-/// target that is renamed over it only when everything succeeded.
-fn write_output(common: &Common, produce: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
-    write_to(common.output.as_deref(), produce)
-}
-
-/// Writes through `produce` to `path` as [`write_output`] does ("-" or none:
-/// stdout). A symbolic link is followed: the file it points to is replaced,
-/// the link stays. What is not a regular file (`/dev/null`, a named pipe, a
-/// terminal) is written into directly: it cannot be replaced, and holds no
-/// file to lose.
-fn write_to(path: Option<&Path>, produce: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
-    let Some(path) = path.filter(|p| *p != Path::new("-")) else {
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::new(stdout.lock());
-        return produce(&mut out)
-            .and_then(|()| out.flush())
-            .map_err(|e| Failure::Failed(format!("writing to stdout failed: {e}")));
-    };
-    let failed = |e: std::io::Error| Failure::Failed(format!("could not write {}: {e}", path.display()));
-    let target = follow_links(path).map_err(failed)?;
-    let existing = std::fs::metadata(&target).ok();
-    match &existing {
-        Some(meta) if meta.is_dir() => return Err(Failure::Usage(format!("{} is a directory; name a file", path.display()))),
-        Some(meta) if !meta.is_file() => {
-            let file = std::fs::OpenOptions::new().write(true).open(&target).map_err(failed)?;
-            let mut out = std::io::BufWriter::new(file);
-            return produce(&mut out).and_then(|()| out.flush()).map_err(failed);
-        }
-        _ => {}
-    }
-    let name = target
-        .file_name()
-        .ok_or_else(|| Failure::Usage(format!("{} is not a file name", path.display())))?;
-    // A name of its own: two commands writing the same file do not share it.
-    static WRITES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(
-        ".{}-{}.tmp-boardwright",
-        std::process::id(),
-        WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    let tmp = target.with_file_name(tmp_name);
-    let result = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|file| {
-            let mut out = std::io::BufWriter::new(file);
-            produce(&mut out)?;
-            let file = out.into_inner().map_err(|e| e.into_error())?;
-            // A file written over keeps its permissions.
-            if let Some(meta) = &existing {
-                file.set_permissions(meta.permissions())?;
-            }
-            file.sync_all()?;
-            std::fs::rename(&tmp, &target)
-        });
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        failed(e)
+/// Writes through `produce` to `path` ("-" or none: stdout), whole or not
+/// at all ([`output::file::write`]).
+fn write_to(path: Option<&Path>, produce: output::file::Produce<'_>) -> Result<(), Failure> {
+    output::file::write(path, produce).map_err(|e| match e {
+        WriteError::BadPath(message) => Failure::Usage(message),
+        WriteError::Failed(message) => Failure::Failed(message),
     })
-}
-
-/// The path `path` names once symbolic links are followed (a link to a
-/// file not made yet gives that file's path).
-fn follow_links(path: &Path) -> std::io::Result<std::path::PathBuf> {
-    let mut at = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let to = std::fs::read_link(&at)?;
-                at = match at.parent() {
-                    Some(dir) => dir.join(to),
-                    None => to,
-                };
-            }
-            _ => return Ok(at),
-        }
-    }
-    Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
 /// Most boards one command makes.
@@ -500,11 +411,11 @@ fn parse_paper(text: &str) -> Result<Paper, String> {
 
 fn parse_dpi(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(v) if serve::output::DPI_RANGE.contains(&v) => Ok(v),
+        Ok(v) if output::DPI_RANGE.contains(&v) => Ok(v),
         _ => Err(format!(
             "{text:?} is not allowed; expected a number from {} to {}",
-            serve::output::DPI_RANGE.start(),
-            serve::output::DPI_RANGE.end()
+            output::DPI_RANGE.start(),
+            output::DPI_RANGE.end()
         )),
     }
 }

@@ -2,7 +2,8 @@
 //! `web.md`, and the limits that keep one request from knocking the server
 //! over.
 //!
-//! - [`output`]: writing a result in a format, shared with the command line;
+//! - [`output`]: writing a result in a format, the `boardwright-output`
+//!   crate the command line writes through too, re-exported;
 //! - `api`: boards, configs and steps; `games`: held hexet games;
 //!   `pages`: the HTML, CSS and JavaScript inside the binary;
 //! - `request`: a query string read as the command line reads its options;
@@ -34,12 +35,12 @@ mod error;
 mod games;
 mod generators;
 mod jobs;
-pub mod output;
 mod pages;
 mod request;
 
 use error::ApiError;
 pub use generators::STEPS_MAX_VALUES;
+pub use output;
 
 /// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;

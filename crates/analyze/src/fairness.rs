@@ -273,10 +273,11 @@ mod tests {
         assert_eq!(share(2.0, 0.0).value, Some(0.0), "above, not at");
         assert_eq!(share(0.0, 0.5).value, Some(1.0));
         assert_eq!(share(1.0, 0.001).value_text(), "0.1 %");
+        // A metric no board has.
         let none = check(
             &f,
             Check::ShareAbove {
-                metric: "attempts",
+                metric: "retries",
                 above: 0.0,
                 bound: 1.0,
             },

@@ -1,7 +1,7 @@
 //! `boardwright analyze`, the command: its arguments, the parameter sets,
 //! the memory check, the progress bar, the files and the exit code. The work
 //! (boards, figures, fairness, the report's forms) is the
-//! `boardwright_analyze` library beside it (`lib.rs`), which the `fairness`
+//! `boardwright_analyze` library (`crates/analyze`), which its `fairness`
 //! example runs too.
 //!
 //! A `--shard K/M` run writes its rows as a part file instead of a report,
@@ -26,8 +26,9 @@ use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright_analyze::fairness::Mark;
-use boardwright_analyze::report::{self, Run, SetRun};
-use boardwright_analyze::{Analyzed, figures, html, permalink_query};
+use boardwright_analyze::report;
+use boardwright_analyze::run::{self as rows, Run, SetRun};
+use boardwright_analyze::{Analyzed, figures, html, set_run};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::{Failure, ParamArgs, write_to};
@@ -155,8 +156,8 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
             players: opts.params.players.clone(),
         };
         let mut against = ParamSet::<G::Params>::resolve(&against, &opts.against_set)?;
-        if against.label == sets[0].label {
-            against.label.push_str(" (against)");
+        if against.run.label == sets[0].run.label {
+            against.run.label.push_str(" (against)");
         }
         sets.push(against);
     }
@@ -171,7 +172,7 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
             .iter()
             .map(|set| {
                 let board = boardwright_analyze::board::<G>(&set.params, &opts.seed, first, &mut figures::Flattener::default());
-                report::figure_count(&[board])
+                rows::figure_count(&[board])
             })
             .collect();
         check_memory((opts.boards - first) / m + 1, &figures, memory_available())?;
@@ -182,12 +183,7 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         .into_iter()
         .map(|set| {
             let rows = boardwright_analyze::rows::<G>(&set.params, &opts.seed, &indices, &|| bar.inc(1));
-            SetRun {
-                label: set.label,
-                params: set.json,
-                query: set.query,
-                rows,
-            }
+            SetRun { rows, ..set.run }
         })
         .collect();
     bar.finish_and_clear();
@@ -197,11 +193,11 @@ fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
         seed: opts.seed.clone(),
         boards: opts.boards,
         link_base: opts.link_base.trim_end_matches('/').to_string(),
-        shard: shard.map(|(k, m)| report::Shard { k, m }),
+        shard: shard.map(|(k, m)| rows::Shard { k, m }),
         sets,
     };
     if run.shard.is_some() {
-        return write_to(opts.output.as_deref(), &|out| report::write_part(&run, out));
+        return write_to(opts.output.as_deref(), &|out| rows::write_part(&run, out));
     }
     write_report(&run, format, opts.output.as_deref())
 }
@@ -211,16 +207,16 @@ fn merge(opts: &MergeOpts) -> Result<(), Failure> {
     let mut parts = Vec::new();
     for path in &opts.parts {
         let file = std::fs::File::open(path).map_err(|e| Failure::Usage(format!("cannot read part file {}: {e}", path.display())))?;
-        let run = report::read_part(file).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        let run = rows::read_part(file).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
         if parts.is_empty() {
             // The first part tells what the whole run holds: refused now
             // rather than once the other parts are read.
-            let figures: Vec<u64> = run.sets.iter().map(|set| report::figure_count(&set.rows)).collect();
+            let figures: Vec<u64> = run.sets.iter().map(|set| rows::figure_count(&set.rows)).collect();
             check_memory(run.boards, &figures, memory_available())?;
         }
         parts.push((path.display().to_string(), run));
     }
-    let run = report::merge(parts).map_err(Failure::Usage)?;
+    let run = rows::merge(parts).map_err(Failure::Usage)?;
     write_report(&run, format, opts.output.as_deref())
 }
 
@@ -268,13 +264,12 @@ fn fairness_summary(report: &report::Report<'_>) -> Vec<String> {
         .collect()
 }
 
-/// One resolved parameter set: its parameters, a label for people, the
-/// parameters as JSON (for the report) and as a permalink query.
+/// One resolved parameter set: its parameters, and its run before the
+/// boards (a label for people, the parameters as JSON for the report and as
+/// a permalink query).
 struct ParamSet<P> {
     params: P,
-    label: String,
-    json: serde_json::Value,
-    query: String,
+    run: SetRun,
 }
 
 impl<P: Params> ParamSet<P> {
@@ -307,14 +302,8 @@ impl<P: Params> ParamSet<P> {
         } else {
             label.join(", ")
         };
-        let json = serde_json::to_value(&params).map_err(|e| Failure::Failed(format!("parameters as JSON: {e}")))?;
-        let query = permalink_query(&params);
-        Ok(ParamSet {
-            params,
-            label,
-            json,
-            query,
-        })
+        let run = set_run(label, &params).map_err(|e| Failure::Failed(format!("parameters as JSON: {e}")))?;
+        Ok(ParamSet { params, run })
     }
 }
 

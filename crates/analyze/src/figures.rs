@@ -284,49 +284,31 @@ impl List<'_> {
     }
 }
 
-impl ser::SerializeSeq for List<'_> {
-    type Ok = Seen;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.entry(value)
-    }
-    fn end(self) -> Result<Seen, Error> {
-        self.finish()
-    }
+/// The serde traits of a list's entries (a sequence, a tuple, tuple
+/// structs and variants): each element an entry of the [`List`].
+macro_rules! list_entries {
+    ($($trait:ident :: $method:ident),*) => {
+        $(
+            impl ser::$trait for List<'_> {
+                type Ok = Seen;
+                type Error = Error;
+                fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                    self.entry(value)
+                }
+                fn end(self) -> Result<Seen, Error> {
+                    self.finish()
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeTuple for List<'_> {
-    type Ok = Seen;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.entry(value)
-    }
-    fn end(self) -> Result<Seen, Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for List<'_> {
-    type Ok = Seen;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.entry(value)
-    }
-    fn end(self) -> Result<Seen, Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for List<'_> {
-    type Ok = Seen;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.entry(value)
-    }
-    fn end(self) -> Result<Seen, Error> {
-        self.finish()
-    }
-}
+list_entries!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// An object (struct or map) being read: fields by name.
 struct Object<'f> {
@@ -378,27 +360,26 @@ impl ser::SerializeMap for Object<'_> {
     }
 }
 
-impl ser::SerializeStruct for Object<'_> {
-    type Ok = Seen;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<Seen, Error> {
-        Ok(Seen::Other)
-    }
+/// The serde traits of a struct and a struct variant: each field one of
+/// the [`Object`]'s.
+macro_rules! object_fields {
+    ($($trait:ident),*) => {
+        $(
+            impl ser::$trait for Object<'_> {
+                type Ok = Seen;
+                type Error = Error;
+                fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+                    self.field(key, value)
+                }
+                fn end(self) -> Result<Seen, Error> {
+                    Ok(Seen::Other)
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeStructVariant for Object<'_> {
-    type Ok = Seen;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<Seen, Error> {
-        Ok(Seen::Other)
-    }
-}
+object_fields!(SerializeStruct, SerializeStructVariant);
 
 /// `value` when it is a text.
 fn text<T: Serialize + ?Sized>(value: &T) -> Option<String> {

@@ -24,8 +24,9 @@ use boardwright::params;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright_analyze::fairness::{Mark, Verdict};
-use boardwright_analyze::report::{Report, Run, SetRun};
-use boardwright_analyze::{Analyzed, permalink_query, rows};
+use boardwright_analyze::report::Report;
+use boardwright_analyze::run::{Run, SetRun};
+use boardwright_analyze::{Analyzed, rows, set_run};
 
 /// The preset each generator is compared with.
 const AGAINST: &str = "classic";
@@ -155,10 +156,8 @@ fn measure<G: Analyzed>(preset: Option<&str>, players: u32, boards: u64, seed: &
         link_base: String::new(),
         shard: None,
         sets: vec![SetRun {
-            label: label.clone(),
-            params: serde_json::to_value(&params).unwrap_or_default(),
-            query: permalink_query(&params),
             rows: rows::<G>(&params, seed, &indices, &|| {}),
+            ..set_run(label.clone(), &params).map_err(|e| format!("{} {label}: parameters as JSON: {e}", G::NAME))?
         }],
     };
     let report = Report::of(&run);

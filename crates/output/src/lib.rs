@@ -1,11 +1,16 @@
 //! A result written in the format asked for: the one path the command line
 //! and the web app share, so that both give the same bytes for the same
-//! request.
+//! request. [`Format`] names a format (from a file extension, with its media
+//! type), [`write()`] and [`write_many`] render results into bytes, and
+//! [`mod@file`] writes a file whole or not at all.
 
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
 
 use boardwright::{DrawOptions, Generator};
+use scene::Document;
+
+pub mod file;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +32,11 @@ impl Format {
     /// The format of a file extension (`json`, `svg`, `png`, `pdf`, any case).
     pub fn from_extension(ext: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.extension().eq_ignore_ascii_case(ext))
+    }
+
+    /// The format a file's name gives by its extension, when it gives one.
+    pub fn from_path(path: &std::path::Path) -> Option<Format> {
+        path.extension().and_then(|e| e.to_str()).and_then(Format::from_extension)
     }
 
     /// The file extension.
@@ -88,8 +98,7 @@ pub fn write_many<G: Generator>(outputs: &[G::Board], format: Format, drawing: &
                 doc.pages.extend(more.pages);
             }
             doc.title = format!("{} ({} boards)", doc.title, outputs.len());
-            let bytes = render::render(&doc, render::Format::Pdf, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
-            out.write_all(&bytes)
+            draw(&doc, render::Format::Pdf, drawing, out)
         }
         (Format::Svg | Format::Png, _) => Err(io::Error::other(format!(
             "one {} holds one board; write several as pdf or json",
@@ -109,7 +118,11 @@ pub fn write<G: Generator>(output: &G::Board, format: Format, drawing: &Drawing,
         Format::Png => render::Format::Png,
         Format::Pdf => render::Format::Pdf,
     };
-    let doc = G::draw(output, drawing.options.clone());
-    let bytes = render::render(&doc, format, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
+    draw(&G::draw(output, drawing.options.clone()), format, drawing, out)
+}
+
+/// Renders `doc` in `format` at the drawing's resolution to `out`.
+fn draw(doc: &Document, format: render::Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+    let bytes = render::render(doc, format, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
     out.write_all(&bytes)
 }

@@ -1,10 +1,11 @@
 //! `boardwright_analyze`: the work behind `boardwright analyze`, shared by
-//! the binary (which adds the arguments, the files and the exit codes, in
-//! `analyze/mod.rs`) and the `fairness` example.
+//! the command line (which adds the arguments, the progress bar, the files
+//! and the exit codes) and the `fairness` example.
 //!
 //! The steps: generate a parameter set's boards from the seeds `BASE-i`
 //! in parallel, each alone, and keep each board's flattened metrics
-//! ([`figures`]) in seed order ([`rows`]); then [`report`] turns those rows
+//! ([`figures`]) in seed order ([`rows`], a [`run`]'s rows, which a sharded
+//! run writes as part files and merges back); then [`report`] turns those rows
 //! into the figures per metric and [`fairness`] into the generator's
 //! fairness targets met or not; the report is written as JSON, CSV or a
 //! self-contained HTML page ([`html`]).
@@ -20,6 +21,7 @@ pub mod fairness;
 pub mod figures;
 pub mod html;
 pub mod report;
+pub mod run;
 
 use boardwright::fairness::Target;
 use boardwright::hexet::Hexet;
@@ -30,7 +32,7 @@ use boardwright::witches::Witches;
 use boardwright::{Error, Generator, Seed};
 use rayon::prelude::*;
 
-use report::{Outcome, Row};
+use run::{Outcome, Row, SetRun};
 
 /// A generator whose results `analyze` reads: their `metrics`.
 pub trait Analyzed: Generator<Params: Sync> {
@@ -88,6 +90,17 @@ pub fn rows<G: Analyzed>(params: &G::Params, base: &str, indices: &[u64], done: 
             row
         })
         .collect()
+}
+
+/// A parameter set's run before its boards: `label`, the parameters as JSON
+/// and as the web app's query ([`permalink_query`]), no rows yet.
+pub fn set_run<P: Params>(label: String, params: &P) -> Result<SetRun, serde_json::Error> {
+    Ok(SetRun {
+        label,
+        params: serde_json::to_value(params)?,
+        query: permalink_query(params),
+        rows: Vec::new(),
+    })
 }
 
 /// The web app's query for `params` (without the seed): `&KEY=VALUE` for
