@@ -24,54 +24,31 @@ pub mod report;
 pub mod run;
 
 use boardwright::fairness::Target;
-use boardwright::hexet::Hexet;
 use boardwright::params::{self, Params};
-use boardwright::starship::Starship;
-use boardwright::universe::Universe;
-use boardwright::witches::Witches;
-use boardwright::{Error, Generator, Seed};
+use boardwright::{Error, Generator, Seed, Visit};
 use rayon::prelude::*;
 
 use run::{Outcome, Row, SetRun};
 
-/// A generator whose results `analyze` reads: their `metrics`.
-pub trait Analyzed: Generator<Params: Sync> {
-    /// The figures of a result's metrics.
-    fn figures(output: &Self::Board, flattener: &mut figures::Flattener) -> figures::Figures;
-}
-
-/// Every generator `analyze` reads, and [`targets`] from their names.
-macro_rules! analyzed {
-    ($($generator:ty),*) => {
-        $(
-            impl Analyzed for $generator {
-                fn figures(output: &Self::Board, flattener: &mut figures::Flattener) -> figures::Figures {
-                    flattener.flatten(&output.metrics)
-                }
-            }
-        )*
-
-        /// The fairness targets of the generator named `generator` (none
-        /// for a name that is no generator's).
-        pub fn targets(generator: &str) -> &'static [Target] {
-            $(
-                if generator == <$generator>::NAME {
-                    return <$generator>::FAIRNESS;
-                }
-            )*
-            &[]
+/// The fairness targets of the generator named `generator` (none for a
+/// name that is no generator's).
+pub fn targets(generator: &str) -> &'static [Target] {
+    struct Targets;
+    impl Visit for Targets {
+        type Output = &'static [Target];
+        fn visit<G: Generator>(self) -> &'static [Target] {
+            G::FAIRNESS
         }
-    };
+    }
+    boardwright::with_generator(generator, Targets).unwrap_or(&[])
 }
-
-analyzed!(Universe, Witches, Starship, Hexet);
 
 /// One board, from the seed `BASE-index`: its flattened metrics, or why
 /// every attempt failed.
-pub fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
+pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
-        Ok(output) => Outcome::Figures(G::figures(&output, flattener)),
+        Ok(board) => Outcome::Figures(flattener.flatten(G::metrics(&board))),
         Err(Error::Generate(e)) => Outcome::Failed(e.reason),
         Err(e) => Outcome::Failed(e.to_string()),
     };
@@ -81,7 +58,7 @@ pub fn board<G: Analyzed>(params: &G::Params, base: &str, index: u64, flattener:
 /// The boards `indices` of one parameter set, on every core, each alone,
 /// in the order of `indices`; `done` is called as each board is finished
 /// (a progress bar's step).
-pub fn rows<G: Analyzed>(params: &G::Params, base: &str, indices: &[u64], done: &(dyn Fn() + Sync)) -> Vec<Row> {
+pub fn rows<G: Generator>(params: &G::Params, base: &str, indices: &[u64], done: &(dyn Fn() + Sync)) -> Vec<Row> {
     indices
         .par_iter()
         .map_init(figures::Flattener::default, |flattener, &index| {

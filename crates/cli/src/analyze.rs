@@ -20,16 +20,13 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use boardwright::hexet::Hexet;
 use boardwright::params::{self, Params};
-use boardwright::starship::Starship;
-use boardwright::universe::Universe;
-use boardwright::witches::Witches;
+use boardwright::{GENERATORS, Generator, Visit, with_generator};
 use boardwright_analyze::fairness::Mark;
 use boardwright_analyze::report;
 use boardwright_analyze::run::{self as rows, Run, SetRun};
-use boardwright_analyze::{Analyzed, figures, html, set_run};
-use clap::{Args, Subcommand, ValueEnum};
+use boardwright_analyze::{figures, html, set_run};
+use clap::{ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 
 use crate::{Failure, ParamArgs, write_to};
 
@@ -45,7 +42,8 @@ const FAIRNESS_HELP: &str = "Fairness: the report has a section per parameter se
 The exit code is 0 whether or not the targets are met: analyze measures, it does not judge. \
 2: bad usage; 1: a report that could not be written.";
 
-/// `boardwright analyze …`.
+/// `boardwright analyze …`: `merge`, and one subcommand per generator,
+/// which [`with_generators`] adds from the registry.
 #[derive(Args)]
 #[command(after_help = FAIRNESS_HELP)]
 pub struct AnalyzeArgs {
@@ -55,17 +53,6 @@ pub struct AnalyzeArgs {
 
 #[derive(Subcommand)]
 enum What {
-    /// Universe boards.
-    #[command(after_help = FAIRNESS_HELP)]
-    Universe(Opts),
-    /// Witches boards.
-    #[command(after_help = FAIRNESS_HELP)]
-    Witches(Opts),
-    /// Starship.
-    #[command(after_help = FAIRNESS_HELP)]
-    Starship(Opts),
-    /// Hexet maps (no fairness targets).
-    Hexet(Opts),
     /// Combines the part files of a sharded run into the report a single run writes.
     #[command(after_help = FAIRNESS_HELP)]
     Merge(MergeOpts),
@@ -125,18 +112,49 @@ enum ReportFormat {
     Html,
 }
 
-/// Runs `boardwright analyze`.
+/// The `analyze` command with a subcommand per generator of the registry,
+/// before `merge`.
+pub(crate) fn with_generators(analyze: clap::Command) -> clap::Command {
+    struct Subcommand;
+    impl Visit for Subcommand {
+        type Output = clap::Command;
+        fn visit<G: Generator>(self) -> clap::Command {
+            let command = Opts::augment_args(clap::Command::new(G::NAME));
+            let name = crate::capitalized(G::NAME);
+            if G::FAIRNESS.is_empty() {
+                command.about(format!("{name} boards (no fairness targets)."))
+            } else {
+                command.about(format!("{name} boards.")).after_help(FAIRNESS_HELP)
+            }
+        }
+    }
+    let mut analyze = analyze.mut_subcommand("merge", |merge| merge.display_order(GENERATORS.len()));
+    for (order, name) in GENERATORS.iter().enumerate() {
+        let sub = with_generator(name, Subcommand).expect("a registered generator");
+        analyze = analyze.subcommand(sub.display_order(order));
+    }
+    analyze
+}
+
+/// Runs `boardwright analyze` for the generator a subcommand names.
+pub(crate) struct Analyze<'a>(pub(crate) &'a ArgMatches);
+
+impl Visit for Analyze<'_> {
+    type Output = Result<(), Failure>;
+    fn visit<G: Generator>(self) -> Result<(), Failure> {
+        let opts = Opts::from_arg_matches(self.0).map_err(|e| Failure::Usage(e.to_string()))?;
+        analyze::<G>(&opts)
+    }
+}
+
+/// Runs `boardwright analyze merge`.
 pub(crate) fn run(args: AnalyzeArgs) -> Result<(), Failure> {
     match args.what {
-        What::Universe(opts) => analyze::<Universe>(&opts),
-        What::Witches(opts) => analyze::<Witches>(&opts),
-        What::Starship(opts) => analyze::<Starship>(&opts),
-        What::Hexet(opts) => analyze::<Hexet>(&opts),
         What::Merge(opts) => merge(&opts),
     }
 }
 
-fn analyze<G: Analyzed>(opts: &Opts) -> Result<(), Failure> {
+fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
     let shard = opts.shard.as_deref().map(parse_shard).transpose()?;
     let format = report_format(opts.output.as_deref(), opts.format)?;
     if shard.is_some() && format != ReportFormat::Json {

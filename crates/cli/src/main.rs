@@ -122,9 +122,7 @@ fn command() -> clap::Command {
     impl Visit for Subcommand {
         type Output = clap::Command;
         fn visit<G: Generator>(self) -> clap::Command {
-            let mut about = G::ABOUT.to_string();
-            about[..1].make_ascii_uppercase();
-            let command = Common::augment_args(clap::Command::new(G::NAME)).about(about + ".");
+            let command = Common::augment_args(clap::Command::new(G::NAME)).about(capitalized(G::ABOUT) + ".");
             match G::LOG {
                 Some(log) => command.arg(
                     clap::Arg::new(LOG_ARG)
@@ -146,7 +144,15 @@ fn command() -> clap::Command {
         let sub = with_generator(name, Subcommand).expect("a registered generator");
         command = command.subcommand(sub.display_order(order));
     }
-    command
+    command.mut_subcommand("analyze", analyze::with_generators)
+}
+
+/// `text` with its first letter a capital.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// Runs the generator a subcommand names with its options.
@@ -161,13 +167,27 @@ impl Visit for Run<'_> {
 }
 
 fn main() -> ExitCode {
-    let parsed = command().try_get_matches().and_then(|matches| match matches.subcommand() {
-        Some((name, sub)) if GENERATORS.contains(&name) => Ok(Err((name.to_string(), sub.clone()))),
-        _ => Cli::from_arg_matches(&matches).map(Ok),
-    });
-    let cli = match parsed {
-        Ok(Ok(cli)) => cli,
-        Ok(Err((name, sub))) => return exit(with_generator(&name, Run(&sub)).expect("a registered generator")),
+    let matches = match command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
+    // A generator's subcommand, or analyze's: run through the registry.
+    match matches.subcommand() {
+        Some((name, sub)) if GENERATORS.contains(&name) => {
+            return exit(with_generator(name, Run(sub)).expect("a registered generator"));
+        }
+        Some(("analyze", sub)) => {
+            if let Some((name, opts)) = sub.subcommand().filter(|(name, _)| GENERATORS.contains(name)) {
+                return exit(with_generator(name, analyze::Analyze(opts)).expect("a registered generator"));
+            }
+        }
+        _ => {}
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
