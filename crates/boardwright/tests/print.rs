@@ -738,24 +738,15 @@ fn default_captions_are_unchanged() {
             &hexet::generate_with_log(&hexet::Params::default(), &seed, &[]).unwrap(),
             options.clone(),
         ))[0];
-        let tail = [
-            "Hexet map",
-            "seed \"Tiamo\"",
-            &format!("2 players, {name} paper"),
-            "made with boardwright",
-        ];
-        let at = words.iter().position(|w| w == "Hexet map").expect("caption");
-        assert_eq!(words[at..at + 4], tail);
+        // A caption of four lines: the title, the seed, the size and paper, the credit.
+        let caption = |words: &[String], title: &str, size: &str| {
+            let tail = [title, "seed \"Tiamo\"", &format!("{size}, {name} paper"), "made with boardwright"];
+            let at = words.iter().position(|w| w == title).expect("caption");
+            assert_eq!(words[at..at + 4], tail);
+        };
+        caption(words, "Hexet map", "2 players");
         let ship = starship::generate(&starship::Params::default(), &seed).unwrap();
-        let words = &page_words(&starship::draw(&ship, options))[0];
-        let tail = [
-            "Starship",
-            "seed \"Tiamo\"",
-            &format!("40 x 40 tiles, {name} paper"),
-            "made with boardwright",
-        ];
-        let at = words.iter().position(|w| w == "Starship").expect("caption");
-        assert_eq!(words[at..at + 4], tail);
+        caption(&page_words(&starship::draw(&ship, options))[0], "Starship", "40 x 40 tiles");
     }
 }
 

@@ -17,6 +17,18 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The JSON a successful run of `args` prints, checked to have every one of
+/// `fields`.
+fn json_with(args: &[&str], fields: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON only");
+    for field in fields {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    v
+}
+
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("boardwright-cli-{}-{name}", std::process::id()));
@@ -36,22 +48,20 @@ fn files_in(dir: &Path) -> Vec<String> {
 
 #[test]
 fn json_on_stdout_by_default_with_the_contract_fields() {
-    let out = run(&["universe", "--seed", "Tiamo"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON only");
-    for field in [
-        "generator",
-        "seed",
-        "version",
-        "params",
-        "metrics",
-        "width",
-        "height",
-        "nodes",
-        "edges",
-    ] {
-        assert!(v.get(field).is_some(), "missing {field}");
-    }
+    let v = json_with(
+        &["universe", "--seed", "Tiamo"],
+        &[
+            "generator",
+            "seed",
+            "version",
+            "params",
+            "metrics",
+            "width",
+            "height",
+            "nodes",
+            "edges",
+        ],
+    );
     assert_eq!(v["generator"], "universe");
     assert_eq!(v["seed"], "Tiamo");
     let node = &v["nodes"][0];
@@ -289,21 +299,20 @@ fn witches_board_two_pages_and_bad_input() {
         String::from_utf8_lossy(&bytes).contains("/Count 2"),
         "the PDF does not have two pages"
     );
-    let out = run(&["witches", "--seed", "Tiamo"]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    for field in [
-        "width",
-        "height",
-        "recipe_length",
-        "players",
-        "cauldrons",
-        "gardens",
-        "ingredients",
-        "special_cells",
-        "notes_cell",
-    ] {
-        assert!(v.get(field).is_some(), "missing {field}");
-    }
+    json_with(
+        &["witches", "--seed", "Tiamo"],
+        &[
+            "width",
+            "height",
+            "recipe_length",
+            "players",
+            "cauldrons",
+            "gardens",
+            "ingredients",
+            "special_cells",
+            "notes_cell",
+        ],
+    );
     let bad = dir.join("bad.json");
     for (args, message) in [
         (vec!["--players", "0"], "expected an integer from 1 to 5"),
@@ -330,22 +339,20 @@ fn golden_witches_svg() {
 #[test]
 fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
     let dir = scratch("hexet");
-    let map = run(&["hexet", "--seed", "roads"]);
-    assert!(map.status.success(), "{}", stderr(&map));
-    let v: serde_json::Value = serde_json::from_slice(&map.stdout).unwrap();
-    for field in [
-        "width",
-        "height",
-        "directions",
-        "cells",
-        "cities",
-        "tower",
-        "roads",
-        "networks",
-        "scores",
-    ] {
-        assert!(v.get(field).is_some(), "missing {field}");
-    }
+    let v = json_with(
+        &["hexet", "--seed", "roads"],
+        &[
+            "width",
+            "height",
+            "directions",
+            "cells",
+            "cities",
+            "tower",
+            "roads",
+            "networks",
+            "scores",
+        ],
+    );
     // Two roads out of the tower, towards side 0 and then side 1 of that cell,
     // as normal roads where no river lies between, else bridges.
     let (tq, tr) = (v["tower"][0].as_i64().unwrap(), v["tower"][1].as_i64().unwrap());
@@ -423,12 +430,10 @@ fn golden_hexet_svg() {
 #[test]
 fn starship_outputs_and_bad_input() {
     let dir = scratch("starship");
-    let out = run(&["starship", "--seed", "Tiamo"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    for field in ["width", "height", "tiles", "legend", "parts", "doors", "stages", "metrics"] {
-        assert!(v.get(field).is_some(), "missing {field}");
-    }
+    let v = json_with(
+        &["starship", "--seed", "Tiamo"],
+        &["width", "height", "tiles", "legend", "parts", "doors", "stages", "metrics"],
+    );
     assert_eq!(v["stages"].as_array().unwrap().len(), 14);
     let pipeline = dir.join("lean.toml");
     std::fs::write(
