@@ -307,15 +307,6 @@ macro_rules! registry {
 
 registry!(universe::Universe, witches::Witches, starship::Starship, hexet::Hexet);
 
-/// "a, b, c and d": the generators' names, for messages.
-pub fn generator_names() -> String {
-    match GENERATORS.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
 /// How to draw a result.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DrawOptions {

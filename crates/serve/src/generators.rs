@@ -56,7 +56,7 @@ pub(crate) fn cap_steps<G: Generator>(params: &G::Params, every: u32) -> Result<
 /// that is none.
 pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output, ApiError> {
     boardwright::with_generator(name, visit).ok_or_else(|| {
-        ApiError::not_found(format!("no generator {name:?}; there are {}", boardwright::generator_names())).parameter("generator")
+        ApiError::not_found(format!("no generator {name:?}; there are {}", boardwright::GENERATORS.join(", "))).parameter("generator")
     })
 }
 
