@@ -233,6 +233,7 @@ fn invalid_roads_are_refused_and_change_nothing() {
         .unwrap();
     let b = layout.neighbour(a, 0).unwrap();
     let far = layout.neighbour(b, 0).unwrap();
+    let dry = layout.neighbour(a, 1).unwrap();
     g.apply(&entry(a, b, RoadType::Normal, Action::Add)).unwrap();
     let before = g.board();
     let cases = [
@@ -250,6 +251,7 @@ fn invalid_roads_are_refused_and_change_nothing() {
         (entry(a, far, RoadType::Normal, Action::Add), RoadError::NotNeighbours(a, far)),
         (entry(lake, lake_n, RoadType::Normal, Action::Add), RoadError::Lake(lake)),
         (entry(rc, rn, RoadType::Normal, Action::Add), RoadError::RiverWithoutBridge(rc, rn)),
+        (entry(a, dry, RoadType::Bridge, Action::Add), RoadError::BridgeWithoutRiver(a, dry)),
         (entry(b, a, RoadType::Normal, Action::Add), RoadError::Exists(b, a)),
         (entry(a, b, RoadType::Normal, Action::Remove), RoadError::Missing(a, b)),
     ];
@@ -264,7 +266,16 @@ fn invalid_roads_are_refused_and_change_nothing() {
         assert_eq!(&g.apply(e).unwrap_err(), want, "case {k}");
         assert!(g.board() == before, "case {k} changed the game");
     }
-    // A bridge may cross the river.
+    // A log names the entry and the rule.
+    let log = [
+        entry(b, far, RoadType::Normal, Action::Add),
+        entry(a, dry, RoadType::Bridge, Action::Add),
+    ];
+    assert_eq!(
+        g.clone().replay(&log).unwrap_err().to_string(),
+        format!("road log entry 1: no river lies between {a} and {dry}: a bridge must cross a river, so the road must be normal")
+    );
+    // A bridge may cross the river, and only a bridge.
     g.apply(&entry(rc, rn, RoadType::Bridge, Action::Add)).unwrap();
     assert_eq!(g.roads().len(), 1);
     assert_eq!(g.roads()[0].road_type, RoadType::Bridge);
@@ -316,6 +327,7 @@ fn kind(e: &RoadError) -> &'static str {
         RoadError::NotNeighbours(..) => "not neighbours",
         RoadError::Lake(_) => "lake",
         RoadError::RiverWithoutBridge(..) => "river",
+        RoadError::BridgeWithoutRiver(..) => "bridge",
         RoadError::Exists(..) => "exists",
         RoadError::Missing(..) => "missing",
     }
@@ -363,7 +375,7 @@ fn garbage_logs_never_panic_and_refusals_change_nothing() {
         assert!(fresh.board() == check.board());
     }
     assert!(applied > 100, "only {applied} entries applied: weak test");
-    assert_eq!(refused.len(), 7, "only {refused:?} happened");
+    assert_eq!(refused.len(), 8, "only {refused:?} happened");
 }
 
 fn check_map(b: &Board) -> Result<(), String> {
@@ -598,19 +610,14 @@ fn scores_follow_the_networks() {
     let p = params(24, 18, 3);
     let mut g = game(&p, "score");
     let layout = Layout::of(&g.map_board());
-    // Player 0 builds every legal road (bridges where needed), then some go;
+    // Player 0 builds every legal road (bridges where a river lies), then some go;
     // the others build at random.
     let mut log = Vec::new();
     for &c in &layout.cells {
         for s in 0..3 {
             let Some(n) = layout.neighbour(c, s) else { continue };
-            let e = RoadEntry {
-                player: 0,
-                from: c.into(),
-                to: n.into(),
-                road_type: RoadType::Bridge,
-                action: Action::Add,
-            };
+            let road_type = if layout.river(c, s) { RoadType::Bridge } else { RoadType::Normal };
+            let e = RoadEntry::new(0, c, n, road_type, Action::Add);
             if g.apply(&e).is_ok() {
                 log.push(e);
             }

@@ -212,45 +212,32 @@ fn terrain_mark(terrain: Terrain, ink_friendly: bool) -> Vec<Shape> {
             points: vec![(0.5, 0.1), (0.8, 0.75), (0.2, 0.75)],
             style: Style::stroke(ink, 0.08),
         }],
-        Terrain::Hills => vec![
-            Shape::Line {
-                from: (0.1, 0.75),
-                to: (0.35, 0.3),
-                style: Style::stroke(ink, 0.08),
-            },
-            Shape::Line {
-                from: (0.35, 0.3),
-                to: (0.6, 0.75),
-                style: Style::stroke(ink, 0.08),
-            },
-            Shape::Line {
-                from: (0.45, 0.75),
-                to: (0.68, 0.4),
-                style: Style::stroke(ink, 0.08),
-            },
-            Shape::Line {
-                from: (0.68, 0.4),
-                to: (0.9, 0.75),
-                style: Style::stroke(ink, 0.08),
-            },
-        ],
-        Terrain::Lake => [0.35, 0.65]
-            .iter()
-            .flat_map(|&y| {
+        Terrain::Hills => lines(
+            [
+                ((0.1, 0.75), (0.35, 0.3)),
+                ((0.35, 0.3), (0.6, 0.75)),
+                ((0.45, 0.75), (0.68, 0.4)),
+                ((0.68, 0.4), (0.9, 0.75)),
+            ],
+            Style::stroke(ink, 0.08),
+        ),
+        Terrain::Lake => lines(
+            [0.35, 0.65].iter().flat_map(|&y| {
                 [
                     ((0.1, y), (0.3, y - 0.1)),
                     ((0.3, y - 0.1), (0.5, y)),
                     ((0.5, y), (0.7, y - 0.1)),
                     ((0.7, y - 0.1), (0.9, y)),
                 ]
-            })
-            .map(|(from, to)| Shape::Line {
-                from,
-                to,
-                style: Style::stroke(river_color(ink_friendly), 0.07),
-            })
-            .collect(),
+            }),
+            Style::stroke(river_color(ink_friendly), 0.07),
+        ),
     }
+}
+
+/// A line per `(from, to)` segment, each in `style`.
+fn lines(segments: impl IntoIterator<Item = ((f64, f64), (f64, f64))>, style: Style) -> Vec<Shape> {
+    segments.into_iter().map(|(from, to)| Shape::Line { from, to, style }).collect()
 }
 
 /// A city of type `t` in the unit box: its type's colour and one of eight shapes.

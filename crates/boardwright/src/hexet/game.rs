@@ -21,7 +21,8 @@ pub enum RoadType {
     /// An ordinary road.
     #[default]
     Normal,
-    /// A road that may cross a river.
+    /// A road across a river: the only road a river lets through, and
+    /// only where a river lies between its cells.
     Bridge,
 }
 
@@ -87,6 +88,8 @@ pub enum RoadError {
     Lake(Hex),
     /// A river lies between the cells and the road is no bridge.
     RiverWithoutBridge(Hex, Hex),
+    /// The road is a bridge and no river lies between the cells.
+    BridgeWithoutRiver(Hex, Hex),
     /// The player already has this road.
     Exists(Hex, Hex),
     /// The player has no such road to remove.
@@ -104,6 +107,12 @@ impl fmt::Display for RoadError {
             RoadError::Lake(at) => write!(f, "cell {at} is a lake"),
             RoadError::RiverWithoutBridge(a, b) => {
                 write!(f, "a river lies between {a} and {b}: the road must be a bridge")
+            }
+            RoadError::BridgeWithoutRiver(a, b) => {
+                write!(
+                    f,
+                    "no river lies between {a} and {b}: a bridge must cross a river, so the road must be normal"
+                )
             }
             RoadError::Exists(a, b) => write!(f, "the player already has a road from {a} to {b}"),
             RoadError::Missing(a, b) => write!(f, "the player has no road from {a} to {b} to remove"),
@@ -123,8 +132,8 @@ pub struct Game {
     attempts: u32,
     map: Map,
     /// Per cell and road type (normal, bridge), the sides a new road may
-    /// leave by: no lake at either end, and no river for a normal road. One
-    /// read checks a road against the map.
+    /// leave by: no lake at either end, and no river for a normal road, a
+    /// river for a bridge. One read checks a road against the map.
     roadable: Vec<[SideMask; 2]>,
     layers: Vec<Layer>,
     /// Bridge sides per player and cell, kept at the end a road is listed
@@ -146,11 +155,13 @@ impl Game {
         let roadable = grid
             .cells()
             .map(|c| {
-                let bridge: SideMask = HexSide::ALL
+                let open: SideMask = HexSide::ALL
                     .into_iter()
                     .filter(|&s| land(c) && grid.neighbor(c, s).is_some_and(land))
                     .collect();
-                let normal = bridge.iter().filter(|&s| !map.rivers[c.index()].contains(s)).collect();
+                let river = map.rivers[c.index()];
+                let normal = open.iter().filter(|&s| !river.contains(s)).collect();
+                let bridge = open.iter().filter(|&s| river.contains(s)).collect();
                 [normal, bridge]
             })
             .collect();
@@ -203,9 +214,10 @@ impl Game {
                     let lake = [(a, from), (b, to)]
                         .into_iter()
                         .find(|&(cell, _)| self.map.terrain[cell.index()] == Terrain::Lake);
-                    return Err(match lake {
-                        Some((_, at)) => RoadError::Lake(at),
-                        None => RoadError::RiverWithoutBridge(from, to),
+                    return Err(match (lake, e.road_type) {
+                        (Some((_, at)), _) => RoadError::Lake(at),
+                        (None, RoadType::Normal) => RoadError::RiverWithoutBridge(from, to),
+                        (None, RoadType::Bridge) => RoadError::BridgeWithoutRiver(from, to),
                     });
                 }
                 if exists {

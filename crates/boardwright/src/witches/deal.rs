@@ -335,21 +335,24 @@ mod tests {
         assert_eq!(all.len(), sizes.len());
     }
 
+    /// 32 cells, one six among them: 6 + 4 + 4 + 3 + 3 + 6 × 2.
+    const ONE_SIX: [(u32, u32); 11] = [
+        (3, 2),
+        (2, 2),
+        (2, 2),
+        (1, 3),
+        (1, 3),
+        (1, 2),
+        (1, 2),
+        (1, 2),
+        (1, 2),
+        (1, 2),
+        (1, 2),
+    ];
+
     #[test]
     fn the_turn_order_decides_who_gets_the_large_sizes() {
-        let sizes = [
-            (3, 2),
-            (2, 2),
-            (2, 2),
-            (1, 3),
-            (1, 3),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-        ];
+        let sizes = ONE_SIX;
         let s = seats(&[8, 8, 8, 8]);
         let first = |order: &[usize]| {
             let (hands, _) = deal(&s, order, &sizes, 4, MAX_GAP, |h| Some(h.to_vec())).unwrap();
@@ -391,19 +394,7 @@ mod tests {
         }
         // 6, then 4+2, 4+2, 3+3: only four players can have one, a clear
         // error before any search.
-        let sizes = [
-            (3, 2),
-            (2, 2),
-            (2, 2),
-            (1, 3),
-            (1, 3),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-            (1, 2),
-        ];
+        let sizes = ONE_SIX;
         let err = deal(&s, &[0, 1, 2, 3, 4], &sizes, 6, MAX_GAP, |h| Some(h.to_vec())).unwrap_err();
         assert!(err.to_string().contains("for only 4 of 5 players"), "{err}");
     }
