@@ -7,7 +7,8 @@
 //!
 //! Steps, each a module, run in this order by [`generate`]:
 //! 1. `relax`: a jittered grid of points, obstacles, relaxation, snapping
-//!    onto the paper's sides; `center`: the fair centre;
+//!    onto the paper's sides; `merge`: points left closer than the clearance
+//!    merged; `center`: the fair centre;
 //! 2. `edges`: the exact minimum spanning tree, the centre hub, the capped
 //!    fill, all planar and clear of nodes;
 //! 3. `missions`: twelve mission nodes, three per side, with fair hop
@@ -53,6 +54,7 @@ mod params;
 mod center;
 mod dots;
 mod edges;
+mod merge;
 mod missions;
 mod relax;
 mod types;
@@ -131,7 +133,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     });
     let mut sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
     let clearance = if params.planar { params.clearance } else { 0.0 };
-    let center = relax::merge_close(&mut points, &mut sides, center, clearance, (w, h));
+    let center = merge::merge_close(&mut points, &mut sides, center, clearance, (w, h));
     let center = if params.fair_center {
         center::place(&mut points, Point::new(size.0 / 2.0, size.1 / 2.0))
     } else {
