@@ -7,8 +7,8 @@
 use std::f64::consts::{PI, TAU};
 
 use boardwright::params::{self, Params as _};
-use boardwright::universe::{self, Board, MissionKind, NodeKind, NodeType, Params, Side};
-use boardwright::{Seed, Watch};
+use boardwright::universe::{self, Board, MissionKind, NodeKind, NodeType, Params, Side, Universe};
+use boardwright::{Generator, Seed, Watch};
 
 use super::{dist, segment_distance};
 
@@ -87,6 +87,48 @@ fn hops(adj: &[Vec<u32>], from: u32) -> Vec<u32> {
         }
     }
     d
+}
+
+/// `Board::graph` answers as a breadth-first search of its own over the
+/// edges read back from the board's JSON: each node's neighbours, in the
+/// order of the edges, and hop distances from several nodes.
+#[test]
+fn board_graph_answers_as_a_search_over_the_json_edges() {
+    for players in 2..=9 {
+        for i in 0..25 {
+            let seed = format!("graph-{i}");
+            let b = board(players, &seed);
+            let json: serde_json::Value = serde_json::from_slice(&{
+                let mut out = Vec::new();
+                Universe::write_json(&b, &mut out).unwrap();
+                out
+            })
+            .unwrap();
+            let n = json["nodes"].as_array().unwrap().len();
+            let mut adj = vec![Vec::new(); n];
+            for edge in json["edges"].as_array().unwrap() {
+                let (x, y) = (edge[0].as_u64().unwrap() as u32, edge[1].as_u64().unwrap() as u32);
+                adj[x as usize].push(y);
+                adj[y as usize].push(x);
+            }
+            let graph = b.graph();
+            for (v, near) in adj.iter().enumerate() {
+                assert_eq!(
+                    graph.neighbors(v as u32),
+                    near.as_slice(),
+                    "players {players}, seed {seed:?}, node {v}"
+                );
+                assert_eq!(graph.degree(v as u32), near.len());
+            }
+            let center = b.nodes.iter().find(|n| n.kind == NodeKind::Center).unwrap().id;
+            let mission = b.nodes.iter().find(|n| n.kind == NodeKind::Mission).unwrap().id;
+            for from in [center, mission, 0, n as u32 - 1, (i * 7 % n) as u32] {
+                let want = hops(&adj, from);
+                assert!(want.iter().all(|&d| d != u32::MAX), "players {players}, seed {seed:?}: connected");
+                assert_eq!(graph.hops_from(from), want, "players {players}, seed {seed:?}, from {from}");
+            }
+        }
+    }
 }
 
 fn cross(o: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -466,7 +508,7 @@ fn written_json_is_serde_json_byte_for_byte() {
         for seed in ["json-a", "json-b"] {
             let b = board(players, seed);
             let mut json = Vec::new();
-            universe::write_json(&b, &mut json).unwrap();
+            Universe::write_json(&b, &mut json).unwrap();
             assert!(json == serde_json::to_vec(&b).unwrap(), "players {players}, seed {seed}");
         }
     }
@@ -478,7 +520,7 @@ fn written_json_is_serde_json_byte_for_byte() {
         node.dots.clear();
     }
     let mut json = Vec::new();
-    universe::write_json(&b, &mut json).unwrap();
+    Universe::write_json(&b, &mut json).unwrap();
     assert!(json == serde_json::to_vec(&b).unwrap());
 }
 
@@ -916,7 +958,7 @@ fn a_large_board_keeps_its_guarantees_and_its_bytes() {
         pool.install(|| {
             let b = once(&params, &Seed::new("large board"));
             let mut json = Vec::new();
-            universe::write_json(&b, &mut json).unwrap();
+            Universe::write_json(&b, &mut json).unwrap();
             (b, json)
         })
     };

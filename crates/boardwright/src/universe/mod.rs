@@ -65,12 +65,12 @@ mod icons;
 mod json;
 mod side;
 
-pub use board::{Board, Metrics, Node, NodeKind};
+pub use board::{Board, BoardGraph, Metrics, Node, NodeKind};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
 pub use dictionary::{MissionKind, NodeType};
 pub use draw::{MAX_DRAWN_NODES, draw};
-pub use json::write_json;
-pub use params::{MAX_ATTEMPTS, MAX_RESOLUTION, Params};
+pub(crate) use json::write_json;
+pub use params::Params;
 pub use side::Side;
 pub(crate) use side::Sides;
 
@@ -85,7 +85,7 @@ pub struct Snapshot {
 }
 
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 4] = [
+pub(crate) const STEPS: [&str; 4] = [
     "relaxing points",
     "building edges",
     "choosing missions, types and dots",
@@ -98,7 +98,8 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
     generate_watched(params, seed, &mut ())
 }
 
-/// Generates a board, telling `watch` as each of [`STEPS`] begins and, when
+/// Generates a board, telling `watch` as each of [`Universe`]'s
+/// [`STEPS`](Generator::STEPS) begins and, when
 /// it asks for snapshots every k iterations, showing it the relaxing points:
 /// the jittered grid (iteration 0), then after iterations k, 2k, … and
 /// after the last one, once points left closer than the clearance are merged
