@@ -1027,6 +1027,45 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
     }
 }
 
+/// The first of `seeds` whose default board of `players` merged points
+/// relaxation left closer than the clearance: fewer nodes than laid out.
+fn merging_seed(players: u32, seeds: std::ops::Range<u32>) -> Option<(Params, Seed)> {
+    let params = Params {
+        players,
+        ..Params::default()
+    };
+    seeds.map(|i| Seed::new(&format!("merge-{i}"))).find_map(|seed| {
+        let b = universe::generate(&params, &seed).unwrap();
+        (u64::from(b.metrics.nodes) < params.node_count()).then(|| (params.clone(), seed))
+    })
+}
+
+/// When relaxation leaves two points too close and one is merged away, every
+/// snapshot still holds the board's nodes by their final ids: as many points
+/// as nodes, each node's trajectory moving by small steps to its position.
+#[test]
+fn snapshots_of_a_board_that_merged_points_keep_the_final_ids() {
+    let (params, seed) = merging_seed(4, 0..2000).expect("a seed whose board merges points");
+    let mut recorder = boardwright::Recorder::new(1);
+    let b = universe::generate_watched(&params, &seed, &mut recorder).unwrap();
+    assert!(u64::from(b.metrics.nodes) < params.node_count());
+    let snapshots = recorder.snapshots;
+    assert_eq!(snapshots.len() as u32, params.iterations + 1);
+    for s in &snapshots {
+        assert_eq!(s.points.len(), b.nodes.len(), "iteration {}", s.iteration);
+    }
+    let nodes: Vec<[f64; 2]> = b.nodes.iter().map(|n| [n.x, n.y]).collect();
+    assert_eq!(snapshots.last().unwrap().points, nodes);
+    // The last iteration moves a point by a hundredth of a unit at most, the
+    // fair centre by half a unit: a node whose id shifted would jump by about
+    // one grid unit, to its neighbour's place.
+    let before = &snapshots[snapshots.len() - 2].points;
+    for (id, (p, q)) in before.iter().zip(&nodes).enumerate() {
+        let moved = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+        assert!(moved <= 0.55, "node {id} jumps {moved} in the last snapshot");
+    }
+}
+
 /// Minimums far past the node count (the largest accepted, on the default
 /// board and a larger one) are cut to the board: every regular node is
 /// typed, within the rules.

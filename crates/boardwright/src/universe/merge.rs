@@ -11,13 +11,14 @@ use crate::grid::PointGrid;
 /// points snapped onto the same corner, where both are frozen and nothing can
 /// part them): of each such pair the later one goes, `first` (the centre)
 /// counting as earliest of all, and a point already gone parts nothing.
-/// Returns `first`'s id among the points kept.
+/// Returns `first`'s id among the points kept, and which points went.
 ///
 /// Such a pair leaves no planar board (every edge of one passes the other),
 /// so without this step the whole board would be made again.
-pub fn merge_close(points: &mut Vec<Point>, sides: &mut Vec<Sides>, first: u32, distance: f64, (w, h): (u32, u32)) -> u32 {
+pub fn merge_close(points: &mut Vec<Point>, sides: &mut Vec<Sides>, first: u32, distance: f64, (w, h): (u32, u32)) -> Merged {
+    let none = Merged { first, gone: Vec::new() };
     if distance <= 0.0 {
-        return first;
+        return none;
     }
     let rank = |id: u32| if id == first { 0 } else { u64::from(id) + 1 };
     let grid = PointGrid::new(points, f64::from(w), f64::from(h), 1.0);
@@ -34,7 +35,7 @@ pub fn merge_close(points: &mut Vec<Point>, sides: &mut Vec<Sides>, first: u32, 
         })
         .collect();
     if pairs.is_empty() {
-        return first;
+        return none;
     }
     // By the later point's rank, so that whether the earlier one stays is
     // settled before it decides anything.
@@ -45,18 +46,36 @@ pub fn merge_close(points: &mut Vec<Point>, sides: &mut Vec<Sides>, first: u32, 
             gone[later as usize] = true;
         }
     }
-    let first_kept = gone[..first as usize].iter().filter(|&&g| !g).count() as u32;
-    let mut id = 0;
-    points.retain(|_| {
-        id += 1;
-        !gone[id - 1]
-    });
-    let mut id = 0;
-    sides.retain(|_| {
-        id += 1;
-        !gone[id - 1]
-    });
-    first_kept
+    let merged = Merged {
+        first: gone[..first as usize].iter().filter(|&&g| !g).count() as u32,
+        gone,
+    };
+    merged.apply(points);
+    merged.apply(sides);
+    merged
+}
+
+/// What [`merge_close`] did.
+pub struct Merged {
+    /// `first`'s id among the points kept.
+    pub first: u32,
+    /// By the ids before the merge, the points that went; empty when none did.
+    pub gone: Vec<bool>,
+}
+
+impl Merged {
+    /// Drops from `items`, one per point before the merge, those of the
+    /// points that went: what is left is by the ids after the merge.
+    pub fn apply<T>(&self, items: &mut Vec<T>) {
+        if self.gone.is_empty() {
+            return;
+        }
+        let mut id = 0;
+        items.retain(|_| {
+            id += 1;
+            !self.gone[id - 1]
+        });
+    }
 }
 
 #[cfg(test)]
@@ -103,7 +122,7 @@ mod tests {
             }
             kept.sort_unstable();
             let expected: Vec<(Point, Sides)> = kept.iter().map(|&i| (points[i], sides[i])).collect();
-            let new_first = merge_close(&mut points, &mut sides, first, distance, (w, h));
+            let new_first = merge_close(&mut points, &mut sides, first, distance, (w, h)).first;
             let got: Vec<(Point, Sides)> = points.iter().copied().zip(sides.iter().copied()).collect();
             assert_eq!(got, expected, "case {case}");
             let was = kept.iter().position(|&i| i == first as usize).expect("the first point stays");
