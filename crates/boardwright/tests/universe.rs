@@ -1027,6 +1027,33 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
     }
 }
 
+/// A board past the drawing limit is not drawn: its page says so and holds
+/// nothing else, in the words the generator's `check_drawable` refuses its
+/// parameters with; a smaller board is drawn.
+#[test]
+fn boards_past_the_drawing_limit_are_not_drawn() {
+    let params = Params {
+        resolution: Some(200),
+        ..Params::default()
+    };
+    let b = universe::generate(&params, &Seed::new("too large")).unwrap();
+    assert!(b.nodes.len() as u64 > universe::MAX_DRAWN_NODES);
+    let why = Universe::check_drawable(&params).unwrap_err();
+    let doc = universe::draw(&b, Default::default());
+    assert_eq!(doc.pages.len(), 1);
+    match doc.pages[0].shapes.as_slice() {
+        [scene::Shape::Text { content, .. }] => assert_eq!(*content, why),
+        shapes => panic!("{} shapes drawn for a board of {} nodes", shapes.len(), b.nodes.len()),
+    }
+    let small = Params {
+        resolution: Some(40),
+        ..Params::default()
+    };
+    assert!(small.node_count() <= universe::MAX_DRAWN_NODES && Universe::check_drawable(&small).is_ok());
+    let drawn = universe::draw(&universe::generate(&small, &Seed::new("drawn")).unwrap(), Default::default());
+    assert!(drawn.pages[0].shapes.len() > 1);
+}
+
 /// The first of `seeds` whose default board of `players` merged points
 /// relaxation left closer than the clearance: fewer nodes than laid out.
 fn merging_seed(players: u32, seeds: std::ops::Range<u32>) -> Option<(Params, Seed)> {

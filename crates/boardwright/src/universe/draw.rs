@@ -33,8 +33,19 @@ use crate::geom::{Point, segment_dist2, sin_cos};
 use crate::print::{self, Entry, INK, MARGIN};
 
 /// Boards with more nodes than this are not drawn (they would not be legible
-/// on a sheet); write JSON instead.
+/// on a sheet, and their drawing would run to tens of megabytes): [`draw`]
+/// gives such a board a page that says so, with no node on it, and
+/// [`Generator::check_drawable`](crate::Generator::check_drawable) refuses
+/// parameters that lay out more points than this
+/// ([`Params::node_count`](super::Params::node_count)). Write JSON instead.
 pub const MAX_DRAWN_NODES: u64 = 20_000;
+
+/// Why a board of `nodes` nodes is not drawn, if it is past [`MAX_DRAWN_NODES`].
+pub(super) fn too_large(nodes: u64) -> Option<String> {
+    (nodes > MAX_DRAWN_NODES).then(|| {
+        format!("a board of {nodes} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`")
+    })
+}
 
 /// Largest reach of a node, in grid units (the centre's is larger).
 const REACH: f64 = 0.3;
@@ -79,9 +90,16 @@ const EDGE: Color = Color::rgb(0x44, 0x44, 0x44);
 const LIGHT: Color = Color::rgb(0xbb, 0xbb, 0xbb);
 const DOT_FILL: Color = Color::rgb(0x88, 0x88, 0x88);
 
-/// Draws `board` as a one-page document.
+/// Draws `board` as a one-page document; a board of more than
+/// [`MAX_DRAWN_NODES`] nodes as a page that says it is too large to draw,
+/// and nothing else.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
+    let title = format!("Universe board, seed {}", board.header.seed);
+    if let Some(why) = too_large(board.nodes.len() as u64) {
+        page.shapes.push(print::text((MARGIN, MARGIN + 5.0), why, 3.5, Anchor::Start, INK));
+        return Document { title, pages: vec![page] };
+    }
     let style = Look::new(board, &options);
     let entries = style.legend_entries(board);
     let inner_w = page.width - 2.0 * MARGIN;
@@ -127,10 +145,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         inner_w,
         false,
     ));
-    Document {
-        title: format!("Universe board, seed {}", board.header.seed),
-        pages: vec![page],
-    }
+    Document { title, pages: vec![page] }
 }
 
 /// The printable rectangle the board is drawn in.

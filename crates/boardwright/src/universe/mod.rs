@@ -478,13 +478,7 @@ impl Generator for Universe {
     }
 
     fn check_drawable(params: &Params) -> Result<(), String> {
-        if params.node_count() > MAX_DRAWN_NODES {
-            return Err(format!(
-                "a board of {} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`",
-                params.node_count()
-            ));
-        }
-        Ok(())
+        draw::too_large(params.node_count()).map_or(Ok(()), Err)
     }
 
     fn metrics(board: &Board) -> &Metrics {
