@@ -931,16 +931,18 @@ fn golden_json() {
     crate::golden("universe-2-golden.json", &json);
 }
 
+/// `work` run on a pool of `threads` threads.
+fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(work)
+}
+
 #[test]
 fn output_does_not_depend_on_the_thread_count() {
     let params = Params {
         resolution: Some(80),
         ..Params::default()
     };
-    let run = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| serde_json::to_string(&once(&params, &Seed::new("threads"))).unwrap())
-    };
+    let run = |threads: usize| on_threads(threads, || serde_json::to_string(&once(&params, &Seed::new("threads"))).unwrap());
     assert_eq!(run(1), run(3));
 }
 
@@ -954,8 +956,7 @@ fn a_large_board_keeps_its_guarantees_and_its_bytes() {
         ..Params::default()
     };
     let run = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| {
+        on_threads(threads, || {
             let b = once(&params, &Seed::new("large board"));
             let mut json = Vec::new();
             Universe::write_json(&b, &mut json).unwrap();

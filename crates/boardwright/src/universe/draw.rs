@@ -484,6 +484,11 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
     let per_unit = node.dots.iter().map(|&a| rim(a) + DOT + DOT_STROKE / 2.0).fold(outline, f64::max);
     let r = reach / per_unit;
     let name = node.node_type.clone().unwrap_or_default();
+    // Words under the icon, `below` (times `r`) down from the centre, fitted
+    // into `width` at a font of at most `most`.
+    let label = |words: &str, below: f64, width: f64, most: f64| {
+        print::text((x, y + below * r), words, fit(words, width * r, most * r), Anchor::Middle, INK)
+    };
     match node.kind {
         NodeKind::Center => {
             shapes.push(Shape::Circle {
@@ -498,13 +503,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
             });
             icon_at(&mut shapes, icons::center(look.icon), (x - 0.45 * r, y - 0.72 * r), 0.9 * r);
             let words = "Centre";
-            shapes.push(print::text(
-                (x, y + 0.58 * r),
-                words,
-                fit(words, 1.1 * r, 0.26 * r),
-                Anchor::Middle,
-                INK,
-            ));
+            shapes.push(label(words, 0.58, 1.1, 0.26));
         }
         NodeKind::Mission => {
             shapes.push(Shape::Rect {
@@ -518,13 +517,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                 style: Style::stroke(INK, STROKE * r / 2.0),
             });
             icon_at(&mut shapes, icons::mission(look.icon), (x - 0.42 * r, y - 0.76 * r), 0.84 * r);
-            shapes.push(print::text(
-                (x, y + 0.62 * r),
-                name.clone(),
-                fit(&name, 1.5 * r, 0.36 * r),
-                Anchor::Middle,
-                INK,
-            ));
+            shapes.push(label(&name, 0.62, 1.5, 0.36));
         }
         NodeKind::Regular => {
             shapes.push(Shape::Circle {
@@ -542,13 +535,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                     );
                     let size = (0.72 * r).max(NUMBER_FONT);
                     shapes.push(print::text((x, y + 0.36 * size), number.to_string(), size, Anchor::Middle, INK));
-                    shapes.push(print::text(
-                        (x, y + 0.78 * r),
-                        name.clone(),
-                        fit(&name, 1.1 * r, 0.2 * r),
-                        Anchor::Middle,
-                        INK,
-                    ));
+                    shapes.push(label(&name, 0.78, 1.1, 0.2));
                 }
                 None => {
                     icon_at(
@@ -557,13 +544,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                         (x - 0.46 * r, y - 0.8 * r),
                         0.92 * r,
                     );
-                    shapes.push(print::text(
-                        (x, y + 0.64 * r),
-                        name.clone(),
-                        fit(&name, 1.36 * r, 0.3 * r),
-                        Anchor::Middle,
-                        INK,
-                    ));
+                    shapes.push(label(&name, 0.64, 1.36, 0.3));
                 }
             }
         }
