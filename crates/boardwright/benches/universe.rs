@@ -9,8 +9,8 @@
 
 use std::hint::black_box;
 
-use boardwright::Seed;
-use boardwright::universe::{self, Params};
+use boardwright::universe::{self, Params, Universe};
+use boardwright::{Generator, Seed};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/baseline.rs"]
@@ -34,7 +34,7 @@ fn params(resolution: Option<u32>) -> Params {
 fn board_json(params: &Params, out: &mut Vec<u8>) -> usize {
     let board = universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
     out.clear();
-    universe::write_json(&board, out).expect("writes to memory");
+    Universe::write_json(&board, out).expect("writes to memory");
     out.len()
 }
 

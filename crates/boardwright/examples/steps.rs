@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use boardwright::universe::{self, Params};
-use boardwright::{Seed, Watch};
+use boardwright::universe::{self, Params, Universe};
+use boardwright::{Generator, Seed, Watch};
 
 fn main() {
     let resolution: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1188);
@@ -17,7 +17,7 @@ fn main() {
     let mut last: Option<(usize, Instant)> = None;
     let mut report = |step: usize, now: Instant| {
         if let Some((previous, since)) = last {
-            eprintln!("{:>8.3} s  {}", (now - since).as_secs_f64(), universe::STEPS[previous]);
+            eprintln!("{:>8.3} s  {}", (now - since).as_secs_f64(), Universe::STEPS[previous]);
         }
         last = Some((step, now));
     };
@@ -32,7 +32,7 @@ fn main() {
     report(0, Instant::now());
     let json_start = Instant::now();
     let mut json = Vec::new();
-    universe::write_json(&board, &mut json).expect("writes to memory");
+    Universe::write_json(&board, &mut json).expect("writes to memory");
     eprintln!(
         "{:>8.3} s  writing {} bytes of JSON",
         json_start.elapsed().as_secs_f64(),

@@ -55,22 +55,13 @@ fn board(w: u32, h: u32, gap: std::ops::Range<u32>, rng: &mut Rng) -> (Vec<Point
             let mut p = Point::new(f64::from(x) + rng.uniform(-0.3, 0.3), f64::from(y) + rng.uniform(-0.3, 0.3));
             let on_border = x == 0 || y == 0 || x == w || y == h;
             if on_border {
-                p = Point::new(
-                    if x == 0 {
-                        0.0
-                    } else if x == w {
-                        f64::from(w)
-                    } else {
-                        p.x
-                    },
-                    if y == 0 {
-                        0.0
-                    } else if y == h {
-                        f64::from(h)
-                    } else {
-                        p.y
-                    },
-                );
+                // Onto the side of the grid's first or last column or row.
+                let onto = |at: u32, last: u32, v: f64| match at {
+                    0 => 0.0,
+                    _ if at == last => f64::from(last),
+                    _ => v,
+                };
+                p = Point::new(onto(x, w, p.x), onto(y, h, p.y));
             }
             points.push(p);
             blocked.push(on_border);
@@ -153,18 +144,8 @@ fn equals_prim_on_random_boards_with_blocked_borders() {
         let mut points = Vec::new();
         let mut blocked = Vec::new();
         for _ in 0..rng.range_inclusive(20, 150) {
-            let mut p = Point::new(rng.uniform(0.2, w - 0.2), rng.uniform(0.2, h - 0.2));
-            let on_border = rng.chance(0.3);
-            if on_border {
-                match rng.below(4) {
-                    0 => p.x = 0.0,
-                    1 => p.x = w,
-                    2 => p.y = 0.0,
-                    _ => p.y = h,
-                }
-            }
-            points.push(p);
-            blocked.push(on_border);
+            let p = Point::new(rng.uniform(0.2, w - 0.2), rng.uniform(0.2, h - 0.2));
+            push_point(&mut rng, (&mut points, &mut blocked), p, (w, h), 0.3);
         }
         let tree = constrained_emst(&points, &blocked, 0.0);
         assert_eq!(tree.len(), points.len() - 1, "case {case}");
@@ -204,20 +185,26 @@ fn random_set(rng: &mut Rng, even: bool, spacing: f64) -> (Vec<Point>, Vec<bool>
     }
     let n = ((w * h) / (spacing * spacing)) as usize;
     for _ in 0..n.clamp(3, 160) {
-        let mut p = Point::new(rng.uniform(0.0, w), rng.uniform(0.0, h));
-        let on_border = rng.chance(0.2);
-        if on_border {
-            match rng.below(4) {
-                0 => p.x = 0.0,
-                1 => p.x = w,
-                2 => p.y = 0.0,
-                _ => p.y = h,
-            }
-        }
-        points.push(p);
-        blocked.push(on_border);
+        let p = Point::new(rng.uniform(0.0, w), rng.uniform(0.0, h));
+        push_point(rng, (&mut points, &mut blocked), p, (w, h), 0.2);
     }
     (points, blocked)
+}
+
+/// Adds `p` to a set; with probability `chance` moved onto a side of the
+/// `w` × `h` box, chosen at random, and blocked.
+fn push_point(rng: &mut Rng, (points, blocked): (&mut Vec<Point>, &mut Vec<bool>), mut p: Point, (w, h): (f64, f64), chance: f64) {
+    let on_border = rng.chance(chance);
+    if on_border {
+        match rng.below(4) {
+            0 => p.x = 0.0,
+            1 => p.x = w,
+            2 => p.y = 0.0,
+            _ => p.y = h,
+        }
+    }
+    points.push(p);
+    blocked.push(on_border);
 }
 
 /// The tree is the minimum over the allowed pairs, when the clearance

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{Params, Side, missions};
 use crate::Header;
 use crate::geom::Point;
+use crate::graph::Graph;
 
 /// What a node is in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,7 +120,63 @@ pub struct Board {
     pub edges: Vec<[u32; 2]>,
 }
 
-pub(super) fn degree_histogram(graph: &crate::graph::Graph) -> Vec<u32> {
+impl Board {
+    /// The board's nodes and edges as a graph, for the questions a game
+    /// asks of a board: which nodes a node is joined to, and how many hops
+    /// away every node is from one.
+    ///
+    /// ```
+    /// use boardwright::{Seed, universe};
+    ///
+    /// let board = universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    /// let graph = board.graph();
+    /// let center = board.nodes.iter().find(|n| n.kind == universe::NodeKind::Center).unwrap().id;
+    /// let hops = graph.hops_from(center);
+    /// assert_eq!(hops[center as usize], 0);
+    /// for &next in graph.neighbors(center) {
+    ///     assert_eq!(hops[next as usize], 1);
+    /// }
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node id past `nodes` (a board `generate` made
+    /// never does; one read from edited JSON may).
+    pub fn graph(&self) -> BoardGraph {
+        let mut graph = Graph::new(self.nodes.len());
+        for &[a, b] in &self.edges {
+            graph.connect(a, b);
+        }
+        BoardGraph(graph)
+    }
+}
+
+/// A board's edges as adjacency lists, made by [`Board::graph`]: nodes are
+/// known by their `id`, the index in [`Board::nodes`].
+#[derive(Clone, Debug)]
+pub struct BoardGraph(Graph);
+
+impl BoardGraph {
+    /// The nodes joined to `node` by an edge, in the order of
+    /// [`Board::edges`]. Panics if `node` is not a node's id.
+    pub fn neighbors(&self, node: u32) -> &[u32] {
+        self.0.neighbors(node)
+    }
+
+    /// How many edges `node` has. Panics if `node` is not a node's id.
+    pub fn degree(&self, node: u32) -> usize {
+        self.0.degree(node)
+    }
+
+    /// The fewest edges from `node` to each node, by id (`u32::MAX` where
+    /// none leads, which a generated board never has). Panics if `node` is
+    /// not a node's id.
+    pub fn hops_from(&self, node: u32) -> Vec<u32> {
+        self.0.hops_from(node)
+    }
+}
+
+pub(super) fn degree_histogram(graph: &Graph) -> Vec<u32> {
     let mut hist = Vec::new();
     for v in 0..graph.len() as u32 {
         let d = graph.degree(v);

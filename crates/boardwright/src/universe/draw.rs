@@ -33,8 +33,19 @@ use crate::geom::{Point, segment_dist2, sin_cos};
 use crate::print::{self, Entry, INK, MARGIN};
 
 /// Boards with more nodes than this are not drawn (they would not be legible
-/// on a sheet); write JSON instead.
+/// on a sheet, and their drawing would run to tens of megabytes): [`draw`]
+/// gives such a board a page that says so, with no node on it, and
+/// [`Generator::check_drawable`](crate::Generator::check_drawable) refuses
+/// parameters that lay out more points than this
+/// ([`Params::node_count`](super::Params::node_count)). Write JSON instead.
 pub const MAX_DRAWN_NODES: u64 = 20_000;
+
+/// Why a board of `nodes` nodes is not drawn, if it is past [`MAX_DRAWN_NODES`].
+pub(super) fn too_large(nodes: u64) -> Option<String> {
+    (nodes > MAX_DRAWN_NODES).then(|| {
+        format!("a board of {nodes} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`")
+    })
+}
 
 /// Largest reach of a node, in grid units (the centre's is larger).
 const REACH: f64 = 0.3;
@@ -79,9 +90,16 @@ const EDGE: Color = Color::rgb(0x44, 0x44, 0x44);
 const LIGHT: Color = Color::rgb(0xbb, 0xbb, 0xbb);
 const DOT_FILL: Color = Color::rgb(0x88, 0x88, 0x88);
 
-/// Draws `board` as a one-page document.
+/// Draws `board` as a one-page document; a board of more than
+/// [`MAX_DRAWN_NODES`] nodes as a page that says it is too large to draw,
+/// and nothing else.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(options.paper);
+    let title = format!("Universe board, seed {}", board.header.seed);
+    if let Some(why) = too_large(board.nodes.len() as u64) {
+        page.shapes.push(print::text((MARGIN, MARGIN + 5.0), why, 3.5, Anchor::Start, INK));
+        return Document { title, pages: vec![page] };
+    }
     let style = Look::new(board, &options);
     let entries = style.legend_entries(board);
     let inner_w = page.width - 2.0 * MARGIN;
@@ -127,10 +145,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         inner_w,
         false,
     ));
-    Document {
-        title: format!("Universe board, seed {}", board.header.seed),
-        pages: vec![page],
-    }
+    Document { title, pages: vec![page] }
 }
 
 /// The printable rectangle the board is drawn in.
@@ -469,6 +484,11 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
     let per_unit = node.dots.iter().map(|&a| rim(a) + DOT + DOT_STROKE / 2.0).fold(outline, f64::max);
     let r = reach / per_unit;
     let name = node.node_type.clone().unwrap_or_default();
+    // Words under the icon, `below` (times `r`) down from the centre, fitted
+    // into `width` at a font of at most `most`.
+    let label = |words: &str, below: f64, width: f64, most: f64| {
+        print::text((x, y + below * r), words, fit(words, width * r, most * r), Anchor::Middle, INK)
+    };
     match node.kind {
         NodeKind::Center => {
             shapes.push(Shape::Circle {
@@ -483,13 +503,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
             });
             icon_at(&mut shapes, icons::center(look.icon), (x - 0.45 * r, y - 0.72 * r), 0.9 * r);
             let words = "Centre";
-            shapes.push(print::text(
-                (x, y + 0.58 * r),
-                words,
-                fit(words, 1.1 * r, 0.26 * r),
-                Anchor::Middle,
-                INK,
-            ));
+            shapes.push(label(words, 0.58, 1.1, 0.26));
         }
         NodeKind::Mission => {
             shapes.push(Shape::Rect {
@@ -503,13 +517,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                 style: Style::stroke(INK, STROKE * r / 2.0),
             });
             icon_at(&mut shapes, icons::mission(look.icon), (x - 0.42 * r, y - 0.76 * r), 0.84 * r);
-            shapes.push(print::text(
-                (x, y + 0.62 * r),
-                name.clone(),
-                fit(&name, 1.5 * r, 0.36 * r),
-                Anchor::Middle,
-                INK,
-            ));
+            shapes.push(label(&name, 0.62, 1.5, 0.36));
         }
         NodeKind::Regular => {
             shapes.push(Shape::Circle {
@@ -527,13 +535,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                     );
                     let size = (0.72 * r).max(NUMBER_FONT);
                     shapes.push(print::text((x, y + 0.36 * size), number.to_string(), size, Anchor::Middle, INK));
-                    shapes.push(print::text(
-                        (x, y + 0.78 * r),
-                        name.clone(),
-                        fit(&name, 1.1 * r, 0.2 * r),
-                        Anchor::Middle,
-                        INK,
-                    ));
+                    shapes.push(label(&name, 0.78, 1.1, 0.2));
                 }
                 None => {
                     icon_at(
@@ -542,13 +544,7 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
                         (x - 0.46 * r, y - 0.8 * r),
                         0.92 * r,
                     );
-                    shapes.push(print::text(
-                        (x, y + 0.64 * r),
-                        name.clone(),
-                        fit(&name, 1.36 * r, 0.3 * r),
-                        Anchor::Middle,
-                        INK,
-                    ));
+                    shapes.push(label(&name, 0.64, 1.36, 0.3));
                 }
             }
         }

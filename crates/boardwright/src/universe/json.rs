@@ -15,7 +15,7 @@ const JSON_GROUP: usize = 16;
 /// Writes `board` as compact JSON, the bytes `serde_json::to_writer` writes,
 /// with the nodes and edges rendered in parallel chunks (a million-node
 /// board is about 200 MB of JSON).
-pub fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+pub(crate) fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     fn json<T: Serialize + ?Sized>(out: &mut dyn std::io::Write, value: &T) -> std::io::Result<()> {
         serde_json::to_writer(out, value).map_err(std::io::Error::other)
     }

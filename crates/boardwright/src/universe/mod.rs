@@ -7,7 +7,8 @@
 //!
 //! Steps, each a module, run in this order by [`generate`]:
 //! 1. `relax`: a jittered grid of points, obstacles, relaxation, snapping
-//!    onto the paper's sides; `center`: the fair centre;
+//!    onto the paper's sides; `merge`: points left closer than the clearance
+//!    merged; `center`: the fair centre;
 //! 2. `edges`: the exact minimum spanning tree, the centre hub, the capped
 //!    fill, all planar and clear of nodes;
 //! 3. `missions`: twelve mission nodes, three per side, with fair hop
@@ -53,6 +54,7 @@ mod params;
 mod center;
 mod dots;
 mod edges;
+mod merge;
 mod missions;
 mod relax;
 mod types;
@@ -63,17 +65,23 @@ mod icons;
 mod json;
 mod side;
 
-pub use board::{Board, Metrics, Node, NodeKind};
+pub use board::{Board, BoardGraph, Metrics, Node, NodeKind};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
 pub use dictionary::{MissionKind, NodeType};
 pub use draw::{MAX_DRAWN_NODES, draw};
-pub use json::write_json;
-pub use params::{MAX_ATTEMPTS, MAX_RESOLUTION, Params};
+pub(crate) use json::write_json;
+pub use params::Params;
 pub use side::Side;
 pub(crate) use side::Sides;
 
 /// The points of a board during relaxation: after iteration `iteration`
 /// (0: the jittered grid), `[x, y]` in grid units, by node id.
+///
+/// Every snapshot of an attempt holds the same points by the same ids, the
+/// ids of the board's nodes: a point that relaxation left closer than the
+/// clearance to an earlier one, merged away once relaxation is done, is
+/// left out of the snapshots before too, and `points[id]` over the
+/// snapshots is the path of node `id` to its place on the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// Iterations done.
@@ -82,8 +90,15 @@ pub struct Snapshot {
     pub points: Vec<[f64; 2]>,
 }
 
+impl Snapshot {
+    fn new(iteration: u32, points: &[Point]) -> Snapshot {
+        let points = points.iter().map(|p| [p.x, p.y]).collect();
+        Snapshot { iteration, points }
+    }
+}
+
 /// The generation steps, as reported to a progress callback.
-pub const STEPS: [&str; 4] = [
+pub(crate) const STEPS: [&str; 4] = [
     "relaxing points",
     "building edges",
     "choosing missions, types and dots",
@@ -96,13 +111,17 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
     generate_watched(params, seed, &mut ())
 }
 
-/// Generates a board, telling `watch` as each of [`STEPS`] begins and, when
+/// Generates a board, telling `watch` as each of [`Universe`]'s
+/// [`STEPS`](Generator::STEPS) begins and, when
 /// it asks for snapshots every k iterations, showing it the relaxing points:
 /// the jittered grid (iteration 0), then after iterations k, 2k, … and
 /// after the last one, once points left closer than the clearance are merged
 /// (the earlier id stays), so the last snapshot of the attempt that succeeds
-/// holds the board's node positions. A watch that takes no snapshots costs
-/// nothing. Parameters are checked first, as [`generate`] does.
+/// holds the board's node positions. Every snapshot holds the points by the
+/// board's node ids (see [`Snapshot`]): they are held until the merge is
+/// known and handed over together when relaxation is done. A watch that
+/// takes no snapshots costs nothing. Parameters are checked first, as
+/// [`generate`] does.
 pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
     crate::params::check(params)?;
     Ok(crate::retry("universe", params.max_attempts, |attempt| {
@@ -118,10 +137,9 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     let obstacles = relax::obstacles(w, h, params.obstacles, &mut seed.stream("obstacles", attempt));
     let center = (w / 2) * (h + 1) + h / 2;
     let every = watch.every();
-    let mut show = |iteration: u32, points: &[Point]| {
-        let points = points.iter().map(|p| [p.x, p.y]).collect();
-        watch.snapshot(attempt, Snapshot { iteration, points });
-    };
+    // Held until the merge below is known, then shown by the final ids.
+    let mut shown: Vec<Snapshot> = Vec::new();
+    let mut show = |iteration: u32, points: &[Point]| shown.push(Snapshot::new(iteration, points));
     if every.is_some() {
         show(0, &points);
     }
@@ -131,14 +149,18 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     });
     let mut sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
     let clearance = if params.planar { params.clearance } else { 0.0 };
-    let center = relax::merge_close(&mut points, &mut sides, center, clearance, (w, h));
+    let merged = merge::merge_close(&mut points, &mut sides, center, clearance, (w, h));
     let center = if params.fair_center {
         center::place(&mut points, Point::new(size.0 / 2.0, size.1 / 2.0))
     } else {
-        center
+        merged.first
     };
+    for mut snapshot in shown {
+        merged.apply(&mut snapshot.points);
+        watch.snapshot(attempt, snapshot);
+    }
     if every.is_some() {
-        show(params.iterations, &points);
+        watch.snapshot(attempt, Snapshot::new(params.iterations, &points));
     }
     let on_border: Vec<bool> = sides.iter().map(|s| s.any()).collect();
 
@@ -456,13 +478,7 @@ impl Generator for Universe {
     }
 
     fn check_drawable(params: &Params) -> Result<(), String> {
-        if params.node_count() > MAX_DRAWN_NODES {
-            return Err(format!(
-                "a board of {} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`",
-                params.node_count()
-            ));
-        }
-        Ok(())
+        draw::too_large(params.node_count()).map_or(Ok(()), Err)
     }
 
     fn metrics(board: &Board) -> &Metrics {

@@ -8,13 +8,13 @@ use super::dictionary::{self, MissionKind, NodeType};
 use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
-pub const MAX_RESOLUTION: u32 = 3000;
+pub(crate) const MAX_RESOLUTION: u32 = 3000;
 
 /// Largest `max_attempts` accepted. An attempt on a board of the default
 /// sizes takes at most about 20 ms (a thousand iterations among a hundred
 /// obstacles, a thousand node types), so failing every attempt ends within
 /// a few seconds.
-pub const MAX_ATTEMPTS: u32 = 100;
+pub(crate) const MAX_ATTEMPTS: u32 = 100;
 
 /// Parameters of a universe board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,7 +22,7 @@ pub const MAX_ATTEMPTS: u32 = 100;
 pub struct Params {
     /// Number of players (2–9); sets the board size unless `resolution` is given.
     pub players: u32,
-    /// Board width in grid units (10 to [`MAX_RESOLUTION`]), overriding the
+    /// Board width in grid units (10 to 3000), overriding the
     /// player-count table; the work grows with the node count,
     /// [`Params::node_count`].
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -51,7 +51,7 @@ pub struct Params {
     /// has room on every board; the original's scaling leaves the types kept
     /// from the edge too little room at 9 players and on large boards.
     pub fair_scaling: bool,
-    /// Whole-board attempts before giving up (1 to [`MAX_ATTEMPTS`]).
+    /// Whole-board attempts before giving up (1 to 100).
     pub max_attempts: u32,
     /// The node-type dictionary: 1 to 1000 types.
     #[serde(deserialize_with = "dictionary::read_node_types")]
