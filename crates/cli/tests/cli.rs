@@ -387,7 +387,11 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
     let target = dir.join("out.json");
     std::fs::write(
         &bad,
-        format!(r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "bridge"}}, {{"player": 0, "from": [{tq}, {tr}], "to": [{}, {tr}]}}]"#, tq + 5),
+        format!(
+            r#"[{{"player": 0, "from": [{tq}, {tr}], "to": [{aq}, {ar}], "type": "{}"}}, {{"player": 0, "from": [{tq}, {tr}], "to": [{}, {tr}]}}]"#,
+            kind(tq, tr, 0),
+            tq + 5
+        ),
     )
     .unwrap();
     let out = run(&[
