@@ -66,11 +66,6 @@ pub struct ParamInfo {
     pub allowed: Allowed,
 }
 
-/// A [`ParamInfo`], written shortly in parameter tables.
-pub(crate) const fn info(name: &'static str, doc: &'static str, allowed: Allowed) -> ParamInfo {
-    ParamInfo { name, doc, allowed }
-}
-
 /// An integer parameter's range, in [`declare!`] tables.
 pub(crate) const fn int(min: i64, max: i64) -> Allowed {
     Allowed::Int { min, max }
@@ -116,7 +111,7 @@ macro_rules! declare {
                 $field:ident: $ty:ty = $default:expr, $allowed:expr $(, #[$attr:meta])*;
             )*
         }
-        presets: [$(($preset:literal, $text:expr)),* $(,)?],
+        presets: [$(($preset:literal, $text:expr $(,)?)),* $(,)?],
         size: [$($size:literal),* $(,)?]
         $(, validate: $validate:expr)?
         $(,)?

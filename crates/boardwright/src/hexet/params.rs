@@ -1,117 +1,50 @@
 //! The parameters of a hexet map and its scoring, their ranges and the
 //! check that the cities fit.
 
-use serde::{Deserialize, Serialize};
-
-use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait, info};
-
-/// Parameters of a hexet map and its scoring.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Columns of cells.
-    pub width: u32,
-    /// Cells per column.
-    pub height: u32,
-    /// Players (road layers).
-    pub players: u32,
-    /// City types.
-    pub city_types: u32,
-    /// Cities of each type.
-    pub cities_per_type: u32,
-    /// Smallest hex distance between cities (and from the tower).
-    pub city_spacing: u32,
-    /// Share of cells that are lakes.
-    pub lake_share: f64,
-    /// Number of rivers.
-    pub rivers: u32,
-    /// Points per city in a player's largest group of one type (2 or more).
-    pub type_points: u32,
-    /// Points per city in a network that reaches the tower.
-    pub tower_points: u32,
-    /// Points for a type whose every city reaches the tower.
-    pub completion_points: u32,
-    /// Map attempts before giving up.
-    pub max_attempts: u32,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            width: 24,
-            height: 18,
-            players: 2,
-            city_types: 4,
-            cities_per_type: 3,
-            city_spacing: 3,
-            lake_share: 0.06,
-            rivers: 3,
-            type_points: 3,
-            tower_points: 1,
-            completion_points: 5,
-            max_attempts: 50,
-        }
-    }
-}
+use crate::params::{ParamError, declare, float, int};
 
 /// Largest width or height accepted.
 pub(crate) const MAX_SIDE: u32 = 4000;
 
-impl ParamsTrait for Params {
-    const INFO: &'static [ParamInfo] = &[
-        info(
-            "width",
-            "columns of hex cells (work and output grow with width x height)",
-            Allowed::Int {
-                min: 4,
-                max: MAX_SIDE as i64,
-            },
-        ),
-        info(
-            "height",
-            "cells per column (work and output grow with width x height)",
-            Allowed::Int {
-                min: 4,
-                max: MAX_SIDE as i64,
-            },
-        ),
-        info("players", "players, each with their own roads", Allowed::Int { min: 1, max: 8 }),
-        info("city_types", "city types (colour and shape)", Allowed::Int { min: 1, max: 8 }),
-        info("cities_per_type", "cities of each type", Allowed::Int { min: 1, max: 12 }),
-        info(
-            "city_spacing",
-            "smallest hex distance between cities",
-            Allowed::Int { min: 1, max: 50 },
-        ),
-        info("lake_share", "share of cells that are lakes", Allowed::Float { min: 0.0, max: 0.4 }),
-        info(
-            "rivers",
-            "rivers along cell sides (work grows with rivers x the longer side)",
-            Allowed::Int { min: 0, max: 10_000 },
-        ),
-        info(
-            "type_points",
-            "points per city in a player's largest network group of one type (2 or more)",
-            Allowed::Int { min: 0, max: 1000 },
-        ),
-        info(
-            "tower_points",
-            "points per city in a network that reaches the tower",
-            Allowed::Int { min: 0, max: 1000 },
-        ),
-        info(
-            "completion_points",
-            "points for a city type entirely connected to the tower",
-            Allowed::Int { min: 0, max: 1000 },
-        ),
-        info("max_attempts", "map attempts before giving up", Allowed::Int { min: 1, max: 1000 }),
-    ];
-    const PRESETS: &'static [(&'static str, &'static str)] = &[];
-    const SIZE: &'static [&'static str] = &["width", "height", "rivers"];
+declare! {
+    /// Parameters of a hexet map and its scoring.
+    pub struct Params {
+        /// columns of hex cells (work and output grow with width x height)
+        width: u32 = 24, int(4, MAX_SIDE as i64);
+        /// cells per column (work and output grow with width x height)
+        height: u32 = 18, int(4, MAX_SIDE as i64);
+        /// players, each with their own roads
+        players: u32 = 2, int(1, 8);
+        /// city types (colour and shape)
+        city_types: u32 = 4, int(1, 8);
+        /// cities of each type
+        cities_per_type: u32 = 3, int(1, 12);
+        /// smallest hex distance between cities (and from the tower)
+        city_spacing: u32 = 3, int(1, 50);
+        /// share of cells that are lakes
+        lake_share: f64 = 0.06, float(0.0, 0.4);
+        /// rivers along cell sides (work grows with rivers x the longer side)
+        rivers: u32 = 3, int(0, 10_000);
+        /// points per city in a player's largest network group of one type
+        /// (2 or more)
+        type_points: u32 = 3, int(0, 1000);
+        /// points per city in a network that reaches the tower
+        tower_points: u32 = 1, int(0, 1000);
+        /// points for a city type entirely connected to the tower
+        completion_points: u32 = 5, int(0, 1000);
+        /// map attempts before giving up
+        max_attempts: u32 = 50, int(1, 1000);
+    }
+    presets: [],
+    size: ["width", "height", "rivers"],
+    validate: Params::check_cities,
+}
 
-    fn validate(&self) -> Result<(), ParamError> {
-        // Each city keeps about a hex of radius spacing / 2 to itself; ask for
-        // no more than half the map's cells that way.
+impl Params {
+    /// Whether the cities fit: each keeps about a hex of radius spacing / 2
+    /// to itself, and they may ask for no more than half the map's cells
+    /// that way.
+    fn check_cities(&self) -> Result<(), ParamError> {
         let cities = u64::from(self.city_types) * u64::from(self.cities_per_type) + 1;
         let room = 1 + 3 * u64::from(self.city_spacing) * u64::from(self.city_spacing) / 4;
         let cells = u64::from(self.width) * u64::from(self.height);
