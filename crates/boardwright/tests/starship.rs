@@ -3,8 +3,9 @@
 //! by the code that placed the parts. Roles decide; part names never do.
 
 use boardwright::params;
-use boardwright::starship::{self, Facing, Params, Role, Stage, Variant};
-use boardwright::{Recorder, Seed};
+use boardwright::starship::pipeline::Variant;
+use boardwright::starship::{self, Facing, Params, Role, Stage, Starship};
+use boardwright::{Generator, Recorder, Seed};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
 
@@ -51,11 +52,11 @@ impl<'a> View<'a> {
         }
         let mut owner = vec![None; w * h];
         for (k, p) in s.parts.iter().enumerate() {
-            if (p.x + p.w) as usize > w || (p.y + p.h) as usize > h {
+            if (p.rect.x + p.rect.w) as usize > w || (p.rect.y + p.rect.h) as usize > h {
                 return Err(format!("part {k} leaves the grid"));
             }
-            for y in p.y..p.y + p.h {
-                for x in p.x..p.x + p.w {
+            for y in p.rect.y..p.rect.y + p.rect.h {
+                for x in p.rect.x..p.rect.x + p.rect.w {
                     let t = y as usize * w + x as usize;
                     if owner[t].replace(k).is_some() {
                         return Err(format!("parts overlap at ({x}, {y})"));
@@ -172,7 +173,7 @@ fn check(s: &starship::Board) -> Result<(), String> {
         }
     }
     // A machine's role is its variant's; a room's kind is its role's name.
-    let variants: Vec<&starship::Variant> = s
+    let variants: Vec<&Variant> = s
         .header
         .params
         .pipeline
@@ -401,7 +402,7 @@ fn with_silhouette(size: u32, seed: &str) -> (starship::Board, Vec<Vec<bool>>) {
         ..Params::default()
     };
     let mut recorder = Recorder::new(1);
-    let s = starship::generate_watched(&params, &Seed::new(seed), &mut recorder).unwrap();
+    let s = Starship::generate(&params, &Seed::new(seed), &(), &mut recorder).unwrap();
     let shaped = recorder
         .snapshots
         .iter()
@@ -518,8 +519,8 @@ fn the_checker_catches_broken_ships() {
     assert!(check(&no_doors).is_err());
     let mut blocked = good.clone();
     let thruster = blocked.parts.iter().find(|p| p.facing == Some(Facing::Down)).unwrap().clone();
-    let row = &mut blocked.tiles[(thruster.y + thruster.h) as usize];
-    row.replace_range(thruster.x as usize..thruster.x as usize + 1, "#");
+    let row = &mut blocked.tiles[(thruster.rect.y + thruster.rect.h) as usize];
+    row.replace_range(thruster.rect.x as usize..thruster.rect.x as usize + 1, "#");
     assert!(check(&blocked).is_err());
 }
 
@@ -582,8 +583,8 @@ fn supplies_follow_roles_not_names() {
     assert!(good.parts.iter().any(|p| p.kind == "laser"));
     let mut robbed = good.clone();
     for p in good.parts.iter().filter(|p| p.role == Role::AmmoSupply) {
-        for row in &mut robbed.tiles[p.y as usize..(p.y + p.h) as usize] {
-            row.replace_range(p.x as usize..(p.x + p.w) as usize, &".".repeat(p.w as usize));
+        for row in &mut robbed.tiles[p.rect.y as usize..(p.rect.y + p.rect.h) as usize] {
+            row.replace_range(p.rect.x as usize..(p.rect.x + p.rect.w) as usize, &".".repeat(p.rect.w as usize));
         }
     }
     robbed.parts.retain(|p| p.role != Role::AmmoSupply);
@@ -720,7 +721,7 @@ fn parameters_round_trip_through_toml_and_json() {
 fn stage_by_stage_view_has_one_snapshot_per_stage() {
     let params = Params::default();
     let mut recorder = Recorder::new(1);
-    let s = starship::generate_watched(&params, &Seed::new("views"), &mut recorder).unwrap();
+    let s = Starship::generate(&params, &Seed::new("views"), &(), &mut recorder).unwrap();
     let views = recorder.snapshots;
     assert_eq!(views.len(), params.pipeline.len());
     assert_eq!(
@@ -932,4 +933,51 @@ fn out_of_range_stage_fields_are_refused_by_name() {
 fn golden_json() {
     let json = serde_json::to_string_pretty(&ship(24, "golden")).unwrap() + "\n";
     crate::golden("starship-24-golden.json", &json);
+}
+
+/// The public grid walks as the metrics measure and as the crew's view
+/// (rebuilt here from the JSON fields) walks: the longest weapon-to-ammo
+/// and thruster-to-power walks, every tile's walkability, part and steps,
+/// and the distances from the cockpit.
+#[test]
+fn the_grid_walks_as_the_metrics_and_the_crew_view_do() {
+    for i in 0..50 {
+        let size = [24, 32, 40][i % 3];
+        let s = ship(size, &format!("grid-{i}"));
+        let grid = s.grid();
+        let v = View::new(&s).unwrap();
+        let metrics = [
+            (Role::Weapon, s.metrics.longest_weapon_to_ammo_walk),
+            (Role::Thruster, s.metrics.longest_thruster_to_power_walk),
+        ];
+        for (role, longest) in metrics {
+            let walks = s.parts.iter().filter(|p| p.role == role).map(|p| grid.walk(p, role.suppliers()));
+            let walks: Vec<u32> = walks.map(|w| w.expect("a supplier within reach")).collect();
+            assert!(!walks.is_empty(), "seed {i}: no {role:?}");
+            assert_eq!(walks.into_iter().max(), Some(longest), "seed {i}: {role:?}");
+        }
+        for t in 0..v.w * v.h {
+            let (x, y) = ((t % v.w) as u32, (t / v.w) as u32);
+            assert_eq!(grid.is_walkable(x, y), v.walkable(t), "seed {i}: ({x}, {y})");
+            assert_eq!(grid.part_at(x, y).map(|p| p.id as usize), v.owner[t], "seed {i}: ({x}, {y})");
+            let mut steps: Vec<usize> = grid
+                .walkable_neighbors(x, y)
+                .into_iter()
+                .map(|(x, y)| y as usize * v.w + x as usize)
+                .collect();
+            steps.sort_unstable();
+            let mut expected: Vec<usize> = v.neighbors(t).into_iter().filter(|&n| v.step(t, n)).collect();
+            expected.sort_unstable();
+            assert_eq!(steps, expected, "seed {i}: ({x}, {y})");
+        }
+        let cockpit = s.parts.iter().position(|p| p.role == Role::Cockpit).unwrap();
+        let expected: Vec<Option<u32>> = v
+            .walk(&v.tiles_of(cockpit))
+            .into_iter()
+            .map(|d| (d != u32::MAX).then_some(d))
+            .collect();
+        assert_eq!(grid.distances(&s.parts[cockpit]), expected, "seed {i}");
+        assert!(grid.tile(size, 0).is_none() && !grid.is_walkable(0, size) && grid.walkable_neighbors(size, size).is_empty());
+        assert_eq!(grid.tile(0, 0), Some(starship::Tile::Space));
+    }
 }

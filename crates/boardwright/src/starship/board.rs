@@ -12,7 +12,7 @@ use super::stages::Stage;
 use crate::Header;
 
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
-pub type Door = [[u32; 2]; 2];
+pub(crate) type Door = [[u32; 2]; 2];
 
 /// Facts about a ship.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

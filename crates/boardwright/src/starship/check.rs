@@ -25,7 +25,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
     }
     let profile = Profile::of(ship);
     for p in &ship.parts {
-        let r = (p.x, p.y, p.w, p.h);
+        let r = p.footprint();
         if p.role.is_machine() {
             if ship.ring(r).is_empty() {
                 return Err(format!("{} {} cannot be operated", p.kind, p.id));
@@ -46,7 +46,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
             .parts
             .iter()
             .filter(|p| suppliers.contains(&p.role))
-            .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
+            .flat_map(|p| ship.footprint(p.footprint()).collect::<Vec<_>>())
             .collect();
         let first = suppliers.first().map_or("supplier", |s| s.name());
         let has_consumer = ship.parts.iter().any(|p| p.role == consumer);
@@ -56,7 +56,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
         let dist = ship.distances(&sources);
         let mut longest = 0;
         for p in ship.parts.iter().filter(|p| p.role == consumer) {
-            let best = ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
+            let best = ship.ring(p.footprint()).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
             if best > walks.limit(consumer) {
                 return Err(format!("{} {} is {} steps from {first}", p.kind, p.id, best));
             }

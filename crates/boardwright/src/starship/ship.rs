@@ -130,6 +130,26 @@ pub struct Part {
     pub kind: String,
     /// What the part is for; this, not `kind`, decides how it behaves.
     pub role: Role,
+    /// The tiles it covers (written as `x`, `y`, `w`, `h` among the part's
+    /// own fields).
+    #[serde(flatten)]
+    pub rect: Rect,
+    /// Facing, for machines that have one.
+    pub facing: Option<Facing>,
+}
+
+impl Part {
+    /// The part's tiles as the stages handle them.
+    pub(crate) fn footprint(&self) -> Footprint {
+        let Rect { x, y, w, h } = self.rect;
+        (x, y, w, h)
+    }
+}
+
+/// A rectangle of tiles: `w` columns from column `x`, `h` rows from row `y`
+/// (row 0 at the nose end, the top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rect {
     /// Left column.
     pub x: u32,
     /// Top row.
@@ -138,12 +158,17 @@ pub struct Part {
     pub w: u32,
     /// Height in tiles.
     pub h: u32,
-    /// Facing, for machines that have one.
-    pub facing: Option<Facing>,
 }
 
-/// A footprint: `(x, y, w, h)`.
-pub type Rect = (u32, u32, u32, u32);
+impl Rect {
+    /// Whether tile `(x, y)` is inside.
+    pub fn contains(self, x: u32, y: u32) -> bool {
+        (self.x..self.x.saturating_add(self.w)).contains(&x) && (self.y..self.y.saturating_add(self.h)).contains(&y)
+    }
+}
+
+/// A footprint as the stages handle it: `(x, y, w, h)`.
+pub(crate) type Footprint = (u32, u32, u32, u32);
 
 /// The ship.
 #[derive(Clone, Debug)]
@@ -257,18 +282,18 @@ impl Ship {
     }
 
     /// Tiles of a footprint.
-    pub fn footprint(&self, (x, y, w, h): Rect) -> impl Iterator<Item = usize> + '_ {
+    pub fn footprint(&self, (x, y, w, h): Footprint) -> impl Iterator<Item = usize> + '_ {
         (y..y + h).flat_map(move |ty| (x..x + w).map(move |tx| self.at(tx, ty)))
     }
 
     /// Whether every tile of the footprint is floor and not reserved.
-    pub fn is_free_floor(&self, r: Rect) -> bool {
+    pub fn is_free_floor(&self, r: Footprint) -> bool {
         r.0 + r.2 <= self.width && r.1 + r.3 <= self.height && self.footprint(r).all(|t| self.tiles[t] == Tile::Floor && !self.reserved[t])
     }
 
     /// Whether a walkable tile is 4-adjacent to the footprint, outside it
     /// ([`Ship::ring`] is not empty).
-    pub fn has_ring(&self, (x, y, w, h): Rect) -> bool {
+    pub fn has_ring(&self, (x, y, w, h): Footprint) -> bool {
         let outside = |t: Option<usize>| t.is_some_and(|t| self.walkable(t));
         let (left, right) = (x.checked_sub(1), x + w);
         let (top, bottom) = (y.checked_sub(1), y + h);
@@ -277,7 +302,7 @@ impl Ship {
     }
 
     /// Walkable tiles 4-adjacent to the footprint, outside it.
-    pub fn ring(&self, (x, y, w, h): Rect) -> Vec<usize> {
+    pub fn ring(&self, (x, y, w, h): Footprint) -> Vec<usize> {
         let mut out = Vec::new();
         let inside = |tx: i64, ty: i64| tx >= i64::from(x) && tx < i64::from(x + w) && ty >= i64::from(y) && ty < i64::from(y + h);
         for t in self.footprint((x, y, w, h)) {
@@ -296,7 +321,7 @@ impl Ship {
     /// tile next to it still reaches every other in at most `max_detour`
     /// steps more than the straight (Manhattan) walk between them. A detour,
     /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
-    pub fn keeps_paths(&mut self, r: Rect, max_detour: u32) -> bool {
+    pub fn keeps_paths(&mut self, r: Footprint, max_detour: u32) -> bool {
         let mut ring = self.ring(r);
         if self.detour_across(r, &ring) > max_detour {
             return false;
@@ -335,7 +360,7 @@ impl Ship {
     /// below it (or from left to right) must go round one of its ends and
     /// come back, at least twice the way from the nearer of the two tiles to
     /// that end.
-    fn detour_across(&self, (x, y, w, h): Rect, ring: &[usize]) -> u32 {
+    fn detour_across(&self, (x, y, w, h): Footprint, ring: &[usize]) -> u32 {
         let (mut above, mut below, mut left, mut right) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for &t in ring {
             let (tx, ty) = self.xy(t);
@@ -486,7 +511,7 @@ impl Ship {
     }
 
     /// Places a part over floor tiles and returns its id.
-    pub fn place(&mut self, kind: &str, role: Role, r: Rect, facing: Option<Facing>) -> u32 {
+    pub fn place(&mut self, kind: &str, role: Role, r: Footprint, facing: Option<Facing>) -> u32 {
         let id = self.parts.len() as u32;
         let tiles: Vec<usize> = self.footprint(r).collect();
         for t in tiles {
@@ -496,10 +521,12 @@ impl Ship {
             id,
             kind: kind.to_string(),
             role,
-            x: r.0,
-            y: r.1,
-            w: r.2,
-            h: r.3,
+            rect: Rect {
+                x: r.0,
+                y: r.1,
+                w: r.2,
+                h: r.3,
+            },
             facing,
         });
         id
@@ -524,7 +551,7 @@ impl Ship {
     pub fn door_spots(&self, p: u32) -> Vec<(usize, usize)> {
         let part = &self.parts[p as usize];
         let mut out = Vec::new();
-        for t in self.footprint((part.x, part.y, part.w, part.h)) {
+        for t in self.footprint(part.footprint()) {
             for n in self.neighbors(t) {
                 if self.tiles[n] != Tile::Part(p) && self.walkable(n) {
                     out.push((t, n));

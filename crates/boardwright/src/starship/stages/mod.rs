@@ -129,7 +129,7 @@ impl Stage {
     /// once (`4 × w × h` a list; most fail at once, on the geometry alone),
     /// and counts `2 × w × h` per room (the rooms it touches). Counts that
     /// grow per 1000 tiles of hull count at a hull as large as the grid.
-    pub fn work(&self, area: u64) -> u64 {
+    pub(crate) fn work(&self, area: u64) -> u64 {
         let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
         match self {
             Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
@@ -178,7 +178,7 @@ fn variant(name: &str, role: Role, w: u32, h: u32, score: u32, weight: f64, symb
 }
 
 /// The default pipeline: the original's fourteen stages.
-pub fn default_pipeline() -> Vec<Stage> {
+pub(crate) fn default_pipeline() -> Vec<Stage> {
     vec![
         Stage::Shape(ShapeParams::default()),
         Stage::FillGaps(FillGapsParams::default()),
@@ -224,7 +224,7 @@ pub fn default_pipeline() -> Vec<Stage> {
 /// The longest walk from a weapon to its nearest ammo supply and from a
 /// thruster to its nearest power storage or the reactor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Walks {
+pub(crate) struct Walks {
     /// Steps from a weapon to ammo.
     pub ammo: u32,
     /// Steps from a thruster to power.
@@ -233,7 +233,7 @@ pub struct Walks {
 
 impl Walks {
     /// The limit for parts of role `consumer` (none for roles that need no supply).
-    pub fn limit(self, consumer: Role) -> u32 {
+    pub(crate) fn limit(self, consumer: Role) -> u32 {
         match consumer {
             Role::Weapon => self.ammo,
             Role::Thruster => self.power,
@@ -243,7 +243,7 @@ impl Walks {
 }
 
 /// What the stages share: settings and the shortfalls they report.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     /// Random stream of the running stage.
     pub rng: &'a mut Rng,
     /// Path contiguity bound.
@@ -257,7 +257,7 @@ pub struct Context<'a> {
 }
 
 /// Runs one stage.
-pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
+pub(crate) fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
     match stage {
         Stage::Shape(p) => shape::shape(ship, p, cx.rng),
         Stage::FillGaps(p) => shape::fill_gaps(ship, p),
@@ -337,10 +337,10 @@ pub(super) mod testing {
             .parts
             .iter()
             .filter(|p| consumer.suppliers().contains(&p.role))
-            .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
+            .flat_map(|p| ship.footprint(p.footprint()).collect::<Vec<_>>())
             .collect();
         let dist = ship.distances(&sources);
-        let nearest = |p: &crate::starship::Part| ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
+        let nearest = |p: &crate::starship::Part| ship.ring(p.footprint()).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
         ship.parts.iter().filter(|p| p.role == consumer).map(nearest).max().unwrap_or(0)
     }
 }

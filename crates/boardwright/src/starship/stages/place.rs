@@ -2,12 +2,12 @@
 //! first of them that keeps every path, and a room placed with its door.
 
 use crate::seed::Rng;
-use crate::starship::ship::{Rect, Role, Ship};
+use crate::starship::ship::{Footprint, Role, Ship};
 
 /// Every footprint of size `w × h` on free floor with a walkable tile beside
 /// it, in row order. The costly path check runs later, only on the
 /// candidates a stage prefers, until one passes.
-pub(super) fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
+pub(super) fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Footprint> {
     let mut out = Vec::new();
     for y in 0..(ship.height + 1).saturating_sub(h) {
         for x in 0..(ship.width + 1).saturating_sub(w) {
@@ -21,12 +21,12 @@ pub(super) fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
 }
 
 /// The first footprint, in the given order of preference, that passes the path contiguity check.
-pub(super) fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Rect>, max_detour: u32) -> Option<Rect> {
+pub(super) fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Footprint>, max_detour: u32) -> Option<Footprint> {
     preferred.into_iter().find(|&r| ship.keeps_paths(r, max_detour))
 }
 
 /// Places a room with one door, on a landing picked at random.
-pub(super) fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) -> u32 {
+pub(super) fn place_room(ship: &mut Ship, role: Role, r: Footprint, rng: &mut Rng) -> u32 {
     let id = ship.place(role.name(), role, r, None);
     let spots = ship.door_spots(id);
     let (inside, landing) = spots[rng.index(spots.len())];
@@ -35,7 +35,7 @@ pub(super) fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) ->
 }
 
 /// Places a room with one door, towards `landing`, a walkable tile beside it.
-pub(super) fn place_room_at(ship: &mut Ship, role: Role, r: Rect, landing: usize) -> u32 {
+pub(super) fn place_room_at(ship: &mut Ship, role: Role, r: Footprint, landing: usize) -> u32 {
     let id = ship.place(role.name(), role, r, None);
     if let Some((inside, landing)) = ship.door_spots(id).into_iter().find(|&(_, l)| l == landing) {
         ship.add_door(inside, landing);

@@ -4,13 +4,13 @@
 use super::Context;
 use super::place::{candidates, first_keeping, place_room};
 use crate::starship::params::RoomParams;
-use crate::starship::ship::{Rect, Role, Ship, Tile};
+use crate::starship::ship::{Footprint, Role, Ship, Tile};
 
 pub(super) fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);
     let depth = depth_inside(ship);
     let (mx, my) = ship.center();
-    let score = |r: &Rect| -> f64 {
+    let score = |r: &Footprint| -> f64 {
         if protected {
             // Farthest from the perimeter: the footprint's shallowest tile, as deep as can be.
             -f64::from(ship.footprint(*r).map(|t| depth[t]).min().unwrap_or(0))
@@ -56,7 +56,7 @@ mod tests {
     use crate::starship::stages::testing::{MAX_DETOUR, built, connected, run_stage, stage};
 
     /// The places of `w × h` that pass the path check.
-    fn passing(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
+    fn passing(ship: &Ship, w: u32, h: u32) -> Vec<Footprint> {
         candidates(ship, w, h)
             .into_iter()
             .filter(|&r| ship.clone().keeps_paths(r, MAX_DETOUR))
@@ -69,14 +69,14 @@ mod tests {
             let mut ship = built(32, &format!("rooms {i}"), "cockpit");
             let depth = depth_inside(&ship);
             let width = ship.width;
-            let shallowest = |(x, y, w, h): Rect| {
+            let shallowest = |(x, y, w, h): Footprint| {
                 let tiles = (y..y + h).flat_map(|ty| (x..x + w).map(move |tx| (ty * width + tx) as usize));
                 tiles.map(|t| depth[t]).min().unwrap_or(0)
             };
             let deepest = passing(&ship, 3, 3).into_iter().map(shallowest).max();
             run_stage(&mut ship, &stage("cockpit"), "cockpit");
             let (mx, my) = ship.center();
-            let off = |r: Rect| {
+            let off = |r: Footprint| {
                 let (fx, fy) = (f64::from(r.0) + f64::from(r.2) / 2.0, f64::from(r.1) + f64::from(r.3) / 2.0);
                 (fx - mx) * (fx - mx) + (fy - my) * (fy - my)
             };
@@ -85,7 +85,7 @@ mod tests {
             let [cockpit, reactor] = &ship.parts[..] else {
                 panic!("{:?}", ship.parts)
             };
-            let rect = |p: &crate::starship::Part| (p.x, p.y, p.w, p.h);
+            let rect = |p: &crate::starship::Part| p.footprint();
             assert_eq!((cockpit.role, reactor.role), (Role::Cockpit, Role::Reactor));
             assert_eq!(Some(shallowest(rect(cockpit))), deepest, "seed {i}");
             assert_eq!(Some(off(rect(reactor))), nearest, "seed {i}");
