@@ -792,59 +792,47 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         format!("{{ name = \"{name}\", role = \"{role}\", w = 1, h = 2, score = 1, weight = 1.0, symbol = \"{symbol}\" }}")
     };
     let weapons = |variants: &[String]| stage("weapons", &format!("variants = [{}]", variants.join(", ")));
-    let cases: Vec<(String, &str)> = vec![
+    // One stage with one field out of range: refused, naming the stage and the field.
+    let one_field: [(&str, &str, &str); 27] = [
+        ("power_storage", "min = 3\nmax = 2", "min"),
+        ("ammo_supplies", "max = 1000000000", "max"),
+        ("crew", "bunks = 33", "bunks"),
+        ("crew", "bunks_size = [2, 9]", "bunks_size"),
+        ("cockpit", "w = 0", "w"),
+        ("reactor", "h = 100", "h"),
+        ("cockpit_armor", "layers = 1000000000", "layers"),
+        ("fill_gaps", "scan_range = 1000000000", "scan_range"),
+        ("fill_gaps", "iterations = 17", "iterations"),
+        ("shape", "min_modules = 0", "min_modules"),
+        ("shape", "max_modules = 1000000000", "max_modules"),
+        ("shape", "min_modules = 12\nmax_modules = 11", "min_modules"),
+        ("shape", "max_size = 1.5", "max_size"),
+        ("shape", "min_size = 0.5\nmax_size = 0.4", "min_size"),
+        ("shape", "circle_weight = 0.0\nrectangle_weight = 0.0", "rectangle_weight"),
+        ("shape", "circle_weight = -1.0", "circle_weight"),
+        ("extra_doors", "door_threshold = 0", "door_threshold"),
+        ("thrusters", "max_score = 201", "max_score"),
+        ("thrusters", "min_score = 50\nmax_score = 40", "min_score"),
+        ("weapons", "facing_weights = [0.0, 0.0, 0.0, 0.0]", "facing_weights"),
+        ("weapons", "variants = []", "variants"),
+        ("shape", "nose = 0.9", "nose"),
+        ("shape", "spine = -0.1", "spine"),
+        ("thrusters", "score_per_1000_tiles = 201.0", "score_per_1000_tiles"),
+        ("ammo_supplies", "per_1000_tiles = 1e9", "per_1000_tiles"),
+        ("crew", "quarters_per_1000_tiles = -1.0", "quarters_per_1000_tiles"),
+        ("crew", "bunks_per_1000_tiles = 101.0", "bunks_per_1000_tiles"),
+    ];
+    let mut cases: Vec<(String, String)> = vec![
         (stage("ammo_supplies", "w = 0"), "`pipeline[0] (ammo_supplies).w`: 0"),
         (stage("power_storage", "h = 9"), "`pipeline[0] (power_storage).h`: 9"),
-        (stage("power_storage", "min = 3\nmax = 2"), "`pipeline[0] (power_storage).min`"),
-        (stage("ammo_supplies", "max = 1000000000"), "`pipeline[0] (ammo_supplies).max`"),
         (
             stage("shape", "") + &stage("crew", "quarters = 1000000000"),
             "`pipeline[1] (crew).quarters`",
         ),
-        (stage("crew", "bunks = 33"), "`pipeline[0] (crew).bunks`"),
         (
             stage("crew", "quarters_size = [0, 2]"),
             "`pipeline[0] (crew).quarters_size`: [0, 2]",
         ),
-        (stage("crew", "bunks_size = [2, 9]"), "`pipeline[0] (crew).bunks_size`"),
-        (stage("cockpit", "w = 0"), "`pipeline[0] (cockpit).w`"),
-        (stage("reactor", "h = 100"), "`pipeline[0] (reactor).h`"),
-        (
-            stage("cockpit_armor", "layers = 1000000000"),
-            "`pipeline[0] (cockpit_armor).layers`",
-        ),
-        (
-            stage("fill_gaps", "scan_range = 1000000000"),
-            "`pipeline[0] (fill_gaps).scan_range`",
-        ),
-        (stage("fill_gaps", "iterations = 17"), "`pipeline[0] (fill_gaps).iterations`"),
-        (stage("shape", "min_modules = 0"), "`pipeline[0] (shape).min_modules`"),
-        (stage("shape", "max_modules = 1000000000"), "`pipeline[0] (shape).max_modules`"),
-        (
-            stage("shape", "min_modules = 12\nmax_modules = 11"),
-            "`pipeline[0] (shape).min_modules`",
-        ),
-        (stage("shape", "max_size = 1.5"), "`pipeline[0] (shape).max_size`"),
-        (stage("shape", "min_size = 0.5\nmax_size = 0.4"), "`pipeline[0] (shape).min_size`"),
-        (
-            stage("shape", "circle_weight = 0.0\nrectangle_weight = 0.0"),
-            "`pipeline[0] (shape).rectangle_weight`",
-        ),
-        (stage("shape", "circle_weight = -1.0"), "`pipeline[0] (shape).circle_weight`"),
-        (
-            stage("extra_doors", "door_threshold = 0"),
-            "`pipeline[0] (extra_doors).door_threshold`",
-        ),
-        (stage("thrusters", "max_score = 201"), "`pipeline[0] (thrusters).max_score`"),
-        (
-            stage("thrusters", "min_score = 50\nmax_score = 40"),
-            "`pipeline[0] (thrusters).min_score`",
-        ),
-        (
-            stage("weapons", "facing_weights = [0.0, 0.0, 0.0, 0.0]"),
-            "`pipeline[0] (weapons).facing_weights`",
-        ),
-        (stage("weapons", "variants = []"), "`pipeline[0] (weapons).variants`"),
         (
             weapons(&[laser("laser", "L", "cockpit")]),
             "`pipeline[0] (weapons).variants[0].role`",
@@ -882,30 +870,16 @@ fn out_of_range_stage_fields_are_refused_by_name() {
             "max_attempts = 1000".to_string(),
             "`max_attempts`: 1000 is not allowed; expected at most 47",
         ),
-        (stage("shape", "nose = 0.9"), "`pipeline[0] (shape).nose`"),
-        (stage("shape", "spine = -0.1"), "`pipeline[0] (shape).spine`"),
-        (
-            stage("thrusters", "score_per_1000_tiles = 201.0"),
-            "`pipeline[0] (thrusters).score_per_1000_tiles`",
-        ),
-        (
-            stage("ammo_supplies", "per_1000_tiles = 1e9"),
-            "`pipeline[0] (ammo_supplies).per_1000_tiles`",
-        ),
-        (
-            stage("crew", "quarters_per_1000_tiles = -1.0"),
-            "`pipeline[0] (crew).quarters_per_1000_tiles`",
-        ),
-        (
-            stage("crew", "bunks_per_1000_tiles = 101.0"),
-            "`pipeline[0] (crew).bunks_per_1000_tiles`",
-        ),
         (stage("exterior_armor", "").repeat(65), "`pipeline`: 65 stages"),
         (
             stage("crew", "quarters = 32\nbunks = 32\nquarters_size = [8, 8]\nbunks_size = [8, 8]").repeat(30),
             "`pipeline`",
         ),
-    ];
+    ]
+    .into_iter()
+    .map(|(text, expected)| (text, expected.to_string()))
+    .collect();
+    cases.extend(one_field.map(|(name, fields, field)| (stage(name, fields), format!("`pipeline[0] ({name}).{field}`"))));
     for (text, expected) in &cases {
         let err = resolve(text).map(|_| ()).unwrap_err().to_string();
         assert!(err.contains(expected), "{text}\ngave: {err}\nexpected: {expected}");

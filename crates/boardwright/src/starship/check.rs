@@ -42,12 +42,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
     // The longest walk from a part of role `consumer` to its nearest supplier.
     let walk = |consumer: Role| -> Result<u32, String> {
         let suppliers = consumer.suppliers();
-        let sources: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|p| suppliers.contains(&p.role))
-            .flat_map(|p| ship.footprint(p.footprint()).collect::<Vec<_>>())
-            .collect();
+        let sources = ship.tiles_of(suppliers);
         let first = suppliers.first().map_or("supplier", |s| s.name());
         let has_consumer = ship.parts.iter().any(|p| p.role == consumer);
         if has_consumer && !ship.parts.iter().any(|p| Some(&p.role) == suppliers.first()) {

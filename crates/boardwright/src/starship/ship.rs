@@ -510,6 +510,15 @@ impl Ship {
         dist
     }
 
+    /// Tiles of the parts whose role is one of `roles`.
+    pub fn tiles_of(&self, roles: &[Role]) -> Vec<usize> {
+        self.parts
+            .iter()
+            .filter(|p| roles.contains(&p.role))
+            .flat_map(|p| self.footprint(p.footprint()))
+            .collect()
+    }
+
     /// Places a part over floor tiles and returns its id.
     pub fn place(&mut self, kind: &str, role: Role, r: Footprint, facing: Option<Facing>) -> u32 {
         let id = self.parts.len() as u32;
@@ -585,21 +594,22 @@ impl Ship {
     }
 }
 
+/// A `w × h` grid of floor inside a one-tile margin of space.
+#[cfg(test)]
+pub(crate) fn open(w: u32, h: u32) -> Ship {
+    let mut ship = Ship::new(w, h);
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let t = ship.at(x, y);
+            ship.tiles[t] = Tile::Floor;
+        }
+    }
+    ship
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A `w × h` grid of floor inside a one-tile margin of space.
-    fn open(w: u32, h: u32) -> Ship {
-        let mut ship = Ship::new(w, h);
-        for y in 1..h - 1 {
-            for x in 1..w - 1 {
-                let t = ship.at(x, y);
-                ship.tiles[t] = Tile::Floor;
-            }
-        }
-        ship
-    }
 
     #[test]
     fn going_round_a_three_by_three_block_is_a_detour_of_four() {

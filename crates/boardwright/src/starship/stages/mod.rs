@@ -177,6 +177,22 @@ fn variant(name: &str, role: Role, w: u32, h: u32, score: u32, weight: f64, symb
     }
 }
 
+/// A machine stage's parameters: `(min_score, max_score,
+/// score_per_1000_tiles)`, the facing weights and the variants.
+fn machine(
+    (min_score, max_score, score_per_1000_tiles): (u32, u32, f64),
+    facing_weights: [f64; 4],
+    variants: Vec<Variant>,
+) -> MachineParams {
+    MachineParams {
+        min_score,
+        max_score,
+        variants,
+        facing_weights,
+        score_per_1000_tiles,
+    }
+}
+
 /// The default pipeline: the original's fourteen stages.
 pub(crate) fn default_pipeline() -> Vec<Stage> {
     vec![
@@ -186,27 +202,25 @@ pub(crate) fn default_pipeline() -> Vec<Stage> {
         Stage::Reactor(RoomParams::default()),
         Stage::CockpitArmor(ArmorParams::default()),
         Stage::ReactorArmor(ArmorParams::default()),
-        Stage::Thrusters(MachineParams {
-            min_score: 3,
-            max_score: 6,
-            variants: vec![
+        // Scores 3 to 6 and 30 per 1000 hull tiles, facing mostly down.
+        Stage::Thrusters(machine(
+            (3, 6, 30.0),
+            [1.0, 5.0, 1.0, 1.0],
+            vec![
                 variant("thruster_small", Role::Thruster, 1, 2, 1, 1.0, 't'),
                 variant("thruster_medium", Role::Thruster, 2, 2, 2, 2.0, 'u'),
                 variant("thruster_large", Role::Thruster, 2, 3, 4, 3.0, 'v'),
             ],
-            facing_weights: [1.0, 5.0, 1.0, 1.0],
-            score_per_1000_tiles: 30.0,
-        }),
-        Stage::Weapons(MachineParams {
-            min_score: 2,
-            max_score: 4,
-            variants: vec![
+        )),
+        // Scores 2 to 4 and 12 per 1000 hull tiles, facing mostly up.
+        Stage::Weapons(machine(
+            (2, 4, 12.0),
+            [5.0, 1.0, 1.0, 1.0],
+            vec![
                 variant("weapon_small", Role::Weapon, 1, 2, 1, 2.0, 'w'),
                 variant("weapon_large", Role::Weapon, 2, 3, 3, 1.0, 'W'),
             ],
-            facing_weights: [5.0, 1.0, 1.0, 1.0],
-            score_per_1000_tiles: 12.0,
-        }),
+        )),
         Stage::ExteriorArmor(NoParams {}),
         Stage::AmmoSupplies(SupplyParams::default()),
         Stage::PowerStorage(SupplyParams {
@@ -333,13 +347,7 @@ pub(super) mod testing {
     /// The longest walk from a part of role `consumer` to the nearest of
     /// its suppliers (`u32::MAX`: one has none within reach).
     pub fn longest_walk(ship: &Ship, consumer: Role) -> u32 {
-        let sources: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|p| consumer.suppliers().contains(&p.role))
-            .flat_map(|p| ship.footprint(p.footprint()).collect::<Vec<_>>())
-            .collect();
-        let dist = ship.distances(&sources);
+        let dist = ship.distances(&ship.tiles_of(consumer.suppliers()));
         let nearest = |p: &crate::starship::Part| ship.ring(p.footprint()).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
         ship.parts.iter().filter(|p| p.role == consumer).map(nearest).max().unwrap_or(0)
     }

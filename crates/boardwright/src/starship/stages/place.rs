@@ -47,17 +47,11 @@ pub(super) fn place_room_at(ship: &mut Ship, role: Role, r: Footprint, landing: 
 mod tests {
     use super::*;
     use crate::seed::Seed;
-    use crate::starship::ship::Tile;
+    use crate::starship::ship::{Tile, open};
 
     #[test]
     fn candidates_are_free_floor_beside_a_walkable_tile() {
-        let mut ship = Ship::new(6, 5);
-        for t in 0..ship.tiles.len() {
-            let (x, y) = ship.xy(t);
-            if (1..5).contains(&x) && (1..4).contains(&y) {
-                ship.tiles[t] = Tile::Floor;
-            }
-        }
+        let mut ship = open(6, 5);
         // The 4 × 3 floor holds 2 × 2 places at x 1..=3, y 1..=2 but a place
         // covering it all has no walkable tile beside it.
         assert_eq!(candidates(&ship, 2, 2).len(), 6);

@@ -53,6 +53,7 @@ fn depth_inside(ship: &Ship) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::starship::ship::open;
     use crate::starship::stages::testing::{MAX_DETOUR, built, connected, run_stage, stage};
 
     /// The places of `w × h` that pass the path check.
@@ -96,13 +97,7 @@ mod tests {
 
     #[test]
     fn depth_counts_steps_to_space() {
-        let mut ship = Ship::new(7, 7);
-        for t in 0..ship.tiles.len() {
-            let (x, y) = ship.xy(t);
-            if (1..6).contains(&x) && (1..6).contains(&y) {
-                ship.tiles[t] = Tile::Floor;
-            }
-        }
+        let ship = open(7, 7);
         let depth = depth_inside(&ship);
         assert_eq!([depth[ship.at(1, 1)], depth[ship.at(2, 3)], depth[ship.at(3, 3)]], [1, 2, 3]);
     }

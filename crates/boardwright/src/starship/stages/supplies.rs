@@ -29,12 +29,7 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
         // Consumers not yet within the walk of a supplier (for power, the
         // reactor counts); past the number planned, only those the
         // guarantee is about.
-        let providers: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|q| suppliers.contains(&q.role))
-            .flat_map(|q| ship.footprint(q.footprint()).collect::<Vec<_>>())
-            .collect();
+        let providers = ship.tiles_of(suppliers);
         let near_provider = ship.distances(&providers);
         let consumers_left: Vec<Vec<usize>> = ship
             .parts
@@ -136,12 +131,7 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
 /// free: a supply placed later may still bring them within it.
 pub(super) fn protect_supply_walks(ship: &mut Ship, walks: Walks, consumers: &[Role]) {
     for &consumer in consumers {
-        let sources: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|q| consumer.suppliers().contains(&q.role))
-            .flat_map(|q| ship.footprint(q.footprint()).collect::<Vec<_>>())
-            .collect();
+        let sources = ship.tiles_of(consumer.suppliers());
         if sources.is_empty() {
             continue;
         }
