@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::params::Params;
-use super::ship::{Part, Role, Ship, Tile};
+use super::part::{Part, Role};
+use super::ship::{Ship, Tile};
 use super::stages::Stage;
 use crate::Header;
 

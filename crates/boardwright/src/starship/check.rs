@@ -3,7 +3,8 @@
 //! room entered by a door, facing parts clear to the border, every
 //! consumer within its walk of a supplier.
 
-use super::ship::{Role, Ship};
+use super::part::Role;
+use super::ship::Ship;
 use super::stages::{Profile, Walks};
 
 /// Checks every guarantee; returns the longest weapon-to-ammo and

@@ -4,7 +4,8 @@
 //! `ship.rs`, not a copy).
 
 use super::board::Board;
-use super::ship::{Footprint, Part, Role, Ship, Tile};
+use super::part::{Part, Role};
+use super::ship::{Footprint, Ship, Tile};
 
 /// A finished ship's tiles, to query: borrowed from its [`Board`].
 ///

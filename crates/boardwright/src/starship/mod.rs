@@ -6,6 +6,7 @@
 //! - `stages`: one module per kind of stage in the order they run, the
 //!   [`Stage`] enum and the runner; the default pipeline is the original's
 //!   fourteen, and a pipeline is data (`pipeline = [...]` in TOML);
+//! - `part`: parts, their roles, rectangles and facings;
 //! - `ship`: tiles, parts, doors, walking, the path contiguity check;
 //! - `check`: the guarantees a finished ship is held to;
 //! - `grid`: [`Board::grid`], a finished ship's tiles and walks to query;
@@ -23,6 +24,7 @@ mod check;
 mod draw;
 mod grid;
 mod params;
+mod part;
 mod ship;
 mod stages;
 
@@ -33,8 +35,9 @@ pub use draw::draw;
 pub use grid::Grid;
 use params::{AMMO_WALK, POWER_WALK};
 pub use params::{CrewParams, Params, ShapeParams};
+pub use part::{Facing, Part, Rect, Role};
 use ship::Ship;
-pub use ship::{Facing, Part, Rect, Role, Tile};
+pub use ship::Tile;
 pub use stages::Stage;
 use stages::{Context, Walks};
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamError};
 use crate::starship::Stage;
-use crate::starship::ship::Role;
+use crate::starship::part::Role;
 
 /// Largest side of a room or machine, in tiles.
 pub(crate) const MAX_PART_SIDE: u32 = 8;

@@ -4,7 +4,8 @@
 use super::Context;
 use super::Walks;
 use super::supplies::protect_supply_walks;
-use crate::starship::ship::{Facing, Role, Ship, Tile};
+use crate::starship::part::{Facing, Role};
+use crate::starship::ship::{Ship, Tile};
 
 pub(super) fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, role: Role, layers: u32) {
     let Some(part) = ship.parts.iter().find(|p| p.role == role).cloned() else {

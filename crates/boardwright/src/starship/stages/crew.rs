@@ -5,7 +5,8 @@ use super::place::{candidates, place_room};
 use super::supplies::protect_supply_walks;
 use super::{Context, scaled};
 use crate::starship::params::CrewParams;
-use crate::starship::ship::{Footprint, Role, Ship, Tile};
+use crate::starship::part::Role;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 /// Places a crew room chooses among: the next ones still free in its list.
 const CREW_CHOICES: usize = 4;

@@ -5,7 +5,8 @@
 use super::place::{candidates, first_keeping};
 use super::{Context, MACHINE_MISSES, scaled};
 use crate::starship::params::{MachineParams, Variant};
-use crate::starship::ship::{Facing, Footprint, Ship, Tile};
+use crate::starship::part::Facing;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 /// For each column the first and last ship row, and for each row the first
 /// and last ship column (`None` where empty): whether a footprint has a clear
@@ -126,7 +127,7 @@ pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &M
 mod tests {
     use super::*;
     use crate::starship::Stage;
-    use crate::starship::ship::Role;
+    use crate::starship::part::Role;
     use crate::starship::stages::testing::{built, connected, run_stage, stage};
 
     #[test]

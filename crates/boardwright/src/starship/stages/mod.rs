@@ -27,7 +27,8 @@ use serde::Serialize;
 use super::params::{
     ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
 };
-use super::ship::{Role, Ship};
+use super::part::Role;
+use super::ship::Ship;
 use crate::seed::Rng;
 
 mod armor;
@@ -296,7 +297,8 @@ pub(crate) fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
 pub(super) mod testing {
     use super::{Context, Stage, Walks, default_pipeline, run};
     use crate::seed::Seed;
-    use crate::starship::ship::{Role, Ship};
+    use crate::starship::part::Role;
+    use crate::starship::ship::Ship;
 
     /// The default walks (12 steps to ammo, 16 to power).
     pub const WALKS: Walks = Walks { ammo: 12, power: 16 };

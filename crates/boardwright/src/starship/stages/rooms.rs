@@ -4,7 +4,8 @@
 use super::Context;
 use super::place::{candidates, first_keeping, place_room};
 use crate::starship::params::RoomParams;
-use crate::starship::ship::{Footprint, Role, Ship, Tile};
+use crate::starship::part::Role;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 pub(super) fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);
