@@ -76,7 +76,7 @@ pub struct Board {
 pub struct Snapshot {
     /// The stage that just ran.
     pub stage: String,
-    /// The tile rows, as in [`Starship::tiles`].
+    /// The tile rows, as in [`Board::tiles`].
     pub tiles: Vec<String>,
 }
 

@@ -25,8 +25,9 @@ pub struct Params {
     /// Path contiguity bound: tiles around a new part must still reach each other within this many steps.
     pub max_detour: u32,
     /// Walking distance within which every weapon has ammo and every thruster
-    /// power (power storage or the reactor); none: [`AMMO_WALK`] for weapons
-    /// and [`POWER_WALK`] for thrusters, at every size.
+    /// power (power storage or the reactor); none: 12 steps for weapons and
+    /// 16 for thrusters, at every size. A walk is measured as
+    /// [`Grid::walk`](super::Grid::walk) measures it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub supply_walk: Option<u32>,
     /// Whole-ship attempts before giving up.
