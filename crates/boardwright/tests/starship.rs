@@ -3,8 +3,9 @@
 //! by the code that placed the parts. Roles decide; part names never do.
 
 use boardwright::params;
-use boardwright::starship::{self, Facing, Params, Role, Stage, Variant};
-use boardwright::{Recorder, Seed};
+use boardwright::starship::pipeline::Variant;
+use boardwright::starship::{self, Facing, Params, Role, Stage, Starship};
+use boardwright::{Generator, Recorder, Seed};
 
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
 
@@ -51,11 +52,11 @@ impl<'a> View<'a> {
         }
         let mut owner = vec![None; w * h];
         for (k, p) in s.parts.iter().enumerate() {
-            if (p.x + p.w) as usize > w || (p.y + p.h) as usize > h {
+            if (p.rect.x + p.rect.w) as usize > w || (p.rect.y + p.rect.h) as usize > h {
                 return Err(format!("part {k} leaves the grid"));
             }
-            for y in p.y..p.y + p.h {
-                for x in p.x..p.x + p.w {
+            for y in p.rect.y..p.rect.y + p.rect.h {
+                for x in p.rect.x..p.rect.x + p.rect.w {
                     let t = y as usize * w + x as usize;
                     if owner[t].replace(k).is_some() {
                         return Err(format!("parts overlap at ({x}, {y})"));
@@ -172,7 +173,7 @@ fn check(s: &starship::Board) -> Result<(), String> {
         }
     }
     // A machine's role is its variant's; a room's kind is its role's name.
-    let variants: Vec<&starship::Variant> = s
+    let variants: Vec<&Variant> = s
         .header
         .params
         .pipeline
@@ -401,7 +402,7 @@ fn with_silhouette(size: u32, seed: &str) -> (starship::Board, Vec<Vec<bool>>) {
         ..Params::default()
     };
     let mut recorder = Recorder::new(1);
-    let s = starship::generate_watched(&params, &Seed::new(seed), &mut recorder).unwrap();
+    let s = Starship::generate(&params, &Seed::new(seed), &(), &mut recorder).unwrap();
     let shaped = recorder
         .snapshots
         .iter()
@@ -518,8 +519,8 @@ fn the_checker_catches_broken_ships() {
     assert!(check(&no_doors).is_err());
     let mut blocked = good.clone();
     let thruster = blocked.parts.iter().find(|p| p.facing == Some(Facing::Down)).unwrap().clone();
-    let row = &mut blocked.tiles[(thruster.y + thruster.h) as usize];
-    row.replace_range(thruster.x as usize..thruster.x as usize + 1, "#");
+    let row = &mut blocked.tiles[(thruster.rect.y + thruster.rect.h) as usize];
+    row.replace_range(thruster.rect.x as usize..thruster.rect.x as usize + 1, "#");
     assert!(check(&blocked).is_err());
 }
 
@@ -582,8 +583,8 @@ fn supplies_follow_roles_not_names() {
     assert!(good.parts.iter().any(|p| p.kind == "laser"));
     let mut robbed = good.clone();
     for p in good.parts.iter().filter(|p| p.role == Role::AmmoSupply) {
-        for row in &mut robbed.tiles[p.y as usize..(p.y + p.h) as usize] {
-            row.replace_range(p.x as usize..(p.x + p.w) as usize, &".".repeat(p.w as usize));
+        for row in &mut robbed.tiles[p.rect.y as usize..(p.rect.y + p.rect.h) as usize] {
+            row.replace_range(p.rect.x as usize..(p.rect.x + p.rect.w) as usize, &".".repeat(p.rect.w as usize));
         }
     }
     robbed.parts.retain(|p| p.role != Role::AmmoSupply);
@@ -720,7 +721,7 @@ fn parameters_round_trip_through_toml_and_json() {
 fn stage_by_stage_view_has_one_snapshot_per_stage() {
     let params = Params::default();
     let mut recorder = Recorder::new(1);
-    let s = starship::generate_watched(&params, &Seed::new("views"), &mut recorder).unwrap();
+    let s = Starship::generate(&params, &Seed::new("views"), &(), &mut recorder).unwrap();
     let views = recorder.snapshots;
     assert_eq!(views.len(), params.pipeline.len());
     assert_eq!(
@@ -791,59 +792,47 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         format!("{{ name = \"{name}\", role = \"{role}\", w = 1, h = 2, score = 1, weight = 1.0, symbol = \"{symbol}\" }}")
     };
     let weapons = |variants: &[String]| stage("weapons", &format!("variants = [{}]", variants.join(", ")));
-    let cases: Vec<(String, &str)> = vec![
+    // One stage with one field out of range: refused, naming the stage and the field.
+    let one_field: [(&str, &str, &str); 27] = [
+        ("power_storage", "min = 3\nmax = 2", "min"),
+        ("ammo_supplies", "max = 1000000000", "max"),
+        ("crew", "bunks = 33", "bunks"),
+        ("crew", "bunks_size = [2, 9]", "bunks_size"),
+        ("cockpit", "w = 0", "w"),
+        ("reactor", "h = 100", "h"),
+        ("cockpit_armor", "layers = 1000000000", "layers"),
+        ("fill_gaps", "scan_range = 1000000000", "scan_range"),
+        ("fill_gaps", "iterations = 17", "iterations"),
+        ("shape", "min_modules = 0", "min_modules"),
+        ("shape", "max_modules = 1000000000", "max_modules"),
+        ("shape", "min_modules = 12\nmax_modules = 11", "min_modules"),
+        ("shape", "max_size = 1.5", "max_size"),
+        ("shape", "min_size = 0.5\nmax_size = 0.4", "min_size"),
+        ("shape", "circle_weight = 0.0\nrectangle_weight = 0.0", "rectangle_weight"),
+        ("shape", "circle_weight = -1.0", "circle_weight"),
+        ("extra_doors", "door_threshold = 0", "door_threshold"),
+        ("thrusters", "max_score = 201", "max_score"),
+        ("thrusters", "min_score = 50\nmax_score = 40", "min_score"),
+        ("weapons", "facing_weights = [0.0, 0.0, 0.0, 0.0]", "facing_weights"),
+        ("weapons", "variants = []", "variants"),
+        ("shape", "nose = 0.9", "nose"),
+        ("shape", "spine = -0.1", "spine"),
+        ("thrusters", "score_per_1000_tiles = 201.0", "score_per_1000_tiles"),
+        ("ammo_supplies", "per_1000_tiles = 1e9", "per_1000_tiles"),
+        ("crew", "quarters_per_1000_tiles = -1.0", "quarters_per_1000_tiles"),
+        ("crew", "bunks_per_1000_tiles = 101.0", "bunks_per_1000_tiles"),
+    ];
+    let mut cases: Vec<(String, String)> = vec![
         (stage("ammo_supplies", "w = 0"), "`pipeline[0] (ammo_supplies).w`: 0"),
         (stage("power_storage", "h = 9"), "`pipeline[0] (power_storage).h`: 9"),
-        (stage("power_storage", "min = 3\nmax = 2"), "`pipeline[0] (power_storage).min`"),
-        (stage("ammo_supplies", "max = 1000000000"), "`pipeline[0] (ammo_supplies).max`"),
         (
             stage("shape", "") + &stage("crew", "quarters = 1000000000"),
             "`pipeline[1] (crew).quarters`",
         ),
-        (stage("crew", "bunks = 33"), "`pipeline[0] (crew).bunks`"),
         (
             stage("crew", "quarters_size = [0, 2]"),
             "`pipeline[0] (crew).quarters_size`: [0, 2]",
         ),
-        (stage("crew", "bunks_size = [2, 9]"), "`pipeline[0] (crew).bunks_size`"),
-        (stage("cockpit", "w = 0"), "`pipeline[0] (cockpit).w`"),
-        (stage("reactor", "h = 100"), "`pipeline[0] (reactor).h`"),
-        (
-            stage("cockpit_armor", "layers = 1000000000"),
-            "`pipeline[0] (cockpit_armor).layers`",
-        ),
-        (
-            stage("fill_gaps", "scan_range = 1000000000"),
-            "`pipeline[0] (fill_gaps).scan_range`",
-        ),
-        (stage("fill_gaps", "iterations = 17"), "`pipeline[0] (fill_gaps).iterations`"),
-        (stage("shape", "min_modules = 0"), "`pipeline[0] (shape).min_modules`"),
-        (stage("shape", "max_modules = 1000000000"), "`pipeline[0] (shape).max_modules`"),
-        (
-            stage("shape", "min_modules = 12\nmax_modules = 11"),
-            "`pipeline[0] (shape).min_modules`",
-        ),
-        (stage("shape", "max_size = 1.5"), "`pipeline[0] (shape).max_size`"),
-        (stage("shape", "min_size = 0.5\nmax_size = 0.4"), "`pipeline[0] (shape).min_size`"),
-        (
-            stage("shape", "circle_weight = 0.0\nrectangle_weight = 0.0"),
-            "`pipeline[0] (shape).rectangle_weight`",
-        ),
-        (stage("shape", "circle_weight = -1.0"), "`pipeline[0] (shape).circle_weight`"),
-        (
-            stage("extra_doors", "door_threshold = 0"),
-            "`pipeline[0] (extra_doors).door_threshold`",
-        ),
-        (stage("thrusters", "max_score = 201"), "`pipeline[0] (thrusters).max_score`"),
-        (
-            stage("thrusters", "min_score = 50\nmax_score = 40"),
-            "`pipeline[0] (thrusters).min_score`",
-        ),
-        (
-            stage("weapons", "facing_weights = [0.0, 0.0, 0.0, 0.0]"),
-            "`pipeline[0] (weapons).facing_weights`",
-        ),
-        (stage("weapons", "variants = []"), "`pipeline[0] (weapons).variants`"),
         (
             weapons(&[laser("laser", "L", "cockpit")]),
             "`pipeline[0] (weapons).variants[0].role`",
@@ -881,30 +870,16 @@ fn out_of_range_stage_fields_are_refused_by_name() {
             "max_attempts = 1000".to_string(),
             "`max_attempts`: 1000 is not allowed; expected at most 47",
         ),
-        (stage("shape", "nose = 0.9"), "`pipeline[0] (shape).nose`"),
-        (stage("shape", "spine = -0.1"), "`pipeline[0] (shape).spine`"),
-        (
-            stage("thrusters", "score_per_1000_tiles = 201.0"),
-            "`pipeline[0] (thrusters).score_per_1000_tiles`",
-        ),
-        (
-            stage("ammo_supplies", "per_1000_tiles = 1e9"),
-            "`pipeline[0] (ammo_supplies).per_1000_tiles`",
-        ),
-        (
-            stage("crew", "quarters_per_1000_tiles = -1.0"),
-            "`pipeline[0] (crew).quarters_per_1000_tiles`",
-        ),
-        (
-            stage("crew", "bunks_per_1000_tiles = 101.0"),
-            "`pipeline[0] (crew).bunks_per_1000_tiles`",
-        ),
         (stage("exterior_armor", "").repeat(65), "`pipeline`: 65 stages"),
         (
             stage("crew", "quarters = 32\nbunks = 32\nquarters_size = [8, 8]\nbunks_size = [8, 8]").repeat(30),
             "`pipeline`",
         ),
-    ];
+    ]
+    .into_iter()
+    .map(|(text, expected)| (text, expected.to_string()))
+    .collect();
+    cases.extend(one_field.map(|(name, fields, field)| (stage(name, fields), format!("`pipeline[0] ({name}).{field}`"))));
     for (text, expected) in &cases {
         let err = resolve(text).map(|_| ()).unwrap_err().to_string();
         assert!(err.contains(expected), "{text}\ngave: {err}\nexpected: {expected}");
@@ -932,4 +907,51 @@ fn out_of_range_stage_fields_are_refused_by_name() {
 fn golden_json() {
     let json = serde_json::to_string_pretty(&ship(24, "golden")).unwrap() + "\n";
     crate::golden("starship-24-golden.json", &json);
+}
+
+/// The public grid walks as the metrics measure and as the crew's view
+/// (rebuilt here from the JSON fields) walks: the longest weapon-to-ammo
+/// and thruster-to-power walks, every tile's walkability, part and steps,
+/// and the distances from the cockpit.
+#[test]
+fn the_grid_walks_as_the_metrics_and_the_crew_view_do() {
+    for i in 0..50 {
+        let size = [24, 32, 40][i % 3];
+        let s = ship(size, &format!("grid-{i}"));
+        let grid = s.grid();
+        let v = View::new(&s).unwrap();
+        let metrics = [
+            (Role::Weapon, s.metrics.longest_weapon_to_ammo_walk),
+            (Role::Thruster, s.metrics.longest_thruster_to_power_walk),
+        ];
+        for (role, longest) in metrics {
+            let walks = s.parts.iter().filter(|p| p.role == role).map(|p| grid.walk(p, role.suppliers()));
+            let walks: Vec<u32> = walks.map(|w| w.expect("a supplier within reach")).collect();
+            assert!(!walks.is_empty(), "seed {i}: no {role:?}");
+            assert_eq!(walks.into_iter().max(), Some(longest), "seed {i}: {role:?}");
+        }
+        for t in 0..v.w * v.h {
+            let (x, y) = ((t % v.w) as u32, (t / v.w) as u32);
+            assert_eq!(grid.is_walkable(x, y), v.walkable(t), "seed {i}: ({x}, {y})");
+            assert_eq!(grid.part_at(x, y).map(|p| p.id as usize), v.owner[t], "seed {i}: ({x}, {y})");
+            let mut steps: Vec<usize> = grid
+                .walkable_neighbors(x, y)
+                .into_iter()
+                .map(|(x, y)| y as usize * v.w + x as usize)
+                .collect();
+            steps.sort_unstable();
+            let mut expected: Vec<usize> = v.neighbors(t).into_iter().filter(|&n| v.step(t, n)).collect();
+            expected.sort_unstable();
+            assert_eq!(steps, expected, "seed {i}: ({x}, {y})");
+        }
+        let cockpit = s.parts.iter().position(|p| p.role == Role::Cockpit).unwrap();
+        let expected: Vec<Option<u32>> = v
+            .walk(&v.tiles_of(cockpit))
+            .into_iter()
+            .map(|d| (d != u32::MAX).then_some(d))
+            .collect();
+        assert_eq!(grid.distances(&s.parts[cockpit]), expected, "seed {i}");
+        assert!(grid.tile(size, 0).is_none() && !grid.is_walkable(0, size) && grid.walkable_neighbors(size, size).is_empty());
+        assert_eq!(grid.tile(0, 0), Some(starship::Tile::Space));
+    }
 }

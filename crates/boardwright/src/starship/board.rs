@@ -7,12 +7,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::params::Params;
-use super::ship::{Part, Role, Ship, Tile};
+use super::part::{Part, Role};
+use super::ship::{Ship, Tile};
 use super::stages::Stage;
 use crate::Header;
 
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
-pub type Door = [[u32; 2]; 2];
+pub(crate) type Door = [[u32; 2]; 2];
 
 /// Facts about a ship.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -75,7 +76,7 @@ pub struct Board {
 pub struct Snapshot {
     /// The stage that just ran.
     pub stage: String,
-    /// The tile rows, as in [`Starship::tiles`].
+    /// The tile rows, as in [`Board::tiles`].
     pub tiles: Vec<String>,
 }
 

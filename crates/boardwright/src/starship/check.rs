@@ -3,7 +3,8 @@
 //! room entered by a door, facing parts clear to the border, every
 //! consumer within its walk of a supplier.
 
-use super::ship::{Role, Ship};
+use super::part::Role;
+use super::ship::Ship;
 use super::stages::{Profile, Walks};
 
 /// Checks every guarantee; returns the longest weapon-to-ammo and
@@ -25,7 +26,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
     }
     let profile = Profile::of(ship);
     for p in &ship.parts {
-        let r = (p.x, p.y, p.w, p.h);
+        let r = p.footprint();
         if p.role.is_machine() {
             if ship.ring(r).is_empty() {
                 return Err(format!("{} {} cannot be operated", p.kind, p.id));
@@ -42,12 +43,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
     // The longest walk from a part of role `consumer` to its nearest supplier.
     let walk = |consumer: Role| -> Result<u32, String> {
         let suppliers = consumer.suppliers();
-        let sources: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|p| suppliers.contains(&p.role))
-            .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
-            .collect();
+        let sources = ship.tiles_of(suppliers);
         let first = suppliers.first().map_or("supplier", |s| s.name());
         let has_consumer = ship.parts.iter().any(|p| p.role == consumer);
         if has_consumer && !ship.parts.iter().any(|p| Some(&p.role) == suppliers.first()) {
@@ -56,7 +52,7 @@ pub(super) fn check(ship: &Ship, walks: Walks) -> Result<(u32, u32), String> {
         let dist = ship.distances(&sources);
         let mut longest = 0;
         for p in ship.parts.iter().filter(|p| p.role == consumer) {
-            let best = ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
+            let best = ship.ring(p.footprint()).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
             if best > walks.limit(consumer) {
                 return Err(format!("{} {} is {} steps from {first}", p.kind, p.id, best));
             }

@@ -99,8 +99,8 @@ pub fn draw(ship: &Board, options: DrawOptions) -> Document {
     let mut colors = vec![None; width * ship.height as usize];
     for p in &ship.parts {
         let c = kinds.iter().find(|k| k.1 == p.kind).map_or(Color::WHITE, |k| k.3);
-        for y in p.y..p.y.saturating_add(p.h).min(ship.height) {
-            for x in p.x..p.x.saturating_add(p.w).min(ship.width) {
+        for y in p.rect.y..p.rect.y.saturating_add(p.rect.h).min(ship.height) {
+            for x in p.rect.x..p.rect.x.saturating_add(p.rect.w).min(ship.width) {
                 colors[y as usize * width + x as usize] = Some(c);
             }
         }
@@ -142,8 +142,8 @@ pub fn draw(ship: &Board, options: DrawOptions) -> Document {
         }
     }
     for p in &ship.parts {
-        let (x, y) = at(p.x, p.y);
-        let (w, h) = (f64::from(p.w) * cell, f64::from(p.h) * cell);
+        let (x, y) = at(p.rect.x, p.rect.y);
+        let (w, h) = (f64::from(p.rect.w) * cell, f64::from(p.rect.h) * cell);
         shapes.push(
             Shape::Rect {
                 origin: (x, y),

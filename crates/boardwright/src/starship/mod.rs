@@ -6,8 +6,10 @@
 //! - `stages`: one module per kind of stage in the order they run, the
 //!   [`Stage`] enum and the runner; the default pipeline is the original's
 //!   fourteen, and a pipeline is data (`pipeline = [...]` in TOML);
+//! - `part`: parts, their roles, rectangles and facings;
 //! - `ship`: tiles, parts, doors, walking, the path contiguity check;
 //! - `check`: the guarantees a finished ship is held to;
+//! - `grid`: [`Board::grid`], a finished ship's tiles and walks to query;
 //! - `draw`: the printed page;
 //! - this module: [`generate`] (run the pipeline, check every guarantee,
 //!   retry on fresh streams if one fails) and the [`Starship`] generator.
@@ -20,18 +22,41 @@ use crate::{DrawOptions, Error, Generator, Header, Watch};
 mod board;
 mod check;
 mod draw;
+mod grid;
 mod params;
+mod part;
 mod ship;
 mod stages;
 
-pub use board::{Board, Door, Metrics, Snapshot, StageScore};
-use board::{legend, rows};
+use board::Snapshot;
+pub use board::{Board, Metrics};
+use board::{StageScore, legend, rows};
 pub use draw::draw;
-pub use params::*;
+pub use grid::Grid;
+use params::{AMMO_WALK, POWER_WALK};
+pub use params::{CrewParams, Params, ShapeParams};
+pub use part::{Facing, Part, Rect, Role};
 use ship::Ship;
-pub use ship::{Facing, Part, Role};
+pub use ship::Tile;
 pub use stages::Stage;
 use stages::{Context, Walks};
+
+/// The stages' parameters, for pipelines written in code, what a machine
+/// stage reports, and the tiles a watch sees after each stage.
+///
+/// ```
+/// use boardwright::starship::pipeline::CrewParams;
+/// use boardwright::starship::{Params, Stage};
+///
+/// let mut params = Params::default();
+/// params.pipeline[11] = Stage::Crew(CrewParams { quarters: 2, ..CrewParams::default() });
+/// ```
+pub mod pipeline {
+    pub use super::board::{Snapshot, StageScore};
+    pub use super::params::{
+        ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
+    };
+}
 
 /// Generates a ship. Parameters that [`params::resolve`](crate::params::resolve)
 /// would refuse give [`Error::Params`], before any work.
@@ -51,8 +76,9 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
 /// Generates a ship, telling `watch` as each stage begins and, when it asks
 /// for snapshots, showing it the tiles after every stage (of every attempt;
 /// the last attempt's last snapshot holds the finished ship's tiles).
-/// Parameters are checked first, as [`generate`] does.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+/// Parameters are checked first, as [`generate`] does. Code outside the
+/// crate watches through [`Starship`]'s [`Generator::generate`].
+pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
     crate::params::check(params)?;
     let legend = legend(params);
     let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
@@ -127,7 +153,7 @@ pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snap
 }
 
 /// The generation steps reported to a progress callback (the stage index, capped).
-pub const STEPS: [&str; 1] = ["running the stages"];
+pub(crate) const STEPS: [&str; 1] = ["running the stages"];
 
 /// The starship generator, for code that handles every generator alike.
 pub struct Starship;

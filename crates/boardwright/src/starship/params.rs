@@ -10,7 +10,9 @@ use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
 
 mod stages;
 
-pub use stages::*;
+pub use stages::{
+    ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
+};
 
 /// Parameters of a starship.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,8 +25,9 @@ pub struct Params {
     /// Path contiguity bound: tiles around a new part must still reach each other within this many steps.
     pub max_detour: u32,
     /// Walking distance within which every weapon has ammo and every thruster
-    /// power (power storage or the reactor); none: [`AMMO_WALK`] for weapons
-    /// and [`POWER_WALK`] for thrusters, at every size.
+    /// power (power storage or the reactor); none: 12 steps for weapons and
+    /// 16 for thrusters, at every size. A walk is measured as
+    /// [`Grid::walk`](super::Grid::walk) measures it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub supply_walk: Option<u32>,
     /// Whole-ship attempts before giving up.
@@ -48,18 +51,18 @@ impl Default for Params {
 }
 
 /// Largest grid side accepted.
-pub const MAX_SIDE: u32 = 512;
+pub(crate) const MAX_SIDE: u32 = 512;
 /// Steps from a weapon to its nearest ammo supply at most, unless
 /// `supply_walk` says otherwise.
-pub const AMMO_WALK: u32 = 12;
+pub(crate) const AMMO_WALK: u32 = 12;
 /// Steps from a thruster to its nearest power storage or the reactor at
 /// most, unless `supply_walk` says otherwise.
-pub const POWER_WALK: u32 = 16;
+pub(crate) const POWER_WALK: u32 = 16;
 
 /// Smallest grid side accepted: on a smaller grid the default stages find
 /// no room for a ship (at 20 × 20 one seed in sixty failed every attempt, at
 /// 16 × 16 nearly all; from 22 none of sixty).
-pub const MIN_SIDE: u32 = 22;
+pub(crate) const MIN_SIDE: u32 = 22;
 
 impl ParamsTrait for Params {
     const INFO: &'static [ParamInfo] = &[
@@ -142,7 +145,7 @@ impl ParamsTrait for Params {
 }
 
 /// Most stages in a pipeline.
-pub const MAX_STAGES: usize = 64;
+pub(crate) const MAX_STAGES: usize = 64;
 
 /// Most work ([`Stage::work`]) over all attempts together, per
 /// [`REFERENCE_AREA`] of grid (a 40 × 40 grid or less: some 4.5 s in a
@@ -151,10 +154,10 @@ pub const MAX_STAGES: usize = 64;
 /// with the grid's area, and so do the counts of stages with per-hull rates
 /// and this bound: a pipeline with rates may take time growing with the
 /// square of the area, one without in proportion to it.
-pub const MAX_WORK: u64 = 150_000;
+pub(crate) const MAX_WORK: u64 = 150_000;
 
 /// The grid area [`MAX_WORK`] is given for.
-pub const REFERENCE_AREA: u64 = 1600;
+pub(crate) const REFERENCE_AREA: u64 = 1600;
 
 /// Each variant's symbol and name are its own: visible, not the legend's
 /// for a tile or room, and a name always goes with the same symbol and role

@@ -12,36 +12,7 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Serialize};
-
-/// A direction on the grid; the ship's nose points `Up` (−y).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Facing {
-    /// Forward (−y).
-    Up,
-    /// Backward (+y).
-    Down,
-    /// −x.
-    Left,
-    /// +x.
-    Right,
-}
-
-impl Facing {
-    /// All four, in weight-table order.
-    pub const ALL: [Facing; 4] = [Facing::Up, Facing::Down, Facing::Left, Facing::Right];
-
-    /// The unit step.
-    pub fn step(self) -> (i32, i32) {
-        match self {
-            Facing::Up => (0, -1),
-            Facing::Down => (0, 1),
-            Facing::Left => (-1, 0),
-            Facing::Right => (1, 0),
-        }
-    }
-}
+use super::part::{Facing, Part, Rect, Role};
 
 /// What fills a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,94 +27,8 @@ pub enum Tile {
     Part(u32),
 }
 
-/// What a part is for. The guarantees and the stages follow the role, never
-/// the part's name (a user may call a weapon `laser`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// The cockpit: one per ship.
-    Cockpit,
-    /// The reactor: one per ship; it powers thrusters near it.
-    Reactor,
-    /// A thruster: a machine that needs power within a walk.
-    Thruster,
-    /// A weapon: a machine that needs ammo within a walk.
-    Weapon,
-    /// An ammo supply: serves weapons.
-    AmmoSupply,
-    /// Power storage: powers thrusters.
-    PowerStorage,
-    /// Crew quarters.
-    CrewQuarters,
-    /// Bunks.
-    Bunks,
-    /// Any other room.
-    Room,
-}
-
-impl Role {
-    /// The roles that need a supplier within a walk, in the order the
-    /// stages and the check serve them.
-    pub const SUPPLIED: [Role; 2] = [Role::Weapon, Role::Thruster];
-
-    /// The role's name, as in the JSON (`ammo_supply`, …).
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Cockpit => "cockpit",
-            Role::Reactor => "reactor",
-            Role::Thruster => "thruster",
-            Role::Weapon => "weapon",
-            Role::AmmoSupply => "ammo_supply",
-            Role::PowerStorage => "power_storage",
-            Role::CrewQuarters => "crew_quarters",
-            Role::Bunks => "bunks",
-            Role::Room => "room",
-        }
-    }
-
-    /// Whether the part is a machine: solid, operated from a walkable tile
-    /// beside it. Every other part is a room, walked in and entered through
-    /// doors.
-    pub fn is_machine(self) -> bool {
-        matches!(self, Role::Thruster | Role::Weapon)
-    }
-
-    /// The parts that serve this one within a walk: ammo for a weapon, power
-    /// storage or the reactor for a thruster (the first is the one a ship
-    /// must have); none for the rest.
-    pub fn suppliers(self) -> &'static [Role] {
-        match self {
-            Role::Weapon => &[Role::AmmoSupply],
-            Role::Thruster => &[Role::PowerStorage, Role::Reactor],
-            _ => &[],
-        }
-    }
-}
-
-/// A placed part.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Part {
-    /// Index in `parts`.
-    pub id: u32,
-    /// Part kind: the room's role name or the machine variant's own name
-    /// (`cockpit`, `thruster_large`, `laser`, …).
-    pub kind: String,
-    /// What the part is for; this, not `kind`, decides how it behaves.
-    pub role: Role,
-    /// Left column.
-    pub x: u32,
-    /// Top row.
-    pub y: u32,
-    /// Width in tiles.
-    pub w: u32,
-    /// Height in tiles.
-    pub h: u32,
-    /// Facing, for machines that have one.
-    pub facing: Option<Facing>,
-}
-
-/// A footprint: `(x, y, w, h)`.
-pub type Rect = (u32, u32, u32, u32);
+/// A footprint as the stages handle it: `(x, y, w, h)`.
+pub(crate) type Footprint = (u32, u32, u32, u32);
 
 /// The ship.
 #[derive(Clone, Debug)]
@@ -257,18 +142,18 @@ impl Ship {
     }
 
     /// Tiles of a footprint.
-    pub fn footprint(&self, (x, y, w, h): Rect) -> impl Iterator<Item = usize> + '_ {
+    pub fn footprint(&self, (x, y, w, h): Footprint) -> impl Iterator<Item = usize> + '_ {
         (y..y + h).flat_map(move |ty| (x..x + w).map(move |tx| self.at(tx, ty)))
     }
 
     /// Whether every tile of the footprint is floor and not reserved.
-    pub fn is_free_floor(&self, r: Rect) -> bool {
+    pub fn is_free_floor(&self, r: Footprint) -> bool {
         r.0 + r.2 <= self.width && r.1 + r.3 <= self.height && self.footprint(r).all(|t| self.tiles[t] == Tile::Floor && !self.reserved[t])
     }
 
     /// Whether a walkable tile is 4-adjacent to the footprint, outside it
     /// ([`Ship::ring`] is not empty).
-    pub fn has_ring(&self, (x, y, w, h): Rect) -> bool {
+    pub fn has_ring(&self, (x, y, w, h): Footprint) -> bool {
         let outside = |t: Option<usize>| t.is_some_and(|t| self.walkable(t));
         let (left, right) = (x.checked_sub(1), x + w);
         let (top, bottom) = (y.checked_sub(1), y + h);
@@ -277,7 +162,7 @@ impl Ship {
     }
 
     /// Walkable tiles 4-adjacent to the footprint, outside it.
-    pub fn ring(&self, (x, y, w, h): Rect) -> Vec<usize> {
+    pub fn ring(&self, (x, y, w, h): Footprint) -> Vec<usize> {
         let mut out = Vec::new();
         let inside = |tx: i64, ty: i64| tx >= i64::from(x) && tx < i64::from(x + w) && ty >= i64::from(y) && ty < i64::from(y + h);
         for t in self.footprint((x, y, w, h)) {
@@ -296,7 +181,7 @@ impl Ship {
     /// tile next to it still reaches every other in at most `max_detour`
     /// steps more than the straight (Manhattan) walk between them. A detour,
     /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
-    pub fn keeps_paths(&mut self, r: Rect, max_detour: u32) -> bool {
+    pub fn keeps_paths(&mut self, r: Footprint, max_detour: u32) -> bool {
         let mut ring = self.ring(r);
         if self.detour_across(r, &ring) > max_detour {
             return false;
@@ -335,7 +220,7 @@ impl Ship {
     /// below it (or from left to right) must go round one of its ends and
     /// come back, at least twice the way from the nearer of the two tiles to
     /// that end.
-    fn detour_across(&self, (x, y, w, h): Rect, ring: &[usize]) -> u32 {
+    fn detour_across(&self, (x, y, w, h): Footprint, ring: &[usize]) -> u32 {
         let (mut above, mut below, mut left, mut right) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for &t in ring {
             let (tx, ty) = self.xy(t);
@@ -485,8 +370,17 @@ impl Ship {
         dist
     }
 
+    /// Tiles of the parts whose role is one of `roles`.
+    pub fn tiles_of(&self, roles: &[Role]) -> Vec<usize> {
+        self.parts
+            .iter()
+            .filter(|p| roles.contains(&p.role))
+            .flat_map(|p| self.footprint(p.footprint()))
+            .collect()
+    }
+
     /// Places a part over floor tiles and returns its id.
-    pub fn place(&mut self, kind: &str, role: Role, r: Rect, facing: Option<Facing>) -> u32 {
+    pub fn place(&mut self, kind: &str, role: Role, r: Footprint, facing: Option<Facing>) -> u32 {
         let id = self.parts.len() as u32;
         let tiles: Vec<usize> = self.footprint(r).collect();
         for t in tiles {
@@ -496,10 +390,12 @@ impl Ship {
             id,
             kind: kind.to_string(),
             role,
-            x: r.0,
-            y: r.1,
-            w: r.2,
-            h: r.3,
+            rect: Rect {
+                x: r.0,
+                y: r.1,
+                w: r.2,
+                h: r.3,
+            },
             facing,
         });
         id
@@ -524,7 +420,7 @@ impl Ship {
     pub fn door_spots(&self, p: u32) -> Vec<(usize, usize)> {
         let part = &self.parts[p as usize];
         let mut out = Vec::new();
-        for t in self.footprint((part.x, part.y, part.w, part.h)) {
+        for t in self.footprint(part.footprint()) {
             for n in self.neighbors(t) {
                 if self.tiles[n] != Tile::Part(p) && self.walkable(n) {
                     out.push((t, n));
@@ -558,21 +454,22 @@ impl Ship {
     }
 }
 
+/// A `w × h` grid of floor inside a one-tile margin of space.
+#[cfg(test)]
+pub(crate) fn open(w: u32, h: u32) -> Ship {
+    let mut ship = Ship::new(w, h);
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let t = ship.at(x, y);
+            ship.tiles[t] = Tile::Floor;
+        }
+    }
+    ship
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A `w × h` grid of floor inside a one-tile margin of space.
-    fn open(w: u32, h: u32) -> Ship {
-        let mut ship = Ship::new(w, h);
-        for y in 1..h - 1 {
-            for x in 1..w - 1 {
-                let t = ship.at(x, y);
-                ship.tiles[t] = Tile::Floor;
-            }
-        }
-        ship
-    }
 
     #[test]
     fn going_round_a_three_by_three_block_is_a_detour_of_four() {

@@ -5,34 +5,34 @@ use serde::{Deserialize, Serialize};
 
 use crate::params::{Allowed, ParamError};
 use crate::starship::Stage;
-use crate::starship::ship::Role;
+use crate::starship::part::Role;
 
 /// Largest side of a room or machine, in tiles.
-pub const MAX_PART_SIDE: u32 = 8;
+pub(crate) const MAX_PART_SIDE: u32 = 8;
 /// Most brush modules in a shape stage.
-pub const MAX_MODULES: u32 = 50;
+pub(crate) const MAX_MODULES: u32 = 50;
 /// Largest scan range and most passes of a fill-gaps stage.
-pub const MAX_GAP_SCAN: u32 = 16;
+pub(crate) const MAX_GAP_SCAN: u32 = 16;
 /// Most armor layers round the cockpit or reactor.
-pub const MAX_LAYERS: u32 = 8;
+pub(crate) const MAX_LAYERS: u32 = 8;
 /// Largest score budget of a machine stage, and largest score of a variant.
-pub const MAX_SCORE: u32 = 200;
+pub(crate) const MAX_SCORE: u32 = 200;
 /// Most variants in a machine stage.
-pub const MAX_VARIANTS: usize = 16;
+pub(crate) const MAX_VARIANTS: usize = 16;
 /// Longest variant name, in characters.
-pub const MAX_NAME: usize = 64;
+pub(crate) const MAX_NAME: usize = 64;
 /// Most rooms a supply stage is asked for.
-pub const MAX_SUPPLIES: u32 = 16;
+pub(crate) const MAX_SUPPLIES: u32 = 16;
 /// Most crew quarters, and most bunk rooms, in a crew stage.
-pub const MAX_CREW_ROOMS: u32 = 32;
+pub(crate) const MAX_CREW_ROOMS: u32 = 32;
 /// Largest door threshold, in steps.
-pub const MAX_DOOR_THRESHOLD: u32 = 200;
+pub(crate) const MAX_DOOR_THRESHOLD: u32 = 200;
 /// Largest per-1000-hull-tiles rate of a machine stage's score.
-pub const MAX_SCORE_RATE: f64 = 200.0;
+pub(crate) const MAX_SCORE_RATE: f64 = 200.0;
 /// Largest per-1000-hull-tiles rate of a supply stage's or crew stage's rooms.
-pub const MAX_ROOM_RATE: f64 = 100.0;
+pub(crate) const MAX_ROOM_RATE: f64 = 100.0;
 /// Largest weight (shape modules, variants, facings).
-pub const MAX_WEIGHT: f64 = 1e6;
+pub(crate) const MAX_WEIGHT: f64 = 1e6;
 
 /// A machine variant (a thruster or weapon size).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -315,7 +315,7 @@ impl Fields<'_> {
 impl Stage {
     /// Checks every parameter of the stage against its range; `at` names the
     /// stage in errors (`pipeline[11] (crew)`).
-    pub fn validate(&self, at: &str) -> Result<(), ParamError> {
+    pub(crate) fn validate(&self, at: &str) -> Result<(), ParamError> {
         let f = Fields(at);
         match self {
             Stage::Shape(p) => {

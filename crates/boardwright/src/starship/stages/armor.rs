@@ -4,17 +4,18 @@
 use super::Context;
 use super::Walks;
 use super::supplies::protect_supply_walks;
-use crate::starship::ship::{Facing, Role, Ship, Tile};
+use crate::starship::part::{Facing, Role};
+use crate::starship::ship::{Ship, Tile};
 
 pub(super) fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, role: Role, layers: u32) {
     let Some(part) = ship.parts.iter().find(|p| p.role == role).cloned() else {
         return;
     };
     for layer in 1..=layers {
-        let (x0, y0) = (i64::from(part.x) - i64::from(layer), i64::from(part.y) - i64::from(layer));
+        let (x0, y0) = (i64::from(part.rect.x) - i64::from(layer), i64::from(part.rect.y) - i64::from(layer));
         let (x1, y1) = (
-            i64::from(part.x + part.w) + i64::from(layer) - 1,
-            i64::from(part.y + part.h) + i64::from(layer) - 1,
+            i64::from(part.rect.x + part.rect.w) + i64::from(layer) - 1,
+            i64::from(part.rect.y + part.rect.h) + i64::from(layer) - 1,
         );
         for y in y0..=y1 {
             for x in x0..=x1 {
@@ -37,7 +38,7 @@ pub(super) fn exterior_armor(ship: &mut Ship) {
     let mut lines = vec![false; ship.tiles.len()];
     for part in ship.parts.iter().filter(|p| p.facing.is_some()) {
         let (dx, dy) = part.facing.map_or((0, 0), Facing::step);
-        for t in ship.footprint((part.x, part.y, part.w, part.h)).collect::<Vec<_>>() {
+        for t in ship.footprint(part.footprint()).collect::<Vec<_>>() {
             let mut at = t;
             while let Some(n) = ship.offset(at, (dx, dy)) {
                 lines[n] = true;
@@ -85,7 +86,12 @@ mod tests {
             let before = ship.clone();
             run_stage(&mut ship, &stage("cockpit_armor"), "armor");
             let cockpit = ship.parts.iter().find(|p| p.role == Role::Cockpit).expect("a cockpit").clone();
-            let (x0, y0, x1, y1) = (cockpit.x - 1, cockpit.y - 1, cockpit.x + cockpit.w, cockpit.y + cockpit.h);
+            let (x0, y0, x1, y1) = (
+                cockpit.rect.x - 1,
+                cockpit.rect.y - 1,
+                cockpit.rect.x + cockpit.rect.w,
+                cockpit.rect.y + cockpit.rect.h,
+            );
             let added: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.tiles[t] != before.tiles[t]).collect();
             assert!(!added.is_empty(), "seed {i}: no armor");
             for t in added {
@@ -113,7 +119,7 @@ mod tests {
             let profile = Profile::of(&ship);
             for p in ship.parts.iter().filter(|p| p.role.is_machine()) {
                 let facing = p.facing.expect("a machine faces");
-                assert!(profile.clear_line((p.x, p.y, p.w, p.h), facing), "seed {i}: {} {}", p.kind, p.id);
+                assert!(profile.clear_line(p.footprint(), facing), "seed {i}: {} {}", p.kind, p.id);
             }
         }
     }

@@ -5,7 +5,8 @@ use super::place::{candidates, place_room};
 use super::supplies::protect_supply_walks;
 use super::{Context, scaled};
 use crate::starship::params::CrewParams;
-use crate::starship::ship::{Rect, Role, Ship, Tile};
+use crate::starship::part::Role;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 /// Places a crew room chooses among: the next ones still free in its list.
 const CREW_CHOICES: usize = 4;
@@ -45,7 +46,7 @@ pub(super) fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     let kinds = [(Role::CrewQuarters, p.quarters_size), (Role::Bunks, p.bunks_size)];
     let required = [u64::from(p.quarters), u64::from(p.bunks)];
     let by_rate = [scaled(0, p.quarters_per_1000_tiles, hull), scaled(0, p.bunks_per_1000_tiles, hull)];
-    let mut lists: Vec<Vec<Rect>> = Vec::new();
+    let mut lists: Vec<Vec<Footprint>> = Vec::new();
     for &(_, [w, h]) in &kinds {
         let mut spots = candidates(ship, w, h);
         if w != h {
@@ -128,7 +129,7 @@ mod tests {
             assert!(shortfalls.is_empty(), "seed {i}: {shortfalls:?}");
             for room in rooms {
                 assert!(matches!(room.role, Role::CrewQuarters | Role::Bunks));
-                let r = (room.x, room.y, room.w, room.h);
+                let r = room.footprint();
                 assert!(ship.footprint(r).any(|t| ship.has_any_door(t)), "seed {i}: {} has no door", room.id);
             }
             assert!(connected(&ship), "seed {i}");

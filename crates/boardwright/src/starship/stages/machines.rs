@@ -5,7 +5,8 @@
 use super::place::{candidates, first_keeping};
 use super::{Context, MACHINE_MISSES, scaled};
 use crate::starship::params::{MachineParams, Variant};
-use crate::starship::ship::{Facing, Rect, Ship, Tile};
+use crate::starship::part::Facing;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 /// For each column the first and last ship row, and for each row the first
 /// and last ship column (`None` where empty): whether a footprint has a clear
@@ -33,7 +34,7 @@ impl Profile {
     }
 
     /// Whether every tile from the footprint's `facing` edge to the grid's border is space.
-    pub fn clear_line(&self, (x, y, w, h): Rect, facing: Facing) -> bool {
+    pub fn clear_line(&self, (x, y, w, h): Footprint, facing: Facing) -> bool {
         let span = |v: &Option<(u32, u32)>| v.unwrap_or((u32::MAX, 0));
         match facing {
             Facing::Up => (x..x + w).all(|c| span(&self.cols[c as usize]).0 >= y),
@@ -90,14 +91,14 @@ pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &M
         let facing = Facing::ALL[f];
         let (w, h) = dims(v, facing);
         let profile = Profile::of(ship);
-        let mut spots: Vec<Rect> = candidates(ship, w, h)
+        let mut spots: Vec<Footprint> = candidates(ship, w, h)
             .into_iter()
             .filter(|&r| profile.clear_line(r, facing))
             .collect();
         if outward {
             // Farthest from the centre in the facing direction first.
             let (dx, dy) = facing.step();
-            let reach = |r: &Rect| {
+            let reach = |r: &Footprint| {
                 (f64::from(r.0) + f64::from(r.2) / 2.0 - mx) * f64::from(dx) + (f64::from(r.1) + f64::from(r.3) / 2.0 - my) * f64::from(dy)
             };
             spots.sort_by(|a, b| reach(b).total_cmp(&reach(a)));
@@ -126,7 +127,7 @@ pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &M
 mod tests {
     use super::*;
     use crate::starship::Stage;
-    use crate::starship::ship::Role;
+    use crate::starship::part::Role;
     use crate::starship::stages::testing::{built, connected, run_stage, stage};
 
     #[test]
@@ -152,7 +153,7 @@ mod tests {
                 let profile = Profile::of(&ship);
                 for m in &ship.parts[before..] {
                     assert_eq!(m.role, role);
-                    let r = (m.x, m.y, m.w, m.h);
+                    let r = m.footprint();
                     let facing = m.facing.expect("a machine faces");
                     assert!(profile.clear_line(r, facing), "seed {i}: {} {} faces the hull", m.kind, m.id);
                     assert!(ship.ring(r).iter().any(|&t| ship.reserved[t]), "seed {i}: no operator");

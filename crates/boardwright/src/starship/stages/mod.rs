@@ -27,7 +27,8 @@ use serde::Serialize;
 use super::params::{
     ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
 };
-use super::ship::{Role, Ship};
+use super::part::Role;
+use super::ship::Ship;
 use crate::seed::Rng;
 
 mod armor;
@@ -129,7 +130,7 @@ impl Stage {
     /// once (`4 × w × h` a list; most fail at once, on the geometry alone),
     /// and counts `2 × w × h` per room (the rooms it touches). Counts that
     /// grow per 1000 tiles of hull count at a hull as large as the grid.
-    pub fn work(&self, area: u64) -> u64 {
+    pub(crate) fn work(&self, area: u64) -> u64 {
         let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
         match self {
             Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
@@ -177,8 +178,24 @@ fn variant(name: &str, role: Role, w: u32, h: u32, score: u32, weight: f64, symb
     }
 }
 
+/// A machine stage's parameters: `(min_score, max_score,
+/// score_per_1000_tiles)`, the facing weights and the variants.
+fn machine(
+    (min_score, max_score, score_per_1000_tiles): (u32, u32, f64),
+    facing_weights: [f64; 4],
+    variants: Vec<Variant>,
+) -> MachineParams {
+    MachineParams {
+        min_score,
+        max_score,
+        variants,
+        facing_weights,
+        score_per_1000_tiles,
+    }
+}
+
 /// The default pipeline: the original's fourteen stages.
-pub fn default_pipeline() -> Vec<Stage> {
+pub(crate) fn default_pipeline() -> Vec<Stage> {
     vec![
         Stage::Shape(ShapeParams::default()),
         Stage::FillGaps(FillGapsParams::default()),
@@ -186,27 +203,25 @@ pub fn default_pipeline() -> Vec<Stage> {
         Stage::Reactor(RoomParams::default()),
         Stage::CockpitArmor(ArmorParams::default()),
         Stage::ReactorArmor(ArmorParams::default()),
-        Stage::Thrusters(MachineParams {
-            min_score: 3,
-            max_score: 6,
-            variants: vec![
+        // Scores 3 to 6 and 30 per 1000 hull tiles, facing mostly down.
+        Stage::Thrusters(machine(
+            (3, 6, 30.0),
+            [1.0, 5.0, 1.0, 1.0],
+            vec![
                 variant("thruster_small", Role::Thruster, 1, 2, 1, 1.0, 't'),
                 variant("thruster_medium", Role::Thruster, 2, 2, 2, 2.0, 'u'),
                 variant("thruster_large", Role::Thruster, 2, 3, 4, 3.0, 'v'),
             ],
-            facing_weights: [1.0, 5.0, 1.0, 1.0],
-            score_per_1000_tiles: 30.0,
-        }),
-        Stage::Weapons(MachineParams {
-            min_score: 2,
-            max_score: 4,
-            variants: vec![
+        )),
+        // Scores 2 to 4 and 12 per 1000 hull tiles, facing mostly up.
+        Stage::Weapons(machine(
+            (2, 4, 12.0),
+            [5.0, 1.0, 1.0, 1.0],
+            vec![
                 variant("weapon_small", Role::Weapon, 1, 2, 1, 2.0, 'w'),
                 variant("weapon_large", Role::Weapon, 2, 3, 3, 1.0, 'W'),
             ],
-            facing_weights: [5.0, 1.0, 1.0, 1.0],
-            score_per_1000_tiles: 12.0,
-        }),
+        )),
         Stage::ExteriorArmor(NoParams {}),
         Stage::AmmoSupplies(SupplyParams::default()),
         Stage::PowerStorage(SupplyParams {
@@ -224,7 +239,7 @@ pub fn default_pipeline() -> Vec<Stage> {
 /// The longest walk from a weapon to its nearest ammo supply and from a
 /// thruster to its nearest power storage or the reactor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Walks {
+pub(crate) struct Walks {
     /// Steps from a weapon to ammo.
     pub ammo: u32,
     /// Steps from a thruster to power.
@@ -233,7 +248,7 @@ pub struct Walks {
 
 impl Walks {
     /// The limit for parts of role `consumer` (none for roles that need no supply).
-    pub fn limit(self, consumer: Role) -> u32 {
+    pub(crate) fn limit(self, consumer: Role) -> u32 {
         match consumer {
             Role::Weapon => self.ammo,
             Role::Thruster => self.power,
@@ -243,7 +258,7 @@ impl Walks {
 }
 
 /// What the stages share: settings and the shortfalls they report.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     /// Random stream of the running stage.
     pub rng: &'a mut Rng,
     /// Path contiguity bound.
@@ -257,7 +272,7 @@ pub struct Context<'a> {
 }
 
 /// Runs one stage.
-pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
+pub(crate) fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
     match stage {
         Stage::Shape(p) => shape::shape(ship, p, cx.rng),
         Stage::FillGaps(p) => shape::fill_gaps(ship, p),
@@ -282,7 +297,8 @@ pub fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
 pub(super) mod testing {
     use super::{Context, Stage, Walks, default_pipeline, run};
     use crate::seed::Seed;
-    use crate::starship::ship::{Role, Ship};
+    use crate::starship::part::Role;
+    use crate::starship::ship::Ship;
 
     /// The default walks (12 steps to ammo, 16 to power).
     pub const WALKS: Walks = Walks { ammo: 12, power: 16 };
@@ -333,14 +349,8 @@ pub(super) mod testing {
     /// The longest walk from a part of role `consumer` to the nearest of
     /// its suppliers (`u32::MAX`: one has none within reach).
     pub fn longest_walk(ship: &Ship, consumer: Role) -> u32 {
-        let sources: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|p| consumer.suppliers().contains(&p.role))
-            .flat_map(|p| ship.footprint((p.x, p.y, p.w, p.h)).collect::<Vec<_>>())
-            .collect();
-        let dist = ship.distances(&sources);
-        let nearest = |p: &crate::starship::Part| ship.ring((p.x, p.y, p.w, p.h)).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
+        let dist = ship.distances(&ship.tiles_of(consumer.suppliers()));
+        let nearest = |p: &crate::starship::Part| ship.ring(p.footprint()).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
         ship.parts.iter().filter(|p| p.role == consumer).map(nearest).max().unwrap_or(0)
     }
 }

@@ -2,12 +2,13 @@
 //! first of them that keeps every path, and a room placed with its door.
 
 use crate::seed::Rng;
-use crate::starship::ship::{Rect, Role, Ship};
+use crate::starship::part::Role;
+use crate::starship::ship::{Footprint, Ship};
 
 /// Every footprint of size `w × h` on free floor with a walkable tile beside
 /// it, in row order. The costly path check runs later, only on the
 /// candidates a stage prefers, until one passes.
-pub(super) fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
+pub(super) fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Footprint> {
     let mut out = Vec::new();
     for y in 0..(ship.height + 1).saturating_sub(h) {
         for x in 0..(ship.width + 1).saturating_sub(w) {
@@ -21,12 +22,12 @@ pub(super) fn candidates(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
 }
 
 /// The first footprint, in the given order of preference, that passes the path contiguity check.
-pub(super) fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Rect>, max_detour: u32) -> Option<Rect> {
+pub(super) fn first_keeping(ship: &mut Ship, preferred: impl IntoIterator<Item = Footprint>, max_detour: u32) -> Option<Footprint> {
     preferred.into_iter().find(|&r| ship.keeps_paths(r, max_detour))
 }
 
 /// Places a room with one door, on a landing picked at random.
-pub(super) fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) -> u32 {
+pub(super) fn place_room(ship: &mut Ship, role: Role, r: Footprint, rng: &mut Rng) -> u32 {
     let id = ship.place(role.name(), role, r, None);
     let spots = ship.door_spots(id);
     let (inside, landing) = spots[rng.index(spots.len())];
@@ -35,7 +36,7 @@ pub(super) fn place_room(ship: &mut Ship, role: Role, r: Rect, rng: &mut Rng) ->
 }
 
 /// Places a room with one door, towards `landing`, a walkable tile beside it.
-pub(super) fn place_room_at(ship: &mut Ship, role: Role, r: Rect, landing: usize) -> u32 {
+pub(super) fn place_room_at(ship: &mut Ship, role: Role, r: Footprint, landing: usize) -> u32 {
     let id = ship.place(role.name(), role, r, None);
     if let Some((inside, landing)) = ship.door_spots(id).into_iter().find(|&(_, l)| l == landing) {
         ship.add_door(inside, landing);
@@ -47,17 +48,11 @@ pub(super) fn place_room_at(ship: &mut Ship, role: Role, r: Rect, landing: usize
 mod tests {
     use super::*;
     use crate::seed::Seed;
-    use crate::starship::ship::Tile;
+    use crate::starship::ship::{Tile, open};
 
     #[test]
     fn candidates_are_free_floor_beside_a_walkable_tile() {
-        let mut ship = Ship::new(6, 5);
-        for t in 0..ship.tiles.len() {
-            let (x, y) = ship.xy(t);
-            if (1..5).contains(&x) && (1..4).contains(&y) {
-                ship.tiles[t] = Tile::Floor;
-            }
-        }
+        let mut ship = open(6, 5);
         // The 4 × 3 floor holds 2 × 2 places at x 1..=3, y 1..=2 but a place
         // covering it all has no walkable tile beside it.
         assert_eq!(candidates(&ship, 2, 2).len(), 6);

@@ -13,7 +13,7 @@ use toml::{Table, Value};
 use super::{Stage, default_pipeline};
 use crate::overlay::{self, Entry};
 use crate::starship::params::Variant;
-use crate::starship::ship::Role;
+use crate::starship::part::Role;
 
 /// Reads `pipeline`: each stage table over its stage's defaults, errors
 /// named by path (`pipeline[2].min_score`).

@@ -4,13 +4,14 @@
 use super::Context;
 use super::place::{candidates, first_keeping, place_room};
 use crate::starship::params::RoomParams;
-use crate::starship::ship::{Rect, Role, Ship, Tile};
+use crate::starship::part::Role;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 pub(super) fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);
     let depth = depth_inside(ship);
     let (mx, my) = ship.center();
-    let score = |r: &Rect| -> f64 {
+    let score = |r: &Footprint| -> f64 {
         if protected {
             // Farthest from the perimeter: the footprint's shallowest tile, as deep as can be.
             -f64::from(ship.footprint(*r).map(|t| depth[t]).min().unwrap_or(0))
@@ -53,10 +54,11 @@ fn depth_inside(ship: &Ship) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::starship::ship::open;
     use crate::starship::stages::testing::{MAX_DETOUR, built, connected, run_stage, stage};
 
     /// The places of `w × h` that pass the path check.
-    fn passing(ship: &Ship, w: u32, h: u32) -> Vec<Rect> {
+    fn passing(ship: &Ship, w: u32, h: u32) -> Vec<Footprint> {
         candidates(ship, w, h)
             .into_iter()
             .filter(|&r| ship.clone().keeps_paths(r, MAX_DETOUR))
@@ -69,14 +71,14 @@ mod tests {
             let mut ship = built(32, &format!("rooms {i}"), "cockpit");
             let depth = depth_inside(&ship);
             let width = ship.width;
-            let shallowest = |(x, y, w, h): Rect| {
+            let shallowest = |(x, y, w, h): Footprint| {
                 let tiles = (y..y + h).flat_map(|ty| (x..x + w).map(move |tx| (ty * width + tx) as usize));
                 tiles.map(|t| depth[t]).min().unwrap_or(0)
             };
             let deepest = passing(&ship, 3, 3).into_iter().map(shallowest).max();
             run_stage(&mut ship, &stage("cockpit"), "cockpit");
             let (mx, my) = ship.center();
-            let off = |r: Rect| {
+            let off = |r: Footprint| {
                 let (fx, fy) = (f64::from(r.0) + f64::from(r.2) / 2.0, f64::from(r.1) + f64::from(r.3) / 2.0);
                 (fx - mx) * (fx - mx) + (fy - my) * (fy - my)
             };
@@ -85,7 +87,7 @@ mod tests {
             let [cockpit, reactor] = &ship.parts[..] else {
                 panic!("{:?}", ship.parts)
             };
-            let rect = |p: &crate::starship::Part| (p.x, p.y, p.w, p.h);
+            let rect = |p: &crate::starship::Part| p.footprint();
             assert_eq!((cockpit.role, reactor.role), (Role::Cockpit, Role::Reactor));
             assert_eq!(Some(shallowest(rect(cockpit))), deepest, "seed {i}");
             assert_eq!(Some(off(rect(reactor))), nearest, "seed {i}");
@@ -96,13 +98,7 @@ mod tests {
 
     #[test]
     fn depth_counts_steps_to_space() {
-        let mut ship = Ship::new(7, 7);
-        for t in 0..ship.tiles.len() {
-            let (x, y) = ship.xy(t);
-            if (1..6).contains(&x) && (1..6).contains(&y) {
-                ship.tiles[t] = Tile::Floor;
-            }
-        }
+        let ship = open(7, 7);
         let depth = depth_inside(&ship);
         assert_eq!([depth[ship.at(1, 1)], depth[ship.at(2, 3)], depth[ship.at(3, 3)]], [1, 2, 3]);
     }

@@ -5,7 +5,8 @@
 
 use crate::seed::Rng;
 use crate::starship::params::{FillGapsParams, ShapeParams};
-use crate::starship::ship::{Facing, Ship, Tile};
+use crate::starship::part::Facing;
+use crate::starship::ship::{Ship, Tile};
 
 /// Silhouettes a shape stage draws at most, keeping the first that fills
 /// between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box (else the

@@ -4,7 +4,8 @@
 use super::place::{candidates, place_room, place_room_at};
 use super::{Context, EXTRA_SUPPLIES, Walks, scaled};
 use crate::starship::params::SupplyParams;
-use crate::starship::ship::{Rect, Role, Ship, Tile};
+use crate::starship::part::Role;
+use crate::starship::ship::{Footprint, Ship, Tile};
 
 /// Rooms of the first of `serves`' suppliers (ammo for weapons, power
 /// storage for thrusters), each walk within its limit ([`Walks`]).
@@ -29,18 +30,13 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
         // Consumers not yet within the walk of a supplier (for power, the
         // reactor counts); past the number planned, only those the
         // guarantee is about.
-        let providers: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|q| suppliers.contains(&q.role))
-            .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
-            .collect();
+        let providers = ship.tiles_of(suppliers);
         let near_provider = ship.distances(&providers);
         let consumers_left: Vec<Vec<usize>> = ship
             .parts
             .iter()
             .filter(|q| q.role == serves || !extra && also.contains(&q.role))
-            .map(|q| ship.ring((q.x, q.y, q.w, q.h)))
+            .map(|q| ship.ring(q.footprint()))
             .filter(|access| !access.iter().any(|&t| near_provider[t] <= walk))
             .collect();
         if extra && (consumers_left.is_empty() || made >= most) {
@@ -61,7 +57,7 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
         for &(t, _) in &near {
             reach[t] += 1;
         }
-        let spots: Vec<(Rect, Vec<usize>)> = candidates(ship, p.w, p.h).into_iter().map(|r| (r, ship.ring(r))).collect();
+        let spots: Vec<(Footprint, Vec<usize>)> = candidates(ship, p.w, p.h).into_iter().map(|r| (r, ship.ring(r))).collect();
         // Past the number planned, the consumer left with the fewest places
         // that could serve it goes first: the places the others have are
         // many, and a room for them could take its last.
@@ -88,7 +84,7 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
         // Each place with its best landing (reaching the target, if any,
         // and of those the most consumers left), those reaching the most
         // first.
-        let mut ranked: Vec<(u32, Rect, usize)> = spots
+        let mut ranked: Vec<(u32, Footprint, usize)> = spots
             .into_iter()
             .filter_map(|(r, ring)| {
                 let landing = ring
@@ -102,7 +98,7 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
         // narrow nose and the tail, where machines crowd, keep their room
         // for the rooms that only they can hold.
         let (mx, my) = ship.center();
-        let off = |r: &Rect| {
+        let off = |r: &Footprint| {
             let (dx, dy) = (
                 f64::from(r.0) + f64::from(r.2) / 2.0 - mx,
                 f64::from(r.1) + f64::from(r.3) / 2.0 - my,
@@ -136,12 +132,7 @@ pub(super) fn supplies(ship: &mut Ship, cx: &mut Context<'_>, p: &SupplyParams, 
 /// free: a supply placed later may still bring them within it.
 pub(super) fn protect_supply_walks(ship: &mut Ship, walks: Walks, consumers: &[Role]) {
     for &consumer in consumers {
-        let sources: Vec<usize> = ship
-            .parts
-            .iter()
-            .filter(|q| consumer.suppliers().contains(&q.role))
-            .flat_map(|q| ship.footprint((q.x, q.y, q.w, q.h)).collect::<Vec<_>>())
-            .collect();
+        let sources = ship.tiles_of(consumer.suppliers());
         if sources.is_empty() {
             continue;
         }
@@ -151,7 +142,7 @@ pub(super) fn protect_supply_walks(ship: &mut Ship, walks: Walks, consumers: &[R
             .iter()
             .filter(|q| q.role == consumer)
             .filter_map(|q| {
-                ship.ring((q.x, q.y, q.w, q.h))
+                ship.ring(q.footprint())
                     .into_iter()
                     .filter(|&t| dist[t] <= walks.limit(consumer))
                     .min_by_key(|&t| (dist[t], t))

@@ -1,0 +1,146 @@
+//! What a ship is made of: its parts, each with its [`Role`] (what it is
+//! for), its [`Rect`] of tiles and, for machines, its [`Facing`].
+
+use serde::{Deserialize, Serialize};
+
+use super::ship::Footprint;
+
+/// A direction on the grid; the ship's nose points `Up` (−y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Facing {
+    /// Forward (−y).
+    Up,
+    /// Backward (+y).
+    Down,
+    /// −x.
+    Left,
+    /// +x.
+    Right,
+}
+
+impl Facing {
+    /// All four, in weight-table order.
+    pub const ALL: [Facing; 4] = [Facing::Up, Facing::Down, Facing::Left, Facing::Right];
+
+    /// The unit step.
+    pub fn step(self) -> (i32, i32) {
+        match self {
+            Facing::Up => (0, -1),
+            Facing::Down => (0, 1),
+            Facing::Left => (-1, 0),
+            Facing::Right => (1, 0),
+        }
+    }
+}
+
+/// What a part is for. The guarantees and the stages follow the role, never
+/// the part's name (a user may call a weapon `laser`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The cockpit: one per ship.
+    Cockpit,
+    /// The reactor: one per ship; it powers thrusters near it.
+    Reactor,
+    /// A thruster: a machine that needs power within a walk.
+    Thruster,
+    /// A weapon: a machine that needs ammo within a walk.
+    Weapon,
+    /// An ammo supply: serves weapons.
+    AmmoSupply,
+    /// Power storage: powers thrusters.
+    PowerStorage,
+    /// Crew quarters.
+    CrewQuarters,
+    /// Bunks.
+    Bunks,
+    /// Any other room.
+    Room,
+}
+
+impl Role {
+    /// The roles that need a supplier within a walk, in the order the
+    /// stages and the check serve them.
+    pub const SUPPLIED: [Role; 2] = [Role::Weapon, Role::Thruster];
+
+    /// The role's name, as in the JSON (`ammo_supply`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Cockpit => "cockpit",
+            Role::Reactor => "reactor",
+            Role::Thruster => "thruster",
+            Role::Weapon => "weapon",
+            Role::AmmoSupply => "ammo_supply",
+            Role::PowerStorage => "power_storage",
+            Role::CrewQuarters => "crew_quarters",
+            Role::Bunks => "bunks",
+            Role::Room => "room",
+        }
+    }
+
+    /// Whether the part is a machine: solid, operated from a walkable tile
+    /// beside it. Every other part is a room, walked in and entered through
+    /// doors.
+    pub fn is_machine(self) -> bool {
+        matches!(self, Role::Thruster | Role::Weapon)
+    }
+
+    /// The parts that serve this one within a walk: ammo for a weapon, power
+    /// storage or the reactor for a thruster (the first is the one a ship
+    /// must have); none for the rest.
+    pub fn suppliers(self) -> &'static [Role] {
+        match self {
+            Role::Weapon => &[Role::AmmoSupply],
+            Role::Thruster => &[Role::PowerStorage, Role::Reactor],
+            _ => &[],
+        }
+    }
+}
+
+/// A placed part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    /// Index in `parts`.
+    pub id: u32,
+    /// Part kind: the room's role name or the machine variant's own name
+    /// (`cockpit`, `thruster_large`, `laser`, …).
+    pub kind: String,
+    /// What the part is for; this, not `kind`, decides how it behaves.
+    pub role: Role,
+    /// The tiles it covers (written as `x`, `y`, `w`, `h` among the part's
+    /// own fields).
+    #[serde(flatten)]
+    pub rect: Rect,
+    /// Facing, for machines that have one.
+    pub facing: Option<Facing>,
+}
+
+impl Part {
+    /// The part's tiles as the stages handle them.
+    pub(crate) fn footprint(&self) -> Footprint {
+        let Rect { x, y, w, h } = self.rect;
+        (x, y, w, h)
+    }
+}
+
+/// A rectangle of tiles: `w` columns from column `x`, `h` rows from row `y`
+/// (row 0 at the nose end, the top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rect {
+    /// Left column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Width in tiles.
+    pub w: u32,
+    /// Height in tiles.
+    pub h: u32,
+}
+
+impl Rect {
+    /// Whether tile `(x, y)` is inside.
+    pub fn contains(self, x: u32, y: u32) -> bool {
+        (self.x..self.x.saturating_add(self.w)).contains(&x) && (self.y..self.y.saturating_add(self.h)).contains(&y)
+    }
+}
