@@ -2,53 +2,15 @@
 //! pipeline, with the bounds that keep any accepted pipeline's work in
 //! check; the stages' own parameters are in `stages`.
 
-use serde::{Deserialize, Serialize};
-
 use super::Stage;
 use super::board::fixed_symbols;
-use crate::params::{Allowed, ParamError, ParamInfo, Params as ParamsTrait};
+use crate::params::{Allowed, ParamError, declare, int};
 
 mod stages;
 
 pub use stages::{
     ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
 };
-
-/// Parameters of a starship.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Params {
-    /// Grid width in tiles.
-    pub width: u32,
-    /// Grid height in tiles.
-    pub height: u32,
-    /// Path contiguity bound: tiles around a new part must still reach each other within this many steps.
-    pub max_detour: u32,
-    /// Walking distance within which every weapon has ammo and every thruster
-    /// power (power storage or the reactor); none: 12 steps for weapons and
-    /// 16 for thrusters, at every size. A walk is measured as
-    /// [`Grid::walk`](super::Grid::walk) measures it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub supply_walk: Option<u32>,
-    /// Whole-ship attempts before giving up.
-    pub max_attempts: u32,
-    /// The stages, in order.
-    #[serde(deserialize_with = "super::stages::read_pipeline")]
-    pub pipeline: Vec<Stage>,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            width: 40,
-            height: 40,
-            max_detour: 5,
-            supply_walk: None,
-            max_attempts: 30,
-            pipeline: super::stages::default_pipeline(),
-        }
-    }
-}
 
 /// Largest grid side accepted.
 pub(crate) const MAX_SIDE: u32 = 512;
@@ -64,49 +26,38 @@ pub(crate) const POWER_WALK: u32 = 16;
 /// 16 × 16 nearly all; from 22 none of sixty).
 pub(crate) const MIN_SIDE: u32 = 22;
 
-impl ParamsTrait for Params {
-    const INFO: &'static [ParamInfo] = &[
-        ParamInfo {
-            name: "width",
-            doc: "grid width in tiles (the work grows with the area)",
-            allowed: Allowed::Int {
-                min: MIN_SIDE as i64,
-                max: MAX_SIDE as i64,
-            },
-        },
-        ParamInfo {
-            name: "height",
-            doc: "grid height in tiles (the work grows with the area)",
-            allowed: Allowed::Int {
-                min: MIN_SIDE as i64,
-                max: MAX_SIDE as i64,
-            },
-        },
-        ParamInfo {
-            name: "max_detour",
-            doc: "steps the tiles round a new part may need to reach each other",
-            allowed: Allowed::Int { min: 2, max: 40 },
-        },
-        ParamInfo {
-            name: "supply_walk",
-            doc: "walking distance within which every weapon has ammo and every thruster power, storage or the reactor (none: 12 to ammo, 16 to power)",
-            allowed: Allowed::Int { min: 1, max: 1000 },
-        },
-        ParamInfo {
-            name: "max_attempts",
-            doc: "whole-ship attempts before giving up (fewer for a costly pipeline: attempts times its work is bounded)",
-            allowed: Allowed::Int { min: 1, max: 1000 },
-        },
-        ParamInfo {
-            name: "pipeline",
-            doc: "the stages in order ([[pipeline]] tables with `stage = \"name\"` and any of its parameters; 1 to 64 stages, their work times max_attempts bounded)",
-            allowed: Allowed::Data("a list of stage tables"),
-        },
-    ];
-    const SIZE: &'static [&'static str] = &["width", "height"];
-    const PRESETS: &'static [(&'static str, &'static str)] = &[];
+declare! {
+    /// Parameters of a starship.
+    pub struct Params {
+        /// grid width in tiles (the work grows with the area)
+        width: u32 = 40, int(MIN_SIDE as i64, MAX_SIDE as i64);
+        /// grid height in tiles (the work grows with the area)
+        height: u32 = 40, int(MIN_SIDE as i64, MAX_SIDE as i64);
+        /// steps the tiles round a new part may need to reach each other
+        max_detour: u32 = 5, int(2, 40);
+        /// walking distance within which every weapon has ammo and every
+        /// thruster power, storage or the reactor (none: 12 to ammo, 16 to
+        /// power, at every size); a walk is measured as
+        /// [`Grid::walk`](super::Grid::walk) measures it
+        supply_walk: Option<u32> = None, int(1, 1000), #[serde(skip_serializing_if = "Option::is_none")];
+        /// whole-ship attempts before giving up (fewer for a costly
+        /// pipeline: attempts times its work is bounded)
+        max_attempts: u32 = 30, int(1, 1000);
+        /// the stages in order ([[pipeline]] tables with `stage = "name"` and
+        /// any of its parameters; 1 to 64 stages, their work times
+        /// max_attempts bounded)
+        pipeline: Vec<Stage> = super::stages::default_pipeline(), Allowed::Data("a list of stage tables"),
+            #[serde(deserialize_with = "super::stages::read_pipeline")];
+    }
+    presets: [],
+    size: ["width", "height"],
+    validate: Params::check,
+}
 
-    fn validate(&self) -> Result<(), ParamError> {
+impl Params {
+    /// The rules across parameters: the pipeline's length, each stage's
+    /// own parameters, and the work the pipeline and the attempts ask for.
+    fn check(&self) -> Result<(), ParamError> {
         if !(1..=MAX_STAGES).contains(&self.pipeline.len()) {
             return Err(ParamError::invalid(
                 "pipeline",
