@@ -72,7 +72,7 @@ pub(crate) fn read_entry<T: Entry>(value: Value, at: &str, cx: &T::Context) -> R
 
 /// The table a partial one stands for: its base with the given fields in
 /// place, every given field checked alone first.
-pub(crate) fn complete<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<Table, String> {
+fn complete<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<Table, String> {
     let Value::Table(mut given) = value else {
         return Err(format!("{}: {value} is not allowed; expected a table", shown_at(at)));
     };
