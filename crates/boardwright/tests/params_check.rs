@@ -6,7 +6,8 @@
 use boardwright::hexet::{self, Hexet};
 use boardwright::params::{self, ParamError};
 use boardwright::starship::{self, Starship};
-use boardwright::starship::{CrewParams, ShapeParams, Stage};
+use boardwright::starship::Stage;
+use boardwright::starship::pipeline::{CrewParams, ShapeParams};
 use boardwright::universe::NodeType;
 use boardwright::universe::{self, Universe};
 use boardwright::witches::{self, Witches};

@@ -34,7 +34,7 @@ use board::{StageScore, legend, rows};
 pub use draw::draw;
 pub use grid::Grid;
 use params::{AMMO_WALK, POWER_WALK};
-pub use params::{CrewParams, Params, ShapeParams};
+pub use params::Params;
 pub use part::{Facing, Part, Rect, Role};
 use ship::Ship;
 pub use ship::Tile;
