@@ -4,7 +4,8 @@
 //! or overflow.
 
 use boardwright::hexet::{Hexet, RoadEntry};
-use boardwright::{DrawOptions, GENERATORS, Generator, Seed, Visit, params, with_generator};
+use boardwright::params::Params as _;
+use boardwright::{DrawOptions, GENERATORS, Generator, Seed, Visit, with_generator};
 
 /// Largest work (`Generator::work_size`) a fuzz input may ask for: size
 /// parameters scale the work by design, so inputs stay near the default
@@ -44,7 +45,7 @@ pub fn roads(data: &[u8]) {
 /// Resolves, generates, writes the JSON and draws the SVG, as the command
 /// line would; a refusal anywhere is fine.
 fn run<G: Generator>(table: toml::Table, log: &G::Log) {
-    let Ok(params) = params::resolve::<G::Params>(&[table]) else {
+    let Ok(params) = G::Params::resolve(&[table]) else {
         return;
     };
     if G::work_size(&params) > MAX_WORK {

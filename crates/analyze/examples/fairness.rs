@@ -20,9 +20,10 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use boardwright::Generator;
+use boardwright::params::{self, Params as _};
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{Generator, params};
 use boardwright_analyze::fairness::{Mark, Verdict};
 use boardwright_analyze::report::Report;
 use boardwright_analyze::run::{Run, SetRun};
@@ -140,12 +141,12 @@ fn measure<G: Generator>(preset: Option<&str>, players: u32, boards: u64, seed: 
     let label = preset.map_or_else(|| "default".to_string(), |p| format!("preset {p}"));
     let mut layers = Vec::new();
     if let Some(name) = preset {
-        layers.push(params::preset::<G::Params>(name).map_err(|e| format!("{} {label}: {e}", G::NAME))?);
+        layers.push(G::Params::preset(name).map_err(|e| format!("{} {label}: {e}", G::NAME))?);
     }
     let mut players_layer = toml::Table::new();
     players_layer.insert("players".into(), toml::Value::Integer(players.into()));
     layers.push(players_layer);
-    let params: G::Params = params::resolve(&layers).map_err(|e| format!("{} {label}, {players} players: {e}", G::NAME))?;
+    let params: G::Params = params::Params::resolve(&layers).map_err(|e| format!("{} {label}, {players} players: {e}", G::NAME))?;
     let start = Instant::now();
     let indices: Vec<u64> = (1..=boards).collect();
     let run = Run {

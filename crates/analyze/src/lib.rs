@@ -85,7 +85,7 @@ pub fn set_run<P: Params>(label: String, params: &P) -> Result<SetRun, serde_jso
 /// order, the value as `--set` reads it.
 pub fn permalink_query<P: Params>(params: &P) -> String {
     let mut query = form_urlencoded::Serializer::new(String::new());
-    for (name, value) in params::changed(params) {
+    for (name, value) in params::Params::changed(params) {
         if let Some(value) = value {
             query.append_pair(name, &value.to_string());
         }

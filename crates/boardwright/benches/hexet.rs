@@ -10,12 +10,14 @@
 //! road is legal. Before the criterion groups, per-removal latencies are
 //! measured one by one and their median and 99th percentile printed.
 
+use boardwright::Generator;
+use boardwright::hexet::Hexet;
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Instant;
 
 use boardwright::Seed;
-use boardwright::hexet::{self, Action, Game, Params, RoadEntry, RoadType};
+use boardwright::hexet::{Action, Game, Params, RoadEntry, RoadType};
 
 #[path = "../tests/rng.rs"]
 mod rng;
@@ -262,7 +264,7 @@ fn replay(c: &mut Criterion) {
     group.bench_function("replay 1M-entry log end to end (parse, map, replay, JSON)", |b| {
         b.iter(|| {
             let log: Vec<RoadEntry> = serde_json::from_str(&text).unwrap();
-            let board = hexet::generate_with_log(&params, &Seed::new("bench"), &log).unwrap();
+            let board = Hexet::generate_with(&params, &Seed::new("bench"), &log, &mut ()).unwrap();
             black_box(serde_json::to_vec(&board).unwrap().len())
         })
     });
@@ -284,7 +286,7 @@ fn maps(c: &mut Criterion) {
         group.bench_function(format!("{}x{}", size.0, size.1), |b| {
             b.iter(|| {
                 i += 1;
-                black_box(hexet::generate_with_log(&params, &Seed::new(&i.to_string()), &[]).unwrap())
+                black_box(Hexet::generate(&params, &Seed::new(&i.to_string())).unwrap())
             })
         });
     }

@@ -9,7 +9,7 @@
 
 use std::hint::black_box;
 
-use boardwright::universe::{self, Params, Universe};
+use boardwright::universe::{Params, Universe};
 use boardwright::{Generator, Seed};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -32,7 +32,7 @@ fn params(resolution: Option<u32>) -> Params {
 /// a 100k board's buffer is served warm from the heap. The CLI writes through
 /// a small buffered writer and never holds the whole document.
 fn board_json(params: &Params, out: &mut Vec<u8>) -> usize {
-    let board = universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
+    let board = Universe::generate(params, &Seed::new("bench")).expect("bench boards generate");
     out.clear();
     Universe::write_json(&board, out).expect("writes to memory");
     out.len()
@@ -60,7 +60,7 @@ fn default_board(c: &mut Criterion) {
     });
     // What `generate` spends checking its parameters (included above).
     c.bench_function("universe/default params check", |b| {
-        b.iter(|| boardwright::params::check(black_box(&params(None))).expect("the defaults are valid"))
+        b.iter(|| boardwright::params::Params::check(black_box(&params(None))).expect("the defaults are valid"))
     });
 }
 
@@ -92,17 +92,17 @@ fn large_boards(c: &mut Criterion) {
 /// text (the page a browser or printer gets), then the PDF and the PNG the
 /// command line writes, each from a board made once.
 fn drawing(c: &mut Criterion) {
-    let board = universe::generate(&params(None), &Seed::new("Tiamo")).expect("the default board generates");
+    let board = Universe::generate(&params(None), &Seed::new("Tiamo")).expect("the default board generates");
     let options = boardwright::DrawOptions::default();
     let mut group = c.benchmark_group("universe/draw");
     group.bench_function("default board svg", |b| {
-        b.iter(|| render::svg::document(&universe::draw(black_box(&board), options.clone())).len())
+        b.iter(|| render::svg::document(&Universe::draw(black_box(&board), options.clone())).len())
     });
     group.sample_size(10);
     for (name, format) in [("pdf", render::Format::Pdf), ("png", render::Format::Png)] {
         group.bench_function(format!("default board {name}"), |b| {
             b.iter(|| {
-                let doc = universe::draw(black_box(&board), options.clone());
+                let doc = Universe::draw(black_box(&board), options.clone());
                 render::render(&doc, format, render::Options::default()).expect("renders").len()
             })
         });

@@ -6,10 +6,12 @@
 //! `baseline`, also times delaunator plus Kruskal's algorithm on the board's
 //! own node positions, the floor a board's spanning tree is compared with.
 
+use boardwright::Generator;
+use boardwright::universe::Universe;
 use std::time::Instant;
 
 use boardwright::Seed;
-use boardwright::universe::{self, Params};
+use boardwright::universe::Params;
 
 #[path = "../benches/common/baseline.rs"]
 mod baseline;
@@ -34,7 +36,7 @@ fn main() {
     println!("{:>8} {:>8} {:>8} {:>10}", "seed", "attempts", "seconds", "baseline");
     for seed in seeds {
         let start = Instant::now();
-        match universe::generate(&params, &Seed::new(&seed)) {
+        match Universe::generate(&params, &Seed::new(&seed)) {
             Ok(board) => {
                 let seconds = start.elapsed().as_secs_f64();
                 let floor = if baseline {

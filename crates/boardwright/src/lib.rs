@@ -1,7 +1,7 @@
 //! boardwright: fair, playable game content from a seed.
 //!
 //! Four generators, each a module with the same shape: its `Params` (plain
-//! data with defaults; [`params::resolve`] validates them from TOML layers),
+//! data with defaults; [`params::Params::resolve`] validates them from TOML layers),
 //! its result type (serde: the JSON contract), `generate(&params, &seed)`
 //! and `draw(&result, options)` (a [`scene::Document`] that the `render`
 //! crate turns into SVG, PNG or PDF):
@@ -21,9 +21,9 @@
 //! use boardwright::{Seed, universe};
 //!
 //! let params = universe::Params { players: 5, ..universe::Params::default() };
-//! let board = universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+//! let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
 //! assert_eq!(board.metrics.crossings, 0);
-//! let again = universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+//! let again = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
 //! assert_eq!(board, again);
 //! ```
 //!
@@ -36,7 +36,7 @@
 //!
 //! // Parameters from TOML layers, as a config file would give them.
 //! let layer: toml::Table = "width = 32\nheight = 32".parse().unwrap();
-//! let params = params::resolve::<<Starship as Generator>::Params>(&[layer]).unwrap();
+//! let params = <<Starship as Generator>::Params as params::Params>::resolve(&[layer]).unwrap();
 //! let mut stages = Recorder::new(1);
 //! let ship = Starship::generate_with(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
 //! // The ship after each stage; the last is the finished ship.
@@ -46,7 +46,7 @@
 //!
 //! The library does no I/O, reads no clock and no environment, and does not
 //! panic on user input: parameters have one set of rules, applied by
-//! [`params::resolve`] to TOML layers and by [`params::check`] to a struct
+//! [`params::Params::resolve`] to TOML layers and by [`params::Params::check`] to a struct
 //! built in code, which every `generate` runs first; bad parameters give
 //! [`Error::Params`], naming the parameter, the value and what is allowed.
 //! Every accepted value keeps the work bounded.
@@ -55,7 +55,7 @@
 //! use boardwright::{Error, Seed, universe};
 //!
 //! let params = universe::Params { players: 50, ..universe::Params::default() };
-//! let err = universe::generate(&params, &Seed::new("Tiamo")).unwrap_err();
+//! let err = Universe::generate(&params, &Seed::new("Tiamo")).unwrap_err();
 //! assert!(matches!(err, Error::Params(_)));
 //! assert_eq!(err.to_string(), "parameter `players`: 50 is not allowed; expected an integer from 2 to 9");
 //! ```
@@ -369,8 +369,8 @@ impl std::error::Error for GenerateError {}
 /// [`Generator::generate`], [`hexet::Game::new`]) returns.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
-    /// The parameters break a rule of [`params::resolve`] (checked by
-    /// [`params::check`] before any work): the error names the parameter,
+    /// The parameters break a rule of [`params::Params::resolve`] (checked by
+    /// [`params::Params::check`] before any work): the error names the parameter,
     /// the value and what is allowed, as the command line does.
     Params(params::ParamError),
     /// Every attempt failed (a seed or parameters that could not be satisfied).

@@ -6,7 +6,7 @@
 //! `boardwright list`, so the two cannot disagree. Resolution merges the layers
 //! (preset, config file, `--set`), rejects unknown keys, converts each value on
 //! its own so a type error names its parameter, then checks every range.
-//! [`check`] holds a struct built in code to the same rules, with the same
+//! [`Params::check`] holds a struct built in code to the same rules, with the same
 //! messages; every generator's `generate` runs it first.
 
 use std::fmt;
@@ -180,6 +180,60 @@ pub trait Params: Serialize + DeserializeOwned + Default + Clone + PartialEq + f
     fn validate(&self) -> Result<(), ParamError> {
         Ok(())
     }
+
+    /// Merges `layers` (later ones win, key by key) over the defaults and returns
+    /// the validated parameters.
+    fn resolve(layers: &[Table]) -> Result<Self, ParamError> {
+        resolve(layers)
+    }
+
+    /// The TOML table of a named preset.
+    fn preset(name: &str) -> Result<Table, ParamError> {
+        preset::<Self>(name)
+    }
+
+    /// Checks parameters built in code (a struct literal, say) by the rules
+    /// [`Params::resolve`] applies to TOML: the struct is written as one TOML table (as
+    /// [`Params::to_toml`] writes it) and that table checked as [`Params::resolve`] checks a
+    /// layer, so a value outside its range, a nested table (a node type, a
+    /// pipeline stage) with a bad field, or a combination [`Params::validate`]
+    /// refuses gives the same [`ParamError`] the command line gives for that
+    /// value under `--set`. Every generator's `generate` calls it first; it
+    /// costs a few per cent of a default board (`cargo bench -p boardwright`,
+    /// the `params check` benchmarks) and does not grow with the board.
+    ///
+    /// ```
+    /// use boardwright::params::Params as _;
+    /// use boardwright::witches;
+    ///
+    /// let bad = witches::Params { players: 7, ..witches::Params::default() };
+    /// let err = bad.check().unwrap_err();
+    /// assert_eq!(err.to_string(), "parameter `players`: 7 is not allowed; expected an integer from 1 to 5");
+    /// assert!(witches::Params::default().check().is_ok());
+    /// ```
+    fn check(&self) -> Result<(), ParamError> {
+        check(self)
+    }
+
+    /// These parameters as TOML text that [`Params::resolve`] reads back to equal parameters:
+    /// every parameter, nested tables (a pipeline, a dictionary) written out in
+    /// full.
+    fn to_toml(&self) -> String {
+        to_toml(self)
+    }
+
+    /// The defaults as a TOML table.
+    fn defaults() -> Table {
+        defaults::<Self>()
+    }
+
+    /// The parameters that differ from the defaults, in the order of the
+    /// parameter table, with their values (`None`: unset where the
+    /// default sets it): what a caption or a permalink names to make the same
+    /// parameters again.
+    fn changed(&self) -> Vec<(&'static str, Option<Value>)> {
+        changed(self)
+    }
 }
 
 /// A parameter problem, naming the parameter and what is allowed.
@@ -242,8 +296,7 @@ impl ParamError {
     }
 }
 
-/// The TOML table of a named preset of `P`.
-pub fn preset<P: Params>(name: &str) -> Result<Table, ParamError> {
+fn preset<P: Params>(name: &str) -> Result<Table, ParamError> {
     let Some((_, text)) = P::PRESETS.iter().find(|(n, _)| *n == name) else {
         return Err(ParamError::UnknownPreset {
             name: name.to_string(),
@@ -253,9 +306,7 @@ pub fn preset<P: Params>(name: &str) -> Result<Table, ParamError> {
     Ok(text.parse::<Table>().expect("built-in presets are valid TOML"))
 }
 
-/// Merges `layers` (later ones win, key by key) over `P`'s defaults and returns
-/// the validated parameters.
-pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
+fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
     let mut merged = defaults::<P>();
     for layer in layers {
         for (key, value) in layer {
@@ -283,25 +334,7 @@ pub fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
     Ok(params)
 }
 
-/// Checks parameters built in code (a struct literal, say) by the rules
-/// [`resolve`] applies to TOML: the struct is written as one TOML table (as
-/// [`to_toml`] writes it) and that table checked as [`resolve`] checks a
-/// layer, so a value outside its range, a nested table (a node type, a
-/// pipeline stage) with a bad field, or a combination [`Params::validate`]
-/// refuses gives the same [`ParamError`] the command line gives for that
-/// value under `--set`. Every generator's `generate` calls it first; it
-/// costs a few per cent of a default board (`cargo bench -p boardwright`,
-/// the `params check` benchmarks) and does not grow with the board.
-///
-/// ```
-/// use boardwright::{params, witches};
-///
-/// let bad = witches::Params { players: 7, ..witches::Params::default() };
-/// let err = params::check(&bad).unwrap_err();
-/// assert_eq!(err.to_string(), "parameter `players`: 7 is not allowed; expected an integer from 1 to 5");
-/// assert!(params::check(&witches::Params::default()).is_ok());
-/// ```
-pub fn check<P: Params>(params: &P) -> Result<(), ParamError> {
+fn check<P: Params>(params: &P) -> Result<(), ParamError> {
     let table = table_of(params)?;
     // `resolve` first reads each key alone over the defaults, so that a
     // value of the wrong type is named. A struct's table holds no unknown
@@ -325,23 +358,15 @@ fn table_of<P: Params>(params: &P) -> Result<Table, ParamError> {
     Table::try_from(params).map_err(|e| ParamError::invalid("parameters", e, "values a TOML table can hold"))
 }
 
-/// `params` as TOML text that [`resolve`] reads back to equal parameters:
-/// every parameter, nested tables (a pipeline, a dictionary) written out in
-/// full.
-pub fn to_toml<P: Params>(params: &P) -> String {
+fn to_toml<P: Params>(params: &P) -> String {
     toml::to_string(params).expect("parameter structs serialize to TOML")
 }
 
-/// `P`'s defaults as a TOML table.
-pub fn defaults<P: Params>() -> Table {
+fn defaults<P: Params>() -> Table {
     Table::try_from(P::default()).expect("parameter structs serialize to TOML tables")
 }
 
-/// The parameters of `params` that differ from `P`'s defaults, in the order
-/// of `P`'s parameter table, with their values (`None`: unset where the
-/// default sets it): what a caption or a permalink names to make the same
-/// parameters again.
-pub fn changed<P: Params>(params: &P) -> Vec<(&'static str, Option<Value>)> {
+fn changed<P: Params>(params: &P) -> Vec<(&'static str, Option<Value>)> {
     let defaults = defaults::<P>();
     let Ok(resolved) = Table::try_from(params) else {
         return Vec::new();

@@ -282,7 +282,7 @@ impl Caption {
 /// `--set key=value` reads it back, or, for a table or a list (a dictionary,
 /// a pipeline), too long for a caption, `key: custom, see the JSON`.
 pub(crate) fn changed_settings<P: Params>(params: &P, shown: &[&str]) -> Vec<String> {
-    crate::params::changed(params)
+    crate::params::Params::changed(params)
         .into_iter()
         .filter(|(name, _)| !shown.contains(name))
         .map(|(name, value)| match value {

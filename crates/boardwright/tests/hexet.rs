@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use boardwright::Generator;
 use boardwright::Seed;
 use boardwright::hexet::{
-    self, Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
+    Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
 };
 use boardwright::params;
 
@@ -457,7 +457,7 @@ fn maps_are_consistent_and_every_city_is_reachable() {
     for (w, h) in [(8, 6), (24, 18), (60, 40)] {
         for i in 0..60 {
             let p = params(w, h, 2);
-            let b = hexet::generate_with_log(&p, &Seed::new(&format!("map-{i}")), &[]).unwrap();
+            let b = Hexet::generate(&p, &Seed::new(&format!("map-{i}"))).unwrap();
             check_map(&b).unwrap_or_else(|e| panic!("{w}x{h} seed map-{i}: {e}"));
         }
     }
@@ -550,7 +550,7 @@ fn rivers_end_in_a_lake_or_at_the_edge_and_never_loop() {
                 rivers: 3 + i % 5,
                 ..params(w, h, 2)
             };
-            let b = hexet::generate_with_log(&p, &Seed::new(&format!("rivers-{i}")), &[]).unwrap();
+            let b = Hexet::generate(&p, &Seed::new(&format!("rivers-{i}"))).unwrap();
             check_rivers(&b).unwrap_or_else(|e| panic!("{w}x{h} seed rivers-{i}: {e}"));
             rivers += b.metrics.river_lengths.len();
             long += b.metrics.river_lengths.iter().filter(|&&l| l >= w.min(h) / 3).count();
@@ -569,7 +569,7 @@ fn terrain_has_no_column_bands() {
     let mut low = vec![0u32; w as usize];
     let maps = 200;
     for i in 0..maps {
-        let b = hexet::generate_with_log(&params(w, h, 2), &Seed::new(&format!("bands-{i}")), &[]).unwrap();
+        let b = Hexet::generate(&params(w, h, 2), &Seed::new(&format!("bands-{i}"))).unwrap();
         for c in &b.cells {
             hills[c.q as usize] += u32::from(c.terrain == Terrain::Hills);
             low[c.q as usize] += u32::from(matches!(c.terrain, Terrain::Lake | Terrain::Grassland));
@@ -640,7 +640,7 @@ fn scores_follow_the_networks() {
             log.push(e);
         }
     }
-    let b = hexet::generate_with_log(&p, &Seed::new("score"), &log).unwrap();
+    let b = Hexet::generate_with(&p, &Seed::new("score"), &log, &mut ()).unwrap();
     assert!(b == g.board(), "the replayed log and the game differ");
     assert_eq!(b.scores, g.scores());
     for s in &b.scores {
@@ -671,20 +671,18 @@ fn scores_follow_the_networks() {
 #[test]
 fn same_seed_same_map() {
     let p = params(30, 20, 2);
-    let a = serde_json::to_string(&hexet::generate_with_log(&p, &Seed::new("x"), &[]).unwrap()).unwrap();
-    assert_eq!(
-        a,
-        serde_json::to_string(&hexet::generate_with_log(&p, &Seed::new("x"), &[]).unwrap()).unwrap()
-    );
-    assert_ne!(
-        a,
-        serde_json::to_string(&hexet::generate_with_log(&p, &Seed::new("y"), &[]).unwrap()).unwrap()
-    );
+    let a = serde_json::to_string(&Hexet::generate(&p, &Seed::new("x")).unwrap()).unwrap();
+    assert_eq!(a, serde_json::to_string(&Hexet::generate(&p, &Seed::new("x")).unwrap()).unwrap());
+    assert_ne!(a, serde_json::to_string(&Hexet::generate(&p, &Seed::new("y")).unwrap()).unwrap());
 }
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    let err = |text: &str| {
+        <Params as params::Params>::resolve(&[text.parse().unwrap()])
+            .unwrap_err()
+            .to_string()
+    };
     assert!(err("width = 2").contains("`width`"));
     assert!(err("width = 5000").contains("`width`"));
     assert!(err("width = 4\nheight = 4\ncities_per_type = 12").contains("`cities_per_type`"));

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use boardwright::Seed;
 use boardwright::hexet::Hexet;
-use boardwright::params;
+use boardwright::params::Params as _;
 use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
@@ -99,7 +99,7 @@ fn generate_within<G: Generator>(params: G::Params, what: &str) {
 }
 
 fn check_every_leaf<G: Generator>() {
-    let defaults = Value::Table(params::defaults::<G::Params>());
+    let defaults = Value::Table(G::Params::defaults());
     let mut paths = Vec::new();
     leaves(&defaults, &mut Vec::new(), &mut paths);
     assert!(paths.len() > 3, "{}: too few leaves", G::NAME);
@@ -109,7 +109,7 @@ fn check_every_leaf<G: Generator>() {
             *at(&mut probe, path) = value.clone();
             let layer: Table = probe.as_table().unwrap().clone();
             let what = format!("{} = {value}", show(path));
-            match std::panic::catch_unwind(|| params::resolve::<G::Params>(&[layer])) {
+            match std::panic::catch_unwind(|| G::Params::resolve(&[layer])) {
                 Err(_) => panic!("{}: resolving {what} panicked", G::NAME),
                 Ok(Err(e)) => {
                     let message = e.to_string();
@@ -145,8 +145,8 @@ fn presets_are_bounded() {
     impl Visit for Presets {
         type Output = ();
         fn visit<G: Generator>(self) {
-            for (name, _) in <G::Params as params::Params>::PRESETS {
-                let p = params::resolve::<G::Params>(&[params::preset::<G::Params>(name).unwrap()]).unwrap();
+            for (name, _) in G::Params::PRESETS {
+                let p = G::Params::resolve(&[G::Params::preset(name).unwrap()]).unwrap();
                 generate_within::<G>(p, &format!("preset {name}"));
             }
             generate_within::<G>(G::Params::default(), "the defaults");

@@ -5,9 +5,9 @@
 
 use boardwright::hexet::{self, Hexet};
 use boardwright::params::{self, ParamError};
-use boardwright::starship::{self, Starship};
 use boardwright::starship::Stage;
 use boardwright::starship::pipeline::{CrewParams, ShapeParams};
+use boardwright::starship::{self, Starship};
 use boardwright::universe::NodeType;
 use boardwright::universe::{self, Universe};
 use boardwright::witches::{self, Witches};
@@ -15,7 +15,7 @@ use boardwright::{Error, Generator, Seed};
 
 /// What the command line says for `text` (a config file or `--set`).
 fn cli_error<P: params::Params + std::fmt::Debug>(text: &str) -> String {
-    params::resolve::<P>(&[text.parse().unwrap()]).unwrap_err().to_string()
+    P::resolve(&[text.parse().unwrap()]).unwrap_err().to_string()
 }
 
 /// The parameter error in `result`, as its text; fails on anything else.
@@ -44,7 +44,7 @@ fn refuses<G: Generator>(change: impl FnOnce(&mut G::Params), text: &str, wanted
     assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
     assert_eq!(err, cli_error::<G::Params>(text), "{text}");
     assert_eq!(param_error(G::generate_with(&params, &seed(), &Default::default(), &mut ())), err);
-    assert_eq!(params::check(&params).unwrap_err().to_string(), err);
+    assert_eq!(params::Params::check(&params).unwrap_err().to_string(), err);
 }
 
 #[test]
@@ -133,13 +133,13 @@ fn hexet_refuses_bad_structs_as_the_command_line_does() {
 fn checked_structs_round_trip_through_resolve() {
     fn round_trip<P: params::Params + PartialEq + std::fmt::Debug>(p: &P) {
         let table = toml::Table::try_from(p).unwrap();
-        assert_eq!(&params::resolve::<P>(&[table]).unwrap(), p);
-        assert_eq!(params::check(p), Ok(()));
+        assert_eq!(&P::resolve(&[table]).unwrap(), p);
+        assert_eq!(params::Params::check(p), Ok(()));
     }
     fn presets<P: params::Params + PartialEq + std::fmt::Debug>() {
         round_trip(&P::default());
         for (name, _) in P::PRESETS {
-            round_trip(&params::resolve::<P>(&[params::preset::<P>(name).unwrap()]).unwrap());
+            round_trip(&P::resolve(&[P::preset(name).unwrap()]).unwrap());
         }
     }
     presets::<universe::Params>();
@@ -183,7 +183,7 @@ fn good_structs_generate_as_their_toml_does() {
         obstacles: 3,
         ..Default::default()
     };
-    let resolved = params::resolve::<universe::Params>(&["players = 5\nobstacles = 3".parse().unwrap()]).unwrap();
+    let resolved = <universe::Params as params::Params>::resolve(&["players = 5\nobstacles = 3".parse().unwrap()]).unwrap();
     assert_eq!(literal, resolved);
     assert_eq!(
         Universe::generate(&literal, &seed()).unwrap(),

@@ -2,8 +2,13 @@
 //! renderer writes for the library's drawing: what a player would measure
 //! with a ruler on the printed sheet.
 
+use boardwright::Generator;
+use boardwright::hexet::Hexet;
+use boardwright::starship::Starship;
+use boardwright::universe::Universe;
 use boardwright::universe::{self, NodeKind};
 use boardwright::witches;
+use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Paper, Seed};
 
 use super::{dist, segment_distance};
@@ -210,7 +215,7 @@ type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
 
 /// The universe page's promises, measured.
 fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
-    let doc = universe::draw(
+    let doc = Universe::draw(
         board,
         DrawOptions {
             paper,
@@ -351,7 +356,7 @@ fn universe_board(players: u32, seed: &str) -> universe::Board {
         players,
         ..universe::Params::default()
     };
-    universe::generate(&params, &Seed::new(seed)).unwrap()
+    Universe::generate(&params, &Seed::new(seed)).unwrap()
 }
 
 #[test]
@@ -395,7 +400,7 @@ struct Cell {
 }
 
 fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
-    let doc = witches::draw(
+    let doc = Witches::draw(
         board,
         DrawOptions {
             paper,
@@ -514,7 +519,7 @@ fn witches_sheets_fold_on_their_cell_lines_and_line_up_back_to_front() {
                     ..witches::Params::default()
                 };
                 let seed = format!("fold-{i}");
-                let board = witches::generate(&params, &Seed::new(&seed)).unwrap();
+                let board = Witches::generate(&params, &Seed::new(&seed)).unwrap();
                 if let Err(e) = check_witches(&board, paper) {
                     failures.push(format!("{paper:?}, players {players}, seed {seed:?}: {e}"));
                 }
@@ -532,8 +537,8 @@ fn hexet_cells_are_wide_enough_to_draw_in() {
     for paper in Paper::ALL {
         for i in 0..5 {
             for ink_friendly in [false, true] {
-                let board = boardwright::hexet::generate_with_log(&params, &Seed::new(&format!("hex-{i}")), &[]).unwrap();
-                let doc = boardwright::hexet::draw(
+                let board = Hexet::generate(&params, &Seed::new(&format!("hex-{i}"))).unwrap();
+                let doc = Hexet::draw(
                     &board,
                     DrawOptions {
                         paper,
@@ -569,9 +574,8 @@ fn hexet_cells_are_wide_enough_to_draw_in() {
 fn starship_pages_keep_the_margin_and_name_every_kind() {
     for paper in Paper::ALL {
         for i in 0..5 {
-            let ship =
-                boardwright::starship::generate(&boardwright::starship::Params::default(), &Seed::new(&format!("ship-{i}"))).unwrap();
-            let doc = boardwright::starship::draw(
+            let ship = Starship::generate(&boardwright::starship::Params::default(), &Seed::new(&format!("ship-{i}"))).unwrap();
+            let doc = Starship::draw(
                 &ship,
                 DrawOptions {
                     paper,
@@ -628,7 +632,7 @@ fn params_from<P: boardwright::params::Params>(words: &[String], extra: &[(&str,
         let (key, value) = setting.split_once('=').unwrap();
         layer.insert(key.to_string(), boardwright::params::parse_set_value(value));
     }
-    boardwright::params::resolve::<P>(&[layer]).unwrap_or_else(|e| panic!("{words:?}: {e}"))
+    P::resolve(&[layer]).unwrap_or_else(|e| panic!("{words:?}: {e}"))
 }
 
 /// The parameters of `preset` with `set` over them, resolved as the command
@@ -636,14 +640,14 @@ fn params_from<P: boardwright::params::Params>(words: &[String], extra: &[(&str,
 fn resolved<P: boardwright::params::Params>(preset: Option<&str>, set: &[(&str, &str)]) -> P {
     let mut layers = Vec::new();
     if let Some(name) = preset {
-        layers.push(boardwright::params::preset::<P>(name).unwrap());
+        layers.push(P::preset(name).unwrap());
     }
     let mut layer = toml::Table::new();
     for (key, value) in set {
         layer.insert(key.to_string(), boardwright::params::parse_set_value(value));
     }
     layers.push(layer);
-    boardwright::params::resolve::<P>(&layers).unwrap()
+    P::resolve(&layers).unwrap()
 }
 
 /// A board made with other settings than the defaults names them on paper,
@@ -656,13 +660,13 @@ fn captions_name_every_setting_that_is_not_the_default() {
     let seed = Seed::new("Tiamo");
 
     let p: universe::Params = resolved(None, &[("iterations", "5"), ("clearance", "0.3")]);
-    let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
+    let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(settings_on(words), ["iterations=5", "clearance=0.3"]);
     let again: universe::Params = params_from(words, &[("players", p.players.into())]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
     let p: universe::Params = resolved(Some("classic"), &[]);
-    let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
+    let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(
         settings_on(words),
         ["planar=false", "fair_missions=false", "fair_center=false", "fair_scaling=false"]
@@ -671,7 +675,7 @@ fn captions_name_every_setting_that_is_not_the_default() {
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
     let p: witches::Params = resolved(Some("hardest"), &[("players", "3")]);
-    let pages = page_words(&witches::draw(&witches::generate(&p, &seed).unwrap(), options.clone()));
+    let pages = page_words(&Witches::draw(&Witches::generate(&p, &seed).unwrap(), options.clone()));
     for words in &pages {
         assert_eq!(settings_on(words), ["recipe_length=6", "special_cells=6"]);
         assert!(words.iter().any(|w| w.contains("3 players")), "{words:?}");
@@ -680,13 +684,13 @@ fn captions_name_every_setting_that_is_not_the_default() {
     }
 
     let p: hexet::Params = resolved(None, &[("width", "30"), ("height", "20"), ("lake_share", "0.1")]);
-    let words = &page_words(&hexet::draw(&hexet::generate_with_log(&p, &seed, &[]).unwrap(), options.clone()))[0];
+    let words = &page_words(&Hexet::draw(&Hexet::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(settings_on(words), ["width=30", "height=20", "lake_share=0.1"]);
     let again: hexet::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
     let p: starship::Params = resolved(None, &[("width", "24"), ("height", "30"), ("max_detour", "3")]);
-    let words = &page_words(&starship::draw(&starship::generate(&p, &seed).unwrap(), options.clone()))[0];
+    let words = &page_words(&Starship::draw(&Starship::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(settings_on(words), ["width=24", "height=30", "max_detour=3"]);
     let again: starship::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
@@ -694,7 +698,7 @@ fn captions_name_every_setting_that_is_not_the_default() {
     // Tables and lists are too long for paper: named, not printed.
     let mut p = universe::Params::default();
     p.node_types[0].prob += 1.0;
-    let words = &page_words(&universe::draw(&universe::generate(&p, &seed).unwrap(), options.clone()))[0];
+    let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert!(
         words.iter().any(|w| w.contains(" \u{b7} node_types: custom, see the JSON \u{b7} ")),
         "{words:?}"
@@ -702,7 +706,7 @@ fn captions_name_every_setting_that_is_not_the_default() {
     assert!(!words.iter().any(|w| w.contains("missions")), "{words:?}");
     let mut p = starship::Params::default();
     p.pipeline.pop();
-    let words = &page_words(&starship::draw(&starship::generate(&p, &seed).unwrap(), options))[0];
+    let words = &page_words(&Starship::draw(&Starship::generate(&p, &seed).unwrap(), options))[0];
     assert!(words.iter().any(|w| w == "pipeline: custom, see the JSON"), "{words:?}");
 }
 
@@ -717,15 +721,15 @@ fn default_captions_are_unchanged() {
             ..DrawOptions::default()
         };
         let name = paper.name();
-        let words = &page_words(&universe::draw(
-            &universe::generate(&universe::Params::default(), &seed).unwrap(),
+        let words = &page_words(&Universe::draw(
+            &Universe::generate(&universe::Params::default(), &seed).unwrap(),
             options.clone(),
         ))[0];
         let line =
             format!("Unstable Universe board \u{b7} seed \"Tiamo\" \u{b7} 4 players \u{b7} {name} paper \u{b7} made with boardwright");
         assert_eq!(words.last(), Some(&line));
-        let pages = page_words(&witches::draw(
-            &witches::generate(&witches::Params::default(), &seed).unwrap(),
+        let pages = page_words(&Witches::draw(
+            &Witches::generate(&witches::Params::default(), &seed).unwrap(),
             options.clone(),
         ));
         for (words, side) in pages.iter().zip(["front", "back"]) {
@@ -734,8 +738,8 @@ fn default_captions_are_unchanged() {
             );
             assert_eq!(words[words.len() - 2], line);
         }
-        let words = &page_words(&hexet::draw(
-            &hexet::generate_with_log(&hexet::Params::default(), &seed, &[]).unwrap(),
+        let words = &page_words(&Hexet::draw(
+            &Hexet::generate(&hexet::Params::default(), &seed).unwrap(),
             options.clone(),
         ))[0];
         // A caption of four lines: the title, the seed, the size and paper, the credit.
@@ -745,8 +749,8 @@ fn default_captions_are_unchanged() {
             assert_eq!(words[at..at + 4], tail);
         };
         caption(words, "Hexet map", "2 players");
-        let ship = starship::generate(&starship::Params::default(), &seed).unwrap();
-        caption(&page_words(&starship::draw(&ship, options))[0], "Starship", "40 x 40 tiles");
+        let ship = Starship::generate(&starship::Params::default(), &seed).unwrap();
+        caption(&page_words(&Starship::draw(&ship, options))[0], "Starship", "40 x 40 tiles");
     }
 }
 
@@ -802,20 +806,20 @@ fn long_seeds_stay_inside_the_margin() {
     for seed_text in &seeds {
         assert_eq!(seed_text.chars().count(), 140);
         let seed = Seed::new(seed_text);
-        let universe = universe::generate(&universe::Params::default(), &seed).unwrap();
-        let witches = witches::generate(&witches::Params::default(), &seed).unwrap();
-        let hexet = hexet::generate_with_log(&hexet::Params::default(), &seed, &[]).unwrap();
-        let ship = starship::generate(&starship::Params::default(), &seed).unwrap();
+        let universe = Universe::generate(&universe::Params::default(), &seed).unwrap();
+        let witches = Witches::generate(&witches::Params::default(), &seed).unwrap();
+        let hexet = Hexet::generate(&hexet::Params::default(), &seed).unwrap();
+        let ship = Starship::generate(&starship::Params::default(), &seed).unwrap();
         for paper in Paper::ALL {
             let options = DrawOptions {
                 paper,
                 ..DrawOptions::default()
             };
             let docs = [
-                universe::draw(&universe, options.clone()),
-                witches::draw(&witches, options.clone()),
-                hexet::draw(&hexet, options.clone()),
-                starship::draw(&ship, options),
+                Universe::draw(&universe, options.clone()),
+                Witches::draw(&witches, options.clone()),
+                Hexet::draw(&hexet, options.clone()),
+                Starship::draw(&ship, options),
             ];
             for doc in &docs {
                 for (page, words) in doc.pages.iter().zip(page_words(doc)) {
@@ -858,14 +862,14 @@ fn ink_friendly_pages_have_no_colour() {
         ..witches::Params::default()
     };
     let docs = [
-        universe::draw(&universe::generate(&universe::Params::default(), &seed).unwrap(), ink.clone()),
-        witches::draw(&witches::generate(&witches_params, &seed).unwrap(), ink.clone()),
-        boardwright::starship::draw(
-            &boardwright::starship::generate(&boardwright::starship::Params::default(), &seed).unwrap(),
+        Universe::draw(&Universe::generate(&universe::Params::default(), &seed).unwrap(), ink.clone()),
+        Witches::draw(&Witches::generate(&witches_params, &seed).unwrap(), ink.clone()),
+        Starship::draw(
+            &Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap(),
             ink.clone(),
         ),
-        boardwright::hexet::draw(
-            &boardwright::hexet::generate_with_log(&boardwright::hexet::Params::default(), &seed, &[]).unwrap(),
+        Hexet::draw(
+            &Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap(),
             ink.clone(),
         ),
     ];

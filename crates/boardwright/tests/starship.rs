@@ -15,7 +15,7 @@ fn ship(size: u32, seed: &str) -> starship::Board {
         height: size,
         ..Params::default()
     };
-    starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"))
+    Starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"))
 }
 
 /// Machines are operated from beside them; every other part is a room.
@@ -350,7 +350,7 @@ fn asking_for_more_than_fits_is_a_shortfall() {
         let params = resolve(&text).unwrap();
         for i in 0..5 {
             let seed = format!("too much-{i}");
-            let s = starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{asking}, {seed}: {e}"));
+            let s = Starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{asking}, {seed}: {e}"));
             check(&s).unwrap_or_else(|e| panic!("{asking}, {seed}: {e}"));
             for prefix in expected {
                 // `placed N of M`, N the parts placed and less than M.
@@ -552,7 +552,7 @@ fn renamed_machines_keep_every_guarantee() {
         let size = SIZES[i % 4];
         let seed = format!("renamed-{i}");
         // The ship's own check passed, or there would be no ship.
-        let s = starship::generate(&renamed(size), &Seed::new(&seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
+        let s = Starship::generate(&renamed(size), &Seed::new(&seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
         check(&s).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"));
         for p in &s.parts {
             assert!(
@@ -575,10 +575,10 @@ fn supplies_follow_roles_not_names() {
     lean.pipeline
         .retain(|stage| !matches!(stage, Stage::AmmoSupplies(_) | Stage::FillArmor(_) | Stage::ExtraDoors(_)));
     lean.max_attempts = 3;
-    let err = starship::generate(&lean, &Seed::new("no ammo")).unwrap_err().to_string();
+    let err = Starship::generate(&lean, &Seed::new("no ammo")).unwrap_err().to_string();
     assert!(err.contains("weapons but no ammo_supply"), "{err}");
 
-    let good = starship::generate(&renamed(40), &Seed::new("take the ammo")).unwrap();
+    let good = Starship::generate(&renamed(40), &Seed::new("take the ammo")).unwrap();
     check(&good).unwrap();
     assert!(good.parts.iter().any(|p| p.kind == "laser"));
     let mut robbed = good.clone();
@@ -617,9 +617,9 @@ max = 1
 [[pipeline]]
 stage = "fill_armor"
 "#;
-    let params: Params = params::resolve(&[text.parse().unwrap()]).unwrap();
+    let params: Params = params::Params::resolve(&[text.parse().unwrap()]).unwrap();
     for i in 0..30 {
-        let s = starship::generate(&params, &Seed::new(&format!("lean-{i}"))).unwrap();
+        let s = Starship::generate(&params, &Seed::new(&format!("lean-{i}"))).unwrap();
         check(&s).unwrap_or_else(|e| panic!("lean-{i}: {e}"));
         assert_eq!(s.stages, ["shape", "cockpit", "reactor", "weapons", "ammo_supplies", "fill_armor"]);
         assert!(s.parts.iter().all(|p| p.role != Role::Thruster));
@@ -628,7 +628,7 @@ stage = "fill_armor"
 }
 
 fn resolve(text: &str) -> Result<Params, params::ParamError> {
-    params::resolve::<Params>(&[text.parse().unwrap()])
+    <Params as params::Params>::resolve(&[text.parse().unwrap()])
 }
 
 #[test]
@@ -726,7 +726,7 @@ fn stage_by_stage_view_has_one_snapshot_per_stage() {
     assert_eq!(views.len(), params.pipeline.len());
     assert_eq!(
         s,
-        starship::generate(&params, &Seed::new("views")).unwrap(),
+        Starship::generate(&params, &Seed::new("views")).unwrap(),
         "watching changes nothing"
     );
     assert_eq!(views.last().unwrap().tiles, s.tiles);

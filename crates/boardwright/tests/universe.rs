@@ -32,7 +32,7 @@ fn board(players: u32, seed: &str) -> Board {
 /// one corner) are merged, so only a side without three mission nodes could
 /// cost another.
 fn once(params: &Params, seed: &Seed) -> Board {
-    let b = universe::generate(params, seed).unwrap_or_else(|e| panic!("seed {seed:?}: {e}"));
+    let b = Universe::generate(params, seed).unwrap_or_else(|e| panic!("seed {seed:?}: {e}"));
     assert_eq!(b.metrics.attempts, 1, "seed {seed:?}");
     b
 }

@@ -3,9 +3,11 @@
 //! fairness targets over thousands of seeds; the original's rules under the
 //! `classic` preset.
 
+use boardwright::Generator;
 use boardwright::Seed;
 use boardwright::params;
-use boardwright::witches::{self, Board, Face, Params};
+use boardwright::witches::Witches;
+use boardwright::witches::{Board, Face, Params};
 
 const SEEDS: usize = 1000;
 
@@ -20,7 +22,7 @@ fn board(players: u32, recipe_length: u32, seed: &str) -> Board {
 }
 
 fn generate(params: &Params, seed: &str) -> Board {
-    witches::generate(params, &Seed::new(seed))
+    Witches::generate(params, &Seed::new(seed))
         .unwrap_or_else(|e| panic!("players {}, recipe {}, seed {seed:?}: {e}", params.players, params.recipe_length))
 }
 
@@ -374,7 +376,11 @@ fn same_seed_same_bytes() {
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    let err = |text: &str| {
+        <Params as params::Params>::resolve(&[text.parse().unwrap()])
+            .unwrap_err()
+            .to_string()
+    };
     assert!(err("players = 0").contains("`players`: 0 is not allowed; expected an integer from 1 to 5"));
     assert!(err("players = 6").contains("`players`"));
     assert!(err("recipe_length = 5").contains("`recipe_length`: 5 is not allowed; expected one of 4, 6"));
@@ -481,7 +487,11 @@ fn no_player_is_favoured_by_the_order_of_play() {
 /// fields the fairness report has gained since.
 #[test]
 fn classic_preset_gives_the_original_board() {
-    let classic: Params = params::resolve(&[params::preset::<Params>("classic").unwrap(), "special_cells = 6".parse().unwrap()]).unwrap();
+    let classic: Params = params::Params::resolve(&[
+        <Params as params::Params>::preset("classic").unwrap(),
+        "special_cells = 6".parse().unwrap(),
+    ])
+    .unwrap();
     assert!(!classic.fair_placement);
     let mut actual = serde_json::to_value(generate(&classic, "golden")).unwrap();
     let metrics = actual["metrics"].as_object_mut().unwrap();
@@ -515,7 +525,7 @@ fn classic_boards_keep_the_original_rules() {
 
 #[test]
 fn presets_combine_as_the_command_line_layers_them() {
-    let preset = |name: &str| params::preset::<Params>(name).unwrap();
+    let preset = |name: &str| <Params as params::Params>::preset(name).unwrap();
     // Preset first, then a config or `--set` layer; or two presets' tables.
     let layered = [
         vec![preset("hardest"), "fair_placement = false".parse().unwrap()],
@@ -523,13 +533,13 @@ fn presets_combine_as_the_command_line_layers_them() {
         vec![preset("hardest"), preset("classic")],
     ];
     for layers in layered {
-        let p: Params = params::resolve(&layers).unwrap();
+        let p: Params = params::Params::resolve(&layers).unwrap();
         assert_eq!((p.recipe_length, p.special_cells, p.fair_placement), (6, 6, false));
         let b = generate(&p, "layers");
         assert_eq!(b.header.params, p);
         assert!(b.cauldrons.iter().any(|c| c.w * c.h == 6));
     }
-    let hardest: Params = params::resolve(&[preset("hardest")]).unwrap();
+    let hardest: Params = params::Params::resolve(&[preset("hardest")]).unwrap();
     assert!(hardest.fair_placement && hardest.recipe_length == 6);
     let b = generate(&hardest, "layers");
     assert!(b.players.iter().all(|p| areas(&b, p.id).iter().take(2).sum::<u32>() >= 6));

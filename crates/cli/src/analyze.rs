@@ -20,7 +20,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use boardwright::params::{self, Params};
+use boardwright::params::Params;
 use boardwright::{GENERATORS, Generator, Visit, with_generator};
 use boardwright_analyze::fairness::Mark;
 use boardwright_analyze::report;
@@ -302,7 +302,7 @@ impl<P: Params> ParamSet<P> {
             };
             layers.extend(after.layers::<P>()?);
         }
-        let params = params::resolve::<P>(&layers)?;
+        let params = P::resolve(&layers)?;
         let mut label: Vec<String> = Vec::new();
         if let Some(name) = &args.preset {
             label.push(format!("preset {name}"));

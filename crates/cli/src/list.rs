@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use boardwright::params::{self, Allowed, Params};
+use boardwright::params::{Allowed, Params};
 use boardwright::{GENERATORS, Generator, Visit, with_generator};
 
 /// The listing as text: every generator of the registry, in its order.
@@ -26,7 +26,7 @@ impl Visit for Section<'_> {
 }
 
 fn section<G: Generator>(out: &mut String) {
-    let defaults = params::defaults::<G::Params>();
+    let defaults = G::Params::defaults();
     let _ = writeln!(out, "{}: {}", G::NAME, G::ABOUT);
     for info in <G::Params as Params>::INFO {
         let default = match (info.allowed, defaults.get(info.name)) {

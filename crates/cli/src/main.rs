@@ -236,7 +236,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
     let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
     if common.print_config {
-        print!("{}", params::to_toml(&params));
+        print!("{}", params::Params::to_toml(&params));
         return Ok(());
     }
     let log: G::Log = match log_path {
@@ -320,7 +320,7 @@ fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<S
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.
 fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
-    Ok(params::resolve::<P>(&common.params.layers::<P>()?)?)
+    Ok(P::resolve(&common.params.layers::<P>()?)?)
 }
 
 impl ParamArgs {
@@ -329,7 +329,7 @@ impl ParamArgs {
     fn layers<P: Params>(&self) -> Result<Vec<toml::Table>, Failure> {
         let mut layers = Vec::new();
         if let Some(name) = &self.preset {
-            layers.push(params::preset::<P>(name)?);
+            layers.push(P::preset(name)?);
         }
         if let Some(path) = &self.config {
             let text =

@@ -110,7 +110,7 @@ async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Re
 
 fn config<G: Generator>(query: &BoardQuery) -> Result<Answer, ApiError> {
     let params: G::Params = query.params()?;
-    Ok(("application/toml; charset=utf-8", params::to_toml(&params).into_bytes()))
+    Ok(("application/toml; charset=utf-8", params::Params::to_toml(&params).into_bytes()))
 }
 
 /// The body of a steps answer.

@@ -155,7 +155,7 @@ pub(crate) async fn create(State(app): State<Arc<App>>, body: Result<Bytes, Byte
     let new: NewGame = json_body(body, r#"{"seed": "...", "params": {...}}"#)?;
     let mut layers = Vec::new();
     if let Some(name) = &new.preset {
-        layers.push(params::preset::<hexet::Params>(name)?);
+        layers.push(<hexet::Params as params::Params>::preset(name)?);
     }
     let mut table = toml::Table::new();
     for (key, value) in new.params {
@@ -164,7 +164,7 @@ pub(crate) async fn create(State(app): State<Arc<App>>, body: Result<Bytes, Byte
         table.insert(key, value);
     }
     layers.push(table);
-    let params: hexet::Params = params::resolve(&layers)?;
+    let params: hexet::Params = params::Params::resolve(&layers)?;
     cap::<Hexet>(&params)?;
     let seed = Seed::new(&new.seed);
     let (held, map_json) = app

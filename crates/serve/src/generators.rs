@@ -30,7 +30,7 @@ pub(crate) fn cap<G: Generator>(params: &G::Params) -> Result<(), ApiError> {
 /// The size parameter to name for `params`' size: the first one set away
 /// from its default, or the first one.
 fn size_parameter<G: Generator>(params: &G::Params) -> &'static str {
-    let changed = params::changed(params);
+    let changed = params::Params::changed(params);
     let size = <G::Params as Params>::SIZE;
     size.iter()
         .find(|name| changed.iter().any(|(c, _)| c == *name))
@@ -77,7 +77,7 @@ pub(crate) fn listing() -> Value {
 }
 
 fn describe<G: Generator>() -> Value {
-    let defaults = params::defaults::<G::Params>();
+    let defaults = G::Params::defaults();
     let params: Vec<Value> = <G::Params as Params>::INFO
         .iter()
         .map(|info| {

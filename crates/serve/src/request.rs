@@ -97,10 +97,10 @@ impl BoardQuery {
     pub(crate) fn params<P: Params>(&self) -> Result<P, ApiError> {
         let mut layers = Vec::new();
         if let Some(name) = &self.preset {
-            layers.push(params::preset::<P>(name)?);
+            layers.push(P::preset(name)?);
         }
         layers.push(self.sets.clone());
-        Ok(params::resolve::<P>(&layers)?)
+        Ok(P::resolve(&layers)?)
     }
 
     /// The drawing options of a request that may ask for nothing else.

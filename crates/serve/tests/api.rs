@@ -48,7 +48,7 @@ fn assert_refused(r: &Response, status: u16, parameter: Option<&str>, what: &str
 /// The bytes the library writes for `G` with `layers`, seed and format:
 /// what the server must answer.
 fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: &Drawing) -> Vec<u8> {
-    let params: G::Params = params::resolve(layers).unwrap();
+    let params: G::Params = params::Params::resolve(layers).unwrap();
     let result = G::generate_with(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
     let mut bytes = Vec::new();
     output::write::<G>(&result, format, drawing, &mut bytes).unwrap();
@@ -72,7 +72,7 @@ fn generators_lists_every_parameter_and_preset() {
             let info = <G::Params as Params>::INFO;
             let params = entry["params"].as_array().unwrap();
             assert_eq!(params.len(), info.len());
-            let defaults = params::defaults::<G::Params>();
+            let defaults = G::Params::defaults();
             for (p, i) in params.iter().zip(info) {
                 assert_eq!(p["name"], i.name);
                 assert_eq!(p["doc"], i.doc);
@@ -126,7 +126,7 @@ fn boards_in_every_format_are_the_library_bytes() {
             dpi: 40.0,
         };
         let layers = [
-            params::preset::<boardwright::universe::Params>("classic").unwrap(),
+            <boardwright::universe::Params as params::Params>::preset("classic").unwrap(),
             table("planar = true"),
         ];
         check::<Universe>(addr, "&preset=classic&planar=true&ink_friendly=true&dpi=40", &layers, &inky);
@@ -154,11 +154,11 @@ fn config_toml_is_the_resolved_parameters_and_reads_back_to_the_same_board() {
         let r = client::get(addr, "/api/universe/config.toml?seed=x&preset=classic&players=6&iterations=20");
         assert_eq!(r.status, 200, "{}", r.text());
         let layers = [
-            params::preset::<boardwright::universe::Params>("classic").unwrap(),
+            <boardwright::universe::Params as params::Params>::preset("classic").unwrap(),
             table("players = 6\niterations = 20"),
         ];
-        let resolved: boardwright::universe::Params = params::resolve(&layers).unwrap();
-        assert_eq!(r.text(), params::to_toml(&resolved));
+        let resolved: boardwright::universe::Params = params::Params::resolve(&layers).unwrap();
+        assert_eq!(r.text(), params::Params::to_toml(&resolved));
         let back = expected::<Universe>(&[table(&r.text())], "x", Format::Json, &Drawing::default());
         let served = client::get(addr, "/api/universe/board.json?seed=x&preset=classic&players=6&iterations=20");
         assert!(served.body == back);
@@ -297,7 +297,7 @@ fn a_held_hexet_game_plays_as_its_log_replays() {
         assert_eq!(log.status, 200);
         let entries: Vec<RoadEntry> = serde_json::from_slice(&log.body).unwrap();
         assert!(entries.len() >= 4);
-        let params: boardwright::hexet::Params = params::resolve(&[table("players = 3")]).unwrap();
+        let params: boardwright::hexet::Params = params::Params::resolve(&[table("players = 3")]).unwrap();
         let replayed = Hexet::generate_with(&params, &Seed::new("game"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
         output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
@@ -363,7 +363,7 @@ fn roads_on_a_large_map_play_as_on_a_small_one() {
             assert_eq!(r.status, 200, "{}", r.text());
             entries.push(serde_json::from_str::<RoadEntry>(&entry).unwrap());
         }
-        let params: boardwright::hexet::Params = params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
+        let params: boardwright::hexet::Params = params::Params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
         let replayed = Hexet::generate_with(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
         output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
@@ -606,7 +606,7 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
 fn a_generation_whose_every_attempt_fails_is_refused_422() {
     with_server(|addr| {
         let layers = [table("width = 22\nheight = 22\nmax_attempts = 1\nsupply_walk = 6")];
-        let params: boardwright::starship::Params = params::resolve(&layers).unwrap();
+        let params: boardwright::starship::Params = params::Params::resolve(&layers).unwrap();
         let mut failed = 0;
         for k in 0..12 {
             let seed = format!("tight-{k}");

@@ -144,11 +144,11 @@ pub struct Game {
 impl Game {
     /// A game on the map of `params` and `seed`, with `params.players`
     /// players and no roads. Parameters that
-    /// [`params::resolve`](crate::params::resolve) would refuse give
+    /// [`params::Params::resolve`](crate::params::Params::resolve) would refuse give
     /// [`Error::Params`], before any work; a map no attempt could make,
     /// [`Error::Generate`].
     pub fn new(params: &Params, seed: &Seed) -> Result<Game, Error> {
-        crate::params::check(params)?;
+        crate::params::Params::check(params)?;
         let (map, attempts) = generate_map(params, seed)?;
         let grid = map.grid;
         let land = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
@@ -376,7 +376,7 @@ impl Game {
     }
 
     /// The result of the map alone, as if no road had been placed: no roads
-    /// or networks, every score 0 (what [`Hexet`] generates).
+    /// or networks, every score 0 (what [`Hexet`](super::Hexet) generates).
     pub fn map_board(&self) -> Board {
         map_board(&self.params, &self.seed, &self.map, self.attempts)
     }

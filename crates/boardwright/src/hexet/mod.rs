@@ -5,8 +5,9 @@
 //! one road at a time ([`Game::apply`], which checks the road against the map
 //! and the player's roads) and reads the networks, scores and the whole
 //! result ([`Board`], the JSON contract) through `&self`. [`Game::replay`]
-//! applies a road log; [`generate`] makes the map alone and [`generate_with_log`] plays
-//! a log on it, both from parameters.
+//! applies a road log; [`Hexet`]'s [`Generator::generate`] makes the map
+//! alone and [`Generator::generate_with`] plays a log on it, both from
+//! parameters.
 //!
 //! Inside: `params` ([`Params`]), `board` (the result), `game` ([`Game`],
 //! road log entries and why one is refused), `hex` (axial coordinates:
@@ -55,7 +56,7 @@ mod network;
 mod params;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, Score};
-pub use draw::draw;
+pub(crate) use draw::draw;
 pub use game::{Action, Game, ReplayError, RoadEntry, RoadError, RoadType};
 pub use hex::{Hex, HexSide, SideMask};
 pub use map::Terrain;
@@ -87,38 +88,6 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), G
     })
 }
 
-/// Generates a map, with no roads. Parameters that
-/// [`params::resolve`](crate::params::resolve) would refuse give
-/// [`Error::Params`], before any work; a map no attempt could make,
-/// [`Error::Generate`].
-///
-/// ```
-/// use boardwright::{Seed, hexet};
-///
-/// let board = hexet::generate(&hexet::Params::default(), &Seed::new("Tiamo")).unwrap();
-/// let tower = board.cells.iter().find(|c| c.hex() == board.tower).unwrap();
-/// assert_ne!(tower.terrain, hexet::Terrain::Lake);
-/// assert!(board.roads.is_empty() && board.scores.iter().all(|s| s.score == 0));
-/// ```
-pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
-    generate_with_log(params, seed, &[])
-}
-
-/// Generates a map and replays `log` on it. Parameters are checked first,
-/// as [`Game::new`] does.
-///
-/// ```
-/// use boardwright::{Seed, hexet};
-///
-/// let params = hexet::Params::default();
-/// let board = hexet::generate_with_log(&params, &Seed::new("Tiamo"), &[]).unwrap();
-/// assert_eq!(board.cities.len() as u32, params.city_types * params.cities_per_type);
-/// assert!(board.roads.is_empty());
-/// ```
-pub fn generate_with_log(params: &Params, seed: &Seed, log: &[RoadEntry]) -> Result<Board, Error> {
-    generate_watched(params, seed, log, &mut ())
-}
-
 /// Generates a map, shows it to `watch`, and replays `log` on it.
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
     watch.step(0, 0);
@@ -134,8 +103,23 @@ pub(crate) fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], 
     Ok(game.board())
 }
 
-/// The hexet generator (a map with no roads), for code that handles every
-/// generator alike.
+/// The hexet generator: [`Generator::generate`] makes a map with no roads,
+/// [`Generator::generate_with`] replays a road log on it ([`Game`] plays
+/// one road at a time), [`Generator::draw`] draws it. Parameters that
+/// [`Params::resolve`](crate::params::Params::resolve) would refuse give
+/// [`Error::Params`], before any work; a map no attempt could make,
+/// [`Error::Generate`].
+///
+/// ```
+/// use boardwright::{Generator, Seed, hexet::{self, Hexet}};
+///
+/// let params = hexet::Params::default();
+/// let board = Hexet::generate(&params, &Seed::new("Tiamo")).unwrap();
+/// let tower = board.cells.iter().find(|c| c.hex() == board.tower).unwrap();
+/// assert_ne!(tower.terrain, hexet::Terrain::Lake);
+/// assert_eq!(board.cities.len() as u32, params.city_types * params.cities_per_type);
+/// assert!(board.roads.is_empty() && board.scores.iter().all(|s| s.score == 0));
+/// ```
 pub struct Hexet;
 
 impl Generator for Hexet {

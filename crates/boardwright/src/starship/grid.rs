@@ -28,7 +28,7 @@ use super::ship::{Footprint, Ship, Tile};
 /// use boardwright::Seed;
 /// use boardwright::starship::{self, Role};
 ///
-/// let board = starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
+/// let board = Starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
 /// let grid = board.grid();
 /// let weapons = board.parts.iter().filter(|p| p.role == Role::Weapon);
 /// let longest = weapons.filter_map(|w| grid.walk(w, Role::Weapon.suppliers())).max().unwrap_or(0);

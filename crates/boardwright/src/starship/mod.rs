@@ -11,7 +11,7 @@
 //! - `check`: the guarantees a finished ship is held to;
 //! - `grid`: [`Board::grid`], a finished ship's tiles and walks to query;
 //! - `draw`: the printed page;
-//! - this module: [`generate`] (run the pipeline, check every guarantee,
+//! - this module: generation (run the pipeline, check every guarantee,
 //!   retry on fresh streams if one fails) and the [`Starship`] generator.
 
 use std::collections::BTreeMap;
@@ -31,10 +31,10 @@ mod stages;
 use board::Snapshot;
 pub use board::{Board, Metrics};
 use board::{StageScore, legend, rows};
-pub use draw::draw;
+pub(crate) use draw::draw;
 pub use grid::Grid;
-use params::{AMMO_WALK, POWER_WALK};
 pub use params::Params;
+use params::{AMMO_WALK, POWER_WALK};
 pub use part::{Facing, Part, Rect, Role};
 use ship::Ship;
 pub use ship::Tile;
@@ -58,28 +58,13 @@ pub mod pipeline {
     };
 }
 
-/// Generates a ship. Parameters that [`params::resolve`](crate::params::resolve)
-/// would refuse give [`Error::Params`], before any work.
-///
-/// ```
-/// use boardwright::{Seed, starship};
-///
-/// let ship = starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
-/// let cockpits = ship.parts.iter().filter(|p| p.role == starship::Role::Cockpit).count();
-/// assert_eq!(cockpits, 1);
-/// assert_eq!(ship.tiles.len() as u32, ship.height);
-/// ```
-pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
-    generate_watched(params, seed, &mut ())
-}
-
 /// Generates a ship, telling `watch` as each stage begins and, when it asks
 /// for snapshots, showing it the tiles after every stage (of every attempt;
 /// the last attempt's last snapshot holds the finished ship's tiles).
 /// Parameters are checked first, as [`generate`] does. Code outside the
 /// crate watches through [`Starship`]'s [`Generator::generate`].
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-    crate::params::check(params)?;
+    crate::params::Params::check(params)?;
     let legend = legend(params);
     let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
     let walks = Walks {
@@ -155,7 +140,19 @@ pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Wat
 /// The generation steps reported to a progress callback (the stage index, capped).
 pub(crate) const STEPS: [&str; 1] = ["running the stages"];
 
-/// The starship generator, for code that handles every generator alike.
+/// The starship generator: [`Generator::generate`] makes a ship,
+/// [`Generator::draw`] draws it. Parameters that
+/// [`Params::resolve`](crate::params::Params::resolve) would refuse give
+/// [`Error::Params`], before any work.
+///
+/// ```
+/// use boardwright::{Generator, Seed, starship::{self, Starship}};
+///
+/// let ship = Starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
+/// let cockpits = ship.parts.iter().filter(|p| p.role == starship::Role::Cockpit).count();
+/// assert_eq!(cockpits, 1);
+/// assert_eq!(ship.tiles.len() as u32, ship.height);
+/// ```
 pub struct Starship;
 
 impl Generator for Starship {

@@ -43,7 +43,7 @@ declare! {
         /// whole-ship attempts before giving up (fewer for a costly
         /// pipeline: attempts times its work is bounded)
         max_attempts: u32 = 30, int(1, 1000);
-        /// the stages in order ([[pipeline]] tables with `stage = "name"` and
+        /// the stages in order (`[[pipeline]]` tables with `stage = "name"` and
         /// any of its parameters; 1 to 64 stages, their work times
         /// max_attempts bounded)
         pipeline: Vec<Stage> = super::stages::default_pipeline(), Allowed::Data("a list of stage tables"),
@@ -51,13 +51,13 @@ declare! {
     }
     presets: [],
     size: ["width", "height"],
-    validate: Params::check,
+    validate: Params::check_pipeline,
 }
 
 impl Params {
     /// The rules across parameters: the pipeline's length, each stage's
     /// own parameters, and the work the pipeline and the attempts ask for.
-    fn check(&self) -> Result<(), ParamError> {
+    fn check_pipeline(&self) -> Result<(), ParamError> {
         if !(1..=MAX_STAGES).contains(&self.pipeline.len()) {
             return Err(ParamError::invalid(
                 "pipeline",

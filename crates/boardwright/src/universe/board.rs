@@ -128,7 +128,7 @@ impl Board {
     /// ```
     /// use boardwright::{Seed, universe};
     ///
-    /// let board = universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    /// let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
     /// let graph = board.graph();
     /// let center = board.nodes.iter().find(|n| n.kind == universe::NodeKind::Center).unwrap().id;
     /// let hops = graph.hops_from(center);

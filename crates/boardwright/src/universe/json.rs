@@ -176,12 +176,13 @@ impl JsonItem for Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Generator;
     use crate::Seed;
-    use crate::universe::{Params, generate};
+    use crate::universe::{Params, Universe};
 
     #[test]
     fn chunked_json_is_what_serde_json_writes() {
-        let board = generate(&Params::default(), &Seed::new("json")).unwrap();
+        let board = Universe::generate(&Params::default(), &Seed::new("json")).unwrap();
         let mut ours = Vec::new();
         write_json(&board, &mut ours).unwrap();
         assert_eq!(ours, serde_json::to_vec(&board).unwrap());

@@ -5,7 +5,7 @@
 //! nodes and metrics), the steps, `draw` (the printed page) and `json` (the
 //! fast writer); this module runs the steps and assembles the board.
 //!
-//! Steps, each a module, run in this order by [`generate`]:
+//! Steps, each a module, run in this order by [`Universe`]'s [`Generator::generate`]:
 //! 1. `relax`: a jittered grid of points, obstacles, relaxation, snapping
 //!    onto the paper's sides; `merge`: points left closer than the clearance
 //!    merged; `center`: the fair centre;
@@ -27,7 +27,7 @@
 //! the clearance (pairs that would pass too near a node are not allowed), so
 //! it never costs a planar board an attempt once its points can be joined.
 //!
-//! [`generate_watched`] also hands a caller the relaxing points every k-th
+//! [`Generator::generate_with`] also hands a watch the relaxing points every k-th
 //! iteration, to animate the relaxation.
 //!
 //! # Work
@@ -68,7 +68,7 @@ mod side;
 pub use board::{Board, BoardGraph, Metrics, Node, NodeKind};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
 pub use dictionary::{MissionKind, NodeType};
-pub use draw::{MAX_DRAWN_NODES, draw};
+pub(crate) use draw::draw;
 pub(crate) use json::write_json;
 pub use params::Params;
 pub use side::Side;
@@ -105,12 +105,6 @@ pub(crate) const STEPS: [&str; 4] = [
     "assembling nodes",
 ];
 
-/// Generates a board. Parameters that [`params::resolve`](crate::params::resolve)
-/// would refuse give [`Error::Params`], before any work.
-pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
-    generate_watched(params, seed, &mut ())
-}
-
 /// Generates a board, telling `watch` as each of [`Universe`]'s
 /// [`STEPS`](Generator::STEPS) begins and, when
 /// it asks for snapshots every k iterations, showing it the relaxing points:
@@ -122,8 +116,8 @@ pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
 /// known and handed over together when relaxation is done. A watch that
 /// takes no snapshots costs nothing. Parameters are checked first, as
 /// [`generate`] does.
-pub fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-    crate::params::check(params)?;
+pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+    crate::params::Params::check(params)?;
     Ok(crate::retry("universe", params.max_attempts, |attempt| {
         attempt_board(params, seed, attempt, watch)
     })?)
@@ -437,7 +431,20 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
     })
 }
 
-/// The universe generator, for code that handles every generator alike.
+/// The universe generator: [`Generator::generate`] makes a board,
+/// [`Generator::draw`] draws it. Parameters that
+/// [`Params::resolve`](crate::params::Params::resolve) would refuse give
+/// [`Error::Params`], before any work.
+///
+/// ```
+/// use boardwright::{Generator, Seed, universe::{self, Universe}};
+///
+/// let params = universe::Params { players: 5, ..Default::default() };
+/// let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+/// let centre = board.nodes.iter().find(|n| n.kind == universe::NodeKind::Center).unwrap();
+/// let hops = board.graph().hops_from(centre.id);
+/// assert!(hops.iter().all(|&h| h != u32::MAX), "every node reaches the centre");
+/// ```
 pub struct Universe;
 
 impl Generator for Universe {

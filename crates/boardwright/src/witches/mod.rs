@@ -1,7 +1,7 @@
 //! Witches boards: the folded-paper board of the cooperative potion game
 //! *Wondering Witches*, split fairly between players.
 //!
-//! Steps, run in this order by [`generate`]:
+//! Steps, run in this order by [`Witches`]'s [`Generator::generate`]:
 //! 1. `cauldrons`: the cauldron sizes fixed up front (exactly 32 cells,
 //!    the recipe cauldron included), then dealt to the players and placed
 //!    in their own rectangles (`deal`);
@@ -41,7 +41,7 @@ mod gardens;
 mod params;
 
 pub use board::{Board, Cauldron, Cell, Face, Garden, Label, Metrics, Player, Share};
-pub use draw::draw;
+pub(crate) use draw::draw;
 pub use params::Params;
 
 use board::metrics;
@@ -96,29 +96,10 @@ pub(crate) fn players(players: u32) -> Vec<Player> {
         .collect()
 }
 
-/// Generates a board. Parameters that [`params::resolve`](crate::params::resolve)
-/// would refuse give [`Error::Params`], before any work.
-///
-/// ```
-/// use boardwright::{Seed, witches};
-///
-/// let params = witches::Params { players: 3, ..witches::Params::default() };
-/// let board = witches::generate(&params, &Seed::new("Tiamo")).unwrap();
-/// // 32 cauldron cells, half of the sheet's 64, each of its owner.
-/// let cells: Vec<_> = board.cauldrons.iter().flat_map(|c| c.cells()).collect();
-/// assert_eq!(cells.len(), 32);
-/// assert!(board.cauldrons.iter().all(|c| c.cells().all(|(face, x, y)| board.owner(face, x, y) == c.player)));
-/// let page = witches::draw(&board, boardwright::DrawOptions::default());
-/// assert_eq!(page.pages.len(), 2); // front, then back
-/// ```
-pub fn generate(params: &Params, seed: &Seed) -> Result<Board, Error> {
-    generate_watched(params, seed, &mut ())
-}
-
 /// Generates a board, telling `watch` as each of [`STEPS`] begins.
 /// Parameters are checked first, as [`generate`] does.
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
-    crate::params::check(params)?;
+    crate::params::Params::check(params)?;
     let owners = players(params.players);
     let placed = crate::retry("witches", params.max_attempts, |attempt| {
         watch.step(attempt, 0);
@@ -332,7 +313,23 @@ fn random_face(rng: &mut Rng) -> Face {
     if rng.chance(0.5) { Face::Front } else { Face::Back }
 }
 
-/// The witches generator, for code that handles every generator alike.
+/// The witches generator: [`Generator::generate`] makes a board,
+/// [`Generator::draw`] draws its two sides. Parameters that
+/// [`Params::resolve`](crate::params::Params::resolve) would refuse give
+/// [`Error::Params`], before any work.
+///
+/// ```
+/// use boardwright::{DrawOptions, Generator, Seed, witches::{self, Witches}};
+///
+/// let params = witches::Params { players: 3, ..Default::default() };
+/// let board = Witches::generate(&params, &Seed::new("Tiamo")).unwrap();
+/// // 32 cauldron cells, half of the sheet's 64, each of its owner.
+/// let cells: Vec<_> = board.cauldrons.iter().flat_map(|c| c.cells()).collect();
+/// assert_eq!(cells.len(), 32);
+/// assert!(board.cauldrons.iter().all(|c| c.cells().all(|(face, x, y)| board.owner(face, x, y) == c.player)));
+/// let page = Witches::draw(&board, DrawOptions::default());
+/// assert_eq!(page.pages.len(), 2); // front, then back
+/// ```
 pub struct Witches;
 
 impl Generator for Witches {

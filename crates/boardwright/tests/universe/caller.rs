@@ -76,7 +76,7 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
             taken: Vec::new(),
             points: Vec::new(),
         };
-        let b = universe::generate_watched(&params, &seed, &mut seen).unwrap();
+        let b = Universe::generate_with(&params, &seed, &(), &mut seen).unwrap();
         assert_eq!(b, once(&params, &seed));
         let mut wanted: Vec<u32> = (0..=iterations).filter(|&i| i == 0 || (every > 0 && i % every == 0)).collect();
         if wanted.last() != Some(&iterations) {
@@ -102,10 +102,9 @@ fn boards_past_the_drawing_limit_are_not_drawn() {
         resolution: Some(200),
         ..Params::default()
     };
-    let b = universe::generate(&params, &Seed::new("too large")).unwrap();
-    assert!(b.nodes.len() as u64 > universe::MAX_DRAWN_NODES);
+    let b = Universe::generate(&params, &Seed::new("too large")).unwrap();
     let why = Universe::check_drawable(&params).unwrap_err();
-    let doc = universe::draw(&b, Default::default());
+    let doc = Universe::draw(&b, Default::default());
     assert_eq!(doc.pages.len(), 1);
     match doc.pages[0].shapes.as_slice() {
         [scene::Shape::Text { content, .. }] => assert_eq!(*content, why),
@@ -115,8 +114,8 @@ fn boards_past_the_drawing_limit_are_not_drawn() {
         resolution: Some(40),
         ..Params::default()
     };
-    assert!(small.node_count() <= universe::MAX_DRAWN_NODES && Universe::check_drawable(&small).is_ok());
-    let drawn = universe::draw(&universe::generate(&small, &Seed::new("drawn")).unwrap(), Default::default());
+    assert!(Universe::check_drawable(&small).is_ok());
+    let drawn = Universe::draw(&Universe::generate(&small, &Seed::new("drawn")).unwrap(), Default::default());
     assert!(drawn.pages[0].shapes.len() > 1);
 }
 
@@ -128,7 +127,7 @@ fn merging_seed(players: u32, seeds: std::ops::Range<u32>) -> Option<(Params, Se
         ..Params::default()
     };
     seeds.map(|i| Seed::new(&format!("merge-{i}"))).find_map(|seed| {
-        let b = universe::generate(&params, &seed).unwrap();
+        let b = Universe::generate(&params, &seed).unwrap();
         (u64::from(b.metrics.nodes) < params.node_count()).then(|| (params.clone(), seed))
     })
 }
@@ -140,7 +139,7 @@ fn merging_seed(players: u32, seeds: std::ops::Range<u32>) -> Option<(Params, Se
 fn snapshots_of_a_board_that_merged_points_keep_the_final_ids() {
     let (params, seed) = merging_seed(4, 0..2000).expect("a seed whose board merges points");
     let mut recorder = boardwright::Recorder::new(1);
-    let b = universe::generate_watched(&params, &seed, &mut recorder).unwrap();
+    let b = Universe::generate_with(&params, &seed, &(), &mut recorder).unwrap();
     assert!(u64::from(b.metrics.nodes) < params.node_count());
     let snapshots = recorder.snapshots;
     assert_eq!(snapshots.len() as u32, params.iterations + 1);

@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn classic_preset_follows_the_original() {
-    let params: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    let params: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
     assert!(!params.planar && !params.fair_missions && !params.fair_center && !params.fair_scaling);
     let fair = board(4, "compare");
     let classic = once(&params, &Seed::new("compare"));
@@ -43,7 +43,7 @@ fn boards_are_fair_over_many_seeds() {
                     let (mut spreads, mut hop_spreads, mut retried) = (Vec::new(), Vec::new(), Vec::new());
                     for i in 0..SEEDS {
                         let seed = format!("fair-{i}");
-                        let b = universe::generate(
+                        let b = Universe::generate(
                             &Params {
                                 players,
                                 ..Params::default()
@@ -135,10 +135,10 @@ fn classic_preset_keeps_the_original_boards() {
         let mut expected: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let params = Params {
             players,
-            ..params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap()
+            ..params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap()
         };
         // Both read from text, so that their numbers are parsed alike.
-        let text = serde_json::to_string(&universe::generate(&params, &Seed::new("golden")).unwrap()).unwrap();
+        let text = serde_json::to_string(&Universe::generate(&params, &Seed::new("golden")).unwrap()).unwrap();
         let mut actual: serde_json::Value = serde_json::from_str(&text).unwrap();
         let (expected_params, actual_params) = (expected["params"].take(), actual["params"].take());
         assert!(actual == expected, "{name}: the board differs");
@@ -154,7 +154,7 @@ fn classic_preset_keeps_the_original_boards() {
 /// here pair by pair.
 #[test]
 fn classic_boards_measure_their_crossings_and_near_misses() {
-    let params: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    let params: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
     let mut seen = (0, 0);
     for k in 0..40 {
         let b = once(&params, &Seed::new(&format!("classic-{k}")));
@@ -187,7 +187,7 @@ fn classic_boards_measure_their_crossings_and_near_misses() {
 
 #[test]
 fn fair_missions_are_never_less_fair_than_classic_on_average() {
-    let classic: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    let classic: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
     let (mut fair_total, mut classic_total) = (0, 0);
     for i in 0..100 {
         let seed = Seed::new(&format!("fair-{i}"));

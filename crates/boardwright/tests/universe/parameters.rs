@@ -5,7 +5,11 @@ use super::*;
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    let err = |text: &str| {
+        <Params as params::Params>::resolve(&[text.parse().unwrap()])
+            .unwrap_err()
+            .to_string()
+    };
     assert!(err("players = 12").contains("`players`: 12 is not allowed; expected an integer from 2 to 9"));
     assert!(err("players = \"four\"").contains("`players`"));
     assert!(err("colour = 3").contains("unknown parameter `colour`"));
@@ -17,7 +21,11 @@ fn bad_parameters_name_what_is_wrong() {
 /// Errors inside the dictionary name the table and the field, and what is allowed.
 #[test]
 fn bad_dictionary_entries_name_their_path() {
-    let err = |text: &str| params::resolve::<Params>(&[text.parse().unwrap()]).unwrap_err().to_string();
+    let err = |text: &str| {
+        <Params as params::Params>::resolve(&[text.parse().unwrap()])
+            .unwrap_err()
+            .to_string()
+    };
     for (text, wanted) in [
         (
             "node_types = [{ name = \"Oil\" }, { name = \"Fish\", min = -1 }]",
@@ -93,7 +101,7 @@ fn partial_dictionary_tables_take_their_defaults() {
         ]
         missions = [{ name = "Traveler" }, { name = "Collector", weight = 3.0 }, { name = "Fighter", weight = 0.5 }, { name = "Hoarder", needs = ["Gold"] }]
     "#;
-    let p: Params = params::resolve(&[text.parse().unwrap()]).unwrap();
+    let p: Params = params::Params::resolve(&[text.parse().unwrap()]).unwrap();
     let types = &p.node_types;
     assert_eq!(
         types[0],
@@ -184,12 +192,12 @@ fn parameters_round_trip_through_toml_and_json() {
     });
     changed.missions[2].needs.clear();
     changed.missions.push(MissionKind::new("Hoarder"));
-    let classic: Params = params::resolve(&[params::preset::<Params>("classic").unwrap()]).unwrap();
+    let classic: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
     for p in [Params::default(), classic, changed] {
         p.validate().unwrap();
         let toml_text = toml::to_string(&p).unwrap();
         assert_eq!(toml::from_str::<Params>(&toml_text).unwrap(), p, "{toml_text}");
-        let resolved: Params = params::resolve(&[toml_text.parse().unwrap()]).unwrap();
+        let resolved: Params = params::Params::resolve(&[toml_text.parse().unwrap()]).unwrap();
         assert_eq!(resolved, p);
         let json = serde_json::to_string(&p).unwrap();
         assert_eq!(serde_json::from_str::<Params>(&json).unwrap(), p, "{json}");
@@ -218,6 +226,6 @@ fn huge_minimums_are_cut_to_the_board() {
     // Past the largest minimum the parameters are refused, not cut.
     let mut params = Params::default();
     params.node_types[0].min = u32::MAX;
-    let err = universe::generate(&params, &Seed::new("huge minimums")).unwrap_err().to_string();
+    let err = Universe::generate(&params, &Seed::new("huge minimums")).unwrap_err().to_string();
     assert!(err.contains("`node_types[0].min`: 4294967295 is not allowed"), "{err}");
 }
