@@ -49,7 +49,7 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, flattener
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
         Ok(board) => Outcome::Figures(flattener.flatten(G::metrics(&board))),
-        Err(Error::Generate(e)) => Outcome::Failed(e.reason),
+        Err(Error::Generate { reason, .. }) => Outcome::Failed(reason),
         Err(e) => Outcome::Failed(e.to_string()),
     };
     Row { index, outcome }

@@ -15,6 +15,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/baseline.rs"]
 mod baseline;
+#[path = "../tests/rng.rs"]
+mod rng;
 use baseline::delaunator_kruskal;
 
 fn params(resolution: Option<u32>) -> Params {
@@ -40,7 +42,7 @@ fn board_json(params: &Params, out: &mut Vec<u8>) -> usize {
 
 fn jittered(resolution: u32) -> Vec<delaunator::Point> {
     let (w, h) = params(Some(resolution)).size();
-    let mut rng = Seed::new("bench").stream("points", 0);
+    let mut rng = rng::Rng::new(u64::from(resolution), 1);
     let mut points = Vec::new();
     for x in 0..=w {
         for y in 0..=h {

@@ -1,10 +1,11 @@
 //! boardwright: fair, playable game content from a seed.
 //!
 //! Four generators, each a module with the same shape: its `Params` (plain
-//! data with defaults; [`params::Params::resolve`] validates them from TOML layers),
-//! its result type (serde: the JSON contract), `generate(&params, &seed)`
-//! and `draw(&result, options)` (a [`scene::Document`] that the `render`
-//! crate turns into SVG, PNG or PDF):
+//! data with defaults; [`params::Params::resolve`] validates them from TOML
+//! layers), its `Board` (serde: the JSON contract) and its generator type,
+//! whose [`Generator`] methods generate a board and draw it (a
+//! [`scene::Document`] that the `render` crate turns into SVG, PNG or PDF).
+//! [`GENERATORS`] lists them and [`with_generator`] finds one by name:
 //!
 //! - [`universe`]: node-and-edge boards for the paper-cutting race game
 //!   *Unstable Universe*;
@@ -18,7 +19,7 @@
 //! every machine.
 //!
 //! ```
-//! use boardwright::{Seed, universe};
+//! use boardwright::{Generator, Seed, universe::{self, Universe}};
 //!
 //! let params = universe::Params { players: 5, ..universe::Params::default() };
 //! let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
@@ -28,15 +29,15 @@
 //! ```
 //!
 //! Code that handles every generator alike (the command line, the web app)
-//! goes through the [`Generator`] trait, following the work step by step
-//! with a [`Watch`]:
+//! is generic over [`Generator`], and can follow the work step by step with
+//! a [`Watch`]:
 //!
 //! ```
-//! use boardwright::{Generator, Recorder, Seed, params, starship::Starship};
+//! use boardwright::{Generator, Recorder, Seed, params::Params as _, starship::{self, Starship}};
 //!
 //! // Parameters from TOML layers, as a config file would give them.
 //! let layer: toml::Table = "width = 32\nheight = 32".parse().unwrap();
-//! let params = <<Starship as Generator>::Params as params::Params>::resolve(&[layer]).unwrap();
+//! let params = starship::Params::resolve(&[layer]).unwrap();
 //! let mut stages = Recorder::new(1);
 //! let ship = Starship::generate_with(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
 //! // The ship after each stage; the last is the finished ship.
@@ -52,7 +53,7 @@
 //! Every accepted value keeps the work bounded.
 //!
 //! ```
-//! use boardwright::{Error, Seed, universe};
+//! use boardwright::{Error, Generator, Seed, universe::{self, Universe}};
 //!
 //! let params = universe::Params { players: 50, ..universe::Params::default() };
 //! let err = Universe::generate(&params, &Seed::new("Tiamo")).unwrap_err();
@@ -323,11 +324,7 @@ pub struct DrawOptions {
 
 /// Runs `attempt(0)`, `attempt(1)`, … until one succeeds, at most
 /// `max_attempts` times; the error carries the last attempt's reason.
-pub(crate) fn retry<T>(
-    generator: &'static str,
-    max_attempts: u32,
-    mut attempt: impl FnMut(u32) -> Result<T, String>,
-) -> Result<T, GenerateError> {
+pub(crate) fn retry<T>(generator: &'static str, max_attempts: u32, mut attempt: impl FnMut(u32) -> Result<T, String>) -> Result<T, Error> {
     let mut reason = String::from("no attempt was made");
     for k in 0..max_attempts {
         match attempt(k) {
@@ -335,35 +332,12 @@ pub(crate) fn retry<T>(
             Err(why) => reason = why,
         }
     }
-    Err(GenerateError {
+    Err(Error::Generate {
         generator,
         attempts: max_attempts,
         reason,
     })
 }
-
-/// Why a generator produced nothing: every attempt failed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GenerateError {
-    /// The generator.
-    pub generator: &'static str,
-    /// Attempts made.
-    pub attempts: u32,
-    /// Why the last attempt failed.
-    pub reason: String,
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no valid {} result after {} attempt(s): {} (try another seed, or raise max_attempts)",
-            self.generator, self.attempts, self.reason
-        )
-    }
-}
-
-impl std::error::Error for GenerateError {}
 
 /// Why a generator gave no result: what every `generate` (and
 /// [`Generator::generate`], [`hexet::Game::new`]) returns.
@@ -374,7 +348,14 @@ pub enum Error {
     /// the value and what is allowed, as the command line does.
     Params(params::ParamError),
     /// Every attempt failed (a seed or parameters that could not be satisfied).
-    Generate(GenerateError),
+    Generate {
+        /// The generator.
+        generator: &'static str,
+        /// Attempts made.
+        attempts: u32,
+        /// Why the last attempt failed.
+        reason: String,
+    },
     /// An entry of the log was refused: nothing was produced.
     Log {
         /// Index of the refused entry.
@@ -382,12 +363,6 @@ pub enum Error {
         /// Why it was refused.
         reason: String,
     },
-}
-
-impl From<GenerateError> for Error {
-    fn from(e: GenerateError) -> Error {
-        Error::Generate(e)
-    }
 }
 
 impl From<params::ParamError> for Error {
@@ -400,7 +375,14 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Params(e) => e.fmt(f),
-            Error::Generate(e) => e.fmt(f),
+            Error::Generate {
+                generator,
+                attempts,
+                reason,
+            } => write!(
+                f,
+                "no valid {generator} result after {attempts} attempt(s): {reason} (try another seed, or raise max_attempts)"
+            ),
             Error::Log { index, reason } => write!(f, "log entry {index}: {reason}"),
         }
     }

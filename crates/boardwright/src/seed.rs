@@ -33,7 +33,7 @@ impl Seed {
     }
 
     /// The random stream of stage `stage` on generation attempt `attempt`.
-    pub fn stream(&self, stage: &str, attempt: u32) -> Rng {
+    pub(crate) fn stream(&self, stage: &str, attempt: u32) -> Rng {
         let stage_hash = hash_text(stage) ^ mix(u64::from(attempt).wrapping_add(0x5851_f42d_4c95_7f2d));
         Rng::new(self.hash ^ mix(stage_hash), stage_hash)
     }

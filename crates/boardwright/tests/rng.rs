@@ -46,9 +46,16 @@ impl Rng {
         lo.wrapping_add(self.below(span + 1) as i64)
     }
 
+    /// A number in `[0, 1)`.
+    #[allow(dead_code)]
+    pub fn unit(&mut self) -> f64 {
+        ((self.next() >> 11) as f64) / ((1u64 << 53) as f64)
+    }
+
     /// `true` with probability `p`.
+    #[allow(dead_code)]
     pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next() >> 11) as f64) / ((1u64 << 53) as f64) < p
+        self.unit() < p
     }
 
     /// Shuffles in place.

@@ -276,8 +276,8 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
             G::generate_with(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
                 Error::Params(e) => e.into(),
                 // Of several boards, the one that failed is named.
-                Error::Generate(e) if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),
-                Error::Generate(e) => Failure::Failed(e.to_string()),
+                e @ Error::Generate { .. } if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),
+                e @ Error::Generate { .. } => Failure::Failed(e.to_string()),
                 Error::Log { index, reason } => {
                     let path = log_path.map_or_else(String::new, |p| p.display().to_string());
                     Failure::Usage(format!("{path}: {log_noun} entry {index}: {reason}"))

@@ -223,7 +223,7 @@ impl SideMask {
     }
 
     /// The sides in the set, in number order.
-    pub fn iter(self) -> SideMaskIter {
+    pub fn iter(self) -> impl ExactSizeIterator<Item = HexSide> + use<> {
         SideMaskIter(self.0)
     }
 }
@@ -248,18 +248,9 @@ impl FromIterator<HexSide> for SideMask {
     }
 }
 
-impl IntoIterator for SideMask {
-    type Item = HexSide;
-    type IntoIter = SideMaskIter;
-
-    fn into_iter(self) -> SideMaskIter {
-        self.iter()
-    }
-}
-
 /// The sides of a [`SideMask`], in number order.
 #[derive(Clone, Debug)]
-pub struct SideMaskIter(u8);
+pub(crate) struct SideMaskIter(u8);
 
 impl Iterator for SideMaskIter {
     type Item = HexSide;

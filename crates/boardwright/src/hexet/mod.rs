@@ -45,7 +45,7 @@
 //! ```
 
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, GenerateError, Generator, Watch};
+use crate::{DrawOptions, Error, Generator, Watch};
 
 mod board;
 mod draw;
@@ -71,7 +71,7 @@ use map::{Map, MapSpec};
 pub(crate) const STEPS: [&str; 2] = ["generating the map", "scoring"];
 
 /// Generates a map (no roads).
-pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), GenerateError> {
+pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), Error> {
     let spec = MapSpec {
         grid: Grid {
             width: params.width,

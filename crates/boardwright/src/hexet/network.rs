@@ -202,7 +202,7 @@ impl Layer {
                 let Some(cell) = self.queues[k].pop_front() else {
                     return Some(std::mem::take(&mut self.found[k]));
                 };
-                for side in self.mask(cell) {
+                for side in self.mask(cell).iter() {
                     let Some(next) = self.grid.neighbor(cell, side) else { continue };
                     let mark = self.seen[next.index()];
                     if mark == marks[1 - k] {

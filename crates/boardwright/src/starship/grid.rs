@@ -25,8 +25,8 @@ use super::ship::{Footprint, Ship, Tile};
 /// the reactor) its `longest_thruster_to_power_walk`.
 ///
 /// ```
-/// use boardwright::Seed;
-/// use boardwright::starship::{self, Role};
+/// use boardwright::{Generator, Seed};
+/// use boardwright::starship::{self, Role, Starship};
 ///
 /// let board = Starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
 /// let grid = board.grid();

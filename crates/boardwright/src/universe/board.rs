@@ -126,7 +126,7 @@ impl Board {
     /// away every node is from one.
     ///
     /// ```
-    /// use boardwright::{Seed, universe};
+    /// use boardwright::{Generator, Seed, universe::{self, Universe}};
     ///
     /// let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
     /// let graph = board.graph();
