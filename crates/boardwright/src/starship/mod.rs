@@ -72,7 +72,7 @@ pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Wat
         power: params.supply_walk.unwrap_or(POWER_WALK),
     };
     let snapshots = watch.every().is_some();
-    Ok(crate::retry("starship", params.max_attempts, |attempt| {
+    crate::retry("starship", params.max_attempts, |attempt| {
         let mut ship = Ship::new(params.width, params.height);
         let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
         for (i, stage) in params.pipeline.iter().enumerate() {
@@ -134,7 +134,7 @@ pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Wat
             doors,
             stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
         })
-    })?)
+    })
 }
 
 /// The generation steps reported to a progress callback (the stage index, capped).

@@ -118,9 +118,9 @@ pub(crate) const STEPS: [&str; 4] = [
 /// [`generate`] does.
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
     crate::params::Params::check(params)?;
-    Ok(crate::retry("universe", params.max_attempts, |attempt| {
+    crate::retry("universe", params.max_attempts, |attempt| {
         attempt_board(params, seed, attempt, watch)
-    })?)
+    })
 }
 
 fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Watch<Snapshot>) -> Result<Board, String> {
