@@ -268,13 +268,8 @@ impl<'a> Look<'a> {
             }],
             "power dot",
         ));
-        let line = |style: Style| Shape::Line {
-            from: (0.0, 0.5),
-            to: (1.0, 0.5),
-            style,
-        };
-        entries.push(Entry::new(vec![line(Style::stroke(EDGE, 0.1))], "edge: cut along it"));
-        entries.push(Entry::new(vec![line(Style::stroke(LIGHT, 0.07).dashed(0.12))], "quadrant line"));
+        entries.push(Entry::line(Style::stroke(EDGE, 0.1), "edge: cut along it"));
+        entries.push(Entry::line(Style::stroke(LIGHT, 0.07).dashed(0.12), "quadrant line"));
         entries.push(Entry::new(
             vec![Shape::Rect {
                 origin: (0.0, 0.2),

@@ -319,11 +319,6 @@ fn fold_and_cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, xs: &[
 
 fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
     let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
-    let line = |style: Style| Shape::Line {
-        from: (0.0, 0.5),
-        to: (1.0, 0.5),
-        style,
-    };
     let mut entries = vec![
         Entry::new(
             vec![Shape::Rect {
@@ -348,8 +343,8 @@ fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
             "special cell",
         ));
     }
-    entries.push(Entry::new(vec![line(Style::stroke(FOLD, 0.08).dashed(0.2))], "fold line"));
-    entries.push(Entry::new(vec![line(Style::stroke(INK, 0.2))], "cut line"));
+    entries.push(Entry::line(Style::stroke(FOLD, 0.08).dashed(0.2), "fold line"));
+    entries.push(Entry::line(Style::stroke(INK, 0.2), "cut line"));
     for p in &board.players {
         let words = format!("Player {}", p.id + 1);
         entries.push(Entry::new(
