@@ -46,6 +46,11 @@ pub(crate) fn text_width(text: &str, size: f64) -> f64 {
         * size
 }
 
+/// A font size for `words` to fit `width` millimetres, at most `most`.
+pub(crate) fn fit(words: &str, width: f64, most: f64) -> f64 {
+    most.min(width / text_width(words, 1.0).max(1e-9))
+}
+
 /// A line of text.
 pub(crate) fn text(at: (f64, f64), content: impl Into<String>, size: f64, anchor: Anchor, color: Color) -> Shape {
     Shape::Text {

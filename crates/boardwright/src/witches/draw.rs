@@ -194,12 +194,12 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         (cx + w / 2.0, cy + h / 2.0 + dy)
     };
     for i in board.ingredients.iter().filter(|i| i.side == face) {
-        let font = fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
+        let font = print::fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
         shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), font, INK, Anchor::Middle));
     }
     for s in board.special_cells.iter().filter(|s| s.side == face) {
         shapes.push(special_mark(centre(s.x, s.y, -8.0), 2.6, options.ink_friendly));
-        let font = fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
+        let font = print::fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
         shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), font, INK, Anchor::Middle));
         shapes.push(text(
             centre(s.x, s.y, 4.0),
@@ -237,11 +237,6 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
     }
     page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width, true));
     page
-}
-
-/// A font size, at most `most`, for `words` to fit `width` millimetres.
-fn fit(words: &str, width: f64, most: f64) -> f64 {
-    most.min(width / print::text_width(words, 1.0).max(1e-9))
 }
 
 fn player_color(id: u32, ink_friendly: bool) -> Color {
