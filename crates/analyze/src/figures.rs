@@ -142,6 +142,17 @@ impl<'f> Flat<'f> {
     }
 }
 
+/// `serialize_i8` and its kin: each number emitted as an `f64`.
+macro_rules! numbers {
+    ($($method:ident: $t:ty),*) => {
+        $(
+            fn $method(self, v: $t) -> Result<Seen, Error> {
+                self.number(v as f64)
+            }
+        )*
+    };
+}
+
 impl<'f> ser::Serializer for Flat<'f> {
     type Ok = Seen;
     type Error = Error;
@@ -156,33 +167,17 @@ impl<'f> ser::Serializer for Flat<'f> {
     fn serialize_bool(self, _: bool) -> Result<Seen, Error> {
         Ok(Seen::Other)
     }
-    fn serialize_i8(self, v: i8) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
-    fn serialize_i16(self, v: i16) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
-    fn serialize_i32(self, v: i32) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
-    fn serialize_i64(self, v: i64) -> Result<Seen, Error> {
-        self.number(v as f64)
-    }
-    fn serialize_u8(self, v: u8) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
-    fn serialize_u16(self, v: u16) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
-    fn serialize_u32(self, v: u32) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
-    fn serialize_u64(self, v: u64) -> Result<Seen, Error> {
-        self.number(v as f64)
-    }
-    fn serialize_f32(self, v: f32) -> Result<Seen, Error> {
-        self.number(f64::from(v))
-    }
+    numbers!(
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
+        serialize_u64: u64,
+        serialize_f32: f32
+    );
     fn serialize_f64(self, v: f64) -> Result<Seen, Error> {
         self.number(v)
     }

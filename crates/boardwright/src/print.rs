@@ -6,7 +6,7 @@
 //! entry a swatch drawn in a small square and its words, then the caption
 //! (generator, seed, players) in small type.
 
-use scene::{Anchor, Color, Page, Paper, Shape, Tag};
+use scene::{Anchor, Color, Page, Paper, Shape, Style, Tag};
 use toml::Value;
 
 use crate::params::{Params, parse_set_value};
@@ -44,6 +44,11 @@ pub(crate) fn text_width(text: &str, size: f64) -> f64 {
         })
         .sum::<f64>()
         * size
+}
+
+/// A font size for `words` to fit `width` millimetres, at most `most`.
+pub(crate) fn fit(words: &str, width: f64, most: f64) -> f64 {
+    most.min(width / text_width(words, 1.0).max(1e-9))
 }
 
 /// A line of text.
@@ -126,6 +131,16 @@ impl Entry {
             swatch,
             words: words.into(),
         }
+    }
+
+    /// An entry whose swatch is a line of `style` across the box's middle.
+    pub(crate) fn line(style: Style, words: impl Into<String>) -> Entry {
+        let line = Shape::Line {
+            from: (0.0, 0.5),
+            to: (1.0, 0.5),
+            style,
+        };
+        Entry::new(vec![line], words)
     }
 
     fn width(&self) -> f64 {
@@ -334,6 +349,25 @@ fn fits(text: &str, width: f64) -> bool {
     caption_width(text) <= width + 1e-9
 }
 
+/// Puts `piece` at the end of `line`, after `sep`, when the line still fits
+/// in `width` (true); else moves `line`, unless empty, to `lines` and leaves
+/// it empty (false).
+fn extend(lines: &mut Vec<String>, line: &mut String, sep: &str, piece: &str, width: f64) -> bool {
+    let joined = if line.is_empty() {
+        piece.to_string()
+    } else {
+        format!("{line}{sep}{piece}")
+    };
+    if fits(&joined, width) {
+        *line = joined;
+        return true;
+    }
+    if !line.is_empty() {
+        lines.push(std::mem::take(line));
+    }
+    false
+}
+
 /// `pieces` joined by ` · ` into lines no wider than `width` millimetres: a
 /// piece goes on the line so far when it fits there, else starts a line; a
 /// piece too wide for a line of its own is broken over several.
@@ -345,17 +379,8 @@ fn wrap(pieces: &[Piece], width: f64) -> Vec<String> {
             Piece::Words(words) => words.clone(),
             Piece::Seed(seed) => format!("seed \"{seed}\""),
         };
-        let joined = if line.is_empty() {
-            whole.clone()
-        } else {
-            format!("{line}{DOT}{whole}")
-        };
-        if fits(&joined, width) {
-            line = joined;
+        if extend(&mut lines, &mut line, DOT, &whole, width) {
             continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
         }
         if fits(&whole, width) {
             line = whole;
@@ -380,17 +405,8 @@ fn break_words(words: &str, width: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in words.split(' ') {
-        let joined = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if fits(&joined, width) {
-            line = joined;
+        if extend(&mut lines, &mut line, " ", word, width) {
             continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
         }
         let mut rest: Vec<char> = word.chars().collect();
         while !rest.is_empty() {

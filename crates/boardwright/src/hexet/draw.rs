@@ -343,20 +343,11 @@ fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
         entries.push(Entry::new(vec![city_shape(t, ink)], format!("city, type {}", t + 1)));
     }
     for p in 0..board.header.params.players {
-        let line = Shape::Line {
-            from: (0.0, 0.5),
-            to: (1.0, 0.5),
-            style: road_style(p, player_color(p, ink), 0.14, 1.0),
-        };
-        entries.push(Entry::new(vec![line], format!("player {} road", p + 1)));
+        entries.push(Entry::line(
+            road_style(p, player_color(p, ink), 0.14, 1.0),
+            format!("player {} road", p + 1),
+        ));
     }
-    entries.push(Entry::new(
-        vec![Shape::Line {
-            from: (0.0, 0.5),
-            to: (1.0, 0.5),
-            style: Style::stroke(INK, 0.24),
-        }],
-        "bridge (wider road)",
-    ));
+    entries.push(Entry::line(Style::stroke(INK, 0.24), "bridge (wider road)"));
     entries
 }

@@ -188,9 +188,9 @@ pub(super) fn degree_histogram(graph: &Graph) -> Vec<u32> {
     hist
 }
 
-/// Most minus fewest of four quadrants' counts.
-pub(super) fn spread(q: &[u32; 4]) -> u32 {
-    q.iter().max().unwrap_or(&0) - q.iter().min().unwrap_or(&0)
+/// Most minus fewest of `counts` (four quadrants', say); 0 for none.
+pub(super) fn spread(counts: &[u32]) -> u32 {
+    counts.iter().max().unwrap_or(&0) - counts.iter().min().unwrap_or(&0)
 }
 
 pub(super) fn quadrants(points: &[Point], center: u32) -> [u32; 4] {

@@ -84,12 +84,7 @@ impl NodeType {
     /// What a table named `name` starts from: the built-in type of that
     /// name, or [`NodeType::new`].
     fn base(name: &str) -> NodeType {
-        BUILTIN
-            .node_types
-            .iter()
-            .find(|t| t.name == name)
-            .cloned()
-            .unwrap_or_else(|| NodeType::new(name))
+        builtin_or_new(&BUILTIN.node_types, |t| &t.name, name, || NodeType::new(name))
     }
 }
 
@@ -123,13 +118,13 @@ impl MissionKind {
     /// What a table named `name` starts from: the built-in kind of that
     /// name, or [`MissionKind::new`].
     fn base(name: &str) -> MissionKind {
-        BUILTIN
-            .missions
-            .iter()
-            .find(|m| m.name == name)
-            .cloned()
-            .unwrap_or_else(|| MissionKind::new(name))
+        builtin_or_new(&BUILTIN.missions, |m| &m.name, name, || MissionKind::new(name))
     }
+}
+
+/// The entry of `builtin` named `name`, or `new()` when there is none.
+fn builtin_or_new<T: Clone>(builtin: &[T], name_of: impl Fn(&T) -> &String, name: &str, new: impl FnOnce() -> T) -> T {
+    builtin.iter().find(|e| name_of(e) == name).cloned().unwrap_or_else(new)
 }
 
 /// The word that clears an optional field.

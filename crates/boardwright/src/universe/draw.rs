@@ -268,13 +268,8 @@ impl<'a> Look<'a> {
             }],
             "power dot",
         ));
-        let line = |style: Style| Shape::Line {
-            from: (0.0, 0.5),
-            to: (1.0, 0.5),
-            style,
-        };
-        entries.push(Entry::new(vec![line(Style::stroke(EDGE, 0.1))], "edge: cut along it"));
-        entries.push(Entry::new(vec![line(Style::stroke(LIGHT, 0.07).dashed(0.12))], "quadrant line"));
+        entries.push(Entry::line(Style::stroke(EDGE, 0.1), "edge: cut along it"));
+        entries.push(Entry::line(Style::stroke(LIGHT, 0.07).dashed(0.12), "quadrant line"));
         entries.push(Entry::new(
             vec![Shape::Rect {
                 origin: (0.0, 0.2),
@@ -456,11 +451,6 @@ fn draw_board(page: &mut Page, board: &Board, look: &Look, at: &[(f64, f64)], re
     }
 }
 
-/// A font size for `words` to fit `width` millimetres, at most `most`.
-fn fit(words: &str, width: f64, most: f64) -> f64 {
-    most.min(width / print::text_width(words, 1.0).max(1e-9))
-}
-
 /// The shapes of one node within `reach` of its centre `c`, and the reach
 /// they really take.
 fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (Vec<Shape>, f64) {
@@ -487,7 +477,13 @@ fn node_shapes(node: &super::Node, look: &Look, c: (f64, f64), reach: f64) -> (V
     // Words under the icon, `below` (times `r`) down from the centre, fitted
     // into `width` at a font of at most `most`.
     let label = |words: &str, below: f64, width: f64, most: f64| {
-        print::text((x, y + below * r), words, fit(words, width * r, most * r), Anchor::Middle, INK)
+        print::text(
+            (x, y + below * r),
+            words,
+            print::fit(words, width * r, most * r),
+            Anchor::Middle,
+            INK,
+        )
     };
     match node.kind {
         NodeKind::Center => {

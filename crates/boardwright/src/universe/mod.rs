@@ -305,7 +305,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         tree_edges: built.tree_edges as u32,
         border_nodes: on_border.iter().filter(|&&b| b).count() as u32,
         degree_histogram: degree_histogram(&graph),
-        mission_hop_spread: mission_hops.iter().max().unwrap_or(&0) - mission_hops.iter().min().unwrap_or(&0),
+        mission_hop_spread: spread(&mission_hops),
         mission_hops,
         side_mean_hops: side_mean_hops(&missions, &hops),
         quadrant_nodes,

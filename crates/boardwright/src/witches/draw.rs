@@ -194,12 +194,12 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         (cx + w / 2.0, cy + h / 2.0 + dy)
     };
     for i in board.ingredients.iter().filter(|i| i.side == face) {
-        let font = fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
+        let font = print::fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
         shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), font, INK, Anchor::Middle));
     }
     for s in board.special_cells.iter().filter(|s| s.side == face) {
         shapes.push(special_mark(centre(s.x, s.y, -8.0), 2.6, options.ink_friendly));
-        let font = fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
+        let font = print::fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
         shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), font, INK, Anchor::Middle));
         shapes.push(text(
             centre(s.x, s.y, 4.0),
@@ -237,11 +237,6 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
     }
     page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width, true));
     page
-}
-
-/// A font size, at most `most`, for `words` to fit `width` millimetres.
-fn fit(words: &str, width: f64, most: f64) -> f64 {
-    most.min(width / print::text_width(words, 1.0).max(1e-9))
 }
 
 fn player_color(id: u32, ink_friendly: bool) -> Color {
@@ -319,11 +314,6 @@ fn fold_and_cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, xs: &[
 
 fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
     let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
-    let line = |style: Style| Shape::Line {
-        from: (0.0, 0.5),
-        to: (1.0, 0.5),
-        style,
-    };
     let mut entries = vec![
         Entry::new(
             vec![Shape::Rect {
@@ -348,8 +338,8 @@ fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
             "special cell",
         ));
     }
-    entries.push(Entry::new(vec![line(Style::stroke(FOLD, 0.08).dashed(0.2))], "fold line"));
-    entries.push(Entry::new(vec![line(Style::stroke(INK, 0.2))], "cut line"));
+    entries.push(Entry::line(Style::stroke(FOLD, 0.08).dashed(0.2), "fold line"));
+    entries.push(Entry::line(Style::stroke(INK, 0.2), "cut line"));
     for p in &board.players {
         let words = format!("Player {}", p.id + 1);
         entries.push(Entry::new(
