@@ -13,7 +13,6 @@ use boardwright::Seed;
 use boardwright::hexet::{
     Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
 };
-use boardwright::params;
 
 use crate::rng::Rng;
 
@@ -443,13 +442,7 @@ fn check_map(b: &Board) -> Result<(), String> {
             d.iter().max().unwrap_or(&0) - d.iter().min().unwrap_or(&0)
         })
         .collect();
-    if spreads != b.metrics.tower_distance_spread {
-        return Err(format!(
-            "tower distance spreads {spreads:?}, metrics say {:?}",
-            b.metrics.tower_distance_spread
-        ));
-    }
-    Ok(())
+    crate::metric_agrees("tower distance spreads", &spreads, &b.metrics.tower_distance_spread)
 }
 
 #[test]
@@ -671,18 +664,12 @@ fn scores_follow_the_networks() {
 #[test]
 fn same_seed_same_map() {
     let p = params(30, 20, 2);
-    let a = serde_json::to_string(&Hexet::generate(&p, &Seed::new("x")).unwrap()).unwrap();
-    assert_eq!(a, serde_json::to_string(&Hexet::generate(&p, &Seed::new("x")).unwrap()).unwrap());
-    assert_ne!(a, serde_json::to_string(&Hexet::generate(&p, &Seed::new("y")).unwrap()).unwrap());
+    crate::same_seed_same_json(|seed| Hexet::generate(&p, &Seed::new(seed)).unwrap(), "x", "y");
 }
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| {
-        <Params as params::Params>::resolve(&[text.parse().unwrap()])
-            .unwrap_err()
-            .to_string()
-    };
+    let err = crate::resolve_error::<Params>;
     assert!(err("width = 2").contains("`width`"));
     assert!(err("width = 5000").contains("`width`"));
     assert!(err("width = 4\nheight = 4\ncities_per_type = 12").contains("`cities_per_type`"));

@@ -369,18 +369,12 @@ fn fairness_report_matches_the_board() {
 
 #[test]
 fn same_seed_same_bytes() {
-    let a = serde_json::to_string(&board(3, 6, "again")).unwrap();
-    assert_eq!(a, serde_json::to_string(&board(3, 6, "again")).unwrap());
-    assert_ne!(a, serde_json::to_string(&board(3, 6, "again!")).unwrap());
+    crate::same_seed_same_json(|seed| board(3, 6, seed), "again", "again!");
 }
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| {
-        <Params as params::Params>::resolve(&[text.parse().unwrap()])
-            .unwrap_err()
-            .to_string()
-    };
+    let err = crate::resolve_error::<Params>;
     assert!(err("players = 0").contains("`players`: 0 is not allowed; expected an integer from 1 to 5"));
     assert!(err("players = 6").contains("`players`"));
     assert!(err("recipe_length = 5").contains("`recipe_length`: 5 is not allowed; expected one of 4, 6"));

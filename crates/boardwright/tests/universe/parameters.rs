@@ -5,11 +5,7 @@ use super::*;
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| {
-        <Params as params::Params>::resolve(&[text.parse().unwrap()])
-            .unwrap_err()
-            .to_string()
-    };
+    let err = crate::resolve_error::<Params>;
     assert!(err("players = 12").contains("`players`: 12 is not allowed; expected an integer from 2 to 9"));
     assert!(err("players = \"four\"").contains("`players`"));
     assert!(err("colour = 3").contains("unknown parameter `colour`"));
@@ -21,11 +17,7 @@ fn bad_parameters_name_what_is_wrong() {
 /// Errors inside the dictionary name the table and the field, and what is allowed.
 #[test]
 fn bad_dictionary_entries_name_their_path() {
-    let err = |text: &str| {
-        <Params as params::Params>::resolve(&[text.parse().unwrap()])
-            .unwrap_err()
-            .to_string()
-    };
+    let err = crate::resolve_error::<Params>;
     for (text, wanted) in [
         (
             "node_types = [{ name = \"Oil\" }, { name = \"Fish\", min = -1 }]",
