@@ -149,18 +149,26 @@ fn reported(networks: &[NetworkOut], player: u32) -> BTreeSet<Net> {
         .collect()
 }
 
-/// The change a road made, told from the networks before and after.
+/// The change a road made, told from which networks (by their cells) it
+/// replaced by which: none by none, none by a pair, a pair by none, one by
+/// one a cell larger or smaller, two by their union, one by two that split
+/// it.
 fn expected_change(before: &BTreeSet<Net>, after: &BTreeSet<Net>) -> NetworkChange {
-    let cells = |nets: &BTreeSet<Net>| nets.iter().map(|n| n.0.len() as i64).sum::<i64>();
-    match (after.len() as i64 - before.len() as i64, cells(after) - cells(before)) {
-        (1, 2) => NetworkChange::Created,
-        (0, 1) => NetworkChange::Extended,
-        (-1, 0) => NetworkChange::Merged,
-        (0, 0) => NetworkChange::Unchanged,
-        (0, -1) => NetworkChange::Trimmed,
-        (-1, -2) => NetworkChange::Removed,
-        (1, 0) => NetworkChange::Split,
-        other => panic!("no change explains {other:?}"),
+    let cells = |nets: &BTreeSet<Net>| nets.iter().map(|n| n.0.clone()).collect::<BTreeSet<_>>();
+    let (old, new) = (cells(before), cells(after));
+    let gone: Vec<&BTreeSet<Hex>> = old.difference(&new).collect();
+    let came: Vec<&BTreeSet<Hex>> = new.difference(&old).collect();
+    let grown = |small: &BTreeSet<Hex>, large: &BTreeSet<Hex>| small.is_subset(large) && large.len() == small.len() + 1;
+    let parts = |a: &BTreeSet<Hex>, b: &BTreeSet<Hex>, whole: &BTreeSet<Hex>| a.is_disjoint(b) && &(a | b) == whole;
+    match (gone.as_slice(), came.as_slice()) {
+        ([], []) => NetworkChange::Unchanged,
+        ([], [n]) if n.len() == 2 => NetworkChange::Created,
+        ([n], []) if n.len() == 2 => NetworkChange::Removed,
+        ([a], [b]) if grown(a, b) => NetworkChange::Extended,
+        ([a], [b]) if grown(b, a) => NetworkChange::Trimmed,
+        ([a, c], [b]) if parts(a, c, b) => NetworkChange::Merged,
+        ([a], [b, c]) if parts(b, c, a) => NetworkChange::Split,
+        _ => panic!("no change explains {gone:?} becoming {came:?}"),
     }
 }
 
