@@ -11,6 +11,9 @@ use boardwright::witches::{Board, Face, Params};
 
 const SEEDS: usize = 1000;
 
+/// The original game's ten ingredients.
+const INGREDIENTS: &str = "Parsley, Sage, Chives, Rosemary, Oregano, Mint, Dill, Basil, Thyme, Black Pepper";
+
 fn board(players: u32, recipe_length: u32, seed: &str) -> Board {
     let params = Params {
         players,
@@ -278,19 +281,7 @@ fn contents_sit_on_distinct_proper_cells() {
             }
             used.push((l.side, l.x, l.y));
         }
-        let names = [
-            "Parsley",
-            "Sage",
-            "Chives",
-            "Rosemary",
-            "Oregano",
-            "Mint",
-            "Dill",
-            "Basil",
-            "Thyme",
-            "Black Pepper",
-        ];
-        if !b.ingredients.iter().all(|i| names.contains(&i.name.as_str())) {
+        if !b.ingredients.iter().all(|i| INGREDIENTS.split(", ").any(|name| name == i.name)) {
             return Err("unknown ingredient".into());
         }
         let helpful = ["Efficiency", "Versatility", "Painter", "Guesser"];
