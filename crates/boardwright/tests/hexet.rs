@@ -677,10 +677,11 @@ fn same_seed_same_map() {
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = crate::resolve_error::<Params>;
-    assert!(err("width = 2").contains("`width`"));
-    assert!(err("width = 5000").contains("`width`"));
-    assert!(err("width = 4\nheight = 4\ncities_per_type = 12").contains("`cities_per_type`"));
+    crate::assert_refused::<Params>(&[
+        ("width = 2", "`width`"),
+        ("width = 5000", "`width`"),
+        ("width = 4\nheight = 4\ncities_per_type = 12", "`cities_per_type`"),
+    ]);
 }
 
 #[test]

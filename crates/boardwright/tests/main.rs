@@ -66,3 +66,12 @@ fn metric_agrees<T: PartialEq + std::fmt::Debug>(what: &str, counted: T, reporte
         Err(format!("{what} {counted:?}, metrics say {reported:?}"))
     }
 }
+
+/// Resolving each TOML text into `P` fails with a message containing the
+/// text's wanted part.
+fn assert_refused<P: boardwright::params::Params>(cases: &[(&str, &str)]) {
+    for &(text, wanted) in cases {
+        let message = resolve_error::<P>(text);
+        assert!(message.contains(wanted), "{text}: {message}");
+    }
+}

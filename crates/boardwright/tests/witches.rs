@@ -365,12 +365,13 @@ fn same_seed_same_bytes() {
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = crate::resolve_error::<Params>;
-    assert!(err("players = 0").contains("`players`: 0 is not allowed; expected an integer from 1 to 5"));
-    assert!(err("players = 6").contains("`players`"));
-    assert!(err("recipe_length = 5").contains("`recipe_length`: 5 is not allowed; expected one of 4, 6"));
-    assert!(err("recipe_length = 7").contains("`recipe_length`"));
-    assert!(err("cauldrons = 3").contains("unknown parameter `cauldrons`"));
+    crate::assert_refused::<Params>(&[
+        ("players = 0", "`players`: 0 is not allowed; expected an integer from 1 to 5"),
+        ("players = 6", "`players`"),
+        ("recipe_length = 5", "`recipe_length`: 5 is not allowed; expected one of 4, 6"),
+        ("recipe_length = 7", "`recipe_length`"),
+        ("cauldrons = 3", "unknown parameter `cauldrons`"),
+    ]);
 }
 
 #[test]
