@@ -75,3 +75,13 @@ fn assert_refused<P: boardwright::params::Params>(cases: &[(&str, &str)]) {
         assert!(message.contains(wanted), "{text}: {message}");
     }
 }
+
+/// The messages `check` gives for each universe player count (2 to 9), the
+/// counts checked on threads of their own.
+fn per_player_count(check: impl Fn(u32) -> Vec<String> + Sync) -> Vec<String> {
+    std::thread::scope(|scope| {
+        let check = &check;
+        let handles: Vec<_> = (2..=9u32).map(|players| scope.spawn(move || check(players))).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    })
+}

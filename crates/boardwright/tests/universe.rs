@@ -40,23 +40,15 @@ fn once(params: &Params, seed: &Seed) -> Board {
 /// Runs `check` on boards of every player count over many seeds; the failure
 /// message names the board.
 fn check_all(check: impl Fn(&Board) -> Result<(), String> + Sync) {
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (2..=9u32)
-            .map(|players| {
-                let check = &check;
-                scope.spawn(move || {
-                    (0..SEEDS_PER_PLAYER_COUNT)
-                        .filter_map(|i| {
-                            let seed = format!("check-{i}");
-                            check(&board(players, &seed))
-                                .err()
-                                .map(|e| format!("players {players}, seed {seed:?}: {e}"))
-                        })
-                        .collect::<Vec<_>>()
-                })
+    let failures = crate::per_player_count(|players| {
+        (0..SEEDS_PER_PLAYER_COUNT)
+            .filter_map(|i| {
+                let seed = format!("check-{i}");
+                check(&board(players, &seed))
+                    .err()
+                    .map(|e| format!("players {players}, seed {seed:?}: {e}"))
             })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+            .collect::<Vec<_>>()
     });
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }
