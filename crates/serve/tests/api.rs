@@ -459,36 +459,44 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             (r#"{"seed": "a", "preset": "none"}"#, Some("preset")),
             (r#"{"seed": "a", "params": [1]}"#, None),
         ];
+        // GET paths there is nothing at, and paths that are not UTF-8 once decoded.
+        let not_found = [
+            "/api/universe/board.gif?seed=a",
+            "/api/universe/board?seed=a",
+            "/nowhere",
+            "/api",
+            "/assets/secret.txt",
+            "/assets/..%2f..%2fCargo.toml",
+            "/api/hexet/games/18446744073709551616",
+            "/api/hexet/games/1/log",
+        ];
+        let undecodable = [
+            "/api/%FF/board.json?seed=a",
+            "/%FF",
+            "/assets/%FF",
+            "/api/hexet/games/%FF",
+            "/api/hexet/games/%FF/log",
+            "/api/hexet/games/%FF/board.svg",
+        ];
         let road = r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#;
         // (method, path, body, status, parameter at fault)
         type Case<'a> = (&'a str, &'a str, Option<&'a str>, u16, Option<&'a str>);
         let others: &[Case] = &[
             ("GET", "/api/chess/board.json?seed=a", None, 404, Some("generator")),
-            ("GET", "/api/universe/board.gif?seed=a", None, 404, None),
-            ("GET", "/api/universe/board?seed=a", None, 404, None),
-            ("GET", "/nowhere", None, 404, None),
-            ("GET", "/api", None, 404, None),
-            ("GET", "/assets/secret.txt", None, 404, None),
-            ("GET", "/assets/..%2f..%2fCargo.toml", None, 404, None),
             ("DELETE", "/api/generators", None, 405, None),
             ("GET", "/api/hexet/games", None, 405, None),
             ("POST", "/api/hexet/games/1/roads", Some("{}"), 400, None),
             ("POST", "/api/hexet/games/999/roads", Some(road), 404, None),
             ("POST", "/api/hexet/games/x/roads", Some(road), 404, None),
-            ("GET", "/api/hexet/games/18446744073709551616", None, 404, None),
-            ("GET", "/api/hexet/games/1/log", None, 404, None),
-            ("GET", "/api/%FF/board.json?seed=a", None, 400, None),
-            ("GET", "/%FF", None, 400, None),
-            ("GET", "/assets/%FF", None, 400, None),
-            ("GET", "/api/hexet/games/%FF", None, 400, None),
-            ("GET", "/api/hexet/games/%FF/log", None, 400, None),
-            ("GET", "/api/hexet/games/%FF/board.svg", None, 400, None),
             ("POST", "/api/hexet/games/%FF/roads", Some("{}"), 400, None),
             ("DELETE", "/api/hexet/games/%FF", None, 400, None),
         ];
         let queries = bad_queries.map(|(path, parameter)| ("GET", path, None, 400, Some(parameter)));
         let games = bad_games.map(|(body, parameter)| ("POST", "/api/hexet/games", Some(body), 400, parameter));
-        for &(method, path, body, status, parameter) in queries.iter().chain(&games).chain(others) {
+        let missing = not_found.map(|path| ("GET", path, None, 404, None));
+        let garbled = undecodable.map(|path| ("GET", path, None, 400, None));
+        let cases = [&queries[..], &games, &missing, &garbled, others].concat();
+        for (method, path, body, status, parameter) in cases {
             let r = client::request(addr, method, path, body.map(str::as_bytes));
             assert_refused(&r, status, parameter, &format!("{method} {path}"));
         }
