@@ -13,7 +13,6 @@ use boardwright::Seed;
 use boardwright::hexet::{
     Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
 };
-use boardwright::params;
 
 use crate::rng::Rng;
 
@@ -150,18 +149,26 @@ fn reported(networks: &[NetworkOut], player: u32) -> BTreeSet<Net> {
         .collect()
 }
 
-/// The change a road made, told from the networks before and after.
+/// The change a road made, told from which networks (by their cells) it
+/// replaced by which: none by none, none by a pair, a pair by none, one by
+/// one a cell larger or smaller, two by their union, one by two that split
+/// it.
 fn expected_change(before: &BTreeSet<Net>, after: &BTreeSet<Net>) -> NetworkChange {
-    let cells = |nets: &BTreeSet<Net>| nets.iter().map(|n| n.0.len() as i64).sum::<i64>();
-    match (after.len() as i64 - before.len() as i64, cells(after) - cells(before)) {
-        (1, 2) => NetworkChange::Created,
-        (0, 1) => NetworkChange::Extended,
-        (-1, 0) => NetworkChange::Merged,
-        (0, 0) => NetworkChange::Unchanged,
-        (0, -1) => NetworkChange::Trimmed,
-        (-1, -2) => NetworkChange::Removed,
-        (1, 0) => NetworkChange::Split,
-        other => panic!("no change explains {other:?}"),
+    let cells = |nets: &BTreeSet<Net>| nets.iter().map(|n| n.0.clone()).collect::<BTreeSet<_>>();
+    let (old, new) = (cells(before), cells(after));
+    let gone: Vec<&BTreeSet<Hex>> = old.difference(&new).collect();
+    let came: Vec<&BTreeSet<Hex>> = new.difference(&old).collect();
+    let grown = |small: &BTreeSet<Hex>, large: &BTreeSet<Hex>| small.is_subset(large) && large.len() == small.len() + 1;
+    let parts = |a: &BTreeSet<Hex>, b: &BTreeSet<Hex>, whole: &BTreeSet<Hex>| a.is_disjoint(b) && &(a | b) == whole;
+    match (gone.as_slice(), came.as_slice()) {
+        ([], []) => NetworkChange::Unchanged,
+        ([], [n]) if n.len() == 2 => NetworkChange::Created,
+        ([n], []) if n.len() == 2 => NetworkChange::Removed,
+        ([a], [b]) if grown(a, b) => NetworkChange::Extended,
+        ([a], [b]) if grown(b, a) => NetworkChange::Trimmed,
+        ([a, c], [b]) if parts(a, c, b) => NetworkChange::Merged,
+        ([a], [b, c]) if parts(b, c, a) => NetworkChange::Split,
+        _ => panic!("no change explains {gone:?} becoming {came:?}"),
     }
 }
 
@@ -443,13 +450,7 @@ fn check_map(b: &Board) -> Result<(), String> {
             d.iter().max().unwrap_or(&0) - d.iter().min().unwrap_or(&0)
         })
         .collect();
-    if spreads != b.metrics.tower_distance_spread {
-        return Err(format!(
-            "tower distance spreads {spreads:?}, metrics say {:?}",
-            b.metrics.tower_distance_spread
-        ));
-    }
-    Ok(())
+    crate::metric_agrees("tower distance spreads", &spreads, &b.metrics.tower_distance_spread)
 }
 
 #[test]
@@ -671,21 +672,16 @@ fn scores_follow_the_networks() {
 #[test]
 fn same_seed_same_map() {
     let p = params(30, 20, 2);
-    let a = serde_json::to_string(&Hexet::generate(&p, &Seed::new("x")).unwrap()).unwrap();
-    assert_eq!(a, serde_json::to_string(&Hexet::generate(&p, &Seed::new("x")).unwrap()).unwrap());
-    assert_ne!(a, serde_json::to_string(&Hexet::generate(&p, &Seed::new("y")).unwrap()).unwrap());
+    crate::same_seed_same_json(|seed| Hexet::generate(&p, &Seed::new(seed)).unwrap(), "x", "y");
 }
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| {
-        <Params as params::Params>::resolve(&[text.parse().unwrap()])
-            .unwrap_err()
-            .to_string()
-    };
-    assert!(err("width = 2").contains("`width`"));
-    assert!(err("width = 5000").contains("`width`"));
-    assert!(err("width = 4\nheight = 4\ncities_per_type = 12").contains("`cities_per_type`"));
+    crate::assert_refused::<Params>(&[
+        ("width = 2", "`width`"),
+        ("width = 5000", "`width`"),
+        ("width = 4\nheight = 4\ncities_per_type = 12", "`cities_per_type`"),
+    ]);
 }
 
 #[test]

@@ -43,3 +43,45 @@ fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     };
     dist(p, (a.0 + t * dx, a.1 + t * dy))
 }
+
+/// The message with which resolving the TOML `text` into `P` fails.
+fn resolve_error<P: boardwright::params::Params>(text: &str) -> String {
+    P::resolve(&[text.parse().unwrap()]).unwrap_err().to_string()
+}
+
+/// The same seed gives the same JSON, another seed other JSON.
+fn same_seed_same_json<T: serde::Serialize>(generate: impl Fn(&str) -> T, seed: &str, other: &str) {
+    let json = |seed: &str| serde_json::to_string(&generate(seed)).unwrap();
+    let a = json(seed);
+    assert_eq!(a, json(seed));
+    assert_ne!(a, json(other));
+}
+
+/// `Ok` if the value a board's metrics report is the one counted from the
+/// board, else an error naming both.
+fn metric_agrees<T: PartialEq + std::fmt::Debug>(what: &str, counted: T, reported: T) -> Result<(), String> {
+    if counted == reported {
+        Ok(())
+    } else {
+        Err(format!("{what} {counted:?}, metrics say {reported:?}"))
+    }
+}
+
+/// Resolving each TOML text into `P` fails with a message containing the
+/// text's wanted part.
+fn assert_refused<P: boardwright::params::Params>(cases: &[(&str, &str)]) {
+    for &(text, wanted) in cases {
+        let message = resolve_error::<P>(text);
+        assert!(message.contains(wanted), "{text}: {message}");
+    }
+}
+
+/// The messages `check` gives for each universe player count (2 to 9), the
+/// counts checked on threads of their own.
+fn per_player_count(check: impl Fn(u32) -> Vec<String> + Sync) -> Vec<String> {
+    std::thread::scope(|scope| {
+        let check = &check;
+        let handles: Vec<_> = (2..=9u32).map(|players| scope.spawn(move || check(players))).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    })
+}

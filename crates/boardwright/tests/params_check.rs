@@ -13,11 +13,6 @@ use boardwright::universe::{self, Universe};
 use boardwright::witches::{self, Witches};
 use boardwright::{Error, Generator, Seed};
 
-/// What the command line says for `text` (a config file or `--set`).
-fn cli_error<P: params::Params + std::fmt::Debug>(text: &str) -> String {
-    P::resolve(&[text.parse().unwrap()]).unwrap_err().to_string()
-}
-
 /// The parameter error in `result`, as its text; fails on anything else.
 fn param_error<T>(result: Result<T, Error>) -> String {
     match result {
@@ -42,7 +37,8 @@ fn refuses<G: Generator>(change: impl FnOnce(&mut G::Params), text: &str, wanted
     change(&mut params);
     let err = param_error(G::generate(&params, &seed()));
     assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
-    assert_eq!(err, cli_error::<G::Params>(text), "{text}");
+    // What the command line says for `text` (a config file or `--set`).
+    assert_eq!(err, crate::resolve_error::<G::Params>(text), "{text}");
     assert_eq!(param_error(G::generate_with(&params, &seed(), &Default::default(), &mut ())), err);
     assert_eq!(params::Params::check(&params).unwrap_err().to_string(), err);
 }
@@ -92,21 +88,25 @@ fn starship_refuses_bad_structs_as_the_command_line_does() {
         quarters: 1000,
         ..CrewParams::default()
     });
-    refuses::<Starship>(
-        |p| p.pipeline = vec![crew],
-        "[[pipeline]]\nstage = \"crew\"\nquarters = 1000",
-        "`pipeline[0] (crew).quarters`: 1000 is not allowed",
-    );
     let shape = Stage::Shape(ShapeParams {
         min_modules: 9,
         max_modules: 3,
         ..ShapeParams::default()
     });
-    refuses::<Starship>(
-        |p| p.pipeline = vec![shape],
-        "[[pipeline]]\nstage = \"shape\"\nmin_modules = 9\nmax_modules = 3",
-        "`pipeline[0] (shape).min_modules`: 9 is not allowed; expected at most max_modules (3)",
-    );
+    for (stage, text, wanted) in [
+        (
+            crew,
+            "[[pipeline]]\nstage = \"crew\"\nquarters = 1000",
+            "`pipeline[0] (crew).quarters`: 1000 is not allowed",
+        ),
+        (
+            shape,
+            "[[pipeline]]\nstage = \"shape\"\nmin_modules = 9\nmax_modules = 3",
+            "`pipeline[0] (shape).min_modules`: 9 is not allowed; expected at most max_modules (3)",
+        ),
+    ] {
+        refuses::<Starship>(|p| p.pipeline = vec![stage], text, wanted);
+    }
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn hexet_refuses_bad_structs_as_the_command_line_does() {
         ..Default::default()
     };
     match hexet::Game::new(&params, &seed()) {
-        Err(Error::Params(e)) => assert_eq!(e.to_string(), cli_error::<hexet::Params>("width = 0")),
+        Err(Error::Params(e)) => assert_eq!(e.to_string(), crate::resolve_error::<hexet::Params>("width = 0")),
         Err(e) => panic!("not a parameter error: {e}"),
         Ok(_) => panic!("bad parameters were accepted"),
     }

@@ -13,6 +13,14 @@ use boardwright::{DrawOptions, Paper, Seed};
 
 use super::{dist, segment_distance};
 
+/// The default drawing options on `paper`.
+fn on_paper(paper: Paper) -> DrawOptions {
+    DrawOptions {
+        paper,
+        ..DrawOptions::default()
+    }
+}
+
 /// The paper's edge no drawing comes nearer than, millimetres.
 const MARGIN: f64 = 8.0;
 /// Rounding of the SVG's numbers (three decimals).
@@ -215,13 +223,7 @@ type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
 
 /// The universe page's promises, measured.
 fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
-    let doc = Universe::draw(
-        board,
-        DrawOptions {
-            paper,
-            ..DrawOptions::default()
-        },
-    );
+    let doc = Universe::draw(board, on_paper(paper));
     let page = &doc.pages[0];
     let (long, short) = (paper.size().1, paper.size().0);
     if (page.width, page.height) != (long, short) {
@@ -361,27 +363,20 @@ fn universe_board(players: u32, seed: &str) -> universe::Board {
 
 #[test]
 fn universe_pages_can_be_cut_along_every_edge() {
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (2..=9u32)
-            .map(|players| {
-                scope.spawn(move || {
-                    (0..500)
-                        .filter_map(|i| {
-                            let seed = format!("print-{i}");
-                            // Every board on A4, every tenth on Letter too.
-                            let papers: &[Paper] = if i % 10 == 0 { &Paper::ALL } else { &[Paper::A4] };
-                            let board = universe_board(players, &seed);
-                            papers.iter().find_map(|&paper| {
-                                check_universe(&board, paper)
-                                    .err()
-                                    .map(|e| format!("players {players}, seed {seed:?}, {paper:?}: {e}"))
-                            })
-                        })
-                        .collect::<Vec<_>>()
+    let failures = crate::per_player_count(|players| {
+        (0..500)
+            .filter_map(|i| {
+                let seed = format!("print-{i}");
+                // Every board on A4, every tenth on Letter too.
+                let papers: &[Paper] = if i % 10 == 0 { &Paper::ALL } else { &[Paper::A4] };
+                let board = universe_board(players, &seed);
+                papers.iter().find_map(|&paper| {
+                    check_universe(&board, paper)
+                        .err()
+                        .map(|e| format!("players {players}, seed {seed:?}, {paper:?}: {e}"))
                 })
             })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+            .collect::<Vec<_>>()
     });
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }
@@ -400,13 +395,7 @@ struct Cell {
 }
 
 fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
-    let doc = Witches::draw(
-        board,
-        DrawOptions {
-            paper,
-            ..DrawOptions::default()
-        },
-    );
+    let doc = Witches::draw(board, on_paper(paper));
     if doc.pages.len() != 2 {
         return Err(format!("{} pages", doc.pages.len()));
     }
@@ -575,13 +564,7 @@ fn starship_pages_keep_the_margin_and_name_every_kind() {
     for paper in Paper::ALL {
         for i in 0..5 {
             let ship = Starship::generate(&boardwright::starship::Params::default(), &Seed::new(&format!("ship-{i}"))).unwrap();
-            let doc = Starship::draw(
-                &ship,
-                DrawOptions {
-                    paper,
-                    ..DrawOptions::default()
-                },
-            );
+            let doc = Starship::draw(&ship, on_paper(paper));
             let (width, height, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
             inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} ship-{i}: {e}"));
             let words: Vec<&str> = elements.iter().filter(|e| e.name == "text").map(|e| e.text.as_str()).collect();
@@ -716,10 +699,7 @@ fn default_captions_are_unchanged() {
     use boardwright::{hexet, starship};
     let seed = Seed::new("Tiamo");
     for paper in Paper::ALL {
-        let options = DrawOptions {
-            paper,
-            ..DrawOptions::default()
-        };
+        let options = on_paper(paper);
         let name = paper.name();
         let words = &page_words(&Universe::draw(
             &Universe::generate(&universe::Params::default(), &seed).unwrap(),
@@ -811,10 +791,7 @@ fn long_seeds_stay_inside_the_margin() {
         let hexet = Hexet::generate(&hexet::Params::default(), &seed).unwrap();
         let ship = Starship::generate(&starship::Params::default(), &seed).unwrap();
         for paper in Paper::ALL {
-            let options = DrawOptions {
-                paper,
-                ..DrawOptions::default()
-            };
+            let options = on_paper(paper);
             let docs = [
                 Universe::draw(&universe, options.clone()),
                 Witches::draw(&witches, options.clone()),

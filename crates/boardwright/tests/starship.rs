@@ -736,19 +736,24 @@ fn stage_by_stage_view_has_one_snapshot_per_stage() {
 
 #[test]
 fn same_seed_same_ship() {
-    let a = serde_json::to_string(&ship(40, "again")).unwrap();
-    assert_eq!(a, serde_json::to_string(&ship(40, "again")).unwrap());
-    assert_ne!(a, serde_json::to_string(&ship(40, "again!")).unwrap());
+    crate::same_seed_same_json(|seed| ship(40, seed), "again", "again!");
 }
 
 #[test]
 fn bad_parameters_name_what_is_wrong() {
-    let err = |text: &str| resolve(text).unwrap_err().to_string();
-    assert!(err("width = 0").contains("`width`"));
-    assert!(err("width = 100000").contains("`width`"));
-    assert!(err("[[pipeline]]\nstage = \"warp_drive\"").contains("pipeline[0].stage: unknown stage `warp_drive`; stages: shape,"));
-    assert!(err("[[pipeline]]\nstage = \"shape\"\nwobble = 3").contains("pipeline[0].wobble: unknown field `wobble`"));
-    assert!(err("hull = 3").contains("unknown parameter `hull`"));
+    crate::assert_refused::<Params>(&[
+        ("width = 0", "`width`"),
+        ("width = 100000", "`width`"),
+        (
+            "[[pipeline]]\nstage = \"warp_drive\"",
+            "pipeline[0].stage: unknown stage `warp_drive`; stages: shape,",
+        ),
+        (
+            "[[pipeline]]\nstage = \"shape\"\nwobble = 3",
+            "pipeline[0].wobble: unknown field `wobble`",
+        ),
+        ("hull = 3", "unknown parameter `hull`"),
+    ]);
     // A stage field of the wrong kind is named with what it should be.
     for (fields, wanted) in [
         (
@@ -777,7 +782,7 @@ fn bad_parameters_name_what_is_wrong() {
             "pipeline[0].iterations: true is not allowed; expected a whole number",
         ),
     ] {
-        let message = err(&format!("[[pipeline]]\n{fields}"));
+        let message = crate::resolve_error::<Params>(&format!("[[pipeline]]\n{fields}"));
         assert!(message.contains(wanted), "{fields}: {message}");
     }
 }

@@ -40,23 +40,15 @@ fn once(params: &Params, seed: &Seed) -> Board {
 /// Runs `check` on boards of every player count over many seeds; the failure
 /// message names the board.
 fn check_all(check: impl Fn(&Board) -> Result<(), String> + Sync) {
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (2..=9u32)
-            .map(|players| {
-                let check = &check;
-                scope.spawn(move || {
-                    (0..SEEDS_PER_PLAYER_COUNT)
-                        .filter_map(|i| {
-                            let seed = format!("check-{i}");
-                            check(&board(players, &seed))
-                                .err()
-                                .map(|e| format!("players {players}, seed {seed:?}: {e}"))
-                        })
-                        .collect::<Vec<_>>()
-                })
+    let failures = crate::per_player_count(|players| {
+        (0..SEEDS_PER_PLAYER_COUNT)
+            .filter_map(|i| {
+                let seed = format!("check-{i}");
+                check(&board(players, &seed))
+                    .err()
+                    .map(|e| format!("players {players}, seed {seed:?}: {e}"))
             })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+            .collect::<Vec<_>>()
     });
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }
@@ -345,13 +337,7 @@ fn types_hold(b: &Board) -> Result<(), String> {
         let count = b.metrics.type_counts[&t.name];
         outside += u32::from(count < min || max.is_some_and(|m| count > m));
     }
-    if outside != b.metrics.types_outside_bounds {
-        return Err(format!(
-            "{outside} types out of bounds, metrics say {}",
-            b.metrics.types_outside_bounds
-        ));
-    }
-    Ok(())
+    crate::metric_agrees("types out of bounds", outside, b.metrics.types_outside_bounds)
 }
 
 /// Edges per quadrant by their midpoints, and each side's mean mission hop
@@ -366,12 +352,7 @@ fn quadrant_edges_and_side_hops_agree_with_the_board() {
             let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
             quadrants[usize::from(mx >= center.x) + 2 * usize::from(my >= center.y)] += 1;
         }
-        if quadrants != b.metrics.quadrant_edges {
-            return Err(format!(
-                "edges per quadrant {quadrants:?}, metrics say {:?}",
-                b.metrics.quadrant_edges
-            ));
-        }
+        crate::metric_agrees("edges per quadrant", quadrants, b.metrics.quadrant_edges)?;
         let spread = |q: [u32; 4]| q.iter().max().unwrap() - q.iter().min().unwrap();
         if spread(quadrants) != b.metrics.quadrant_edge_spread || spread(b.metrics.quadrant_nodes) != b.metrics.quadrant_node_spread {
             return Err("quadrant spreads disagree with the counts".into());
@@ -388,9 +369,7 @@ fn quadrant_edges_and_side_hops_agree_with_the_board() {
             let on: Vec<&&universe::Node> = missions.iter().filter(|n| n.edge_sides.contains(&side)).collect();
             if on.len() == 3 && on.iter().all(|n| n.edge_sides.len() == 1) {
                 let mean = f64::from(on.iter().map(|n| d[n.id as usize]).sum::<u32>()) / 3.0;
-                if means[&side] != mean {
-                    return Err(format!("{side:?}: mean hops {mean}, metrics say {}", means[&side]));
-                }
+                crate::metric_agrees(&format!("{side:?}: mean hops"), mean, means[&side])?;
             }
         }
         Ok(())
@@ -458,9 +437,7 @@ fn power_dots_are_in_range_and_in_the_gaps() {
 
 #[test]
 fn same_seed_same_bytes_other_seed_other_board() {
-    let a = serde_json::to_string(&board(4, "Tiamo")).unwrap();
-    assert_eq!(a, serde_json::to_string(&board(4, "Tiamo")).unwrap());
-    assert_ne!(a, serde_json::to_string(&board(4, "Tiamo2")).unwrap());
+    crate::same_seed_same_json(|seed| board(4, seed), "Tiamo", "Tiamo2");
 }
 
 #[test]

@@ -424,140 +424,79 @@ fn held_games_are_bounded_in_number_roads_and_idle_time() {
 #[test]
 fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
     with_server(|addr| {
+        // GET requests refused with 400 for one parameter: (path, parameter).
+        let bad_queries = [
+            ("/api/universe/board.json", "seed"),
+            ("/api/universe/board.json?seed=a&players=99", "players"),
+            ("/api/universe/board.json?seed=a&players=two", "players"),
+            ("/api/universe/board.json?seed=a&players=99999999999999999999999", "players"),
+            ("/api/universe/board.json?seed=a&colour=red", "colour"),
+            ("/api/universe/board.svg?seed=a&preset=modern", "preset"),
+            ("/api/universe/board.png?seed=a&dpi=5000", "dpi"),
+            ("/api/universe/board.png?seed=a&dpi=NaN", "dpi"),
+            ("/api/universe/board.pdf?seed=a&paper=a3", "paper"),
+            ("/api/universe/board.json?seed=a&seed=b", "seed"),
+            ("/api/hexet/board.json?seed=a&preset=fast", "preset"),
+            ("/api/witches/board.json?seed=a&players=3&players=5", "players"),
+            ("/api/universe/board.svg?seed=a&ink_friendly=maybe", "ink_friendly"),
+            ("/api/universe/steps?seed=a&every=0", "every"),
+            ("/api/universe/board.json?seed=a&clearance=1e308", "clearance"),
+            ("/api/universe/board.json?seed=a&node_types=[1,2]", "node_types"),
+            ("/api/witches/board.json?seed=a&recipe_length=5", "recipe_length"),
+            ("/api/starship/board.json?seed=a&pipeline=[{stage=%22warp%22}]", "pipeline"),
+            ("/api/starship/board.json?seed=a&width=-1", "width"),
+            ("/api/hexet/board.json?seed=a&lake_share=2", "lake_share"),
+        ];
+        // New hexet games refused with 400: (body, parameter at fault).
+        let bad_games = [
+            ("not json", None),
+            ("{}", None),
+            (r#"{"seed": 3}"#, None),
+            (r#"{"seed": "a", "color": 1}"#, None),
+            (r#"{"seed": "a", "params": {"width": null}}"#, Some("width")),
+            (r#"{"seed": "a", "params": {"width": 2}}"#, Some("width")),
+            (r#"{"seed": "a", "params": {"rooks": 2}}"#, Some("rooks")),
+            (r#"{"seed": "a", "preset": "none"}"#, Some("preset")),
+            (r#"{"seed": "a", "params": [1]}"#, None),
+        ];
+        // GET paths there is nothing at, and paths that are not UTF-8 once decoded.
+        let not_found = [
+            "/api/universe/board.gif?seed=a",
+            "/api/universe/board?seed=a",
+            "/nowhere",
+            "/api",
+            "/assets/secret.txt",
+            "/assets/..%2f..%2fCargo.toml",
+            "/api/hexet/games/18446744073709551616",
+            "/api/hexet/games/1/log",
+        ];
+        let undecodable = [
+            "/api/%FF/board.json?seed=a",
+            "/%FF",
+            "/assets/%FF",
+            "/api/hexet/games/%FF",
+            "/api/hexet/games/%FF/log",
+            "/api/hexet/games/%FF/board.svg",
+        ];
+        let road = r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#;
         // (method, path, body, status, parameter at fault)
         type Case<'a> = (&'a str, &'a str, Option<&'a str>, u16, Option<&'a str>);
-        let cases: &[Case] = &[
-            ("GET", "/api/universe/board.json", None, 400, Some("seed")),
-            ("GET", "/api/universe/board.json?seed=a&players=99", None, 400, Some("players")),
-            ("GET", "/api/universe/board.json?seed=a&players=two", None, 400, Some("players")),
-            (
-                "GET",
-                "/api/universe/board.json?seed=a&players=99999999999999999999999",
-                None,
-                400,
-                Some("players"),
-            ),
-            ("GET", "/api/universe/board.json?seed=a&colour=red", None, 400, Some("colour")),
-            ("GET", "/api/universe/board.svg?seed=a&preset=modern", None, 400, Some("preset")),
-            ("GET", "/api/universe/board.png?seed=a&dpi=5000", None, 400, Some("dpi")),
-            ("GET", "/api/universe/board.png?seed=a&dpi=NaN", None, 400, Some("dpi")),
-            ("GET", "/api/universe/board.pdf?seed=a&paper=a3", None, 400, Some("paper")),
-            ("GET", "/api/universe/board.json?seed=a&seed=b", None, 400, Some("seed")),
-            ("GET", "/api/hexet/board.json?seed=a&preset=fast", None, 400, Some("preset")),
-            (
-                "GET",
-                "/api/witches/board.json?seed=a&players=3&players=5",
-                None,
-                400,
-                Some("players"),
-            ),
-            (
-                "GET",
-                "/api/universe/board.svg?seed=a&ink_friendly=maybe",
-                None,
-                400,
-                Some("ink_friendly"),
-            ),
-            ("GET", "/api/universe/steps?seed=a&every=0", None, 400, Some("every")),
-            (
-                "GET",
-                "/api/universe/board.json?seed=a&clearance=1e308",
-                None,
-                400,
-                Some("clearance"),
-            ),
-            (
-                "GET",
-                "/api/universe/board.json?seed=a&node_types=[1,2]",
-                None,
-                400,
-                Some("node_types"),
-            ),
-            (
-                "GET",
-                "/api/witches/board.json?seed=a&recipe_length=5",
-                None,
-                400,
-                Some("recipe_length"),
-            ),
-            (
-                "GET",
-                "/api/starship/board.json?seed=a&pipeline=[{stage=%22warp%22}]",
-                None,
-                400,
-                Some("pipeline"),
-            ),
-            ("GET", "/api/starship/board.json?seed=a&width=-1", None, 400, Some("width")),
-            ("GET", "/api/hexet/board.json?seed=a&lake_share=2", None, 400, Some("lake_share")),
+        let others: &[Case] = &[
             ("GET", "/api/chess/board.json?seed=a", None, 404, Some("generator")),
-            ("GET", "/api/universe/board.gif?seed=a", None, 404, None),
-            ("GET", "/api/universe/board?seed=a", None, 404, None),
-            ("GET", "/nowhere", None, 404, None),
-            ("GET", "/api", None, 404, None),
-            ("GET", "/assets/secret.txt", None, 404, None),
-            ("GET", "/assets/..%2f..%2fCargo.toml", None, 404, None),
             ("DELETE", "/api/generators", None, 405, None),
             ("GET", "/api/hexet/games", None, 405, None),
-            ("POST", "/api/hexet/games", Some("not json"), 400, None),
-            ("POST", "/api/hexet/games", Some("{}"), 400, None),
-            ("POST", "/api/hexet/games", Some(r#"{"seed": 3}"#), 400, None),
-            ("POST", "/api/hexet/games", Some(r#"{"seed": "a", "color": 1}"#), 400, None),
-            (
-                "POST",
-                "/api/hexet/games",
-                Some(r#"{"seed": "a", "params": {"width": null}}"#),
-                400,
-                Some("width"),
-            ),
-            (
-                "POST",
-                "/api/hexet/games",
-                Some(r#"{"seed": "a", "params": {"width": 2}}"#),
-                400,
-                Some("width"),
-            ),
-            (
-                "POST",
-                "/api/hexet/games",
-                Some(r#"{"seed": "a", "params": {"rooks": 2}}"#),
-                400,
-                Some("rooks"),
-            ),
-            (
-                "POST",
-                "/api/hexet/games",
-                Some(r#"{"seed": "a", "preset": "none"}"#),
-                400,
-                Some("preset"),
-            ),
-            ("POST", "/api/hexet/games", Some(r#"{"seed": "a", "params": [1]}"#), 400, None),
             ("POST", "/api/hexet/games/1/roads", Some("{}"), 400, None),
-            (
-                "POST",
-                "/api/hexet/games/999/roads",
-                Some(r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#),
-                404,
-                None,
-            ),
-            (
-                "POST",
-                "/api/hexet/games/x/roads",
-                Some(r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#),
-                404,
-                None,
-            ),
-            ("GET", "/api/hexet/games/18446744073709551616", None, 404, None),
-            ("GET", "/api/hexet/games/1/log", None, 404, None),
-            ("GET", "/api/%FF/board.json?seed=a", None, 400, None),
-            ("GET", "/%FF", None, 400, None),
-            ("GET", "/assets/%FF", None, 400, None),
-            ("GET", "/api/hexet/games/%FF", None, 400, None),
-            ("GET", "/api/hexet/games/%FF/log", None, 400, None),
-            ("GET", "/api/hexet/games/%FF/board.svg", None, 400, None),
+            ("POST", "/api/hexet/games/999/roads", Some(road), 404, None),
+            ("POST", "/api/hexet/games/x/roads", Some(road), 404, None),
             ("POST", "/api/hexet/games/%FF/roads", Some("{}"), 400, None),
             ("DELETE", "/api/hexet/games/%FF", None, 400, None),
         ];
-        for &(method, path, body, status, parameter) in cases {
+        let queries = bad_queries.map(|(path, parameter)| ("GET", path, None, 400, Some(parameter)));
+        let games = bad_games.map(|(body, parameter)| ("POST", "/api/hexet/games", Some(body), 400, parameter));
+        let missing = not_found.map(|path| ("GET", path, None, 404, None));
+        let garbled = undecodable.map(|path| ("GET", path, None, 400, None));
+        let cases = [&queries[..], &games, &missing, &garbled, others].concat();
+        for (method, path, body, status, parameter) in cases {
             let r = client::request(addr, method, path, body.map(str::as_bytes));
             assert_refused(&r, status, parameter, &format!("{method} {path}"));
         }

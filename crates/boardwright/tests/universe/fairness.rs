@@ -34,92 +34,85 @@ fn classic_preset_follows_the_original() {
 #[test]
 fn boards_are_fair_over_many_seeds() {
     const SEEDS: usize = 300;
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (2..=9u32)
-            .map(|players| {
-                scope.spawn(move || {
-                    let mut errors = Vec::new();
-                    let (mut quadrant_sums, mut side_sums, mut side_counts) = ([0u64; 4], [0u64; 4], [0u64; 4]);
-                    let (mut spreads, mut hop_spreads, mut retried) = (Vec::new(), Vec::new(), Vec::new());
-                    for i in 0..SEEDS {
-                        let seed = format!("fair-{i}");
-                        let b = Universe::generate(
-                            &Params {
-                                players,
-                                ..Params::default()
-                            },
-                            &Seed::new(&seed),
-                        )
-                        .unwrap();
-                        let center = b.nodes.iter().find(|n| n.kind == NodeKind::Center).unwrap();
-                        let mut q = [0u32; 4];
-                        for n in b.nodes.iter().filter(|n| n.id != center.id) {
-                            q[usize::from(n.x >= center.x) + 2 * usize::from(n.y >= center.y)] += 1;
-                        }
-                        for k in 0..4 {
-                            quadrant_sums[k] += u64::from(q[k]);
-                        }
-                        spreads.push(q.iter().max().unwrap() - q.iter().min().unwrap());
-                        let d = hops(&neighbors(&b), center.id);
-                        let missions: Vec<&universe::Node> = b.nodes.iter().filter(|n| n.kind == NodeKind::Mission).collect();
-                        let mh: Vec<u32> = missions.iter().map(|m| d[m.id as usize]).collect();
-                        hop_spreads.push(mh.iter().max().unwrap() - mh.iter().min().unwrap());
-                        // A corner's mission counts for both its sides.
-                        for (m, &h) in missions.iter().zip(&mh) {
-                            for (k, side) in [Side::Left, Side::Right, Side::Top, Side::Bottom].into_iter().enumerate() {
-                                if m.edge_sides.contains(&side) {
-                                    side_sums[k] += u64::from(h);
-                                    side_counts[k] += 1;
-                                }
-                            }
-                        }
-                        let outside = b.header.params.node_types.iter().filter(|t| {
-                            let count = b.metrics.type_counts[&t.name];
-                            count < b.metrics.type_min[&t.name] || b.metrics.type_max.get(&t.name).is_some_and(|&max| count > max)
-                        });
-                        if let Some(t) = outside.map(|t| t.name.clone()).next() {
-                            errors.push(format!("players {players}, seed {seed:?}: {t} outside its bounds"));
-                        }
-                        if b.metrics.attempts > 1 {
-                            retried.push(seed);
-                        }
+    let failures = crate::per_player_count(|players| {
+        let mut errors = Vec::new();
+        let (mut quadrant_sums, mut side_sums, mut side_counts) = ([0u64; 4], [0u64; 4], [0u64; 4]);
+        let (mut spreads, mut hop_spreads, mut retried) = (Vec::new(), Vec::new(), Vec::new());
+        for i in 0..SEEDS {
+            let seed = format!("fair-{i}");
+            let b = Universe::generate(
+                &Params {
+                    players,
+                    ..Params::default()
+                },
+                &Seed::new(&seed),
+            )
+            .unwrap();
+            let center = b.nodes.iter().find(|n| n.kind == NodeKind::Center).unwrap();
+            let mut q = [0u32; 4];
+            for n in b.nodes.iter().filter(|n| n.id != center.id) {
+                q[usize::from(n.x >= center.x) + 2 * usize::from(n.y >= center.y)] += 1;
+            }
+            for k in 0..4 {
+                quadrant_sums[k] += u64::from(q[k]);
+            }
+            spreads.push(q.iter().max().unwrap() - q.iter().min().unwrap());
+            let d = hops(&neighbors(&b), center.id);
+            let missions: Vec<&universe::Node> = b.nodes.iter().filter(|n| n.kind == NodeKind::Mission).collect();
+            let mh: Vec<u32> = missions.iter().map(|m| d[m.id as usize]).collect();
+            hop_spreads.push(mh.iter().max().unwrap() - mh.iter().min().unwrap());
+            // A corner's mission counts for both its sides.
+            for (m, &h) in missions.iter().zip(&mh) {
+                for (k, side) in [Side::Left, Side::Right, Side::Top, Side::Bottom].into_iter().enumerate() {
+                    if m.edge_sides.contains(&side) {
+                        side_sums[k] += u64::from(h);
+                        side_counts[k] += 1;
                     }
-                    let n = SEEDS as f64;
-                    let means = |sums: [u64; 4], per: f64| sums.map(|s| s as f64 / n / per);
-                    let range = |m: [f64; 4]| m.iter().cloned().fold(f64::MIN, f64::max) - m.iter().cloned().fold(f64::MAX, f64::min);
-                    let quadrants = means(quadrant_sums, 1.0);
-                    let sides: [f64; 4] = std::array::from_fn(|k| side_sums[k] as f64 / side_counts[k] as f64);
-                    let mean = |v: &[u32]| v.iter().sum::<u32>() as f64 / n;
-                    let p95 = |v: &mut Vec<u32>| {
-                        v.sort_unstable();
-                        v[(0.95 * n).ceil() as usize - 1]
-                    };
-                    let worst = |v: &[u32]| format!("fair-{}", (0..v.len()).max_by_key(|&i| (v[i], std::cmp::Reverse(i))).unwrap());
-                    let mut say = |ok: bool, what: String| {
-                        if !ok {
-                            errors.push(format!("players {players}: {what}"));
-                        }
-                    };
-                    say(range(quadrants) <= 1.0, format!("quadrant means {quadrants:?}"));
-                    say(range(sides) <= 0.5, format!("side mean hops (left, right, top, bottom) {sides:?}"));
-                    say(
-                        mean(&spreads) <= 4.0,
-                        format!("quadrant spread mean {}, worst {}", mean(&spreads), worst(&spreads)),
-                    );
-                    say(
-                        mean(&hop_spreads) <= 2.4,
-                        format!("mission hop spread mean {}, worst {}", mean(&hop_spreads), worst(&hop_spreads)),
-                    );
-                    let (w_spread, w_hops) = (worst(&spreads), worst(&hop_spreads));
-                    say(p95(&mut spreads) <= 8, format!("quadrant spread p95 over 8, worst {w_spread}"));
-                    say(p95(&mut hop_spreads) <= 4, format!("mission hop spread p95 over 4, worst {w_hops}"));
-                    // At most one board in a thousand: none expected among 300.
-                    say(retried.len() <= 1, format!("second attempts on {retried:?}"));
-                    errors
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+                }
+            }
+            let outside = b.header.params.node_types.iter().filter(|t| {
+                let count = b.metrics.type_counts[&t.name];
+                count < b.metrics.type_min[&t.name] || b.metrics.type_max.get(&t.name).is_some_and(|&max| count > max)
+            });
+            if let Some(t) = outside.map(|t| t.name.clone()).next() {
+                errors.push(format!("players {players}, seed {seed:?}: {t} outside its bounds"));
+            }
+            if b.metrics.attempts > 1 {
+                retried.push(seed);
+            }
+        }
+        let n = SEEDS as f64;
+        let means = |sums: [u64; 4], per: f64| sums.map(|s| s as f64 / n / per);
+        let range = |m: [f64; 4]| m.iter().cloned().fold(f64::MIN, f64::max) - m.iter().cloned().fold(f64::MAX, f64::min);
+        let quadrants = means(quadrant_sums, 1.0);
+        let sides: [f64; 4] = std::array::from_fn(|k| side_sums[k] as f64 / side_counts[k] as f64);
+        let mean = |v: &[u32]| v.iter().sum::<u32>() as f64 / n;
+        let p95 = |v: &mut Vec<u32>| {
+            v.sort_unstable();
+            v[(0.95 * n).ceil() as usize - 1]
+        };
+        let worst = |v: &[u32]| format!("fair-{}", (0..v.len()).max_by_key(|&i| (v[i], std::cmp::Reverse(i))).unwrap());
+        let mut say = |ok: bool, what: String| {
+            if !ok {
+                errors.push(format!("players {players}: {what}"));
+            }
+        };
+        say(range(quadrants) <= 1.0, format!("quadrant means {quadrants:?}"));
+        say(range(sides) <= 0.5, format!("side mean hops (left, right, top, bottom) {sides:?}"));
+        say(
+            mean(&spreads) <= 4.0,
+            format!("quadrant spread mean {}, worst {}", mean(&spreads), worst(&spreads)),
+        );
+        say(
+            mean(&hop_spreads) <= 2.4,
+            format!("mission hop spread mean {}, worst {}", mean(&hop_spreads), worst(&hop_spreads)),
+        );
+        let (w_spread, w_hops) = (worst(&spreads), worst(&hop_spreads));
+        say(p95(&mut spreads) <= 8, format!("quadrant spread p95 over 8, worst {w_spread}"));
+        say(p95(&mut hop_spreads) <= 4, format!("mission hop spread p95 over 4, worst {w_hops}"));
+        // At most one board in a thousand: none expected among 300.
+        say(retried.len() <= 1, format!("second attempts on {retried:?}"));
+        errors
     });
     assert!(failures.is_empty(), "{} failures: {failures:#?}", failures.len());
 }

@@ -24,6 +24,34 @@ fn report(dir: &std::path::Path, name: &str, args: &[&str], threads: Option<&str
     std::fs::read(&path).unwrap()
 }
 
+/// `analyze` with `args` writes, in every format, the same report with one
+/// thread and with two, and as many shards as `order` names, merged in that
+/// order, give it again.
+fn same_bytes_for_threads_and_shards(dir: &std::path::Path, args: &[&str], order: &[usize]) {
+    for ext in ["json", "csv", "html"] {
+        let one = report(dir, &format!("one.{ext}"), args, Some("1"));
+        let two = report(dir, &format!("two.{ext}"), args, Some("2"));
+        assert!(one == two, "{ext}: one thread and two differ");
+        let part = |k: usize| dir.join(format!("part{k}.json"));
+        for k in 0..order.len() {
+            let shard = format!("{k}/{}", order.len());
+            let mut shard_args = args.to_vec();
+            shard_args.extend(["--shard", shard.as_str()]);
+            report(dir, &format!("part{k}.json"), &shard_args, None);
+        }
+        let merged = dir.join(format!("merged.{ext}"));
+        let mut merge: Vec<String> = vec!["analyze".into(), "merge".into()];
+        merge.extend(order.iter().map(|&k| part(k).to_str().unwrap().to_string()));
+        merge.extend(["-o".into(), merged.to_str().unwrap().into()]);
+        let out = run(&merge.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            std::fs::read(&merged).unwrap() == one,
+            "{ext}: merged shards differ from the single run"
+        );
+    }
+}
+
 /// A CSV of plain fields (no quoting needed for these seeds and labels),
 /// its comment lines (starting with `#`, before the header) left out.
 fn parse_csv(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
@@ -346,30 +374,8 @@ fn analyze_figures_follow_from_the_csv_and_the_csv_from_the_boards() {
 fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
     let dir = scratch("analyze-same");
     let args = ["universe", "--boards", "40", "--against-preset", "classic"];
-    for ext in ["json", "csv", "html"] {
-        let one = report(&dir, &format!("one.{ext}"), &args, Some("1"));
-        let two = report(&dir, &format!("two.{ext}"), &args, Some("2"));
-        assert!(one == two, "{ext}: one thread and two differ");
-        let mut parts = Vec::new();
-        for k in 0..3 {
-            let shard = format!("{k}/3");
-            let mut shard_args = args.to_vec();
-            shard_args.extend(["--shard", shard.as_str()]);
-            report(&dir, &format!("part{k}.json"), &shard_args, None);
-            parts.push(dir.join(format!("part{k}.json")));
-        }
-        // Parts in any order merge to the single run's report.
-        let merged = dir.join(format!("merged.{ext}"));
-        let mut merge: Vec<&str> = vec!["analyze", "merge"];
-        merge.extend([2, 0, 1].map(|k| parts[k].to_str().unwrap()));
-        merge.extend(["-o", merged.to_str().unwrap()]);
-        let out = run(&merge);
-        assert!(out.status.success(), "{}", stderr(&out));
-        assert!(
-            std::fs::read(&merged).unwrap() == one,
-            "{ext}: merged shards differ from the single run"
-        );
-    }
+    // Parts in any order merge to the single run's report.
+    same_bytes_for_threads_and_shards(&dir, &args, &[2, 0, 1]);
     let csv = String::from_utf8(std::fs::read(dir.join("one.csv")).unwrap()).unwrap();
     let (header, rows) = parse_csv(&csv);
     assert_eq!(header[..2], ["seed", "set"]);
@@ -397,23 +403,7 @@ fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
 fn analyze_fairness_is_the_same_bytes_from_merged_shards() {
     let dir = scratch("analyze-fairness-same");
     let args = ["witches", "--boards", "60", "--against-preset", "hardest"];
-    for ext in ["json", "csv", "html"] {
-        let one = report(&dir, &format!("one.{ext}"), &args, Some("1"));
-        assert!(one == report(&dir, &format!("two.{ext}"), &args, Some("2")), "{ext}: threads");
-        let mut merge: Vec<String> = vec!["analyze".into(), "merge".into()];
-        for k in [1, 0] {
-            let shard = format!("{k}/2");
-            let mut shard_args = args.to_vec();
-            shard_args.extend(["--shard", shard.as_str()]);
-            report(&dir, &format!("part{k}.json"), &shard_args, None);
-            merge.push(dir.join(format!("part{k}.json")).to_str().unwrap().to_string());
-        }
-        let merged = dir.join(format!("merged.{ext}"));
-        merge.extend(["-o".into(), merged.to_str().unwrap().into()]);
-        let out = run(&merge.iter().map(String::as_str).collect::<Vec<_>>());
-        assert!(out.status.success(), "{}", stderr(&out));
-        assert!(std::fs::read(&merged).unwrap() == one, "{ext}: merged shards differ");
-    }
+    same_bytes_for_threads_and_shards(&dir, &args, &[1, 0]);
     let csv = String::from_utf8(std::fs::read(dir.join("one.csv")).unwrap()).unwrap();
     let json: Value = serde_json::from_slice(&std::fs::read(dir.join("one.json")).unwrap()).unwrap();
     check_csv_comments(&csv, &json);
