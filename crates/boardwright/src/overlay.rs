@@ -65,14 +65,21 @@ pub(crate) fn read_list<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Re
         .collect()
 }
 
-/// Reads one partial table at path `at` (empty: at the top).
+/// Reads one partial table at path `at` (empty: at the top). The complete
+/// entry is read at once; only an entry that does not read is gone over
+/// again, each given field alone, to name the field at fault (a check of
+/// the defaults reads each entry once).
 pub(crate) fn read_entry<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<T, String> {
-    complete::<T>(value, at, cx).and_then(|table| T::read(table).map_err(|e| format!("{}: {e}", shown_at(at))))
+    let (name, given, table) = complete::<T>(value, at, cx)?;
+    T::read(table).or_else(|e| {
+        fault::<T>(&name, &given, at, cx)?;
+        Err(format!("{}: {e}", shown_at(at)))
+    })
 }
 
-/// The table a partial one stands for: its base with the given fields in
-/// place, every given field checked alone first.
-fn complete<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<Table, String> {
+/// The table a partial one stands for: its name, the fields it gives, and
+/// its base with those fields in place.
+fn complete<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<(String, Table, Table), String> {
     let Value::Table(mut given) = value else {
         return Err(format!("{}: {value} is not allowed; expected a table", shown_at(at)));
     };
@@ -85,8 +92,16 @@ fn complete<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<Table, 
     };
     let base = T::base(&name, cx).map_err(|e| format!("{}: {e}", path(at, T::KEY)))?;
     T::nested(&name, &mut given, at, cx)?;
-    let sample = T::sample(&name, cx).map_err(|e| format!("{}: {e}", path(at, T::KEY)))?;
-    for (key, value) in &given {
+    let mut table = base;
+    table.extend(given.clone());
+    Ok((name, given, table))
+}
+
+/// The first given field that does not read alone over a complete entry,
+/// as an error naming its path.
+fn fault<T: Entry>(name: &str, given: &Table, at: &str, cx: &T::Context) -> Result<(), String> {
+    let sample = T::sample(name, cx).map_err(|e| format!("{}: {e}", path(at, T::KEY)))?;
+    for (key, value) in given {
         let mut alone = sample.clone();
         alone.insert(key.clone(), value.clone());
         if let Err(e) = T::read(alone) {
@@ -98,12 +113,9 @@ fn complete<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<Table, 
             return Err(format!("{}: {why}", path(at, key)));
         }
     }
-    let mut table = base;
-    table.extend(given);
-    Ok(table)
+    Ok(())
 }
 
-/// `at`, or a plain word for a table at the top.
 fn shown_at(at: &str) -> &str {
     if at.is_empty() { "the table" } else { at }
 }
