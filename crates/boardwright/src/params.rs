@@ -99,7 +99,8 @@ pub(crate) const fn float(min: f64, max: f64) -> Allowed {
 /// ```
 ///
 /// A field's doc is its rustdoc and, its lines joined, the line `list`
-/// shows; attributes after its range go on the field; `size` names
+/// and the web form show, so it is written as plain text (no links or
+/// backticks); attributes after its range go on the field; `size` names
 /// the size parameters ([`Params::SIZE`]) and `validate`, when given, the
 /// checks across parameters ([`Params::validate`]).
 macro_rules! declare {
@@ -117,6 +118,9 @@ macro_rules! declare {
         $(,)?
     ) => {
         $(#[$meta])*
+        // A field's doc is plain text for `list` and the web form first: a
+        // `[[table]]` in it is TOML, not a link.
+        #[allow(rustdoc::broken_intra_doc_links)]
         #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
         #[serde(default, deny_unknown_fields)]
         pub struct $name {

@@ -196,3 +196,24 @@ fn good_structs_generate_as_their_toml_does() {
     let board = Witches::generate(&literal, &seed()).unwrap();
     assert_eq!(board.header.params.players, 3);
 }
+
+/// A parameter's doc is shown as plain text by `list` and the web form:
+/// no rustdoc links or code marks.
+#[test]
+fn parameter_docs_are_plain_text() {
+    struct Docs;
+    impl boardwright::Visit for Docs {
+        type Output = Vec<String>;
+        fn visit<G: Generator>(self) -> Vec<String> {
+            <G::Params as params::Params>::INFO
+                .iter()
+                .filter(|info| info.doc.contains('`') || info.doc.contains("](") || info.doc.trim() != info.doc)
+                .map(|info| format!("{} {}: {:?}", G::NAME, info.name, info.doc))
+                .collect()
+        }
+    }
+    for name in boardwright::GENERATORS {
+        let marked = boardwright::with_generator(name, Docs).unwrap();
+        assert!(marked.is_empty(), "{marked:#?}");
+    }
+}

@@ -37,13 +37,13 @@ declare! {
         max_detour: u32 = 5, int(2, 40);
         /// walking distance within which every weapon has ammo and every
         /// thruster power, storage or the reactor (none: 12 to ammo, 16 to
-        /// power, at every size); a walk is measured as
-        /// [`Grid::walk`](super::Grid::walk) measures it
+        /// power, at every size); a walk is the fewest steps from where crew
+        /// stand at the part to any tile of a supply
         supply_walk: Option<u32> = None, int(1, 1000), #[serde(skip_serializing_if = "Option::is_none")];
         /// whole-ship attempts before giving up (fewer for a costly
         /// pipeline: attempts times its work is bounded)
         max_attempts: u32 = 30, int(1, 1000);
-        /// the stages in order (`[[pipeline]]` tables with `stage = "name"` and
+        /// the stages in order ([[pipeline]] tables with stage = "name" and
         /// any of its parameters; 1 to 64 stages, their work times
         /// max_attempts bounded)
         pipeline: Vec<Stage> = super::stages::default_pipeline(), Allowed::Data("a list of stage tables"),

@@ -17,11 +17,11 @@ pub(crate) const MAX_ATTEMPTS: u32 = 100;
 declare! {
     /// Parameters of a universe board.
     pub struct Params {
-        /// number of players; sets the board size unless `resolution` is given
+        /// number of players; sets the board size unless resolution is given
         players: u32 = 4, int(2, 9);
         /// board width in grid units, overriding the player-count table
         /// (height = floor(210/297 x width)); the work grows with the node
-        /// count, [`Params::node_count`]
+        /// count, (width + 1) x (height + 1)
         resolution: Option<u32> = None, int(10, MAX_RESOLUTION as i64), #[serde(skip_serializing_if = "Option::is_none")];
         /// relaxation iterations
         iterations: u32 = 60, int(1, 1000);
@@ -50,13 +50,13 @@ declare! {
         fair_scaling: bool = true, Allowed::Bool;
         /// whole-board attempts before giving up
         max_attempts: u32 = 25, int(1, MAX_ATTEMPTS as i64);
-        /// the node-type dictionary (`[[node_types]]` tables: name, min, max,
+        /// the node-type dictionary ([[node_types]] tables: name, min, max,
         /// prob, category, constraints); a table gives any of its fields but
         /// the name, the others come from the built-in type of that name
         node_types: Vec<NodeType> = dictionary::default_node_types(),
             Allowed::Data("1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000, icon (an SVG file's path, 1-1000 characters, read by the command line); \"none\" clears an optional field"),
             #[serde(deserialize_with = "dictionary::read_node_types")];
-        /// the mission kinds (`[[missions]]` tables: name, needs, weight); a
+        /// the mission kinds ([[missions]] tables: name, needs, weight); a
         /// table gives any of its fields but the name, the others come from
         /// the built-in kind of that name
         missions: Vec<MissionKind> = dictionary::default_missions(),
