@@ -5,11 +5,11 @@
 //! A table names its entry by a key field (`stage`, `name`) and gives any
 //! of its other fields; the rest come from the entry that name starts from
 //! ([`Entry::base`]: a built-in entry of that name, or what a new name
-//! starts with). Each given key is first read alone over a complete entry
-//! of the name ([`Entry::sample`]), so that an unknown field or a value of
-//! the wrong kind is named by its path as a user types it
-//! (`pipeline[2].min_score`, `node_types[3].prob`); then the whole entry is
-//! read. Errors are text, for the caller to wrap in its deserializer's error.
+//! starts with). The whole entry is read; when it does not read, each given
+//! key is read alone over a complete entry of the name ([`Entry::sample`]),
+//! so that an unknown field or a value of the wrong kind is named by its
+//! path as a user types it (`pipeline[2].min_score`, `node_types[3].prob`).
+//! Errors are text, for the caller to wrap in its deserializer's error.
 
 use toml::{Table, Value};
 

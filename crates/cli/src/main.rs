@@ -175,16 +175,15 @@ fn main() -> ExitCode {
         }
     };
     // A generator's subcommand, or analyze's: run through the registry.
-    match matches.subcommand() {
-        Some((name, sub)) if GENERATORS.contains(&name) => {
-            return exit(with_generator(name, Run(sub)).expect("a registered generator"));
-        }
-        Some(("analyze", sub)) => {
-            if let Some((name, opts)) = sub.subcommand().filter(|(name, _)| GENERATORS.contains(name)) {
-                return exit(with_generator(name, analyze::Analyze(opts)).expect("a registered generator"));
-            }
-        }
-        _ => {}
+    let generated = match matches.subcommand() {
+        Some(("analyze", sub)) => sub
+            .subcommand()
+            .and_then(|(name, opts)| with_generator(name, analyze::Analyze(opts))),
+        Some((name, sub)) => with_generator(name, Run(sub)),
+        None => None,
+    };
+    if let Some(result) = generated {
+        return exit(result);
     }
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,

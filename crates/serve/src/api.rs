@@ -17,8 +17,8 @@ use serde::Serialize;
 use crate::App;
 use crate::error::ApiError;
 use crate::generators::{cap, cap_steps, with_generator};
-use crate::output::{self, Format};
 use crate::request::BoardQuery;
+use output::{self, Format};
 
 /// `GET /api/generators`.
 pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
@@ -98,7 +98,7 @@ async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Re
     let bytes = app
         .jobs
         .run(move || {
-            let result = G::generate_with(&params, &seed, &G::Log::default(), &mut ()).map_err(generation_error)?;
+            let result = G::generate(&params, &seed).map_err(generation_error)?;
             let mut bytes = Vec::new();
             output::write::<G>(&result, format, &drawing, &mut bytes)
                 .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;

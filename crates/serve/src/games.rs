@@ -22,9 +22,9 @@ use serde_json::{Value, json};
 
 use crate::error::ApiError;
 use crate::generators::cap;
-use crate::output::{self, Drawing, Format};
 use crate::request::BoardQuery;
 use crate::{App, Limits, body_error};
+use output::{self, Drawing, Format};
 
 /// One game: its map, roads and the log that made them.
 struct Held {

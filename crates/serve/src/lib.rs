@@ -2,8 +2,8 @@
 //! `web.md`, and the limits that keep one request from knocking the server
 //! over.
 //!
-//! - [`output`]: writing a result in a format, the `boardwright-output`
-//!   crate the command line writes through too, re-exported;
+//! - answers in a format are written by the `boardwright-output` crate,
+//!   which the command line writes through too;
 //! - `api`: boards, configs and steps; `games`: held hexet games;
 //!   `pages`: the HTML, CSS and JavaScript inside the binary;
 //! - `request`: a query string read as the command line reads its options;
@@ -40,7 +40,6 @@ mod request;
 
 use error::ApiError;
 pub use generators::STEPS_MAX_VALUES;
-pub use output;
 
 /// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;

@@ -8,7 +8,7 @@ use boardwright::params::{self, Params};
 use toml::Table;
 
 use crate::error::ApiError;
-use crate::output::{DPI_RANGE, Drawing};
+use output::{DPI_RANGE, Drawing};
 
 /// Most snapshots' spacing `every` may ask for.
 const MAX_EVERY: u32 = 1_000_000;

@@ -17,8 +17,8 @@ use boardwright::universe::Universe;
 use boardwright::witches::Witches;
 use boardwright::{Generator, Seed};
 use client::Response;
+use output::{self, Drawing, Format};
 use serde_json::{Value, json};
-use serve::output::{self, Drawing, Format};
 use serve::{Limits, Running};
 
 fn start(limits: Limits) -> Running {

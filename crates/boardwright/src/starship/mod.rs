@@ -61,8 +61,8 @@ pub mod pipeline {
 /// Generates a ship, telling `watch` as each stage begins and, when it asks
 /// for snapshots, showing it the tiles after every stage (of every attempt;
 /// the last attempt's last snapshot holds the finished ship's tiles).
-/// Parameters are checked first, as [`generate`] does. Code outside the
-/// crate watches through [`Starship`]'s [`Generator::generate`].
+/// Parameters are checked first. Code outside the crate watches through
+/// [`Starship`]'s [`Generator::generate_with`].
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
     crate::params::Params::check(params)?;
     let legend = legend(params);

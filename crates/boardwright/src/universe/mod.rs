@@ -114,8 +114,7 @@ pub(crate) const STEPS: [&str; 4] = [
 /// holds the board's node positions. Every snapshot holds the points by the
 /// board's node ids (see [`Snapshot`]): they are held until the merge is
 /// known and handed over together when relaxation is done. A watch that
-/// takes no snapshots costs nothing. Parameters are checked first, as
-/// [`generate`] does.
+/// takes no snapshots costs nothing. Parameters are checked first.
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
     crate::params::Params::check(params)?;
     crate::retry("universe", params.max_attempts, |attempt| {

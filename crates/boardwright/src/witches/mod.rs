@@ -97,7 +97,7 @@ pub(crate) fn players(players: u32) -> Vec<Player> {
 }
 
 /// Generates a board, telling `watch` as each of [`STEPS`] begins.
-/// Parameters are checked first, as [`generate`] does.
+/// Parameters are checked first.
 pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
     crate::params::Params::check(params)?;
     let owners = players(params.players);
