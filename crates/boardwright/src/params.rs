@@ -259,6 +259,16 @@ pub enum ParamError {
         /// What is allowed.
         allowed: String,
     },
+    /// A field inside a structured parameter (a node type, a pipeline
+    /// stage) that is unknown or of the wrong kind, named by its path.
+    Field {
+        /// The parameter the field is in (`pipeline`).
+        parameter: String,
+        /// The field's path as a user types it (`pipeline[0].min_score`).
+        path: String,
+        /// What is wrong and what is allowed.
+        reason: String,
+    },
     /// A preset name that does not exist.
     UnknownPreset {
         /// The name given.
@@ -277,6 +287,7 @@ impl fmt::Display for ParamError {
             ParamError::Invalid { name, value, allowed } => {
                 write!(f, "parameter `{name}`: {value} is not allowed; expected {allowed}")
             }
+            ParamError::Field { path, reason, .. } => write!(f, "parameter `{path}`: {reason}"),
             ParamError::UnknownPreset { name, known } if known.is_empty() => {
                 write!(f, "unknown preset `{name}`; this generator has no presets")
             }
@@ -325,7 +336,16 @@ fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
             single.insert(key.clone(), value.clone());
             if let Err(e) = P::deserialize(Value::Table(single)) {
                 let info = P::INFO.iter().find(|info| info.name == key).expect("checked above");
-                let detail = e.message().trim().to_string();
+                let detail = e.message().trim();
+                // A structured parameter's reader names the field at fault
+                // by its path (`pipeline[0].min_score: ...`).
+                if let Some((path, reason)) = detail.split_once(": ").filter(|(path, _)| is_path_in(path, key)) {
+                    return Err(ParamError::Field {
+                        parameter: key.clone(),
+                        path: path.to_string(),
+                        reason: reason.to_string(),
+                    });
+                }
                 return Err(ParamError::invalid(key, format!("{} ({detail})", show(value)), info.allowed));
             }
             merged.insert(key.clone(), value.clone());
@@ -397,6 +417,12 @@ fn check_ranges<P: Params>(table: &Table) -> Result<(), ParamError> {
         }
     }
     Ok(())
+}
+
+/// Whether `path` names a field inside parameter `key` (`key[2].field`).
+fn is_path_in(path: &str, key: &str) -> bool {
+    path.strip_prefix(key)
+        .is_some_and(|rest| rest.starts_with('[') && !rest.contains(' '))
 }
 
 /// A value as a user would type it.

@@ -689,13 +689,13 @@ variants = [
 
     // Unknown and missing fields are named.
     let err = resolve("[[pipeline]]\nstage = \"crew\"\nquarterz = 2").unwrap_err().to_string();
-    assert!(err.contains("pipeline[0].quarterz: unknown field `quarterz`"), "{err}");
+    assert!(err.contains("`pipeline[0].quarterz`: unknown field `quarterz`"), "{err}");
     let err = resolve("[[pipeline]]\nstage = \"weapons\"\nvariants = [{ name = \"laser\", w = 1, h = 2, score = 1, weight = 1.0 }]")
         .unwrap_err()
         .to_string();
-    assert!(err.contains("pipeline[0].variants[0]: missing field `symbol`"), "{err}");
+    assert!(err.contains("`pipeline[0].variants[0]`: missing field `symbol`"), "{err}");
     let err = resolve("[[pipeline]]\nmin = 2").unwrap_err().to_string();
-    assert!(err.contains("pipeline[0]: missing field `stage`"), "{err}");
+    assert!(err.contains("`pipeline[0]`: missing field `stage`"), "{err}");
 }
 
 #[test]
@@ -746,11 +746,11 @@ fn bad_parameters_name_what_is_wrong() {
         ("width = 100000", "`width`"),
         (
             "[[pipeline]]\nstage = \"warp_drive\"",
-            "pipeline[0].stage: unknown stage `warp_drive`; stages: shape,",
+            "`pipeline[0].stage`: unknown stage `warp_drive`; stages: shape,",
         ),
         (
             "[[pipeline]]\nstage = \"shape\"\nwobble = 3",
-            "pipeline[0].wobble: unknown field `wobble`",
+            "`pipeline[0].wobble`: unknown field `wobble`",
         ),
         ("hull = 3", "unknown parameter `hull`"),
     ]);
@@ -758,20 +758,20 @@ fn bad_parameters_name_what_is_wrong() {
     for (fields, wanted) in [
         (
             "stage = \"weapons\"\nmin_score = -1",
-            "pipeline[0].min_score: -1 is not allowed; expected a whole number, 0 or more",
+            "`pipeline[0].min_score`: -1 is not allowed; expected a whole number, 0 or more",
         ),
         (
             "stage = \"weapons\"\nmin_score = \"x\"",
-            "pipeline[0].min_score: \"x\" is not allowed; expected a whole number",
+            "`pipeline[0].min_score`: \"x\" is not allowed; expected a whole number",
         ),
         (
             "stage = \"weapons\"\nfacing_weights = [1, 2]",
-            "pipeline[0].facing_weights: [1, 2] is not allowed; expected a list of 4 numbers",
+            "`pipeline[0].facing_weights`: [1, 2] is not allowed; expected a list of 4 numbers",
         ),
         ("stage = \"crew\"\nquarters_size = [3.5, 2]", "expected a list of 2 whole numbers"),
         (
             "stage = \"weapons\"\nvariants = [{ name = \"weapon_small\", w = -2 }]",
-            "pipeline[0].variants[0].w: -2 is not allowed",
+            "`pipeline[0].variants[0].w`: -2 is not allowed",
         ),
         (
             "stage = \"weapons\"\nvariants = [{ name = \"weapon_small\", symbol = \"ab\" }]",
@@ -779,7 +779,7 @@ fn bad_parameters_name_what_is_wrong() {
         ),
         (
             "stage = \"fill_gaps\"\niterations = true",
-            "pipeline[0].iterations: true is not allowed; expected a whole number",
+            "`pipeline[0].iterations`: true is not allowed; expected a whole number",
         ),
     ] {
         let message = crate::resolve_error::<Params>(&format!("[[pipeline]]\n{fields}"));

@@ -79,6 +79,7 @@ impl From<ParamError> for ApiError {
     fn from(e: ParamError) -> ApiError {
         let parameter = match &e {
             ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => name.clone(),
+            ParamError::Field { parameter, .. } => parameter.clone(),
             ParamError::UnknownPreset { .. } => "preset".to_string(),
         };
         ApiError::bad_request(e.to_string()).parameter(parameter)

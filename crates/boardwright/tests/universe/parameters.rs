@@ -31,11 +31,11 @@ fn bad_dictionary_entries_name_their_path() {
         ("node_types = [{ name = \"Oil\", prob = \"a\" }]", "node_types[0].prob"),
         (
             "node_types = [{ name = \"Oil\", colour = 1 }]",
-            "node_types[0].colour: unknown field",
+            "`node_types[0].colour`: unknown field",
         ),
         (
             "node_types = [{ name = \"Oil\" }, { min = 1 }]",
-            "node_types[1]: missing field `name`",
+            "`node_types[1]`: missing field `name`",
         ),
         ("node_types = [{ name = \"Oil\", max = \"few\" }]", "node_types[0].max"),
         (
