@@ -88,21 +88,6 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), E
     })
 }
 
-/// Generates a map, shows it to `watch`, and replays `log` on it.
-pub(crate) fn generate_watched(params: &Params, seed: &Seed, log: &[RoadEntry], watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
-    watch.step(0, 0);
-    let mut game = Game::new(params, seed)?;
-    watch.step(game.attempts() - 1, 1);
-    if watch.every().is_some() {
-        watch.snapshot(game.attempts() - 1, game.map_board());
-    }
-    game.replay(log).map_err(|e| Error::Log {
-        index: e.index,
-        reason: e.reason.to_string(),
-    })?;
-    Ok(game.board())
-}
-
 /// The hexet generator: [`Generator::generate`] makes a map with no roads,
 /// [`Generator::generate_with`] replays a road log on it ([`Game`] plays
 /// one road at a time), [`Generator::draw`] draws it. Parameters that
@@ -139,8 +124,19 @@ impl Generator for Hexet {
     type Snapshot = Board;
     type Log = Vec<RoadEntry>;
 
+    /// Generates a map, shows it to `watch`, and replays `log` on it.
     fn generate_with(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
-        generate_watched(params, seed, log, watch)
+        watch.step(0, 0);
+        let mut game = Game::new(params, seed)?;
+        watch.step(game.attempts() - 1, 1);
+        if watch.every().is_some() {
+            watch.snapshot(game.attempts() - 1, game.map_board());
+        }
+        game.replay(log).map_err(|e| Error::Log {
+            index: e.index,
+            reason: e.reason.to_string(),
+        })?;
+        Ok(game.board())
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {

@@ -58,85 +58,6 @@ pub mod pipeline {
     };
 }
 
-/// Generates a ship, telling `watch` as each stage begins and, when it asks
-/// for snapshots, showing it the tiles after every stage (of every attempt;
-/// the last attempt's last snapshot holds the finished ship's tiles).
-/// Parameters are checked first. Code outside the crate watches through
-/// [`Starship`]'s [`Generator::generate_with`].
-pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-    crate::params::Params::check(params)?;
-    let legend = legend(params);
-    let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
-    let walks = Walks {
-        ammo: params.supply_walk.unwrap_or(AMMO_WALK),
-        power: params.supply_walk.unwrap_or(POWER_WALK),
-    };
-    let snapshots = watch.every().is_some();
-    crate::retry("starship", params.max_attempts, |attempt| {
-        let mut ship = Ship::new(params.width, params.height);
-        let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
-        for (i, stage) in params.pipeline.iter().enumerate() {
-            watch.step(attempt, i.min(STEPS.len() - 1));
-            let mut rng = seed.stream(&format!("stage {i} {}", stage.name()), attempt);
-            let mut cx = Context {
-                rng: &mut rng,
-                max_detour: params.max_detour,
-                walks,
-                scores: &mut scores,
-                shortfalls: &mut shortfalls,
-            };
-            stages::run(stage, &mut ship, &mut cx);
-            if snapshots {
-                let tiles = rows(&ship, &symbols);
-                watch.snapshot(
-                    attempt,
-                    Snapshot {
-                        stage: stage.name().to_string(),
-                        tiles,
-                    },
-                );
-            }
-        }
-        let (weapon_walk, thruster_walk) = check::check(&ship, walks)?;
-        let mut part_counts = BTreeMap::new();
-        for p in &ship.parts {
-            *part_counts.entry(p.kind.clone()).or_insert(0) += 1;
-        }
-        let metrics = Metrics {
-            part_counts,
-            scores: scores
-                .into_iter()
-                .map(|(stage, budget, placed)| StageScore { stage, budget, placed })
-                .collect(),
-            longest_weapon_to_ammo_walk: weapon_walk,
-            longest_thruster_to_power_walk: thruster_walk,
-            shortfalls,
-            walkable_tiles: (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).count() as u32,
-            doors: ship.doors.len() as u32,
-            attempts: attempt + 1,
-        };
-        let doors = ship
-            .doors
-            .iter()
-            .map(|&[a, b]| {
-                let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
-                [[ax, ay], [bx, by]]
-            })
-            .collect();
-        Ok(Board {
-            header: Header::new("starship", seed, params.clone()),
-            metrics,
-            width: ship.width,
-            height: ship.height,
-            tiles: rows(&ship, &symbols),
-            legend: legend.iter().map(|(c, m)| (c.to_string(), m.clone())).collect(),
-            parts: ship.parts.clone(),
-            doors,
-            stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
-        })
-    })
-}
-
 /// The generation steps reported to a progress callback (the stage index, capped).
 pub(crate) const STEPS: [&str; 1] = ["running the stages"];
 
@@ -168,8 +89,83 @@ impl Generator for Starship {
     type Snapshot = Snapshot;
     type Log = ();
 
+    /// Generates a ship, telling `watch` as each stage begins and, when it asks
+    /// for snapshots, showing it the tiles after every stage (of every attempt;
+    /// the last attempt's last snapshot holds the finished ship's tiles).
+    /// Parameters are checked first. Code outside the crate watches through
+    /// [`Starship`]'s [`Generator::generate_with`].
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-        generate_watched(params, seed, watch)
+        crate::params::Params::check(params)?;
+        let legend = legend(params);
+        let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
+        let walks = Walks {
+            ammo: params.supply_walk.unwrap_or(AMMO_WALK),
+            power: params.supply_walk.unwrap_or(POWER_WALK),
+        };
+        let snapshots = watch.every().is_some();
+        crate::retry("starship", params.max_attempts, |attempt| {
+            let mut ship = Ship::new(params.width, params.height);
+            let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
+            for (i, stage) in params.pipeline.iter().enumerate() {
+                watch.step(attempt, i.min(STEPS.len() - 1));
+                let mut rng = seed.stream(&format!("stage {i} {}", stage.name()), attempt);
+                let mut cx = Context {
+                    rng: &mut rng,
+                    max_detour: params.max_detour,
+                    walks,
+                    scores: &mut scores,
+                    shortfalls: &mut shortfalls,
+                };
+                stages::run(stage, &mut ship, &mut cx);
+                if snapshots {
+                    let tiles = rows(&ship, &symbols);
+                    watch.snapshot(
+                        attempt,
+                        Snapshot {
+                            stage: stage.name().to_string(),
+                            tiles,
+                        },
+                    );
+                }
+            }
+            let (weapon_walk, thruster_walk) = check::check(&ship, walks)?;
+            let mut part_counts = BTreeMap::new();
+            for p in &ship.parts {
+                *part_counts.entry(p.kind.clone()).or_insert(0) += 1;
+            }
+            let metrics = Metrics {
+                part_counts,
+                scores: scores
+                    .into_iter()
+                    .map(|(stage, budget, placed)| StageScore { stage, budget, placed })
+                    .collect(),
+                longest_weapon_to_ammo_walk: weapon_walk,
+                longest_thruster_to_power_walk: thruster_walk,
+                shortfalls,
+                walkable_tiles: (0..ship.tiles.len()).filter(|&t| ship.walkable(t)).count() as u32,
+                doors: ship.doors.len() as u32,
+                attempts: attempt + 1,
+            };
+            let doors = ship
+                .doors
+                .iter()
+                .map(|&[a, b]| {
+                    let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
+                    [[ax, ay], [bx, by]]
+                })
+                .collect();
+            Ok(Board {
+                header: Header::new("starship", seed, params.clone()),
+                metrics,
+                width: ship.width,
+                height: ship.height,
+                tiles: rows(&ship, &symbols),
+                legend: legend.iter().map(|(c, m)| (c.to_string(), m.clone())).collect(),
+                parts: ship.parts.clone(),
+                doors,
+                stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
+            })
+        })
     }
 
     fn draw(ship: &Board, options: DrawOptions) -> scene::Document {

@@ -105,23 +105,6 @@ pub(crate) const STEPS: [&str; 4] = [
     "assembling nodes",
 ];
 
-/// Generates a board, telling `watch` as each of [`Universe`]'s
-/// [`STEPS`](Generator::STEPS) begins and, when
-/// it asks for snapshots every k iterations, showing it the relaxing points:
-/// the jittered grid (iteration 0), then after iterations k, 2k, … and
-/// after the last one, once points left closer than the clearance are merged
-/// (the earlier id stays), so the last snapshot of the attempt that succeeds
-/// holds the board's node positions. Every snapshot holds the points by the
-/// board's node ids (see [`Snapshot`]): they are held until the merge is
-/// known and handed over together when relaxation is done. A watch that
-/// takes no snapshots costs nothing. Parameters are checked first.
-pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-    crate::params::Params::check(params)?;
-    crate::retry("universe", params.max_attempts, |attempt| {
-        attempt_board(params, seed, attempt, watch)
-    })
-}
-
 fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Watch<Snapshot>) -> Result<Board, String> {
     let (w, h) = params.size();
     let size = (f64::from(w), f64::from(h));
@@ -459,8 +442,21 @@ impl Generator for Universe {
     type Snapshot = Snapshot;
     type Log = ();
 
+    /// Generates a board, telling `watch` as each of [`Universe`]'s
+    /// [`STEPS`](Generator::STEPS) begins and, when
+    /// it asks for snapshots every k iterations, showing it the relaxing points:
+    /// the jittered grid (iteration 0), then after iterations k, 2k, … and
+    /// after the last one, once points left closer than the clearance are merged
+    /// (the earlier id stays), so the last snapshot of the attempt that succeeds
+    /// holds the board's node positions. Every snapshot holds the points by the
+    /// board's node ids (see [`Snapshot`]): they are held until the merge is
+    /// known and handed over together when relaxation is done. A watch that
+    /// takes no snapshots costs nothing. Parameters are checked first.
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
-        generate_watched(params, seed, watch)
+        crate::params::Params::check(params)?;
+        crate::retry("universe", params.max_attempts, |attempt| {
+            attempt_board(params, seed, attempt, watch)
+        })
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {

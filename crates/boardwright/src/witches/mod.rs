@@ -96,28 +96,6 @@ pub(crate) fn players(players: u32) -> Vec<Player> {
         .collect()
 }
 
-/// Generates a board, telling `watch` as each of [`STEPS`] begins.
-/// Parameters are checked first.
-pub(crate) fn generate_watched(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
-    crate::params::Params::check(params)?;
-    let owners = players(params.players);
-    let placed = crate::retry("witches", params.max_attempts, |attempt| {
-        watch.step(attempt, 0);
-        let mut rng = seed.stream("cauldrons", attempt);
-        let placed = if params.fair_placement {
-            cauldrons::place_fair(&owners, params.recipe_length, &mut rng)
-        } else {
-            let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
-            cauldrons::round_robin(&owners, &sizes, &mut rng)
-        };
-        placed
-            .map(|placed| (attempt, placed))
-            .map_err(|why| format!("{why} (players = {}, recipe_length = {})", params.players, params.recipe_length))
-    })?;
-    let (attempt, placed) = placed;
-    Ok(finish(params, seed, attempt, owners, placed, watch))
-}
-
 fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, placed: Vec<Cauldron>, watch: &mut dyn Watch<()>) -> Board {
     watch.step(attempt, 1);
     // Fair: the notes cell first, a cell of its own that no garden grows into.
@@ -345,8 +323,26 @@ impl Generator for Witches {
     type Snapshot = ();
     type Log = ();
 
+    /// Generates a board, telling `watch` as each of its [`STEPS`](Generator::STEPS) begins.
+    /// Parameters are checked first.
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
-        generate_watched(params, seed, watch)
+        crate::params::Params::check(params)?;
+        let owners = players(params.players);
+        let placed = crate::retry("witches", params.max_attempts, |attempt| {
+            watch.step(attempt, 0);
+            let mut rng = seed.stream("cauldrons", attempt);
+            let placed = if params.fair_placement {
+                cauldrons::place_fair(&owners, params.recipe_length, &mut rng)
+            } else {
+                let sizes = cauldrons::distribution(params.recipe_length, &mut rng);
+                cauldrons::round_robin(&owners, &sizes, &mut rng)
+            };
+            placed
+                .map(|placed| (attempt, placed))
+                .map_err(|why| format!("{why} (players = {}, recipe_length = {})", params.players, params.recipe_length))
+        })?;
+        let (attempt, placed) = placed;
+        Ok(finish(params, seed, attempt, owners, placed, watch))
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
