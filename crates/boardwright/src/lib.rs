@@ -80,6 +80,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use print::Tile;
 pub use scene::Paper;
 pub use seed::Seed;
 
@@ -235,8 +236,19 @@ pub trait Generator: 'static {
     /// A result's metrics.
     fn metrics(board: &Self::Board) -> &Self::Metrics;
 
-    /// Draws a result.
+    /// Draws a result: each page the whole board, one sheet of the paper
+    /// or, when `options.tile` asks for several sheets, as large as they
+    /// make together (see [`Generator::sheets`] for what to print).
     fn draw(board: &Self::Board, options: DrawOptions) -> scene::Document;
+
+    /// What to print: the drawing, each page cut into `options.tile`
+    /// sheets of the paper (row by row), which overlap by a strip marked
+    /// with dashed lines and crosshairs and say where they go. The same as
+    /// [`Generator::draw`] for one sheet.
+    fn sheets(board: &Self::Board, options: DrawOptions) -> scene::Document {
+        let (paper, tile) = (options.paper, options.tile);
+        print::cut(Self::draw(board, options), paper, tile)
+    }
 
     /// The work `params` asks for, in [`Generator::WORK_UNIT`]: what the
     /// size parameters set.
@@ -315,6 +327,8 @@ pub struct DrawOptions {
     pub ink_friendly: bool,
     /// The paper drawn for.
     pub paper: scene::Paper,
+    /// The sheets of that paper one board is printed over (one by default).
+    pub tile: Tile,
     /// SVG text of icons named by the parameters (a universe node type's
     /// `icon` file), by the name they were given under: whoever reads files
     /// fills it in ([`Generator::icon_files`] says which); a named icon

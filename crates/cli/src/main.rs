@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use boardwright::params::{self, ParamError, Params};
-use boardwright::{DrawOptions, Error, GENERATORS, Generator, Paper, Seed, Visit, with_generator};
+use boardwright::{DrawOptions, Error, GENERATORS, Generator, Paper, Seed, Tile, Visit, with_generator};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use output::Format;
@@ -78,9 +78,12 @@ struct Common {
     /// White fills and dark outlines only, to save ink (drawings only).
     #[arg(long)]
     ink_friendly: bool,
-    /// Paper the drawing is made for: a4 or letter (landscape).
+    /// Paper the drawing is made for: a4, letter, a3 or a5 (landscape).
     #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = parse_paper)]
     paper: Paper,
+    /// Print one board over several sheets of the paper, COLSxROWS (2x1, 2x2, up to 4x4): they overlap by 10 mm strips with crosshairs to line them up.
+    #[arg(long, value_name = "COLSxROWS", default_value = "1x1", value_parser = parse_tile)]
+    tile: Tile,
     /// N boards from the seeds "<SEED>-1" … "<SEED>-N": one PDF with each board on its own page(s), or JSON Lines.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
     count: u32,
@@ -288,6 +291,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         options: DrawOptions {
             ink_friendly: common.ink_friendly,
             paper: common.paper,
+            tile: common.tile,
             icons,
         },
         dpi: common.dpi,
@@ -425,7 +429,11 @@ fn parse_count(text: &str) -> Result<u32, String> {
 }
 
 fn parse_paper(text: &str) -> Result<Paper, String> {
-    Paper::from_name(text).ok_or_else(|| format!("{text:?} is not allowed; expected a4 or letter"))
+    Paper::from_name(text).ok_or_else(|| format!("{text:?} is not allowed; expected {}", Paper::CHOICES))
+}
+
+fn parse_tile(text: &str) -> Result<Tile, String> {
+    text.parse()
 }
 
 fn parse_dpi(text: &str) -> Result<f64, String> {

@@ -92,7 +92,7 @@ pub fn write_many<G: Generator>(outputs: &[G::Board], format: Format, drawing: &
         (_, [one]) => write::<G>(one, format, drawing, out),
         (Format::Json, _) => outputs.iter().try_for_each(|o| write::<G>(o, Format::Json, drawing, out)),
         (Format::Pdf, _) => {
-            let mut docs = outputs.iter().map(|o| G::draw(o, drawing.options.clone()));
+            let mut docs = outputs.iter().map(|o| G::sheets(o, drawing.options.clone()));
             let mut doc = docs.next().ok_or_else(|| io::Error::other("no board to write"))?;
             for more in docs {
                 doc.pages.extend(more.pages);
@@ -118,7 +118,7 @@ pub fn write<G: Generator>(output: &G::Board, format: Format, drawing: &Drawing,
         Format::Png => render::Format::Png,
         Format::Pdf => render::Format::Pdf,
     };
-    draw(&G::draw(output, drawing.options.clone()), format, drawing, out)
+    draw(&G::sheets(output, drawing.options.clone()), format, drawing, out)
 }
 
 /// Renders `doc` in `format` at the drawing's resolution to `out`.

@@ -61,7 +61,7 @@ fn write_page(out: &mut String, page: &Page) {
 fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
     let _ = match shape {
         // A tag on a tag or group gets a `<g>` of its own.
-        Shape::Tagged { .. } | Shape::Group { .. } if !attrs.is_empty() => {
+        Shape::Tagged { .. } | Shape::Group { .. } | Shape::Window { .. } if !attrs.is_empty() => {
             let _ = writeln!(out, "<g{attrs}>");
             write_shape(out, shape, "");
             writeln!(out, "</g>")
@@ -76,6 +76,29 @@ fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
                 write_shape(out, shape, "");
             }
             writeln!(out, "</g>")
+        }
+        Shape::Window {
+            origin,
+            size,
+            view,
+            shapes,
+        } => {
+            let _ = writeln!(
+                out,
+                r#"<svg{attrs} x="{}" y="{}" width="{}" height="{}" viewBox="{} {} {} {}" preserveAspectRatio="none">"#,
+                num(origin.0),
+                num(origin.1),
+                num(size.0),
+                num(size.1),
+                num(view[0]),
+                num(view[1]),
+                num(view[2]),
+                num(view[3])
+            );
+            for shape in shapes {
+                write_shape(out, shape, "");
+            }
+            writeln!(out, "</svg>")
         }
         Shape::Line { from, to, style } => writeln!(
             out,

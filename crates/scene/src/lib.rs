@@ -190,6 +190,22 @@ pub enum Shape {
         /// The shapes, in painting order.
         shapes: Vec<Shape>,
     },
+    /// A window onto a drawing of its own: the part of `shapes` (in their
+    /// own millimetres) inside the rectangle `view`, `[x, y, width,
+    /// height]`, painted into the rectangle at `origin` of `size` (scaled
+    /// when the sizes differ), and nothing outside it (in SVG, a nested
+    /// `<svg>` element). One sheet of a board printed over several is a
+    /// window onto the whole board.
+    Window {
+        /// Top-left corner on the page.
+        origin: (f64, f64),
+        /// Width and height on the page.
+        size: (f64, f64),
+        /// The part of the shapes seen.
+        view: [f64; 4],
+        /// The shapes, in painting order.
+        shapes: Vec<Shape>,
+    },
 }
 
 impl Shape {
@@ -281,29 +297,40 @@ pub enum Paper {
     A4,
     /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).
     Letter,
+    /// ISO A3, 297 × 420 mm: twice A4.
+    A3,
+    /// ISO A5, 148 × 210 mm: half A4.
+    A5,
 }
 
 impl Paper {
     /// Every paper size.
-    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+    pub const ALL: [Paper; 4] = [Paper::A4, Paper::Letter, Paper::A3, Paper::A5];
+
+    /// The names [`Paper::from_name`] reads, for messages.
+    pub const CHOICES: &'static str = "a4, letter, a3 or a5";
 
     /// The short and the long side, in millimetres.
     pub fn size(self) -> (f64, f64) {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::A3 => (297.0, 420.0),
+            Paper::A5 => (148.0, 210.0),
         }
     }
 
-    /// Its name on the command line and in the web app: `a4` or `letter`.
+    /// Its name on the command line and in the web app: `a4`, `letter`, `a3` or `a5`.
     pub fn name(self) -> &'static str {
         match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",
+            Paper::A3 => "a3",
+            Paper::A5 => "a5",
         }
     }
 
-    /// The paper called `name` (`a4`, `letter`, any case).
+    /// The paper called `name` (`a4`, `letter`, `a3`, `a5`, any case).
     pub fn from_name(name: &str) -> Option<Paper> {
         Paper::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
     }

@@ -9,7 +9,11 @@ import { control, el, queryText, sentence } from "./form.js";
 const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
 const DEBOUNCE_MS = 300;
 /** The query keys that change how a board is drawn, not the board. */
-export const DRAWING = ["ink_friendly", "paper", "dpi"];
+export const DRAWING = ["ink_friendly", "paper", "tile", "dpi"];
+/** Papers other than the default, A4. */
+const PAPERS = ["letter", "a3", "a5"];
+/** Sheets one board may be printed over, other than one. */
+const TILES = ["2x1", "1x2", "2x2", "3x2", "3x3"];
 
 /** A refusal from the API: `{error, parameter}` and the status. */
 export class ApiError extends Error {
@@ -93,8 +97,10 @@ class Page {
     this.seed = search.get("seed") ?? randomSeed();
     this.preset = search.get("preset") ?? "";
     this.inkFriendly = search.get("ink_friendly") === "true";
-    /** "letter", or "" for the default, A4. */
-    this.paper = search.get("paper") === "letter" ? "letter" : "";
+    /** "letter", "a3", "a5", or "" for the default, A4. */
+    this.paper = PAPERS.includes(search.get("paper")) ? search.get("paper") : "";
+    /** Sheets one board is printed over ("2x2"), or "" for one. */
+    this.tile = TILES.includes(search.get("tile")) ? search.get("tile") : "";
     this.dpi = search.get("dpi") ?? "";
     /** Parameters that differ from the defaults (or the preset): name -> query text. */
     this.overrides = new Map();
@@ -122,11 +128,12 @@ class Page {
     return q.toString();
   }
 
-  /** The drawing options' query: ink, paper and PNG resolution, where not the defaults. */
+  /** The drawing options' query: ink, paper, sheets and PNG resolution, where not the defaults. */
   drawingQuery() {
     const q = new URLSearchParams();
     if (this.inkFriendly) q.set("ink_friendly", "true");
     if (this.paper) q.set("paper", this.paper);
+    if (this.tile) q.set("tile", this.tile);
     if (this.dpi) q.set("dpi", this.dpi);
     return q.toString();
   }
@@ -303,7 +310,13 @@ async function main() {
   const paper = document.getElementById("paper");
   paper.value = page.paper || "a4";
   paper.addEventListener("change", () => {
-    page.paper = paper.value === "letter" ? "letter" : "";
+    page.paper = PAPERS.includes(paper.value) ? paper.value : "";
+    page.refresh();
+  });
+  const tile = document.getElementById("tile");
+  tile.value = page.tile || "1x1";
+  tile.addEventListener("change", () => {
+    page.tile = TILES.includes(tile.value) ? tile.value : "";
     page.refresh();
   });
   const dpi = document.getElementById("dpi");

@@ -58,8 +58,14 @@ impl BoardQuery {
                 }
                 "paper" => {
                     query.drawing.options.paper = boardwright::Paper::from_name(value.trim()).ok_or_else(|| {
-                        ApiError::bad_request(format!("paper: {value:?} is not allowed; expected a4 or letter")).parameter("paper")
+                        ApiError::bad_request(format!("paper: {value:?} is not allowed; expected {}", boardwright::Paper::CHOICES))
+                            .parameter("paper")
                     })?;
+                }
+                "tile" => {
+                    query.drawing.options.tile = value
+                        .parse()
+                        .map_err(|why| ApiError::bad_request(format!("tile: {why}")).parameter("tile"))?;
                 }
                 "dpi" => {
                     query.drawing.dpi = match value.trim().parse::<f64>() {
@@ -112,7 +118,9 @@ impl BoardQuery {
             .or(self.preset.as_ref().map(|_| "preset"))
             .or(self.sets.keys().next().map(String::as_str))
         {
-            return Err(ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly, paper and dpi")).parameter(key));
+            return Err(
+                ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly, paper, tile and dpi")).parameter(key),
+            );
         }
         Ok(self.drawing)
     }

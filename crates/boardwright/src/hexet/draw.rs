@@ -50,13 +50,13 @@ fn hex_color(text: &str) -> Color {
 
 /// Draws `board` as a one-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
-    let mut page = print::page(options.paper);
+    let mut page = print::page(&options);
     let entries = legend_entries(board, &options);
     let caption = print::Caption::new(
         "Hexet map",
         &board.header.seed,
         format!("{} players", board.header.params.players),
-        options.paper,
+        &options,
         &board.header.params,
         &["players"],
     );

@@ -60,14 +60,14 @@ fn color(role: Option<Role>, meaning: &str) -> Color {
 
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Board, options: DrawOptions) -> Document {
-    let mut page = print::page(options.paper);
+    let mut page = print::page(&options);
     let kinds = kinds(ship);
     let entries = legend_entries(&kinds, &options);
     let caption = print::Caption::new(
         "Starship",
         &ship.header.seed,
         format!("{} x {} tiles", ship.width, ship.height),
-        options.paper,
+        &options,
         &ship.header.params,
         &[],
     );

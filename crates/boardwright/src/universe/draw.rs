@@ -94,7 +94,7 @@ const DOT_FILL: Color = Color::rgb(0x88, 0x88, 0x88);
 /// [`MAX_DRAWN_NODES`] nodes as a page that says it is too large to draw,
 /// and nothing else.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
-    let mut page = print::page(options.paper);
+    let mut page = print::page(&options);
     let title = format!("Universe board, seed {}", board.header.seed);
     if let Some(why) = too_large(board.nodes.len() as u64) {
         page.shapes.push(print::text((MARGIN, MARGIN + 5.0), why, 3.5, Anchor::Start, INK));
@@ -119,7 +119,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         "Unstable Universe board",
         &board.header.seed,
         format!("{} players", params.players),
-        options.paper,
+        &options,
         given,
         &["players"],
     )

@@ -240,7 +240,9 @@ mod tests {
         match shape {
             Shape::Line { from, to, .. } => vec![*from, *to],
             Shape::Circle { center, radius, .. } => vec![(center.0 - radius, center.1 - radius), (center.0 + radius, center.1 + radius)],
-            Shape::Rect { origin, size, .. } | Shape::Image { origin, size, .. } => vec![*origin, (origin.0 + size.0, origin.1 + size.1)],
+            Shape::Rect { origin, size, .. } | Shape::Image { origin, size, .. } | Shape::Window { origin, size, .. } => {
+                vec![*origin, (origin.0 + size.0, origin.1 + size.1)]
+            }
             Shape::Polygon { points, .. } => points.clone(),
             Shape::Text { at, .. } => vec![*at],
             Shape::Tagged { shape, .. } => points(shape),

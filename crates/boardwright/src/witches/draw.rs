@@ -65,7 +65,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 }
 
 fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
-    let mut page = print::page(options.paper);
+    let mut page = print::page(&options);
     let (xs, ys) = cell_lines(page.width, page.height);
     let at = |x: u32, y: u32| (xs[x as usize], ys[y as usize]);
     let size = |x: u32, y: u32, w: u32, h: u32| (xs[(x + w) as usize] - xs[x as usize], ys[(y + h) as usize] - ys[y as usize]);
@@ -84,7 +84,7 @@ fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
         &format!("Wondering Witches board, {side}"),
         &board.header.seed,
         format!("{} players", board.header.params.players),
-        options.paper,
+        &options,
         &board.header.params,
         &["players"],
     )

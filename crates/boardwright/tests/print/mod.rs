@@ -6,12 +6,16 @@ use boardwright::Generator;
 use boardwright::hexet::Hexet;
 use boardwright::starship::Starship;
 use boardwright::universe::Universe;
-use boardwright::universe::{self, NodeKind};
-use boardwright::witches;
 use boardwright::witches::Witches;
 use boardwright::{DrawOptions, Paper, Seed};
 
-use super::{dist, segment_distance};
+use crate::{dist, segment_distance};
+
+mod hexet;
+mod sheets;
+mod starship;
+mod universe;
+mod witches;
 
 /// The default drawing options on `paper`.
 fn on_paper(paper: Paper) -> DrawOptions {
@@ -20,6 +24,9 @@ fn on_paper(paper: Paper) -> DrawOptions {
         ..DrawOptions::default()
     }
 }
+
+/// The papers every rule is measured on.
+const PAPERS: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A3];
 
 /// The paper's edge no drawing comes nearer than, millimetres.
 const MARGIN: f64 = 8.0;
@@ -218,366 +225,6 @@ fn inside_margin(width: f64, height: f64, elements: &[Element]) -> Result<(), St
     Ok(())
 }
 
-/// An edge as drawn: its nodes, its ends and half its stroke.
-type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
-
-/// The universe page's promises, measured.
-fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
-    let doc = Universe::draw(board, on_paper(paper));
-    let page = &doc.pages[0];
-    let (long, short) = (paper.size().1, paper.size().0);
-    if (page.width, page.height) != (long, short) {
-        return Err(format!("page {} x {}, not {paper:?} landscape", page.width, page.height));
-    }
-    let svg = render::svg::page(page, &doc.title);
-    let (width, height, elements) = elements(&svg);
-    inside_margin(width, height, &elements)?;
-    if !elements.iter().any(|e| e.class() == "legend") {
-        return Err("no legend".into());
-    }
-    let nodes: Vec<&Element> = elements.iter().filter(|e| e.name == "g" && e.class() == "node").collect();
-    if nodes.len() != board.nodes.len() {
-        return Err(format!("{} node groups for {} nodes", nodes.len(), board.nodes.len()));
-    }
-    let at: Vec<((f64, f64), f64)> = nodes
-        .iter()
-        .map(|n| ((n.num("data-x"), n.num("data-y")), n.num("data-r")))
-        .collect();
-    for (i, n) in nodes.iter().enumerate() {
-        if n.num("data-id") as usize != i {
-            return Err(format!("node group {i} has id {}", n.num("data-id")));
-        }
-    }
-    // data-r is the radius of everything drawn for the node.
-    for e in elements.iter().filter(|e| e.node.is_some() && e.name != "g") {
-        let i = e.node.unwrap();
-        let (c, r) = at[i];
-        let far = match e.name.as_str() {
-            "circle" => dist(c, (e.num("cx"), e.num("cy"))) + e.num("r") + e.half_stroke(),
-            "text" => {
-                let [x0, y0, x1, y1] = e.bounds().unwrap();
-                [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-                    .iter()
-                    .map(|&p| dist(c, p))
-                    .fold(0.0, f64::max)
-            }
-            _ => {
-                let [x0, y0, x1, y1] = e.bounds().unwrap();
-                if e.name == "rect" || e.name == "line" || e.name == "image" {
-                    [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-                        .iter()
-                        .map(|&p| dist(c, p))
-                        .fold(0.0, f64::max)
-                } else {
-                    e.points().iter().map(|&p| dist(c, p) + e.half_stroke()).fold(0.0, f64::max)
-                }
-            }
-        };
-        if far > r + 3.0 * EPS {
-            return Err(format!("node {i}: its {} reaches {far:.3} mm, data-r is {r}", e.name));
-        }
-        // Numbers are at least 3 mm tall (digits stand 0.73 em in the font).
-        if e.name == "text" && !e.text.is_empty() && e.text.chars().all(|c| c.is_ascii_digit()) && e.num("font-size") * 0.73 < 3.0 {
-            return Err(format!("node {i}: number {} only {} mm tall", e.text, e.num("font-size") * 0.73));
-        }
-    }
-    let edges: Vec<DrawnEdge> = elements
-        .iter()
-        .filter(|e| e.class() == "edge")
-        .map(|e| {
-            (
-                e.num("data-a") as usize,
-                e.num("data-b") as usize,
-                (e.num("x1"), e.num("y1")),
-                (e.num("x2"), e.num("y2")),
-                e.half_stroke(),
-            )
-        })
-        .collect();
-    if edges.len() != board.edges.len() {
-        return Err(format!("{} edges drawn of {}", edges.len(), board.edges.len()));
-    }
-    for &(a, b, p, q, _) in &edges {
-        let shown = dist(p, q) - at[a].1 - at[b].1;
-        if shown < 3.0 - EPS {
-            return Err(format!("edge {a}-{b} shows {shown:.2} mm of line"));
-        }
-        if dist(p, at[a].0) > EPS || dist(q, at[b].0) > EPS {
-            return Err(format!("edge {a}-{b} does not join its nodes' centres"));
-        }
-    }
-    for i in 0..at.len() {
-        for j in i + 1..at.len() {
-            let gap = dist(at[i].0, at[j].0) - at[i].1 - at[j].1;
-            if gap <= 0.0 {
-                return Err(format!("nodes {i} and {j} overlap by {:.2} mm", -gap));
-            }
-        }
-        for &(a, b, p, q, half) in &edges {
-            if a != i && b != i {
-                let gap = segment_distance(at[i].0, p, q) - at[i].1 - half;
-                if gap <= 0.0 {
-                    return Err(format!("node {i} touches edge {a}-{b} ({gap:.2} mm)"));
-                }
-            }
-        }
-    }
-    // Power dots clear of the node's own edges.
-    for e in elements.iter().filter(|e| e.class() == "dot") {
-        let i = e.node.ok_or("a dot outside a node")?;
-        let c = (e.num("cx"), e.num("cy"));
-        for &(a, b, p, q, half) in edges.iter().filter(|x| x.0 == i || x.1 == i) {
-            if segment_distance(c, p, q) <= e.num("r") + e.half_stroke() + half {
-                return Err(format!("a dot of node {i} touches its edge {a}-{b}"));
-            }
-        }
-    }
-    // The centre and the mission nodes stand out: their outlines are bolder.
-    let centre = board.nodes.iter().position(|n| n.kind == NodeKind::Center).ok_or("no centre")?;
-    let outline = |i: usize| {
-        elements
-            .iter()
-            .find(|e| e.node == Some(i) && e.name != "g")
-            .map(|e| e.num("stroke-width") / at[i].1)
-            .unwrap_or(0.0)
-    };
-    let regular = board
-        .nodes
-        .iter()
-        .position(|n| n.kind == NodeKind::Regular)
-        .ok_or("no regular node")?;
-    let mission = board.nodes.iter().position(|n| n.kind == NodeKind::Mission).ok_or("no mission")?;
-    if outline(centre) <= outline(regular) || outline(mission) <= outline(regular) {
-        return Err("the centre and the missions are not drawn bolder than other nodes".into());
-    }
-    Ok(())
-}
-
-fn universe_board(players: u32, seed: &str) -> universe::Board {
-    let params = universe::Params {
-        players,
-        ..universe::Params::default()
-    };
-    Universe::generate(&params, &Seed::new(seed)).unwrap()
-}
-
-#[test]
-fn universe_pages_can_be_cut_along_every_edge() {
-    let failures = crate::per_player_count(|players| {
-        (0..500)
-            .filter_map(|i| {
-                let seed = format!("print-{i}");
-                // Every board on A4, every tenth on Letter too.
-                let papers: &[Paper] = if i % 10 == 0 { &Paper::ALL } else { &[Paper::A4] };
-                let board = universe_board(players, &seed);
-                papers.iter().find_map(|&paper| {
-                    check_universe(&board, paper)
-                        .err()
-                        .map(|e| format!("players {players}, seed {seed:?}, {paper:?}: {e}"))
-                })
-            })
-            .collect::<Vec<_>>()
-    });
-    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
-}
-
-#[test]
-fn the_default_board_shows_the_edges_the_issue_named() {
-    let board = universe_board(4, "Tiamo");
-    check_universe(&board, Paper::A4).unwrap();
-}
-
-/// A witches cell as drawn: its side, grid place and rectangle in mm.
-struct Cell {
-    back: bool,
-    grid: (usize, usize),
-    rect: [f64; 4],
-}
-
-fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
-    let doc = Witches::draw(board, on_paper(paper));
-    if doc.pages.len() != 2 {
-        return Err(format!("{} pages", doc.pages.len()));
-    }
-    let mut cells = Vec::new();
-    for page in &doc.pages {
-        let svg = render::svg::page(page, &doc.title);
-        let (width, height, elements) = elements(&svg);
-        if (width, height) != (paper.size().1, paper.size().0) {
-            return Err(format!("page {width} x {height}, not {paper:?} landscape"));
-        }
-        inside_margin(width, height, &elements)?;
-        let legend = elements.iter().any(|e| e.class() == "legend");
-        let how = elements
-            .iter()
-            .any(|e| e.text.contains("double-sided") && e.text.contains("short edge"));
-        if !legend || !how {
-            return Err("a page without its legend or printing instructions".into());
-        }
-        // The notes cell's writing lines (thin, solid, level) are all above
-        // the legend, whose backing is the first thing its group draws.
-        let legend_top = elements
-            .iter()
-            .position(|e| e.class() == "legend")
-            .and_then(|i| elements.get(i + 1))
-            .map_or(f64::INFINITY, |backing| backing.num("y"));
-        let lowest_note = elements
-            .iter()
-            .filter(|e| e.name == "line" && e.get("stroke-width") == Some("0.2") && e.get("stroke-dasharray").is_none())
-            .filter(|e| e.num("y1") == e.num("y2"))
-            .fold(f64::NEG_INFINITY, |low, e| low.max(e.num("y1")));
-        if lowest_note >= legend_top {
-            return Err(format!(
-                "a notes line at {lowest_note:.1} mm runs under the legend (from {legend_top:.1} mm)"
-            ));
-        }
-        let folds: Vec<&Element> = elements.iter().filter(|e| e.class() == "fold").collect();
-        let cuts: Vec<&Element> = elements.iter().filter(|e| e.class() == "cut").collect();
-        if folds.is_empty() || (board.players.len() > 1 && cuts.is_empty()) {
-            return Err("no fold or no cut lines".into());
-        }
-        if folds.iter().any(|f| f.get("stroke-dasharray").is_none()) || cuts.iter().any(|c| c.get("stroke-dasharray").is_some()) {
-            return Err("fold lines are not dashed, or cut lines are".into());
-        }
-        for e in elements.iter().filter(|e| e.class() == "cell") {
-            cells.push(Cell {
-                back: e.get("data-side") == Some("back"),
-                grid: (e.num("data-x") as usize, e.num("data-y") as usize),
-                rect: [e.num("x"), e.num("y"), e.num("width"), e.num("height")],
-            });
-        }
-    }
-    if cells.len() != 64 {
-        return Err(format!("{} cells drawn, not 64", cells.len()));
-    }
-    let (short, long) = paper.size();
-    // Cell lines on the sheet's eighths across and quarters down; the outer
-    // cells end at the printable margin.
-    let line = |i: usize, n: usize, length: f64| {
-        if i == 0 {
-            MARGIN
-        } else if i == n {
-            length - MARGIN
-        } else {
-            length * i as f64 / n as f64
-        }
-    };
-    for c in &cells {
-        let (i, j) = c.grid;
-        let [x, y, w, h] = c.rect;
-        let near = |a: f64, b: f64| (a - b).abs() <= EPS;
-        if !near(x, line(i, 8, long))
-            || !near(x + w, line(i + 1, 8, long))
-            || !near(y, line(j, 4, short))
-            || !near(y + h, line(j + 1, 4, short))
-        {
-            return Err(format!("cell {:?} (back {}) at {:?} is off the folds", c.grid, c.back, c.rect));
-        }
-        if w.min(h) < 25.0 {
-            return Err(format!("cell {:?} is only {:.1} mm on its short side", c.grid, w.min(h)));
-        }
-        // Turned over on the short edge, the back cell behind it mirrors it left to right.
-        let behind = cells
-            .iter()
-            .find(|o| o.back != c.back && o.grid == (7 - i, j))
-            .ok_or_else(|| format!("no cell behind {:?}", c.grid))?;
-        let [bx, by, bw, bh] = behind.rect;
-        if !near(bx, long - x - w) || !near(by, y) || !near(bw, w) || !near(bh, h) {
-            return Err(format!("cell {:?} and the cell behind it do not line up", c.grid));
-        }
-    }
-    // Each player's back area lies behind their front area.
-    for p in &board.players {
-        let [fx, fy, fw, fh] = p.front;
-        let [bx, by, bw, bh] = p.back;
-        if (bx, by, bw, bh) != (8 - fx - fw, fy, fw, fh) {
-            return Err(format!("player {}'s back is not behind their front", p.id + 1));
-        }
-    }
-    Ok(())
-}
-
-#[test]
-fn witches_sheets_fold_on_their_cell_lines_and_line_up_back_to_front() {
-    let mut failures = Vec::new();
-    for paper in Paper::ALL {
-        for players in 1..=5 {
-            for i in 0..20 {
-                let params = witches::Params {
-                    players,
-                    ..witches::Params::default()
-                };
-                let seed = format!("fold-{i}");
-                let board = Witches::generate(&params, &Seed::new(&seed)).unwrap();
-                if let Err(e) = check_witches(&board, paper) {
-                    failures.push(format!("{paper:?}, players {players}, seed {seed:?}: {e}"));
-                }
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
-}
-
-/// A hexet map's cells are at least 8 mm across (between opposite sides) at
-/// the default size, on both papers; nothing is drawn in the margin.
-#[test]
-fn hexet_cells_are_wide_enough_to_draw_in() {
-    let params = boardwright::hexet::Params::default();
-    for paper in Paper::ALL {
-        for i in 0..5 {
-            for ink_friendly in [false, true] {
-                let board = Hexet::generate(&params, &Seed::new(&format!("hex-{i}"))).unwrap();
-                let doc = Hexet::draw(
-                    &board,
-                    DrawOptions {
-                        paper,
-                        ink_friendly,
-                        ..DrawOptions::default()
-                    },
-                );
-                let (width, height, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
-                inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} hex-{i}: {e}"));
-                assert!(elements.iter().any(|e| e.class() == "legend"), "no legend");
-                let cells: Vec<&Element> = elements.iter().filter(|e| e.class() == "cell").collect();
-                assert_eq!(cells.len() as u32, params.width * params.height);
-                for cell in cells {
-                    let pts = cell.points();
-                    assert_eq!(pts.len(), 6);
-                    // Across the flats: twice the distance from the centre to a side's middle.
-                    let c = (
-                        pts.iter().map(|p| p.0).sum::<f64>() / 6.0,
-                        pts.iter().map(|p| p.1).sum::<f64>() / 6.0,
-                    );
-                    let across = (0..6)
-                        .map(|k| 2.0 * segment_distance(c, pts[k], pts[(k + 1) % 6]))
-                        .fold(f64::INFINITY, f64::min);
-                    assert!(across >= 8.0, "{paper:?}: a cell {across:.2} mm across");
-                }
-            }
-        }
-    }
-}
-
-/// Starship pages keep the margin and carry a legend naming every part kind.
-#[test]
-fn starship_pages_keep_the_margin_and_name_every_kind() {
-    for paper in Paper::ALL {
-        for i in 0..5 {
-            let ship = Starship::generate(&boardwright::starship::Params::default(), &Seed::new(&format!("ship-{i}"))).unwrap();
-            let doc = Starship::draw(&ship, on_paper(paper));
-            let (width, height, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
-            inside_margin(width, height, &elements).unwrap_or_else(|e| panic!("{paper:?} ship-{i}: {e}"));
-            let words: Vec<&str> = elements.iter().filter(|e| e.name == "text").map(|e| e.text.as_str()).collect();
-            for kind in ship.parts.iter().map(|p| p.kind.as_str()) {
-                assert!(
-                    words.iter().any(|w| w.starts_with(kind) || w.starts_with(&kind.replace('_', " "))),
-                    "{kind} not in the legend"
-                );
-            }
-        }
-    }
-}
-
 /// The words of every text element of a drawing's pages, in order.
 fn page_words(doc: &scene::Document) -> Vec<Vec<String>> {
     doc.pages
@@ -638,48 +285,47 @@ fn resolved<P: boardwright::params::Params>(preset: Option<&str>, set: &[(&str, 
 /// parameters again; a preset shows as the settings it changes.
 #[test]
 fn captions_name_every_setting_that_is_not_the_default() {
-    use boardwright::{hexet, starship};
     let options = DrawOptions::default();
     let seed = Seed::new("Tiamo");
 
-    let p: universe::Params = resolved(None, &[("iterations", "5"), ("clearance", "0.3")]);
+    let p: boardwright::universe::Params = resolved(None, &[("iterations", "5"), ("clearance", "0.3")]);
     let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(settings_on(words), ["iterations=5", "clearance=0.3"]);
-    let again: universe::Params = params_from(words, &[("players", p.players.into())]);
+    let again: boardwright::universe::Params = params_from(words, &[("players", p.players.into())]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
-    let p: universe::Params = resolved(Some("classic"), &[]);
+    let p: boardwright::universe::Params = resolved(Some("classic"), &[]);
     let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(
         settings_on(words),
         ["planar=false", "fair_missions=false", "fair_center=false", "fair_scaling=false"]
     );
-    let again: universe::Params = params_from(words, &[]);
+    let again: boardwright::universe::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
-    let p: witches::Params = resolved(Some("hardest"), &[("players", "3")]);
+    let p: boardwright::witches::Params = resolved(Some("hardest"), &[("players", "3")]);
     let pages = page_words(&Witches::draw(&Witches::generate(&p, &seed).unwrap(), options.clone()));
     for words in &pages {
         assert_eq!(settings_on(words), ["recipe_length=6", "special_cells=6"]);
         assert!(words.iter().any(|w| w.contains("3 players")), "{words:?}");
-        let again: witches::Params = params_from(words, &[("players", 3.into())]);
+        let again: boardwright::witches::Params = params_from(words, &[("players", 3.into())]);
         assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
     }
 
-    let p: hexet::Params = resolved(None, &[("width", "30"), ("height", "20"), ("lake_share", "0.1")]);
+    let p: boardwright::hexet::Params = resolved(None, &[("width", "30"), ("height", "20"), ("lake_share", "0.1")]);
     let words = &page_words(&Hexet::draw(&Hexet::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(settings_on(words), ["width=30", "height=20", "lake_share=0.1"]);
-    let again: hexet::Params = params_from(words, &[]);
+    let again: boardwright::hexet::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
-    let p: starship::Params = resolved(None, &[("width", "24"), ("height", "30"), ("max_detour", "3")]);
+    let p: boardwright::starship::Params = resolved(None, &[("width", "24"), ("height", "30"), ("max_detour", "3")]);
     let words = &page_words(&Starship::draw(&Starship::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(settings_on(words), ["width=24", "height=30", "max_detour=3"]);
-    let again: starship::Params = params_from(words, &[]);
+    let again: boardwright::starship::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
 
     // Tables and lists are too long for paper: named, not printed.
-    let mut p = universe::Params::default();
+    let mut p = boardwright::universe::Params::default();
     p.node_types[0].prob += 1.0;
     let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert!(
@@ -687,7 +333,7 @@ fn captions_name_every_setting_that_is_not_the_default() {
         "{words:?}"
     );
     assert!(!words.iter().any(|w| w.contains("missions")), "{words:?}");
-    let mut p = starship::Params::default();
+    let mut p = boardwright::starship::Params::default();
     p.pipeline.pop();
     let words = &page_words(&Starship::draw(&Starship::generate(&p, &seed).unwrap(), options))[0];
     assert!(words.iter().any(|w| w == "pipeline: custom, see the JSON"), "{words:?}");
@@ -696,20 +342,19 @@ fn captions_name_every_setting_that_is_not_the_default() {
 /// The default board's caption reads as it always has: nothing added.
 #[test]
 fn default_captions_are_unchanged() {
-    use boardwright::{hexet, starship};
     let seed = Seed::new("Tiamo");
-    for paper in Paper::ALL {
+    for paper in PAPERS {
         let options = on_paper(paper);
         let name = paper.name();
         let words = &page_words(&Universe::draw(
-            &Universe::generate(&universe::Params::default(), &seed).unwrap(),
+            &Universe::generate(&boardwright::universe::Params::default(), &seed).unwrap(),
             options.clone(),
         ))[0];
         let line =
             format!("Unstable Universe board \u{b7} seed \"Tiamo\" \u{b7} 4 players \u{b7} {name} paper \u{b7} made with boardwright");
         assert_eq!(words.last(), Some(&line));
         let pages = page_words(&Witches::draw(
-            &Witches::generate(&witches::Params::default(), &seed).unwrap(),
+            &Witches::generate(&boardwright::witches::Params::default(), &seed).unwrap(),
             options.clone(),
         ));
         for (words, side) in pages.iter().zip(["front", "back"]) {
@@ -719,7 +364,7 @@ fn default_captions_are_unchanged() {
             assert_eq!(words[words.len() - 2], line);
         }
         let words = &page_words(&Hexet::draw(
-            &Hexet::generate(&hexet::Params::default(), &seed).unwrap(),
+            &Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap(),
             options.clone(),
         ))[0];
         // A caption of four lines: the title, the seed, the size and paper, the credit.
@@ -729,7 +374,7 @@ fn default_captions_are_unchanged() {
             assert_eq!(words[at..at + 4], tail);
         };
         caption(words, "Hexet map", "2 players");
-        let ship = Starship::generate(&starship::Params::default(), &seed).unwrap();
+        let ship = Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap();
         caption(&page_words(&Starship::draw(&ship, options))[0], "Starship", "40 x 40 tiles");
     }
 }
@@ -780,17 +425,16 @@ fn font_width(text: &str) -> f64 {
 /// seed can still be read off the page.
 #[test]
 fn long_seeds_stay_inside_the_margin() {
-    use boardwright::{hexet, starship};
     let words = "The quick brown fox jumps over the lazy dog, twelve wizards hum; ".repeat(3);
     let seeds = [words[..140].to_string(), "MW@".repeat(47)[..140].to_string()];
     for seed_text in &seeds {
         assert_eq!(seed_text.chars().count(), 140);
         let seed = Seed::new(seed_text);
-        let universe = Universe::generate(&universe::Params::default(), &seed).unwrap();
-        let witches = Witches::generate(&witches::Params::default(), &seed).unwrap();
-        let hexet = Hexet::generate(&hexet::Params::default(), &seed).unwrap();
-        let ship = Starship::generate(&starship::Params::default(), &seed).unwrap();
-        for paper in Paper::ALL {
+        let universe = Universe::generate(&boardwright::universe::Params::default(), &seed).unwrap();
+        let witches = Witches::generate(&boardwright::witches::Params::default(), &seed).unwrap();
+        let hexet = Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap();
+        let ship = Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap();
+        for paper in PAPERS {
             let options = on_paper(paper);
             let docs = [
                 Universe::draw(&universe, options.clone()),
@@ -834,12 +478,15 @@ fn ink_friendly_pages_have_no_colour() {
         ..DrawOptions::default()
     };
     let seed = Seed::new("ink");
-    let witches_params = witches::Params {
+    let witches_params = boardwright::witches::Params {
         special_cells: 6,
-        ..witches::Params::default()
+        ..boardwright::witches::Params::default()
     };
     let docs = [
-        Universe::draw(&Universe::generate(&universe::Params::default(), &seed).unwrap(), ink.clone()),
+        Universe::draw(
+            &Universe::generate(&boardwright::universe::Params::default(), &seed).unwrap(),
+            ink.clone(),
+        ),
         Witches::draw(&Witches::generate(&witches_params, &seed).unwrap(), ink.clone()),
         Starship::draw(
             &Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap(),

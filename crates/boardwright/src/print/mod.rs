@@ -9,7 +9,13 @@
 use scene::{Anchor, Color, Page, Paper, Shape, Style, Tag};
 use toml::Value;
 
+use crate::DrawOptions;
 use crate::params::{Params, parse_set_value};
+
+mod sheets;
+
+pub use sheets::Tile;
+pub(crate) use sheets::cut;
 
 pub(crate) use scene::PRINT_MARGIN as MARGIN;
 
@@ -27,9 +33,10 @@ const ENTRY_GAP: f64 = 5.0;
 /// Height of one legend row.
 const ROW: f64 = 6.5;
 
-/// An empty landscape page of `paper`.
-pub(crate) fn page(paper: Paper) -> Page {
-    Page::landscape(paper)
+/// An empty landscape page for a board drawn with `options`: one sheet of
+/// its paper, or as large as its tile of sheets makes together.
+pub(crate) fn page(options: &DrawOptions) -> Page {
+    sheets::board_page(options.paper, options.tile)
 }
 
 /// A generous estimate of the width of `text` at font size `size`: the
@@ -110,6 +117,17 @@ pub(crate) fn place(shape: &Shape, origin: (f64, f64), side: f64) -> Shape {
             svg: svg.clone(),
         },
         Shape::Tagged { tag, shape } => place(shape, origin, side).tagged(tag.clone()),
+        Shape::Window {
+            origin: o,
+            size,
+            view,
+            shapes,
+        } => Shape::Window {
+            origin: p(*o),
+            size: (size.0 * side, size.1 * side),
+            view: *view,
+            shapes: shapes.clone(),
+        },
         Shape::Group { tag, shapes } => Shape::Group {
             tag: tag.clone(),
             shapes: shapes.iter().map(|s| place(s, origin, side)).collect(),
@@ -237,6 +255,8 @@ pub(crate) struct Caption {
     pub extent: String,
     /// The paper the page is laid out for.
     pub paper: Paper,
+    /// The sheets of it the board is printed over.
+    pub tile: Tile,
     /// The parameters that differ from the defaults (see [`changed_settings`]).
     pub settings: Vec<String>,
 }
@@ -251,12 +271,20 @@ impl Caption {
     /// The caption of a board made with `params` from `seed`; the parameters
     /// named in `shown` are on the page already (in `extent`) and are not
     /// repeated among the settings.
-    pub(crate) fn new<P: Params>(generator: &str, seed: &str, extent: String, paper: Paper, params: &P, shown: &[&str]) -> Caption {
+    pub(crate) fn new<P: Params>(
+        generator: &str,
+        seed: &str,
+        extent: String,
+        options: &DrawOptions,
+        params: &P,
+        shown: &[&str],
+    ) -> Caption {
         Caption {
             generator: generator.to_string(),
             seed: seed.to_string(),
             extent,
-            paper,
+            paper: options.paper,
+            tile: options.tile,
             settings: changed_settings(params, shown),
         }
     }
@@ -268,7 +296,7 @@ impl Caption {
         let mut pieces = vec![Piece::Words(self.generator.clone()), Piece::Seed(self.seed.clone())];
         pieces.push(Piece::Words(self.extent.clone()));
         pieces.extend(self.settings.iter().cloned().map(Piece::Words));
-        pieces.push(Piece::Words(format!("{} paper", self.paper.name())));
+        pieces.push(Piece::Words(self.paper_words()));
         pieces.push(Piece::Words("made with boardwright".to_string()));
         wrap(&pieces, width)
     }
@@ -279,16 +307,21 @@ impl Caption {
     pub(crate) fn stacked(&self, width: f64) -> Vec<String> {
         let mut lines = wrap(&[Piece::Words(self.generator.clone())], width);
         lines.extend(wrap(&[Piece::Seed(self.seed.clone())], width));
-        lines.extend(wrap(
-            &[Piece::Words(format!("{}, {} paper", self.extent, self.paper.name()))],
-            width,
-        ));
+        lines.extend(wrap(&[Piece::Words(format!("{}, {}", self.extent, self.paper_words()))], width));
         if !self.settings.is_empty() {
             let settings: Vec<Piece> = self.settings.iter().cloned().map(Piece::Words).collect();
             lines.extend(wrap(&settings, width));
         }
         lines.push("made with boardwright".to_string());
         lines
+    }
+
+    /// `a4 paper`, or `2x2 sheets of a4 paper`.
+    fn paper_words(&self) -> String {
+        match self.tile {
+            Tile::ONE => format!("{} paper", self.paper.name()),
+            tile => format!("{tile} sheets of {} paper", self.paper.name()),
+        }
     }
 }
 

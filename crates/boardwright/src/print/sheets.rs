@@ -1,0 +1,300 @@
+//! One board printed over several sheets: a home printer's way to a bigger
+//! board. The board is drawn once, on a page as large as the sheets make
+//! together, and each sheet is a window onto it. Neighbouring sheets share a
+//! strip [`OVERLAP`] wide, marked by dashed lines, with crosshairs near its
+//! corners printed on both sheets: laid one over the other, crosshairs on
+//! crosshairs, the sheets give the whole board. Below its window each sheet
+//! says which it is ("sheet 2 of 4, top right") and how to lay them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use scene::{Anchor, Color, Document, Page, Paper, Shape, Style, Tag};
+
+use super::{INK, MARGIN, SMALL_TEXT, text};
+
+/// How many sheets a board is printed over: columns × rows (`2x1` is two
+/// sheets side by side). `1x1`, the default, is one sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tile {
+    /// Sheets side by side.
+    pub cols: u32,
+    /// Sheets one above the other.
+    pub rows: u32,
+}
+
+impl Tile {
+    /// One sheet.
+    pub const ONE: Tile = Tile { cols: 1, rows: 1 };
+    /// The most sheets along either side.
+    pub const MAX: u32 = 4;
+
+    /// How many sheets in all.
+    pub fn count(self) -> u32 {
+        self.cols * self.rows
+    }
+}
+
+impl Default for Tile {
+    fn default() -> Tile {
+        Tile::ONE
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.cols, self.rows)
+    }
+}
+
+impl FromStr for Tile {
+    type Err = String;
+
+    /// `COLSxROWS`, each from 1 to [`Tile::MAX`]: `2x2`, `3x1`.
+    fn from_str(text: &str) -> Result<Tile, String> {
+        let bad = || {
+            format!(
+                "{text:?} is not allowed; expected COLSxROWS with each from 1 to {}, such as 2x1 or 2x2",
+                Tile::MAX
+            )
+        };
+        let (cols, rows) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let side = |s: &str| s.trim().parse::<u32>().ok().filter(|n| (1..=Tile::MAX).contains(n));
+        match (side(cols), side(rows)) {
+            (Some(cols), Some(rows)) => Ok(Tile { cols, rows }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The strip two neighbouring sheets share, millimetres.
+pub const OVERLAP: f64 = 10.0;
+/// The band at the foot of a sheet for its position and how to lay it.
+const BAND: f64 = 6.0;
+/// Half the length of a crosshair's arms.
+const ARM: f64 = 3.0;
+
+/// Where one sheet's window lies on the whole board: its printable
+/// rectangle's size, and the step from one sheet to the next.
+struct Layout {
+    window: (f64, f64),
+    step: (f64, f64),
+}
+
+impl Layout {
+    fn new(paper: Paper, tile: Tile) -> Layout {
+        let (short, long) = paper.size();
+        let window = if tile == Tile::ONE {
+            (long - 2.0 * MARGIN, short - 2.0 * MARGIN)
+        } else {
+            (long - 2.0 * MARGIN, short - 2.0 * MARGIN - BAND)
+        };
+        Layout {
+            window,
+            step: (window.0 - OVERLAP, window.1 - OVERLAP),
+        }
+    }
+
+    /// The top-left corner on the board of the window of the sheet in
+    /// column `c`, row `r`.
+    fn corner(&self, c: u32, r: u32) -> (f64, f64) {
+        (MARGIN + f64::from(c) * self.step.0, MARGIN + f64::from(r) * self.step.1)
+    }
+}
+
+/// An empty landscape page as large as the board `tile` sheets of `paper`
+/// make, the margin kept around it: one sheet's page when `tile` is one.
+pub(crate) fn board_page(paper: Paper, tile: Tile) -> Page {
+    if tile == Tile::ONE {
+        return Page::landscape(paper);
+    }
+    let layout = Layout::new(paper, tile);
+    let span = |n: u32, window: f64, step: f64| window + f64::from(n - 1) * step + 2.0 * MARGIN;
+    Page {
+        width: span(tile.cols, layout.window.0, layout.step.0),
+        height: span(tile.rows, layout.window.1, layout.step.1),
+        shapes: Vec::new(),
+    }
+}
+
+/// `doc`, whose pages are boards drawn on [`board_page`], cut into `tile`
+/// sheets of `paper` each, row by row; unchanged when `tile` is one sheet.
+pub(crate) fn cut(mut doc: Document, paper: Paper, tile: Tile) -> Document {
+    if tile == Tile::ONE {
+        return doc;
+    }
+    let layout = Layout::new(paper, tile);
+    let mut sheets = Vec::new();
+    for mut board in std::mem::take(&mut doc.pages) {
+        board.shapes.push(marks(&board, &layout, tile));
+        for r in 0..tile.rows {
+            for c in 0..tile.cols {
+                let mut sheet = Page::landscape(paper);
+                let (x, y) = layout.corner(c, r);
+                sheet.shapes.push(
+                    Shape::Window {
+                        origin: (MARGIN, MARGIN),
+                        size: layout.window,
+                        view: [x, y, layout.window.0, layout.window.1],
+                        shapes: board.shapes.clone(),
+                    }
+                    .tagged(Tag::new("sheet").with("column", c + 1).with("row", r + 1)),
+                );
+                let words = format!(
+                    "Sheet {} of {}, {}. Lay the sheets so that their {} mm strips between the dashed lines overlap, crosshairs on crosshairs.",
+                    r * tile.cols + c + 1,
+                    tile.count(),
+                    position(c, r, tile),
+                    OVERLAP
+                );
+                let size = super::fit(&words, layout.window.0, SMALL_TEXT);
+                let baseline = sheet.height - MARGIN - (BAND - size) / 2.0;
+                sheet
+                    .shapes
+                    .push(text((MARGIN, baseline), words, size, Anchor::Start, INK).tagged(Tag::new("sheet-label")));
+                sheets.push(sheet);
+            }
+        }
+    }
+    doc.pages = sheets;
+    doc
+}
+
+/// Where the sheet in column `c`, row `r` lies, in words: `top right`,
+/// `left`, `middle`, or `row 2, column 3` on a grid wider than three.
+fn position(c: u32, r: u32, tile: Tile) -> String {
+    let word = |i: u32, n: u32, ends: [&'static str; 2]| -> Option<String> {
+        match (n, i) {
+            (1, _) => None,
+            (_, 0) => Some(ends[0].to_string()),
+            (n, i) if i + 1 == n => Some(ends[1].to_string()),
+            (3, _) => Some("middle".to_string()),
+            _ => None,
+        }
+    };
+    if tile.cols > 3 || tile.rows > 3 {
+        return format!("row {}, column {}", r + 1, c + 1);
+    }
+    let words: Vec<String> = [word(r, tile.rows, ["top", "bottom"]), word(c, tile.cols, ["left", "right"])]
+        .into_iter()
+        .flatten()
+        .collect();
+    match words.as_slice() {
+        [a, b] if a == b => a.clone(),
+        _ => words.join(" "),
+    }
+}
+
+/// The overlap strips' dashed edges and the crosshairs near their corners,
+/// drawn on the whole board so that both sheets of a strip carry them.
+fn marks(board: &Page, layout: &Layout, tile: Tile) -> Shape {
+    let edge = Style::stroke(Color::rgb(0x66, 0x66, 0x66), 0.2).dashed(1.5);
+    let hair = Style::stroke(Color::BLACK, 0.25);
+    let mut shapes = Vec::new();
+    let line = |from, to| Shape::Line { from, to, style: edge }.tagged(Tag::new("overlap-edge"));
+    let cross = |(x, y): (f64, f64)| Shape::Group {
+        tag: Tag::new("crosshair").with_mm("x", x).with_mm("y", y),
+        shapes: vec![
+            Shape::Circle {
+                center: (x, y),
+                radius: ARM * 0.5,
+                style: hair,
+            },
+            Shape::Line {
+                from: (x - ARM, y),
+                to: (x + ARM, y),
+                style: hair,
+            },
+            Shape::Line {
+                from: (x, y - ARM),
+                to: (x, y + ARM),
+                style: hair,
+            },
+        ],
+    };
+    let (bottom, right) = (board.height - MARGIN, board.width - MARGIN);
+    // Between columns c and c + 1: the strip from where sheet c + 1 begins
+    // to where sheet c ends, crosshairs at its middle, near the top and
+    // bottom of every row of sheets.
+    for c in 1..tile.cols {
+        let a = layout.corner(c, 0).0;
+        let b = a + OVERLAP;
+        shapes.push(line((a, MARGIN), (a, bottom)));
+        shapes.push(line((b, MARGIN), (b, bottom)));
+        for r in 0..tile.rows {
+            let y = layout.corner(c, r).1;
+            shapes.push(cross(((a + b) / 2.0, y + OVERLAP / 2.0)));
+            shapes.push(cross(((a + b) / 2.0, y + layout.window.1 - OVERLAP / 2.0)));
+        }
+    }
+    for r in 1..tile.rows {
+        let a = layout.corner(0, r).1;
+        let b = a + OVERLAP;
+        shapes.push(line((MARGIN, a), (right, a)));
+        shapes.push(line((MARGIN, b), (right, b)));
+        for c in 0..tile.cols {
+            let x = layout.corner(c, r).0;
+            shapes.push(cross((x + OVERLAP / 2.0, (a + b) / 2.0)));
+            shapes.push(cross((x + layout.window.0 - OVERLAP / 2.0, (a + b) / 2.0)));
+        }
+    }
+    Shape::Group {
+        tag: Tag::new("overlap"),
+        shapes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_read_as_columns_by_rows() {
+        assert_eq!("2x1".parse(), Ok(Tile { cols: 2, rows: 1 }));
+        assert_eq!(" 3X4 ".parse(), Ok(Tile { cols: 3, rows: 4 }));
+        for bad in ["", "2", "0x1", "5x1", "2x", "x2", "2x2x2", "-1x2", "2 x banana"] {
+            let err = bad.parse::<Tile>().unwrap_err();
+            assert!(err.contains("COLSxROWS") && err.contains("1 to 4"), "{bad}: {err}");
+        }
+        assert_eq!(Tile { cols: 2, rows: 3 }.to_string(), "2x3");
+    }
+
+    #[test]
+    fn positions_read_as_a_player_says_them() {
+        let t = |cols, rows| Tile { cols, rows };
+        assert_eq!(position(1, 0, t(2, 2)), "top right");
+        assert_eq!(position(0, 1, t(2, 2)), "bottom left");
+        assert_eq!(position(1, 0, t(2, 1)), "right");
+        assert_eq!(position(0, 1, t(1, 3)), "middle");
+        assert_eq!(position(1, 1, t(3, 3)), "middle");
+        assert_eq!(position(1, 2, t(3, 3)), "bottom middle");
+        assert_eq!(position(3, 0, t(4, 1)), "row 1, column 4");
+    }
+
+    #[test]
+    fn sheets_cover_the_board_and_overlap_by_the_strip() {
+        for paper in Paper::ALL {
+            for tile in [Tile { cols: 2, rows: 1 }, Tile { cols: 2, rows: 2 }, Tile { cols: 3, rows: 4 }] {
+                let board = board_page(paper, tile);
+                let layout = Layout::new(paper, tile);
+                let (x, y) = layout.corner(tile.cols - 1, tile.rows - 1);
+                // The last window ends where the board's printable area does.
+                assert!((x + layout.window.0 - (board.width - MARGIN)).abs() < 1e-9);
+                assert!((y + layout.window.1 - (board.height - MARGIN)).abs() < 1e-9);
+                let (c0, c1) = (layout.corner(0, 0), layout.corner(1, 0));
+                assert!((c0.0 + layout.window.0 - c1.0 - OVERLAP).abs() < 1e-9);
+                let doc = cut(
+                    Document {
+                        title: "t".into(),
+                        pages: vec![board],
+                    },
+                    paper,
+                    tile,
+                );
+                assert_eq!(doc.pages.len() as u32, tile.count());
+                let (short, long) = paper.size();
+                assert!(doc.pages.iter().all(|p| p.width == long && p.height == short));
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Boards printed over several sheets, measured on the sheets.
+
+use super::*;
