@@ -61,7 +61,7 @@ fn write_page(out: &mut String, page: &Page) {
 fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
     let _ = match shape {
         // A tag on a tag or group gets a `<g>` of its own.
-        Shape::Tagged { .. } | Shape::Group { .. } | Shape::Window { .. } if !attrs.is_empty() => {
+        Shape::Tagged { .. } | Shape::Group { .. } if !attrs.is_empty() => {
             let _ = writeln!(out, "<g{attrs}>");
             write_shape(out, shape, "");
             writeln!(out, "</g>")

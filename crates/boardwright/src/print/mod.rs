@@ -234,7 +234,7 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
             (at.0, y - SMALL_TEXT * 1.1),
             (text_width(line, SMALL_TEXT), SMALL_TEXT * 1.1),
         );
-        shapes.push(text((at.0, y - SMALL_TEXT * 0.3), line.clone(), SMALL_TEXT, Anchor::Start, INK));
+        shapes.push(text((at.0, y - SMALL_TEXT * 0.3), line.clone(), SMALL_TEXT, Anchor::Start, INK).tagged(Tag::new("caption")));
     }
     Shape::Group {
         tag: Tag::new("legend"),

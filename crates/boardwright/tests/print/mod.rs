@@ -170,7 +170,8 @@ fn elements(svg: &str) -> (f64, f64, Vec<Element>) {
             text,
             node: stack.last().copied().flatten(),
         };
-        if name == "svg" {
+        // The page's own size; a nested `<svg>` is a window onto a drawing.
+        if name == "svg" && width == 0.0 {
             width = e.get("viewBox").unwrap().split(' ').nth(2).unwrap().parse().unwrap();
             height = e.get("viewBox").unwrap().split(' ').nth(3).unwrap().parse().unwrap();
         }
@@ -511,4 +512,80 @@ fn ink_friendly_pages_have_no_colour() {
             assert!(greys > 0, "{}: no colours read", doc.title);
         }
     }
+}
+
+/// The smallest words a player reads on `doc` and the smallest caption line,
+/// font sizes in millimetres.
+fn smallest_text(doc: &scene::Document) -> (f64, f64) {
+    let (mut words, mut caption) = (f64::INFINITY, f64::INFINITY);
+    for page in &doc.pages {
+        let (_, _, elements) = elements(&render::svg::page(page, &doc.title));
+        for e in elements.iter().filter(|e| e.name == "text") {
+            let size = e.num("font-size");
+            if e.class() == "caption" {
+                caption = caption.min(size);
+            } else {
+                words = words.min(size);
+            }
+        }
+    }
+    (words, caption)
+}
+
+/// Every word a player reads is at least 2 mm tall, every caption line at
+/// least 1.5 mm: on every generator's pages, at every player count, on every
+/// paper the rules hold on, in colour and ink-friendly.
+#[test]
+fn words_are_large_enough_to_read() {
+    let mut failures = Vec::new();
+    let mut check = |what: String, doc: scene::Document| {
+        let (words, caption) = smallest_text(&doc);
+        if words < 2.0 - EPS || caption < 1.5 - EPS {
+            failures.push(format!("{what}: words {words} mm, caption {caption} mm"));
+        }
+    };
+    for paper in PAPERS {
+        for ink_friendly in [false, true] {
+            let options = DrawOptions {
+                ink_friendly,
+                ..on_paper(paper)
+            };
+            let on = format!("{paper:?}{}", if ink_friendly { ", ink-friendly" } else { "" });
+            for k in 0..2 {
+                let seed = Seed::new(&format!("words-{k}"));
+                for players in 2..=9 {
+                    let params = boardwright::universe::Params {
+                        players,
+                        ..Default::default()
+                    };
+                    let board = Universe::generate(&params, &seed).unwrap();
+                    check(
+                        format!("universe, {players} players, seed words-{k}, {on}"),
+                        Universe::draw(&board, options.clone()),
+                    );
+                }
+                for players in 1..=5 {
+                    let params = boardwright::witches::Params {
+                        players,
+                        ..Default::default()
+                    };
+                    let board = Witches::generate(&params, &seed).unwrap();
+                    check(
+                        format!("witches, {players} players, seed words-{k}, {on}"),
+                        Witches::draw(&board, options.clone()),
+                    );
+                }
+                let ship = Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap();
+                check(format!("starship, seed words-{k}, {on}"), Starship::draw(&ship, options.clone()));
+                let map = Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap();
+                check(format!("hexet, seed words-{k}, {on}"), Hexet::draw(&map, options.clone()));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} pages with small words:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

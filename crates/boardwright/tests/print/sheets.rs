@@ -1,3 +1,250 @@
-//! Boards printed over several sheets, measured on the sheets.
+//! Boards printed over several sheets, measured on the sheets: each sheet
+//! is its paper's size and shows a window onto the whole board inside the
+//! margin; neighbouring windows share a 10 mm strip; every crosshair lies
+//! whole on at least two sheets, so that the sheets can be laid crosshair on
+//! crosshair; each sheet says where it goes; and a 9-player universe board
+//! over 2 × 2 sheets is drawn about twice as large.
+
+use boardwright::{Generator, Tile};
 
 use super::*;
+
+/// The strip neighbouring sheets share, millimetres.
+const OVERLAP: f64 = 10.0;
+/// Half the side of the square a crosshair is drawn in.
+const CROSSHAIR: f64 = 3.5;
+
+/// A sheet as printed: its column and row, its window's place on the sheet
+/// and the part of the board it shows, `[x, y, width, height]`.
+struct Sheet {
+    at: (usize, usize),
+    window: [f64; 4],
+    view: [f64; 4],
+    label: String,
+    label_size: f64,
+}
+
+/// The sheets of `doc`, read back from their SVG.
+fn sheets_of(doc: &scene::Document, paper: Paper) -> Result<Vec<Sheet>, String> {
+    let (short, long) = paper.size();
+    let mut sheets = Vec::new();
+    for (i, page) in doc.pages.iter().enumerate() {
+        let (width, height, elements) = elements(&render::svg::page(page, &doc.title));
+        if (width, height) != (long, short) {
+            return Err(format!("sheet {i} is {width} x {height}, not {paper:?} landscape"));
+        }
+        let window = elements.iter().find(|e| e.name == "svg" && e.class() == "sheet");
+        let label = elements.iter().find(|e| e.name == "text" && e.class() == "sheet-label");
+        let (Some(window), Some(label)) = (window, label) else {
+            return Err(format!("sheet {i} has no window or no label"));
+        };
+        let view: Vec<f64> = window
+            .get("viewBox")
+            .unwrap_or("")
+            .split(' ')
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let [vx, vy, vw, vh] = view[..] else {
+            return Err(format!("sheet {i}: viewBox {:?}", window.get("viewBox")));
+        };
+        let at = (window.num("data-column") as usize, window.num("data-row") as usize);
+        let place = [window.num("x"), window.num("y"), window.num("width"), window.num("height")];
+        // Everything on the sheet within the margin: the window and its label.
+        let [x, y, w, h] = place;
+        if x < MARGIN - EPS || y < MARGIN - EPS || x + w > long - MARGIN + EPS || y + h > short - MARGIN + EPS {
+            return Err(format!("sheet {i}: window {place:?} reaches into the margin"));
+        }
+        match label.bounds() {
+            Some([x0, y0, x1, y1]) if x0 >= MARGIN - EPS && y0 >= y + h && x1 <= long - MARGIN + EPS && y1 <= short - MARGIN + EPS => {}
+            other => {
+                return Err(format!(
+                    "sheet {i}: the label reaches {other:?}, not below the window inside the margin"
+                ));
+            }
+        }
+        if (w, h) != (vw, vh) {
+            return Err(format!("sheet {i}: a window of {w} x {h} shows {vw} x {vh} of the board"));
+        }
+        sheets.push(Sheet {
+            at,
+            window: place,
+            view: [vx, vy, vw, vh],
+            label: label.text.clone(),
+            label_size: label.num("font-size"),
+        });
+    }
+    Ok(sheets)
+}
+
+/// The crosshairs drawn on the whole board, `(x, y)`, read from a sheet
+/// (which carries the whole board, seen through its window).
+fn crosshairs(doc: &scene::Document) -> Vec<(f64, f64)> {
+    let page = &doc.pages[0];
+    let (_, _, elements) = elements(&render::svg::page(page, &doc.title));
+    elements
+        .iter()
+        .filter(|e| e.class() == "crosshair")
+        .map(|e| (e.num("data-x"), e.num("data-y")))
+        .collect()
+}
+
+/// The promises of `tile` sheets of `paper` for one board of `G`.
+fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile) -> Result<(), String> {
+    let options = DrawOptions {
+        paper,
+        tile,
+        ..DrawOptions::default()
+    };
+    let whole = G::draw(board, options.clone());
+    let printed = G::sheets(board, options);
+    let sheets = sheets_of(&printed, paper)?;
+    let n = tile.count() as usize;
+    if sheets.len() != whole.pages.len() * n {
+        return Err(format!("{} sheets for {} pages", sheets.len(), whole.pages.len()));
+    }
+    let board_page = &whole.pages[0];
+    // The first page's sheets, row by row.
+    let first = &sheets[..n];
+    for (k, sheet) in first.iter().enumerate() {
+        let (c, r) = (k % tile.cols as usize + 1, k / tile.cols as usize + 1);
+        if sheet.at != (c, r) {
+            return Err(format!("sheet {k} is column {}, row {}; expected {c}, {r}", sheet.at.0, sheet.at.1));
+        }
+        if !sheet.label.starts_with(&format!("Sheet {} of {n}", k + 1)) || sheet.label_size < 2.0 {
+            return Err(format!("sheet {k}: label {:?} at {} mm", sheet.label, sheet.label_size));
+        }
+    }
+    // Windows tile the board's printable area, each overlapping the next by the strip.
+    let view = |c: usize, r: usize| first[r * tile.cols as usize + c].view;
+    for r in 0..tile.rows as usize {
+        for c in 0..tile.cols as usize {
+            let v = view(c, r);
+            if c + 1 < tile.cols as usize && (v[0] + v[2] - view(c + 1, r)[0] - OVERLAP).abs() > EPS {
+                return Err(format!("columns {c} and {} overlap by {}", c + 1, v[0] + v[2] - view(c + 1, r)[0]));
+            }
+            if r + 1 < tile.rows as usize && (v[1] + v[3] - view(c, r + 1)[1] - OVERLAP).abs() > EPS {
+                return Err(format!("rows {r} and {} overlap by {}", r + 1, v[1] + v[3] - view(c, r + 1)[1]));
+            }
+        }
+    }
+    let last = first[n - 1].view;
+    let covered = [first[0].view[0], first[0].view[1], last[0] + last[2], last[1] + last[3]];
+    let printable = [MARGIN, MARGIN, board_page.width - MARGIN, board_page.height - MARGIN];
+    if covered.iter().zip(printable).any(|(a, b)| (a - b).abs() > EPS) {
+        return Err(format!("the sheets show {covered:?} of a board printed on {printable:?}"));
+    }
+    // Every crosshair whole on two sheets or more; at least two to a strip.
+    let marks = crosshairs(&printed);
+    let seams = (tile.cols - 1) * tile.rows + (tile.rows - 1) * tile.cols;
+    if marks.len() < 2 * seams as usize {
+        return Err(format!("{} crosshairs for {seams} overlaps", marks.len()));
+    }
+    for &(x, y) in &marks {
+        let on = first
+            .iter()
+            .filter(|s| {
+                let [vx, vy, vw, vh] = s.view;
+                x - CROSSHAIR >= vx && x + CROSSHAIR <= vx + vw && y - CROSSHAIR >= vy && y + CROSSHAIR <= vy + vh
+            })
+            .count();
+        if on < 2 {
+            return Err(format!("the crosshair at ({x:.1}, {y:.1}) is whole on {on} sheet(s)"));
+        }
+    }
+    // The window is the same size on every sheet.
+    if first.iter().any(|s| s.window != first[0].window) {
+        return Err("windows differ in size".into());
+    }
+    Ok(())
+}
+
+fn tiles() -> [Tile; 4] {
+    [
+        Tile { cols: 2, rows: 1 },
+        Tile { cols: 1, rows: 2 },
+        Tile { cols: 2, rows: 2 },
+        Tile { cols: 3, rows: 3 },
+    ]
+}
+
+#[test]
+fn every_generator_prints_over_sheets_that_line_up() {
+    let seed = Seed::new("sheets");
+    let universe = Universe::generate(&boardwright::universe::Params::default(), &seed).unwrap();
+    let witches = Witches::generate(&boardwright::witches::Params::default(), &seed).unwrap();
+    let starship = Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap();
+    let hexet = Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap();
+    let mut failures = Vec::new();
+    for paper in Paper::ALL {
+        for tile in tiles() {
+            let results = [
+                ("universe", check::<Universe>(&universe, paper, tile)),
+                ("witches", check::<Witches>(&witches, paper, tile)),
+                ("starship", check::<Starship>(&starship, paper, tile)),
+                ("hexet", check::<Hexet>(&hexet, paper, tile)),
+            ];
+            for (name, result) in results {
+                if let Err(why) = result {
+                    failures.push(format!("{name}, {paper:?}, {tile}: {why}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+/// One sheet is the page as drawn, untouched.
+#[test]
+fn one_sheet_is_the_drawing_itself() {
+    let board = Universe::generate(&boardwright::universe::Params::default(), &Seed::new("one")).unwrap();
+    for paper in Paper::ALL {
+        let options = on_paper(paper);
+        assert_eq!(Universe::sheets(&board, options.clone()), Universe::draw(&board, options));
+    }
+}
+
+/// The median of the nodes' reaches (`data-r`) and of the text sizes on a
+/// universe page.
+fn universe_sizes(doc: &scene::Document) -> (f64, f64) {
+    let (_, _, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let reaches = elements.iter().filter(|e| e.class() == "node").map(|e| e.num("data-r")).collect();
+    let texts = elements
+        .iter()
+        .filter(|e| e.name == "text" && e.node.is_some())
+        .map(|e| e.num("font-size"))
+        .collect();
+    (median(reaches), median(texts))
+}
+
+/// The 9-player universe board over 2 × 2 sheets: its nodes and their words
+/// nearly twice as large as on one sheet.
+#[test]
+fn a_universe_board_over_four_sheets_is_twice_as_large() {
+    let params = boardwright::universe::Params {
+        players: 9,
+        ..Default::default()
+    };
+    for seed in ["large-1", "large-2", "large-3"] {
+        let board = Universe::generate(&params, &Seed::new(seed)).unwrap();
+        let one = universe_sizes(&Universe::draw(&board, on_paper(Paper::A4)));
+        let four = universe_sizes(&Universe::draw(
+            &board,
+            DrawOptions {
+                tile: Tile { cols: 2, rows: 2 },
+                ..on_paper(Paper::A4)
+            },
+        ));
+        assert!(
+            four.0 >= 1.8 * one.0 && four.1 >= 1.8 * one.1,
+            "seed {seed}: reach {:.2} -> {:.2} mm, text {:.2} -> {:.2} mm",
+            one.0,
+            four.0,
+            one.1,
+            four.1
+        );
+    }
+}
