@@ -891,9 +891,49 @@ fn letter_paper_gives_letter_pages_drawn_landscape() {
             );
         }
     }
-    let bad = run(&["universe", "--paper", "a3"]);
+    let bad = run(&["universe", "--paper", "b5"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(stderr(&bad).contains("a4 or letter"), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("a4, letter, a3 or a5"), "{}", stderr(&bad));
+}
+
+/// `--paper a3` and `a5` give pages of those sizes; `--tile` prints one
+/// board over several sheets of the paper, each sheet its own page and
+/// saying where it goes; a bad tile is refused with what is allowed, and
+/// nothing is written.
+#[test]
+fn boards_print_on_a3_a5_and_over_several_sheets() {
+    let dir = scratch("sheets");
+    // A3 landscape is 420 x 297 mm, A5 210 x 148 mm: in points, 1190.55 x 841.89 and 595.28 x 419.53.
+    for (paper, size) in [("a3", [1190.55, 841.89]), ("a5", [595.28, 419.53])] {
+        for (tile, sheets) in [("1x1", 1), ("2x1", 2), ("2x2", 4)] {
+            for (generator, faces) in [("universe", 1), ("witches", 2), ("starship", 1), ("hexet", 1)] {
+                let path = dir.join(format!("{generator}-{paper}-{tile}.pdf"));
+                let out = run(&[generator, "--seed", "sheets", "--paper", paper, "--tile", tile, "-o", path.to_str().unwrap()]);
+                assert!(out.status.success(), "{generator} {paper} {tile}: {}", stderr(&out));
+                let pages = pdf_pages(&std::fs::read(&path).unwrap());
+                assert_eq!(pages.len(), faces * sheets, "{generator} {paper} {tile}");
+                for (w, h) in pages {
+                    assert!(
+                        (w - size[0]).abs() < 0.05 && (h - size[1]).abs() < 0.05,
+                        "{generator} {paper} {tile}: page {w} x {h} pt"
+                    );
+                }
+            }
+        }
+    }
+    let svg = run(&["universe", "--seed", "sheets", "--tile", "2x1", "--format", "svg"]);
+    let text = String::from_utf8(svg.stdout).unwrap();
+    for label in ["Sheet 1 of 2, left.", "Sheet 2 of 2, right."] {
+        assert!(text.contains(label), "no {label:?} in the SVG");
+    }
+    assert!(text.contains("2x1 sheets of a4 paper"), "the caption does not say how the board is printed");
+    for bad in ["2", "0x1", "5x5", "2x2x2", "axb"] {
+        let path = dir.join("bad.pdf");
+        let out = run(&["universe", "--tile", bad, "-o", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "--tile {bad}");
+        assert!(stderr(&out).contains("COLSxROWS") && stderr(&out).contains("1 to 4"), "{}", stderr(&out));
+        assert!(!path.exists());
+    }
 }
 
 #[test]

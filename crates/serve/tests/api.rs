@@ -139,6 +139,16 @@ fn boards_in_every_format_are_the_library_bytes() {
             dpi: 40.0,
         };
         check::<Witches>(addr, "&paper=letter&dpi=40", &[], &letter);
+        // A3 paper over two sheets, as `--paper a3 --tile 2x1` prints it.
+        let sheets = Drawing {
+            options: boardwright::DrawOptions {
+                paper: boardwright::Paper::A3,
+                tile: boardwright::Tile { cols: 2, rows: 1 },
+                ..Default::default()
+            },
+            dpi: 40.0,
+        };
+        check::<Universe>(addr, "&paper=a3&tile=2x1&dpi=40", &[], &sheets);
         // A list parameter given inline, as `--set` takes it.
         let pipeline = r#"[{stage = "shape", min_modules = 2, max_modules = 3, circle_weight = 1.0, rectangle_weight = 1.0, min_size = 0.2, max_size = 0.4, mirror = false}, {stage = "cockpit", w = 3, h = 3}, {stage = "reactor", w = 3, h = 3}]"#;
         let query: String = form_urlencoded::Serializer::new(String::new())
@@ -434,7 +444,9 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("/api/universe/board.svg?seed=a&preset=modern", "preset"),
             ("/api/universe/board.png?seed=a&dpi=5000", "dpi"),
             ("/api/universe/board.png?seed=a&dpi=NaN", "dpi"),
-            ("/api/universe/board.pdf?seed=a&paper=a3", "paper"),
+            ("/api/universe/board.pdf?seed=a&paper=b5", "paper"),
+            ("/api/universe/board.pdf?seed=a&tile=5x1", "tile"),
+            ("/api/universe/board.pdf?seed=a&tile=big", "tile"),
             ("/api/universe/board.json?seed=a&seed=b", "seed"),
             ("/api/hexet/board.json?seed=a&preset=fast", "preset"),
             ("/api/witches/board.json?seed=a&players=3&players=5", "players"),
