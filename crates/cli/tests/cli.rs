@@ -908,7 +908,17 @@ fn boards_print_on_a3_a5_and_over_several_sheets() {
         for (tile, sheets) in [("1x1", 1), ("2x1", 2), ("2x2", 4)] {
             for (generator, faces) in [("universe", 1), ("witches", 2), ("starship", 1), ("hexet", 1)] {
                 let path = dir.join(format!("{generator}-{paper}-{tile}.pdf"));
-                let out = run(&[generator, "--seed", "sheets", "--paper", paper, "--tile", tile, "-o", path.to_str().unwrap()]);
+                let out = run(&[
+                    generator,
+                    "--seed",
+                    "sheets",
+                    "--paper",
+                    paper,
+                    "--tile",
+                    tile,
+                    "-o",
+                    path.to_str().unwrap(),
+                ]);
                 assert!(out.status.success(), "{generator} {paper} {tile}: {}", stderr(&out));
                 let pages = pdf_pages(&std::fs::read(&path).unwrap());
                 assert_eq!(pages.len(), faces * sheets, "{generator} {paper} {tile}");
@@ -926,12 +936,19 @@ fn boards_print_on_a3_a5_and_over_several_sheets() {
     for label in ["Sheet 1 of 2, left.", "Sheet 2 of 2, right."] {
         assert!(text.contains(label), "no {label:?} in the SVG");
     }
-    assert!(text.contains("2x1 sheets of a4 paper"), "the caption does not say how the board is printed");
+    assert!(
+        text.contains("2x1 sheets of a4 paper"),
+        "the caption does not say how the board is printed"
+    );
     for bad in ["2", "0x1", "5x5", "2x2x2", "axb"] {
         let path = dir.join("bad.pdf");
         let out = run(&["universe", "--tile", bad, "-o", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "--tile {bad}");
-        assert!(stderr(&out).contains("COLSxROWS") && stderr(&out).contains("1 to 4"), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("COLSxROWS") && stderr(&out).contains("1 to 4"),
+            "{}",
+            stderr(&out)
+        );
         assert!(!path.exists());
     }
 }

@@ -15,7 +15,7 @@ use crate::params::{Params, parse_set_value};
 mod sheets;
 
 pub use sheets::Tile;
-pub(crate) use sheets::cut;
+pub(crate) use sheets::{cut, cut_double_sided};
 
 pub(crate) use scene::PRINT_MARGIN as MARGIN;
 

@@ -125,34 +125,38 @@ pub(crate) fn cut(mut doc: Document, paper: Paper, tile: Tile) -> Document {
     }
     let layout = Layout::new(paper, tile);
     let mut sheets = Vec::new();
-    for mut board in std::mem::take(&mut doc.pages) {
-        board.shapes.push(marks(&board, &layout, tile));
-        for r in 0..tile.rows {
-            for c in 0..tile.cols {
-                let mut sheet = Page::landscape(paper);
-                let (x, y) = layout.corner(c, r);
-                sheet.shapes.push(
-                    Shape::Window {
-                        origin: (MARGIN, MARGIN),
-                        size: layout.window,
-                        view: [x, y, layout.window.0, layout.window.1],
-                        shapes: board.shapes.clone(),
-                    }
-                    .tagged(Tag::new("sheet").with("column", c + 1).with("row", r + 1)),
-                );
-                let words = format!(
-                    "Sheet {} of {}, {}. Lay the sheets so that their {} mm strips between the dashed lines overlap, crosshairs on crosshairs.",
-                    r * tile.cols + c + 1,
-                    tile.count(),
-                    position(c, r, tile),
-                    OVERLAP
-                );
-                let size = super::fit(&words, layout.window.0, SMALL_TEXT);
-                let baseline = sheet.height - MARGIN - (BAND - size) / 2.0;
-                sheet
-                    .shapes
-                    .push(text((MARGIN, baseline), words, size, Anchor::Start, INK).tagged(Tag::new("sheet-label")));
-                sheets.push(sheet);
+    for board in std::mem::take(&mut doc.pages) {
+        let board = with_marks(board, &layout, tile);
+        for k in 0..tile.count() {
+            let label = format!("Sheet {} of {}, {}.", k + 1, tile.count(), position(k, tile));
+            sheets.push(sheet(&board, paper, &layout, tile, k, &label));
+        }
+    }
+    doc.pages = sheets;
+    doc
+}
+
+/// `doc`, whose pages come in pairs, each the front and back of one
+/// double-sided board (the back drawn to be turned over left to right), cut
+/// as [`cut`] does, and ordered for double-sided printing: each front sheet
+/// followed by the back sheet that lies behind it (the back's sheets in
+/// mirrored columns).
+pub(crate) fn cut_double_sided(mut doc: Document, paper: Paper, tile: Tile) -> Document {
+    if tile == Tile::ONE {
+        return doc;
+    }
+    let layout = Layout::new(paper, tile);
+    let mut sheets = Vec::new();
+    let pages = std::mem::take(&mut doc.pages);
+    for pair in pages.chunks(2) {
+        let faces: Vec<Page> = pair.iter().map(|p| with_marks(p.clone(), &layout, tile)).collect();
+        for k in 0..tile.count() {
+            let label = format!("Sheet {} of {}, {}.", k + 1, tile.count(), position(k, tile));
+            sheets.push(sheet(&faces[0], paper, &layout, tile, k, &label));
+            if let Some(back) = faces.get(1) {
+                let behind = (k / tile.cols) * tile.cols + (tile.cols - 1 - k % tile.cols);
+                let label = format!("Back of sheet {} of {}.", k + 1, tile.count());
+                sheets.push(sheet(back, paper, &layout, tile, behind, &label));
             }
         }
     }
@@ -160,9 +164,42 @@ pub(crate) fn cut(mut doc: Document, paper: Paper, tile: Tile) -> Document {
     doc
 }
 
-/// Where the sheet in column `c`, row `r` lies, in words: `top right`,
-/// `left`, `middle`, or `row 2, column 3` on a grid wider than three.
-fn position(c: u32, r: u32, tile: Tile) -> String {
+/// `board` with the overlap strips' marks drawn over it.
+fn with_marks(mut board: Page, layout: &Layout, tile: Tile) -> Page {
+    let marks = marks(&board, layout, tile);
+    board.shapes.push(marks);
+    board
+}
+
+/// Sheet `k` (row by row) of `board`: its window, and below it `label` and
+/// how to lay the sheets.
+fn sheet(board: &Page, paper: Paper, layout: &Layout, tile: Tile, k: u32, label: &str) -> Page {
+    let (c, r) = (k % tile.cols, k / tile.cols);
+    let mut sheet = Page::landscape(paper);
+    let (x, y) = layout.corner(c, r);
+    sheet.shapes.push(
+        Shape::Window {
+            origin: (MARGIN, MARGIN),
+            size: layout.window,
+            view: [x, y, layout.window.0, layout.window.1],
+            shapes: board.shapes.clone(),
+        }
+        .tagged(Tag::new("sheet").with("column", c + 1).with("row", r + 1)),
+    );
+    let words =
+        format!("{label} Lay the sheets so that their {OVERLAP} mm strips between the dashed lines overlap, crosshairs on crosshairs.");
+    let size = super::fit(&words, layout.window.0, SMALL_TEXT);
+    let baseline = sheet.height - MARGIN - (BAND - size) / 2.0;
+    sheet
+        .shapes
+        .push(text((MARGIN, baseline), words, size, Anchor::Start, INK).tagged(Tag::new("sheet-label")));
+    sheet
+}
+
+/// Where sheet `k` (row by row) lies, in words: `top right`, `left`,
+/// `middle`, or `row 2, column 3` on a grid wider than three.
+fn position(k: u32, tile: Tile) -> String {
+    let (c, r) = (k % tile.cols, k / tile.cols);
     let word = |i: u32, n: u32, ends: [&'static str; 2]| -> Option<String> {
         match (n, i) {
             (1, _) => None,
@@ -262,13 +299,13 @@ mod tests {
     #[test]
     fn positions_read_as_a_player_says_them() {
         let t = |cols, rows| Tile { cols, rows };
-        assert_eq!(position(1, 0, t(2, 2)), "top right");
-        assert_eq!(position(0, 1, t(2, 2)), "bottom left");
-        assert_eq!(position(1, 0, t(2, 1)), "right");
-        assert_eq!(position(0, 1, t(1, 3)), "middle");
-        assert_eq!(position(1, 1, t(3, 3)), "middle");
-        assert_eq!(position(1, 2, t(3, 3)), "bottom middle");
-        assert_eq!(position(3, 0, t(4, 1)), "row 1, column 4");
+        assert_eq!(position(1, t(2, 2)), "top right");
+        assert_eq!(position(2, t(2, 2)), "bottom left");
+        assert_eq!(position(1, t(2, 1)), "right");
+        assert_eq!(position(1, t(1, 3)), "middle");
+        assert_eq!(position(4, t(3, 3)), "middle");
+        assert_eq!(position(7, t(3, 3)), "bottom middle");
+        assert_eq!(position(3, t(4, 1)), "row 1, column 4");
     }
 
     #[test]

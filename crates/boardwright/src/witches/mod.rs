@@ -349,6 +349,13 @@ impl Generator for Witches {
         draw(board, options)
     }
 
+    /// The front and back sheets in the order a double-sided print needs:
+    /// each front sheet, then the back sheet behind it.
+    fn sheets(board: &Board, options: DrawOptions) -> scene::Document {
+        let (paper, tile) = (options.paper, options.tile);
+        crate::print::cut_double_sided(draw(board, options), paper, tile)
+    }
+
     fn metrics(board: &Board) -> &Metrics {
         &board.metrics
     }

@@ -2,7 +2,8 @@
 //! is its paper's size and shows a window onto the whole board inside the
 //! margin; neighbouring windows share a 10 mm strip; every crosshair lies
 //! whole on at least two sheets, so that the sheets can be laid crosshair on
-//! crosshair; each sheet says where it goes; and a 9-player universe board
+//! crosshair; each sheet says where it goes; a double-sided board (witches)
+//! has each back sheet behind its front; and a 9-player universe board
 //! over 2 × 2 sheets is drawn about twice as large.
 
 use boardwright::{Generator, Tile};
@@ -88,8 +89,9 @@ fn crosshairs(doc: &scene::Document) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The promises of `tile` sheets of `paper` for one board of `G`.
-fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile) -> Result<(), String> {
+/// The promises of `tile` sheets of `paper` for one board of `G`, printed
+/// on one side or, `double_sided`, on both.
+fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile, double_sided: bool) -> Result<(), String> {
     let options = DrawOptions {
         paper,
         tile,
@@ -103,8 +105,23 @@ fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile) -> Result<(),
         return Err(format!("{} sheets for {} pages", sheets.len(), whole.pages.len()));
     }
     let board_page = &whole.pages[0];
-    // The first page's sheets, row by row.
-    let first = &sheets[..n];
+    // A double-sided board: each front sheet followed by the back sheet
+    // behind it, which, turned over left to right, shows the mirrored window.
+    let first: Vec<&Sheet> = if double_sided {
+        for pair in sheets[..2 * n].chunks(2) {
+            let (front, back) = (&pair[0], &pair[1]);
+            let mirrored = board_page.width - front.view[0] - front.view[2];
+            if (back.view[0] - mirrored).abs() > EPS || back.view[1] != front.view[1] || !back.label.starts_with("Back of sheet") {
+                return Err(format!(
+                    "the back {:?} ({:?}) is not behind the front {:?}",
+                    back.view, back.label, front.view
+                ));
+            }
+        }
+        sheets.iter().step_by(2).take(n).collect()
+    } else {
+        sheets.iter().take(n).collect()
+    };
     for (k, sheet) in first.iter().enumerate() {
         let (c, r) = (k % tile.cols as usize + 1, k / tile.cols as usize + 1);
         if sheet.at != (c, r) {
@@ -178,10 +195,10 @@ fn every_generator_prints_over_sheets_that_line_up() {
     for paper in Paper::ALL {
         for tile in tiles() {
             let results = [
-                ("universe", check::<Universe>(&universe, paper, tile)),
-                ("witches", check::<Witches>(&witches, paper, tile)),
-                ("starship", check::<Starship>(&starship, paper, tile)),
-                ("hexet", check::<Hexet>(&hexet, paper, tile)),
+                ("universe", check::<Universe>(&universe, paper, tile, false)),
+                ("witches", check::<Witches>(&witches, paper, tile, true)),
+                ("starship", check::<Starship>(&starship, paper, tile, false)),
+                ("hexet", check::<Hexet>(&hexet, paper, tile, false)),
             ];
             for (name, result) in results {
                 if let Err(why) = result {
