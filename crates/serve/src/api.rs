@@ -8,16 +8,16 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use boardwright::params;
 use boardwright::{Error, Generator, Recorder, Visit};
 use serde::Serialize;
 
-use crate::App;
 use crate::error::ApiError;
 use crate::generators::{cap, cap_steps, with_generator};
 use crate::request::BoardQuery;
+use crate::{App, etag};
 use output::{self, Format};
 
 /// `GET /api/generators`.
@@ -26,28 +26,18 @@ pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`
-/// or `steps`. The same address always gets the same bytes, so answers are
-/// kept for repeated requests.
+/// or `steps`. The same normalised request always gets the same bytes, so
+/// answers are kept for repeated requests and tagged for HTTP caches.
 pub(crate) async fn generator_file(
     State(app): State<Arc<App>>,
     path: Result<Path<(String, String)>, PathRejection>,
+    headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     let Path((generator, file)) = path?;
-    let key = format!("{generator}/{file}?{}", raw.as_deref().unwrap_or(""));
-    if let Some((media_type, body)) = app.cache.get(&key) {
-        return Ok(([(header::CONTENT_TYPE, media_type)], body).into_response());
-    }
     let query = BoardQuery::parse(raw.as_deref())?;
-    let request = FileRequest {
-        app: app.clone(),
-        query,
-        file,
-    };
-    let (media_type, body) = with_generator(&generator, request)?.await?;
-    let body = Bytes::from(body);
-    app.cache.put(key, media_type, body.clone());
-    Ok(([(header::CONTENT_TYPE, media_type)], body).into_response())
+    let request = FileRequest { app, query, file, headers };
+    with_generator(&generator, request)?.await
 }
 
 /// An answer's media type and bytes.
@@ -59,24 +49,37 @@ struct FileRequest {
     app: Arc<App>,
     query: BoardQuery,
     file: String,
+    headers: HeaderMap,
 }
 
 impl Visit for FileRequest {
-    type Output = Pin<Box<dyn Future<Output = Result<Answer, ApiError>> + Send>>;
+    type Output = Pin<Box<dyn Future<Output = Result<Response, ApiError>> + Send>>;
 
     fn visit<G: Generator>(self) -> Self::Output {
-        let FileRequest { app, query, file } = self;
+        let FileRequest { app, query, file, headers } = self;
         Box::pin(async move {
-            match file.as_str() {
-                "config.toml" => config::<G>(&query),
-                "steps" => steps::<G>(&app, query).await,
-                _ => match file.strip_prefix("board.").and_then(Format::from_extension) {
-                    Some(format) => board::<G>(&app, query, format).await,
-                    None => Err(ApiError::not_found(format!(
-                        "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
-                    ))),
-                },
+            let format = file.strip_prefix("board.").and_then(Format::from_extension);
+            if format.is_none() && file != "config.toml" && file != "steps" {
+                return Err(ApiError::not_found(format!(
+                    "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
+                )));
             }
+            let address = query.address::<G::Params>(G::NAME, &file)?;
+            let tag = etag::tag(&address);
+            if etag::holds(&headers, &tag) {
+                return Ok(etag::not_modified(&tag));
+            }
+            if let Some((media_type, body)) = app.cache.get(&address) {
+                return Ok(etag::answer(media_type, body, &tag));
+            }
+            let (media_type, body) = match format {
+                Some(format) => board::<G>(&app, query, format).await?,
+                None if file == "steps" => steps::<G>(&app, query).await?,
+                None => config::<G>(&query)?,
+            };
+            let body = Bytes::from(body);
+            app.cache.put(address, media_type, body.clone());
+            Ok(etag::answer(media_type, body, &tag))
         })
     }
 }

@@ -7,7 +7,8 @@
 //! - `api`: boards, configs and steps; `games`: held hexet games;
 //!   `pages`: the HTML, CSS and JavaScript inside the binary;
 //! - `request`: a query string read as the command line reads its options;
-//!   `cache`: answers kept for repeated requests;
+//!   `cache`: answers kept for repeated requests; `etag`: the tags and
+//!   headers that let HTTP caches keep them too;
 //! - `generators`: size caps and the generator listing; `jobs`: the
 //!   generation slots; `error`: the JSON refusal every handler returns.
 //!
@@ -32,6 +33,7 @@ use axum::serve::ListenerExt;
 mod api;
 mod cache;
 mod error;
+mod etag;
 mod games;
 mod generators;
 mod jobs;

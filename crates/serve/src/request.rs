@@ -109,6 +109,25 @@ impl BoardQuery {
         Ok(P::resolve(&layers)?)
     }
 
+    /// The request normalised, for `file` of generator `name`: the same text
+    /// for every query that asks for the same answer (the parameters
+    /// resolved, so that a default given or left out, or a preset and the
+    /// settings it makes, are alike), whatever the order of its pairs.
+    pub(crate) fn address<P: Params>(&self, name: &str, file: &str) -> Result<String, ApiError> {
+        let params: P = self.params()?;
+        let options = &self.drawing.options;
+        Ok(format!(
+            "{name}/{file}\nseed={:?}\nink_friendly={} paper={} tile={} dpi={} every={}\n{}",
+            self.seed,
+            options.ink_friendly,
+            options.paper.name(),
+            options.tile,
+            self.drawing.dpi,
+            self.every,
+            params.to_toml()
+        ))
+    }
+
     /// The drawing options of a request that may ask for nothing else.
     pub(crate) fn drawing_only(self) -> Result<Drawing, ApiError> {
         if let Some(key) = self

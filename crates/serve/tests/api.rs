@@ -755,3 +755,39 @@ fn an_empty_preset_is_no_preset() {
         assert_eq!(none.text(), empty.text());
     });
 }
+
+/// Board answers are pure functions of their address: each carries an
+/// `ETag` and `Cache-Control: public, max-age=86400`; asking again with the
+/// tag in `If-None-Match` gets 304 with no body; the same request written
+/// another way (pairs reordered, a default given) has the same tag, another
+/// request another tag; refusals carry no tag.
+#[test]
+fn answers_carry_an_etag_and_repeats_get_304() {
+    with_server(|addr| {
+        for file in ["board.json", "board.svg", "board.png", "board.pdf", "config.toml", "steps"] {
+            let path = format!("/api/witches/{file}?seed=etag&players=3&dpi=40");
+            let first = client::get(addr, &path);
+            assert_eq!(first.status, 200, "{path}: {}", first.text());
+            let tag = first.header("etag").unwrap_or_else(|| panic!("{path}: no ETag")).to_string();
+            assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+            assert_eq!(first.header("cache-control"), Some("public, max-age=86400"), "{path}");
+            let again = client::get_if_none_match(addr, &path, &tag);
+            assert_eq!(again.status, 304, "{path}");
+            assert!(again.body.is_empty(), "{path}: a 304 with a body");
+            assert_eq!(again.header("etag"), Some(tag.as_str()));
+            let weak = client::get_if_none_match(addr, &path, &format!("\"stale\", W/{tag}"));
+            assert_eq!(weak.status, 304, "{path}");
+            // The same request, written another way.
+            let same = format!("/api/witches/{file}?dpi=40&players=3&seed=etag&fair_placement=true");
+            assert_eq!(client::get(addr, &same).header("etag"), Some(tag.as_str()), "{same}");
+            // Another request.
+            let other = client::get(addr, &format!("/api/witches/{file}?seed=etag&players=4&dpi=40"));
+            assert_ne!(other.header("etag"), Some(tag.as_str()), "{file}");
+            let stale = client::get_if_none_match(addr, &format!("/api/witches/{file}?seed=other&players=3&dpi=40"), &tag);
+            assert_eq!(stale.status, 200, "{file}: a stale tag answered 304");
+        }
+        let refused = client::get(addr, "/api/witches/board.json?seed=etag&players=99");
+        assert_eq!(refused.status, 400);
+        assert_eq!(refused.header("etag"), None);
+    });
+}

@@ -52,6 +52,12 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&[u8]>) 
     raw(addr, &bytes)
 }
 
+/// `GET path` with `If-None-Match: tag`.
+pub fn get_if_none_match(addr: SocketAddr, path: &str, tag: &str) -> Response {
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nIf-None-Match: {tag}\r\n\r\n");
+    raw(addr, head.as_bytes())
+}
+
 pub fn get(addr: SocketAddr, path: &str) -> Response {
     request(addr, "GET", path, None)
 }
