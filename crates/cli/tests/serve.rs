@@ -13,6 +13,9 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+use boardwright::Seed;
+use boardwright::hexet::{self, Action, Game, Hex, HexSide, RoadEntry, RoadType, road_code};
+
 const BIN: &str = env!("CARGO_BIN_EXE_boardwright");
 
 /// A server process and the lines it writes on stderr.
@@ -324,5 +327,99 @@ fn an_address_in_use_is_an_error() {
         let out = Command::new(BIN).args(["serve", "--addr", bad]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("expected HOST:PORT"), "{bad}");
+    }
+}
+
+/// A valid road log of about `n` entries on the map of `params` and `seed`:
+/// roads tried cell by cell and side by side (a bridge where an ordinary
+/// road is refused), the players in turn, every fifth road taken away again.
+fn valid_log(params: &hexet::Params, seed: &str, n: usize) -> Vec<RoadEntry> {
+    let mut game = Game::new(params, &Seed::new(seed)).unwrap();
+    let mut log = Vec::new();
+    'cells: for column in 0..params.width as i32 {
+        for row in 0..params.height as i32 {
+            for side in HexSide::ALL {
+                let from = Hex::from_offset(column, row);
+                let player = log.len() as u32 % params.players;
+                for kind in [RoadType::Normal, RoadType::Bridge] {
+                    let entry = RoadEntry::new(player, from, from.neighbor(side), kind, Action::Add);
+                    if game.apply(&entry).is_ok() {
+                        log.push(entry.clone());
+                        if log.len() % 5 == 0 {
+                            let removal = RoadEntry {
+                                action: Action::Remove,
+                                ..entry
+                            };
+                            game.apply(&removal).unwrap();
+                            log.push(removal);
+                        }
+                        break;
+                    }
+                }
+                if log.len() >= n {
+                    break 'cells;
+                }
+            }
+        }
+    }
+    log
+}
+
+/// A hexet game is its address: played one road at a time through two
+/// server processes in turn, each answer a replay of the address's road
+/// code, the game ends equal to the command line's `--roads` replay of its
+/// log, and both servers give the same bytes for every address.
+#[test]
+fn a_game_played_through_two_servers_in_turn_is_the_replay_of_its_log() {
+    let servers = [start(), start()];
+    let params = hexet::Params {
+        players: 3,
+        rivers: 6,
+        ..Default::default()
+    };
+    let log = valid_log(&params, "-7", 60);
+    assert!(log.len() >= 60 && log.iter().any(|e| e.action == Action::Remove));
+    let address = |roads: &[RoadEntry]| {
+        let code = road_code::encode(&params, roads).unwrap();
+        format!("/api/hexet/board.json?seed=-7&players=3&rivers=6&roads={code}")
+    };
+    let mut last = Vec::new();
+    for k in 1..=log.len() {
+        let path = address(&log[..k]);
+        let answer = client::get(servers[k % 2].addr, &path);
+        assert_eq!(answer.status, 200, "road {k}: {}", answer.text());
+        if k % 10 == 0 {
+            assert_eq!(
+                client::get(servers[(k + 1) % 2].addr, &path).body,
+                answer.body,
+                "road {k}: the servers differ"
+            );
+        }
+        last = answer.body;
+    }
+    let dir = scratch("two-servers");
+    let file = dir.join("log.json");
+    std::fs::write(&file, serde_json::to_vec(&log).unwrap()).unwrap();
+    let replayed = cli(
+        &[
+            "hexet",
+            "--seed",
+            "-7",
+            "--set",
+            "players=3",
+            "--set",
+            "rivers=6",
+            "--roads",
+            file.to_str().unwrap(),
+        ],
+        &dir.join("replayed.json"),
+    );
+    assert!(
+        last == replayed,
+        "the game played through the servers differs from the --roads replay of its log"
+    );
+    for server in servers {
+        let (status, _) = server.stop("TERM");
+        assert_eq!(status.code(), Some(0));
     }
 }

@@ -35,8 +35,7 @@ pub(crate) async fn generator_file(
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     let Path((generator, file)) = path?;
-    let query = BoardQuery::parse(raw.as_deref())?;
-    let request = FileRequest { app, query, file, headers };
+    let request = FileRequest { app, raw, file, headers };
     with_generator(&generator, request)?.await
 }
 
@@ -47,7 +46,8 @@ type Answer = (&'static str, Vec<u8>);
 /// is known.
 struct FileRequest {
     app: Arc<App>,
-    query: BoardQuery,
+    /// The query string.
+    raw: Option<String>,
     file: String,
     headers: HeaderMap,
 }
@@ -56,8 +56,9 @@ impl Visit for FileRequest {
     type Output = Pin<Box<dyn Future<Output = Result<Response, ApiError>> + Send>>;
 
     fn visit<G: Generator>(self) -> Self::Output {
-        let FileRequest { app, query, file, headers } = self;
+        let FileRequest { app, raw, file, headers } = self;
         Box::pin(async move {
+            let query = BoardQuery::parse::<G>(raw.as_deref())?;
             let format = file.strip_prefix("board.").and_then(Format::from_extension);
             if format.is_none() && file != "config.toml" && file != "steps" {
                 return Err(ApiError::not_found(format!(
@@ -97,11 +98,12 @@ async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Re
         G::check_drawable(&params).map_err(ApiError::unprocessable)?;
     }
     let seed = query.seed()?;
+    let log = query.log::<G>(&params, app.limits.max_log_letters)?;
     let drawing = query.drawing;
     let bytes = app
         .jobs
         .run(move || {
-            let result = G::generate(&params, &seed).map_err(generation_error)?;
+            let result = G::generate_with(&params, &seed, &log, &mut ()).map_err(generation_error)?;
             let mut bytes = Vec::new();
             output::write::<G>(&result, format, &drawing, &mut bytes)
                 .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;

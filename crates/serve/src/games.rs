@@ -261,7 +261,7 @@ pub(crate) async fn file(
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     let Path((id, file)) = path?;
-    let drawing = BoardQuery::parse(raw.as_deref())?.drawing_only()?;
+    let drawing = BoardQuery::parse::<Hexet>(raw.as_deref())?.drawing_only()?;
     let format = file.strip_prefix("board.").and_then(Format::from_extension).ok_or_else(|| {
         ApiError::not_found(format!(
             "no {file:?} here; a game has board.json, board.svg, board.png, board.pdf and log"

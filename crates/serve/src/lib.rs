@@ -59,6 +59,9 @@ pub struct Limits {
     pub max_game_cells: u64,
     /// Entries in one game's road log.
     pub max_roads: usize,
+    /// Letters of a log's code in a board's address (hexet's `roads=`: 3
+    /// to 6 letters a road).
+    pub max_log_letters: usize,
     /// A game unused this long is dropped.
     pub game_idle: Duration,
     /// Bytes of answers kept for repeated requests (0: none).
@@ -73,6 +76,7 @@ impl Default for Limits {
             max_games: 64,
             max_game_cells: 4 * <boardwright::hexet::Hexet as boardwright::Generator>::SERVED_WORK,
             max_roads: 20_000,
+            max_log_letters: 60_000,
             game_idle: Duration::from_secs(60 * 60),
             cache_bytes: 16 << 20,
         }

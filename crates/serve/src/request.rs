@@ -3,8 +3,8 @@
 //! parameter, read exactly as the command line reads `--seed`, `--preset`
 //! and `--set KEY=VALUE`.
 
-use boardwright::Seed;
 use boardwright::params::{self, Params};
+use boardwright::{Error, Generator, Seed};
 use toml::Table;
 
 use crate::error::ApiError;
@@ -24,11 +24,15 @@ pub(crate) struct BoardQuery {
     pub(crate) drawing: Drawing,
     /// Snapshots every how many repetitions of a step (steps only).
     pub(crate) every: u32,
+    /// The log to replay, as a web address writes it (`roads=` for hexet).
+    log: Option<String>,
 }
 
 impl BoardQuery {
-    /// Reads a query string (without the `?`).
-    pub(crate) fn parse(raw: Option<&str>) -> Result<BoardQuery, ApiError> {
+    /// Reads a query string (without the `?`) for generator `G`, whose log
+    /// option (hexet's `roads`) takes a log's code.
+    pub(crate) fn parse<G: Generator>(raw: Option<&str>) -> Result<BoardQuery, ApiError> {
+        let log_option = G::LOG.map(|l| l.option);
         let mut query = BoardQuery {
             every: 1,
             ..BoardQuery::default()
@@ -80,6 +84,7 @@ impl BoardQuery {
                         }
                     }
                 }
+                key if Some(key) == log_option => query.log = Some(value.trim().to_string()),
                 "every" => {
                     query.every = match value.trim().parse::<u32>() {
                         Ok(k) if (1..=MAX_EVERY).contains(&k) => k,
@@ -117,8 +122,9 @@ impl BoardQuery {
         let params: P = self.params()?;
         let options = &self.drawing.options;
         Ok(format!(
-            "{name}/{file}\nseed={:?}\nink_friendly={} paper={} tile={} dpi={} every={}\n{}",
+            "{name}/{file}\nseed={:?}\nlog={:?}\nink_friendly={} paper={} tile={} dpi={} every={}\n{}",
             self.seed,
+            self.log,
             options.ink_friendly,
             options.paper.name(),
             options.tile,
@@ -128,6 +134,25 @@ impl BoardQuery {
         ))
     }
 
+    /// The log the request replays on a result of `params`, from its code:
+    /// refused when the code is bad or longer than `most` letters (checked
+    /// first, so that a hostile address costs no more than reading it).
+    pub(crate) fn log<G: Generator>(&self, params: &G::Params, most: usize) -> Result<G::Log, ApiError> {
+        let code = self.log.as_deref().unwrap_or("");
+        let option = G::LOG.map_or("log", |l| l.option);
+        let refuse = |why: String| ApiError::bad_request(format!("{option}: {why}")).parameter(option);
+        if code.len() > most {
+            return Err(refuse(format!(
+                "the code is {} letters long; at most {most} are replayed",
+                code.len()
+            )));
+        }
+        G::decode_log(params, code).map_err(|e| match e {
+            Error::Log { index, reason } => refuse(format!("entry {index}: {reason}")),
+            other => refuse(other.to_string()),
+        })
+    }
+
     /// The drawing options of a request that may ask for nothing else.
     pub(crate) fn drawing_only(self) -> Result<Drawing, ApiError> {
         if let Some(key) = self
@@ -135,6 +160,7 @@ impl BoardQuery {
             .as_ref()
             .map(|_| "seed")
             .or(self.preset.as_ref().map(|_| "preset"))
+            .or(self.log.as_ref().map(|_| "roads"))
             .or(self.sets.keys().next().map(String::as_str))
         {
             return Err(

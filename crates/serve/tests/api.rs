@@ -791,3 +791,70 @@ fn answers_carry_an_etag_and_repeats_get_304() {
         assert_eq!(refused.header("etag"), None);
     });
 }
+
+/// A hexet board's address may carry its road log as a code (`roads=`):
+/// the answer is the map with the log replayed, as the library makes it; a
+/// bad code is refused naming `roads` and the road at fault; a code past
+/// the limit is refused before any work, and a long valid log is answered
+/// in bounded time; a generator without a log knows no `roads`.
+#[test]
+fn a_hexet_address_carries_its_road_log() {
+    with_server(|addr| {
+        let params = boardwright::hexet::Params::default();
+        let mut game = boardwright::hexet::Game::new(&params, &Seed::new("code")).unwrap();
+        let mut log = Vec::new();
+        for column in 0..params.width as i32 {
+            let from = boardwright::hexet::Hex::from_offset(column, 3);
+            let entry = RoadEntry::new(
+                column as u32 % 2,
+                from,
+                from.neighbor(boardwright::hexet::HexSide::ALL[0]),
+                boardwright::hexet::RoadType::Normal,
+                boardwright::hexet::Action::Add,
+            );
+            if game.apply(&entry).is_ok() {
+                log.push(entry);
+            }
+        }
+        assert!(log.len() > 5);
+        let code = boardwright::hexet::road_code::encode(&params, &log).unwrap();
+        let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={code}"));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let expected = Hexet::generate_with(&params, &Seed::new("code"), &log, &mut ()).unwrap();
+        let mut bytes = Vec::new();
+        output::write::<Hexet>(&expected, Format::Json, &Drawing::default(), &mut bytes).unwrap();
+        assert!(r.body == bytes, "the answer is not the replay of the code's log");
+        assert_eq!(r.json()["roads"].as_array().unwrap().len(), log.len());
+        for (query, words) in [("roads=AAAA", "cut short"), ("roads=AA!", "not a letter"), ("roads=___", "no road")] {
+            let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&{query}"));
+            assert_refused(&r, 400, Some("roads"), query);
+            assert!(r.text().contains(words) && r.text().contains("entry"), "{query}: {}", r.text());
+        }
+        // The same road twice: refused by the replay, naming the entry.
+        let twice = format!("{code}{}", &code[..3]);
+        let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={twice}"));
+        assert!(
+            r.status == 422 && r.text().contains(&format!("entry {}", log.len())),
+            "{}",
+            r.text()
+        );
+        let long = "A".repeat(60_003);
+        let start = std::time::Instant::now();
+        let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={long}"));
+        assert!(r.status == 400 || r.status == 414, "{}", r.status);
+        // Toggling one road 9,000 times: the longest log the limit lets
+        // through on this map, answered, and in bounded time.
+        let toggle = boardwright::hexet::road_code::encode(&params, &log[..1]).unwrap();
+        let removal = RoadEntry {
+            action: boardwright::hexet::Action::Remove,
+            ..log[0].clone()
+        };
+        let undo = boardwright::hexet::road_code::encode(&params, &[removal]).unwrap();
+        let hostile = format!("{toggle}{undo}").repeat(9_000);
+        let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={hostile}"));
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+        let r = client::get(addr, "/api/universe/board.json?seed=code&roads=AAA");
+        assert_refused(&r, 400, Some("roads"), "universe roads");
+    });
+}

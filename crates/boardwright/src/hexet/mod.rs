@@ -54,6 +54,7 @@ mod hex;
 mod map;
 mod network;
 mod params;
+pub mod road_code;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, Score};
 pub(crate) use draw::draw;
@@ -137,6 +138,14 @@ impl Generator for Hexet {
             reason: e.reason.to_string(),
         })?;
         Ok(game.board())
+    }
+
+    fn encode_log(params: &Params, log: &Vec<RoadEntry>) -> Result<String, Error> {
+        road_code::encode(params, log)
+    }
+
+    fn decode_log(params: &Params, code: &str) -> Result<Vec<RoadEntry>, Error> {
+        road_code::decode(params, code)
     }
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
