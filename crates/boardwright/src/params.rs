@@ -346,7 +346,13 @@ fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
                         reason: reason.to_string(),
                     });
                 }
-                return Err(ParamError::invalid(key, format!("{} ({detail})", show(value)), info.allowed));
+                // A number or word of the wrong kind: what is allowed says
+                // enough, without the reader's own words (`expected u32`).
+                let shown = match value {
+                    Value::Table(_) | Value::Array(_) => format!("{} ({detail})", show(value)),
+                    _ => show(value),
+                };
+                return Err(ParamError::invalid(key, shown, info.allowed));
             }
             merged.insert(key.clone(), value.clone());
         }

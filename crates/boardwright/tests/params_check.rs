@@ -217,3 +217,22 @@ fn parameter_docs_are_plain_text() {
         assert!(marked.is_empty(), "{marked:#?}");
     }
 }
+
+/// A value of the wrong kind is named with what is allowed, in plain words:
+/// never the reader's own (`invalid type`, `expected u32`).
+#[test]
+fn wrong_kinds_of_value_are_refused_in_plain_words() {
+    for (set, allowed) in [
+        ("players = \"banana\"", "an integer from 2 to 9"),
+        ("players = \"99999999999999999999999\"", "an integer from 2 to 9"),
+        ("players = 2.5", "an integer from 2 to 9"),
+        ("first_game = 3", "true or false"),
+    ] {
+        let message = super::resolve_error::<boardwright::universe::Params>(set);
+        assert!(message.contains(allowed), "{set}: {message}");
+        assert!(
+            !message.contains("invalid type") && !message.contains("expected u32"),
+            "{set}: {message}"
+        );
+    }
+}
