@@ -85,10 +85,17 @@ fn describe<G: Generator>() -> Value {
                 .get(info.name)
                 .and_then(|v| serde_json::to_value(v).ok())
                 .unwrap_or(Value::Null);
+            let mut allowed = allowed(info.allowed);
+            if let (Some(most), Allowed::Int { max, .. }) = (served_max::<G>(info.name, info.allowed), info.allowed)
+                && most < max
+            {
+                allowed["max"] = json!(most);
+                allowed["text"] = json!(format!("{}; this server makes boards up to {most}", info.allowed));
+            }
             json!({
                 "name": info.name,
                 "doc": info.doc,
-                "allowed": allowed(info.allowed),
+                "allowed": allowed,
                 "default": default,
             })
         })
@@ -110,6 +117,31 @@ fn describe<G: Generator>() -> Value {
         "params": params,
         "presets": presets,
     })
+}
+
+/// The largest value of the size parameter `name` that this server makes a
+/// board of, the other parameters at their defaults (the work grows with
+/// each size parameter, so the largest is found by halving the range; a
+/// value refused for another reason, such as cities that do not fit, is no
+/// matter of size).
+fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i64> {
+    let Allowed::Int { min, max } = allowed else { return None };
+    if !<G::Params as Params>::SIZE.contains(&name) {
+        return None;
+    }
+    let served = |v: i64| {
+        let layer: toml::Table = [(name.to_string(), toml::Value::Integer(v))].into_iter().collect();
+        G::Params::resolve(&[layer]).map_or(true, |p| G::work_size(&p) <= G::SERVED_WORK)
+    };
+    if !served(min) {
+        return Some(min);
+    }
+    let (mut good, mut bad) = (min, max + 1);
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        if served(mid) { good = mid } else { bad = mid }
+    }
+    Some(good)
 }
 
 /// What a parameter allows, for building a form: a kind, its bounds or

@@ -76,7 +76,9 @@ fn generators_lists_every_parameter_and_preset() {
             for (p, i) in params.iter().zip(info) {
                 assert_eq!(p["name"], i.name);
                 assert_eq!(p["doc"], i.doc);
-                assert_eq!(p["allowed"]["text"], i.allowed.to_string());
+                // A size parameter may say this server's cap after the range.
+                let text = p["allowed"]["text"].as_str().unwrap();
+                assert!(text.starts_with(&i.allowed.to_string()), "{}: {text}", i.name);
                 let default = defaults.get(i.name).map_or(Value::Null, |v| serde_json::to_value(v).unwrap());
                 assert_eq!(p["default"], default, "{}", i.name);
             }
@@ -856,5 +858,43 @@ fn a_hexet_address_carries_its_road_log() {
         assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
         let r = client::get(addr, "/api/universe/board.json?seed=code&roads=AAA");
         assert_refused(&r, 400, Some("roads"), "universe roads");
+    });
+}
+
+/// The listing's range of a size parameter is what this server makes: the
+/// largest value it shows is not refused for its size, one more is.
+#[test]
+fn the_listing_shows_the_sizes_this_server_makes() {
+    with_server(|addr| {
+        let list = client::get(addr, "/api/generators").json();
+        let mut capped = Vec::new();
+        for generator in list.as_array().unwrap() {
+            for p in generator["params"].as_array().unwrap() {
+                let text = p["allowed"]["text"].as_str().unwrap();
+                if let Some(most) = text.split("this server makes boards up to ").nth(1) {
+                    let most: u64 = most.parse().unwrap();
+                    assert_eq!(p["allowed"]["max"], most, "{text}");
+                    capped.push((
+                        generator["name"].as_str().unwrap().to_string(),
+                        p["name"].as_str().unwrap().to_string(),
+                        most,
+                    ));
+                }
+            }
+        }
+        let names: Vec<String> = capped.iter().map(|(g, p, _)| format!("{g}/{p}")).collect();
+        assert_eq!(names, ["universe/resolution", "starship/width", "starship/height"]);
+        for (generator, name, most) in capped {
+            // Made, or refused for another reason than its size (a long,
+            // thin starship may not find a layout).
+            let at = client::get(addr, &format!("/api/{generator}/board.json?seed=cap&{name}={most}"));
+            assert!(
+                at.status == 200 || (at.status == 422 && !at.text().contains("this server makes")),
+                "{generator} {name}={most}: {}",
+                at.text()
+            );
+            let past = client::get(addr, &format!("/api/{generator}/board.json?seed=cap&{name}={}", most + 1));
+            assert_refused(&past, 422, Some(&name), &format!("{generator} {name}={}", most + 1));
+        }
     });
 }
