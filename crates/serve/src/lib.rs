@@ -113,16 +113,12 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/hexet/games/{id}/roads", post(games::road))
         .route("/api/hexet/games/{id}/log", get(games::log))
         .route("/api/hexet/games/{id}/{file}", get(games::file))
-        .fallback(not_found)
+        .fallback(pages::missing)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(refuse_large_bodies))
         .layer(middleware::from_fn(log_request))
-}
-
-async fn not_found() -> ApiError {
-    ApiError::not_found("no such page or API endpoint")
 }
 
 async fn method_not_allowed() -> ApiError {

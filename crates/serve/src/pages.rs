@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 
 use axum::extract::Path;
 use axum::extract::rejection::PathRejection;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::error::ApiError;
 
@@ -130,15 +130,32 @@ pub(crate) async fn index() -> Response {
 }
 
 /// `GET /{generator}`: the tool page of a generator of the registry (its
-/// script reads the generator from the address).
-pub(crate) async fn tool(path: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
-    let Path(name) = path?;
-    let (_, text) = PAGES
-        .tools
-        .iter()
-        .find(|(n, _)| *n == name)
-        .ok_or_else(|| ApiError::not_found(format!("no page {name:?}")))?;
-    Ok(html(text))
+/// script reads the generator from the address); any other page name is a
+/// near miss (see [`missing`]).
+pub(crate) async fn tool(uri: Uri) -> Response {
+    let name = uri.path().trim_start_matches('/');
+    match PAGES.tools.iter().find(|(n, _)| *n == name) {
+        Some((_, text)) => html(text),
+        None => missing(uri).await,
+    }
+}
+
+/// A page address that is none: a generator's name written another way
+/// (`/universe/`, `/Universe`) is sent on to its page, the query kept, and
+/// anything else outside the API gets the home page with status 404, so
+/// that a mistyped link still reaches the app. Under `/api/` and
+/// `/assets/`, a JSON 404.
+pub(crate) async fn missing(uri: Uri) -> Response {
+    let path = uri.path();
+    if matches!(path.trim_start_matches('/').split('/').next(), Some("api" | "assets")) {
+        return ApiError::not_found("no such page or API endpoint").into_response();
+    }
+    let name = path.trim_matches('/').to_ascii_lowercase();
+    if let Some((tool, _)) = PAGES.tools.iter().find(|(n, _)| **n == name) {
+        let query = uri.query().map_or(String::new(), |q| format!("?{q}"));
+        return Redirect::permanent(&format!("/{tool}{query}")).into_response();
+    }
+    (StatusCode::NOT_FOUND, html(&PAGES.index)).into_response()
 }
 
 /// `GET /assets/{file}`.

@@ -477,7 +477,6 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
         let not_found = [
             "/api/universe/board.gif?seed=a",
             "/api/universe/board?seed=a",
-            "/nowhere",
             "/api",
             "/assets/secret.txt",
             "/assets/..%2f..%2fCargo.toml",
@@ -486,7 +485,6 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
         ];
         let undecodable = [
             "/api/%FF/board.json?seed=a",
-            "/%FF",
             "/assets/%FF",
             "/api/hexet/games/%FF",
             "/api/hexet/games/%FF/log",
@@ -895,6 +893,37 @@ fn the_listing_shows_the_sizes_this_server_makes() {
             );
             let past = client::get(addr, &format!("/api/{generator}/board.json?seed=cap&{name}={}", most + 1));
             assert_refused(&past, 422, Some(&name), &format!("{generator} {name}={}", most + 1));
+        }
+    });
+}
+
+/// A page address that misses is never a raw JSON error: a generator's
+/// name written another way is sent on to its page with the query kept,
+/// anything else gets the home page (status 404, HTML) with every
+/// generator's link.
+#[test]
+fn near_misses_reach_the_pages() {
+    with_server(|addr| {
+        for (path, to) in [
+            ("/universe/", "/universe"),
+            ("/Universe?seed=a&players=5", "/universe?seed=a&players=5"),
+            ("/HEXET/?seed=b", "/hexet?seed=b"),
+            ("//witches//", "/witches"),
+        ] {
+            let r = client::get(addr, path);
+            assert_eq!(r.status, 308, "{path}");
+            assert_eq!(r.header("location"), Some(to), "{path}");
+        }
+        for path in ["/nowhere", "/universe/extra", "/%FF", "/universe.html"] {
+            let r = client::get(addr, path);
+            assert_eq!(r.status, 404, "{path}");
+            assert!(r.header("content-type").unwrap().starts_with("text/html"), "{path}");
+            for generator in boardwright::GENERATORS {
+                assert!(
+                    r.text().contains(&format!("href=\"/{generator}\"")),
+                    "{path}: no link to {generator}"
+                );
+            }
         }
     });
 }
