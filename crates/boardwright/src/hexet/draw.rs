@@ -21,7 +21,7 @@ use super::hex::{Grid, Hex, SQRT3};
 use super::map::Terrain;
 use super::{Board, RoadType};
 use crate::DrawOptions;
-use crate::print::{self, Entry};
+use crate::print::{self, Entry, INK};
 
 /// Maps with more cells than this are not drawn (they would not be legible).
 pub(crate) const MAX_DRAWN_CELLS: u64 = 40_000;
@@ -119,8 +119,9 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 
 /// The legend: each terrain as its hex is drawn, rivers, the tower and each
 /// city type, in the words players use; then the roads the board has drawn
-/// on it: each player's who has any, and a bridge if one is drawn. (A blank
-/// map draws no roads, so its legend shows none: players draw their own.)
+/// on it: each player's who has any, and a bridge if one is drawn (a
+/// player's road made wider). A blank map draws no roads, so its legend
+/// shows none: players draw their own.
 fn legend_entries(board: &Board, ink: bool) -> Vec<Entry> {
     let mut entries = vec![
         Entry::new(terrain::swatch(Terrain::Grassland, ink), "grassland"),
@@ -140,13 +141,14 @@ fn legend_entries(board: &Board, ink: bool) -> Vec<Entry> {
         let style = road::style(p, road::ROAD_WIDTH * LEGEND_RADIUS, LEGEND_RADIUS, ink);
         entries.push(Entry::line(style, format!("player {} road", p + 1)));
     }
-    if let Some(first) = board.roads.iter().find(|r| r.road_type == RoadType::Bridge) {
-        // A bridge, as the first one on the map is drawn, across a river.
+    if board.roads.iter().any(|r| r.road_type == RoadType::Bridge) {
+        // A bridge across a river: solid and dark, as wide as a bridge, for
+        // every player's bridges are their road made wider.
         let mut bridge = river::river((0.5, 0.0), (0.5, 1.0), RIVER_WIDTH * LEGEND_RADIUS, ink);
         bridge.push(Shape::Line {
             from: (0.0, 0.5),
             to: (1.0, 0.5),
-            style: road::style(first.player, road::BRIDGE_WIDTH * LEGEND_RADIUS, LEGEND_RADIUS, ink),
+            style: Style::stroke(INK, road::BRIDGE_WIDTH * LEGEND_RADIUS),
         });
         entries.push(Entry::new(bridge, "bridge: wider road"));
     }

@@ -616,3 +616,59 @@ fn hexet_legend_names_every_mark_as_drawn() {
         }
     }
 }
+
+/// A bridge is drawn as its player's road made wider, and the legend's
+/// bridge, across a river, is wider than every player's road in it.
+#[test]
+fn bridges_are_wider_roads() {
+    let mut bridges_seen = 0;
+    for page in drawn(&PAPERS, 2) {
+        let roads: Vec<&Element> = page.elements.iter().filter(|e| e.class() == "road").collect();
+        let width_of = |road: &boardwright::hexet::Road| {
+            let (from, to) = (format!("{},{}", road.from.q, road.from.r), format!("{},{}", road.to.q, road.to.r));
+            roads
+                .iter()
+                .find(|e| e.get("data-from") == Some(&from) && e.get("data-to") == Some(&to))
+                .map(|e| e.num("stroke-width"))
+                .expect("every road is drawn")
+        };
+        let widths = |kind: RoadType| {
+            page.board
+                .roads
+                .iter()
+                .filter(|r| r.road_type == kind)
+                .map(&width_of)
+                .collect::<Vec<f64>>()
+        };
+        let (normal, bridge) = (widths(RoadType::Normal), widths(RoadType::Bridge));
+        let widest_road = normal.iter().copied().fold(0.0, f64::max);
+        for w in &bridge {
+            assert!(
+                *w >= 1.5 * widest_road,
+                "{}: a bridge {w:.2} mm wide, a road {widest_road:.2} mm",
+                page.what
+            );
+        }
+        let entries = legend_entries(&page.svg);
+        let Some((_, swatch)) = entries.iter().find(|(w, _)| w.starts_with("bridge")) else {
+            assert!(bridge.is_empty(), "{}: bridges drawn, none in the legend", page.what);
+            continue;
+        };
+        bridges_seen += 1;
+        let widest = |swatch: &[Element]| {
+            swatch
+                .iter()
+                .filter(|e| e.name == "line")
+                .map(|e| e.num("stroke-width"))
+                .fold(0.0, f64::max)
+        };
+        for (words, road) in entries.iter().filter(|(w, _)| w.starts_with("player")) {
+            assert!(
+                widest(swatch) >= 1.5 * widest(road),
+                "{}: the legend's bridge is no wider than its {words:?}",
+                page.what
+            );
+        }
+    }
+    assert!(bridges_seen > 0, "no bridge measured");
+}
