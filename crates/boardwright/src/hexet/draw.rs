@@ -122,6 +122,10 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 /// on it: each player's who has any, and a bridge if one is drawn (a
 /// player's road made wider). A blank map draws no roads, so its legend
 /// shows none: players draw their own.
+///
+/// The river's words are the longest, so they set the column's width: wide
+/// enough for two players' roads to share a row, and for the legend of eight
+/// players' roads and eight city types to fit the height of an A5 page.
 fn legend_entries(board: &Board, ink: bool) -> Vec<Entry> {
     let mut entries = vec![
         Entry::new(terrain::swatch(Terrain::Grassland, ink), "grassland"),
@@ -130,7 +134,7 @@ fn legend_entries(board: &Board, ink: bool) -> Vec<Entry> {
         Entry::new(terrain::swatch(Terrain::Lake, ink), "lake: no roads"),
         Entry::new(
             river::river((0.0, 0.5), (1.0, 0.5), RIVER_WIDTH * LEGEND_RADIUS, ink),
-            "river: cross by bridge",
+            "river: cross it by a bridge",
         ),
         Entry::new(city::tower(ink), "tower"),
     ];
@@ -139,7 +143,7 @@ fn legend_entries(board: &Board, ink: bool) -> Vec<Entry> {
     }
     for p in (0..board.header.params.players).filter(|&p| board.roads.iter().any(|r| r.player == p)) {
         let style = road::style(p, road::ROAD_WIDTH * LEGEND_RADIUS, LEGEND_RADIUS, ink);
-        entries.push(Entry::line(style, format!("player {} road", p + 1)));
+        entries.push(Entry::line(style, format!("player {}", p + 1)));
     }
     if board.roads.iter().any(|r| r.road_type == RoadType::Bridge) {
         // A bridge across a river: solid and dark, as wide as a bridge, for

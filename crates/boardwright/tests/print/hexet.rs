@@ -39,6 +39,7 @@ fn drawn(papers: &[Paper], seeds: u32) -> Vec<Drawn> {
         (40, 30, 4, 8, 3, 3),
         (30, 12, 3, 5, 2, 3),
         (10, 24, 6, 4, 2, 2),
+        (24, 18, 8, 8, 1, 3),
     ];
     let mut out = Vec::new();
     for (k, (width, height, players, city_types, cities_per_type, city_spacing)) in shapes.into_iter().enumerate() {
@@ -294,9 +295,11 @@ fn hexet_cells_are_wide_enough_to_draw_in() {
     }
 }
 
-/// On A5 the default map's cells are what the half sheet leaves: its
-/// height holds 18 rows of hexes and no more, so they are smaller than the
-/// 8 mm the other papers give, but not below 7 mm.
+/// On A5 the default map's cells are what the half sheet leaves: its 132 mm
+/// of printable height hold 18 rows of hexes no more than 7 mm across, and
+/// the legend's column (wide enough for eight players' roads and eight city
+/// types to fit its height) takes a little more; they stay at least 6.5 mm
+/// across, against the 8 mm the other papers give.
 #[test]
 fn hexet_cells_on_a5() {
     let board = Hexet::generate(&boardwright::hexet::Params::default(), &Seed::new("a5")).unwrap();
@@ -305,7 +308,7 @@ fn hexet_cells_on_a5() {
     let cell = elements.iter().find(|e| e.class() == "cell").expect("cells");
     let (_, radius) = hex_of(cell);
     let across = radius * 3f64.sqrt();
-    assert!((7.0..8.0).contains(&across), "A5: cells {across:.2} mm across");
+    assert!(across >= 6.5, "A5: cells {across:.2} mm across");
 }
 
 /// Every page, at every size, player count and number of city types, on
