@@ -74,7 +74,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         shapes.push(
             Shape::Polygon {
                 points: terrain::hexagon(c, radius),
-                style: Style::filled_outlined(terrain::fill(cell.terrain, ink), terrain::outline(), radius * 0.03),
+                style: Style::filled_outlined(terrain::fill(cell.terrain, ink), terrain::OUTLINE, radius * 0.03),
             }
             .tagged(tag),
         );

@@ -64,7 +64,7 @@ pub(super) fn marks(terrain: Terrain, ink_friendly: bool, center: (f64, f64), ra
 pub(super) fn swatch(terrain: Terrain, ink_friendly: bool) -> Vec<Shape> {
     let mut shapes = vec![Shape::Polygon {
         points: hexagon((0.5, 0.5), 0.5),
-        style: Style::filled_outlined(fill(terrain, ink_friendly), outline(), 0.04),
+        style: Style::filled_outlined(fill(terrain, ink_friendly), OUTLINE, 0.04),
     }];
     if terrain == Terrain::Lake {
         shapes.extend(waves((0.5, 0.5), 0.5, ink_friendly));
@@ -75,9 +75,7 @@ pub(super) fn swatch(terrain: Terrain, ink_friendly: bool) -> Vec<Shape> {
 }
 
 /// The grey of a hex's outline.
-pub(super) fn outline() -> Color {
-    Color::rgb(0x99, 0x99, 0x99)
-}
+pub(super) const OUTLINE: Color = Color::rgb(0x99, 0x99, 0x99);
 
 /// The corners of a flat-topped hex centred at `center` with circumradius
 /// `radius`, from the right corner clockwise (y down).
