@@ -581,7 +581,6 @@ fn hexet_legend_names_every_mark_as_drawn() {
         assert_eq!(words.iter().filter(|w| w.starts_with("city")).count() as u32, params.city_types);
         // A road entry for each player whose roads are drawn, and no other.
         let mut players: Vec<u32> = page.board.roads.iter().map(|r| r.player).collect();
-        players.dedup();
         players.sort_unstable();
         players.dedup();
         let named: Vec<u32> = words
