@@ -505,7 +505,8 @@ fn break_seed(seed: &str, width: f64) -> Vec<String> {
 
 /// A page with a legend in a column at its right: the legend, and the
 /// printable rectangle left for the drawing `[x0, y0, x1, y1]`. The column is
-/// as wide as its widest entry or caption line, at most 80 mm; longer caption
+/// as wide as its widest entry or caption line, at most 80 mm, and wider when
+/// the legend would not fit the page's height otherwise; longer caption
 /// lines are broken to fit it.
 pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Caption) -> [f64; 4] {
     let widest = entries
@@ -513,7 +514,15 @@ pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Capt
         .map(Entry::width)
         .chain(caption.stacked(f64::INFINITY).iter().map(|l| caption_width(l)))
         .fold(0.0, f64::max);
-    let width = widest.min(80.0);
+    // As narrow as the widest entry (at most 80 mm), widened step by step
+    // while the entries, two or more to a row then, and the caption do not
+    // fit the page's height (up to half the page).
+    let room = page.height - 2.0 * MARGIN;
+    let fits = |width: f64| legend_height(entries, caption.stacked(width).len(), width) <= room;
+    let mut width = widest.min(80.0);
+    while !fits(width) && width + 5.0 <= page.width / 2.0 {
+        width += 5.0;
+    }
     let lines = caption.stacked(width);
     let x = page.width - MARGIN - width;
     let height = legend_height(entries, lines.len(), width);
