@@ -186,8 +186,8 @@ impl Marks {
             dash: style.dash.map(s),
             ..style
         };
-        // The border a little inside the swatch, as inside a garden.
-        let inset = 0.2;
+        // A garden's edge: its border along the top, tufts pointing in.
+        let inset = 0.25;
         let mut entries = vec![
             Entry::new(swatch("player", vec![self.badge(0, (0.5, 0.5), s(BADGE_RADIUS))]), "player's area"),
             Entry::new(
@@ -199,15 +199,13 @@ impl Marks {
                             size: (1.0, 1.0),
                             style: self.garden(),
                         },
-                        Shape::Rect {
-                            origin: (inset, inset),
-                            size: (1.0 - 2.0 * inset, 1.0 - 2.0 * inset),
+                        Shape::Line {
+                            from: (0.0, inset),
+                            to: (1.0, inset),
                             style: width(self.garden_border(), GARDEN_WIDTH),
                         },
-                        self.tuft_sized((0.5, inset), (0.0, 1.0), s(TUFT_LENGTH), s(TUFT_WIDTH)),
-                        self.tuft_sized((inset, 0.5), (1.0, 0.0), s(TUFT_LENGTH), s(TUFT_WIDTH)),
-                        self.tuft_sized((0.5, 1.0 - inset), (0.0, -1.0), s(TUFT_LENGTH), s(TUFT_WIDTH)),
-                        self.tuft_sized((1.0 - inset, 0.5), (-1.0, 0.0), s(TUFT_LENGTH), s(TUFT_WIDTH)),
+                        self.tuft_sized((0.3, inset), (0.0, 1.0), s(TUFT_LENGTH), s(TUFT_WIDTH)),
+                        self.tuft_sized((0.7, inset), (0.0, 1.0), s(TUFT_LENGTH), s(TUFT_WIDTH)),
                     ],
                 ),
                 "garden",
