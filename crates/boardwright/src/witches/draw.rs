@@ -102,6 +102,9 @@ fn caption(board: &Board, face: Face, options: &DrawOptions, width: f64) -> Vec<
     lines
 }
 
+/// The page of `face`: its cells and their marks laid out by `sheet`, the
+/// cut lines over them, then the legend's `entries` and the `caption` in
+/// their bands.
 fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &Sheet, entries: &[Entry], caption: &[String]) -> Page {
     let mut page = print::page(options);
     let side = side_name(face);
