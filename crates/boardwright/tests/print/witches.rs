@@ -491,7 +491,7 @@ fn witches_legends_show_every_mark_as_drawn() {
             let board: Vec<&Drawn> = d
                 .iter()
                 .filter(painted)
-                .filter(|d| !d.in_legend() && !mark_of(d).is_empty() && d.element.class() != "cell" || d.group("garden").is_some())
+                .filter(|d| !d.in_legend() && (d.group("garden").is_some() || !mark_of(d).is_empty() && d.element.class() != "cell"))
                 .filter(|d| d.group("label").is_none_or(|g| g.get("data-player") == Some("0")))
                 .collect();
             let swatches: Vec<(&str, &Drawn)> = d
