@@ -1,357 +1,422 @@
-//! A witches board drawn on two landscape pages (A4 or Letter), front then
-//! back, for folding into 8 × 4 panels.
+//! A witches board drawn on two landscape pages, front then back, for
+//! folding into 8 × 4 panels.
 //!
-//! The cell lines lie on the folds: the sheet's eighths across and quarters
-//! down; the outer cells end at the printable margin (8 mm in), so they are
-//! a little narrower than the inner ones. Lines between two players' areas
-//! are cut lines (solid, bold); the other cell lines are fold lines (dashed).
+//! The cell lines lie on the folds (see `sheet`); the legend and the caption
+//! have a band of their own, off the cells. Lines between two players'
+//! areas, and the sheet's outline, are cut lines: the heaviest lines on the
+//! sheet, drawn last so that nothing prints over them. The other cell lines
+//! are fold lines (thin, grey, dashed); a garden's border runs a little
+//! inside the garden, thin and apart from the cell line.
 //!
 //! The columns are symmetric about the page's middle, and each player's back
 //! rectangle is their front one mirrored left to right, so printed
 //! double-sided and flipped on the short edge (for a landscape page: turned
 //! over left to right), every player's back lies behind their front and one
-//! cut frees both. The legend and the printing instructions run in small
-//! type along the bottom of the bottom row.
+//! cut frees both.
+//!
+//! Each player's section starts with their badge (their number, white on
+//! their colour, or dark in a ring when ink-friendly) and "Player N" in dark
+//! ink, inside the section's top-left cell, clear of every line. Below it in
+//! a cell come a cauldron's name, then what the cell holds: an ingredient, a
+//! special cell or the notes cell's writing lines.
 //!
 //! Every cell of the grid is a rectangle tagged `cell` with its side and grid
 //! position (unpainted outside gardens); a garden's cells are grouped and
-//! tagged `garden`, a cauldron's rectangle `cauldron`, both with the player.
+//! tagged `garden`, a cauldron's rectangle `cauldron`, both with the player;
+//! the marks are tagged as `marks` names them.
 
-use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
+use scene::{Anchor, Document, Page, Shape, Style, Tag};
 
 use super::{Board, Face, HEIGHT, WIDTH};
 use crate::DrawOptions;
-use crate::print::{self, Entry, INK, MARGIN};
+use crate::print::{self, Entry, INK};
 
-const PLAYER_COLORS: [&str; 5] = ["#D7263D", "#1B998B", "#F46036", "#2E294E", "#6A8D1F"];
-const GARDEN: Color = Color::rgb(0xdf, 0xf2, 0xd8);
-const GARDEN_EDGE: Color = Color::rgb(0x3d, 0x7a, 0x3a);
+mod marks;
+mod sheet;
 
-/// A garden's border and marks: green, or near black when ink-friendly (a
-/// garden is then told by its bold border alone).
-fn garden_edge(ink_friendly: bool) -> Color {
-    if ink_friendly { INK } else { GARDEN_EDGE }
-}
-const CAULDRON: Color = Color::rgb(0xe8, 0xdc, 0xcb);
-/// Width of a garden's border, millimetres.
-const GARDEN_BORDER: f64 = 1.6;
-const FOLD: Color = Color::rgb(0x77, 0x77, 0x77);
+use marks::{BADGE_RADIUS, CAULDRON_INSET, CUT_WIDTH, GARDEN_INSET, GARDEN_WIDTH, Marks, TUFT_STEP};
+use sheet::{Sheet, band_width};
 
 /// How to print, on every page.
 const HOW_TO_PRINT: &str = "Print double-sided at actual size (100 %, no fit to page), flipping on the short edge: \
-each player's back then lies behind their front. Fold along dashed lines, cut along solid bold lines.";
-
-/// Where the cell lines lie on a page `width` × `height`: across, the
-/// margin, the seven inner eighths and the far margin; down, the margin, the
-/// three inner quarters and the far margin.
-fn cell_lines(width: f64, height: f64) -> ([f64; WIDTH as usize + 1], [f64; HEIGHT as usize + 1]) {
-    let mut xs = [0.0; WIDTH as usize + 1];
-    let mut ys = [0.0; HEIGHT as usize + 1];
-    for (i, x) in xs.iter_mut().enumerate() {
-        *x = (width * i as f64 / f64::from(WIDTH)).clamp(MARGIN, width - MARGIN);
-    }
-    for (i, y) in ys.iter_mut().enumerate() {
-        *y = (height * i as f64 / f64::from(HEIGHT)).clamp(MARGIN, height - MARGIN);
-    }
-    (xs, ys)
-}
+each player's back then lies behind their front.";
+/// From a cell line to the words and marks inside the cell, millimetres:
+/// clear of a cauldron's outline and a garden's border and tufts.
+const INSET: f64 = 3.8;
+/// The smallest font size on the sheet, millimetres.
+const SMALLEST_TEXT: f64 = 2.0;
+/// Font size of "Player N" and a cauldron's name, at most, millimetres.
+const LABEL_TEXT: f64 = 3.4;
+/// Font size of an ingredient's or the notes cell's name, at most.
+const NAME_TEXT: f64 = 3.6;
+/// Font size of a special cell's name, at most.
+const SPECIAL_TEXT: f64 = 3.2;
+/// Radius of a special cell's asterisk, millimetres.
+const SPECIAL_RADIUS: f64 = 2.6;
+/// Below a cauldron's outline, above its name, millimetres.
+const CAULDRON_NAME_GAP: f64 = 0.8;
+/// Radius of a special cell's asterisk in the shortest cells, millimetres.
+const SMALLEST_SPECIAL: f64 = 1.0;
+/// Between stacked things in a cell, millimetres.
+const STACK_GAP: f64 = 1.0;
+/// Line height of words over several lines, in font sizes.
+const LEADING: f64 = 1.2;
 
 /// Draws `board` as a two-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
+    let marks = Marks {
+        ink_friendly: options.ink_friendly,
+    };
+    let entries = marks.entries(!board.special_cells.is_empty());
+    let blank = print::page(&options);
+    let captions = Face::BOTH.map(|face| caption(board, face, &options, band_width(blank.width)));
+    let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
+    let sheet = Sheet::new(blank.width, blank.height, &entries, lines);
     Document {
         title: format!("Witches board, seed {}", board.header.seed),
-        pages: Face::BOTH.iter().map(|&face| page(board, face, &options)).collect(),
+        pages: Face::BOTH
+            .iter()
+            .zip(&captions)
+            .map(|(&face, caption)| page(board, face, &options, marks, &sheet, &entries, caption))
+            .collect(),
     }
 }
 
-fn page(board: &Board, face: Face, options: &DrawOptions) -> Page {
-    let mut page = print::page(&options);
-    let (xs, ys) = cell_lines(page.width, page.height);
-    let at = |x: u32, y: u32| (xs[x as usize], ys[y as usize]);
-    let size = |x: u32, y: u32, w: u32, h: u32| (xs[(x + w) as usize] - xs[x as usize], ys[(y + h) as usize] - ys[y as usize]);
-    let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
-    let text = |pos: (f64, f64), content: String, size: f64, color: Color, anchor: Anchor| Shape::Text {
-        at: pos,
-        content,
-        size,
-        anchor,
-        color,
-    };
-    let side = if face == Face::Front { "front" } else { "back" };
-    let entries = legend_entries(board, options);
-    let legend_width = page.width - 2.0 * MARGIN - 4.0;
+/// The side's name, as its caption and cells say it.
+fn side_name(face: Face) -> &'static str {
+    if face == Face::Front { "front" } else { "back" }
+}
+
+/// The caption of `face`'s page and how to print, in lines `width` wide.
+fn caption(board: &Board, face: Face, options: &DrawOptions, width: f64) -> Vec<String> {
     let mut lines = print::Caption::new(
-        &format!("Wondering Witches board, {side}"),
+        &format!("Wondering Witches board, {}", side_name(face)),
         &board.header.seed,
         format!("{} players", board.header.params.players),
-        &options,
+        options,
         &board.header.params,
         &["players"],
     )
-    .flowing(legend_width);
+    .flowing(width);
     lines.push(HOW_TO_PRINT.to_string());
-    let legend_height = print::legend_height(&entries, lines.len(), legend_width);
-    let legend_at = (MARGIN + 2.0, page.height - MARGIN - legend_height - 1.0);
-    let shapes = &mut page.shapes;
+    lines
+}
 
+/// The page of `face`: its cells and their marks laid out by `sheet`, the
+/// cut lines over them, then the legend's `entries` and the `caption` in
+/// their bands.
+fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &Sheet, entries: &[Entry], caption: &[String]) -> Page {
+    let mut page = print::page(options);
+    let side = side_name(face);
+    let shapes = &mut page.shapes;
     let cell_rect = |x: u32, y: u32, style: Style| {
         Shape::Rect {
-            origin: at(x, y),
-            size: size(x, y, 1, 1),
+            origin: sheet.at(x, y),
+            size: sheet.size(x, y, 1, 1),
             style,
         }
         .tagged(Tag::new("cell").with("side", side).with("x", x).with("y", y))
     };
-    let mut garden_of = [[usize::MAX; WIDTH as usize]; HEIGHT as usize];
+    let mut garden_of = [[None; WIDTH as usize]; HEIGHT as usize];
     for (g, garden) in board.gardens.iter().enumerate().filter(|(_, g)| g.side == face) {
         for &[x, y] in &garden.cells {
-            garden_of[y as usize][x as usize] = g;
+            garden_of[y as usize][x as usize] = Some(g);
         }
     }
     // The cells outside gardens, unpainted: they only say where they are.
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
-            if garden_of[y as usize][x as usize] == usize::MAX {
-                let unpainted = Style::none();
-                shapes.push(cell_rect(x, y, unpainted));
+            if garden_of[y as usize][x as usize].is_none() {
+                shapes.push(cell_rect(x, y, Style::none()));
             }
         }
     }
     for garden in board.gardens.iter().filter(|g| g.side == face) {
-        let style = Style::fill(fill(GARDEN));
         shapes.push(Shape::Group {
             tag: Tag::new("garden").with("player", garden.player),
-            shapes: garden.cells.iter().map(|&[x, y]| cell_rect(x, y, style)).collect(),
+            shapes: garden.cells.iter().map(|&[x, y]| cell_rect(x, y, marks.garden())).collect(),
         });
     }
-    // Garden outlines: every cell side whose neighbour is in another garden (or off the grid).
-    for y in 0..HEIGHT {
-        for x in 0..WIDTH {
-            let g = garden_of[y as usize][x as usize];
-            if g == usize::MAX {
-                continue;
-            }
-            let other = |nx: i64, ny: i64| {
-                nx < 0 || ny < 0 || nx >= i64::from(WIDTH) || ny >= i64::from(HEIGHT) || garden_of[ny as usize][nx as usize] != g
-            };
-            let (x0, y0) = at(x, y);
-            let (x1, y1) = at(x + 1, y + 1);
-            let (ix, iy) = (i64::from(x), i64::from(y));
-            // Each border runs just inside the garden, so the cell line (a
-            // fold or a cut) stays visible beside it.
-            let i = GARDEN_BORDER / 2.0;
-            for (open, from, to) in [
-                (other(ix, iy - 1), (x0, y0 + i), (x1, y0 + i)),
-                (other(ix + 1, iy), (x1 - i, y0), (x1 - i, y1)),
-                (other(ix, iy + 1), (x0, y1 - i), (x1, y1 - i)),
-                (other(ix - 1, iy), (x0 + i, y0), (x0 + i, y1)),
-            ] {
-                if open {
-                    shapes.push(Shape::Line {
-                        from,
-                        to,
-                        style: Style::stroke(garden_edge(options.ink_friendly), GARDEN_BORDER),
-                    });
-                }
-            }
+    shapes.extend(garden_borders(sheet, &garden_of, marks));
+    fold_lines(shapes, board, face, sheet, marks);
+
+    // Where each cell's free room starts, below the words at its top.
+    let mut top = [[0.0; WIDTH as usize]; HEIGHT as usize];
+    for (y, row) in top.iter_mut().enumerate() {
+        for (x, t) in row.iter_mut().enumerate() {
+            *t = sheet.at(x as u32, y as u32).1 + INSET;
         }
     }
+    // The players' labels take the top of their sections' first cells.
+    for p in &board.players {
+        let [px, py, _, _] = p.rect(face);
+        top[py as usize][px as usize] += 2.0 * BADGE_RADIUS + STACK_GAP;
+    }
     for c in board.cauldrons.iter().filter(|c| c.side == face) {
-        let (x, y) = at(c.x, c.y);
-        let (w, h) = size(c.x, c.y, c.w, c.h);
-        // In the bottom row the box stops above the legend.
-        let bottom = if c.y + c.h == HEIGHT {
-            (y + h - legend_at.1 + 1.0).max(2.5)
-        } else {
-            2.5
-        };
+        let (x, y) = sheet.at(c.x, c.y);
+        let (w, h) = sheet.size(c.x, c.y, c.w, c.h);
         shapes.push(
             Shape::Rect {
-                origin: (x + 2.5, y + 2.5),
-                size: (w - 5.0, h - 2.5 - bottom),
-                style: Style::filled_outlined(fill(CAULDRON), INK, 0.9),
+                origin: (x + CAULDRON_INSET, y + CAULDRON_INSET),
+                size: (w - 2.0 * CAULDRON_INSET, h - 2.0 * CAULDRON_INSET),
+                style: marks.cauldron(),
             }
             .tagged(Tag::new("cauldron").with("player", c.player)),
         );
-        shapes.push(text(
-            (x + w / 2.0, y + 11.0),
-            format!("Cauldron ({})", c.w * c.h),
-            3.4,
-            INK,
-            Anchor::Middle,
-        ));
+        let name = format!("Cauldron ({})", c.w * c.h);
+        let from = top[c.y as usize][c.x as usize] + CAULDRON_NAME_GAP;
+        let bottom = Words::fit(&name, (w - 2.0 * INSET, f64::INFINITY), LABEL_TEXT).draw(shapes, (x + w / 2.0, from));
+        for t in &mut top[c.y as usize][c.x as usize..(c.x + c.w) as usize] {
+            *t = t.max(bottom + STACK_GAP);
+        }
     }
-    fold_and_cut_lines(shapes, board, face, &xs, &ys);
     for p in &board.players {
         let [px, py, _, _] = p.rect(face);
-        let (x, y) = at(px, py);
-        let color = player_color(p.id, options.ink_friendly);
-        shapes.push(text((x + 2.5, y + 6.0), format!("Player {}", p.id + 1), 3.4, color, Anchor::Start));
+        let (x, y) = sheet.at(px, py);
+        let (w, _) = sheet.size(px, py, 1, 1);
+        shapes.push(player_label(p.id, (x + INSET, y + INSET), w - 2.0 * INSET, marks));
     }
-    let centre = |x: u32, y: u32, dy: f64| {
-        let (cx, cy) = at(x, y);
-        let (w, h) = size(x, y, 1, 1);
-        (cx + w / 2.0, cy + h / 2.0 + dy)
+    // What a cell holds, centred in the room below its top words.
+    let room = |x: u32, y: u32| {
+        let (x0, _) = sheet.at(x, y);
+        let (w, h) = sheet.size(x, y, 1, 1);
+        let from = top[y as usize][x as usize];
+        (x0 + w / 2.0, w - 2.0 * INSET, from, sheet.at(x, y).1 + h - INSET)
     };
     for i in board.ingredients.iter().filter(|i| i.side == face) {
-        let font = print::fit(&i.name, size(i.x, i.y, 1, 1).0 - 4.0, 3.6);
-        shapes.push(text(centre(i.x, i.y, 1.5), i.name.clone(), font, INK, Anchor::Middle));
+        let (cx, width, from, to) = room(i.x, i.y);
+        let name = Words::fit(&i.name, (width, to - from), NAME_TEXT);
+        let start = centred(from, to, name.height());
+        name.draw(shapes, (cx, start));
     }
     for s in board.special_cells.iter().filter(|s| s.side == face) {
-        shapes.push(special_mark(centre(s.x, s.y, -8.0), 2.6, options.ink_friendly));
-        let font = print::fit(&s.name, size(s.x, s.y, 1, 1).0 - 4.0, 3.2);
-        shapes.push(text(centre(s.x, s.y, -1.0), s.name.clone(), font, INK, Anchor::Middle));
-        shapes.push(text(
-            centre(s.x, s.y, 4.0),
-            "special".to_string(),
-            2.6,
-            garden_edge(options.ink_friendly),
-            Anchor::Middle,
-        ));
+        let (cx, width, from, to) = room(s.x, s.y);
+        let name = Words::fit(&s.name, (width, to - from - 2.0 * SMALLEST_SPECIAL - STACK_GAP), SPECIAL_TEXT);
+        // The asterisk smaller in a cell too short for it and the name.
+        let r = ((to - from - name.height() - STACK_GAP) / 2.0).clamp(SMALLEST_SPECIAL, SPECIAL_RADIUS);
+        let start = centred(from, to, 2.0 * r + STACK_GAP + name.height());
+        shapes.push(marks.special_on_board((cx, start + r), r));
+        name.draw(shapes, (cx, start + 2.0 * r + STACK_GAP));
     }
     if board.notes_cell.side == face {
-        let (x, y) = at(board.notes_cell.x, board.notes_cell.y);
-        let (w, h) = size(board.notes_cell.x, board.notes_cell.y, 1, 1);
-        // Three writing lines, the last above the legend in the bottom row.
-        let (first, last) = (y + h * 0.42, (y + h * 0.76).min(legend_at.1 - 2.0));
+        let n = board.notes_cell;
+        let (cx, width, from, to) = room(n.x, n.y);
+        let below = Words::fit("Notes", (width, (to - from) / 2.0), NAME_TEXT).draw(shapes, (cx, from)) + STACK_GAP;
+        // Three writing lines, evenly down the rest of the cell.
+        let step = (to - below) / 3.0;
         shapes.push(Shape::Group {
-            tag: Tag::new("notes"),
-            shapes: (0..3)
+            tag: Tag::new("notes").with("side", side).with("x", n.x).with("y", n.y),
+            shapes: (1..=3)
                 .map(|k| {
-                    let ly = first + (last - first) * f64::from(k) / 2.0;
+                    let ly = below + step * f64::from(k);
                     Shape::Line {
-                        from: (x + 4.0, ly),
-                        to: (x + w - 4.0, ly),
-                        style: Style::stroke(FOLD, 0.2),
+                        from: (cx - width / 2.0, ly),
+                        to: (cx + width / 2.0, ly),
+                        style: marks.notes(),
                     }
                 })
                 .collect(),
         });
-        shapes.push(text(
-            centre(board.notes_cell.x, board.notes_cell.y, -h / 4.0),
-            "Notes".to_string(),
-            3.6,
-            INK,
-            Anchor::Middle,
-        ));
     }
-    page.shapes.push(print::legend(&entries, &lines, legend_at, legend_width, true));
+    cut_lines(shapes, board, face, sheet, marks);
+    shapes.push(print::legend(entries, &[], sheet.entries_at, sheet.band_width, false));
+    shapes.push(print::legend(&[], caption, sheet.caption_at, sheet.band_width, false));
     page
 }
 
-fn player_color(id: u32, ink_friendly: bool) -> Color {
-    if ink_friendly {
-        return INK;
+/// Player `id`'s label, its top-left corner at `at`, in a room `width`
+/// wide: their badge, then "Player N" in dark ink when it fits.
+fn player_label(id: u32, at: (f64, f64), width: f64, marks: Marks) -> Shape {
+    let r = BADGE_RADIUS;
+    let mut shapes = vec![marks.badge(id, (at.0 + r, at.1 + r), r)];
+    let name = format!("Player {}", id + 1);
+    let room = width - 2.0 * r - STACK_GAP;
+    let size = print::fit(&name, room, LABEL_TEXT);
+    if size >= SMALLEST_TEXT {
+        shapes.push(print::text(
+            (at.0 + 2.0 * r + STACK_GAP, at.1 + r + size * 0.36),
+            name,
+            size,
+            Anchor::Start,
+            INK,
+        ));
     }
-    Color::from_hex(PLAYER_COLORS[id as usize % PLAYER_COLORS.len()]).unwrap_or(INK)
-}
-
-/// A special cell's mark: a six-pointed asterisk of radius `r`.
-fn special_mark(c: (f64, f64), r: f64, ink_friendly: bool) -> Shape {
-    let h = r * 0.866;
     Shape::Group {
-        tag: Tag::new("special"),
-        shapes: [
-            ((0.0, -r), (0.0, r)),
-            ((-h, -r / 2.0), (h, r / 2.0)),
-            ((-h, r / 2.0), (h, -r / 2.0)),
-        ]
-        .iter()
-        .map(|&(a, b)| Shape::Line {
-            from: (c.0 + a.0, c.1 + a.1),
-            to: (c.0 + b.0, c.1 + b.1),
-            style: Style::stroke(garden_edge(ink_friendly), 0.6),
-        })
-        .collect(),
+        tag: Tag::new("label").with("player", id),
+        shapes,
     }
 }
 
-/// The grid's outline, then every inner cell line: a cut line where it parts
-/// two players' areas, else a fold line.
-fn fold_and_cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, xs: &[f64], ys: &[f64]) {
+/// Words set to fit a room: in one line, or a word a line when one line
+/// would take a font under the smallest; never under it.
+struct Words {
+    lines: Vec<String>,
+    size: f64,
+}
+
+impl Words {
+    /// `text` at the largest font size, at most `most`, at which its lines
+    /// fit a room `width` × `height` millimetres.
+    fn fit(text: &str, (width, height): (f64, f64), most: f64) -> Words {
+        let size = |lines: &[String]| {
+            let tall = height / (1.0 + LEADING * (lines.len() as f64 - 1.0) + 0.05);
+            lines.iter().map(|l| print::fit(l, width, most)).fold(tall.min(most), f64::min)
+        };
+        let mut lines = vec![text.to_string()];
+        if size(&lines) < SMALLEST_TEXT && text.contains(' ') {
+            lines = text.split(' ').map(str::to_string).collect();
+        }
+        let size = size(&lines).max(SMALLEST_TEXT);
+        Words { lines, size }
+    }
+
+    /// From the top of the first line's capitals to below the last line.
+    fn height(&self) -> f64 {
+        self.size * (0.8 + LEADING * (self.lines.len() as f64 - 1.0) + 0.25)
+    }
+
+    /// Draws the lines centred on `top.0`, the first line's capitals from
+    /// `top.1`; returns where the words end below.
+    fn draw(self, shapes: &mut Vec<Shape>, top: (f64, f64)) -> f64 {
+        let bottom = top.1 + self.height();
+        for (k, line) in self.lines.into_iter().enumerate() {
+            let baseline = top.1 + self.size * (0.8 + LEADING * k as f64);
+            shapes.push(print::text((top.0, baseline), line, self.size, Anchor::Middle, INK));
+        }
+        bottom
+    }
+}
+
+/// Where a block `height` tall starts, centred between `from` and `to`, or
+/// at `from` when it is taller than the room.
+fn centred(from: f64, to: f64, height: f64) -> f64 {
+    from + ((to - from - height) / 2.0).max(0.0)
+}
+
+/// The borders of the gardens whose index each cell holds in `garden_of`:
+/// along every cell side whose neighbour is in another garden (or none, or
+/// off the grid), [`GARDEN_INSET`] inside the garden, meeting square at its
+/// corners, with tufts pointing into the garden: a border no cauldron's
+/// plain outline is mistaken for, in black and white too.
+fn garden_borders(sheet: &Sheet, garden_of: &[[Option<usize>; WIDTH as usize]; HEIGHT as usize], marks: Marks) -> Vec<Shape> {
+    let mut lines = Vec::new();
+    let (i, half) = (GARDEN_INSET, GARDEN_WIDTH / 2.0);
+    for y in 0..HEIGHT as i64 {
+        for x in 0..WIDTH as i64 {
+            let Some(g) = garden_of[y as usize][x as usize] else { continue };
+            let same = |nx: i64, ny: i64| {
+                (0..i64::from(WIDTH)).contains(&nx)
+                    && (0..i64::from(HEIGHT)).contains(&ny)
+                    && garden_of[ny as usize][nx as usize] == Some(g)
+            };
+            let (x0, y0) = sheet.at(x as u32, y as u32);
+            let (w, h) = sheet.size(x as u32, y as u32, 1, 1);
+            let (cx, cy) = (x0 + w / 2.0, y0 + h / 2.0);
+            for (nx, ny) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                if same(x + nx, y + ny) {
+                    continue;
+                }
+                // The side's middle, moved into the cell; along it, (tx, ty).
+                let (n, t) = ((nx as f64, ny as f64), (ny.abs(), nx.abs()));
+                let mid = (cx + n.0 * (w / 2.0 - i), cy + n.1 * (h / 2.0 - i));
+                let half_len = if t.0 == 1 { w / 2.0 } else { h / 2.0 };
+                // How far the line runs from the middle towards end `e`:
+                // short of an outer corner, past an inner one, to the cell's
+                // side where the border goes straight on.
+                let reach = |e: i64| {
+                    let (ex, ey) = (e * t.0, e * t.1);
+                    if !same(x + ex, y + ey) {
+                        half_len - i + half
+                    } else if same(x + ex + nx, y + ey + ny) {
+                        half_len + i + half
+                    } else {
+                        half_len
+                    }
+                };
+                let (tx, ty) = (t.0 as f64, t.1 as f64);
+                let (back, on) = (reach(-1), reach(1));
+                let mut shapes = vec![Shape::Line {
+                    from: (mid.0 - tx * back, mid.1 - ty * back),
+                    to: (mid.0 + tx * on, mid.1 + ty * on),
+                    style: marks.garden_border(),
+                }];
+                // Tufts every TUFT_STEP from the middle, inward, clear of
+                // the border across at an outer corner.
+                let room = half_len - i - half - TUFT_STEP / 4.0;
+                let steps = (room / TUFT_STEP) as i32;
+                for k in -steps..=steps {
+                    let along = f64::from(k) * TUFT_STEP;
+                    let base = (mid.0 + tx * along, mid.1 + ty * along);
+                    shapes.push(marks.tuft(base, (-n.0, -n.1)));
+                }
+                lines.push(Shape::Group {
+                    tag: Tag::new("garden-border"),
+                    shapes,
+                });
+            }
+        }
+    }
+    lines
+}
+
+/// The inner cell lines, one cell long each, `(from, to)`, vertical ones
+/// first: those that part two players' areas when `cut`, else the others.
+fn inner_lines(board: &Board, face: Face, sheet: &Sheet, cut: bool) -> Vec<((f64, f64), (f64, f64))> {
     let owner = |x: u32, y: u32| board.owner(face, x, y);
-    let (w, h) = (WIDTH as usize, HEIGHT as usize);
-    // The outline inside the printable area, stroke included.
-    shapes.push(Shape::Rect {
-        origin: (xs[0] + 0.25, ys[0] + 0.25),
-        size: (xs[w] - xs[0] - 0.5, ys[h] - ys[0] - 0.5),
-        style: Style::stroke(INK, 0.5),
-    });
-    let fold = Style::stroke(FOLD, 0.3).dashed(2.0);
-    let cut = Style::stroke(INK, 0.9);
-    // Vertical lines, one cell long each, then horizontal ones.
+    let (xs, ys) = (&sheet.xs, &sheet.ys);
+    let mut lines = Vec::new();
     for x in 1..WIDTH {
         for y in 0..HEIGHT {
-            let style = if owner(x - 1, y) != owner(x, y) { cut } else { fold };
-            let line = Shape::Line {
-                from: (xs[x as usize], ys[y as usize]),
-                to: (xs[x as usize], ys[y as usize + 1]),
-                style,
-            };
-            shapes.push(if style == cut {
-                line.tagged(Tag::new("cut"))
-            } else {
-                line.tagged(Tag::new("fold"))
-            });
+            if (owner(x - 1, y) != owner(x, y)) == cut {
+                lines.push(((xs[x as usize], ys[y as usize]), (xs[x as usize], ys[y as usize + 1])));
+            }
         }
     }
     for y in 1..HEIGHT {
         for x in 0..WIDTH {
-            let style = if owner(x, y - 1) != owner(x, y) { cut } else { fold };
-            let line = Shape::Line {
-                from: (xs[x as usize], ys[y as usize]),
-                to: (xs[x as usize + 1], ys[y as usize]),
-                style,
-            };
-            shapes.push(if style == cut {
-                line.tagged(Tag::new("cut"))
-            } else {
-                line.tagged(Tag::new("fold"))
-            });
+            if (owner(x, y - 1) != owner(x, y)) == cut {
+                lines.push(((xs[x as usize], ys[y as usize]), (xs[x as usize + 1], ys[y as usize])));
+            }
         }
+    }
+    lines
+}
+
+/// The fold lines: every inner cell line within one player's area.
+fn fold_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, sheet: &Sheet, marks: Marks) {
+    for (from, to) in inner_lines(board, face, sheet, false) {
+        shapes.push(
+            Shape::Line {
+                from,
+                to,
+                style: marks.fold(),
+            }
+            .tagged(Tag::new("fold")),
+        );
     }
 }
 
-fn legend_entries(board: &Board, options: &DrawOptions) -> Vec<Entry> {
-    let fill = |c: Color| if options.ink_friendly { Color::WHITE } else { c };
-    let mut entries = vec![
-        Entry::new(
-            vec![Shape::Rect {
-                origin: (0.0, 0.0),
-                size: (1.0, 1.0),
-                style: Style::filled_outlined(fill(GARDEN), garden_edge(options.ink_friendly), 0.2),
-            }],
-            "garden (bold green border)",
-        ),
-        Entry::new(
-            vec![Shape::Rect {
-                origin: (0.05, 0.05),
-                size: (0.9, 0.9),
-                style: Style::filled_outlined(fill(CAULDRON), INK, 0.14),
-            }],
-            "cauldron (cells to fill)",
-        ),
+/// The cut lines: the sheet's outline, drawn just inside the outer cell
+/// lines, and every inner cell line between two players' areas.
+fn cut_lines(shapes: &mut Vec<Shape>, board: &Board, face: Face, sheet: &Sheet, marks: Marks) {
+    let (w, h) = (WIDTH as usize, HEIGHT as usize);
+    let (x0, x1) = (sheet.xs[0] + CUT_WIDTH / 2.0, sheet.xs[w] - CUT_WIDTH / 2.0);
+    let (y0, y1) = (sheet.ys[0] + CUT_WIDTH / 2.0, sheet.ys[h] - CUT_WIDTH / 2.0);
+    let (left, right, top, bottom) = (sheet.xs[0], sheet.xs[w], sheet.ys[0], sheet.ys[h]);
+    let outline = [
+        ((left, y0), (right, y0)),
+        ((x1, top), (x1, bottom)),
+        ((left, y1), (right, y1)),
+        ((x0, top), (x0, bottom)),
     ];
-    if !board.special_cells.is_empty() {
-        entries.push(Entry::new(
-            vec![special_mark((0.5, 0.5), 0.45, options.ink_friendly)],
-            "special cell",
-        ));
+    for (from, to) in outline.into_iter().chain(inner_lines(board, face, sheet, true)) {
+        shapes.push(
+            Shape::Line {
+                from,
+                to,
+                style: marks.cut(),
+            }
+            .tagged(Tag::new("cut")),
+        );
     }
-    entries.push(Entry::line(Style::stroke(FOLD, 0.08).dashed(0.2), "fold line"));
-    entries.push(Entry::line(Style::stroke(INK, 0.2), "cut line"));
-    for p in &board.players {
-        let words = format!("Player {}", p.id + 1);
-        entries.push(Entry::new(
-            vec![print::text(
-                (0.5, 0.85),
-                "P",
-                1.0,
-                Anchor::Middle,
-                player_color(p.id, options.ink_friendly),
-            )],
-            words,
-        ));
-    }
-    entries
 }

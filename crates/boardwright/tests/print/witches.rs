@@ -1,9 +1,171 @@
-//! The witches sheets: cells, folds and cuts, measured.
+//! The witches sheets: cells, folds and cuts, labels, legend and type,
+//! measured on the rendered pages.
 
 use boardwright::witches::{self, Witches};
-use boardwright::{Generator, Paper, Seed};
+use boardwright::{DrawOptions, Generator, Paper, Seed};
 
 use super::*;
+
+/// Every paper a witches sheet is printed on: the rules' papers and A5,
+/// on which everything stays inside the margin without overlapping.
+const ALL_PAPERS: [Paper; 4] = [Paper::A4, Paper::Letter, Paper::A3, Paper::A5];
+
+/// A cut line's least width, millimetres.
+const CUT_AT_LEAST: f64 = 1.2;
+/// A garden border's greatest width, millimetres.
+const GARDEN_AT_MOST: f64 = 0.8;
+/// The least font size of any words on the sheet, millimetres.
+const TEXT_AT_LEAST: f64 = 2.0;
+
+/// One element of a page with the groups it stands in, outermost first.
+struct Drawn {
+    element: Element,
+    groups: Vec<Element>,
+}
+
+impl Drawn {
+    /// The nearest group of `class` it stands in.
+    fn group(&self, class: &str) -> Option<&Element> {
+        self.groups.iter().rev().find(|g| g.class() == class)
+    }
+
+    /// Its class, or else the nearest group's that has one.
+    fn mark(&self) -> &str {
+        if !self.element.class().is_empty() {
+            return self.element.class();
+        }
+        self.groups.iter().rev().map(Element::class).find(|c| !c.is_empty()).unwrap_or("")
+    }
+
+    /// Whether it is part of the legend or the caption.
+    fn in_legend(&self) -> bool {
+        self.group("legend").is_some()
+    }
+}
+
+/// A page's elements (the background first) with their groups, read line by
+/// line from the SVG.
+fn drawn(svg: &str) -> Vec<Drawn> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Element> = Vec::new();
+    for line in svg.lines() {
+        if line.trim().starts_with("</g") {
+            stack.pop();
+            continue;
+        }
+        let (_, _, mut one) = elements(line);
+        let Some(element) = one.pop() else { continue };
+        if element.name == "g" {
+            stack.push(element);
+        } else if !["", "svg", "title"].contains(&element.name.as_str()) {
+            out.push(Drawn {
+                element,
+                groups: stack.iter().map(copy).collect(),
+            });
+        }
+    }
+    out
+}
+
+/// A copy of `e`.
+fn copy(e: &Element) -> Element {
+    Element {
+        name: e.name.clone(),
+        attrs: e.attrs.clone(),
+        text: e.text.clone(),
+        node: e.node,
+    }
+}
+
+/// A rendered page: its size and what it draws.
+struct Sheet {
+    width: f64,
+    height: f64,
+    drawn: Vec<Drawn>,
+}
+
+/// The two pages of `board` drawn with `options`.
+fn sheets(board: &witches::Board, options: &DrawOptions) -> Vec<Sheet> {
+    let doc = Witches::draw(board, options.clone());
+    doc.pages
+        .iter()
+        .map(|page| {
+            let svg = render::svg::page(page, &doc.title);
+            let (width, height, _) = elements(&svg);
+            Sheet {
+                width,
+                height,
+                drawn: drawn(&svg),
+            }
+        })
+        .collect()
+}
+
+/// Whether boxes `a` and `b` overlap by more than the SVG's rounding.
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] - EPS && b[0] < a[2] - EPS && a[1] < b[3] - EPS && b[1] < a[3] - EPS
+}
+
+/// Whether box `b` touches the outline of rectangle `rect` (a painted ring
+/// the stroke's width): it overlaps the rectangle with its stroke but does
+/// not lie within the inside of the stroke.
+fn crosses_outline(rect: &Element, b: [f64; 4]) -> bool {
+    let Some(outer) = rect.bounds() else { return false };
+    let h = rect.half_stroke();
+    let inner = [outer[0] + 2.0 * h, outer[1] + 2.0 * h, outer[2] - 2.0 * h, outer[3] - 2.0 * h];
+    let within = b[0] >= inner[0] - EPS && b[1] >= inner[1] - EPS && b[2] <= inner[2] + EPS && b[3] <= inner[3] + EPS;
+    overlap(outer, b) && !within
+}
+
+/// The grey a colour prints as (0 black to 255 white).
+fn grey(hex: &str) -> f64 {
+    let rgb = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or_else(|_| panic!("colour {hex}"));
+    let (r, g, b) = (f64::from(rgb >> 16), f64::from((rgb >> 8) & 0xff), f64::from(rgb & 0xff));
+    0.299 * r + 0.587 * g + 0.114 * b
+}
+
+/// Witches boards to measure: every player count, default and hardest
+/// (special cells), `seeds` seeds each.
+fn boards(seeds: usize) -> Vec<(String, witches::Board)> {
+    let mut out = Vec::new();
+    for players in 1..=5 {
+        for hardest in [false, true] {
+            for i in 0..seeds {
+                let params = witches::Params {
+                    players,
+                    recipe_length: if hardest { 6 } else { 4 },
+                    special_cells: if hardest { 6 } else { 0 },
+                    ..witches::Params::default()
+                };
+                let seed = format!("print-{i}");
+                let board = Witches::generate(&params, &Seed::new(&seed)).unwrap();
+                out.push((format!("players {players}, hardest {hardest}, seed {seed:?}"), board));
+            }
+        }
+    }
+    out
+}
+
+/// Runs `check` on the pages of every board of [`boards`] on `papers`, in
+/// colour and ink-friendly, and fails naming every case that failed.
+fn on_every_sheet(papers: &[Paper], seeds: usize, check: impl Fn(&witches::Board, &[Sheet], bool) -> Result<(), String>) {
+    let mut failures = Vec::new();
+    for (name, board) in boards(seeds) {
+        for &paper in papers {
+            for ink_friendly in [false, true] {
+                let options = DrawOptions {
+                    paper,
+                    ink_friendly,
+                    ..DrawOptions::default()
+                };
+                if let Err(e) = check(&board, &sheets(&board, &options), ink_friendly) {
+                    failures.push(format!("{paper:?}, ink-friendly {ink_friendly}, {name}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
 
 /// A witches cell as drawn: its side, grid place and rectangle in mm.
 struct Cell {
@@ -18,6 +180,8 @@ fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
         return Err(format!("{} pages", doc.pages.len()));
     }
     let mut cells = Vec::new();
+    // Where the cells start and end down each page.
+    let mut tops = Vec::new();
     for page in &doc.pages {
         let svg = render::svg::page(page, &doc.title);
         let (width, height, elements) = elements(&svg);
@@ -32,66 +196,77 @@ fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
         if !legend || !how {
             return Err("a page without its legend or printing instructions".into());
         }
-        // The notes cell's writing lines (thin, solid, level) are all above
-        // the legend, whose backing is the first thing its group draws.
-        let legend_top = elements
-            .iter()
-            .position(|e| e.class() == "legend")
-            .and_then(|i| elements.get(i + 1))
-            .map_or(f64::INFINITY, |backing| backing.num("y"));
-        let lowest_note = elements
-            .iter()
-            .filter(|e| e.name == "line" && e.get("stroke-width") == Some("0.2") && e.get("stroke-dasharray").is_none())
-            .filter(|e| e.num("y1") == e.num("y2"))
-            .fold(f64::NEG_INFINITY, |low, e| low.max(e.num("y1")));
-        if lowest_note >= legend_top {
-            return Err(format!(
-                "a notes line at {lowest_note:.1} mm runs under the legend (from {legend_top:.1} mm)"
-            ));
-        }
         let folds: Vec<&Element> = elements.iter().filter(|e| e.class() == "fold").collect();
         let cuts: Vec<&Element> = elements.iter().filter(|e| e.class() == "cut").collect();
-        if folds.is_empty() || (board.players.len() > 1 && cuts.is_empty()) {
+        if folds.is_empty() || cuts.is_empty() {
             return Err("no fold or no cut lines".into());
         }
         if folds.iter().any(|f| f.get("stroke-dasharray").is_none()) || cuts.iter().any(|c| c.get("stroke-dasharray").is_some()) {
             return Err("fold lines are not dashed, or cut lines are".into());
         }
-        for e in elements.iter().filter(|e| e.class() == "cell") {
-            cells.push(Cell {
+        let page_cells: Vec<Cell> = elements
+            .iter()
+            .filter(|e| e.class() == "cell")
+            .map(|e| Cell {
                 back: e.get("data-side") == Some("back"),
                 grid: (e.num("data-x") as usize, e.num("data-y") as usize),
                 rect: [e.num("x"), e.num("y"), e.num("width"), e.num("height")],
-            });
+            })
+            .collect();
+        // The legend and the caption lie off every cell.
+        for d in drawn(&svg).iter().filter(|d| d.in_legend()) {
+            let Some(b) = d.element.bounds() else { continue };
+            if let Some(c) = page_cells
+                .iter()
+                .find(|c| overlap(b, [c.rect[0], c.rect[1], c.rect[0] + c.rect[2], c.rect[1] + c.rect[3]]))
+            {
+                return Err(format!(
+                    "the legend's {} {:?} lies on cell {:?}",
+                    d.element.name, d.element.text, c.grid
+                ));
+            }
         }
+        let top = page_cells.iter().map(|c| c.rect[1]).fold(f64::INFINITY, f64::min);
+        let bottom = page_cells.iter().map(|c| c.rect[1] + c.rect[3]).fold(0.0, f64::max);
+        tops.push((top, bottom));
+        cells.extend(page_cells);
     }
     if cells.len() != 64 {
         return Err(format!("{} cells drawn, not 64", cells.len()));
     }
+    // Both sides' cells start and end at the same heights.
+    let (top, bottom) = tops[0];
+    if tops.iter().any(|&t| t != tops[0]) {
+        return Err(format!("the sides' cells span different heights: {tops:?}"));
+    }
     let (short, long) = paper.size();
     // Cell lines on the sheet's eighths across and quarters down; the outer
-    // cells end at the printable margin.
-    let line = |i: usize, n: usize, length: f64| {
+    // cells end at the printable margin across, and at the legend's bands
+    // (or the margin) down.
+    let line = |i: usize, n: usize, length: f64, first: f64, last: f64| {
         if i == 0 {
-            MARGIN
+            first
         } else if i == n {
-            length - MARGIN
+            last
         } else {
             length * i as f64 / n as f64
         }
     };
+    if top < MARGIN - EPS || bottom > short - MARGIN + EPS {
+        return Err(format!("cells from {top:.1} to {bottom:.1} mm down"));
+    }
     for c in &cells {
         let (i, j) = c.grid;
         let [x, y, w, h] = c.rect;
         let near = |a: f64, b: f64| (a - b).abs() <= EPS;
-        if !near(x, line(i, 8, long))
-            || !near(x + w, line(i + 1, 8, long))
-            || !near(y, line(j, 4, short))
-            || !near(y + h, line(j + 1, 4, short))
+        if !near(x, line(i, 8, long, MARGIN, long - MARGIN))
+            || !near(x + w, line(i + 1, 8, long, MARGIN, long - MARGIN))
+            || !near(y, line(j, 4, short, top, bottom))
+            || !near(y + h, line(j + 1, 4, short, top, bottom))
         {
             return Err(format!("cell {:?} (back {}) at {:?} is off the folds", c.grid, c.back, c.rect));
         }
-        if w.min(h) < 25.0 {
+        if paper != Paper::A5 && w.min(h) < 25.0 {
             return Err(format!("cell {:?} is only {:.1} mm on its short side", c.grid, w.min(h)));
         }
         // Turned over on the short edge, the back cell behind it mirrors it left to right.
@@ -115,17 +290,31 @@ fn check_witches(board: &witches::Board, paper: Paper) -> Result<(), String> {
     Ok(())
 }
 
+/// The cells lie on the folds on every paper, both sides line up, and the
+/// legend and caption lie in bands of their own, off the cells; cells are
+/// at least 25 mm on A4, Letter and A3, long seeds and special cells
+/// included.
 #[test]
 fn witches_sheets_fold_on_their_cell_lines_and_line_up_back_to_front() {
     let mut failures = Vec::new();
-    for paper in PAPERS {
+    // Long seeds, of words and of the widest letters, take the most caption lines.
+    let words = "The quick brown fox jumps over the lazy dog, twelve wizards hum; ".repeat(3)[..140].to_string();
+    let widest = "MW@".repeat(47)[..140].to_string();
+    for paper in ALL_PAPERS {
         for players in 1..=5 {
-            for i in 0..20 {
+            for i in 0..14 {
+                let hardest = i % 2 == 1;
                 let params = witches::Params {
                     players,
+                    recipe_length: if hardest { 6 } else { 4 },
+                    special_cells: if hardest { 6 } else { 0 },
                     ..witches::Params::default()
                 };
-                let seed = format!("fold-{i}");
+                let seed = match i {
+                    12 => widest.clone(),
+                    13 => words.clone(),
+                    _ => format!("fold-{i}"),
+                };
                 let board = Witches::generate(&params, &Seed::new(&seed)).unwrap();
                 if let Err(e) = check_witches(&board, paper) {
                     failures.push(format!("{paper:?}, players {players}, seed {seed:?}: {e}"));
@@ -134,4 +323,321 @@ fn witches_sheets_fold_on_their_cell_lines_and_line_up_back_to_front() {
         }
     }
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+/// The cut line is the heaviest line on the sheet (at least 1.2 mm, solid,
+/// dark), drawn after everything else on the cells so nothing prints over
+/// it, with no fold dash along it; garden borders are at most 0.8 mm and at
+/// most half as wide as the cut line.
+#[test]
+fn witches_cut_lines_are_the_heaviest_lines_and_drawn_last() {
+    on_every_sheet(&PAPERS, 3, |board, sheets, _| {
+        for sheet in sheets {
+            let board_lines: Vec<&Drawn> = sheet
+                .drawn
+                .iter()
+                .filter(|d| !d.in_legend() && d.element.get("stroke").is_some())
+                .collect();
+            let cuts: Vec<&Drawn> = board_lines.iter().copied().filter(|d| d.mark() == "cut").collect();
+            if board.players.len() > 1 && cuts.len() <= 4 {
+                return Err("no cut line between players".into());
+            }
+            let cut = cuts.iter().map(|d| d.element.num("stroke-width")).fold(f64::INFINITY, f64::min);
+            if cut < CUT_AT_LEAST {
+                return Err(format!("a cut line {cut} mm wide"));
+            }
+            if let Some(d) = cuts
+                .iter()
+                .find(|d| d.element.get("stroke-dasharray").is_some() || grey(d.element.get("stroke").unwrap()) > 64.0)
+            {
+                return Err(format!("a cut line dashed or light: {:?}", d.element.attrs));
+            }
+            if let Some(d) = board_lines
+                .iter()
+                .find(|d| d.mark() != "cut" && d.element.num("stroke-width") >= cut)
+            {
+                return Err(format!("a {} line as heavy as the cut line ({cut} mm)", d.mark()));
+            }
+            let garden = board_lines
+                .iter()
+                .filter(|d| d.mark() == "garden-border")
+                .map(|d| d.element.num("stroke-width"))
+                .fold(0.0, f64::max);
+            if garden > GARDEN_AT_MOST || garden > cut / 2.0 {
+                return Err(format!("a garden border {garden} mm wide beside {cut} mm cut lines"));
+            }
+            // Drawn last: after the first cut line, only cut lines and the legend.
+            let first = sheet.drawn.iter().position(|d| d.mark() == "cut").unwrap_or(0);
+            if let Some(d) = sheet.drawn[first..].iter().find(|d| d.mark() != "cut" && !d.in_legend()) {
+                return Err(format!("a {} {} drawn over the cut lines", d.mark(), d.element.name));
+            }
+            // No fold dash runs along a cut line.
+            for fold in board_lines.iter().filter(|d| d.mark() == "fold") {
+                let f = &fold.element;
+                let (a, b) = ((f.num("x1"), f.num("y1")), (f.num("x2"), f.num("y2")));
+                for c in &cuts {
+                    let c = &c.element;
+                    let (p, q) = ((c.num("x1"), c.num("y1")), (c.num("x2"), c.num("y2")));
+                    let along = segment_distance(a, p, q) < EPS && segment_distance(b, p, q) < EPS;
+                    if along && dist(a, b) > EPS {
+                        return Err(format!("a fold line {a:?}-{b:?} runs along a cut line"));
+                    }
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// Each player's section is marked in its top-left cell by a badge whose
+/// number stands out from its disc in grey (so black-and-white printing
+/// keeps it), with "Player N" in dark ink where it fits; no part of a label
+/// crosses a cauldron's outline, a garden's border, a fold or a cut line.
+#[test]
+fn witches_player_labels_cross_no_line_and_survive_black_and_white() {
+    on_every_sheet(&ALL_PAPERS, 2, |board, sheets, _| {
+        for (sheet, face) in sheets.iter().zip(witches::Face::BOTH) {
+            let d = &sheet.drawn;
+            let cell = |x: u32, y: u32| {
+                d.iter().map(|d| &d.element).find(|e| {
+                    e.class() == "cell"
+                        && e.get("data-side") == Some(if face == witches::Face::Front { "front" } else { "back" })
+                        && e.num("data-x") == f64::from(x)
+                        && e.num("data-y") == f64::from(y)
+                })
+            };
+            for p in &board.players {
+                let label: Vec<&Element> = d
+                    .iter()
+                    .filter(|e| !e.in_legend() && e.group("label").is_some_and(|g| g.get("data-player") == Some(&p.id.to_string())))
+                    .map(|e| &e.element)
+                    .collect();
+                let number = label
+                    .iter()
+                    .find(|e| e.name == "text" && e.text == (p.id + 1).to_string())
+                    .ok_or_else(|| format!("player {} has no number", p.id + 1))?;
+                let disc = label
+                    .iter()
+                    .find(|e| e.name == "circle")
+                    .ok_or_else(|| format!("player {} has no badge", p.id + 1))?;
+                let behind = disc.get("fill").map_or(255.0, grey);
+                if (grey(number.get("fill").unwrap()) - behind).abs() < 100.0 || number.num("font-size") < 3.0 {
+                    return Err(format!("player {}'s number does not stand out in grey", p.id + 1));
+                }
+                if let Some(words) = label.iter().find(|e| e.name == "text" && e.text.starts_with("Player "))
+                    && (words.text != format!("Player {}", p.id + 1) || grey(words.get("fill").unwrap()) > 64.0)
+                {
+                    return Err(format!("{:?} is not player {}'s label in dark ink", words.text, p.id + 1));
+                }
+                let [px, py, _, _] = p.rect(face);
+                let c = cell(px, py).ok_or("no cell")?;
+                let room = [c.num("x"), c.num("y"), c.num("x") + c.num("width"), c.num("y") + c.num("height")];
+                for part in &label {
+                    let b = part.bounds().unwrap();
+                    if b[0] < room[0] || b[1] < room[1] || b[2] > room[2] || b[3] > room[3] {
+                        return Err(format!("player {}'s {} leaves their first cell", p.id + 1, part.name));
+                    }
+                    for other in d.iter().filter(|o| !o.in_legend()) {
+                        let crossed = match other.mark() {
+                            "cauldron" => crosses_outline(&other.element, b),
+                            "garden-border" | "fold" | "cut" => other.element.bounds().is_some_and(|o| overlap(o, b)),
+                            _ => false,
+                        };
+                        if crossed {
+                            return Err(format!("player {}'s label crosses a {} line", p.id + 1, other.mark()));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// The paint of an element as the legend must show it: its stroke and fill
+/// colours and whether dashed.
+fn paint(e: &Element) -> (Option<&str>, Option<&str>, bool) {
+    (
+        e.get("stroke"),
+        e.get("fill").filter(|f| *f != "none"),
+        e.get("stroke-dasharray").is_some(),
+    )
+}
+
+/// The mark an element of the board or of a swatch draws: a garden is its
+/// cells and its border, a player's section their label.
+fn mark_of(d: &Drawn) -> &str {
+    if d.group("garden").is_some() || d.group("garden-border").is_some() {
+        "garden"
+    } else if d.group("label").is_some() || d.group("player").is_some() {
+        "player"
+    } else {
+        d.mark()
+    }
+}
+
+/// The legend has an entry for every mark on the sheet, its swatch painted
+/// as the board paints it in the mode drawn (the same colours, fills and
+/// dashes, lines as wide to a twentieth of a millimetre), and its words name
+/// marks as a player would: no colour on an ink-friendly page, no code.
+#[test]
+fn witches_legends_show_every_mark_as_drawn() {
+    let colours = ["green", "red", "blue", "orange", "brown", "beige", "grey", "colour", "color"];
+    on_every_sheet(&PAPERS[..1], 3, |_, sheets, ink_friendly| {
+        for sheet in sheets {
+            let d = &sheet.drawn;
+            let painted = |d: &&Drawn| d.element.name != "text" && (paint(&d.element).0.is_some() || paint(&d.element).1.is_some());
+            // The board's marks; a player's own colour aside, the first player's.
+            let board: Vec<&Drawn> = d
+                .iter()
+                .filter(painted)
+                .filter(|d| !d.in_legend() && (d.group("garden").is_some() || !mark_of(d).is_empty() && d.element.class() != "cell"))
+                .filter(|d| d.group("label").is_none_or(|g| g.get("data-player") == Some("0")))
+                .collect();
+            let swatches: Vec<(&str, &Drawn)> = d
+                .iter()
+                .filter(painted)
+                .filter_map(|d| d.group("swatch").map(|s| (s.get("data-mark").unwrap_or(""), d)))
+                .collect();
+            for mark in ["cut", "fold", "garden", "cauldron", "player"] {
+                if !board.iter().any(|d| mark_of(d) == mark) {
+                    return Err(format!("no {mark} on the sheet"));
+                }
+            }
+            let width = |e: &Element| e.get("stroke").map_or(0.0, |_| e.num("stroke-width"));
+            for b in &board {
+                let (mark, e) = (mark_of(b), &b.element);
+                let alike = swatches
+                    .iter()
+                    .any(|(m, s)| *m == mark && paint(&s.element) == paint(e) && (width(&s.element) - width(e)).abs() <= 0.05);
+                if !alike {
+                    return Err(format!(
+                        "the {mark}'s {} {:?} {} mm is not so in the legend",
+                        e.name,
+                        paint(e),
+                        width(e)
+                    ));
+                }
+            }
+            for (mark, s) in &swatches {
+                let shown = board.iter().any(|b| mark_of(b) == *mark);
+                if shown && !board.iter().any(|b| mark_of(b) == *mark && paint(&b.element) == paint(&s.element)) {
+                    return Err(format!(
+                        "the {mark} swatch's {} {:?} is no mark on the board",
+                        s.element.name,
+                        paint(&s.element)
+                    ));
+                }
+            }
+            let words: Vec<&str> = d
+                .iter()
+                .filter(|d| d.in_legend() && d.element.name == "text" && d.group("swatch").is_none())
+                .map(|d| d.element.text.as_str())
+                .collect();
+            for w in &words {
+                if w.contains('_') && !w.contains('=') {
+                    return Err(format!("legend words {w:?} read as code"));
+                }
+                if ink_friendly && colours.iter().any(|c| w.to_lowercase().contains(c)) {
+                    return Err(format!("an ink-friendly legend says {w:?}"));
+                }
+            }
+            for needed in ["cut", "fold", "garden", "cauldron", "notes", "player"] {
+                if !words.iter().any(|w| w.contains(needed)) {
+                    return Err(format!("no legend words name the {needed}"));
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// Every word on the sheet, the caption's included, is at least 2 mm on A4,
+/// Letter and A3, at every player count, in both modes.
+#[test]
+fn witches_text_is_at_least_two_millimetres() {
+    on_every_sheet(&PAPERS, 3, |_, sheets, _| {
+        for sheet in sheets {
+            for e in sheet.drawn.iter().map(|d| &d.element).filter(|e| e.name == "text") {
+                if e.num("font-size") < TEXT_AT_LEAST - 1e-9 {
+                    return Err(format!("{:?} at {} mm", e.text, e.num("font-size")));
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// On every paper, A5 included: everything inside the margin; no words
+/// overlap other words, and none crosses a cut line, a garden's border or a
+/// cauldron's outline.
+#[test]
+fn witches_words_overlap_nothing_on_every_paper() {
+    on_every_sheet(&ALL_PAPERS, 2, |_, sheets, _| {
+        for sheet in sheets {
+            let owned: Vec<Element> = sheet.drawn.iter().map(|d| copy(&d.element)).collect();
+            inside_margin(sheet.width, sheet.height, &owned)?;
+            let words: Vec<&Drawn> = sheet.drawn.iter().filter(|d| d.element.name == "text").collect();
+            for (k, a) in words.iter().enumerate() {
+                let ba = a.element.bounds().unwrap();
+                if let Some(b) = words[k + 1..].iter().find(|b| overlap(ba, b.element.bounds().unwrap())) {
+                    return Err(format!("{:?} overlaps {:?}", a.element.text, b.element.text));
+                }
+                if a.in_legend() || a.group("player").is_some() {
+                    continue;
+                }
+                for other in sheet.drawn.iter().filter(|o| !o.in_legend()) {
+                    let crossed = match other.mark() {
+                        "cauldron" => crosses_outline(&other.element, ba),
+                        "garden-border" | "cut" => other.element.bounds().is_some_and(|o| overlap(o, ba)),
+                        _ => false,
+                    };
+                    if crossed {
+                        return Err(format!("{:?} crosses a {} line", a.element.text, other.mark()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// The notes cell is a cell of its own: no garden's cell, no garden border
+/// inside it, its title and writing lines within it.
+#[test]
+fn witches_notes_cell_is_a_cell_of_its_own() {
+    on_every_sheet(&PAPERS, 4, |board, sheets, _| {
+        let n = board.notes_cell;
+        let sheet = &sheets[if n.side == witches::Face::Front { 0 } else { 1 }];
+        let d = &sheet.drawn;
+        let is_notes = |e: &Element| e.num("data-x") == f64::from(n.x) && e.num("data-y") == f64::from(n.y);
+        let cell = d
+            .iter()
+            .find(|d| d.element.class() == "cell" && is_notes(&d.element))
+            .ok_or("no notes cell drawn")?;
+        if cell.group("garden").is_some() {
+            return Err("the notes cell is drawn as a garden's cell".into());
+        }
+        let c = &cell.element;
+        let room = [c.num("x"), c.num("y"), c.num("x") + c.num("width"), c.num("y") + c.num("height")];
+        let inside = |b: [f64; 4]| b[0] >= room[0] && b[1] >= room[1] && b[2] <= room[2] && b[3] <= room[3];
+        let lines: Vec<&Drawn> = d.iter().filter(|d| d.group("notes").is_some() && !d.in_legend()).collect();
+        if lines.len() < 2 || lines.iter().any(|l| !inside(l.element.bounds().unwrap())) {
+            return Err("the notes cell's writing lines are not within it".into());
+        }
+        let title = d
+            .iter()
+            .find(|d| d.element.text == "Notes" && !d.in_legend())
+            .ok_or("no Notes title")?;
+        if !inside(title.element.bounds().unwrap()) {
+            return Err("the Notes title leaves its cell".into());
+        }
+        let shrunk = [room[0] + 0.5, room[1] + 0.5, room[2] - 0.5, room[3] - 0.5];
+        if d.iter()
+            .any(|d| d.mark() == "garden-border" && d.element.bounds().is_some_and(|b| overlap(b, shrunk)))
+        {
+            return Err("a garden border runs inside the notes cell".into());
+        }
+        Ok(())
+    });
 }
