@@ -27,6 +27,11 @@ pub(crate) const LEGEND_TEXT: f64 = 2.8;
 pub(crate) const SMALL_TEXT: f64 = 2.2;
 /// Side of a legend swatch, millimetres.
 const SWATCH: f64 = 4.5;
+/// Inset of a swatch's drawing in its square, so that strokes stay inside.
+const SWATCH_INSET: f64 = 0.3;
+/// Side of the square a swatch's unit box is drawn into, millimetres: a
+/// line of width `w` on the board is `w / SWATCH_SIDE` in the unit box.
+pub(crate) const SWATCH_SIDE: f64 = SWATCH - 2.0 * SWATCH_INSET;
 /// Space between a swatch and its words, and between entries.
 const GAP: f64 = 1.5;
 const ENTRY_GAP: f64 = 5.0;
@@ -214,8 +219,11 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
             let e = &entries[i];
             let top = y + (ROW - SWATCH) / 2.0;
             label(&mut shapes, (x, top), (e.width(), SWATCH));
-            // Inset a little so that swatches' strokes stay inside their square.
-            shapes.extend(e.swatch.iter().map(|s| place(s, (x + 0.3, top + 0.3), SWATCH - 0.6)));
+            shapes.extend(
+                e.swatch
+                    .iter()
+                    .map(|s| place(s, (x + SWATCH_INSET, top + SWATCH_INSET), SWATCH_SIDE)),
+            );
             shapes.push(text(
                 (x + SWATCH + GAP, top + SWATCH / 2.0 + LEGEND_TEXT * 0.36),
                 e.words.clone(),

@@ -12,7 +12,7 @@
 
 use scene::{Anchor, Color, Shape, Style, Tag};
 
-use crate::print::{self, Entry, INK};
+use crate::print::{self, Entry, INK, SWATCH_SIDE};
 
 /// Width of a cut line, millimetres: the heaviest line on the sheet.
 pub(super) const CUT_WIDTH: f64 = 1.4;
@@ -50,10 +50,6 @@ pub(super) const BADGE_RADIUS: f64 = 2.8;
 /// Font size of the number in a badge, millimetres.
 const BADGE_TEXT: f64 = 3.4;
 const PLAYER_COLORS: [&str; 5] = ["#D7263D", "#1B998B", "#F46036", "#2E294E", "#6A8D1F"];
-/// The side of the square a legend swatch is drawn in, millimetres: the
-/// legend's 4.5 mm swatch less its 0.3 mm inset on each side. A swatch's
-/// lines are drawn at their widths on the board divided by it.
-const SWATCH_SIDE: f64 = 3.9;
 
 /// The colours and fills of a sheet drawn in colour or ink-friendly.
 #[derive(Clone, Copy)]
