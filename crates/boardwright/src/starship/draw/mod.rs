@@ -62,7 +62,8 @@ fn laid_out(ship: &Board, entries: &[Entry], caption: &print::Caption, options: 
     let beside = Frame::fit(ship, print::legend_at_right(&mut column, entries, caption));
     let mut band = print::page(options);
     let width = band.width - 2.0 * MARGIN;
-    let lines = caption.flowing(width);
+    // Stacked as in the column: the caption reads the same either way.
+    let lines = caption.stacked(width);
     let height = print::legend_height(entries, lines.len(), width);
     let top = band.height - MARGIN - height;
     band.shapes.push(print::legend(entries, &lines, (MARGIN, top), width, false));
