@@ -267,7 +267,7 @@ fn the_legend_keeps_off_the_ship() {
 
 /// Parts that could be confused differ in colour and letter: crew quarters
 /// and bunks, a large weapon and armor; every part kind on the page has its
-/// own letter.
+/// own letter, and in greyscale every part is lighter than armor.
 #[test]
 fn look_alike_parts_differ_in_colour_and_letter() {
     // A tile's fill as (r, g, b).

@@ -23,9 +23,9 @@ pub(super) struct Kind {
 }
 
 /// Fills for the kinds of each role, lightest first: one hue a role, the
-/// kinds of a machine role from light (the smallest) to dark (the largest);
-/// hues far apart where parts could be confused (crew quarters and bunks, a
-/// weapon and armor).
+/// kinds of a machine role from light (the smallest) to darker (the
+/// largest), none as dark as armor in greyscale; hues far apart where parts
+/// could be confused (crew quarters and bunks, a weapon and armor).
 fn shades(role: Role) -> &'static [Color] {
     const COCKPIT: [Color; 1] = [Color::rgb(0x4d, 0xab, 0xf7)];
     const REACTOR: [Color; 1] = [Color::rgb(0xff, 0xd4, 0x3b)];
@@ -36,12 +36,12 @@ fn shades(role: Role) -> &'static [Color] {
     const THRUSTERS: [Color; 3] = [
         Color::rgb(0xff, 0xc9, 0xc9),
         Color::rgb(0xff, 0x87, 0x87),
-        Color::rgb(0xfa, 0x52, 0x52),
+        Color::rgb(0xff, 0x6b, 0x6b),
     ];
     const WEAPONS: [Color; 3] = [
         Color::rgb(0xfc, 0xc2, 0xd7),
         Color::rgb(0xf7, 0x83, 0xac),
-        Color::rgb(0xe6, 0x49, 0x80),
+        Color::rgb(0xf0, 0x65, 0x95),
     ];
     const ROOMS: [Color; 1] = [Color::rgb(0xe6, 0xc9, 0x9a)];
     match role {
