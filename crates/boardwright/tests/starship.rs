@@ -960,3 +960,94 @@ fn the_grid_walks_as_the_metrics_and_the_crew_view_do() {
         assert_eq!(grid.tile(0, 0), Some(starship::Tile::Space));
     }
 }
+
+/// Default ships at 40 × 40 over `n` seeds, made on two threads.
+fn default_ships(prefix: &str, n: usize) -> Vec<(String, starship::Board)> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|half| {
+                scope.spawn(move || {
+                    (0..n)
+                        .filter(|i| i % 2 == half)
+                        .map(|i| {
+                            let seed = format!("{prefix}-{i}");
+                            let s = ship(40, &seed);
+                            (seed, s)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    })
+}
+
+/// Thrusters face the way the ship can use them: none blows forwards from
+/// the front quarter of the ship's length (the nose), each forward one sits
+/// on a shoulder (the hull reaches further forward beside it), and most
+/// face backwards, as in the original; weapons still face mostly forwards.
+#[test]
+fn thrusters_never_blow_out_of_the_nose() {
+    let (mut back, mut thrusters, mut forward_guns, mut guns) = (0, 0, 0, 0);
+    for (seed, s) in default_ships("exhaust", 200) {
+        let rows: Vec<usize> = (0..s.tiles.len()).filter(|&y| s.tiles[y].chars().any(|c| c != ' ')).collect();
+        let (tip, tail) = (rows[0] as u32, rows[rows.len() - 1] as u32);
+        let length = f64::from(tail - tip + 1);
+        for p in &s.parts {
+            match (p.role, p.facing) {
+                (Role::Thruster, Some(f)) => {
+                    thrusters += 1;
+                    back += usize::from(f == Facing::Down);
+                    if f == Facing::Up {
+                        let behind = f64::from(p.rect.y - tip);
+                        assert!(
+                            behind >= length / 4.0,
+                            "seed {seed}: {} {} blows forwards {behind} rows behind the nose's tip, of {length}",
+                            p.kind,
+                            p.id
+                        );
+                        let ahead = s.tiles[..p.rect.y as usize].iter().any(|r| r.chars().any(|c| c != ' '));
+                        assert!(ahead, "seed {seed}: {} {} is at the front", p.kind, p.id);
+                    }
+                }
+                (Role::Weapon, Some(f)) => {
+                    guns += 1;
+                    forward_guns += usize::from(f == Facing::Up);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(back * 2 > thrusters, "{back} of {thrusters} thrusters face backwards");
+    assert!(forward_guns * 2 > guns, "{forward_guns} of {guns} weapons face forwards");
+}
+
+/// Floor is corridors, not halls: after filling with armor, bare floor is
+/// on average at most 36 % of the hull of a default ship (200 seeds; it
+/// was 48 % when armor kept to the parts' detour), and no more than 42 % on
+/// any; few 2 × 2 squares of floor are left; every
+/// guarantee (every corridor walkable) still holds.
+#[test]
+fn floor_is_corridors_not_halls() {
+    let ships = default_ships("floor", 200);
+    let mut shares = Vec::new();
+    let mut squares = 0;
+    for (seed, s) in &ships {
+        check(s).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let count = |c: char| s.tiles.iter().flat_map(|r| r.chars()).filter(|&t| t == c).count() as f64;
+        let hull = s.tiles.iter().flat_map(|r| r.chars()).filter(|&t| t != ' ').count() as f64;
+        let share = count('.') / hull;
+        assert!(share <= 0.42, "seed {seed}: bare floor is {:.0} % of the hull", share * 100.0);
+        shares.push(share);
+        let rows: Vec<Vec<char>> = s.tiles.iter().map(|r| r.chars().collect()).collect();
+        for y in 0..rows.len() - 1 {
+            for x in 0..rows[y].len() - 1 {
+                squares += usize::from([rows[y][x], rows[y][x + 1], rows[y + 1][x], rows[y + 1][x + 1]] == ['.'; 4]);
+            }
+        }
+    }
+    let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+    assert!(mean <= 0.36, "bare floor is {:.1} % of the hull on average", mean * 100.0);
+    let per_ship = squares as f64 / ships.len() as f64;
+    assert!(per_ship <= 8.0, "{per_ship:.1} squares of 2 x 2 floor a ship");
+}

@@ -21,6 +21,11 @@ pub(crate) const AMMO_WALK: u32 = 12;
 /// most, unless `supply_walk` says otherwise.
 pub(crate) const POWER_WALK: u32 = 16;
 
+/// Largest `max_detour` accepted, and the longest detour any stage asks
+/// for when it widens it (crew rooms, filling with armor): their searches
+/// never reach farther than an accepted `max_detour` already does.
+pub(crate) const LONGEST_DETOUR: u32 = 40;
+
 /// Smallest grid side accepted: on a smaller grid the default stages find
 /// no room for a ship (at 20 × 20 one seed in sixty failed every attempt, at
 /// 16 × 16 nearly all; from 22 none of sixty).
@@ -34,7 +39,9 @@ declare! {
         /// grid height in tiles (the work grows with the area)
         height: u32 = 40, int(MIN_SIDE as i64, MAX_SIDE as i64);
         /// steps the tiles round a new part may need to reach each other
-        max_detour: u32 = 5, int(2, 40);
+        /// (twice that round a crew room, four times round armor filling
+        /// the floor, at most 40, so that corridors are left, not halls)
+        max_detour: u32 = 5, int(2, LONGEST_DETOUR as i64);
         /// walking distance within which every weapon has ammo and every
         /// thruster power, storage or the reactor (none: 12 to ammo, 16 to
         /// power, at every size); a walk is the fewest steps from where crew

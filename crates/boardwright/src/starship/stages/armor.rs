@@ -2,10 +2,15 @@
 //! and every floor tile whose loss blocks no path.
 
 use super::Context;
-use super::Walks;
 use super::supplies::protect_supply_walks;
+use super::{Walks, widened};
 use crate::starship::part::{Facing, Role};
 use crate::starship::ship::{Ship, Tile};
+
+/// How many times the path check's detour filling with armor allows: the
+/// corridors left may wind (at the default, 20 steps round a tile), so
+/// that what is left is corridors a tile wide, not open floor.
+pub(super) const FILL_DETOUR: u32 = 4;
 
 pub(super) fn armor_around(ship: &mut Ship, cx: &mut Context<'_>, role: Role, layers: u32) {
     let Some(part) = ship.parts.iter().find(|p| p.role == role).cloned() else {
@@ -63,11 +68,17 @@ pub(super) fn exterior_armor(ship: &mut Ship) {
     }
 }
 
+/// Armor on every free floor tile whose loss leaves the tiles round it a
+/// walk of at most [`FILL_DETOUR`] times `max_detour` steps more than the
+/// straight one (see [`widened`]): the same check as any part's, with a
+/// longer reach, so that floor is left as corridors, not halls. Every walk
+/// from a machine to its supply is kept first.
 pub(super) fn fill_armor(ship: &mut Ship, max_detour: u32, walks: Walks) {
     protect_supply_walks(ship, walks, &Role::SUPPLIED);
+    let detour = widened(max_detour, FILL_DETOUR);
     for t in 0..ship.tiles.len() {
         let (x, y) = ship.xy(t);
-        if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths((x, y, 1, 1), max_detour) {
+        if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths((x, y, 1, 1), detour) {
             ship.tiles[t] = Tile::Armor;
         }
     }

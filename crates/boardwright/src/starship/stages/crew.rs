@@ -3,10 +3,15 @@
 
 use super::place::{candidates, place_room};
 use super::supplies::protect_supply_walks;
-use super::{Context, scaled};
+use super::{Context, scaled, widened};
 use crate::starship::params::CrewParams;
 use crate::starship::part::Role;
 use crate::starship::ship::{Footprint, Ship, Tile};
+
+/// How many times the path check's detour a crew room may ask of the walks
+/// round it: rooms pack closer than other parts, leaving corridors between
+/// them instead of halls (and less of the hull to armor).
+const CREW_DETOUR: u32 = 2;
 
 /// Places a crew room chooses among: the next ones still free in its list.
 const CREW_CHOICES: usize = 4;
@@ -87,7 +92,7 @@ pub(super) fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
             near.sort_by_key(|&(touch, k)| (std::cmp::Reverse(touch), k));
             for (_, k) in near {
                 gone[kind][k] = true;
-                if ship.keeps_paths(spots[k], cx.max_detour) {
+                if ship.keeps_paths(spots[k], widened(cx.max_detour, CREW_DETOUR)) {
                     place_room(ship, kinds[kind].0, spots[k], cx.rng);
                     placed[kind] += 1;
                     break 'room;

@@ -5,8 +5,13 @@
 use super::place::{candidates, first_keeping};
 use super::{Context, MACHINE_MISSES, scaled};
 use crate::starship::params::{MachineParams, Variant};
-use crate::starship::part::Facing;
+use crate::starship::part::{Facing, Role};
 use crate::starship::ship::{Footprint, Ship, Tile};
+
+/// The front share of the ship's length, from the nose's tip, out of which
+/// no thruster blows forwards: a thruster there would push the ship back
+/// from the nose.
+pub const NOSE_SHARE: f64 = 1.0 / 3.0;
 
 /// For each column the first and last ship row, and for each row the first
 /// and last ship column (`None` where empty): whether a footprint has a clear
@@ -33,6 +38,25 @@ impl Profile {
         Profile { cols, rows }
     }
 
+    /// The ship's first and last row (the nose's tip and the tail), if it has any tile.
+    fn length(&self) -> Option<(u32, u32)> {
+        let first = self.rows.iter().position(Option::is_some)?;
+        let last = self.rows.iter().rposition(Option::is_some)?;
+        Some((first as u32, last as u32))
+    }
+
+    /// Whether a thruster on footprint `r` may blow its exhaust towards
+    /// `facing`: backwards and sideways anywhere, forwards only from a
+    /// shoulder of the hull, its front edge at least [`NOSE_SHARE`] of the
+    /// ship's length behind the nose's tip, never out of the nose.
+    pub fn exhaust_allowed(&self, (_, y, _, _): Footprint, facing: Facing) -> bool {
+        if facing != Facing::Up {
+            return true;
+        }
+        self.length()
+            .is_some_and(|(tip, tail)| f64::from(y - tip.min(y)) >= NOSE_SHARE * f64::from(tail - tip + 1))
+    }
+
     /// Whether every tile from the footprint's `facing` edge to the grid's border is space.
     pub fn clear_line(&self, (x, y, w, h): Footprint, facing: Facing) -> bool {
         let span = |v: &Option<(u32, u32)>| v.unwrap_or((u32::MAX, 0));
@@ -45,6 +69,10 @@ impl Profile {
     }
 }
 
+/// Places the machines of a stage within its score budget; `outward`
+/// (weapons) puts each farthest out in the way it faces, else at random
+/// among the places that fit. A thruster blows its exhaust only where
+/// [`Profile::exhaust_allowed`] says the ship can use it.
 pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &MachineParams, outward: bool) {
     let drawn = cx
         .rng
@@ -93,7 +121,7 @@ pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &M
         let profile = Profile::of(ship);
         let mut spots: Vec<Footprint> = candidates(ship, w, h)
             .into_iter()
-            .filter(|&r| profile.clear_line(r, facing))
+            .filter(|&r| profile.clear_line(r, facing) && (v.role != Role::Thruster || profile.exhaust_allowed(r, facing)))
             .collect();
         if outward {
             // Farthest from the centre in the facing direction first.
@@ -127,7 +155,6 @@ pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &M
 mod tests {
     use super::*;
     use crate::starship::Stage;
-    use crate::starship::part::Role;
     use crate::starship::stages::testing::{built, connected, run_stage, stage};
 
     #[test]
@@ -160,6 +187,23 @@ mod tests {
                 }
             }
             assert!(connected(&ship), "seed {i}");
+        }
+    }
+
+    #[test]
+    fn thrusters_blow_forwards_only_from_behind_the_nose() {
+        // A hull of rows 1 to 12: its front third is rows 1 to 4.
+        let mut ship = Ship::new(8, 14);
+        for y in 1..13 {
+            let t = ship.at(3, y);
+            ship.tiles[t] = Tile::Floor;
+        }
+        let profile = Profile::of(&ship);
+        assert!(!profile.exhaust_allowed((5, 2, 1, 2), Facing::Up));
+        assert!(!profile.exhaust_allowed((5, 4, 1, 2), Facing::Up));
+        assert!(profile.exhaust_allowed((5, 5, 1, 2), Facing::Up));
+        for facing in [Facing::Down, Facing::Left, Facing::Right] {
+            assert!(profile.exhaust_allowed((5, 1, 1, 2), facing));
         }
     }
 

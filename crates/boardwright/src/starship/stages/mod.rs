@@ -24,6 +24,7 @@
 
 use serde::Serialize;
 
+use super::params::LONGEST_DETOUR;
 use super::params::{
     ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
 };
@@ -50,6 +51,14 @@ pub(super) const MACHINE_MISSES: u32 = 24;
 /// Supply rooms a stage may add, beyond twice the number it plans, while a
 /// consumer is still out of reach.
 pub(super) const EXTRA_SUPPLIES: u32 = 8;
+
+/// `max_detour` widened `times` over, for a stage that packs closer than
+/// the path check's own bound (crew rooms, filling with armor), but never
+/// past [`LONGEST_DETOUR`] (nor below `max_detour`): no search reaches
+/// farther than an accepted `max_detour` already may.
+pub(super) fn widened(max_detour: u32, times: u32) -> u32 {
+    max_detour.saturating_mul(times).min(LONGEST_DETOUR).max(max_detour)
+}
 
 /// `base` plus `rate` per 1000 of `tiles`, rounded down.
 pub(super) fn scaled(base: u32, rate: f64, tiles: u64) -> u64 {
