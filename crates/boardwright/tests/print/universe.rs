@@ -206,6 +206,24 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
             return Err(format!("{kind:?} nodes are not drawn bolder than the rest"));
         }
     }
+    // A node's name, where shown, is its own, at one font size on every
+    // node of its kind.
+    let mut fonts: Vec<(NodeKind, f64)> = Vec::new();
+    for e in elements.iter().filter(|e| e.class() == "label") {
+        let node = &board.nodes[e.node.ok_or("a label outside a node")?];
+        let name = node.node_type.as_deref().unwrap_or("Centre");
+        if e.text != name {
+            return Err(format!("node {} is labelled {:?}, not {name:?}", node.id, e.text));
+        }
+        let size = e.num("font-size");
+        match fonts.iter().find(|f| f.0 == node.kind) {
+            Some(&(kind, other)) if (other - size).abs() > EPS => {
+                return Err(format!("{kind:?} names at {other} and {size} mm"));
+            }
+            Some(_) => {}
+            None => fonts.push((node.kind, size)),
+        }
+    }
     check_board_edge(&elements, &legend, &enclosing(&svg, "scissors"), &nodes)?;
     check_legend(board, &elements, &legend, &pictogram)?;
     if rules == Rules::All {
@@ -520,7 +538,7 @@ fn regular_size(board: &universe::Board, options: DrawOptions) -> f64 {
 }
 
 /// Printed over 2 × 2 sheets, a nine-player board keeps every rule, its
-/// nodes about twice as large as on one sheet.
+/// nodes about twice as large as on one sheet, each named.
 #[test]
 fn tiled_boards_are_larger_and_keep_every_rule() {
     let tile: Tile = "2x2".parse().unwrap();

@@ -24,13 +24,13 @@ pub(super) const MIN_TEXT: f64 = 2.0;
 /// 0.73 em, so at least 3 mm tall.
 pub(super) const NUMBER_FONT: f64 = 4.2;
 /// A number's font where the node has room, as a part of the outline's size.
-const NUMBER_SHARE: f64 = 0.6;
+const NUMBER_SHARE: f64 = 0.5;
 /// The largest font of a name, as a part of the outline's size.
 const NAME_SHARE: f64 = 0.3;
 /// The narrowest pictogram drawn beside a number, millimetres.
 const SMALLEST_PICTURE: f64 = 2.0;
 /// The narrowest pictogram drawn above a name, as a part of the band.
-const NAMED_PICTURE: f64 = 0.9;
+const NAMED_PICTURE: f64 = 0.8;
 /// The widest pictogram, as a part of the band (a disc holds at most a
 /// square √2 of its radius wide).
 const WIDEST_PICTURE: f64 = 1.6;
@@ -227,13 +227,27 @@ impl Band {
         })
     }
 
+    /// The narrowest pictogram a node shows: above a number, at least
+    /// [`SMALLEST_PICTURE`]; above a name alone, [`NAMED_PICTURE`] of the
+    /// band, the node's main mark; alone, any.
+    fn narrowest(&self, number: bool, name: bool) -> f64 {
+        if number {
+            SMALLEST_PICTURE
+        } else if name {
+            NAMED_PICTURE * self.half
+        } else {
+            0.0
+        }
+    }
+
     /// The largest font, at most [`NAME_SHARE`] of `r`, at which `name`
-    /// fits under a pictogram at least [`NAMED_PICTURE`] of the band wide,
+    /// fits under a pictogram at least as wide as [`Band::narrowest`] says,
     /// below `number` if any; `None` when smaller than [`MIN_TEXT`].
     fn name_font(&self, name: &str, number: Option<Line>, r: f64) -> Option<f64> {
+        let narrowest = self.narrowest(number.is_some(), true);
         let fits = |font: f64| {
             let lines: Vec<Line> = number.into_iter().chain([Line::words(name, font)]).collect();
-            self.layout(&lines, NAMED_PICTURE * self.half).is_some_and(|l| l.picture.is_some())
+            self.layout(&lines, narrowest).is_some_and(|l| l.picture.is_some())
         };
         let most = NAME_SHARE * r;
         if most < MIN_TEXT || !fits(MIN_TEXT) {
@@ -301,14 +315,7 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
     let label = fonts.of(node.kind).map(|font| (words.as_str(), font));
     let mut lines: Vec<Line> = number.iter().map(|&(d, font)| Line::number(d, font)).collect();
     lines.extend(label.iter().map(|&(w, font)| Line::words(w, font)));
-    let narrowest = if label.is_some() {
-        NAMED_PICTURE * band.half
-    } else if number.is_some() {
-        SMALLEST_PICTURE
-    } else {
-        0.0
-    };
-    if let Some(layout) = band.layout(&lines, narrowest) {
+    if let Some(layout) = band.layout(&lines, band.narrowest(number.is_some(), label.is_some())) {
         if let Some(((left, top), side)) = layout.picture {
             let tag = Tag::new("pictogram").with("of", of).with("name", &words);
             let placed = picture.iter().map(|s| print::place(s, (x + left, y + top), side)).collect();
