@@ -131,6 +131,8 @@ impl Line {
 struct Band {
     /// A disc's radius, a square's half side.
     half: f64,
+    /// The same of the inside of the outline's stroke.
+    inside: f64,
     square: bool,
     /// Room between the pictogram and the lines under it.
     gap: f64,
@@ -147,6 +149,7 @@ impl Band {
     fn new(outline: Outline, r: f64) -> Band {
         Band {
             half: outline.band() * r,
+            inside: (1.0 - outline.stroke() / 2.0) * r,
             square: outline.square(),
             gap: GAP * r,
         }
@@ -266,15 +269,22 @@ impl Band {
 }
 
 /// The font of `digits` on a node of size `r`: [`NUMBER_SHARE`] of it, at
-/// least [`NUMBER_FONT`], and no larger than fits the band alone.
+/// least [`NUMBER_FONT`], and no larger than fits the band alone; where the
+/// band is too small for [`MIN_TEXT`] (a crowded board on small paper), that
+/// still, when it fits inside the outline, the dots then touching it.
 fn number_font(band: &Band, r: f64, digits: &str) -> f64 {
     let (width, height) = (digits_width(digits), DIGIT_ASCENT + DIGIT_DESCENT);
-    let fits = if band.square {
-        (2.0 * band.half / width).min(2.0 * band.half / height)
-    } else {
-        band.half / ((width / 2.0) * (width / 2.0) + (height / 2.0) * (height / 2.0)).sqrt()
+    let fits = |half: f64| {
+        if band.square {
+            (2.0 * half / width).min(2.0 * half / height)
+        } else {
+            half / ((width / 2.0) * (width / 2.0) + (height / 2.0) * (height / 2.0)).sqrt()
+        }
     };
-    (NUMBER_SHARE * r).max(NUMBER_FONT).min(fits)
+    (NUMBER_SHARE * r)
+        .max(NUMBER_FONT)
+        .min(fits(band.half))
+        .max(MIN_TEXT.min(fits(band.inside)))
 }
 
 /// How wide the ink of `digits` is, in em.
@@ -366,6 +376,7 @@ mod tests {
         for square in [false, true] {
             let band = Band {
                 half: 3.0,
+                inside: 4.0,
                 square,
                 gap: 0.2,
             };
@@ -400,6 +411,7 @@ mod tests {
     fn names_are_never_smaller_than_the_least_font() {
         let roomy = Band {
             half: 10.0,
+            inside: 13.0,
             square: false,
             gap: 0.5,
         };
@@ -407,6 +419,7 @@ mod tests {
         assert!((MIN_TEXT..=NAME_SHARE * 14.0).contains(&font));
         let tight = Band {
             half: 2.5,
+            inside: 3.3,
             square: false,
             gap: 0.2,
         };
