@@ -151,7 +151,8 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut edge = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
     for node in &board.nodes {
         let (x, y) = at[node.id as usize];
-        let (shapes, reach) = face::node_shapes(node, &look, &fonts, (x, y), sizes.of(node.kind));
+        let shapes = face::node_shapes(node, &look, &fonts, (x, y), sizes.of(node.kind));
+        let reach = sizes.reach(node);
         edge = [
             edge[0].min(x - reach),
             edge[1].min(y - reach),

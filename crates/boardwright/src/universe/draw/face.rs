@@ -63,14 +63,21 @@ impl Fonts {
         let fitting = |kind: NodeKind| {
             let r = sizes.of(kind);
             let band = Band::new(Outline(kind), r);
-            board
-                .nodes
+            // Nodes alike in name and number of digits fit alike.
+            let mut faces: Vec<(&Node, usize)> = Vec::new();
+            for n in board.nodes.iter().filter(|n| n.kind == kind) {
+                let digits = n.number.map_or(0, |v| v.to_string().len());
+                if !faces.iter().any(|&(m, d)| d == digits && m.node_type == n.node_type) {
+                    faces.push((n, digits));
+                }
+            }
+            faces
                 .iter()
-                .filter(|n| n.kind == kind)
-                .map(|n| {
-                    let number = n
-                        .number
-                        .map(|v| Line::number(&v.to_string(), number_font(&band, r, &v.to_string())));
+                .map(|&(n, digits)| {
+                    let number = (digits > 0).then(|| {
+                        let widest = "8".repeat(digits);
+                        Line::number(&widest, number_font(&band, r, &widest))
+                    });
                     band.name_font(&name(n), number, r)
                 })
                 .try_fold(f64::INFINITY, |most, font| font.map(|f| most.min(f)))
@@ -260,7 +267,7 @@ impl Band {
             return Some(most);
         }
         let (mut lo, mut hi) = (MIN_TEXT, most);
-        for _ in 0..20 {
+        for _ in 0..12 {
             let mid = (lo + hi) / 2.0;
             if fits(mid) { lo = mid } else { hi = mid }
         }
@@ -292,11 +299,11 @@ fn digits_width(digits: &str) -> f64 {
     DIGIT_INK + DIGIT_ADVANCE * (digits.chars().count().max(1) - 1) as f64
 }
 
-/// The shapes of `node` drawn at size `r` around `c`, and how far they
-/// reach from it.
-pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64) -> (Vec<Shape>, f64) {
+/// The shapes of `node` drawn at size `r` around `c`.
+pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64) -> Vec<Shape> {
     let (x, y) = c;
     let outline = Outline(node.kind);
+    let words = name(node);
     let mut shapes = Vec::new();
     let stroke = outline.stroke() * r;
     let inner = Style::stroke(INK, outline.stroke() * r / 2.0);
@@ -310,18 +317,17 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         NodeKind::Mission => {
             shapes.push(square(c, r, Style::filled_outlined(look.fill(scene::Color::WHITE), INK, stroke)));
             shapes.push(square(c, INNER * r, inner));
-            (icons::mission(&name(node), look.icon), "mission")
+            (icons::mission(&words, look.icon), "mission")
         }
         NodeKind::Regular => {
-            let fill = look.type_color(&name(node));
+            let fill = look.type_color(&words);
             shapes.push(circle(c, r, Style::filled_outlined(fill, INK, stroke)));
-            (look.type_icon(&name(node)), "type")
+            (look.type_icon(&words), "type")
         }
     };
     let band = Band::new(outline, r);
     let digits = node.number.map(|v| v.to_string());
     let number = digits.as_deref().map(|d| (d, number_font(&band, r, d)));
-    let words = name(node);
     let label = fonts.of(node.kind).map(|font| (words.as_str(), font));
     let mut lines: Vec<Line> = number.iter().map(|&(d, font)| Line::number(d, font)).collect();
     lines.extend(label.iter().map(|&(w, font)| Line::words(w, font)));
@@ -350,7 +356,7 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
             .tagged(Tag::new("dot")),
         );
     }
-    (shapes, outline.reach(&node.dots) * r)
+    shapes
 }
 
 fn circle(center: (f64, f64), radius: f64, style: Style) -> Shape {

@@ -20,16 +20,19 @@
 use super::outline::Outline;
 use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, MISSION_REACH, REACH};
 use crate::geom::{Point, segment_dist2};
-use crate::universe::{Board, NodeKind};
+use crate::universe::{Board, Node, NodeKind};
 
 /// The smallest outline drawn, millimetres, however crowded the board.
 const SMALLEST: f64 = 0.02;
 
-/// The outline size of each kind of node, millimetres.
+/// The outline size of each kind of node, millimetres, and how far each
+/// node's drawing reaches.
 pub(super) struct Sizes {
     regular: f64,
     mission: f64,
     center: f64,
+    /// Each node's reach as a part of its outline's size.
+    reach: Vec<f64>,
 }
 
 /// Two nodes `a` and `b` whose outline sizes times `xa` and `xb` add up
@@ -97,7 +100,18 @@ impl Sizes {
         };
         let mission = grow(NodeKind::Mission, &|_| regular);
         let center = grow(NodeKind::Center, &|kind| if kind == NodeKind::Mission { mission } else { regular });
-        Sizes { regular, mission, center }
+        Sizes {
+            regular,
+            mission,
+            center,
+            reach,
+        }
+    }
+
+    /// How far everything drawn for `node` reaches from its centre,
+    /// millimetres.
+    pub(super) fn reach(&self, node: &Node) -> f64 {
+        self.reach[node.id as usize] * self.of(node.kind)
     }
 
     /// The outline size of a node of `kind`, millimetres.
