@@ -11,7 +11,7 @@
 
 use scene::{Anchor, Shape, Style, Tag};
 
-use super::look::{Look, category_color};
+use super::look::{DOT_FILL, Look, category_color};
 use super::outline::{DOT, DOT_STROKE, INNER, Outline};
 use super::sizes::Sizes;
 use crate::print::{self, INK};
@@ -351,7 +351,7 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
             circle(
                 (x + dx * r, y + dy * r),
                 DOT * r,
-                Style::filled_outlined(look.fill(super::look::DOT_FILL), INK, DOT_STROKE * r),
+                Style::filled_outlined(look.fill(DOT_FILL), INK, DOT_STROKE * r),
             )
             .tagged(Tag::new("dot")),
         );

@@ -10,9 +10,9 @@ use crate::geom::sin_cos;
 use crate::universe::NodeKind;
 
 /// Stroke of a regular node's outline.
-pub(super) const STROKE: f64 = 0.06;
+const STROKE: f64 = 0.06;
 /// Stroke of the centre's and the missions' bolder outlines.
-pub(super) const BOLD_STROKE: f64 = 0.1;
+const BOLD_STROKE: f64 = 0.1;
 /// A power dot's radius and stroke.
 pub(super) const DOT: f64 = 0.2;
 pub(super) const DOT_STROKE: f64 = 0.04;
