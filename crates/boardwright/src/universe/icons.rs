@@ -2,12 +2,17 @@
 //! (y down) from circles, polygons and lines, so that each reads in black and
 //! white alone: a drop (Oil), a fish, waves (Water), a fir (Wood), an apple
 //! (Fruit), a bundle of sticks with a fuse (Dynamite), a star (Stardust), a
-//! beetle (Critters), a paw (Puppy); a flag marks missions and a four-point
-//! star the centre. A type without a pictogram shows its first letter.
+//! beetle (Critters), a paw (Puppy); a four-point star marks the centre and
+//! scissors where to start cutting the sheet. A type without a pictogram
+//! shows its first letter. Each mission kind's pictogram is in [`missions`].
 
 use scene::{Anchor, Color, Shape, Style};
 
 use crate::geom::sin_cos;
+
+mod missions;
+
+pub(crate) use missions::mission;
 
 /// How an icon is painted: `ink` for its body, `paper` for details cut out
 /// of it (an eye, a highlight).
@@ -177,7 +182,8 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
     }
 }
 
-/// A type's first letter, for types without a pictogram.
+/// A name's first letter, for a node type or mission kind without a
+/// pictogram.
 fn letter(name: &str, paint: Paint) -> Shape {
     Shape::Text {
         at: (0.5, 0.84),
@@ -188,27 +194,32 @@ fn letter(name: &str, paint: Paint) -> Shape {
     }
 }
 
-/// The flag of a mission node.
-pub(crate) fn mission(paint: Paint) -> Vec<Shape> {
-    vec![
-        Shape::Line {
-            from: (0.26, 0.06),
-            to: (0.26, 0.96),
-            style: paint.line(0.09),
-        },
-        Shape::Polygon {
-            points: vec![(0.3, 0.08), (0.86, 0.28), (0.3, 0.5)],
-            style: paint.body(),
-        },
-    ]
-}
-
 /// The compass star of the centre.
 pub(crate) fn center(paint: Paint) -> Vec<Shape> {
     vec![Shape::Polygon {
         points: star((0.5, 0.5), 0.48, 0.14, 4, -std::f64::consts::FRAC_PI_2),
         style: paint.body(),
     }]
+}
+
+/// Scissors pointing right, their blades open: where to start cutting.
+pub(crate) fn scissors(paint: Paint) -> Vec<Shape> {
+    let ring = |center: (f64, f64)| Shape::Circle {
+        center,
+        radius: 0.15,
+        style: paint.line(0.07),
+    };
+    let blade = |from: (f64, f64), to: (f64, f64)| Shape::Line {
+        from,
+        to,
+        style: paint.line(0.08),
+    };
+    vec![
+        ring((0.2, 0.28)),
+        ring((0.2, 0.72)),
+        blade((0.32, 0.36), (0.98, 0.62)),
+        blade((0.32, 0.64), (0.98, 0.38)),
+    ]
 }
 
 trait Recolor {
@@ -258,8 +269,10 @@ mod tests {
             outline: None,
         };
         let mut seen = Vec::new();
-        for name in BUILT_IN {
-            let icon = node_type(name, paint);
+        let types = BUILT_IN.iter().map(|&name| (name, node_type(name, paint)));
+        let kinds = missions::BUILT_IN.iter().map(|&kind| (kind, mission(kind, paint)));
+        let marks = [("centre", center(paint)), ("scissors", scissors(paint))];
+        for (name, icon) in types.chain(kinds).chain(marks) {
             for (x, y) in icon.iter().flat_map(points) {
                 assert!((-0.01..=1.01).contains(&x) && (-0.01..=1.01).contains(&y), "{name}: ({x}, {y})");
             }
@@ -267,5 +280,6 @@ mod tests {
             seen.push(icon);
         }
         assert!(matches!(&node_type("gold", paint)[0], Shape::Text { content, .. } if content == "G"));
+        assert!(matches!(&mission("hoarder", paint)[0], Shape::Text { content, .. } if content == "H"));
     }
 }

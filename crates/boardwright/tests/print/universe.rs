@@ -1,7 +1,8 @@
-//! The universe page: cut lines, edges and nodes, measured.
+//! The universe page: cut lines, edges and nodes, pictograms, words and the
+//! legend, measured on the rendered page.
 
 use boardwright::universe::{self, NodeKind, Universe};
-use boardwright::{Generator, Paper, Seed};
+use boardwright::{DrawOptions, Generator, Paper, Seed, Tile};
 
 use super::*;
 use crate::{dist, segment_distance};
@@ -9,64 +10,104 @@ use crate::{dist, segment_distance};
 /// An edge as drawn: its nodes, its ends and half its stroke.
 type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
 
+/// The least font of words a player reads, and of the caption's lines,
+/// millimetres.
+const LEAST_TEXT: f64 = 2.0;
+const LEAST_CAPTION: f64 = 1.5;
+
+/// Which rules a page is held to: all of them, or (on A5, too small for the
+/// largest boards) all but the 3 mm numbers clear of the power dots.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Rules {
+    All,
+    Fit,
+}
+
+/// A node as drawn: its centre, its reach (`data-r`), its outline's element.
+struct DrawnNode<'a> {
+    at: (f64, f64),
+    reach: f64,
+    outline: &'a Element,
+}
+
+impl DrawnNode<'_> {
+    /// Where a line leaving the centre towards `to` comes out of the
+    /// outline's stroke.
+    fn exit(&self, to: (f64, f64)) -> f64 {
+        let o = self.outline;
+        match o.name.as_str() {
+            "circle" => o.num("r") + o.half_stroke(),
+            _ => {
+                let d = dist(self.at, to).max(1e-12);
+                let (ux, uy) = ((to.0 - self.at.0) / d, (to.1 - self.at.1) / d);
+                (o.num("width") / 2.0 + o.half_stroke()) / ux.abs().max(uy.abs())
+            }
+        }
+    }
+
+    /// The outline's size: a circle's radius, a square's half side.
+    fn size(&self) -> f64 {
+        match self.outline.name.as_str() {
+            "circle" => self.outline.num("r"),
+            _ => self.outline.num("width") / 2.0,
+        }
+    }
+
+    /// Whether the point `p` lies inside the outline.
+    fn holds(&self, p: (f64, f64)) -> bool {
+        let s = self.size() + EPS;
+        match self.outline.name.as_str() {
+            "circle" => dist(self.at, p) <= s,
+            _ => (p.0 - self.at.0).abs() <= s && (p.1 - self.at.1).abs() <= s,
+        }
+    }
+}
+
 /// The universe page's promises, measured.
-fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
-    let doc = Universe::draw(board, on_paper(paper));
+fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) -> Result<(), String> {
+    let doc = Universe::draw(board, options.clone());
     let page = &doc.pages[0];
-    let (long, short) = (paper.size().1, paper.size().0);
-    if (page.width, page.height) != (long, short) {
-        return Err(format!("page {} x {}, not {paper:?} landscape", page.width, page.height));
+    let (long, short) = (options.paper.size().1, options.paper.size().0);
+    if options.tile == Tile::ONE && (page.width, page.height) != (long, short) {
+        return Err(format!("page {} x {}, not {:?} landscape", page.width, page.height, options.paper));
     }
     let svg = render::svg::page(page, &doc.title);
     let (width, height, elements) = elements(&svg);
     inside_margin(width, height, &elements)?;
-    if !elements.iter().any(|e| e.class() == "legend") {
+    let legend = enclosing(&svg, "legend");
+    if !legend.iter().any(Option::is_some) {
         return Err("no legend".into());
     }
-    let nodes: Vec<&Element> = elements.iter().filter(|e| e.name == "g" && e.class() == "node").collect();
-    if nodes.len() != board.nodes.len() {
-        return Err(format!("{} node groups for {} nodes", nodes.len(), board.nodes.len()));
+    let groups: Vec<&Element> = elements.iter().filter(|e| e.name == "g" && e.class() == "node").collect();
+    if groups.len() != board.nodes.len() {
+        return Err(format!("{} node groups for {} nodes", groups.len(), board.nodes.len()));
     }
-    let at: Vec<((f64, f64), f64)> = nodes
-        .iter()
-        .map(|n| ((n.num("data-x"), n.num("data-y")), n.num("data-r")))
-        .collect();
-    for (i, n) in nodes.iter().enumerate() {
-        if n.num("data-id") as usize != i {
-            return Err(format!("node group {i} has id {}", n.num("data-id")));
+    let mut nodes = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        if g.num("data-id") as usize != i {
+            return Err(format!("node group {i} has id {}", g.num("data-id")));
         }
+        let outline = elements
+            .iter()
+            .find(|e| e.node == Some(i) && e.name != "g")
+            .ok_or("an empty node")?;
+        nodes.push(DrawnNode {
+            at: (g.num("data-x"), g.num("data-y")),
+            reach: g.num("data-r"),
+            outline,
+        });
     }
     // data-r is the radius of everything drawn for the node.
     for e in elements.iter().filter(|e| e.node.is_some() && e.name != "g") {
         let i = e.node.unwrap();
-        let (c, r) = at[i];
+        let (c, r) = (nodes[i].at, nodes[i].reach);
         let far = match e.name.as_str() {
             "circle" => dist(c, (e.num("cx"), e.num("cy"))) + e.num("r") + e.half_stroke(),
-            "text" => {
-                let [x0, y0, x1, y1] = e.bounds().unwrap();
-                [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-                    .iter()
-                    .map(|&p| dist(c, p))
-                    .fold(0.0, f64::max)
-            }
-            _ => {
-                let [x0, y0, x1, y1] = e.bounds().unwrap();
-                if e.name == "rect" || e.name == "line" || e.name == "image" {
-                    [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-                        .iter()
-                        .map(|&p| dist(c, p))
-                        .fold(0.0, f64::max)
-                } else {
-                    e.points().iter().map(|&p| dist(c, p) + e.half_stroke()).fold(0.0, f64::max)
-                }
-            }
+            "polygon" => e.points().iter().map(|&p| dist(c, p) + e.half_stroke()).fold(0.0, f64::max),
+            _ => corners(e.bounds().unwrap()).iter().map(|&p| dist(c, p)).fold(0.0, f64::max),
         };
         if far > r + 3.0 * EPS {
             return Err(format!("node {i}: its {} reaches {far:.3} mm, data-r is {r}", e.name));
-        }
-        // Numbers are at least 3 mm tall (digits stand 0.73 em in the font).
-        if e.name == "text" && !e.text.is_empty() && e.text.chars().all(|c| c.is_ascii_digit()) && e.num("font-size") * 0.73 < 3.0 {
-            return Err(format!("node {i}: number {} only {} mm tall", e.text, e.num("font-size") * 0.73));
         }
     }
     let edges: Vec<DrawnEdge> = elements
@@ -85,25 +126,27 @@ fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
     if edges.len() != board.edges.len() {
         return Err(format!("{} edges drawn of {}", edges.len(), board.edges.len()));
     }
+    // Each edge's line shows at least 3 mm between the two outlines (the
+    // dots, checked below, keep off it).
     for &(a, b, p, q, _) in &edges {
-        let shown = dist(p, q) - at[a].1 - at[b].1;
+        if dist(p, nodes[a].at) > EPS || dist(q, nodes[b].at) > EPS {
+            return Err(format!("edge {a}-{b} does not join its nodes' centres"));
+        }
+        let shown = dist(p, q) - nodes[a].exit(q) - nodes[b].exit(p);
         if shown < 3.0 - EPS {
             return Err(format!("edge {a}-{b} shows {shown:.2} mm of line"));
         }
-        if dist(p, at[a].0) > EPS || dist(q, at[b].0) > EPS {
-            return Err(format!("edge {a}-{b} does not join its nodes' centres"));
-        }
     }
-    for i in 0..at.len() {
-        for j in i + 1..at.len() {
-            let gap = dist(at[i].0, at[j].0) - at[i].1 - at[j].1;
+    for i in 0..nodes.len() {
+        for j in i + 1..nodes.len() {
+            let gap = dist(nodes[i].at, nodes[j].at) - nodes[i].reach - nodes[j].reach;
             if gap <= 0.0 {
                 return Err(format!("nodes {i} and {j} overlap by {:.2} mm", -gap));
             }
         }
         for &(a, b, p, q, half) in &edges {
             if a != i && b != i {
-                let gap = segment_distance(at[i].0, p, q) - at[i].1 - half;
+                let gap = segment_distance(nodes[i].at, p, q) - nodes[i].reach - half;
                 if gap <= 0.0 {
                     return Err(format!("node {i} touches edge {a}-{b} ({gap:.2} mm)"));
                 }
@@ -111,7 +154,8 @@ fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
         }
     }
     // Power dots clear of the node's own edges.
-    for e in elements.iter().filter(|e| e.class() == "dot") {
+    let dots: Vec<&Element> = elements.iter().filter(|e| e.class() == "dot").collect();
+    for e in &dots {
         let i = e.node.ok_or("a dot outside a node")?;
         let c = (e.num("cx"), e.num("cy"));
         for &(a, b, p, q, half) in edges.iter().filter(|x| x.0 == i || x.1 == i) {
@@ -120,33 +164,340 @@ fn check_universe(board: &universe::Board, paper: Paper) -> Result<(), String> {
             }
         }
     }
-    // The centre and the mission nodes stand out: their outlines are bolder.
-    let centre = board.nodes.iter().position(|n| n.kind == NodeKind::Center).ok_or("no centre")?;
-    let outline = |i: usize| {
-        elements
+    // What a node shows (pictogram, number, name) lies inside its outline,
+    // and (but for the numbers of the smallest nodes on A5) no power dot
+    // covers any of it.
+    let pictogram = enclosing(&svg, "pictogram");
+    for (k, e) in elements.iter().enumerate() {
+        let Some(i) = e.node else { continue };
+        let shown = pictogram[k].is_some() || e.class() == "label" || e.class() == "number";
+        if !shown || e.name == "g" {
+            continue;
+        }
+        let [x0, y0, x1, y1] = if e.name == "text" { ink(e) } else { e.bounds().unwrap() };
+        if let Some(p) = corners([x0, y0, x1, y1]).into_iter().find(|&p| !nodes[i].holds(p)) {
+            return Err(format!("node {i}: its {} {:?} reaches {p:?}, outside its outline", e.name, e.text));
+        }
+        for dot in dots
             .iter()
-            .find(|e| e.node == Some(i) && e.name != "g")
-            .map(|e| e.num("stroke-width") / at[i].1)
-            .unwrap_or(0.0)
-    };
-    let regular = board
-        .nodes
-        .iter()
-        .position(|n| n.kind == NodeKind::Regular)
-        .ok_or("no regular node")?;
-    let mission = board.nodes.iter().position(|n| n.kind == NodeKind::Mission).ok_or("no mission")?;
-    if outline(centre) <= outline(regular) || outline(mission) <= outline(regular) {
-        return Err("the centre and the missions are not drawn bolder than other nodes".into());
+            .filter(|d| d.node == Some(i) && (rules == Rules::All || e.class() != "number"))
+        {
+            let c = (dot.num("cx"), dot.num("cy"));
+            let near = (c.0.clamp(x0, x1), c.1.clamp(y0, y1));
+            if dist(c, near) <= dot.num("r") + dot.half_stroke() {
+                return Err(format!("a power dot of node {i} covers its {} {:?}", e.name, e.text));
+            }
+        }
+    }
+    // Every node of a kind is one size; the centre and the missions stand
+    // out: no smaller, and bolder.
+    let of_kind = |kind: NodeKind| board.nodes.iter().filter(move |n| n.kind == kind).map(|n| &nodes[n.id as usize]);
+    let regular = of_kind(NodeKind::Regular).next().ok_or("no regular node")?;
+    for kind in [NodeKind::Regular, NodeKind::Mission, NodeKind::Center] {
+        let first = of_kind(kind).next().ok_or(format!("no {kind:?} node"))?;
+        if let Some(other) = of_kind(kind).find(|n| (n.size() - first.size()).abs() > 2.0 * EPS) {
+            return Err(format!("{kind:?} nodes of sizes {} and {} mm", first.size(), other.size()));
+        }
+        if first.size() < regular.size() - EPS {
+            return Err(format!(
+                "{kind:?} nodes ({} mm) smaller than the rest ({} mm)",
+                first.size(),
+                regular.size()
+            ));
+        }
+        let bold = |n: &DrawnNode| n.outline.num("stroke-width") / n.size();
+        if kind != NodeKind::Regular && bold(first) <= bold(regular) {
+            return Err(format!("{kind:?} nodes are not drawn bolder than the rest"));
+        }
+    }
+    // A node's name, where shown, is its own, at one font size on every
+    // node of its kind.
+    let mut fonts: Vec<(NodeKind, f64)> = Vec::new();
+    for e in elements.iter().filter(|e| e.class() == "label") {
+        let node = &board.nodes[e.node.ok_or("a label outside a node")?];
+        let name = node.node_type.as_deref().unwrap_or("Centre");
+        if e.text != name {
+            return Err(format!("node {} is labelled {:?}, not {name:?}", node.id, e.text));
+        }
+        let size = e.num("font-size");
+        match fonts.iter().find(|f| f.0 == node.kind) {
+            Some(&(kind, other)) if (other - size).abs() > EPS => {
+                return Err(format!("{kind:?} names at {other} and {size} mm"));
+            }
+            Some(_) => {}
+            None => fonts.push((node.kind, size)),
+        }
+    }
+    check_board_edge(&elements, &legend, &enclosing(&svg, "scissors"), &nodes)?;
+    check_legend(board, &elements, &legend, &pictogram)?;
+    for e in elements.iter().filter(|e| e.name == "text") {
+        let (size, least) = (e.num("font-size"), if e.class() == "caption" { LEAST_CAPTION } else { LEAST_TEXT });
+        if size < least - EPS {
+            return Err(format!("{:?} at {size} mm", e.text));
+        }
+        // Numbers on nodes are at least 3 mm tall (digits stand 0.73 em in
+        // the font).
+        if rules == Rules::All && e.class() == "number" && e.node.is_some() && size * 0.73 < 3.0 {
+            return Err(format!("number {} only {} mm tall", e.text, size * 0.73));
+        }
     }
     Ok(())
 }
 
-fn universe_board(players: u32, seed: &str) -> universe::Board {
+/// The board's edge line runs round every node with room to spare and no
+/// further than the board; the quadrant lines lie under the nodes (whose
+/// outlines are filled) and end on it; the scissors lie outside it, at its
+/// bottom-left corner; nothing of the legend lies on the board.
+fn check_board_edge(elements: &[Element], legend: &[Option<usize>], scissors: &[Option<usize>], nodes: &[DrawnNode]) -> Result<(), String> {
+    let lines: Vec<&Element> = elements.iter().filter(|e| e.class() == "board-edge").collect();
+    let [line] = lines[..] else {
+        return Err(format!("{} board edge lines", lines.len()));
+    };
+    let half = line.half_stroke();
+    let (x0, y0) = (line.num("x"), line.num("y"));
+    let (x1, y1) = (x0 + line.num("width"), y0 + line.num("height"));
+    for (i, n) in nodes.iter().enumerate() {
+        let (x, y) = n.at;
+        let room = (x - x0).min(x1 - x).min(y - y0).min(y1 - y) - half - n.reach;
+        if room <= 0.0 {
+            return Err(format!("node {i} meets the board's edge line ({room:.2} mm)"));
+        }
+    }
+    let first_node = elements.iter().position(|e| e.class() == "node").ok_or("no node")?;
+    let quadrants: Vec<(usize, &Element)> = elements.iter().enumerate().filter(|(_, e)| e.class() == "quadrant").collect();
+    if quadrants.len() != 2 {
+        return Err(format!("{} quadrant lines", quadrants.len()));
+    }
+    for (k, q) in quadrants {
+        let ends = [(q.num("x1"), q.num("y1")), (q.num("x2"), q.num("y2"))];
+        let on_edge = |(x, y): (f64, f64)| {
+            ((x - x0).abs() < EPS || (x - x1).abs() < EPS || (y - y0).abs() < EPS || (y - y1).abs() < EPS)
+                && (x0 - EPS..=x1 + EPS).contains(&x)
+                && (y0 - EPS..=y1 + EPS).contains(&y)
+        };
+        if k > first_node || !ends.iter().all(|&p| on_edge(p)) {
+            return Err("a quadrant line over the nodes or past the board's edge line".into());
+        }
+    }
+    if let Some(n) = nodes.iter().find(|n| n.outline.get("fill").is_none_or(|f| f == "none")) {
+        return Err(format!("a node at {:?} is not filled: lines beneath show through", n.at));
+    }
+    let scissors: Vec<&Element> = elements
+        .iter()
+        .zip(scissors)
+        .filter(|(e, s)| s.is_some() && e.name != "g")
+        .map(|(e, _)| e)
+        .collect();
+    if scissors.is_empty() {
+        return Err("no scissors".into());
+    }
+    for e in scissors {
+        let [sx0, sy0, sx1, sy1] = e.bounds().unwrap();
+        let outside = sx1 <= x0 - half + EPS || sx0 >= x1 + half - EPS || sy1 <= y0 - half + EPS || sy0 >= y1 + half - EPS;
+        let near_corner = dist(((sx0 + sx1) / 2.0, (sy0 + sy1) / 2.0), (x0, y1)) < 6.0;
+        if !outside || !near_corner {
+            return Err(format!(
+                "scissors at [{sx0:.1}, {sy0:.1}, {sx1:.1}, {sy1:.1}], not beside the bottom-left corner"
+            ));
+        }
+    }
+    for (e, _) in elements.iter().zip(legend).filter(|(_, l)| l.is_some()) {
+        if let Some([_, top, _, _]) = e.bounds().filter(|_| e.name != "g")
+            && top < y1 + half - EPS
+        {
+            return Err(format!("the legend's {} {:?} lies on the board", e.name, e.text));
+        }
+    }
+    Ok(())
+}
+
+/// The legend names every mark of the page, shows each mission kind's and
+/// node type's pictogram as the nodes show it, and the pictograms of two
+/// kinds differ.
+fn check_legend(
+    board: &universe::Board,
+    elements: &[Element],
+    legend: &[Option<usize>],
+    pictogram: &[Option<usize>],
+) -> Result<(), String> {
+    let words: Vec<&str> = elements
+        .iter()
+        .zip(legend)
+        .filter(|(e, l)| l.is_some() && e.name == "text")
+        .map(|(e, _)| e.text.as_str())
+        .collect();
+    let mut needed = vec![
+        "centre".to_string(),
+        "power dot".to_string(),
+        "edge: cut along it".to_string(),
+        "quadrant line".to_string(),
+        "board edge: cut the sheet along it before play".to_string(),
+        "start cutting".to_string(),
+    ];
+    for n in &board.nodes {
+        let name = n.node_type.clone().unwrap_or_default();
+        match n.kind {
+            NodeKind::Mission => needed.push(format!("mission start: {name}")),
+            NodeKind::Regular => needed.push(name.clone()),
+            NodeKind::Center => {}
+        }
+        if n.number.is_some() {
+            needed.push(format!("{name} number"));
+        }
+    }
+    if let Some(missing) = needed.iter().find(|w| !words.iter().any(|l| l.starts_with(w.as_str()))) {
+        return Err(format!("the legend does not say {missing:?}: {words:?}"));
+    }
+    // Each pictogram drawn, by what it shows, and whether in the legend.
+    let mut drawn: Vec<(String, String, bool, Vec<Vec<f64>>)> = Vec::new();
+    for (k, g) in elements
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.name == "g" && e.class() == "pictogram")
+    {
+        let group = pictogram[k];
+        let shapes: Vec<&Element> = elements
+            .iter()
+            .zip(pictogram)
+            .filter(|(e, p)| **p == group && e.name != "g")
+            .map(|(e, _)| e)
+            .collect();
+        let of = g.get("data-of").unwrap_or("").to_string();
+        let name = g.get("data-name").unwrap_or("").to_string();
+        drawn.push((of, name, legend[k].is_some(), normalised(&shapes)));
+    }
+    for n in board.nodes.iter().filter(|n| n.kind != NodeKind::Center) {
+        let of = if n.kind == NodeKind::Mission { "mission" } else { "type" };
+        let name = n.node_type.as_deref().unwrap_or_default();
+        let on_node = drawn.iter().find(|d| !d.2 && d.0 == of && d.1 == name);
+        let in_legend = drawn.iter().find(|d| d.2 && d.0 == of && d.1 == name);
+        let Some(in_legend) = in_legend else {
+            return Err(format!("no pictogram of {of} {name:?} in the legend"));
+        };
+        match on_node {
+            Some(on_node) if !alike(&on_node.3, &in_legend.3) => {
+                return Err(format!("the {of} {name:?} looks different on the board and in the legend"));
+            }
+            None if n.kind == NodeKind::Mission || n.number.is_none() => {
+                return Err(format!("a {of} {name:?} node without its pictogram"));
+            }
+            _ => {}
+        }
+    }
+    let in_legend: Vec<_> = drawn.iter().filter(|d| d.2).collect();
+    for (i, a) in in_legend.iter().enumerate() {
+        if let Some(b) = in_legend[i + 1..].iter().find(|b| alike(&a.3, &b.3)) {
+            return Err(format!("{} {:?} and {} {:?} have the same pictogram", a.0, a.1, b.0, b.1));
+        }
+    }
+    Ok(())
+}
+
+/// A pictogram's shapes, each as its element's name (a number standing for
+/// it) and its coordinates in the pictogram's own box scaled to 1.
+fn normalised(shapes: &[&Element]) -> Vec<Vec<f64>> {
+    let boxes: Vec<[f64; 4]> = shapes.iter().filter_map(|e| e.bounds()).collect();
+    let x0 = boxes.iter().map(|b| b[0]).fold(f64::INFINITY, f64::min);
+    let y0 = boxes.iter().map(|b| b[1]).fold(f64::INFINITY, f64::min);
+    let side = boxes.iter().map(|b| (b[2] - x0).max(b[3] - y0)).fold(1e-9, f64::max);
+    shapes
+        .iter()
+        .map(|e| {
+            let kind = ["line", "circle", "rect", "polygon", "text", "image"]
+                .iter()
+                .position(|n| *n == e.name)
+                .unwrap_or(9) as f64;
+            let mut v = vec![kind * 10.0];
+            let [a, b, c, d] = e.bounds().unwrap_or([0.0; 4]);
+            v.extend([(a - x0) / side, (b - y0) / side, (c - x0) / side, (d - y0) / side]);
+            v.extend(e.points().iter().flat_map(|&(x, y)| [(x - x0) / side, (y - y0) / side]));
+            v
+        })
+        .collect()
+}
+
+/// Whether two normalised pictograms are the same drawing.
+fn alike(a: &[Vec<f64>], b: &[Vec<f64>]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(p, q)| p.len() == q.len() && p.iter().zip(q).all(|(x, y)| (x - y).abs() < 0.03))
+}
+
+/// For each of `elements(svg)`, the ordinal of the innermost group of class
+/// `class` it stands in (a group of that class: its own).
+fn enclosing(svg: &str, class: &str) -> Vec<Option<usize>> {
+    let opening = format!("<g class=\"{class}\"");
+    let mut out = Vec::new();
+    let mut stack: Vec<Option<usize>> = Vec::new();
+    let mut count = 0;
+    for line in svg.lines().map(str::trim) {
+        if line.starts_with("</g") {
+            stack.pop();
+            continue;
+        }
+        if !line.starts_with('<') {
+            continue;
+        }
+        let mut inside = stack.last().copied().flatten();
+        if line.starts_with("<g") {
+            if line.starts_with(&opening) {
+                inside = Some(count);
+                count += 1;
+            }
+            stack.push(inside);
+        }
+        out.push(inside);
+    }
+    out
+}
+
+/// The four corners of a box.
+fn corners([x0, y0, x1, y1]: [f64; 4]) -> [(f64, f64); 4] {
+    [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+}
+
+/// The box a text element's letters cover with ink, from the glyphs'
+/// outlines in the font the renderer embeds.
+fn ink(e: &Element) -> [f64; 4] {
+    static FACE: std::sync::OnceLock<ttf_parser::Face<'static>> = std::sync::OnceLock::new();
+    let face = FACE.get_or_init(|| ttf_parser::Face::parse(render::FONT, 0).expect("the embedded font parses"));
+    let (x, y, size) = (e.num("x"), e.num("y"), e.num("font-size"));
+    let scale = size / f64::from(face.units_per_em());
+    let width = text_width(&e.text) * size;
+    let mut pen = match e.get("text-anchor") {
+        Some("middle") => x - width / 2.0,
+        Some("end") => x - width,
+        _ => x,
+    };
+    let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+    for c in e.text.chars() {
+        let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+        if let Some(r) = face.glyph_bounding_box(glyph) {
+            b[0] = b[0].min(pen + f64::from(r.x_min) * scale);
+            b[2] = b[2].max(pen + f64::from(r.x_max) * scale);
+            b[1] = b[1].min(y - f64::from(r.y_max) * scale);
+            b[3] = b[3].max(y - f64::from(r.y_min) * scale);
+        }
+        pen += f64::from(face.glyph_hor_advance(glyph).unwrap_or(0)) * scale;
+    }
+    b
+}
+
+fn universe_board(players: u32, seed: &str, first_game: bool) -> universe::Board {
     let params = universe::Params {
         players,
+        first_game,
         ..universe::Params::default()
     };
     Universe::generate(&params, &Seed::new(seed)).unwrap()
+}
+
+fn drawn_on(paper: Paper, ink_friendly: bool) -> DrawOptions {
+    DrawOptions {
+        ink_friendly,
+        ..on_paper(paper)
+    }
 }
 
 #[test]
@@ -155,13 +506,18 @@ fn universe_pages_can_be_cut_along_every_edge() {
         (0..500)
             .filter_map(|i| {
                 let seed = format!("print-{i}");
-                // Every board on A4, every tenth on Letter too.
-                let papers: &[Paper] = if i % 10 == 0 { &PAPERS } else { &[Paper::A4] };
-                let board = universe_board(players, &seed);
-                papers.iter().find_map(|&paper| {
-                    check_universe(&board, paper)
+                // Every board on A4, every tenth on each paper too, every
+                // fifth ink-friendly; half of them with a mission of each kind.
+                let mut pages = vec![(Paper::A4, i % 5 == 0, Rules::All)];
+                if i % 10 == 0 {
+                    pages.extend(PAPERS.iter().map(|&p| (p, i % 20 == 0, Rules::All)));
+                    pages.push((Paper::A5, i % 20 == 0, Rules::Fit));
+                }
+                let board = universe_board(players, &seed, i % 2 == 0);
+                pages.iter().find_map(|&(paper, ink, rules)| {
+                    check_universe(&board, &drawn_on(paper, ink), rules)
                         .err()
-                        .map(|e| format!("players {players}, seed {seed:?}, {paper:?}: {e}"))
+                        .map(|e| format!("players {players}, seed {seed:?}, {paper:?}, ink-friendly {ink}: {e}"))
                 })
             })
             .collect::<Vec<_>>()
@@ -171,6 +527,34 @@ fn universe_pages_can_be_cut_along_every_edge() {
 
 #[test]
 fn the_default_board_shows_the_edges_the_issue_named() {
-    let board = universe_board(4, "Tiamo");
-    check_universe(&board, Paper::A4).unwrap();
+    let board = universe_board(4, "Tiamo", true);
+    check_universe(&board, &on_paper(Paper::A4), Rules::All).unwrap();
+}
+
+/// The outline size of the regular nodes of `board` drawn with `options`.
+fn regular_size(board: &universe::Board, options: DrawOptions) -> f64 {
+    let doc = Universe::draw(board, options);
+    let (_, _, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
+    let i = board.nodes.iter().position(|n| n.kind == NodeKind::Regular).unwrap();
+    elements.iter().find(|e| e.node == Some(i) && e.name == "circle").unwrap().num("r")
+}
+
+/// Printed over 2 × 2 sheets, a nine-player board keeps every rule, its
+/// nodes about twice as large as on one sheet, each named.
+#[test]
+fn tiled_boards_are_larger_and_keep_every_rule() {
+    let tile: Tile = "2x2".parse().unwrap();
+    for i in 0..20 {
+        let seed = format!("tile-{i}");
+        let board = universe_board(9, &seed, false);
+        for paper in PAPERS {
+            let options = DrawOptions { tile, ..on_paper(paper) };
+            check_universe(&board, &options, Rules::All).unwrap_or_else(|e| panic!("seed {seed:?}, {paper:?} 2x2: {e}"));
+            let (one, four) = (regular_size(&board, on_paper(paper)), regular_size(&board, options));
+            assert!(
+                four > 1.8 * one,
+                "seed {seed:?}, {paper:?}: nodes {one} mm on one sheet, {four} mm on 2x2"
+            );
+        }
+    }
 }

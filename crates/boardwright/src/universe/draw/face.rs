@@ -1,0 +1,434 @@
+//! What a node shows inside its outline, all of it in the band its power
+//! dots keep out of (see [`Outline::band`]): its pictogram, and under it its
+//! number and its name.
+//!
+//! Words a player reads are never smaller than [`MIN_TEXT`]: the names of
+//! the node types, of the mission kinds and of the centre each appear on
+//! every node of their kind at one font size, or, where that size would be
+//! smaller, on none (the legend names every pictogram). A number is at
+//! least [`NUMBER_FONT`] and keeps its node's pictogram only when there is
+//! room for one at least [`SMALLEST_PICTURE`] wide.
+
+use scene::{Anchor, Shape, Style, Tag};
+
+use super::look::{DOT_FILL, Look, category_color};
+use super::outline::{DOT, DOT_STROKE, INNER, Outline};
+use super::sizes::Sizes;
+use crate::print::{self, INK};
+use crate::universe::{Board, Node, NodeKind, icons};
+
+/// The smallest font of words a player reads, millimetres (capitals about
+/// 1.4 mm tall).
+pub(super) const MIN_TEXT: f64 = 2.0;
+/// Smallest font of a number on a node, millimetres: its digits stand about
+/// 0.73 em, so at least 3 mm tall.
+pub(super) const NUMBER_FONT: f64 = 4.2;
+/// A number's font where the node has room, as a part of the outline's size.
+const NUMBER_SHARE: f64 = 0.5;
+/// The largest font of a name, as a part of the outline's size.
+const NAME_SHARE: f64 = 0.3;
+/// The narrowest pictogram drawn beside a number, millimetres.
+const SMALLEST_PICTURE: f64 = 2.0;
+/// The narrowest pictogram drawn above a name, as a part of the band.
+const NAMED_PICTURE: f64 = 0.8;
+/// The widest pictogram, as a part of the band (a disc holds at most a
+/// square √2 of its radius wide).
+const WIDEST_PICTURE: f64 = 1.6;
+/// Room between the pictogram and the lines under it, as a part of the
+/// outline's size.
+const GAP: f64 = 0.06;
+/// How far letters reach above and below the baseline, in em (DejaVu Sans:
+/// capitals 0.73, ascenders 0.76, descenders 0.24).
+const ASCENT: f64 = 0.77;
+const DESCENT: f64 = 0.25;
+/// Digits, in em: how far apart they stand, how wide one's ink is at most,
+/// and how far it reaches above and below the baseline (0.73 tall, the
+/// round ones a little more).
+const DIGIT_ADVANCE: f64 = 0.64;
+const DIGIT_INK: f64 = 0.56;
+const DIGIT_ASCENT: f64 = 0.74;
+const DIGIT_DESCENT: f64 = 0.02;
+
+/// The font of the names on each kind of node, if they are shown.
+pub(super) struct Fonts {
+    types: Option<f64>,
+    missions: Option<f64>,
+    center: Option<f64>,
+}
+
+impl Fonts {
+    /// The largest font at which every name of a kind fits on every node of
+    /// that kind of `board`, drawn at `sizes`, if at least [`MIN_TEXT`].
+    pub(super) fn new(board: &Board, sizes: &Sizes) -> Fonts {
+        let fitting = |kind: NodeKind| {
+            let r = sizes.of(kind);
+            let band = Band::new(Outline(kind), r);
+            // Nodes alike in name and number of digits fit alike.
+            let mut faces: Vec<(&Node, usize)> = Vec::new();
+            for n in board.nodes.iter().filter(|n| n.kind == kind) {
+                let digits = n.number.map_or(0, |v| v.to_string().len());
+                if !faces.iter().any(|&(m, d)| d == digits && m.node_type == n.node_type) {
+                    faces.push((n, digits));
+                }
+            }
+            faces
+                .iter()
+                .map(|&(n, digits)| {
+                    let number = (digits > 0).then(|| {
+                        let widest = "8".repeat(digits);
+                        Line::number(&widest, number_font(&band, r, &widest))
+                    });
+                    band.name_font(&name(n), number, r)
+                })
+                .try_fold(f64::INFINITY, |most, font| font.map(|f| most.min(f)))
+                .filter(|f| f.is_finite())
+        };
+        Fonts {
+            types: fitting(NodeKind::Regular),
+            missions: fitting(NodeKind::Mission),
+            center: fitting(NodeKind::Center),
+        }
+    }
+
+    fn of(&self, kind: NodeKind) -> Option<f64> {
+        match kind {
+            NodeKind::Regular => self.types,
+            NodeKind::Mission => self.missions,
+            NodeKind::Center => self.center,
+        }
+    }
+}
+
+/// The words a node's name line says: its type, its mission kind, `Centre`.
+fn name(node: &Node) -> String {
+    match node.kind {
+        NodeKind::Center => "Centre".to_string(),
+        _ => node.node_type.clone().unwrap_or_default(),
+    }
+}
+
+/// A line of text to lay out: its width, and how far it reaches above and
+/// below its baseline, millimetres.
+#[derive(Clone, Copy)]
+struct Line {
+    width: f64,
+    above: f64,
+    below: f64,
+}
+
+impl Line {
+    fn words(text: &str, font: f64) -> Line {
+        Line {
+            width: print::text_width(text, font),
+            above: ASCENT * font,
+            below: DESCENT * font,
+        }
+    }
+
+    fn number(digits: &str, font: f64) -> Line {
+        Line {
+            width: digits_width(digits) * font,
+            above: DIGIT_ASCENT * font,
+            below: DIGIT_DESCENT * font,
+        }
+    }
+}
+
+/// The band inside a node's dots, millimetres from the node's centre.
+struct Band {
+    /// A disc's radius, a square's half side.
+    half: f64,
+    /// The same of the inside of the outline's stroke.
+    inside: f64,
+    square: bool,
+    /// Room between the pictogram and the lines under it.
+    gap: f64,
+}
+
+/// Where a node's pictogram and lines go, from the node's centre: the
+/// pictogram's top-left corner and side, and each line's baseline.
+struct Layout {
+    picture: Option<((f64, f64), f64)>,
+    baselines: Vec<f64>,
+}
+
+impl Band {
+    fn new(outline: Outline, r: f64) -> Band {
+        Band {
+            half: outline.band() * r,
+            inside: (1.0 - outline.stroke() / 2.0) * r,
+            square: outline.square(),
+            gap: GAP * r,
+        }
+    }
+
+    /// How far up or down from the centre a box `width` wide may reach
+    /// within the band.
+    fn room(&self, width: f64) -> Option<f64> {
+        let half_width = width / 2.0;
+        if half_width > self.half {
+            None
+        } else if self.square {
+            Some(self.half)
+        } else {
+            Some((self.half * self.half - half_width * half_width).sqrt())
+        }
+    }
+
+    /// The widest square whose bottom lies at `bottom` or above it (a
+    /// disc's widest inscribed square when nothing is below it).
+    fn widest_picture(&self, bottom: f64) -> f64 {
+        let q = self.half;
+        match (self.square, bottom.is_finite()) {
+            (true, false) => 2.0 * q,
+            (true, true) => (bottom + q).min(2.0 * q),
+            (false, false) => std::f64::consts::SQRT_2 * q,
+            // Its top corners on the circle; its bottom corners too when it
+            // ends below the centre.
+            (false, true) => {
+                let top = 0.8 * bottom + 0.4 * (5.0 * q * q - bottom * bottom).max(0.0).sqrt();
+                if bottom > 0.0 {
+                    top.min(2.0 * (q * q - bottom * bottom).max(0.0).sqrt())
+                } else {
+                    top
+                }
+            }
+        }
+    }
+
+    /// `lines` stacked from the band's foot upwards, the pictogram above
+    /// them when it can be at least `narrowest` wide; `None` when the lines
+    /// do not fit.
+    fn layout(&self, lines: &[Line], narrowest: f64) -> Option<Layout> {
+        let mut floor = f64::INFINITY;
+        let mut baselines = vec![0.0; lines.len()];
+        for (k, line) in lines.iter().enumerate().rev() {
+            let room = self.room(line.width)?;
+            let bottom = floor.min(room);
+            let top = bottom - line.above - line.below;
+            if top < -room {
+                return None;
+            }
+            baselines[k] = bottom - line.below;
+            floor = top - self.gap;
+        }
+        let side = self.widest_picture(floor).min(WIDEST_PICTURE * self.half);
+        if side < narrowest || side <= 0.0 {
+            // No pictogram: the lines centred as one block, if they fit so.
+            if let (Some(first), Some(last)) = (lines.first(), lines.last()) {
+                let top = baselines[0] - first.above;
+                let shift = -(top + baselines[lines.len() - 1] + last.below) / 2.0;
+                let fits = lines.iter().zip(&baselines).all(|(l, &b)| {
+                    self.room(l.width)
+                        .is_some_and(|room| b + shift - l.above >= -room && b + shift + l.below <= room)
+                });
+                if fits {
+                    baselines.iter_mut().for_each(|b| *b += shift);
+                }
+            }
+            return Some(Layout { picture: None, baselines });
+        }
+        // Centred in the room left above the lines.
+        let room = self.room(side).unwrap_or(0.0);
+        let top = (-room + floor.min(room) - side) / 2.0;
+        Some(Layout {
+            picture: Some(((-side / 2.0, top), side)),
+            baselines,
+        })
+    }
+
+    /// The narrowest pictogram a node shows: above a number, at least
+    /// [`SMALLEST_PICTURE`]; above a name alone, [`NAMED_PICTURE`] of the
+    /// band, the node's main mark; alone, any.
+    fn narrowest(&self, number: bool, name: bool) -> f64 {
+        if number {
+            SMALLEST_PICTURE
+        } else if name {
+            NAMED_PICTURE * self.half
+        } else {
+            0.0
+        }
+    }
+
+    /// The largest font, at most [`NAME_SHARE`] of `r`, at which `name`
+    /// fits under a pictogram at least as wide as [`Band::narrowest`] says,
+    /// below `number` if any; `None` when smaller than [`MIN_TEXT`].
+    fn name_font(&self, name: &str, number: Option<Line>, r: f64) -> Option<f64> {
+        let narrowest = self.narrowest(number.is_some(), true);
+        let fits = |font: f64| {
+            let lines: Vec<Line> = number.into_iter().chain([Line::words(name, font)]).collect();
+            self.layout(&lines, narrowest).is_some_and(|l| l.picture.is_some())
+        };
+        let most = NAME_SHARE * r;
+        if most < MIN_TEXT || !fits(MIN_TEXT) {
+            return None;
+        }
+        if fits(most) {
+            return Some(most);
+        }
+        let (mut lo, mut hi) = (MIN_TEXT, most);
+        for _ in 0..12 {
+            let mid = (lo + hi) / 2.0;
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        Some(lo)
+    }
+}
+
+/// The font of `digits` on a node of size `r`: [`NUMBER_SHARE`] of it, at
+/// least [`NUMBER_FONT`], and no larger than fits the band alone; where the
+/// band is too small for [`MIN_TEXT`] (a crowded board on small paper), that
+/// still, when it fits inside the outline, the dots then touching it.
+fn number_font(band: &Band, r: f64, digits: &str) -> f64 {
+    let (width, height) = (digits_width(digits), DIGIT_ASCENT + DIGIT_DESCENT);
+    let fits = |half: f64| {
+        if band.square {
+            (2.0 * half / width).min(2.0 * half / height)
+        } else {
+            half / ((width / 2.0) * (width / 2.0) + (height / 2.0) * (height / 2.0)).sqrt()
+        }
+    };
+    (NUMBER_SHARE * r)
+        .max(NUMBER_FONT)
+        .min(fits(band.half))
+        .max(MIN_TEXT.min(fits(band.inside)))
+}
+
+/// How wide the ink of `digits` is, in em.
+fn digits_width(digits: &str) -> f64 {
+    DIGIT_INK + DIGIT_ADVANCE * (digits.chars().count().max(1) - 1) as f64
+}
+
+/// The shapes of `node` drawn at size `r` around `c`.
+pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64) -> Vec<Shape> {
+    let (x, y) = c;
+    let outline = Outline(node.kind);
+    let words = name(node);
+    let mut shapes = Vec::new();
+    let stroke = outline.stroke() * r;
+    let inner = Style::stroke(INK, outline.stroke() * r / 2.0);
+    let (picture, of) = match node.kind {
+        NodeKind::Center => {
+            let fill = look.fill(category_color("Center"));
+            shapes.push(circle(c, r, Style::filled_outlined(fill, INK, stroke)));
+            shapes.push(circle(c, INNER * r, inner));
+            (icons::center(look.icon), "centre")
+        }
+        NodeKind::Mission => {
+            shapes.push(square(c, r, Style::filled_outlined(look.fill(scene::Color::WHITE), INK, stroke)));
+            shapes.push(square(c, INNER * r, inner));
+            (icons::mission(&words, look.icon), "mission")
+        }
+        NodeKind::Regular => {
+            let fill = look.type_color(&words);
+            shapes.push(circle(c, r, Style::filled_outlined(fill, INK, stroke)));
+            (look.type_icon(&words), "type")
+        }
+    };
+    let band = Band::new(outline, r);
+    let digits = node.number.map(|v| v.to_string());
+    let number = digits.as_deref().map(|d| (d, number_font(&band, r, d)));
+    let label = fonts.of(node.kind).map(|font| (words.as_str(), font));
+    let mut lines: Vec<Line> = number.iter().map(|&(d, font)| Line::number(d, font)).collect();
+    lines.extend(label.iter().map(|&(w, font)| Line::words(w, font)));
+    if let Some(layout) = band.layout(&lines, band.narrowest(number.is_some(), label.is_some())) {
+        if let Some(((left, top), side)) = layout.picture {
+            let tag = Tag::new("pictogram").with("of", of).with("name", &words);
+            let placed = picture.iter().map(|s| print::place(s, (x + left, y + top), side)).collect();
+            shapes.push(Shape::Group { tag, shapes: placed });
+        }
+        let texts = number
+            .iter()
+            .map(|&(d, font)| (d, font, "number"))
+            .chain(label.iter().map(|&(w, font)| (w, font, "label")));
+        for ((words, font, class), baseline) in texts.zip(layout.baselines) {
+            shapes.push(print::text((x, y + baseline), words, font, Anchor::Middle, INK).tagged(Tag::new(class)));
+        }
+    }
+    for &angle in &node.dots {
+        let (dx, dy) = outline.dot(angle);
+        shapes.push(
+            circle(
+                (x + dx * r, y + dy * r),
+                DOT * r,
+                Style::filled_outlined(look.fill(DOT_FILL), INK, DOT_STROKE * r),
+            )
+            .tagged(Tag::new("dot")),
+        );
+    }
+    shapes
+}
+
+fn circle(center: (f64, f64), radius: f64, style: Style) -> Shape {
+    Shape::Circle { center, radius, style }
+}
+
+/// A square of half side `half` around `c`.
+fn square(c: (f64, f64), half: f64, style: Style) -> Shape {
+    Shape::Rect {
+        origin: (c.0 - half, c.1 - half),
+        size: (2.0 * half, 2.0 * half),
+        style,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every corner of every box a layout makes lies in its band.
+    #[test]
+    fn layouts_stay_in_their_band() {
+        for square in [false, true] {
+            let band = Band {
+                half: 3.0,
+                inside: 4.0,
+                square,
+                gap: 0.2,
+            };
+            let inside = |x: f64, y: f64| {
+                if square {
+                    x.abs() <= 3.0 + 1e-9 && y.abs() <= 3.0 + 1e-9
+                } else {
+                    x * x + y * y <= 9.0 + 1e-9
+                }
+            };
+            for lines in [
+                vec![],
+                vec![Line::number("7", 4.2)],
+                vec![Line::number("12", 3.0), Line::words("Oil", 1.0)],
+            ] {
+                let layout = band.layout(&lines, 0.0).expect("fits");
+                let ((left, top), side) = layout.picture.expect("a pictogram");
+                for (px, py) in [(left, top), (left + side, top), (left, top + side), (left + side, top + side)] {
+                    assert!(inside(px, py), "{square} {px} {py}");
+                }
+                for (line, b) in lines.iter().zip(&layout.baselines) {
+                    let half = line.width / 2.0;
+                    assert!(inside(half, b - line.above) && inside(half, b + line.below), "{square}");
+                    assert!(b - line.above >= top + side, "a line over the pictogram");
+                }
+            }
+            assert!(band.layout(&[Line::words("a name far too long", 2.0)], 0.0).is_none());
+        }
+    }
+
+    #[test]
+    fn names_are_never_smaller_than_the_least_font() {
+        let roomy = Band {
+            half: 10.0,
+            inside: 13.0,
+            square: false,
+            gap: 0.5,
+        };
+        let font = roomy.name_font("Critters", None, 14.0).expect("room for a name");
+        assert!((MIN_TEXT..=NAME_SHARE * 14.0).contains(&font));
+        let tight = Band {
+            half: 2.5,
+            inside: 3.3,
+            square: false,
+            gap: 0.2,
+        };
+        assert_eq!(tight.name_font("Critters", None, 3.4), None);
+    }
+}

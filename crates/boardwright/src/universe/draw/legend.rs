@@ -1,0 +1,116 @@
+//! The legend of a universe page: every mark on it, drawn as on the board
+//! and named in a player's words.
+
+use scene::{Anchor, Color, Shape, Style, Tag};
+
+use super::look::{DOT_FILL, Look, category_color};
+use super::{board_edge_line, edge_line, quadrant_line};
+use crate::print::{self, Entry, INK};
+use crate::universe::{Board, NodeKind, icons};
+
+/// The side of the square print's legend draws a swatch in, millimetres
+/// (its 4.5 mm square, 0.3 mm in on each side): a line of the board keeps
+/// its width in the legend when divided by it.
+const SWATCH_SIDE: f64 = 3.9;
+
+/// One entry per node type and mission kind on the board (and each type's
+/// number), then the centre, dots, edges, quadrant lines, the board's edge
+/// and where to start cutting it.
+pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
+    for t in board.header.params.node_types.iter().filter(|t| used(&t.name)) {
+        let node = Shape::Circle {
+            center: (0.5, 0.5),
+            radius: 0.48,
+            style: Style::filled_outlined(look.type_color(&t.name), INK, 0.05),
+        };
+        let category = if look.ink_friendly {
+            String::new()
+        } else {
+            format!(" ({})", t.category)
+        };
+        let swatch = vec![node.clone(), pictogram(look.type_icon(&t.name), "type", &t.name, 0.68)];
+        entries.push(Entry::new(swatch, format!("{}{category}", t.name)));
+        let numbered = board
+            .nodes
+            .iter()
+            .any(|n| n.number.is_some() && n.node_type.as_deref() == Some(t.name.as_str()));
+        if let Some(from) = t.number_from.as_ref().filter(|_| numbered) {
+            let number = print::text((0.5, 0.72), "3", 0.62, Anchor::Middle, INK).tagged(Tag::new("number"));
+            entries.push(Entry::new(vec![node, number], format!("{} number (from {from})", t.name)));
+        }
+    }
+    let mut missions: Vec<&str> = Vec::new();
+    for n in board.nodes.iter().filter(|n| n.kind == NodeKind::Mission) {
+        let kind = n.node_type.as_deref().unwrap_or_default();
+        if !missions.contains(&kind) {
+            missions.push(kind);
+        }
+    }
+    let kinds = &board.header.params.missions;
+    missions.sort_by_key(|k| kinds.iter().position(|m| m.name == *k));
+    for kind in missions {
+        let swatch = vec![
+            Shape::Rect {
+                origin: (0.03, 0.03),
+                size: (0.94, 0.94),
+                style: Style::filled_outlined(Color::WHITE, INK, 0.08),
+            },
+            pictogram(icons::mission(kind, look.icon), "mission", kind, 0.76),
+        ];
+        entries.push(Entry::new(swatch, format!("mission start: {kind}")));
+    }
+    let centre = vec![
+        Shape::Circle {
+            center: (0.5, 0.5),
+            radius: 0.46,
+            style: Style::filled_outlined(look.fill(category_color("Center")), INK, 0.08),
+        },
+        pictogram(icons::center(look.icon), "centre", "Centre", 0.68),
+    ];
+    entries.push(Entry::new(centre, "centre"));
+    entries.push(Entry::new(
+        vec![Shape::Circle {
+            center: (0.5, 0.5),
+            radius: 0.25,
+            style: Style::filled_outlined(look.fill(DOT_FILL), INK, 0.05),
+        }],
+        "power dot",
+    ));
+    entries.push(Entry::line(in_swatch(edge_line()), "edge: cut along it during play"));
+    entries.push(Entry::line(
+        in_swatch(quadrant_line()),
+        "quadrant line: marks the quarters, never cut",
+    ));
+    entries.push(Entry::line(
+        in_swatch(board_edge_line()),
+        "board edge: cut the sheet along it before play (the paper's edge in the rules)",
+    ));
+    let scissors = Shape::Group {
+        tag: Tag::new("pictogram").with("of", "mark").with("name", "scissors"),
+        shapes: icons::scissors(look.icon),
+    };
+    entries.push(Entry::new(vec![scissors], "start cutting the board edge here"));
+    entries
+}
+
+/// `icon`, a pictogram of `of` named `name`, in the middle of a swatch,
+/// `side` of it wide.
+fn pictogram(icon: Vec<Shape>, of: &str, name: &str, side: f64) -> Shape {
+    let corner = (1.0 - side) / 2.0;
+    Shape::Group {
+        tag: Tag::new("pictogram").with("of", of).with("name", name),
+        shapes: icon.iter().map(|s| print::place(s, (corner, corner), side)).collect(),
+    }
+}
+
+/// A line style of the board as a swatch draws it in its unit box, so
+/// that it prints as wide as on the board.
+fn in_swatch(style: Style) -> Style {
+    Style {
+        stroke_width: style.stroke_width / SWATCH_SIDE,
+        dash: style.dash.map(|d| d / SWATCH_SIDE),
+        ..style
+    }
+}

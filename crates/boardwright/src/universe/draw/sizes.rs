@@ -1,0 +1,225 @@
+//! How large each kind of node is drawn: one size for all the regular nodes
+//! of a board (a bigger circle would read as special), one for the missions
+//! and one for the centre, each the largest the whole board allows.
+//!
+//! What limits a node of outline size `r` (see [`Outline`]):
+//! - alone: everything drawn for it stays within a part of a grid unit
+//!   ([`REACH`], the centre [`CENTER_REACH`]), inside the board's edge
+//!   line with room to spare, and clear of every edge it is not on;
+//! - with an edge's other end: the two outlines leave at least
+//!   [`EDGE_SHOWN`] of the edge's line between them (dots never lie on an
+//!   edge, so the outlines alone hide it);
+//! - with a node near it: the two never meet, dots included.
+//!
+//! The regular size is the largest every node meets at one common size;
+//! the missions then grow into what that leaves them, and the centre into
+//! what the missions leave. Each is at least the regular size, so the centre
+//! and the missions stand out. Neighbourhoods come from a bucket grid of the
+//! page, never all pairs.
+
+use super::outline::Outline;
+use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, MISSION_REACH, REACH};
+use crate::geom::{Point, segment_dist2};
+use crate::universe::{Board, Node, NodeKind};
+
+/// The smallest outline drawn, millimetres, however crowded the board.
+const SMALLEST: f64 = 0.02;
+
+/// The outline size of each kind of node, millimetres, and how far each
+/// node's drawing reaches.
+pub(super) struct Sizes {
+    regular: f64,
+    mission: f64,
+    center: f64,
+    /// Each node's reach as a part of its outline's size.
+    reach: Vec<f64>,
+}
+
+/// Two nodes `a` and `b` whose outline sizes times `xa` and `xb` add up
+/// to at most `budget` millimetres.
+struct Pair {
+    a: usize,
+    b: usize,
+    budget: f64,
+    xa: f64,
+    xb: f64,
+}
+
+impl Sizes {
+    /// The sizes for `board` drawn with its nodes at `at` (millimetres),
+    /// `unit` millimetres to a grid unit, inside `area`.
+    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area) -> Sizes {
+        let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
+        let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
+        let buckets = Buckets::new(at, &board.edges, 2.0 * CENTER_REACH * unit + CLEARANCE);
+        let cap = alone(board, at, unit, area, &buckets);
+        let mut pairs: Vec<Pair> = Vec::with_capacity(board.edges.len() + at.len() * 3);
+        for &[a, b] in &board.edges {
+            let (a, b) = (a as usize, b as usize);
+            let (dx, dy) = (at[b].0 - at[a].0, at[b].1 - at[a].1);
+            let d = (dx * dx + dy * dy).sqrt().max(1e-9);
+            pairs.push(Pair {
+                a,
+                b,
+                budget: d - EDGE_SHOWN,
+                xa: Outline(kinds[a]).along((dx / d, dy / d)),
+                xb: Outline(kinds[b]).along((-dx / d, -dy / d)),
+            });
+        }
+        for (a, &p) in at.iter().enumerate() {
+            for b in buckets.nodes_near(p).map(|b| b as usize).filter(|&b| b > a) {
+                pairs.push(Pair {
+                    a,
+                    b,
+                    budget: point(p).dist(point(at[b])) - CLEARANCE,
+                    xa: reach[a],
+                    xb: reach[b],
+                });
+            }
+        }
+        // One size for all.
+        let alone_size = |i: usize| cap[i] / reach[i];
+        let common = pairs
+            .iter()
+            .map(|p| p.budget / (p.xa + p.xb))
+            .chain((0..at.len()).map(alone_size))
+            .fold(f64::INFINITY, f64::min);
+        let regular = if common.is_finite() { common.max(SMALLEST) } else { SMALLEST };
+        // Then the missions, then the centre, each growing into what the
+        // sizes already fixed leave it.
+        let grow = |kind: NodeKind, fixed: &dyn Fn(NodeKind) -> f64| {
+            let own = pairs.iter().filter_map(|p| match (kinds[p.a] == kind, kinds[p.b] == kind) {
+                (true, true) => Some(p.budget / (p.xa + p.xb)),
+                (true, false) => Some((p.budget - fixed(kinds[p.b]) * p.xb) / p.xa),
+                (false, true) => Some((p.budget - fixed(kinds[p.a]) * p.xa) / p.xb),
+                (false, false) => None,
+            });
+            let alone = (0..at.len()).filter(|&i| kinds[i] == kind).map(alone_size);
+            let size = own.chain(alone).fold(f64::INFINITY, f64::min);
+            if size.is_finite() { size.max(regular) } else { regular }
+        };
+        let mission = grow(NodeKind::Mission, &|_| regular);
+        let center = grow(NodeKind::Center, &|kind| if kind == NodeKind::Mission { mission } else { regular });
+        Sizes {
+            regular,
+            mission,
+            center,
+            reach,
+        }
+    }
+
+    /// How far everything drawn for `node` reaches from its centre,
+    /// millimetres.
+    pub(super) fn reach(&self, node: &Node) -> f64 {
+        self.reach[node.id as usize] * self.of(node.kind)
+    }
+
+    /// The outline size of a node of `kind`, millimetres.
+    pub(super) fn of(&self, kind: NodeKind) -> f64 {
+        match kind {
+            NodeKind::Regular => self.regular,
+            NodeKind::Mission => self.mission,
+            NodeKind::Center => self.center,
+        }
+    }
+}
+
+/// How far each node's drawing may reach on its own, millimetres: its
+/// kind's most, the room inside the board's edge line, and the room to every
+/// edge it is not on.
+fn alone(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buckets) -> Vec<f64> {
+    let mut cap: Vec<f64> = board
+        .nodes
+        .iter()
+        .zip(at)
+        .map(|(node, &(x, y))| {
+            let most = match node.kind {
+                NodeKind::Regular => REACH,
+                NodeKind::Mission => MISSION_REACH,
+                NodeKind::Center => CENTER_REACH,
+            } * unit;
+            let inside = (x - area.x0).min(area.x1 - x).min(y - area.y0).min(area.y1 - y) - EDGE_GAP;
+            most.min(inside)
+        })
+        .collect();
+    for (i, &p) in at.iter().enumerate() {
+        for e in buckets.edges_near(p) {
+            let [a, b] = board.edges[e as usize];
+            if a as usize == i || b as usize == i {
+                continue;
+            }
+            let d = segment_dist2(point(p), point(at[a as usize]), point(at[b as usize])).sqrt();
+            cap[i] = cap[i].min(d - EDGE_WIDTH / 2.0 - CLEARANCE);
+        }
+    }
+    cap
+}
+
+/// A page position as a point, for `geom`'s distances.
+fn point((x, y): (f64, f64)) -> Point {
+    Point::new(x, y)
+}
+
+/// Nodes and edges bucketed by square cells of the page: a node's cell, and
+/// an edge's every cell its bounding box meets.
+struct Buckets {
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    nodes: Vec<Vec<u32>>,
+    edges: Vec<Vec<u32>>,
+}
+
+impl Buckets {
+    fn new(at: &[(f64, f64)], edges: &[[u32; 2]], cell: f64) -> Buckets {
+        let max_x = at.iter().map(|p| p.0).fold(0.0, f64::max);
+        let max_y = at.iter().map(|p| p.1).fold(0.0, f64::max);
+        let (cols, rows) = ((max_x / cell) as usize + 1, (max_y / cell) as usize + 1);
+        let mut b = Buckets {
+            cell,
+            cols,
+            rows,
+            nodes: vec![Vec::new(); cols * rows],
+            edges: vec![Vec::new(); cols * rows],
+        };
+        for (i, &p) in at.iter().enumerate() {
+            let (c, r) = b.cell_of(p);
+            b.nodes[r * cols + c].push(i as u32);
+        }
+        for (e, &[u, v]) in edges.iter().enumerate() {
+            let (p, q) = (at[u as usize], at[v as usize]);
+            let (c0, r0) = b.cell_of((p.0.min(q.0), p.1.min(q.1)));
+            let (c1, r1) = b.cell_of((p.0.max(q.0), p.1.max(q.1)));
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    b.edges[r * cols + c].push(e as u32);
+                }
+            }
+        }
+        b
+    }
+
+    fn cell_of(&self, p: (f64, f64)) -> (usize, usize) {
+        let c = ((p.0 / self.cell).max(0.0) as usize).min(self.cols - 1);
+        let r = ((p.1 / self.cell).max(0.0) as usize).min(self.rows - 1);
+        (c, r)
+    }
+
+    /// The cells around `p`'s (3 × 3).
+    fn around(&self, p: (f64, f64)) -> impl Iterator<Item = usize> + '_ {
+        let (c, r) = self.cell_of(p);
+        (r.saturating_sub(1)..=(r + 1).min(self.rows - 1))
+            .flat_map(move |r| (c.saturating_sub(1)..=(c + 1).min(self.cols - 1)).map(move |c| r * self.cols + c))
+    }
+
+    /// Nodes within one cell's side of `p` (and some farther).
+    fn nodes_near(&self, p: (f64, f64)) -> impl Iterator<Item = u32> + '_ {
+        self.around(p).flat_map(|i| self.nodes[i].iter().copied())
+    }
+
+    /// Edges passing within one cell's side of `p` (and some farther; an
+    /// edge may come more than once).
+    fn edges_near(&self, p: (f64, f64)) -> impl Iterator<Item = u32> + '_ {
+        self.around(p).flat_map(|i| self.edges[i].iter().copied())
+    }
+}
