@@ -5,13 +5,8 @@ use scene::{Anchor, Color, Shape, Style, Tag};
 
 use super::look::{DOT_FILL, Look, category_color};
 use super::{board_edge_line, edge_line, quadrant_line};
-use crate::print::{self, Entry, INK};
+use crate::print::{self, Entry, INK, SWATCH_SIDE};
 use crate::universe::{Board, NodeKind, icons};
-
-/// The side of the square print's legend draws a swatch in, millimetres
-/// (its 4.5 mm square, 0.3 mm in on each side): a line of the board keeps
-/// its width in the legend when divided by it.
-const SWATCH_SIDE: f64 = 3.9;
 
 /// One entry per node type and mission kind on the board (and each type's
 /// number), then the centre, dots, edges, quadrant lines, the board's edge
