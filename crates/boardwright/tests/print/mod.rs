@@ -422,7 +422,7 @@ fn font_width(text: &str) -> f64 {
 }
 
 /// A 140-letter seed, with spaces or without, keeps every word of every
-/// generator's pages inside the 8 mm margin on A4 and Letter, and the whole
+/// generator's pages inside the 8 mm margin on every paper, and the whole
 /// seed can still be read off the page.
 #[test]
 fn long_seeds_stay_inside_the_margin() {
@@ -435,7 +435,7 @@ fn long_seeds_stay_inside_the_margin() {
         let witches = Witches::generate(&boardwright::witches::Params::default(), &seed).unwrap();
         let hexet = Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap();
         let ship = Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap();
-        for paper in PAPERS {
+        for paper in Paper::ALL {
             let options = on_paper(paper);
             let docs = [
                 Universe::draw(&universe, options.clone()),

@@ -220,25 +220,19 @@ fn one_sheet_is_the_drawing_itself() {
     }
 }
 
-/// The median of the nodes' reaches (`data-r`) and of the text sizes on a
-/// universe page.
-fn universe_sizes(doc: &scene::Document) -> (f64, f64) {
+/// The median of the nodes' reaches (`data-r`) on a universe page, and how
+/// many words are written on its nodes.
+fn universe_sizes(doc: &scene::Document) -> (f64, usize) {
     let (_, _, elements) = elements(&render::svg::page(&doc.pages[0], &doc.title));
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let reaches = elements.iter().filter(|e| e.class() == "node").map(|e| e.num("data-r")).collect();
-    let texts = elements
-        .iter()
-        .filter(|e| e.name == "text" && e.node.is_some())
-        .map(|e| e.num("font-size"))
-        .collect();
-    (median(reaches), median(texts))
+    let mut reaches: Vec<f64> = elements.iter().filter(|e| e.class() == "node").map(|e| e.num("data-r")).collect();
+    reaches.sort_by(f64::total_cmp);
+    let words = elements.iter().filter(|e| e.name == "text" && e.node.is_some()).count();
+    (reaches[reaches.len() / 2], words)
 }
 
-/// The 9-player universe board over 2 × 2 sheets: its nodes and their words
-/// nearly twice as large as on one sheet.
+/// The 9-player universe board over 2 × 2 sheets: its nodes nearly twice as
+/// large as on one sheet, with room for more words on them (type names,
+/// which one sheet leaves to the legend).
 #[test]
 fn a_universe_board_over_four_sheets_is_twice_as_large() {
     let params = boardwright::universe::Params {
@@ -256,8 +250,8 @@ fn a_universe_board_over_four_sheets_is_twice_as_large() {
             },
         ));
         assert!(
-            four.0 >= 1.8 * one.0 && four.1 >= 1.8 * one.1,
-            "seed {seed}: reach {:.2} -> {:.2} mm, text {:.2} -> {:.2} mm",
+            four.0 >= 1.8 * one.0 && four.1 > one.1,
+            "seed {seed}: reach {:.2} -> {:.2} mm, words on nodes {} -> {}",
             one.0,
             four.0,
             one.1,
