@@ -6,80 +6,14 @@
 // with clicks, a drag and the keyboard, and every download is a valid file
 // (the TOML and the road log are read back by the command line).
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { BIN, SHOTS, SIZES, base, boardHtml, changedFrom, context, drawn, generators, open, scratch, setup } from "./common.mjs";
 
-const BIN = process.env.BOARDWRIGHT_BIN;
-const SHOTS = process.env.SCREENSHOTS || "screenshots";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const SIZES = [[1280, 800], [390, 844]];
-
-let server;
-let exited;
-let base;
-let context;
-/** The generators of `GET /api/generators`, in its order. */
-let generators;
-const scratch = mkdtempSync(join(tmpdir(), "boardwright-browser-"));
-
-before(async () => {
-  assert.ok(BIN, "BOARDWRIGHT_BIN names the boardwright binary");
-  mkdirSync(SHOTS, { recursive: true });
-  server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
-  exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })));
-  base = await new Promise((resolve, reject) => {
-    let text = "";
-    server.stderr.on("data", (chunk) => {
-      text += chunk;
-      const m = text.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve(m[1]);
-    });
-    server.on("exit", () => reject(new Error(`the server stopped: ${text}`)));
-  });
-  generators = (await (await fetch(`${base}/api/generators`)).json()).map((g) => g.name);
-  context = await chromium.launchPersistentContext(join(scratch, "profile"), {
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    acceptDownloads: true,
-    args: FLAGS,
-  });
-});
-
-after(async () => {
-  await context?.close();
-  server.kill("SIGTERM");
-  const { code } = await exited;
-  assert.equal(code, 0, "the server exits 0 on SIGTERM");
-});
-
-/** A fresh tab at `path`, collecting console errors and page errors. */
-async function open(path, [width, height] = SIZES[0]) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.setViewportSize({ width, height });
-  await page.goto(base + path);
-  if (path !== "/" && !path.startsWith("/?")) await drawn(page);
-  return { page, errors };
-}
-
-/** Waits until the board is drawn and the page says so. */
-async function drawn(page) {
-  await page.waitForSelector("#board svg");
-  await page.waitForSelector('#status[data-kind="ok"]');
-}
-
-const boardHtml = (page) => page.$eval("#board", (b) => b.innerHTML);
-
-async function changedFrom(page, before) {
-  await page.waitForFunction((old) => document.querySelector("#board").innerHTML !== old && document.querySelector('#status[data-kind="ok"]'), before);
-}
+setup();
 
 test("every page loads without a console error at 1280x800 and 390x844", async () => {
   for (const path of ["/", ...generators.map((name) => `/${name}`)]) {
