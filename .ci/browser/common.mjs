@@ -84,3 +84,21 @@ export async function changedFrom(page, before) {
   await page.waitForFunction((old) => document.querySelector("#board").innerHTML !== old && document.querySelector('#status[data-kind="ok"]'), before);
 }
 
+/** Clicks each download link named and saves what it gives: label -> file. */
+export async function downloads(page, labels) {
+  const files = {};
+  // Locators, not element handles: a link found again at each click survives
+  // the page redrawing its controls between clicks.
+  const links = page.locator("#downloads a, #road-log");
+  const count = await links.count();
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const label = ((await link.getAttribute("data-format")) || (await link.textContent())).trim().toLowerCase();
+    if (labels && !labels.includes(label)) continue;
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const file = join(scratch, `${Date.now()}-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    files[label] = file;
+  }
+  return files;
+}
