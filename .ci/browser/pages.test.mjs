@@ -176,3 +176,70 @@ test("the analyze report renders from a file with no console error and no networ
   await drawn(page);
   await page.close();
 });
+
+test("a bad address never strands the page: a refused setting is named and left out, the board drawn without it", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo&bogus=1&players=banana");
+  // The unknown name in a banner, the bad value beside its control; the address keeps neither.
+  assert.match(await page.textContent("#banner"), /bogus/);
+  assert.match(await page.textContent("#error-players"), /banana/);
+  assert.ok(!page.url().includes("bogus") && !page.url().includes("banana"), page.url());
+  assert.equal(await page.inputValue("#param-players"), "4");
+  // New seed, a control and the relaxation all still work.
+  let before = await boardHtml(page);
+  await page.click("#new-seed");
+  await changedFrom(page, before);
+  before = await boardHtml(page);
+  await page.fill("#param-players", "6");
+  await page.press("#param-players", "Enter");
+  await page.waitForURL(/players=6/);
+  await changedFrom(page, before);
+  await playRelaxation(page);
+  assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
+  await page.close();
+});
+
+test("every settled change is a history entry: Back shows the previous board", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo");
+  const first = await boardHtml(page);
+  await page.fill("#param-players", "6");
+  await page.press("#param-players", "Enter");
+  await page.waitForURL(/players=6/);
+  await changedFrom(page, first);
+  const second = await boardHtml(page);
+  await page.selectOption("#paper", "letter");
+  await page.waitForURL(/paper=letter/);
+  await changedFrom(page, second);
+  await page.goBack();
+  await page.waitForURL((url) => !url.search.includes("paper"));
+  await page.waitForFunction((old) => document.querySelector("#board").innerHTML === old && document.querySelector('#status[data-kind="ok"]'), second);
+  assert.equal(await page.inputValue("#paper"), "a4");
+  await page.goBack();
+  await page.waitForURL((url) => !url.search.includes("players"));
+  await page.waitForFunction((old) => document.querySelector("#board").innerHTML === old && document.querySelector('#status[data-kind="ok"]'), first);
+  assert.equal(await page.inputValue("#param-players"), "4");
+  await page.goForward();
+  await page.waitForURL(/players=6/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a number typed digit by digit makes one board: 100 never asks for 1 or 10", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo");
+  const asked = [];
+  page.on("request", (r) => r.url().includes("/board.json") && asked.push(new URL(r.url()).searchParams.get("iterations")));
+  await page.fill("#param-iterations", "");
+  await page.type("#param-iterations", "100", { delay: 250 });
+  await page.waitForURL(/iterations=100/);
+  await drawn(page);
+  assert.deepEqual(asked, ["100"]);
+  // Enter then leaving the field commits once.
+  await page.fill("#param-iterations", "120");
+  await page.press("#param-iterations", "Enter");
+  await page.click("#title");
+  await page.waitForURL(/iterations=120/);
+  await drawn(page);
+  await page.waitForTimeout(1200);
+  assert.deepEqual(asked, ["100", "120"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -4,7 +4,7 @@
 // which the page names in a `#generator-module` link (see `Page` below for
 // what such a module may use).
 
-import { control, el, queryText, sentence } from "./form.js";
+import { control, el, onSettled, queryText, sentence } from "./form.js";
 
 const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
 const DEBOUNCE_MS = 300;
@@ -93,7 +93,19 @@ class Page {
     this.board = document.getElementById("board");
     this.extraView = document.getElementById("extra-view");
     this.extraControls = document.getElementById("extra-controls");
-    const search = new URLSearchParams(location.search);
+    this.readAddress(location.search);
+    this.controls = new Map();
+    /** The board shown: `{json, svg, query}`. */
+    this.shown = null;
+    this.sequence = 0;
+    this.timer = null;
+    /** Settings of the address that were refused and left out: `[parameter, message]`. */
+    this.dropped = [];
+  }
+
+  /** Takes the seed, preset, drawing options and parameters from an address's query string. */
+  readAddress(queryString) {
+    const search = new URLSearchParams(queryString);
     this.seed = search.get("seed") ?? randomSeed();
     this.preset = search.get("preset") ?? "";
     this.inkFriendly = search.get("ink_friendly") === "true";
@@ -107,11 +119,21 @@ class Page {
     for (const [key, value] of search) {
       if (!DRAWING.includes(key) && !["seed", "preset"].includes(key)) this.overrides.set(key, value);
     }
-    this.controls = new Map();
-    /** The board shown: `{json, svg, query}`. */
-    this.shown = null;
-    this.sequence = 0;
-    this.timer = null;
+  }
+
+  /** Shows the state in the form's controls (after the address changed under them). */
+  showState() {
+    document.getElementById("seed").value = this.seed;
+    document.getElementById("preset").value = this.preset;
+    document.getElementById("preset-about").textContent = this.info.presets.find((p) => p.name === this.preset)?.about ?? "";
+    document.getElementById("ink_friendly").checked = this.inkFriendly;
+    document.getElementById("paper").value = this.paper || "a4";
+    document.getElementById("tile").value = this.tile || "1x1";
+    document.getElementById("dpi").value = this.dpi;
+    for (const param of this.info.params) {
+      const text = this.overrides.get(param.name) ?? queryText(param, param.default) ?? "";
+      this.controls.get(param.name)?.setText(text);
+    }
   }
 
   /** The query string of the board asked for (`extra`: more pairs). */
@@ -142,9 +164,11 @@ class Page {
   setOverride(name, text) {
     const param = this.info.params.find((p) => p.name === name);
     const isDefault = param && !this.preset && text === queryText(param, param.default);
+    const before = this.overrides.get(name) ?? null;
     if (text === null || isDefault) this.overrides.delete(name);
     else this.overrides.set(name, text);
-    this.refresh();
+    // A value committed twice (Enter, then leaving the field) draws once.
+    if ((this.overrides.get(name) ?? null) !== before || this.failing) this.refresh();
   }
 
   /** Redraws after a short pause (changes in quick succession redraw once). */
@@ -153,7 +177,12 @@ class Page {
     this.timer = setTimeout(() => this.refreshNow(), DEBOUNCE_MS);
   }
 
-  async refreshNow() {
+  /**
+   * Draws the board of the state now. A board drawn from a change of setting
+   * is a new history entry (`record` "push"); one drawn from the address
+   * (the page opened, Back or Forward) replaces the entry ("replace").
+   */
+  async refreshNow(record = "push") {
     clearTimeout(this.timer);
     const sequence = ++this.sequence;
     const query = this.query();
@@ -161,16 +190,36 @@ class Page {
     try {
       const board = await (this.module.load ? this.module.load(this, query) : this.load(query));
       if (sequence !== this.sequence) return;
+      this.failing = false;
       this.clearErrors();
       this.show(board, query);
-      history.replaceState(null, "", `/${NAME}?${query}`);
+      const address = `/${NAME}?${query}`;
+      if (record === "push" && address !== location.pathname + location.search) history.pushState(null, "", address);
+      else history.replaceState(null, "", address);
+      for (const [parameter, message] of this.dropped) this.place(parameter, `${message}. The address asked for it; the board is drawn without it.`, true);
+      this.dropped = [];
       if (this.module.shown) await this.module.shown(this, board);
       // "ok" only once the generator's own part of the page is drawn too.
       this.status(`Seed “${this.seed}”`, "ok");
     } catch (e) {
       if (sequence !== this.sequence) return;
+      // With no board yet, a setting the address gave that is refused is
+      // left out, and the board drawn without it.
+      if (!this.shown && this.drop(e)) return this.refreshNow("replace");
       this.fail(e);
     }
+  }
+
+  /** Leaves out the setting a refusal names, if the state has it; answers whether it did. */
+  drop(e) {
+    const top = e.parameter ? e.parameter.split(/[.[]/)[0] : null;
+    if (top === "preset" && this.preset) this.preset = "";
+    else if (top === "dpi" && this.dpi) this.dpi = "";
+    else if (top && this.overrides.has(top)) this.overrides.delete(top);
+    else return false;
+    this.dropped.push([top, e.message]);
+    this.showState();
+    return true;
   }
 
   /** The board for `query`: its JSON and its drawing. */
@@ -238,31 +287,34 @@ class Page {
 
   clearErrors() {
     for (const c of this.controls.values()) c.error("");
-    for (const id of ["error-seed", "error-preset", "error-general", "error-dpi"]) document.getElementById(id).textContent = "";
+    for (const id of ["error-seed", "error-preset", "error-general", "error-dpi", "banner"]) document.getElementById(id).textContent = "";
     if (this.module.error) this.module.error(this, null);
   }
 
   /** Shows a refusal beside the control at fault; the last good board stays. */
   fail(e) {
     this.clearErrors();
+    this.failing = true;
     if (e.status === 503) {
       this.status("The server is busy; trying again…", "error");
       setTimeout(() => this.refresh(), 1000);
       return;
     }
-    const top = e.parameter ? e.parameter.split(/[.[]/)[0] : null;
-    const message = e.message;
-    if (top && this.module.error && this.module.error(this, e)) {
-      // The module showed it.
-    } else if (top && this.controls.has(top)) {
-      this.controls.get(top).error(message);
-    } else if (top && document.getElementById(`error-${top}`)) {
-      document.getElementById(`error-${top}`).textContent = message;
-    } else {
-      document.getElementById("error-general").textContent = message;
-    }
+    if (!(e.parameter && this.module.error && this.module.error(this, e))) this.place(e.parameter, e.message);
     this.module.failed?.(this);
     this.status(this.shown ? "Not redrawn: see the message beside the settings" : "No board: see the message beside the settings", "error");
+  }
+
+  /**
+   * Shows `message` about `parameter` beside its control; a message about a
+   * name with no control goes to the settings' general line, or, when
+   * `banner`, above the board.
+   */
+  place(parameter, message, banner = false) {
+    const top = parameter ? parameter.split(/[.[]/)[0] : null;
+    if (top && this.controls.has(top)) this.controls.get(top).error(message);
+    else if (top && document.getElementById(`error-${top}`)) document.getElementById(`error-${top}`).textContent = message;
+    else document.getElementById(banner ? "banner" : "error-general").textContent = message;
   }
 }
 
@@ -275,10 +327,10 @@ async function main() {
   document.getElementById("about").textContent = sentence(info.about);
 
   const seed = document.getElementById("seed");
-  seed.value = page.seed;
-  seed.addEventListener("input", () => {
+  onSettled(seed, () => {
+    if (seed.value === page.seed) return;
     page.seed = seed.value;
-    page.refresh();
+    page.refreshNow();
   });
   document.getElementById("new-seed").addEventListener("click", () => {
     page.seed = seed.value = randomSeed();
@@ -289,42 +341,37 @@ async function main() {
     document.getElementById("preset-field").hidden = false;
     const select = document.getElementById("preset");
     for (const p of info.presets) select.append(el("option", { value: p.name, title: p.about }, p.name));
-    const about = () => (document.getElementById("preset-about").textContent = info.presets.find((p) => p.name === select.value)?.about ?? "");
-    select.value = page.preset;
-    about();
     select.addEventListener("change", () => {
       // A preset is a starting point: the settings changed before it go.
       page.preset = select.value;
       page.overrides.clear();
-      about();
+      page.showState();
       page.refreshNow();
     });
   }
 
   const ink = document.getElementById("ink_friendly");
-  ink.checked = page.inkFriendly;
   ink.addEventListener("change", () => {
     page.inkFriendly = ink.checked;
     page.refresh();
   });
   const paper = document.getElementById("paper");
-  paper.value = page.paper || "a4";
   paper.addEventListener("change", () => {
     page.paper = PAPERS.includes(paper.value) ? paper.value : "";
     page.refresh();
   });
   const tile = document.getElementById("tile");
-  tile.value = page.tile || "1x1";
   tile.addEventListener("change", () => {
     page.tile = TILES.includes(tile.value) ? tile.value : "";
     page.refresh();
   });
   const dpi = document.getElementById("dpi");
-  dpi.value = page.dpi;
-  dpi.addEventListener("input", () => {
+  onSettled(dpi, () => {
+    if (dpi.value.trim() === page.dpi) return;
     page.dpi = dpi.value.trim();
     page.refresh();
   });
+  document.getElementById("form").addEventListener("submit", (e) => e.preventDefault());
 
   const fieldset = document.getElementById("params");
   for (const param of info.params) {
@@ -332,14 +379,16 @@ async function main() {
     const c = control(param, (text) => page.setOverride(param.name, text));
     page.controls.set(param.name, c);
     fieldset.append(c.element);
-    if (page.overrides.has(param.name) && param.allowed.kind !== "data") {
-      const text = page.overrides.get(param.name);
-      c.input.value = text;
-      if (c.input.type === "checkbox") c.input.checked = text === "true";
-    }
   }
+  page.showState();
+  // Back and Forward: the board of that address.
+  window.addEventListener("popstate", () => {
+    page.readAddress(location.search);
+    page.showState();
+    page.refreshNow("replace");
+  });
   if (module.setup) await module.setup(page);
-  await page.refreshNow();
+  await page.refreshNow("replace");
 }
 
 main().catch((e) => {

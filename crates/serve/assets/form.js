@@ -16,6 +16,32 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** How long typing may pause before what is typed is taken, in milliseconds. */
+const TYPING_MS = 800;
+
+/**
+ * Calls `commit()` once what is typed into `input` has settled: on Enter
+ * (not in a text area), on leaving the field, or after a pause in typing,
+ * so that "100" is never taken as 1 and 10 first.
+ */
+export function onSettled(input, commit) {
+  let timer = null;
+  const now = () => {
+    clearTimeout(timer);
+    commit();
+  };
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(now, TYPING_MS);
+  });
+  input.addEventListener("change", now);
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || input.tagName === "TEXTAREA") return;
+    e.preventDefault();
+    now();
+  });
+}
+
 /** A generator's about line as a sentence: a capital and a full stop. */
 export function sentence(about) {
   return about.charAt(0).toUpperCase() + about.slice(1) + ".";
@@ -29,8 +55,9 @@ export function queryText(param, value) {
 
 /**
  * A control for `param`. `changed(text)` is called with the value's query
- * text (null: the default). Returns the element and `set(value)` (a
- * resolved JSON value), `error(message)`.
+ * text (null: the default) once the value is settled. Returns the element,
+ * `set(value)` (a resolved JSON value), `setText(text)` (its query text)
+ * and `error(message)`.
  */
 export function control(param, changed) {
   const id = `param-${param.name}`;
@@ -66,13 +93,13 @@ export function control(param, changed) {
         "aria-describedby": described,
       });
       read = () => (input.value.trim() === "" ? null : input.value.trim());
-      input.addEventListener("input", () => changed(read()));
+      onSettled(input, () => changed(read()));
       write = (v) => (input.value = v === null || v === undefined ? "" : String(v));
       break;
     default: {
       // Structured data: edited as JSON, sent as a TOML inline value.
       input = el("textarea", { id, rows: 8, spellcheck: "false", "aria-describedby": described });
-      input.addEventListener("input", () => {
+      onSettled(input, () => {
         try {
           changed(toInlineToml(JSON.parse(input.value)));
           error.textContent = "";
@@ -94,6 +121,10 @@ export function control(param, changed) {
       input,
       set(value) {
         if (document.activeElement !== input) write(value);
+      },
+      setText(text) {
+        if (allowed.kind === "bool") input.checked = text === "true";
+        else if (allowed.kind !== "data") input.value = text;
       },
       error(message) {
         error.textContent = message || "";

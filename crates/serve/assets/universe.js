@@ -40,6 +40,10 @@ async function play(page, button, every) {
     playing.stop = true;
     return;
   }
+  if (!page.shown) {
+    page.status("No board to play yet: see the message beside the settings", "error");
+    return;
+  }
   const run = (playing = { stop: false });
   button.textContent = "Stop";
   button.dataset.state = "playing";
