@@ -51,7 +51,7 @@ struct ParamArgs {
     /// Number of players (same as --set players=N).
     #[arg(long)]
     players: Option<String>,
-    /// TOML file with any subset of the generator's parameters.
+    /// TOML file with any subset of the generator's parameters, and the seed (`seed = "..."`) used when --seed is not given.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     /// One parameter, KEY=VALUE (repeatable; applied after --config).
@@ -64,7 +64,7 @@ struct ParamArgs {
 
 #[derive(Args)]
 struct Common {
-    /// Any text (it may start with a dash); without it a random seed is chosen and printed on stderr.
+    /// Any text (it may start with a dash); without it the config file's `seed`, or else a random seed, printed on stderr.
     #[arg(long, allow_hyphen_values = true)]
     seed: Option<String>,
     #[command(flatten)]
@@ -90,7 +90,7 @@ struct Common {
     /// Pixels per inch of PNG output.
     #[arg(long, default_value_t = output::DEFAULT_DPI, value_parser = parse_dpi)]
     dpi: f64,
-    /// Print the resolved parameters as TOML (what --config reads back) and generate nothing.
+    /// Print the seed (when given) and the resolved parameters as TOML (what --config reads back) and generate nothing.
     #[arg(long)]
     print_config: bool,
 }
@@ -237,7 +237,15 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
 fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Failure> {
     let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
+    // `--seed`, or else the config file's `seed`.
+    let seed = match &common.seed {
+        Some(text) => Some(text.clone()),
+        None => common.params.config_seed()?,
+    };
     if common.print_config {
+        if let Some(text) = &seed {
+            println!("seed = {}", toml::Value::String(text.clone()));
+        }
         print!("{}", params::Params::to_toml(&params));
         return Ok(());
     }
@@ -265,7 +273,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
             format.extension()
         )));
     }
-    let seed_text = seed_text(common);
+    let seed_text = seed.unwrap_or_else(random_seed);
     let seeds: Vec<String> = if common.count == 1 {
         vec![seed_text]
     } else {
@@ -327,6 +335,32 @@ fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
 }
 
 impl ParamArgs {
+    /// The config file's table, when `--config` names one.
+    fn config_table(&self) -> Result<Option<toml::Table>, Failure> {
+        let Some(path) = &self.config else { return Ok(None) };
+        let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
+        let table = text.parse::<toml::Table>().map_err(|e| {
+            Failure::Usage(format!(
+                "config file {} is not valid TOML: {}",
+                path.display(),
+                e.to_string().trim_end()
+            ))
+        })?;
+        Ok(Some(table))
+    }
+
+    /// The seed the config file names (its `seed` key, text), if any.
+    fn config_seed(&self) -> Result<Option<String>, Failure> {
+        match self.config_table()?.and_then(|mut table| table.remove("seed")) {
+            None => Ok(None),
+            Some(toml::Value::String(text)) => Ok(Some(text)),
+            Some(other) => Err(Failure::Usage(format!(
+                "config file {}: seed must be text in quotes, not {other}",
+                self.config.as_deref().unwrap_or(Path::new("")).display()
+            ))),
+        }
+    }
+
     /// The parameter layers of the preset, the config file, the `--set`
     /// items and `--players`, in that order.
     fn layers<P: Params>(&self) -> Result<Vec<toml::Table>, Failure> {
@@ -334,16 +368,8 @@ impl ParamArgs {
         if let Some(name) = &self.preset {
             layers.push(P::preset(name)?);
         }
-        if let Some(path) = &self.config {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
-            let table = text.parse::<toml::Table>().map_err(|e| {
-                Failure::Usage(format!(
-                    "config file {} is not valid TOML: {}",
-                    path.display(),
-                    e.to_string().trim_end()
-                ))
-            })?;
+        if let Some(mut table) = self.config_table()? {
+            table.remove("seed");
             layers.push(table);
         }
         let mut sets = toml::Table::new();
@@ -381,11 +407,8 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
     PossibleValuesParser::new(Format::ALL.map(Format::extension)).map(|name| Format::from_extension(&name).expect("a format's own name"))
 }
 
-/// The seed given, or a random one, printed on stderr.
-fn seed_text(common: &Common) -> String {
-    if let Some(text) = &common.seed {
-        return text.clone();
-    }
+/// A random seed, printed on stderr.
+fn random_seed() -> String {
     let text = random_seed_text();
     eprintln!("seed: {text}");
     text

@@ -1160,3 +1160,32 @@ fn a_node_type_may_name_its_own_svg_icon() {
         assert!(!png.exists());
     }
 }
+
+/// A config file's `seed` is the seed when `--seed` is not given, and
+/// `--print-config` writes it: the file alone gives the board back.
+#[test]
+fn a_config_files_seed_is_the_seed_without_seed() {
+    let dir = scratch("config-seed");
+    let printed = run(&["universe", "--seed", "Tiamo", "--players", "6", "--print-config"]);
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    let text = String::from_utf8(printed.stdout).unwrap();
+    assert!(text.starts_with("seed = \"Tiamo\"\n"), "{text}");
+    let file = dir.join("tiamo.toml");
+    std::fs::write(&file, &text).unwrap();
+    let file = file.to_str().unwrap();
+    let direct = run(&["universe", "--seed", "Tiamo", "--players", "6"]);
+    let from_file = run(&["universe", "--config", file]);
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    assert!(from_file.stdout == direct.stdout, "the config's seed makes another board");
+    assert!(!stderr(&from_file).contains("seed:"), "no random seed is chosen");
+    // --seed wins over the file's.
+    let other = run(&["universe", "--seed", "Other", "--config", file]);
+    let v: serde_json::Value = serde_json::from_slice(&other.stdout).unwrap();
+    assert_eq!(v["seed"], "Other");
+    // A seed that is not text is refused, naming the file.
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "seed = 7\n").unwrap();
+    let out = run(&["universe", "--config", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("seed must be text"), "{}", stderr(&out));
+}
