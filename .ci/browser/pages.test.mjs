@@ -243,3 +243,68 @@ test("a number typed digit by digit makes one board: 100 never asks for 1 or 10"
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a preset changes only what it sets and says so", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo&players=6&planar=false");
+  const listing = await (await fetch(`${base}/api/generators`)).json();
+  const classic = listing.find((g) => g.name === "universe").presets.find((p) => p.name === "classic");
+  assert.ok(classic.sets.includes("planar") && !classic.sets.includes("players"), classic.sets.join(", "));
+  const before = await boardHtml(page);
+  await page.selectOption("#preset", "classic");
+  await page.waitForURL(/preset=classic/);
+  await changedFrom(page, before);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("players"), "6", "players is kept");
+  assert.equal(url.searchParams.get("planar"), null, "the preset sets planar");
+  assert.equal(await page.inputValue("#param-players"), "6");
+  assert.match(await page.textContent("#preset-changed"), /planar/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("download names carry what differs from the defaults; the TOML holds the seed and alone gives the board", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo&players=6");
+  assert.equal(await page.getAttribute('a[data-format="pdf"]', "download"), "universe-Tiamo-players6.pdf");
+  const files = await downloads(page, ["toml", "json"]);
+  const toml = readFileSync(files.toml, "utf8");
+  assert.match(toml, /^seed = "Tiamo"\n/);
+  const fromConfig = execFileSync(BIN, ["universe", "--config", files.toml]);
+  assert.ok(fromConfig.equals(readFileSync(files.json)), "--config alone gives the board shown");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("every board zooms and pans: buttons, wheel, keys, a drag; it starts fitted", async () => {
+  for (const name of generators) {
+    const { page, errors } = await open(`/${name}?seed=Tiamo`);
+    const box = () => page.$eval("#board > svg", (s) => s.getAttribute("viewBox").split(/[\s,]+/).map(Number));
+    const whole = await page.$eval("#board > svg", (s) => s.dataset.box.split(/[\s,]+/).map(Number));
+    assert.deepEqual(await box(), whole, `${name} starts fitted`);
+    await page.click('.zoom button[aria-label="Zoom in"]');
+    const zoomed = await box();
+    assert.ok(Math.abs(zoomed[2] - whole[2] / 1.5) < 0.01, `${name}: ${zoomed}`);
+    // A drag beside the map's cells, or the arrow keys, move the view.
+    await page.focus("#board");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowDown");
+    if (name !== "hexet") assert.ok((await box())[0] > zoomed[0], `${name}: the arrow pans`);
+    await page.keyboard.press("+");
+    assert.ok((await box())[2] < zoomed[2], `${name}: + zooms in`);
+    const rect = await page.$eval("#board > svg", (s) => { const r = s.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+    const width = (await box())[2];
+    await page.mouse.move(...rect);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((w) => Number(document.querySelector("#board > svg").getAttribute("viewBox").split(" ")[2]) < w, width);
+    if (name !== "hexet") {
+      const before = await box();
+      await page.mouse.down();
+      await page.mouse.move(rect[0] - 100, rect[1], { steps: 5 });
+      await page.mouse.up();
+      assert.ok((await box())[0] > before[0], `${name}: a drag pans`);
+    }
+    await page.click('.zoom button:has-text("Fit")');
+    assert.deepEqual(await box(), whole, `${name}: Fit`);
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+});

@@ -5,6 +5,7 @@
 // what such a module may use).
 
 import { control, el, onSettled, queryText, sentence } from "./form.js";
+import { toInlineToml } from "./toml.js";
 
 const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
 const DEBOUNCE_MS = 300;
@@ -84,6 +85,123 @@ function metricValue(value) {
     el("tbody", {}, ...value.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, formatValue(row[k])))))));
 }
 
+/** The most a board is magnified. */
+const MAX_ZOOM = 16;
+
+/**
+ * Zoom and pan of the drawing on the board, as its `viewBox`: the wheel or
+ * a pinch zooms about the pointer, a drag (not on a playable map's cells)
+ * pans, the buttons and the keys + − 0 and the arrows (when the board has
+ * focus and a generator's own keys did not take them) do both. The view
+ * starts fitted and is kept when the board is redrawn; Fit returns to it.
+ */
+class Zoom {
+  constructor(board) {
+    this.board = board;
+    /** Magnification, and the centre of the view as fractions of the drawing. */
+    this.scale = 1;
+    this.centre = [0.5, 0.5];
+    this.pointers = new Map();
+    new MutationObserver(() => this.apply()).observe(board, { childList: true });
+    const button = (label, title, act) => el("button", { type: "button", title, "aria-label": title, onclick: act }, label);
+    board.before(el("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
+      button("+", "Zoom in", () => this.zoomBy(1.5)),
+      button("−", "Zoom out", () => this.zoomBy(1 / 1.5)),
+      button("Fit", "Fit the board to its area", () => this.fit())));
+    board.addEventListener("wheel", (e) => {
+      // Zooming out of a fitted board would do nothing: the page scrolls instead.
+      if (this.scale === 1 && e.deltaY > 0) return;
+      e.preventDefault();
+      this.zoomBy(Math.exp(-e.deltaY / 300), this.at(e));
+    }, { passive: false });
+    board.addEventListener("pointerdown", (e) => this.down(e));
+    board.addEventListener("pointermove", (e) => this.move(e));
+    for (const end of ["pointerup", "pointercancel", "pointerleave"]) board.addEventListener(end, (e) => this.pointers.delete(e.pointerId));
+    board.parentElement.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  /** The drawing's own box: `[x, y, width, height]`. */
+  box(svg) {
+    svg.dataset.box ??= svg.getAttribute("viewBox") ?? "";
+    return svg.dataset.box.split(/[\s,]+/).map(Number);
+  }
+
+  /** Sets the drawing's viewBox to the view. */
+  apply() {
+    const svg = this.board.querySelector(":scope > svg");
+    if (!svg) return;
+    const [x, y, w, h] = this.box(svg);
+    if (!(w > 0 && h > 0)) return;
+    const [vw, vh] = [w / this.scale, h / this.scale];
+    this.centre = this.centre.map((c) => Math.min(1 - 0.5 / this.scale, Math.max(0.5 / this.scale, c)));
+    const view = [x + this.centre[0] * w - vw / 2, y + this.centre[1] * h - vh / 2, vw, vh];
+    svg.setAttribute("viewBox", view.map((v) => Number(v.toFixed(4))).join(" "));
+    this.board.classList.toggle("zoomed", this.scale > 1);
+  }
+
+  /** Where the pointer is, as fractions of the drawing. */
+  at(e) {
+    const svg = this.board.querySelector(":scope > svg");
+    if (!svg) return null;
+    const rect = svg.getBoundingClientRect();
+    const [fx, fy] = [(e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height];
+    return [this.centre[0] + (fx - 0.5) / this.scale, this.centre[1] + (fy - 0.5) / this.scale];
+  }
+
+  /** Zooms by `factor`, keeping the point `about` (fractions) where it is on screen. */
+  zoomBy(factor, about = null) {
+    const scale = Math.min(MAX_ZOOM, Math.max(1, this.scale * factor));
+    if (about) this.centre = this.centre.map((c, i) => about[i] + (c - about[i]) * (this.scale / scale));
+    this.scale = scale;
+    this.apply();
+  }
+
+  /** Moves the view by fractions of what is shown. */
+  panBy(dx, dy) {
+    this.centre = [this.centre[0] + dx / this.scale, this.centre[1] + dy / this.scale];
+    this.apply();
+  }
+
+  fit() {
+    this.scale = 1;
+    this.centre = [0.5, 0.5];
+    this.apply();
+  }
+
+  down(e) {
+    if (e.target.closest?.(".play .cell, .play .road")) return;
+    this.pointers.set(e.pointerId, [e.clientX, e.clientY]);
+  }
+
+  move(e) {
+    const last = this.pointers.get(e.pointerId);
+    if (!last) return;
+    const rect = this.board.getBoundingClientRect();
+    if (this.pointers.size === 2) {
+      // A pinch: the distance between the two fingers sets the zoom.
+      const other = [...this.pointers].find(([id]) => id !== e.pointerId)[1];
+      const before = Math.hypot(last[0] - other[0], last[1] - other[1]);
+      const after = Math.hypot(e.clientX - other[0], e.clientY - other[1]);
+      if (before > 0) this.zoomBy(after / before, this.at({ clientX: (e.clientX + other[0]) / 2, clientY: (e.clientY + other[1]) / 2 }));
+    } else if (this.scale > 1) {
+      this.panBy(-(e.clientX - last[0]) / rect.width, -(e.clientY - last[1]) / rect.height);
+    }
+    this.pointers.set(e.pointerId, [e.clientX, e.clientY]);
+  }
+
+  key(e) {
+    if (e.defaultPrevented || !this.board.contains(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    const step = 0.2;
+    const keys = {
+      "+": () => this.zoomBy(1.5), "=": () => this.zoomBy(1.5), "-": () => this.zoomBy(1 / 1.5), "0": () => this.fit(),
+      ArrowLeft: () => this.panBy(-step, 0), ArrowRight: () => this.panBy(step, 0), ArrowUp: () => this.panBy(0, -step), ArrowDown: () => this.panBy(0, step),
+    };
+    if (!keys[e.key]) return;
+    keys[e.key]();
+    e.preventDefault();
+  }
+}
+
 /** What the page and a generator's module share. */
 class Page {
   constructor(info, module) {
@@ -91,6 +209,7 @@ class Page {
     this.info = info;
     this.module = module;
     this.board = document.getElementById("board");
+    this.zoom = new Zoom(this.board);
     this.extraView = document.getElementById("extra-view");
     this.extraControls = document.getElementById("extra-controls");
     this.readAddress(location.search);
@@ -125,6 +244,7 @@ class Page {
   showState() {
     document.getElementById("seed").value = this.seed;
     document.getElementById("preset").value = this.preset;
+    document.getElementById("preset-changed").textContent = "";
     document.getElementById("preset-about").textContent = this.info.presets.find((p) => p.name === this.preset)?.about ?? "";
     document.getElementById("ink_friendly").checked = this.inkFriendly;
     document.getElementById("paper").value = this.paper || "a4";
@@ -264,19 +384,51 @@ class Page {
 
   /** The download links of `query`'s board: `[label, href, file name]`. */
   downloads(query) {
-    const base = `${NAME}-${this.seed.replace(/[^A-Za-z0-9_-]+/g, "_") || "board"}`;
+    const stem = this.fileStem();
     return [
-      ...["pdf", "png", "svg", "json"].map((ext) => [ext.toUpperCase(), `/api/${NAME}/board.${ext}?${query}`, `${base}.${ext}`]),
-      ["TOML", `/api/${NAME}/config.toml?${query}`, `${base}.toml`],
+      ...["pdf", "png", "svg", "json"].map((ext) => [ext.toUpperCase(), `/api/${NAME}/board.${ext}?${query}`, `${stem}.${ext}`]),
+      ["TOML", `/api/${NAME}/config.toml?${query}`, `${stem}.toml`],
     ];
+  }
+
+  /** A file name without its extension: the generator, the seed and what differs from the defaults (`universe-Tiamo-players6`). */
+  fileStem() {
+    const safe = (text) => String(text).replace(/[^A-Za-z0-9_.-]+/g, "_");
+    const parts = [NAME, safe(this.seed) || "board"];
+    if (this.preset) parts.push(safe(this.preset));
+    for (const [name, text] of this.overrides) {
+      const param = this.info.params.find((p) => p.name === name);
+      parts.push(param?.allowed.kind === "data" ? name : safe(`${name}${text}`));
+    }
+    if (this.inkFriendly) parts.push("ink_friendly");
+    for (const option of [this.paper, this.tile, this.dpi && `${this.dpi}dpi`]) if (option) parts.push(safe(option));
+    return parts.join("-").slice(0, 180);
   }
 
   setDownloads(links) {
     const box = document.getElementById("downloads");
     box.replaceChildren(
       el("span", { class: "label" }, "Download"),
-      ...links.map(([label, href, file]) => el("a", { href, download: file, class: "button", "data-format": label.toLowerCase() }, label)),
+      ...links.map(([label, href, file]) => {
+        const link = el("a", { href, download: file, class: "button", "data-format": label.toLowerCase() }, label);
+        if (label === "TOML") link.addEventListener("click", (e) => this.downloadConfig(e, link));
+        return link;
+      }),
     );
+  }
+
+  /** Saves the TOML with the seed on its first line, so that `--config` alone gives the board. */
+  async downloadConfig(e, link) {
+    e.preventDefault();
+    try {
+      const text = await fetchApi(link.getAttribute("href"), "text");
+      const withSeed = /^seed\s*=/m.test(text) ? text : `seed = ${toInlineToml(this.seed)}\n${text}`;
+      const url = URL.createObjectURL(new Blob([withSeed], { type: "application/toml" }));
+      el("a", { href: url, download: link.getAttribute("download") }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (error) {
+      this.status(`The TOML could not be made: ${error.message}`, "error");
+    }
   }
 
   status(message, kind = "ok") {
@@ -342,10 +494,14 @@ async function main() {
     const select = document.getElementById("preset");
     for (const p of info.presets) select.append(el("option", { value: p.name, title: p.about }, p.name));
     select.addEventListener("change", () => {
-      // A preset is a starting point: the settings changed before it go.
+      // A preset changes only what it sets: the other settings stay.
+      const chosen = info.presets.find((p) => p.name === select.value);
+      const was = info.presets.find((p) => p.name === page.preset);
       page.preset = select.value;
-      page.overrides.clear();
+      for (const name of chosen?.sets ?? []) page.overrides.delete(name);
       page.showState();
+      const changed = [...new Set([...(was?.sets ?? []), ...(chosen?.sets ?? [])])].map((n) => n.replaceAll("_", " "));
+      document.getElementById("preset-changed").textContent = changed.length ? `Changed: ${changed.join(", ")}; the other settings are kept.` : "";
       page.refreshNow();
     });
   }

@@ -61,7 +61,8 @@ pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output
 }
 
 /// The body of `GET /api/generators`: every generator with its parameters
-/// (name, doc, what is allowed, default) and presets.
+/// (name, doc, what is allowed, default) and presets (name, about, the
+/// parameters it sets).
 pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
@@ -107,7 +108,9 @@ fn describe<G: Generator>() -> Value {
                 .lines()
                 .find(|l| l.starts_with('#'))
                 .map_or("", |l| l.trim_start_matches('#').trim());
-            json!({ "name": name, "about": about })
+            // The names it sets (its top-level keys): choosing it changes only these.
+            let sets: Vec<String> = text.parse::<toml::Table>().map(|t| t.keys().cloned().collect()).unwrap_or_default();
+            json!({ "name": name, "about": about, "sets": sets })
         })
         .collect();
     json!({

@@ -927,3 +927,28 @@ fn near_misses_reach_the_pages() {
         }
     });
 }
+
+/// Each preset in the listing names the parameters it sets (its table's
+/// keys), so that choosing it changes only those.
+#[test]
+fn presets_name_the_parameters_they_set() {
+    with_server(|addr| {
+        let list = client::get(addr, "/api/generators").json();
+        fn check<G: Generator>(entry: &Value) {
+            for (p, (name, text)) in entry["presets"].as_array().unwrap().iter().zip(<G::Params as Params>::PRESETS) {
+                let sets: Vec<&str> = p["sets"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+                let preset = table(text);
+                let keys: Vec<&str> = preset.keys().map(String::as_str).collect();
+                assert!(!sets.is_empty(), "{name}");
+                assert_eq!(sets, keys, "{name}");
+            }
+        }
+        check::<Universe>(&list[0]);
+        check::<Witches>(&list[1]);
+        check::<Starship>(&list[2]);
+        check::<Hexet>(&list[3]);
+        let classic = &list[0]["presets"][0];
+        assert!(classic["sets"].as_array().unwrap().iter().any(|s| s == "planar"), "{classic}");
+        assert!(!classic["sets"].as_array().unwrap().iter().any(|s| s == "players"), "{classic}");
+    });
+}
