@@ -308,3 +308,29 @@ test("every board zooms and pans: buttons, wheel, keys, a drag; it starts fitted
     await page.close();
   }
 });
+
+test("on a phone the board is in the first screen, the settings below it, the metrics after, nothing scrolls sideways", async () => {
+  for (const name of generators) {
+    const { page, errors } = await open(`/${name}?seed=Tiamo`, SIZES[1]);
+    const top = (selector) => page.$eval(selector, (e) => e.getBoundingClientRect().top + scrollY);
+    const board = await page.$eval("#board > svg", (s) => s.getBoundingClientRect());
+    assert.ok(board.bottom <= 844 && board.height > 100, `${name}: the board ends at ${board.bottom}`);
+    assert.ok((await top("#board")) < (await top(".controls")), `${name}: the board before the settings`);
+    assert.ok((await top(".controls")) < (await top(".metrics")), `${name}: the settings before the metrics`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${name}: ${overflow}px wider than the window`);
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+});
+
+test("witches shows front and back side by side on a wide screen, one above the other on a phone", async () => {
+  const ratio = async (size) => {
+    const { page } = await open("/witches?seed=Tiamo", size);
+    const [, , w, h] = await page.$eval("#board > svg", (s) => s.getAttribute("viewBox").split(/[\s,]+/).map(Number));
+    await page.close();
+    return w / h;
+  };
+  assert.ok((await ratio(SIZES[0])) > 2.5, "side by side");
+  assert.ok((await ratio(SIZES[1])) < 1, "one above the other");
+});

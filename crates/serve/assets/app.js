@@ -57,6 +57,26 @@ export function parseSvg(text) {
   return document.importNode(svg, true);
 }
 
+/** A screen wide enough for two pages of a drawing side by side. */
+const WIDE = "(min-width: 861px)";
+
+/**
+ * Lays a drawing of two pages one above the other (witches' front and back,
+ * each a top-level `translate(0 y)` group) side by side, so that both are
+ * large enough to read on a wide screen.
+ */
+function sideBySide(svg) {
+  const pages = [...svg.children].filter((g) => g.tagName === "g" && /^translate\(0[ ,]/.test(g.getAttribute("transform") || ""));
+  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (pages.length !== 2 || box.length !== 4) return;
+  const step = Number(pages[1].getAttribute("transform").match(/^translate\(0[ ,]+([\d.]+)\)/)?.[1]);
+  const height = box[3] - step;
+  if (!(step > 0 && height > 0)) return;
+  const gap = step - height;
+  pages[1].setAttribute("transform", `translate(${box[2] + gap} 0)`);
+  svg.setAttribute("viewBox", `${box[0]} ${box[1]} ${2 * box[2] + gap} ${height}`);
+}
+
 function randomSeed() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (b) => String.fromCharCode(97 + (b % 26))).join("");
@@ -370,6 +390,7 @@ class Page {
   /** Puts a drawing on the board; answers its element. */
   showSvg(text) {
     const svg = parseSvg(text);
+    if (matchMedia(WIDE).matches) sideBySide(svg);
     this.board.replaceChildren(svg);
     return svg;
   }
