@@ -334,3 +334,14 @@ test("witches shows front and back side by side on a wide screen, one above the 
   assert.ok((await ratio(SIZES[0])) > 2.5, "side by side");
   assert.ok((await ratio(SIZES[1])) < 1, "one above the other");
 });
+
+test("the metrics open with the fairness figures and their targets; players are numbered as on the board", async () => {
+  const { page, errors } = await open("/witches?seed=Tiamo");
+  const first = await page.$eval("#metrics dt", (dt) => dt.textContent);
+  assert.match(first, /cauldron cells/i);
+  assert.match(await page.textContent("#metrics dd .target"), /Target over many boards/);
+  const players = await page.$$eval("#metrics .records tbody tr td:first-child", (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(players, ["Player 1", "Player 2", "Player 3", "Player 4"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -100,9 +100,11 @@ function metricValue(value) {
   const records = Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v));
   if (!records) return formatValue(value);
   const keys = Object.keys(value[0]);
+  // Players are numbered from 1, as on the board.
+  const cell = (k, v) => (k === "player" && Number.isInteger(v) ? `Player ${v + 1}` : formatValue(v));
   return el("table", { class: "records" },
     el("thead", {}, el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, label(k))))),
-    el("tbody", {}, ...value.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, formatValue(row[k])))))));
+    el("tbody", {}, ...value.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, cell(k, row[k])))))));
 }
 
 /** The most a board is magnified. */
@@ -395,11 +397,30 @@ class Page {
     return svg;
   }
 
+  /**
+   * Shows the board's metrics: first the figures the generator's fairness
+   * targets name, each with its targets (over many boards), then the rest.
+   */
   showMetrics(metrics) {
     const list = document.getElementById("metrics");
     list.replaceChildren();
+    const shown = new Set();
+    const figures = new Map();
+    for (const target of this.info.fairness ?? []) {
+      const key = target.metric.split(".")[0];
+      if (!(key in metrics)) continue;
+      if (!figures.has(target.figure)) figures.set(target.figure, { key, checks: [] });
+      figures.get(target.figure).checks.push(target.check);
+    }
+    for (const [figure, { key, checks }] of figures) {
+      shown.add(key);
+      list.append(
+        el("dt", { class: "fair" }, sentence(figure).slice(0, -1)),
+        el("dd", { class: "fair" }, metricValue(metrics[key]), el("span", { class: "target" }, `Target over many boards: ${checks.join("; ")}`)),
+      );
+    }
     for (const [key, value] of Object.entries(metrics)) {
-      list.append(el("dt", {}, label(key)), el("dd", {}, metricValue(value)));
+      if (!shown.has(key)) list.append(el("dt", {}, label(key)), el("dd", {}, metricValue(value)));
     }
   }
 

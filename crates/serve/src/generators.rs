@@ -61,8 +61,8 @@ pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output
 }
 
 /// The body of `GET /api/generators`: every generator with its parameters
-/// (name, doc, what is allowed, default) and presets (name, about, the
-/// parameters it sets).
+/// (name, doc, what is allowed, default), presets (name, about, the
+/// parameters it sets) and fairness targets (figure, check, metric).
 pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
@@ -113,12 +113,19 @@ fn describe<G: Generator>() -> Value {
             json!({ "name": name, "about": about, "sets": sets })
         })
         .collect();
+    // What fair means for the generator's boards: each target in words and
+    // the metric it names, so that a page shows those first.
+    let fairness: Vec<Value> = G::FAIRNESS
+        .iter()
+        .map(|target| json!({ "figure": target.figure, "check": target.check.to_string(), "metric": target.check.metric() }))
+        .collect();
     json!({
         "name": G::NAME,
         "about": G::ABOUT,
         "steps": G::STEPS,
         "params": params,
         "presets": presets,
+        "fairness": fairness,
     })
 }
 

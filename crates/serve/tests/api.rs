@@ -952,3 +952,25 @@ fn presets_name_the_parameters_they_set() {
         assert!(!classic["sets"].as_array().unwrap().iter().any(|s| s == "players"), "{classic}");
     });
 }
+
+/// The listing carries each generator's fairness targets (figure, check in
+/// words, the metric named), so that the page shows those figures first.
+#[test]
+fn the_listing_names_each_fairness_target() {
+    with_server(|addr| {
+        let list = client::get(addr, "/api/generators").json();
+        fn check<G: Generator>(entry: &Value) {
+            let targets = entry["fairness"].as_array().unwrap();
+            assert_eq!(targets.len(), G::FAIRNESS.len(), "{}", G::NAME);
+            for (t, target) in targets.iter().zip(G::FAIRNESS) {
+                assert_eq!(t["figure"], target.figure);
+                assert_eq!(t["check"], target.check.to_string());
+                assert_eq!(t["metric"], target.check.metric());
+            }
+        }
+        check::<Universe>(&list[0]);
+        check::<Witches>(&list[1]);
+        check::<Starship>(&list[2]);
+        check::<Hexet>(&list[3]);
+    });
+}
