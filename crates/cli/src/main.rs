@@ -90,7 +90,7 @@ struct Common {
     /// Pixels per inch of PNG output.
     #[arg(long, default_value_t = output::DEFAULT_DPI, value_parser = parse_dpi)]
     dpi: f64,
-    /// Print the seed (when given) and the resolved parameters as TOML (what --config reads back) and generate nothing.
+    /// Print the resolved parameters as TOML (what --config reads back) and generate nothing.
     #[arg(long)]
     print_config: bool,
 }
@@ -237,18 +237,15 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
 fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Failure> {
     let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
+    if common.print_config {
+        print!("{}", params::Params::to_toml(&params));
+        return Ok(());
+    }
     // `--seed`, or else the config file's `seed`.
     let seed = match &common.seed {
         Some(text) => Some(text.clone()),
         None => common.params.config_seed()?,
     };
-    if common.print_config {
-        if let Some(text) = &seed {
-            println!("seed = {}", toml::Value::String(text.clone()));
-        }
-        print!("{}", params::Params::to_toml(&params));
-        return Ok(());
-    }
     let log: G::Log = match log_path {
         None => G::Log::default(),
         Some(path) => {
