@@ -242,6 +242,8 @@ class Page {
     this.timer = null;
     /** Settings of the address that were refused and left out: `[parameter, message]`. */
     this.dropped = [];
+    /** Whether the last request was refused (the same value sent again is tried again). */
+    this.failing = false;
   }
 
   /** Takes the seed, preset, drawing options and parameters from an address's query string. */
