@@ -64,9 +64,9 @@ function field(id, key, value, set) {
   return el("div", { class: "field", "data-field": key }, fieldInput(`${id}-${key}`, key, value, set), el("p", { class: "error", role: "alert" }));
 }
 
-/** A small button that does `act`. */
-function tool(text, label, act) {
-  return el("button", { type: "button", style: TOOL_STYLE, "aria-label": label, title: label, onclick: act }, text);
+/** A small button that does `act`, unless `disabled`. */
+function tool(text, label, act, disabled = false) {
+  return el("button", { type: "button", style: TOOL_STYLE, "aria-label": label, title: label, disabled, onclick: act }, text);
 }
 
 export default {
@@ -131,8 +131,8 @@ export default {
         this.edited(page);
       };
       const tools = el("span", { class: "stage-tools", style: "margin-left: auto; display: flex; gap: 0.2rem;" },
-        tool("↑", `Move ${name} up`, () => move(i - 1)),
-        tool("↓", `Move ${name} down`, () => move(i + 1)),
+        tool("↑", `Move ${name} up`, () => move(i - 1), i === 0),
+        tool("↓", `Move ${name} down`, () => move(i + 1), i === n - 1),
         tool("Copy", `Duplicate ${name}`, () => {
           this.stages.splice(i + 1, 0, structuredClone(stage));
           this.edited(page);
@@ -140,10 +140,7 @@ export default {
         tool("✕", `Remove ${name}`, () => {
           this.stages.splice(i, 1);
           this.edited(page);
-        }));
-      tools.children[0].disabled = i === 0;
-      tools.children[1].disabled = i === n - 1;
-      tools.children[3].disabled = n === 1;
+        }, n === 1));
       const fields = Object.entries(stage.params)
         .filter(([key]) => key !== "stage")
         .map(([key, value]) => field(id, key, value, (x) => {
