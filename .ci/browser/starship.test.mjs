@@ -1,31 +1,68 @@
-// The starship page in headless Chromium: its stage views and stage list.
+// The starship page in headless Chromium: its stage views, drawn by the
+// server, and its stage list.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, SHOTS, SIZES, base, boardHtml, changedFrom, context, drawn, generators, open, scratch, setup, downloads } from "./common.mjs";
+import { SHOTS, SIZES, base, boardHtml, changedFrom, context, drawn, open, setup } from "./common.mjs";
 
 setup();
 
-test("switching a starship stage off changes the ship; the slider shows any stage", async () => {
+/** The fills of the drawing's tiles, as a set. */
+const fills = (page) => page.$$eval("#board svg .tile", (tiles) => [...new Set(tiles.map((t) => t.getAttribute("fill")))]);
+
+/** Waits for the ship after stage `k` (from 1) on the board. */
+const atStage = (page, k) => page.waitForSelector(`#board svg[data-stage="${k}"]`);
+
+/** The board's JSON as the download link asks for it. */
+async function shipJson(page) {
+  return (await page.request.get(base + (await page.getAttribute('a[data-format="json"]', "href")))).json();
+}
+
+test("the ship after any stage is the server's drawing; after the last it is the finished ship", async () => {
+  const { page, errors } = await open("/starship?seed=Tiamo");
+  const stages = (await shipJson(page)).stages.length;
+  await atStage(page, stages);
+  const finished = await boardHtml(page);
+  const colours = await fills(page);
+  // The slider, by keyboard: the first stage (the bare hull), then one with rooms.
+  await page.focus("#stage-slider");
+  await page.keyboard.press("Home");
+  await atStage(page, 1);
+  assert.match(await page.textContent("#stage-label"), /^1 of \d+: shape/);
+  assert.equal(await page.$$eval("#board svg .part", (p) => p.length), 0, "no part after the hull");
+  assert.ok((await page.$$eval("#board svg .tile", (t) => t.length)) > 0);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await atStage(page, 4);
+  assert.deepEqual(await page.$$eval("#board svg .part", (p) => p.map((x) => x.dataset.role)), ["cockpit", "reactor"]);
+  // The same colours as the finished ship, the same legend and letters.
+  for (const c of await fills(page)) assert.ok(colours.includes(c), `${c} is not a colour of the finished ship`);
+  const words = await page.textContent("#board svg");
+  for (const kind of ["large thruster", "small weapon", "crew quarters", "door"]) assert.ok(words.includes(kind), `the legend names ${kind}`);
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SHOTS, `starship-stage-4-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
+  // The last stage, drawn by the server again, is the finished drawing.
+  await page.keyboard.press("End");
+  await atStage(page, stages);
+  assert.equal(await boardHtml(page), finished);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("switching a starship stage off changes the ship; a stage's parameters change it", async () => {
   const { page, errors } = await open("/starship?seed=Tiamo");
   const before = await boardHtml(page);
   await page.click('li[data-stage="weapons"] input[type="checkbox"]');
   await page.waitForURL(/pipeline=/);
   await changedFrom(page, before);
-  const json = await (await page.request.get(base + (await page.getAttribute('a[data-format="json"]', "href")))).json();
+  const json = await shipJson(page);
   assert.ok(!json.stages.includes("weapons"));
   assert.ok(json.parts.every((p) => p.role !== "weapon"), "no weapons once the stage is off");
-  // The slider, by keyboard: the first stage, then the finished ship.
-  await page.focus("#stage-slider");
-  await page.keyboard.press("Home");
-  await page.waitForSelector("#board svg.stage-tiles");
-  assert.match(await page.textContent("#stage-label"), /^1 of \d+: shape/);
-  await page.keyboard.press("End");
-  await page.waitForFunction(() => !document.querySelector("#board svg.stage-tiles"));
-  // A stage's parameters open and change the ship.
   const withoutWeapons = await boardHtml(page);
   await page.click('li[data-stage="shape"] summary');
   await page.fill('li[data-stage="shape"] input[id$="-max_modules"]', "7");
@@ -45,4 +82,58 @@ test("switching a starship stage off changes the ship; the slider shows any stag
   await asked;
   assert.ok(failures.every((e) => /status of 422/.test(e)), failures.join("\n"));
   await failing.close();
+});
+
+test("stages are duplicated, moved, removed and added; the ship and the address follow", async () => {
+  const { page, errors } = await open("/starship?seed=Tiamo");
+  const names = () => page.$$eval("#stages > li", (items) => items.map((li) => li.dataset.stage));
+  /** Does `act`, then answers the new ship's stage names once it is drawn. */
+  async function redrawn(act) {
+    const before = await boardHtml(page);
+    const url = page.url();
+    await act();
+    await page.waitForFunction((old) => location.href !== old, url);
+    await changedFrom(page, before);
+    return (await shipJson(page)).stages;
+  }
+  const start = await names();
+  assert.equal(start[1], "fill_gaps");
+  let stages = await redrawn(() => page.click('li[data-stage="fill_gaps"] button[aria-label="Duplicate fill gaps"]'));
+  assert.deepEqual(stages, [start[0], "fill_gaps", ...start.slice(1)]);
+  assert.equal(await page.getAttribute("#stage-slider", "max"), String(stages.length));
+  stages = await redrawn(() => page.click('li[data-stage="reactor"] button[aria-label="Move reactor up"]'));
+  assert.deepEqual(stages.slice(3, 5), ["reactor", "cockpit"]);
+  assert.deepEqual(new URL(page.url()).searchParams.get("pipeline").match(/stage = "(cockpit|reactor)"/g), ['stage = "reactor"', 'stage = "cockpit"']);
+  stages = await redrawn(() => page.click('li[data-stage="cockpit"] button[aria-label="Move cockpit down"]'));
+  assert.deepEqual(stages.slice(3, 6), ["reactor", "cockpit_armor", "cockpit"]);
+  stages = await redrawn(() => page.click('li[data-stage="exterior_armor"] button[aria-label="Remove exterior armor"]'));
+  assert.ok(!stages.includes("exterior_armor"));
+  await page.selectOption("#stage-kind", "exterior_armor");
+  stages = await redrawn(() => page.click("#stage-add"));
+  assert.equal(stages.at(-1), "exterior_armor");
+  assert.equal((await names()).at(-1), "exterior_armor");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a bad stage setting is shown beside that stage's field", async () => {
+  const { page, errors } = await open("/starship?seed=Tiamo");
+  await drawn(page);
+  await page.click('li[data-stage="shape"] button[aria-label="Duplicate shape"]');
+  await page.waitForURL(/pipeline=/);
+  await page.waitForSelector('#status[data-kind="ok"]');
+  const second = page.locator("#stages > li").nth(1);
+  await second.locator("summary").click();
+  await second.locator('input[id$="-max_modules"]').fill("0");
+  const message = second.locator('.field[data-field="max_modules"] > .error');
+  await message.waitFor();
+  assert.match(await message.textContent(), /pipeline\[1\] \(shape\)\.max_modules.*1 to 50/);
+  assert.equal(await page.locator("#stages > li").first().locator(".error:not(:empty)").count(), 0);
+  await page.screenshot({ path: join(SHOTS, "starship-stage-error.png"), fullPage: true });
+  // Mended, the message goes.
+  await second.locator('input[id$="-max_modules"]').fill("5");
+  await page.waitForSelector('#status[data-kind="ok"]');
+  assert.equal(await message.textContent(), "");
+  assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
+  await page.close();
 });

@@ -261,6 +261,14 @@ pub trait Generator: 'static {
     /// make together (see [`Generator::sheets`] for what to print).
     fn draw(board: &Self::Board, options: DrawOptions) -> scene::Document;
 
+    /// Draws the work as `snapshot`, taken during the generation of `board`,
+    /// shows it, in the look of [`Generator::draw`] (starship: the ship after
+    /// a stage, with the finished ship's key and colours); `None`, the
+    /// default, where snapshots are not drawn.
+    fn draw_snapshot(_board: &Self::Board, _snapshot: &Self::Snapshot, _options: DrawOptions) -> Option<scene::Document> {
+        None
+    }
+
     /// What to print: the drawing, each page cut into `options.tile`
     /// sheets of the paper (row by row), which overlap by a strip marked
     /// with dashed lines and crosshairs and say where they go. The same as

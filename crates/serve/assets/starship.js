@@ -1,21 +1,14 @@
 // Starship: the pipeline's stages in order, each with an on/off switch and
-// its parameters expandable, as in the original editor; a slider shows the
-// ship after any stage.
+// its parameters expandable, as in the original editor, and moved,
+// duplicated, removed or added; a slider shows the ship after any stage,
+// as the server draws it.
 
 import { fetchApi } from "./app.js";
 import { el } from "./form.js";
 import { toInlineToml } from "./toml.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-/** Tile colours by legend meaning; parts not listed get one from their role's family. */
-const COLOURS = { floor: "#e8e4d8", armor: "#5b6470", cockpit: "#2a6fdb", reactor: "#f4b400", ammo_supply: "#d7263d", power_storage: "#7b2cbf", crew_quarters: "#2a9d8f", bunks: "#8fc07a" };
-
-function tileColour(meaning) {
-  if (COLOURS[meaning]) return COLOURS[meaning];
-  if (meaning.startsWith("thruster")) return "#f77f00";
-  if (meaning.startsWith("weapon")) return "#8c564b";
-  return "#8d99ae";
-}
+/** Small buttons beside a stage's name (inline: the page's stylesheet is shared). */
+const TOOL_STYLE = "padding: 0 0.35rem; font-size: 0.8rem; line-height: 1.4; font-weight: normal;";
 
 /** Lines up the pipeline in use with the default one: default stages missing from it are shown switched off. */
 function align(defaults, used) {
@@ -66,19 +59,41 @@ function fieldInput(id, label, value, set) {
   return el("label", { for: id }, label, input);
 }
 
+/** A stage's field with the place for its error: `data-field` is its name in the server's messages. */
+function field(id, key, value, set) {
+  return el("div", { class: "field", "data-field": key }, fieldInput(`${id}-${key}`, key, value, set), el("p", { class: "error", role: "alert" }));
+}
+
+/** A small button that does `act`, unless `disabled`. */
+function tool(text, label, act, disabled = false) {
+  return el("button", { type: "button", style: TOOL_STYLE, "aria-label": label, title: label, disabled, onclick: act }, text);
+}
+
 export default {
   claims: ["pipeline"],
 
   setup(page) {
     this.defaults = page.info.params.find((p) => p.name === "pipeline").default;
     this.stages = null;
+    this.viewing = 0;
     this.list = el("ol", { class: "stages", id: "stages" });
     this.error = this.error.bind(this);
+    // Each kind of stage once, with the default pipeline's settings, to add.
+    this.kinds = [...new Map(this.defaults.map((s) => [s.stage, s])).values()];
+    this.kind = el("select", { id: "stage-kind", "aria-label": "Kind of stage to add" },
+      ...this.kinds.map((s) => el("option", { value: s.stage }, s.stage.replaceAll("_", " "))));
+    const add = el("button", { type: "button", id: "stage-add" }, "Add stage");
+    add.addEventListener("click", () => {
+      this.stages ??= align(this.defaults, this.defaults);
+      this.stages.push({ on: true, params: structuredClone(this.kinds.find((s) => s.stage === this.kind.value)) });
+      this.edited(page);
+    });
     page.extraControls.append(
       el("fieldset", { class: "pipeline" }, el("legend", {}, "Stages"),
-        el("p", { class: "hint" }, "The pipeline, in order. Switch a stage off to leave it out; open it to change its parameters."),
+        el("p", { class: "hint" }, "The pipeline, in order. Switch a stage off to leave it out, open it to change its parameters, move it, duplicate it or remove it."),
         el("p", { class: "error", id: "error-pipeline", role: "alert" }),
-        this.list),
+        this.list,
+        el("div", { class: "stage-add", style: "display: flex; gap: 0.4rem; align-items: center;" }, this.kind, add)),
     );
     this.slider = el("input", { type: "range", id: "stage-slider", min: 1, max: 1, value: 1, step: 1 });
     this.label = el("output", { for: "stage-slider", id: "stage-label" });
@@ -93,9 +108,17 @@ export default {
     page.setOverride("pipeline", same ? null : toInlineToml(used));
   },
 
+  /** The list changed shape: redrawn, and the ship with it. */
+  edited(page) {
+    this.renderList(page);
+    this.changed(page);
+  },
+
   renderList(page) {
+    const n = this.stages.length;
     this.list.replaceChildren(...this.stages.map((stage, i) => {
       const id = `stage-${i}`;
+      const name = stage.params.stage.replaceAll("_", " ");
       const toggle = el("input", { type: "checkbox", id: `${id}-on`, "aria-label": `Stage ${stage.params.stage} on` });
       toggle.checked = stage.on;
       toggle.addEventListener("change", () => {
@@ -103,29 +126,50 @@ export default {
         item.classList.toggle("off", !stage.on);
         this.changed(page);
       });
+      const move = (to) => {
+        this.stages.splice(to, 0, ...this.stages.splice(i, 1));
+        this.edited(page);
+      };
+      const tools = el("span", { class: "stage-tools", style: "margin-left: auto; display: flex; gap: 0.2rem;" },
+        tool("↑", `Move ${name} up`, () => move(i - 1), i === 0),
+        tool("↓", `Move ${name} down`, () => move(i + 1), i === n - 1),
+        tool("Copy", `Duplicate ${name}`, () => {
+          this.stages.splice(i + 1, 0, structuredClone(stage));
+          this.edited(page);
+        }),
+        tool("✕", `Remove ${name}`, () => {
+          this.stages.splice(i, 1);
+          this.edited(page);
+        }, n === 1));
       const fields = Object.entries(stage.params)
         .filter(([key]) => key !== "stage")
-        .map(([key, value]) => fieldInput(`${id}-${key}`, key, value, (x) => {
+        .map(([key, value]) => field(id, key, value, (x) => {
           stage.params[key] = x;
           this.changed(page);
         }));
       const body = fields.length ? el("details", {}, el("summary", {}, "parameters"), ...fields) : el("span", { class: "hint" }, "no parameters");
       const item = el("li", { class: stage.on ? "stage" : "stage off", "data-stage": stage.params.stage },
-        el("div", { class: "stage-head" }, toggle, el("label", { for: `${id}-on` }, stage.params.stage.replaceAll("_", " "))),
+        el("div", { class: "stage-head" }, toggle, el("label", { for: `${id}-on` }, name), tools),
         body,
         el("p", { class: "error", role: "alert" }));
       return item;
     }));
   },
 
-  /** An error about `pipeline[i]…` goes beside the i-th stage that is on. */
+  /**
+   * An error about `pipeline[i] (kind).field…` goes beside that field of the
+   * i-th stage that is on (its parameters opened), or beside the stage.
+   */
   error(page, e) {
     for (const p of this.list.querySelectorAll(".error")) p.textContent = "";
     document.getElementById("error-pipeline").textContent = "";
     if (!e || !e.parameter || !e.parameter.startsWith("pipeline")) return false;
-    const index = Number((e.parameter.match(/^pipeline\[(\d+)\]/) || [])[1]);
+    const [, index, key] = e.parameter.match(/^pipeline\[(\d+)\](?: \([^)]*\))?(?:\.(\w+))?/) || [];
     const on = [...this.list.children].filter((li, i) => this.stages[i].on);
-    const target = Number.isInteger(index) && on[index] ? on[index].querySelector(".error") : document.getElementById("error-pipeline");
+    const item = index !== undefined ? on[Number(index)] : null;
+    const at = item && key ? item.querySelector(`.field[data-field="${key}"]`) : null;
+    if (at) at.closest("details").open = true;
+    const target = at ? at.querySelector(":scope > .error") : item ? item.querySelector(":scope > .error") : document.getElementById("error-pipeline");
     target.textContent = e.message;
     return true;
   },
@@ -138,46 +182,41 @@ export default {
     }
   },
 
-  async shown(page, board) {
+  shown(page, board) {
     if (!this.stages) {
       this.stages = align(this.defaults, board.json.params.pipeline);
       this.renderList(page);
     }
-    this.snapshots = [];
-    try {
-      this.snapshots = (await fetchApi(`/api/starship/steps?${page.shown.query}`)).snapshots;
-    } catch (e) {
-      page.status(`Stages not shown: ${e.message}`, "error");
-    }
-    this.slider.max = Math.max(1, this.snapshots.length);
+    // The drawing shown is the finished ship: the ship after the last stage.
+    this.slider.max = Math.max(1, board.json.stages.length);
     this.slider.value = this.slider.max;
-    this.view(page);
+    this.viewing++;
+    this.mark(page, Number(this.slider.value));
   },
 
-  /** Shows the ship after the slider's stage: the last is the finished drawing. */
-  view(page) {
+  /** Labels the slider and the drawing with stage `k` (from 1). */
+  mark(page, k) {
+    const stages = page.shown.json.stages;
+    const text = `${k} of ${stages.length}: ${(stages[k - 1] || "").replaceAll("_", " ")}`;
+    this.label.textContent = text;
+    const svg = page.board.querySelector("svg");
+    svg.dataset.stage = String(k);
+    svg.setAttribute("aria-label", `The ship after stage ${text}`);
+  },
+
+  /** Shows the ship after the slider's stage, as the server draws it. */
+  async view(page) {
     const k = Number(this.slider.value);
-    const snapshot = this.snapshots[k - 1];
-    this.label.textContent = snapshot ? `${k} of ${this.snapshots.length}: ${snapshot.stage.replaceAll("_", " ")}` : "";
-    if (!snapshot || k === this.snapshots.length) {
-      page.showSvg(page.shown.svg);
-      return;
+    const viewing = ++this.viewing;
+    const { query } = page.shown;
+    this.label.textContent = `${k} of ${page.shown.json.stages.length}: …`;
+    try {
+      const svg = await fetchApi(`/api/starship/snapshot-${k - 1}.svg?${query}`, "text");
+      if (viewing !== this.viewing || query !== page.shown.query) return;
+      page.showSvg(svg);
+      this.mark(page, k);
+    } catch (e) {
+      if (viewing === this.viewing) page.status(`Stage not shown: ${e.message}`, "error");
     }
-    const legend = page.shown.json.legend;
-    const rows = snapshot.tiles;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", `-1 -1 ${rows[0].length + 2} ${rows.length + 2}`);
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `The ship after stage ${snapshot.stage}`);
-    svg.classList.add("stage-tiles");
-    rows.forEach((row, y) => {
-      [...row].forEach((ch, x) => {
-        if (ch === " ") return;
-        const rect = document.createElementNS(SVG, "rect");
-        Object.entries({ x, y, width: 1, height: 1, fill: tileColour(legend[ch] || "other") }).forEach(([a, v]) => rect.setAttribute(a, v));
-        svg.append(rect);
-      });
-    });
-    page.board.replaceChildren(svg);
   },
 };

@@ -1,5 +1,6 @@
 //! `GET /api/generators` and `GET /api/{generator}/{file}`: a board in any
-//! format, its resolved parameters as TOML, and its steps with snapshots.
+//! format, its resolved parameters as TOML, its steps with snapshots, and a
+//! snapshot drawn.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -25,8 +26,9 @@ pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], app.listing.clone()).into_response()
 }
 
-/// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`
-/// or `steps`. The same normalised request always gets the same bytes, so
+/// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`,
+/// `steps` or `snapshot-K.svg` (the `K`-th snapshot of `steps`, from 0,
+/// drawn by the server as the board is). The same normalised request always gets the same bytes, so
 /// answers are kept for repeated requests and tagged for HTTP caches.
 pub(crate) async fn generator_file(
     State(app): State<Arc<App>>,
@@ -60,9 +62,10 @@ impl Visit for FileRequest {
         Box::pin(async move {
             let query = BoardQuery::parse::<G>(raw.as_deref())?;
             let format = file.strip_prefix("board.").and_then(Format::from_extension);
-            if format.is_none() && file != "config.toml" && file != "steps" {
+            let snapshot = snapshot_index(&file);
+            if format.is_none() && snapshot.is_none() && file != "config.toml" && file != "steps" {
                 return Err(ApiError::not_found(format!(
-                    "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml and steps"
+                    "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml, steps and snapshot-K.svg"
                 )));
             }
             let address = query.address::<G::Params>(G::NAME, &file)?;
@@ -73,10 +76,11 @@ impl Visit for FileRequest {
             if let Some((media_type, body)) = app.cache.get(&address) {
                 return Ok(etag::answer(media_type, body, &tag));
             }
-            let (media_type, body) = match format {
-                Some(format) => board::<G>(&app, query, format).await?,
-                None if file == "steps" => steps::<G>(&app, query).await?,
-                None => config::<G>(&query)?,
+            let (media_type, body) = match (format, snapshot) {
+                (Some(format), _) => board::<G>(&app, query, format).await?,
+                (None, Some(index)) => snapshot_svg::<G>(&app, query, index).await?,
+                (None, None) if file == "steps" => steps::<G>(&app, query).await?,
+                (None, None) => config::<G>(&query)?,
             };
             let body = Bytes::from(body);
             app.cache.put(address, media_type, body.clone());
@@ -155,4 +159,38 @@ async fn steps<G: Generator>(app: &App, query: BoardQuery) -> Result<Answer, Api
         })
         .await??;
     Ok(("application/json", body))
+}
+
+/// The snapshot index `K` of a `snapshot-K.svg` file name.
+fn snapshot_index(file: &str) -> Option<usize> {
+    file.strip_prefix("snapshot-")?.strip_suffix(".svg")?.parse().ok()
+}
+
+/// The `index`-th snapshot of the steps answer, drawn as SVG.
+async fn snapshot_svg<G: Generator>(app: &App, query: BoardQuery, index: usize) -> Result<Answer, ApiError> {
+    let params: G::Params = query.params()?;
+    cap::<G>(&params)?;
+    cap_steps::<G>(&params, query.every)?;
+    G::check_drawable(&params).map_err(ApiError::unprocessable)?;
+    let seed = query.seed()?;
+    let (every, drawing) = (query.every, query.drawing);
+    let body = app
+        .jobs
+        .run(move || {
+            let mut recorder = Recorder::new(every);
+            let board = G::generate_with(&params, &seed, &G::Log::default(), &mut recorder).map_err(generation_error)?;
+            let count = recorder.snapshots.len();
+            let snapshot = recorder.snapshots.get(index).ok_or_else(|| {
+                ApiError::not_found(format!(
+                    "no snapshot {index}: this generation has {count}, from 0 to {}",
+                    count.saturating_sub(1)
+                ))
+            })?;
+            let doc = G::draw_snapshot(&board, snapshot, drawing.options)
+                .ok_or_else(|| ApiError::not_found(format!("{} does not draw its snapshots", G::NAME)))?;
+            render::render(&doc, render::Format::Svg, render::Options { dpi: drawing.dpi })
+                .map_err(|e| ApiError::internal(format!("could not write the svg: {e}")))
+        })
+        .await??;
+    Ok((Format::Svg.media_type(), body))
 }

@@ -972,5 +972,40 @@ fn the_listing_names_each_fairness_target() {
         check::<Witches>(&list[1]);
         check::<Starship>(&list[2]);
         check::<Hexet>(&list[3]);
+
+/// A starship snapshot is drawn by the server as the board is: after the
+/// last stage it is `board.svg` byte for byte (in colour and ink-friendly),
+/// after the first it is the bare hull in the same frame; each is tagged
+/// and kept like any answer. A snapshot that is not there, or of a
+/// generator that does not draw its snapshots, is not found.
+#[test]
+fn starship_snapshots_are_drawn_as_the_board_is() {
+    with_server(|addr| {
+        let snapshots = client::get(addr, "/api/starship/steps?seed=Tiamo").json()["snapshots"]
+            .as_array()
+            .unwrap()
+            .len();
+        for query in ["seed=Tiamo", "seed=Tiamo&ink_friendly=true"] {
+            let board = client::get(addr, &format!("/api/starship/board.svg?{query}"));
+            let path = format!("/api/starship/snapshot-{}.svg?{query}", snapshots - 1);
+            let last = client::get(addr, &path);
+            assert_eq!(last.status, 200, "{path}: {}", last.text());
+            assert_eq!(last.header("content-type"), board.header("content-type"), "{path}");
+            assert!(last.body == board.body, "{path}: not the finished drawing");
+            let tag = last.header("etag").unwrap_or_else(|| panic!("{path}: no ETag")).to_string();
+            assert_eq!(client::get_if_none_match(addr, &path, &tag).status, 304, "{path}");
+        }
+        let first = client::get(addr, "/api/starship/snapshot-0.svg?seed=Tiamo").text();
+        assert!(first.contains(r#"class="tile""#), "the hull's tiles are drawn");
+        assert!(!first.contains(r#"class="part""#), "no part after the first stage");
+        let r = client::get(addr, &format!("/api/starship/snapshot-{snapshots}.svg?seed=Tiamo"));
+        assert_refused(&r, 404, None, "a snapshot past the last");
+        let r = client::get(addr, "/api/witches/snapshot-0.svg?seed=Tiamo");
+        assert_refused(&r, 404, None, "witches do not draw snapshots");
+        let r = client::get(
+            addr,
+            "/api/starship/snapshot-0.svg?seed=a&pipeline=[{stage=%22shape%22,max_modules=0}]",
+        );
+        assert_refused(&r, 400, Some("pipeline[0] (shape).max_modules"), "a bad stage setting");
     });
 }

@@ -71,13 +71,31 @@ pub struct Board {
     pub stages: Vec<String>,
 }
 
-/// The ship's tiles after one stage, for a stage-by-stage view.
+/// The ship after one stage, for a stage-by-stage view: what of a
+/// [`Board`] the stages change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// The stage that just ran.
     pub stage: String,
     /// The tile rows, as in [`Board::tiles`].
     pub tiles: Vec<String>,
+    /// The parts placed so far.
+    pub parts: Vec<Part>,
+    /// The doors opened so far.
+    pub doors: Vec<Door>,
+}
+
+impl Snapshot {
+    /// `ship` as it stood after this stage of its generation: its tiles,
+    /// parts and doors then, the rest as finished.
+    pub(super) fn on(&self, ship: &Board) -> Board {
+        Board {
+            tiles: self.tiles.clone(),
+            parts: self.parts.clone(),
+            doors: self.doors.clone(),
+            ..ship.clone()
+        }
+    }
 }
 
 /// The character and meaning of each tile that is not a part.
@@ -110,6 +128,17 @@ pub(super) fn legend(params: &Params) -> BTreeMap<char, String> {
         }
     }
     legend
+}
+
+/// The ship's doors, each as the two tiles it joins.
+pub(super) fn doors(ship: &Ship) -> Vec<Door> {
+    ship.doors
+        .iter()
+        .map(|&[a, b]| {
+            let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
+            [[ax, ay], [bx, by]]
+        })
+        .collect()
 }
 
 pub(super) fn rows(ship: &Ship, symbols: &BTreeMap<String, char>) -> Vec<String> {

@@ -36,6 +36,13 @@ const BAND_GAP: f64 = 3.0;
 
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Board, options: DrawOptions) -> Document {
+    draw_stage(ship, ship, options)
+}
+
+/// Draws `shown`, the finished `ship` as it stood after one of its stages,
+/// with `ship`'s key, colours, caption and frame, so that a part looks the
+/// same after every stage and the ship does not move on the page.
+pub(crate) fn draw_stage(ship: &Board, shown: &Board, options: DrawOptions) -> Document {
     let kinds = kinds(ship);
     let entries = legend_entries(&kinds, &options);
     let caption = print::Caption::new(
@@ -47,7 +54,7 @@ pub fn draw(ship: &Board, options: DrawOptions) -> Document {
         &[],
     );
     let (mut page, frame) = laid_out(ship, &entries, &caption, &options);
-    draw_ship(&mut page.shapes, ship, &kinds, &frame, &options);
+    draw_ship(&mut page.shapes, shown, &kinds, &frame, &options);
     Document {
         title: format!("Starship, seed {}", ship.header.seed),
         pages: vec![page],

@@ -30,8 +30,8 @@ mod stages;
 
 use board::Snapshot;
 pub use board::{Board, Metrics};
-use board::{StageScore, legend, rows};
-pub(crate) use draw::draw;
+use board::{StageScore, doors, legend, rows};
+pub(crate) use draw::{draw, draw_stage};
 pub use grid::Grid;
 pub use params::Params;
 use params::{AMMO_WALK, POWER_WALK};
@@ -124,6 +124,8 @@ impl Generator for Starship {
                         Snapshot {
                             stage: stage.name().to_string(),
                             tiles,
+                            parts: ship.parts.clone(),
+                            doors: doors(&ship),
                         },
                     );
                 }
@@ -146,14 +148,6 @@ impl Generator for Starship {
                 doors: ship.doors.len() as u32,
                 attempts: attempt + 1,
             };
-            let doors = ship
-                .doors
-                .iter()
-                .map(|&[a, b]| {
-                    let ((ax, ay), (bx, by)) = (ship.xy(a), ship.xy(b));
-                    [[ax, ay], [bx, by]]
-                })
-                .collect();
             Ok(Board {
                 header: Header::new("starship", seed, params.clone()),
                 metrics,
@@ -162,7 +156,7 @@ impl Generator for Starship {
                 tiles: rows(&ship, &symbols),
                 legend: legend.iter().map(|(c, m)| (c.to_string(), m.clone())).collect(),
                 parts: ship.parts.clone(),
-                doors,
+                doors: doors(&ship),
                 stages: params.pipeline.iter().map(|s| s.name().to_string()).collect(),
             })
         })
@@ -170,6 +164,12 @@ impl Generator for Starship {
 
     fn draw(ship: &Board, options: DrawOptions) -> scene::Document {
         draw(ship, options)
+    }
+
+    /// The ship after the snapshot's stage, drawn with the finished ship's
+    /// key, colours and frame: after the last stage, the finished drawing.
+    fn draw_snapshot(ship: &Board, snapshot: &Snapshot, options: DrawOptions) -> Option<scene::Document> {
+        Some(draw_stage(ship, &snapshot.on(ship), options))
     }
 
     fn work_size(params: &Params) -> u64 {
