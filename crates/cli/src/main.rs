@@ -237,15 +237,19 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
 fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Failure> {
     let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
-    if common.print_config {
-        print!("{}", params::Params::to_toml(&params));
-        return Ok(());
-    }
     // `--seed`, or else the config file's `seed`.
     let seed = match &common.seed {
         Some(text) => Some(text.clone()),
         None => common.params.config_seed()?,
     };
+    if common.print_config {
+        // The seed first when one is given, as `--config` reads it back.
+        if let Some(text) = &seed {
+            println!("seed = {}", toml::Value::from(text.as_str()));
+        }
+        print!("{}", params::Params::to_toml(&params));
+        return Ok(());
+    }
     let log: G::Log = match log_path {
         None => G::Log::default(),
         Some(path) => {

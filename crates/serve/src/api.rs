@@ -117,9 +117,15 @@ async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Re
     Ok((format.media_type(), bytes))
 }
 
+/// The resolved parameters as TOML, after the seed when the request names
+/// one: what `--print-config` prints, and what `--config` reads back.
 fn config<G: Generator>(query: &BoardQuery) -> Result<Answer, ApiError> {
     let params: G::Params = query.params()?;
-    Ok(("application/toml; charset=utf-8", params::Params::to_toml(&params).into_bytes()))
+    let seed = query
+        .seed_text()
+        .map_or(String::new(), |text| format!("seed = {}\n", toml::Value::from(text)));
+    let text = format!("{seed}{}", params::Params::to_toml(&params));
+    Ok(("application/toml; charset=utf-8", text.into_bytes()))
 }
 
 /// The body of a steps answer.

@@ -170,6 +170,11 @@ impl BoardQuery {
         Ok(self.drawing)
     }
 
+    /// The seed's text, when the request names one.
+    pub(crate) fn seed_text(&self) -> Option<&str> {
+        self.seed.as_deref()
+    }
+
     /// The seed; a board request must name one.
     pub(crate) fn seed(&self) -> Result<Seed, ApiError> {
         match &self.seed {

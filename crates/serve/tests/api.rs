@@ -161,7 +161,7 @@ fn boards_in_every_format_are_the_library_bytes() {
 }
 
 #[test]
-fn config_toml_is_the_resolved_parameters_and_reads_back_to_the_same_board() {
+fn config_toml_is_the_seed_and_the_resolved_parameters_and_reads_back_to_the_same_board() {
     with_server(|addr| {
         let r = client::get(addr, "/api/universe/config.toml?seed=x&preset=classic&players=6&iterations=20");
         assert_eq!(r.status, 200, "{}", r.text());
@@ -170,8 +170,11 @@ fn config_toml_is_the_resolved_parameters_and_reads_back_to_the_same_board() {
             table("players = 6\niterations = 20"),
         ];
         let resolved: boardwright::universe::Params = params::Params::resolve(&layers).unwrap();
-        assert_eq!(r.text(), params::Params::to_toml(&resolved));
-        let back = expected::<Universe>(&[table(&r.text())], "x", Format::Json, &Drawing::default());
+        // The seed first, as `--config` reads it; then the parameters.
+        let text = r.text();
+        let parameters = text.strip_prefix("seed = \"x\"\n").expect("the seed comes first");
+        assert_eq!(parameters, params::Params::to_toml(&resolved));
+        let back = expected::<Universe>(&[table(parameters)], "x", Format::Json, &Drawing::default());
         let served = client::get(addr, "/api/universe/board.json?seed=x&preset=classic&players=6&iterations=20");
         assert!(served.body == back);
         // Every generator's config, including the starship pipeline, reads back.
@@ -972,6 +975,8 @@ fn the_listing_names_each_fairness_target() {
         check::<Witches>(&list[1]);
         check::<Starship>(&list[2]);
         check::<Hexet>(&list[3]);
+    });
+}
 
 /// A starship snapshot is drawn by the server as the board is: after the
 /// last stage it is `board.svg` byte for byte (in colour and ink-friendly),
