@@ -4,7 +4,7 @@
 //!
 //! - answers in a format are written by the `boardwright-output` crate,
 //!   which the command line writes through too;
-//! - `api`: boards, configs and steps; `games`: held hexet games;
+//! - `api`: boards, configs, steps and drawn snapshots; `games`: held hexet games;
 //!   `pages`: the HTML, CSS and JavaScript inside the binary;
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
