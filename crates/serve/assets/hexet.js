@@ -20,8 +20,8 @@ import { el } from "./form.js";
 import { RoadCodeError, decode, encode } from "./roadcode.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Players' colours, as in hexet's drawing. */
-const PLAYER_COLOURS = ["#D7263D", "#1B4F9C", "#F49D37", "#6A2E8C", "#2A9D8F", "#8C564B", "#E377C2", "#111111"];
+/** Players' colours, as in hexet's drawing (none a city type's). */
+const PLAYER_COLOURS = ["#B5122E", "#1F3F99", "#C2560C", "#5E2A84", "#00695C", "#6D4C1F", "#B0127A", "#111111"];
 const colour = (player) => PLAYER_COLOURS[player % PLAYER_COLOURS.length];
 
 function svgEl(tag, attrs = {}) {
@@ -336,7 +336,7 @@ function panel(page) {
       el("td", { class: "score" }, String(s.score)), el("td", {}, String(s.type_points)),
       el("td", { class: "tower" }, `${s.tower_points}${tower.includes(s.player) ? " ✓" : ""}`), el("td", {}, String(s.completion_points))));
   const scores = el("table", { class: "scores", id: "scores" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"), el("th", {}, "Types"), el("th", {}, "Tower"), el("th", {}, "Complete"))),
+    el("thead", {}, el("tr", {}, el("th", { title: "Player" }, "#"), el("th", {}, "Score"), el("th", {}, "Types"), el("th", {}, "Tower"), el("th", {}, "Complete"))),
     el("tbody", {}, ...rows));
   const nets = el("ul", { class: "network-list", id: "networks" },
     ...game.map.networks.map((n) => el("li", {}, swatch(n.player),
