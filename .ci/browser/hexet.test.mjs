@@ -1,11 +1,15 @@
-// The hexet page in headless Chromium: a map played with clicks, a drag and the keyboard.
+// The hexet page in headless Chromium: a map played with clicks, a drag and
+// the keyboard; the game is its address (reload, Back and a shared link give
+// it back); a road log downloads, replays on the command line and loads back;
+// players remove only their own roads; players in turn; the panel beside the
+// map; bad roads in the address or a bad log refused with a message.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, SHOTS, SIZES, base, boardHtml, changedFrom, context, drawn, generators, open, scratch, setup, downloads } from "./common.mjs";
+import { BIN, SHOTS, SIZES, base, boardHtml, changedFrom, downloads, open, scratch, setup } from "./common.mjs";
 
 setup();
 
@@ -35,52 +39,119 @@ function path(map, from, goals) {
 
 const cell = ([q, r]) => `.play .cell[data-q="${q}"][data-r="${r}"]`;
 const roadCount = (page) => page.$$eval(".play .road", (r) => r.length);
+const roads = (page, n) => page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n && document.querySelector('#status[data-kind="ok"]'), n);
+const code = (page) => new URL(page.url()).searchParams.get("roads") ?? "";
+const score = (page) => page.textContent("#scores tbody");
+/** Errors but the browser's note of a refused request (what a bad address or log is meant to get). */
+const unexpected = (errors) => errors.filter((e) => !/^Failed to load resource: the server responded with a status of (400|422)/.test(e));
 
-test("the hexet map plays: clicks build roads and networks and scores follow; a click removes one, undo restores it", async () => {
-  const { page, errors } = await open("/hexet?seed=Tiamo");
-  const id = (await page.getAttribute("#road-log", "href")).split("/")[4];
-  const map = await (await page.request.get(`${base}/api/hexet/games/${id}`)).json();
+/** The map of seed Tiamo with 3 players and a route from the tower to the nearest city. */
+async function tiamo(page) {
+  const map = await (await page.request.get(`${base}/api/hexet/board.json?seed=Tiamo&players=3`)).json();
   const route = path(map, map.tower, map.cities.map((c) => [c.q, c.r]));
-  assert.ok(route && route.length >= 2);
-  const scoreBefore = await page.textContent("#scores tbody tr:first-child .score");
+  assert.ok(route && route.length >= 3);
+  return { map, route };
+}
+
+/** Builds `route` cell to cell by clicks, one road each. */
+async function build(page, route, already = 0) {
   for (let k = 1; k < route.length; k++) {
     await page.click(cell(route[k - 1]));
     await page.click(cell(route[k]));
-    await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, k);
+    await roads(page, already + k);
   }
-  // One network from the tower to a city: the scores change.
+}
+
+test("a game is its address: roads build by clicks, and reload, Back and a shared link give the game back", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  const before = await score(page);
+  await build(page, route);
+  const n = route.length - 1;
+  // Three letters a road on the default map, in the address.
+  assert.equal(code(page).length, 3 * n);
   await page.waitForSelector("#networks li");
   assert.match(await page.textContent("#networks"), /the tower/);
-  const scoreAfter = await page.textContent("#scores tbody tr:first-child .score");
-  assert.notEqual(scoreAfter, scoreBefore, "player 1's score changes once a city reaches the tower");
-  await page.screenshot({ path: join(SHOTS, "hexet-played-1280x800.png"), fullPage: true });
+  assert.match(await page.textContent("#tower-reach"), /Player 1/);
+  const after = await score(page);
+  assert.notEqual(after, before, "the scores change once a city reaches the tower");
 
-  // A click on a road removes it; undo puts it back.
-  const roads = route.length - 1;
-  await page.click(".play .road >> nth=0");
-  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads - 1);
-  assert.notEqual(await page.textContent("#scores tbody tr:first-child .score"), scoreAfter);
+  // The scores and "build as" beside the map, in the first screen.
+  for (const selector of ["#scores", "fieldset.players", "#board svg"]) {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box.x + box.width <= 1280 && box.y + box.height <= 800, `${selector} is in the first screen: ${JSON.stringify(box)}`);
+  }
+  const [map, scores] = [await page.locator("#board").boundingBox(), await page.locator("#scores").boundingBox()];
+  assert.ok(scores.x >= map.x + map.width, "the scores sit beside the map");
+  await page.screenshot({ path: join(SHOTS, "hexet-played-1280x800.png") });
+
+  // Back takes the last road away; Forward puts it back.
+  const address = page.url();
+  await page.goBack();
+  await roads(page, n - 1);
+  assert.equal(code(page).length, 3 * (n - 1));
+  await page.goForward();
+  await roads(page, n);
+  assert.equal(page.url(), address);
+  assert.equal(await score(page), after);
+
+  // A reload and a shared link (a new tab) give the same game.
+  await page.reload();
+  await roads(page, n);
+  assert.equal(await score(page), after);
+  const shared = await open(address.slice(base.length));
+  await roads(shared.page, n);
+  assert.equal(await score(shared.page), after);
+  assert.equal(await boardHtml(shared.page), await boardHtml(page));
+  assert.deepEqual(shared.errors, []);
+  await shared.page.close();
+
+  // A click on one of your roads removes it; undo puts it back.
+  await page.click('.play .road[data-player="0"] >> nth=0');
+  await roads(page, n - 1);
   await page.click("#undo");
-  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads);
-  assert.equal(await page.textContent("#scores tbody tr:first-child .score"), scoreAfter);
+  await roads(page, n);
+  assert.equal(await score(page), after);
 
-  // Player 2 builds by dragging from one cell to its neighbour.
+  // Drawing options redraw the same game: the roads stay.
+  const inked = await boardHtml(page);
+  await page.check("#ink_friendly");
+  await changedFrom(page, inked);
+  assert.equal(await roadCount(page), n);
+  assert.equal(code(page).length, 3 * n);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("players remove only their own roads unless any road may be edited; a drag and the keyboard build", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  const n = route.length - 1;
+  assert.ok(n >= 3);
+  await build(page, route);
+  // Player 2 cannot remove player 1's road.
   await page.check("#player-1");
-  const box = async (c) => {
+  const last = `.play .road[data-player="0"]:is([data-from="${route[n - 1]}"][data-to="${route[n]}"], [data-from="${route[n]}"][data-to="${route[n - 1]}"])`;
+  await page.click(last);
+  await page.waitForSelector('#status[data-kind="error"]');
+  assert.match(await page.textContent("#status"), /Player 1's/);
+  assert.equal(await roadCount(page), n);
+
+  // Player 2 builds by dragging from one cell to its neighbour, beside player 1's road.
+  const centre = async (c) => {
     const b = await page.locator(cell(c)).boundingBox();
     return [b.x + b.width / 2, b.y + b.height / 2];
   };
-  await page.locator(cell(route[0])).scrollIntoViewIfNeeded();
-  const [x1, y1] = await box(route[0]);
-  const [x2, y2] = await box(route[1]);
+  const [x1, y1] = await centre(route[0]);
+  const [x2, y2] = await centre(route[1]);
   await page.mouse.move(x1, y1);
   await page.mouse.down();
   await page.mouse.move(x2, y2, { steps: 5 });
   await page.mouse.up();
-  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads + 1);
+  await roads(page, n + 1);
   assert.equal(await page.$$eval('.play .road[data-player="1"]', (r) => r.length), 1);
 
-  // And by keyboard: focus the map, move the cursor with the arrows, Enter on two neighbours.
+  // And by keyboard: 2 picks player 2, the arrows move, Enter on two neighbours.
   await page.focus("#board");
   await page.keyboard.press("2");
   const walk = async (to) => {
@@ -95,22 +166,116 @@ test("the hexet map plays: clicks build roads and networks and scores follow; a 
   await page.keyboard.press("Enter");
   await walk(route[2]);
   await page.keyboard.press("Enter");
-  await page.waitForFunction((n) => document.querySelectorAll(".play .road").length === n, roads + 2);
+  await roads(page, n + 2);
   assert.equal(await page.$$eval('.play .road[data-player="1"]', (r) => r.length), 2);
 
-  // Drawing options redraw the same game: the roads stay.
-  const inked = await boardHtml(page);
-  await page.check("#ink_friendly");
-  await changedFrom(page, inked);
-  assert.equal(await roadCount(page), roads + 2);
+  // Both players reach the tower: a ring for each.
+  assert.deepEqual(await page.$$eval(".play .reached.tower", (t) => t.map((p) => p.dataset.player).sort()), ["0", "1"]);
+  assert.match(await page.textContent("#tower-reach"), /Player 1, Player 2/);
 
-  // The road log replays on the command line to the game's JSON.
+  // "Edit any road": player 2 removes player 1's road.
+  await page.check("#edit-any");
+  await page.click(last);
+  await roads(page, n + 1);
+  assert.equal(await page.$$eval('.play .road[data-player="0"]', (r) => r.length), n - 1);
+  await page.uncheck("#edit-any");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("players in turn: the page says whose turn it is, and only they build", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  await page.check("#turns");
+  await page.waitForSelector("#turn");
+  assert.match(await page.textContent("#turn"), /Player 1's turn/);
+  assert.ok(await page.isDisabled("#player-1"));
+  await build(page, route.slice(0, 2));
+  assert.match(await page.textContent("#turn"), /Player 2's turn/);
+  assert.ok(await page.isChecked("#player-1"));
+  // Player 2 builds beside player 1's road, then it is player 3's turn.
+  await page.click(cell(route[0]));
+  await page.click(cell(route[1]));
+  await roads(page, 2);
+  assert.match(await page.textContent("#turn"), /Player 3's turn/);
+  // The turn is the log's: Back gives player 2 the turn again.
+  await page.goBack();
+  await roads(page, 1);
+  assert.match(await page.textContent("#turn"), /Player 2's turn/);
+  await page.uncheck("#turns");
+  assert.equal(await page.$("#turn"), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a road log downloads, replays on the command line, and loads back; a bad log is refused beside the control", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  await build(page, route);
+  const n = route.length - 1;
   const files = await downloads(page, ["json", "toml", "road log"]);
   const replayed = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"]]);
-  const svg = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"], "--ink-friendly", "--format", "svg"]);
-  const shownSvg = await (await page.request.get(`${base}/api/hexet/games/${id}/board.svg?ink_friendly=true`)).body();
-  assert.ok(svg.equals(shownSvg), "the game's drawing is the command line's drawing of the replay");
   assert.ok(replayed.equals(readFileSync(files.json)), "--roads of the downloaded log gives the downloaded JSON");
+  const svg = execFileSync(BIN, ["hexet", "--seed", "Tiamo", "--config", files.toml, "--roads", files["road log"], "--format", "svg"]);
+  const shown = await (await page.request.get(`${base}/api/hexet/board.svg?${new URL(page.url()).searchParams}`)).body();
+  assert.ok(svg.equals(shown), "the page's drawing is the command line's drawing of the replay");
+
+  // The file loads back into a fresh page.
+  const fresh = await open("/hexet?seed=Tiamo&players=3");
+  await fresh.page.click(".load-log summary");
+  await fresh.page.setInputFiles("#road-log-file", files["road log"]);
+  await roads(fresh.page, n);
+  assert.equal(code(fresh.page), code(page));
+
+  // Bad logs: the reason beside the control, the game unchanged.
+  const log = JSON.parse(readFileSync(files["road log"], "utf8"));
+  for (const [text, words] of [
+    ["not json", /not JSON/],
+    ['{"player": 0}', /list of roads/],
+    [JSON.stringify([{ ...log[0], colour: "red" }]), /unknown field/],
+    [JSON.stringify([{ ...log[0], to: [99, 99] }]), /not neighbours/],
+    [JSON.stringify([{ ...log[0], player: 5 }]), /player/],
+    [JSON.stringify([log[0], log[0]]), /entry/],
+  ]) {
+    await fresh.page.fill("#road-log-text", text);
+    await fresh.page.click("#road-log-load");
+    await fresh.page.waitForFunction(() => document.querySelector("#error-road-log").textContent !== "");
+    assert.match(await fresh.page.textContent("#error-road-log"), words, text);
+    assert.equal(await roadCount(fresh.page), n, text);
+  }
+  await fresh.page.screenshot({ path: join(SHOTS, "hexet-bad-log-1280x800.png") });
+  // A good one pasted replaces the game.
+  const short = join(scratch, "short.json");
+  writeFileSync(short, JSON.stringify(log.slice(0, 1)));
+  await fresh.page.fill("#road-log-text", readFileSync(short, "utf8"));
+  await fresh.page.click("#road-log-load");
+  await roads(fresh.page, 1);
+  assert.equal(await fresh.page.textContent("#error-road-log"), "");
+  assert.deepEqual(unexpected(fresh.errors), []);
+  await fresh.page.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("roads in the address that do not replay: a message, the map without them, and the page keeps working", async () => {
+  for (const roadsText of ["AA!", "AAAA", "___", "AAAAAAAAA"]) {
+    const { page, errors } = await open(`/hexet?seed=Tiamo&players=3&roads=${roadsText}`);
+    assert.match(await page.textContent("#error-roads"), /not replayed/, roadsText);
+    assert.equal(await roadCount(page), 0);
+    assert.equal(code(page), "", "the address no longer carries them");
+    const { route } = await tiamo(page);
+    await build(page, route.slice(0, 2));
+    assert.equal(await page.textContent("#error-roads"), "");
+    assert.deepEqual(unexpected(errors), [], roadsText);
+    await page.close();
+  }
+});
+
+test("the hexet page on a phone", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3", SIZES[1]);
+  const { route } = await tiamo(page);
+  await build(page, route.slice(0, 3));
+  await page.screenshot({ path: join(SHOTS, "hexet-played-390x844.png"), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });

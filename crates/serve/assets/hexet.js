@@ -1,20 +1,28 @@
 // Hexet: a playable map. Pick a player, click two neighbouring cells (or drag
 // from one to the other) to build a road between them, a bridge where a
-// river runs between; click a road to remove it. Networks are tinted in
-// their player's colour, the cities and tower they reach are ringed, and the
-// scores follow every road. Undo; download the road log (`--roads` replays it).
+// river runs between; click one of your roads to remove it. Networks are
+// tinted in their player's colour, the cities and tower they reach are
+// ringed (one ring a player), and the scores follow every road. Players may
+// go in turn; "edit any road" lets a designer remove anyone's road.
 //
-// The map is the server's drawing of the held game; over it the page lays
-// its own layer of cells and roads to click, each cell where the drawing's
-// own `polygon.cell` for it lies, so the page never repeats the drawing's
+// The game is its address: the road log rides in `roads=` (see roadcode.js)
+// beside the seed and the parameters, each road a history entry, and every
+// road asks the server for the board of the new address, which replays the
+// log. A road log downloads as the JSON `--roads` reads, and loads back.
+//
+// The map is the server's drawing; over it the page lays its own layer of
+// cells and roads to click, each cell where the drawing's own
+// `polygon.cell` for it lies, so the page never repeats the drawing's
 // layout.
 
 import { ApiError, DRAWING, fetchApi } from "./app.js";
 import { el } from "./form.js";
+import { RoadCodeError, decode, encode } from "./roadcode.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Players' colours, as in hexet's drawing. */
-const PLAYER_COLOURS = ["#D7263D", "#1B4F9C", "#F49D37", "#6A2E8C", "#2A9D8F", "#8C564B", "#E377C2", "#111111"];
+/** Players' colours, as in hexet's drawing (none a city type's). */
+const PLAYER_COLOURS = ["#B5122E", "#1F3F99", "#C2560C", "#5E2A84", "#00695C", "#6D4C1F", "#B0127A", "#111111"];
+const colour = (player) => PLAYER_COLOURS[player % PLAYER_COLOURS.length];
 
 function svgEl(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -50,20 +58,33 @@ function layoutOf(svg) {
   return { size, center, corners };
 }
 
+/** Where a page preference is kept between visits. */
+const PREFERENCES = "boardwright.hexet.";
+
 const game = {
-  id: null,
+  /** The board shown: the map with the log replayed (roads, networks, scores). */
   map: null,
+  /** The map's cells by `key`. */
   cells: new Map(),
-  roads: [],
-  networks: [],
-  scores: [],
-  history: [],
+  /** The road log, as roadcode.js reads it. */
+  log: [],
+  /** The settings of the map (the query without the log and the drawing options). */
+  settings: null,
+  /** Why the address's roads were not replayed, or "". */
+  problem: "",
+  /** Road changes wait for the one before them. */
+  queue: Promise.resolve(),
+  /** Players in turn; any road removable (designers). */
+  turns: localStorage.getItem(`${PREFERENCES}turns`) === "true",
+  editAny: localStorage.getItem(`${PREFERENCES}edit-any`) === "true",
   player: 0,
   selected: null,
   cursor: null,
   dragFrom: null,
   /** The drawing's cell layout, read when the drawing is shown. */
   layout: null,
+  /** The element beside the map that holds the panel. */
+  panel: null,
 
   /** The side of `a` that touches `b`, or -1. */
   side(a, b) {
@@ -71,59 +92,127 @@ const game = {
   },
 
   road(player, a, b) {
-    return this.roads.find((r) => r.player === player && ((same(r.from, a) && same(r.to, b)) || (same(r.from, b) && same(r.to, a))));
+    return this.map.roads.find((r) => r.player === player && ((same(r.from, a) && same(r.to, b)) || (same(r.from, b) && same(r.to, a))));
   },
 };
+
+/** The player whose turn it is: the one after who changed a road last. */
+function turn() {
+  const last = game.log[game.log.length - 1];
+  return last ? (last.player + 1) % game.map.params.players : 0;
+}
 
 /** Builds `a`–`b` for the player picked, or removes it if they have it. */
 function toggle(page, a, b) {
   const existing = game.road(game.player, a, b);
-  if (existing) return apply(page, { player: game.player, from: existing.from, to: existing.to, type: existing.type, action: "remove" });
+  if (existing) return play(page, { player: game.player, from: existing.from, to: existing.to, type: existing.type, action: "remove" });
   const side = game.side(a, b);
   const river = (game.cells.get(key(a)).rivers >> side) & 1;
-  return apply(page, { player: game.player, from: a, to: b, type: river ? "bridge" : "normal", action: "add" });
+  return play(page, { player: game.player, from: a, to: b, type: river ? "bridge" : "normal", action: "add" });
 }
 
-/** Sends one road-log entry; on success redraws (and remembers it for undo). */
-async function apply(page, entry, undoable = true) {
-  try {
-    const after = await fetchApi(`/api/hexet/games/${game.id}/roads`, "json", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(entry),
-    });
-    Object.assign(game, { roads: after.roads, networks: after.networks, scores: after.scores });
-    if (undoable) game.history.push(entry);
-    const verb = entry.action === "remove" ? "removed" : entry.type === "bridge" ? "bridge built" : "road built";
-    page.status(`Player ${entry.player + 1}: ${verb} [${entry.from}] – [${entry.to}]`, "ok");
-    await redraw(page);
-  } catch (e) {
-    page.status(e instanceof ApiError ? e.message : `Road not sent: ${e.message}`, "error");
+/** Adds one entry to the log, after the entries sent before it. */
+function play(page, entry) {
+  if (game.turns && entry.player !== turn()) {
+    page.status(`It is Player ${turn() + 1}'s turn`, "error");
+    return;
   }
+  const verb = entry.action === "remove" ? "removed" : entry.type === "bridge" ? "bridge built" : "road built";
+  const done = `Player ${entry.player + 1}: ${verb} [${entry.from}] – [${entry.to}]`;
+  game.queue = game.queue.then(() => settle(page, [...game.log, entry], done)).then((e) => e && page.status(e.message, "error"));
+}
+
+/** The page's query with `code` as its road log. */
+function addressOf(page, code) {
+  const q = new URLSearchParams(page.query());
+  if (code) q.set("roads", code);
+  else q.delete("roads");
+  return q.toString();
+}
+
+/** The board of `query`: its JSON and its drawing. */
+async function fetchBoard(page, query) {
+  const [json, svg] = await Promise.all([fetchApi(`/api/hexet/board.json?${query}`), fetchApi(`/api/hexet/board.svg?${query}`, "text")]);
+  return { json, svg, downloads: page.downloads(query) };
+}
+
+/**
+ * Makes `log` the game's, if the server replays it: the address takes its
+ * code as a new history entry and the board is redrawn. Answers the refusal
+ * (nothing changed) or null.
+ */
+async function settle(page, log, message) {
+  const before = page.overrides.get("roads");
+  const keep = (code) => (code ? page.overrides.set("roads", code) : page.overrides.delete("roads"));
+  let query;
+  let board;
+  try {
+    keep(encode(game.map.params.width, game.map.params.height, log));
+    query = page.query();
+    board = await fetchBoard(page, query);
+  } catch (e) {
+    keep(before);
+    if (e instanceof ApiError || e instanceof RoadCodeError) return e;
+    throw e;
+  }
+  Object.assign(game, { map: board.json, log, problem: "" });
+  history.pushState(null, "", `/hexet?${query}`);
+  page.show(board, query);
+  shown(page);
+  page.status(message, "ok");
+  return null;
 }
 
 function undo(page) {
-  const last = game.history.pop();
-  if (!last) {
-    page.status("Nothing to undo", "ok");
+  game.queue = game.queue.then(() => {
+    if (!game.log.length) return page.status("Nothing to undo", "ok");
+    return settle(page, game.log.slice(0, -1), "Undone").then((e) => e && page.status(e.message, "error"));
+  });
+}
+
+/**
+ * A road log in the JSON `--roads` reads: a list of `{player, from, to,
+ * type, action}`. Throws an Error naming the entry at fault.
+ */
+function readLog(text) {
+  let log;
+  try {
+    log = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`this is not JSON (${e.message})`);
+  }
+  if (!Array.isArray(log)) throw new Error("a road log is a list of roads: [{\"player\": 0, \"from\": [q, r], \"to\": [q, r]}, …]");
+  const cell = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
+  return log.map((entry, i) => {
+    const refuse = (why) => new Error(`entry ${i + 1}: ${why}`);
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) throw refuse("not a road ({\"player\", \"from\", \"to\", \"type\", \"action\"})");
+    const unknown = Object.keys(entry).find((k) => !["player", "from", "to", "type", "action"].includes(k));
+    if (unknown) throw refuse(`unknown field “${unknown}” (a road has player, from, to, type and action)`);
+    if (!Number.isInteger(entry.player) || entry.player < 0) throw refuse("player is a number counted from 0");
+    if (!cell(entry.from) || !cell(entry.to)) throw refuse("from and to are cells, [q, r]");
+    const type = entry.type ?? "normal";
+    const action = entry.action ?? "add";
+    if (!["normal", "bridge"].includes(type)) throw refuse(`type is “normal” or “bridge”, not ${JSON.stringify(type)}`);
+    if (!["add", "remove"].includes(action)) throw refuse(`action is “add” or “remove”, not ${JSON.stringify(action)}`);
+    return { player: entry.player, from: entry.from, to: entry.to, type, action };
+  });
+}
+
+/** Replaces the game's log by the one in `text`, or says beside the control why not. */
+function load(page, text) {
+  const error = document.getElementById("error-road-log");
+  error.textContent = "";
+  let log;
+  try {
+    log = readLog(text);
+  } catch (e) {
+    error.textContent = `Not loaded: ${e.message}`;
     return;
   }
-  apply(page, { ...last, action: last.action === "remove" ? "add" : "remove" }, false);
-}
-
-async function redraw(page) {
-  const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${page.drawingQuery()}`, "text");
-  page.showSvg(svg);
-  overlay(page);
-  panel(page);
-  page.showMetrics({ ...page.shown.json.metrics, roads: game.roads.length });
-}
-
-
-/** The page's downloads, the drawings and JSON being the game's, roads included. */
-function downloads(page, query) {
-  return page.downloads(query).map(([label, href, file]) =>
-    ["PDF", "PNG", "SVG", "JSON"].includes(label) ? [label, `/api/hexet/games/${game.id}/board.${label.toLowerCase()}?${page.drawingQuery()}`, file] : [label, href, file]);
+  game.queue = game.queue.then(async () => {
+    const refused = await settle(page, log, `Road log loaded: ${log.length} entries`);
+    if (refused) error.textContent = `Not loaded: ${refused.message}`;
+  });
 }
 
 function pick(page, cell) {
@@ -138,33 +227,46 @@ function pick(page, cell) {
   marks(page);
 }
 
-/** The clickable layer: networks, cells, roads, the selection and the cursor. */
+/** The players reaching each city (by id) and the tower, in player order. */
+function reach() {
+  const cities = new Map();
+  const tower = [];
+  for (const net of [...game.map.networks].sort((a, b) => a.player - b.player)) {
+    for (const id of net.cities) cities.set(id, [...(cities.get(id) ?? []), net.player]);
+    if (net.tower) tower.push(net.player);
+  }
+  return { cities, tower };
+}
+
+/** The clickable layer: networks, what they reach, cells, roads, the selection and the cursor. */
 function overlay(page) {
   const svg = page.board.querySelector("svg");
   game.layout = layoutOf(svg);
   const { size, center, corners } = game.layout;
   const layer = svgEl("g", { class: "play" });
   const tint = svgEl("g", { class: "networks", "pointer-events": "none" });
-  for (const net of game.networks) {
-    const colour = PLAYER_COLOURS[net.player % PLAYER_COLOURS.length];
-    const g = svgEl("g", { class: "network", "data-player": net.player, "data-id": net.id, fill: colour, "fill-opacity": 0.22 });
+  for (const net of game.map.networks) {
+    const g = svgEl("g", { class: "network", "data-player": net.player, "data-id": net.id, fill: colour(net.player), "fill-opacity": 0.22 });
     for (const cell of net.cells) g.append(svgEl("polygon", { points: corners(cell, 0.92) }));
-    for (const id of net.cities) {
-      const city = game.map.cities[id];
-      g.append(svgEl("circle", { class: "reached", cx: center([city.q, city.r])[0], cy: center([city.q, city.r])[1], r: size * 0.62, fill: "none", stroke: colour, "stroke-width": size * 0.1, "stroke-opacity": 1 }));
-    }
-    if (net.tower) {
-      g.append(svgEl("polygon", { class: "reached", points: corners(game.map.tower, 0.8), fill: "none", stroke: colour, "stroke-width": size * 0.1, "stroke-opacity": 1 }));
-    }
     tint.append(g);
   }
+  // One ring a player, nested, so that every player reaching a place shows.
+  const rings = svgEl("g", { class: "reach", "pointer-events": "none", fill: "none", "stroke-width": size * 0.09 });
+  const reached = reach();
+  for (const [id, players] of reached.cities) {
+    const [cx, cy] = center([game.map.cities[id].q, game.map.cities[id].r]);
+    players.forEach((player, k) => rings.append(svgEl("circle", { class: "reached", "data-player": player, "data-city": id, cx, cy, r: size * (0.72 - k * Math.min(0.1, 0.5 / players.length)), stroke: colour(player) })));
+  }
+  reached.tower.forEach((player, k, all) => rings.append(svgEl("polygon", {
+    class: "reached tower", "data-player": player, points: corners(game.map.tower, 0.95 - k * Math.min(0.12, 0.7 / all.length)), stroke: colour(player),
+  })));
   const cells = svgEl("g", { class: "cells" });
   for (const cell of game.map.cells) {
     cells.append(svgEl("polygon", { class: "cell", "data-q": cell.q, "data-r": cell.r, points: corners([cell.q, cell.r]), fill: "transparent" }));
   }
   const roads = svgEl("g", { class: "roads" });
   const players = game.map.params.players;
-  for (const road of game.roads) {
+  for (const road of game.map.roads) {
     const [a, b] = [center(road.from), center(road.to)];
     const offset = (road.player - (players - 1) / 2) * size * 0.14;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
@@ -180,7 +282,7 @@ function overlay(page) {
       points: band.map((p) => p.map((v) => v.toFixed(3)).join(",")).join(" "), fill: "transparent",
     }));
   }
-  layer.append(tint, cells, roads, svgEl("g", { class: "marks", "pointer-events": "none" }));
+  layer.append(tint, rings, cells, roads, svgEl("g", { class: "marks", "pointer-events": "none" }));
   svg.append(layer);
   marks(page);
 }
@@ -191,41 +293,83 @@ function marks(page) {
   if (!g || !game.layout) return;
   const { size, corners } = game.layout;
   g.replaceChildren();
-  if (game.selected) g.append(svgEl("polygon", { class: "selected", points: corners(game.selected, 0.85), fill: "none", stroke: PLAYER_COLOURS[game.player], "stroke-width": size * 0.16 }));
+  if (game.selected) g.append(svgEl("polygon", { class: "selected", points: corners(game.selected, 0.85), fill: "none", stroke: colour(game.player), "stroke-width": size * 0.16 }));
   if (game.cursor && page.board.matches(":focus")) g.append(svgEl("polygon", { class: "cursor", "data-q": game.cursor[0], "data-r": game.cursor[1], points: corners(game.cursor, 0.7), fill: "none", stroke: "#000", "stroke-width": size * 0.08, "stroke-dasharray": `${size * 0.2} ${size * 0.15}` }));
 }
 
-/** Players, scores, networks, undo and the road log beside the map. */
+/** A player's colour swatch. */
+const swatch = (player) => el("span", { class: "swatch", style: `background:${colour(player)}` });
+
+/** A check box kept between visits. */
+function option(page, id, label, name, field) {
+  const input = el("input", { type: "checkbox", id });
+  input.checked = game[field];
+  input.addEventListener("change", () => {
+    game[field] = input.checked;
+    localStorage.setItem(`${PREFERENCES}${name}`, String(input.checked));
+    if (game.turns) game.player = turn();
+    panel(page);
+    marks(page);
+  });
+  return el("label", { class: "check" }, input, ` ${label}`);
+}
+
+/** Whose turn it is, players, scores, undo, the road log and the options, beside the map. */
 function panel(page) {
   const players = game.map.params.players;
+  if (game.turns) game.player = turn();
+  game.player = Math.min(game.player, players - 1);
   const radios = [];
   for (let p = 0; p < players; p++) {
     const input = el("input", { type: "radio", name: "player", id: `player-${p}`, value: p });
     input.checked = p === game.player;
+    input.disabled = game.turns && p !== game.player;
     input.addEventListener("change", () => {
       game.player = p;
       marks(page);
     });
-    radios.push(el("label", { class: "player", for: `player-${p}` }, input, el("span", { class: "swatch", style: `background:${PLAYER_COLOURS[p % 8]}` }), ` Player ${p + 1}`));
+    radios.push(el("label", { class: "player", for: `player-${p}` }, input, swatch(p), ` Player ${p + 1}`));
   }
-  const rows = game.scores.map((s) =>
-    el("tr", {}, el("th", { scope: "row" }, el("span", { class: "swatch", style: `background:${PLAYER_COLOURS[s.player % 8]}` }), ` ${s.player + 1}`),
-      el("td", { class: "score" }, String(s.score)), el("td", {}, String(s.type_points)), el("td", {}, String(s.tower_points)), el("td", {}, String(s.completion_points))));
+  const { tower } = reach();
+  const rows = game.map.scores.map((s) =>
+    el("tr", { class: s.player === game.player ? "current" : "" }, el("th", { scope: "row" }, swatch(s.player), ` ${s.player + 1}`),
+      el("td", { class: "score" }, String(s.score)), el("td", {}, String(s.type_points)),
+      el("td", { class: "tower" }, `${s.tower_points}${tower.includes(s.player) ? " ✓" : ""}`), el("td", {}, String(s.completion_points))));
   const scores = el("table", { class: "scores", id: "scores" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"), el("th", {}, "Types"), el("th", {}, "Tower"), el("th", {}, "Complete"))),
+    el("thead", {}, el("tr", {}, el("th", { title: "Player" }, "#"), el("th", {}, "Score"), el("th", {}, "Types"), el("th", {}, "Tower"), el("th", {}, "Complete"))),
     el("tbody", {}, ...rows));
   const nets = el("ul", { class: "network-list", id: "networks" },
-    ...game.networks.map((n) => el("li", {}, el("span", { class: "swatch", style: `background:${PLAYER_COLOURS[n.player % 8]}` }),
+    ...game.map.networks.map((n) => el("li", {}, swatch(n.player),
       ` Player ${n.player + 1}, network ${n.id}: ${n.cells.length} cells` + (n.cities.length ? `, cities ${n.cities.join(", ")}` : "") + (n.tower ? ", the tower" : ""))));
-  const undoButton = el("button", { type: "button", id: "undo", disabled: game.history.length === 0 }, "Undo");
+  const undoButton = el("button", { type: "button", id: "undo", disabled: game.log.length === 0 }, "Undo");
   undoButton.addEventListener("click", () => undo(page));
-  const log = el("a", { class: "button", id: "road-log", href: `/api/hexet/games/${game.id}/log`, download: `hexet-${page.seed.replace(/[^A-Za-z0-9_-]+/g, "_") || "map"}-roads.json` }, "Road log");
-  page.extraView.querySelector(".game").replaceChildren(
+  const log = el("a", {
+    class: "button", id: "road-log", href: `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(game.log, null, 1))}`,
+    download: `hexet-${page.seed.replace(/[^A-Za-z0-9_-]+/g, "_") || "map"}-roads.json`,
+  }, "Road log");
+  const file = el("input", { type: "file", id: "road-log-file", accept: ".json,application/json" });
+  file.addEventListener("change", async () => {
+    if (file.files[0]) load(page, await file.files[0].text());
+  });
+  const pasted = el("textarea", { id: "road-log-text", rows: 2, placeholder: '[{"player": 0, "from": [3, 4], "to": [3, 5]}]', spellcheck: "false" });
+  const pasteButton = el("button", { type: "button", id: "road-log-load" }, "Load");
+  pasteButton.addEventListener("click", () => load(page, pasted.value));
+  const loadOpen = game.panel.querySelector(".load-log")?.open ?? false;
+  const towerLine = tower.length ? `The tower: reached by ${tower.map((p) => `Player ${p + 1}`).join(", ")}.` : "The tower: not reached yet.";
+  game.panel.replaceChildren(
+    el("p", { class: "error", id: "error-roads", role: "alert" }, game.problem),
+    game.turns ? el("p", { class: "turn", id: "turn" }, swatch(game.player), ` Player ${game.player + 1}'s turn`) : "",
     el("fieldset", { class: "players" }, el("legend", {}, "Build as"), ...radios),
-    el("div", { class: "game-actions" }, undoButton, log),
     el("div", { class: "scroll" }, scores),
-    game.networks.length ? nets : el("p", { class: "hint" }, "No roads yet."),
-    el("p", { class: "hint" }, "Click two neighbouring cells (or drag from one to the other) to build a road, a bridge where a river runs between them; click a road to remove it. On the map: arrow keys move, Enter picks a cell, 1–8 choose the player, U undoes."),
+    el("p", { class: "hint", id: "tower-reach" }, towerLine),
+    el("div", { class: "game-actions" }, undoButton, log),
+    el("div", { class: "options" }, option(page, "turns", "Players in turn", "turns", "turns"), option(page, "edit-any", "Edit any road", "edit-any", "editAny")),
+    el("details", { class: "load-log", open: loadOpen }, el("summary", {}, "Load a road log"),
+      el("div", { class: "field" }, el("label", { for: "road-log-file" }, "From a file"), file),
+      el("div", { class: "field" }, el("label", { for: "road-log-text" }, "Or pasted"), pasted, pasteButton),
+      el("p", { class: "error", id: "error-road-log", role: "alert" })),
+    game.map.networks.length ? nets : el("p", { class: "hint" }, "No roads yet."),
+    el("p", { class: "hint" }, "Click two neighbouring cells (or drag from one to the other) to build a road, a bridge where a river runs between them; click one of your roads to remove it. Back (or Undo) takes the last change away. On the map: arrow keys move, Enter picks a cell, 1–8 choose the player, U undoes."),
   );
 }
 
@@ -234,13 +378,74 @@ function cellOf(target) {
   return cell ? [Number(cell.dataset.q), Number(cell.dataset.r)] : null;
 }
 
+/**
+ * A click on a road: the player building removes their own road between
+ * the same cells; another player's road only with "edit any road".
+ */
+function removeRoad(page, road) {
+  const [from, to] = [road.dataset.from, road.dataset.to].map((t) => t.split(",").map(Number));
+  const own = game.road(game.player, from, to);
+  const player = own ? game.player : Number(road.dataset.player);
+  if (!own && !game.editAny) {
+    page.status(`That road is Player ${player + 1}'s: only they remove it (or switch on “Edit any road”)`, "error");
+    return;
+  }
+  const { type } = own ?? game.road(player, from, to);
+  play(page, { player, from, to, type, action: "remove" });
+}
+
+/** The map and the game panel side by side on a wide screen. */
+const STYLE = `
+.play-area { display: grid; grid-template-columns: minmax(0, 1fr) 19rem; gap: 0.8rem; align-items: start; }
+.play-area table.scores { font-size: 0.85rem; }
+.play-area table.scores th, .play-area table.scores td { padding: 0.1rem 0.35rem; }
+.play-area .game { margin: 0; max-height: calc(100vh - 7rem); overflow-y: auto; }
+.game .turn { font-weight: 700; margin: 0; }
+.game .options { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; }
+.game tr.current th { font-weight: 700; }
+.game .load-log textarea { width: 100%; }
+@media (max-width: 1100px) { .play-area { grid-template-columns: minmax(0, 1fr); } .play-area .game { max-height: none; } }
+`;
+
+/** After the board is shown: the play layer, the panel, and the address without roads that were not replayed. */
+function shown(page) {
+  game.cells = new Map(game.map.cells.map((c) => [key([c.q, c.r]), c]));
+  overlay(page);
+  panel(page);
+  const address = `/hexet?${page.query()}`;
+  if (location.pathname + location.search !== address) history.replaceState(null, "", address);
+}
+
+/** Back and Forward: another road log on the same map is redrawn here; anything else reloads the page. */
+function travel(page) {
+  const there = new URLSearchParams(location.search);
+  const code = there.get("roads") ?? "";
+  there.delete("roads");
+  const here = new URLSearchParams(page.query());
+  here.delete("roads");
+  there.sort();
+  here.sort();
+  if (there.toString() !== here.toString()) {
+    location.reload();
+    return;
+  }
+  if (code) page.overrides.set("roads", code);
+  else page.overrides.delete("roads");
+  game.queue = game.queue.then(() => page.refreshNow());
+}
+
 export default {
   setup(page) {
-    page.extraView.append(el("div", { class: "game", "aria-label": "The game" }));
+    document.head.append(el("style", {}, STYLE));
+    const area = el("div", { class: "play-area" });
+    game.panel = el("div", { class: "game", "aria-label": "The game" });
+    page.board.before(area);
+    area.append(page.board, game.panel);
     const board = page.board;
     board.tabIndex = 0;
     board.classList.add("playable");
     board.setAttribute("aria-label", "Hexet map: arrow keys move, Enter picks a cell");
+    window.addEventListener("popstate", () => travel(page));
     board.addEventListener("pointerdown", (e) => (game.dragFrom = cellOf(e.target)));
     board.addEventListener("pointerup", (e) => {
       const from = game.dragFrom;
@@ -259,8 +464,7 @@ export default {
       }
       const road = e.target.closest?.(".road");
       if (road) {
-        const [from, to] = [road.dataset.from, road.dataset.to].map((t) => t.split(",").map(Number));
-        apply(page, { player: Number(road.dataset.player), from, to, type: road.dataset.type, action: "remove" });
+        removeRoad(page, road);
         return;
       }
       const cell = cellOf(e.target);
@@ -286,7 +490,8 @@ export default {
       } else if (e.key === "u" || e.key === "U" || (e.key === "z" && (e.ctrlKey || e.metaKey))) {
         undo(page);
       } else if (/^[1-8]$/.test(e.key) && Number(e.key) <= game.map.params.players) {
-        game.player = Number(e.key) - 1;
+        if (game.turns) page.status(`It is Player ${turn() + 1}'s turn`, "ok");
+        else game.player = Number(e.key) - 1;
         panel(page);
         marks(page);
       } else return;
@@ -294,33 +499,34 @@ export default {
     });
   },
 
-  /** Checks the parameters on the map, then starts a game on it (a change of drawing options keeps the game). */
+  /**
+   * The board of `query`, its road log replayed. A new map (another seed or
+   * parameter) is a new game; roads the server does not replay are dropped
+   * with a message, the map shown without them.
+   */
   async load(page, query) {
     const settings = new URLSearchParams(query);
-    for (const key of DRAWING) settings.delete(key);
-    if (game.id && game.settings === settings.toString()) {
-      const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${page.drawingQuery()}`, "text");
-      return { json: game.map, svg, downloads: downloads(page, query) };
+    const code = settings.get("roads") ?? "";
+    for (const name of [...DRAWING, "roads"]) settings.delete(name);
+    if (code && game.settings !== null && settings.toString() !== game.settings) {
+      page.overrides.delete("roads");
+      return this.load(page, addressOf(page, ""));
     }
-    const map = await fetchApi(`/api/hexet/board.json?${query}`);
-    const created = await fetchApi("/api/hexet/games", "json", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seed: page.seed, params: map.params }),
-    });
-    if (game.id) fetch(`/api/hexet/games/${game.id}`, { method: "DELETE" }).catch(() => {});
-    Object.assign(game, {
-      id: created.id, map: created, settings: settings.toString(), roads: created.roads, networks: created.networks, scores: created.scores,
-      history: [], selected: null, cursor: null, player: Math.min(game.player, created.params.players - 1),
-      cells: new Map(created.cells.map((c) => [key([c.q, c.r]), c])),
-    });
-    const svg = await fetchApi(`/api/hexet/games/${game.id}/board.svg?${page.drawingQuery()}`, "text");
-    return { json: created, svg, downloads: downloads(page, query) };
+    let board;
+    let problem = "";
+    try {
+      board = await fetchBoard(page, query);
+      game.log = decode(board.json.params.width, board.json.params.height, code);
+    } catch (e) {
+      if (!code || e.status === 503) throw e;
+      board = await fetchBoard(page, addressOf(page, ""));
+      page.overrides.delete("roads");
+      game.log = [];
+      problem = `The roads in the address were not replayed (${e.message}); the map is shown without them.`;
+    }
+    Object.assign(game, { map: board.json, settings: settings.toString(), problem, selected: null });
+    return board;
   },
 
-  shown(page) {
-    overlay(page);
-    panel(page);
-    page.showMetrics({ ...page.shown.json.metrics, roads: game.roads.length });
-  },
+  shown,
 };

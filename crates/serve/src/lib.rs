@@ -4,8 +4,10 @@
 //!
 //! - answers in a format are written by the `boardwright-output` crate,
 //!   which the command line writes through too;
-//! - `api`: boards, configs, steps and drawn snapshots; `games`: held hexet games;
-//!   `pages`: the HTML, CSS and JavaScript inside the binary;
+//! - `api`: boards, configs, steps and drawn snapshots (a hexet game is its address: the
+//!   road log rides in it and is replayed on each request, so the server
+//!   holds no one's state); `pages`: the HTML, CSS and JavaScript inside
+//!   the binary;
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
 //!   headers that let HTTP caches keep them too;
@@ -21,20 +23,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::extract::Request;
-use axum::extract::rejection::BytesRejection;
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::serve::ListenerExt;
 
 mod api;
 mod cache;
 mod error;
 mod etag;
-mod games;
 mod generators;
 mod jobs;
 mod pages;
@@ -53,17 +52,9 @@ pub struct Limits {
     pub jobs: usize,
     /// How long a request waits for a generation slot before 503.
     pub queue_wait: Duration,
-    /// Hexet games held at once.
-    pub max_games: usize,
-    /// Map cells of all held hexet games together.
-    pub max_game_cells: u64,
-    /// Entries in one game's road log.
-    pub max_roads: usize,
     /// Letters of a log's code in a board's address (hexet's `roads=`: 3
     /// to 6 letters a road).
     pub max_log_letters: usize,
-    /// A game unused this long is dropped.
-    pub game_idle: Duration,
     /// Bytes of answers kept for repeated requests (0: none).
     pub cache_bytes: usize,
 }
@@ -73,11 +64,7 @@ impl Default for Limits {
         Limits {
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(2),
-            max_games: 64,
-            max_game_cells: 4 * <boardwright::hexet::Hexet as boardwright::Generator>::SERVED_WORK,
-            max_roads: 20_000,
             max_log_letters: 60_000,
-            game_idle: Duration::from_secs(60 * 60),
             cache_bytes: 16 << 20,
         }
     }
@@ -87,7 +74,6 @@ impl Default for Limits {
 struct App {
     limits: Limits,
     jobs: jobs::Jobs,
-    games: games::Games,
     cache: cache::Cache,
     /// The body of `GET /api/generators`, made once.
     listing: String,
@@ -97,7 +83,6 @@ struct App {
 pub fn router(limits: Limits) -> Router {
     let app = Arc::new(App {
         jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait),
-        games: games::Games::default(),
         cache: cache::Cache::new(limits.cache_bytes),
         listing: generators::listing().to_string(),
         limits,
@@ -108,33 +93,15 @@ pub fn router(limits: Limits) -> Router {
         .route("/assets/{file}", get(pages::asset))
         .route("/api/generators", get(api::generators))
         .route("/api/{generator}/{file}", get(api::generator_file))
-        .route("/api/hexet/games", post(games::create))
-        .route("/api/hexet/games/{id}", get(games::show).delete(games::end))
-        .route("/api/hexet/games/{id}/roads", post(games::road))
-        .route("/api/hexet/games/{id}/log", get(games::log))
-        .route("/api/hexet/games/{id}/{file}", get(games::file))
         .fallback(pages::missing)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(refuse_large_bodies))
         .layer(middleware::from_fn(log_request))
 }
 
 async fn method_not_allowed() -> ApiError {
     ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "this method is not allowed here")
-}
-
-/// A body that could not be read, as a refusal (413 past [`MAX_BODY`]).
-fn body_error(rejection: BytesRejection) -> ApiError {
-    let status = rejection.status();
-    if status == StatusCode::PAYLOAD_TOO_LARGE {
-        too_large()
-    } else if status.is_client_error() {
-        ApiError::new(status, format!("the request body could not be read: {}", rejection.body_text()))
-    } else {
-        ApiError::bad_request(format!("the request body could not be read: {}", rejection.body_text()))
-    }
 }
 
 /// 413 for any request that announces a body over [`MAX_BODY`], whatever

@@ -35,6 +35,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     asset!("universe.js", JS),
     asset!("starship.js", JS),
     asset!("hexet.js", JS),
+    asset!("roadcode.js", JS),
     asset!("favicon.svg", "image/svg+xml"),
     // The font the drawings name, so the page shows their text as the PDF does.
     ("DejaVuSans.ttf", "font/ttf", render::FONT),

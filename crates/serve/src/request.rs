@@ -153,23 +153,6 @@ impl BoardQuery {
         })
     }
 
-    /// The drawing options of a request that may ask for nothing else.
-    pub(crate) fn drawing_only(self) -> Result<Drawing, ApiError> {
-        if let Some(key) = self
-            .seed
-            .as_ref()
-            .map(|_| "seed")
-            .or(self.preset.as_ref().map(|_| "preset"))
-            .or(self.log.as_ref().map(|_| "roads"))
-            .or(self.sets.keys().next().map(String::as_str))
-        {
-            return Err(
-                ApiError::bad_request(format!("`{key}` cannot be given here; only ink_friendly, paper, tile and dpi")).parameter(key),
-            );
-        }
-        Ok(self.drawing)
-    }
-
     /// The seed's text, when the request names one.
     pub(crate) fn seed_text(&self) -> Option<&str> {
         self.seed.as_deref()

@@ -266,174 +266,30 @@ fn land_pairs(map: &Value) -> Vec<([i64; 2], [i64; 2], bool)> {
     pairs
 }
 
-fn road(player: u32, from: [i64; 2], to: [i64; 2], kind: &str, action: &str) -> String {
-    json!({"player": player, "from": from, "to": to, "type": kind, "action": action}).to_string()
+fn road(player: u32, from: [i64; 2], to: [i64; 2], kind: &str) -> String {
+    json!({"player": player, "from": from, "to": to, "type": kind}).to_string()
 }
 
-#[test]
-fn a_held_hexet_game_plays_as_its_log_replays() {
-    with_server(|addr| {
-        let created = client::post(addr, "/api/hexet/games", r#"{"seed": "game", "params": {"players": 3}}"#);
-        assert_eq!(created.status, 201, "{}", created.text());
-        let map = created.json();
-        let id = map["id"].as_str().unwrap().to_string();
-        assert_eq!(map["params"]["players"], 3);
-        assert!(map["roads"].as_array().unwrap().is_empty());
-        let pairs = land_pairs(&map);
-        let (a, b, _) = *pairs.iter().find(|p| !p.2).unwrap();
-        let (c, d, _) = *pairs.iter().filter(|p| !p.2).nth(5).unwrap();
-        let roads = format!("/api/hexet/games/{id}/roads");
-
-        let r = client::post(addr, &roads, &road(0, a, b, "normal", "add"));
-        assert_eq!(r.status, 200, "{}", r.text());
-        let after = r.json();
-        assert_eq!(after["roads"].as_array().unwrap().len(), 1);
-        assert_eq!(after["networks"].as_array().unwrap().len(), 1);
-        assert_eq!(after["scores"].as_array().unwrap().len(), 3);
-        // Refused roads change nothing.
-        for (entry, why) in [
-            (road(0, a, b, "normal", "add"), "exists"),
-            (road(0, a, [a[0] + 5, a[1]], "normal", "add"), "not neighbours"),
-            (road(7, c, d, "normal", "add"), "no such player"),
-            (road(1, c, d, "normal", "remove"), "missing"),
-            (road(0, [-50, -50], [-50, -49], "normal", "add"), "off the map"),
-        ] {
-            assert_refused(&client::post(addr, &roads, &entry), 422, None, why);
-        }
-        if let Some(&(e, f, _)) = pairs.iter().find(|p| p.2) {
-            assert_refused(&client::post(addr, &roads, &road(1, e, f, "normal", "add")), 422, None, "river");
-            assert_eq!(client::post(addr, &roads, &road(1, e, f, "bridge", "add")).status, 200);
-        }
-        assert_eq!(client::post(addr, &roads, &road(2, c, d, "normal", "add")).status, 200);
-        assert_eq!(client::post(addr, &roads, &road(0, a, b, "normal", "remove")).status, 200);
-        assert_eq!(client::post(addr, &roads, &road(0, a, b, "normal", "add")).status, 200);
-
-        let log = client::get(addr, &format!("/api/hexet/games/{id}/log"));
-        assert_eq!(log.status, 200);
-        let entries: Vec<RoadEntry> = serde_json::from_slice(&log.body).unwrap();
-        assert!(entries.len() >= 4);
-        let params: boardwright::hexet::Params = params::Params::resolve(&[table("players = 3")]).unwrap();
-        let replayed = Hexet::generate_with(&params, &Seed::new("game"), &entries, &mut ()).unwrap();
-        let mut expected = Vec::new();
-        output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
-        let shown = client::get(addr, &format!("/api/hexet/games/{id}"));
-        assert_eq!(shown.status, 200);
-        assert!(shown.body == expected, "the game is not the replay of its log");
-        // The game in every format, drawn with its roads.
-        for format in Format::ALL {
-            let drawing = Drawing {
-                options: boardwright::DrawOptions {
-                    ink_friendly: true,
-                    ..Default::default()
-                },
-                dpi: 50.0,
-            };
-            let mut bytes = Vec::new();
-            output::write::<Hexet>(&replayed, format, &drawing, &mut bytes).unwrap();
-            let path = format!("/api/hexet/games/{id}/board.{}?ink_friendly=true&dpi=50", format.extension());
-            let r = client::get(addr, &path);
-            assert_eq!(r.status, 200, "{path}");
-            assert_eq!(r.header("content-type"), Some(format.media_type()));
-            assert!(r.body == bytes, "{path}");
-        }
-        assert_refused(
-            &client::get(addr, &format!("/api/hexet/games/{id}/board.gif")),
-            404,
-            None,
-            "game gif",
-        );
-        let r = client::get(addr, &format!("/api/hexet/games/{id}/board.svg?seed=x"));
-        assert_refused(&r, 400, Some("seed"), "game svg with a seed");
-        let r = client::get(addr, &format!("/api/hexet/games/{id}/board.svg?players=3"));
-        assert_refused(&r, 400, Some("players"), "game svg with a parameter");
-
-        assert_eq!(client::delete(addr, &format!("/api/hexet/games/{id}")).status, 204);
-        assert_refused(&client::get(addr, &format!("/api/hexet/games/{id}")), 404, None, "ended game");
-        assert_refused(
-            &client::post(addr, &roads, &road(0, a, b, "normal", "remove")),
-            404,
-            None,
-            "ended game",
-        );
-        assert_refused(&client::delete(addr, &format!("/api/hexet/games/{id}")), 404, None, "ended twice");
-    });
-}
-
+/// A road log on a large map (four letters a road) replays as on a small one.
 #[test]
 fn roads_on_a_large_map_play_as_on_a_small_one() {
     with_server(|addr| {
-        // Past a few thousand cells a road is applied in a generation slot, not in place.
-        let created = client::post(
-            addr,
-            "/api/hexet/games",
-            r#"{"seed": "wide", "params": {"width": 90, "height": 60}}"#,
-        );
-        assert_eq!(created.status, 201, "{}", created.text());
-        let map = created.json();
-        let id = map["id"].as_str().unwrap();
-        let mut entries = Vec::new();
-        for &(a, b, river) in land_pairs(&map).iter().step_by(97).take(6) {
-            let entry = road(0, a, b, if river { "bridge" } else { "normal" }, "add");
-            let r = client::post(addr, &format!("/api/hexet/games/{id}/roads"), &entry);
-            assert_eq!(r.status, 200, "{}", r.text());
-            entries.push(serde_json::from_str::<RoadEntry>(&entry).unwrap());
-        }
+        let map = client::get(addr, "/api/hexet/board.json?seed=wide&width=90&height=60").json();
+        let entries: Vec<RoadEntry> = land_pairs(&map)
+            .iter()
+            .step_by(97)
+            .take(6)
+            .map(|&(a, b, river)| serde_json::from_str(&road(0, a, b, if river { "bridge" } else { "normal" })).unwrap())
+            .collect();
         let params: boardwright::hexet::Params = params::Params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
+        let code = boardwright::hexet::road_code::encode(&params, &entries).unwrap();
+        assert_eq!(code.len(), 4 * entries.len());
         let replayed = Hexet::generate_with(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
         output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
-        assert!(client::get(addr, &format!("/api/hexet/games/{id}")).body == expected);
+        let r = client::get(addr, &format!("/api/hexet/board.json?seed=wide&width=90&height=60&roads={code}"));
+        assert!(r.body == expected, "{}", r.text());
     });
-}
-
-#[test]
-fn held_games_are_bounded_in_number_roads_and_idle_time() {
-    let server = start(Limits {
-        max_games: 2,
-        max_roads: 2,
-        game_idle: Duration::from_millis(1500),
-        ..Limits::default()
-    });
-    let addr = server.addr;
-    let create = |seed: &str| client::post(addr, "/api/hexet/games", &json!({"seed": seed}).to_string()).json();
-    let (first, second) = (create("a"), create("b"));
-    let pairs = land_pairs(&second);
-    let (a, b, _) = *pairs.iter().find(|p| !p.2).unwrap();
-    let second_roads = format!("/api/hexet/games/{}/roads", second["id"].as_str().unwrap());
-    // Using the second game makes the first the least recently used.
-    assert_eq!(client::post(addr, &second_roads, &road(0, a, b, "normal", "add")).status, 200);
-    let third = create("c");
-    assert_refused(
-        &client::get(addr, &format!("/api/hexet/games/{}", first["id"].as_str().unwrap())),
-        404,
-        None,
-        "dropped",
-    );
-    assert_eq!(
-        client::get(addr, &format!("/api/hexet/games/{}", second["id"].as_str().unwrap())).status,
-        200
-    );
-    assert_eq!(
-        client::get(addr, &format!("/api/hexet/games/{}", third["id"].as_str().unwrap())).status,
-        200
-    );
-    // At most two log entries.
-    assert_eq!(client::post(addr, &second_roads, &road(0, a, b, "normal", "remove")).status, 200);
-    assert_refused(
-        &client::post(addr, &second_roads, &road(0, a, b, "normal", "add")),
-        422,
-        None,
-        "road cap",
-    );
-    // Idle games expire.
-    std::thread::sleep(Duration::from_millis(1700));
-    assert_refused(
-        &client::get(addr, &format!("/api/hexet/games/{}", third["id"].as_str().unwrap())),
-        404,
-        None,
-        "expired",
-    );
-    server.stop().unwrap();
 }
 
 #[test]
@@ -464,18 +320,6 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("/api/starship/board.json?seed=a&width=-1", "width"),
             ("/api/hexet/board.json?seed=a&lake_share=2", "lake_share"),
         ];
-        // New hexet games refused with 400: (body, parameter at fault).
-        let bad_games = [
-            ("not json", None),
-            ("{}", None),
-            (r#"{"seed": 3}"#, None),
-            (r#"{"seed": "a", "color": 1}"#, None),
-            (r#"{"seed": "a", "params": {"width": null}}"#, Some("width")),
-            (r#"{"seed": "a", "params": {"width": 2}}"#, Some("width")),
-            (r#"{"seed": "a", "params": {"rooks": 2}}"#, Some("rooks")),
-            (r#"{"seed": "a", "preset": "none"}"#, Some("preset")),
-            (r#"{"seed": "a", "params": [1]}"#, None),
-        ];
         // GET paths there is nothing at, and paths that are not UTF-8 once decoded.
         let not_found = [
             "/api/universe/board.gif?seed=a",
@@ -483,54 +327,22 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             "/api",
             "/assets/secret.txt",
             "/assets/..%2f..%2fCargo.toml",
-            "/api/hexet/games/18446744073709551616",
-            "/api/hexet/games/1/log",
         ];
-        let undecodable = [
-            "/api/%FF/board.json?seed=a",
-            "/assets/%FF",
-            "/api/hexet/games/%FF",
-            "/api/hexet/games/%FF/log",
-            "/api/hexet/games/%FF/board.svg",
-        ];
-        let road = r#"{"player": 0, "from": [0, 0], "to": [0, 1]}"#;
+        let undecodable = ["/api/%FF/board.json?seed=a", "/assets/%FF"];
         // (method, path, body, status, parameter at fault)
         type Case<'a> = (&'a str, &'a str, Option<&'a str>, u16, Option<&'a str>);
         let others: &[Case] = &[
             ("GET", "/api/chess/board.json?seed=a", None, 404, Some("generator")),
             ("DELETE", "/api/generators", None, 405, None),
-            ("GET", "/api/hexet/games", None, 405, None),
-            ("POST", "/api/hexet/games/1/roads", Some("{}"), 400, None),
-            ("POST", "/api/hexet/games/999/roads", Some(road), 404, None),
-            ("POST", "/api/hexet/games/x/roads", Some(road), 404, None),
-            ("POST", "/api/hexet/games/%FF/roads", Some("{}"), 400, None),
-            ("DELETE", "/api/hexet/games/%FF", None, 400, None),
+            ("POST", "/api/hexet/board.json?seed=a", Some("{}"), 405, None),
         ];
         let queries = bad_queries.map(|(path, parameter)| ("GET", path, None, 400, Some(parameter)));
-        let games = bad_games.map(|(body, parameter)| ("POST", "/api/hexet/games", Some(body), 400, parameter));
         let missing = not_found.map(|path| ("GET", path, None, 404, None));
         let garbled = undecodable.map(|path| ("GET", path, None, 400, None));
-        let cases = [&queries[..], &games, &missing, &garbled, others].concat();
+        let cases = [&queries[..], &missing, &garbled, others].concat();
         for (method, path, body, status, parameter) in cases {
             let r = client::request(addr, method, path, body.map(str::as_bytes));
             assert_refused(&r, status, parameter, &format!("{method} {path}"));
-        }
-        // Road entries that are not roads, on a real game.
-        let id = client::post(addr, "/api/hexet/games", r#"{"seed": "a"}"#).json()["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        for body in [
-            r#"{"player": 0, "from": [0, 0]}"#,
-            r#"{"player": -1, "from": [0, 0], "to": [0, 1]}"#,
-            r#"{"player": 0, "from": [0, 0], "to": [0, 1], "type": "tunnel"}"#,
-            r#"{"player": 0, "from": [0, 0], "to": [0, 1], "action": "burn"}"#,
-            r#"{"player": 0, "from": [0, 0, 0], "to": [0, 1]}"#,
-            r#"{"player": 0, "from": [99999999999, 0], "to": [0, 1]}"#,
-            r#"[]"#,
-        ] {
-            let r = client::post(addr, &format!("/api/hexet/games/{id}/roads"), body);
-            assert_refused(&r, 400, None, body);
         }
         // Odd query strings: refused or answered, never a server error.
         for query in [
@@ -581,26 +393,27 @@ fn a_generation_whose_every_attempt_fails_is_refused_422() {
     });
 }
 
+/// No route reads a body: one announced over 1 MiB is refused 413 before
+/// it is read, whatever the address; one sent in chunks with no length is
+/// refused unread.
 #[test]
 fn bodies_over_one_mebibyte_are_refused_413() {
     with_server(|addr| {
-        let big = format!(r#"{{"seed": "{}"}}"#, "x".repeat(serve::MAX_BODY));
-        assert_refused(&client::post(addr, "/api/hexet/games", &big), 413, None, "large body");
-        // Announced but not sent: refused before it is read.
-        let head = format!("POST /api/hexet/games HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 5000000000\r\nConnection: close\r\n\r\n{{");
+        let big = "x".repeat(serve::MAX_BODY + 1);
+        assert_refused(&client::post(addr, "/api/hexet/board.json?seed=a", &big), 413, None, "large body");
+        let head = format!(
+            "GET /api/hexet/board.json?seed=a HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 5000000000\r\nConnection: close\r\n\r\n{{"
+        );
         assert_refused(&client::raw(addr, head.as_bytes()), 413, None, "announced large body");
-        // Sent in chunks with no length: cut at the limit.
         let chunk = "a".repeat(1 << 16);
-        let mut chunked =
-            format!("POST /api/hexet/games HTTP/1.1\r\nHost: {addr}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        let mut chunked = format!(
+            "POST /api/hexet/board.json?seed=a HTTP/1.1\r\nHost: {addr}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        );
         for _ in 0..20 {
             chunked.push_str(&format!("{:x}\r\n{chunk}\r\n", chunk.len()));
         }
         chunked.push_str("0\r\n\r\n");
-        assert_refused(&client::raw(addr, chunked.as_bytes()), 413, None, "chunked large body");
-        // A body just under the limit is read (and then judged on its content).
-        let fits = format!(r#"{{"seed": "{}"}}"#, "x".repeat(1000));
-        assert_eq!(client::post(addr, "/api/hexet/games", &fits).status, 201);
+        assert_refused(&client::raw(addr, chunked.as_bytes()), 405, None, "chunked large body");
     });
 }
 
@@ -623,12 +436,6 @@ fn work_above_the_size_caps_is_refused_422_naming_the_cap() {
             assert_refused(&r, 422, Some(parameter), path);
             assert!(r.json()["error"].as_str().unwrap().contains(&format!("at most {cap}")), "{path}");
         }
-        let r = client::post(
-            addr,
-            "/api/hexet/games",
-            r#"{"seed": "a", "params": {"width": 4000, "height": 100}}"#,
-        );
-        assert_refused(&r, 422, Some("width"), "game");
         // Steps hold at most so many values: a board near the node cap asks for a larger `every`.
         let r = client::get(addr, "/api/universe/steps?seed=a&resolution=250&iterations=1000");
         assert_refused(&r, 422, Some("every"), "steps");

@@ -6,9 +6,10 @@ use scene::{Color, Shape, Style};
 
 use crate::print::INK;
 
-/// The colours of city types, by type number.
+/// The colours of city types, by type number: light tints, so that no
+/// player's colour (dark, see `road.rs`) is taken for a city's.
 const CITY_COLORS: [&str; 8] = [
-    "#E63946", "#2A6FDB", "#F4B400", "#7B2CBF", "#2A9D8F", "#F77F00", "#8D99AE", "#3A5A40",
+    "#F7A8B8", "#9CC9F5", "#FFF07A", "#CDB4F0", "#9EEBE0", "#FFC58F", "#FFFFFF", "#BDBDBD",
 ];
 
 /// A city of type `t` in the unit box: its type's colour and one of eight shapes.
