@@ -68,7 +68,8 @@ impl Visit for FileRequest {
                     "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml, steps and snapshot-K.svg"
                 )));
             }
-            let address = query.address::<G::Params>(G::NAME, &file)?;
+            let params: G::Params = query.params()?;
+            let address = query.address(G::NAME, &file, &params);
             let tag = etag::tag(&address);
             if etag::holds(&headers, &tag) {
                 return Ok(etag::not_modified(&tag));
@@ -77,10 +78,10 @@ impl Visit for FileRequest {
                 return Ok(etag::answer(media_type, body, &tag));
             }
             let (media_type, body) = match (format, snapshot) {
-                (Some(format), _) => board::<G>(&app, query, format).await?,
-                (None, Some(index)) => snapshot_svg::<G>(&app, query, index).await?,
-                (None, None) if file == "steps" => steps::<G>(&app, query).await?,
-                (None, None) => config::<G>(&query)?,
+                (Some(format), _) => board::<G>(&app, query, params, format).await?,
+                (None, Some(index)) => snapshot_svg::<G>(&app, query, params, index).await?,
+                (None, None) if file == "steps" => steps::<G>(&app, query, params).await?,
+                (None, None) => config(&query, &params),
             };
             let body = Bytes::from(body);
             app.cache.put(address, media_type, body.clone());
@@ -95,8 +96,7 @@ pub(crate) fn generation_error(e: Error) -> ApiError {
     ApiError::unprocessable(e.to_string())
 }
 
-async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Result<Answer, ApiError> {
-    let params: G::Params = query.params()?;
+async fn board<G: Generator>(app: &App, query: BoardQuery, params: G::Params, format: Format) -> Result<Answer, ApiError> {
     cap::<G>(&params)?;
     if format != Format::Json {
         G::check_drawable(&params).map_err(ApiError::unprocessable)?;
@@ -119,13 +119,12 @@ async fn board<G: Generator>(app: &App, query: BoardQuery, format: Format) -> Re
 
 /// The resolved parameters as TOML, after the seed when the request names
 /// one: what `--print-config` prints, and what `--config` reads back.
-fn config<G: Generator>(query: &BoardQuery) -> Result<Answer, ApiError> {
-    let params: G::Params = query.params()?;
+fn config<P: params::Params>(query: &BoardQuery, params: &P) -> Answer {
     let seed = query
         .seed_text()
         .map_or(String::new(), |text| format!("seed = {}\n", toml::Value::from(text)));
-    let text = format!("{seed}{}", params::Params::to_toml(&params));
-    Ok(("application/toml; charset=utf-8", text.into_bytes()))
+    let text = format!("{seed}{}", params.to_toml());
+    ("application/toml; charset=utf-8", text.into_bytes())
 }
 
 /// The body of a steps answer.
@@ -142,8 +141,7 @@ struct Steps<'a, S> {
     snapshots: &'a [S],
 }
 
-async fn steps<G: Generator>(app: &App, query: BoardQuery) -> Result<Answer, ApiError> {
-    let params: G::Params = query.params()?;
+async fn steps<G: Generator>(app: &App, query: BoardQuery, params: G::Params) -> Result<Answer, ApiError> {
     cap::<G>(&params)?;
     cap_steps::<G>(&params, query.every)?;
     let seed = query.seed()?;
@@ -173,8 +171,7 @@ fn snapshot_index(file: &str) -> Option<usize> {
 }
 
 /// The `index`-th snapshot of the steps answer, drawn as SVG.
-async fn snapshot_svg<G: Generator>(app: &App, query: BoardQuery, index: usize) -> Result<Answer, ApiError> {
-    let params: G::Params = query.params()?;
+async fn snapshot_svg<G: Generator>(app: &App, query: BoardQuery, params: G::Params, index: usize) -> Result<Answer, ApiError> {
     cap::<G>(&params)?;
     cap_steps::<G>(&params, query.every)?;
     G::check_drawable(&params).map_err(ApiError::unprocessable)?;

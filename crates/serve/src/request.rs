@@ -114,14 +114,13 @@ impl BoardQuery {
         Ok(P::resolve(&layers)?)
     }
 
-    /// The request normalised, for `file` of generator `name`: the same text
-    /// for every query that asks for the same answer (the parameters
-    /// resolved, so that a default given or left out, or a preset and the
+    /// The request normalised, for `file` of generator `name` with its
+    /// `params` resolved: the same text for every query that asks for the
+    /// same answer (a default given or left out, or a preset and the
     /// settings it makes, are alike), whatever the order of its pairs.
-    pub(crate) fn address<P: Params>(&self, name: &str, file: &str) -> Result<String, ApiError> {
-        let params: P = self.params()?;
+    pub(crate) fn address<P: Params>(&self, name: &str, file: &str, params: &P) -> String {
         let options = &self.drawing.options;
-        Ok(format!(
+        format!(
             "{name}/{file}\nseed={:?}\nlog={:?}\nink_friendly={} paper={} tile={} dpi={} every={}\n{}",
             self.seed,
             self.log,
@@ -131,7 +130,7 @@ impl BoardQuery {
             self.drawing.dpi,
             self.every,
             params.to_toml()
-        ))
+        )
     }
 
     /// The log the request replays on a result of `params`, from its code:
