@@ -233,15 +233,9 @@ pub trait Generator: 'static {
         watch: &mut dyn Watch<Self::Snapshot>,
     ) -> Result<Self::Board, Error>;
 
-    /// `log` written compactly for a web address, where a game is its seed,
-    /// parameters and log (hexet: [`hexet::road_code`], a few letters a
-    /// road). Without a [`Generator::LOG`] there is nothing to write.
-    fn encode_log(_params: &Self::Params, _log: &Self::Log) -> Result<String, Error> {
-        Ok(String::new())
-    }
-
-    /// The log a web address's code gives, refused naming the entry at
-    /// fault; without a [`Generator::LOG`], only the empty code is read.
+    /// The log a web address's code gives (hexet: [`hexet::road_code`], a
+    /// few letters a road), refused naming the entry at fault; without a
+    /// [`Generator::LOG`], only the empty code is read.
     fn decode_log(_params: &Self::Params, code: &str) -> Result<Self::Log, Error> {
         if code.is_empty() {
             Ok(Self::Log::default())

@@ -140,10 +140,6 @@ impl Generator for Hexet {
         Ok(game.board())
     }
 
-    fn encode_log(params: &Params, log: &Vec<RoadEntry>) -> Result<String, Error> {
-        road_code::encode(params, log)
-    }
-
     fn decode_log(params: &Params, code: &str) -> Result<Vec<RoadEntry>, Error> {
         road_code::decode(params, code)
     }
