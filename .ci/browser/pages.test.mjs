@@ -342,6 +342,15 @@ test("the metrics open with the fairness figures and their targets; players are 
   assert.match(await page.textContent("#metrics dd .target"), /Target over many boards/);
   const players = await page.$$eval("#metrics .records tbody tr td:first-child", (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(players, ["Player 1", "Player 2", "Player 3", "Player 4"]);
+  // Every figure in words: no snake_case label, each with a one-line meaning; counts with their unit.
+  const labels = await page.$$eval("#metrics dt", (dts) => dts.map((dt) => dt.textContent));
+  assert.ok(labels.every((l) => !l.includes("_")), labels.join(" | "));
+  const words = await page.$$eval("#metrics dt, #metrics .target", (nodes) => nodes.map((n) => n.textContent).join(" | "));
+  assert.doesNotMatch(words, /[a-z]_[a-z]|\.\*\./, "a metric's key shown instead of its words");
+  const meanings = await page.$$eval("#metrics dd:not(.fair)", (dds) => dds.map((dd) => dd.querySelector(".meaning")?.textContent ?? ""));
+  assert.ok(meanings.every((m) => m.length > 8), `a metric without its meaning: ${JSON.stringify(meanings)}`);
+  const gardens = await page.$eval("#metrics", (dl) => [...dl.querySelectorAll("dt")].find((dt) => dt.textContent === "Gardens").nextElementSibling.firstChild.textContent);
+  assert.match(gardens, /^\d+ gardens$/);
   assert.deepEqual(errors, []);
   await page.close();
 });

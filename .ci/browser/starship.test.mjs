@@ -124,7 +124,13 @@ test("a bad stage setting is shown beside that stage's field", async () => {
   await page.waitForSelector('#status[data-kind="ok"]');
   const second = page.locator("#stages > li").nth(1);
   await second.locator("summary").click();
-  await second.locator('input[id$="-max_modules"]').fill("0");
+  // Each field with its doc and range from the server's listing.
+  const input = second.locator('input[id$="-max_modules"]');
+  assert.equal(await input.getAttribute("min"), "1");
+  assert.equal(await input.getAttribute("max"), "50");
+  assert.match(await second.locator('.field[data-field="max_modules"] .hint').textContent(), /Most brush modules.*Allowed: an integer from 1 to 50\./);
+  assert.match(await second.locator('.field[data-field="variants"] .hint, .field[data-field="nose"] .hint').first().textContent(), /nose|sizes/i);
+  await input.fill("0");
   const message = second.locator('.field[data-field="max_modules"] > .error');
   await message.waitFor();
   assert.match(await message.textContent(), /pipeline\[1\] \(shape\)\.max_modules.*1 to 50/);

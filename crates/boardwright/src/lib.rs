@@ -66,6 +66,7 @@ mod geom;
 mod graph;
 mod grid;
 pub mod hexet;
+pub mod metrics;
 mod mst;
 mod overlay;
 pub mod params;
@@ -213,7 +214,7 @@ pub trait Generator: 'static {
     /// Its result: the JSON contract.
     type Board: Serialize + Send + 'static;
     /// The figures of a result that `analyze` reads.
-    type Metrics: Serialize;
+    type Metrics: Serialize + metrics::Described;
     /// What a [`Watch`] is shown of the work in progress.
     type Snapshot: Serialize + Send + 'static;
     /// Moves played on a generated result, in order (hexet's road log); `()`

@@ -101,8 +101,9 @@ pub(crate) const fn float(min: f64, max: f64) -> Allowed {
 /// A field's doc is its rustdoc and, its lines joined, the line `list`
 /// and the web form show, so it is written as plain text (no links or
 /// backticks); attributes after its range go on the field; `size` names
-/// the size parameters ([`Params::SIZE`]) and `validate`, when given, the
-/// checks across parameters ([`Params::validate`]).
+/// the size parameters ([`Params::SIZE`]), `validate`, when given, the
+/// checks across parameters ([`Params::validate`]) and `tables` the fields
+/// of a data parameter's tables ([`Params::table_fields`]).
 macro_rules! declare {
     (
         $(#[$meta:meta])*
@@ -115,6 +116,7 @@ macro_rules! declare {
         presets: [$(($preset:literal, $text:expr $(,)?)),* $(,)?],
         size: [$($size:literal),* $(,)?]
         $(, validate: $validate:expr)?
+        $(, tables: $tables:expr)?
         $(,)?
     ) => {
         $(#[$meta])*
@@ -152,10 +154,41 @@ macro_rules! declare {
                     ($validate)(self)
                 }
             )?
+            $(
+                fn table_fields(name: &str) -> Vec<$crate::params::TableField> {
+                    ($tables)(name)
+                }
+            )?
         }
     };
 }
 pub(crate) use declare;
+
+/// A doc comment as one line of plain text: its lines joined by single
+/// spaces, code marks dropped.
+pub(crate) fn plain(doc: &str) -> String {
+    doc.split_whitespace().collect::<Vec<_>>().join(" ").replace('`', "")
+}
+
+/// One field of the tables a data parameter is a list of (a starship
+/// stage's `min_modules`), for a form: its table, what it means, what it
+/// allows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableField {
+    /// The kind of table it is a field of (a stage's name: `shape`).
+    pub table: &'static str,
+    /// Its name in the table; a field of a nested list of tables is
+    /// `list.field` (`variants.w`).
+    pub name: String,
+    /// What it means, in one line of plain text.
+    pub doc: String,
+    /// Its smallest value, where it is a number (or numbers).
+    pub min: Option<f64>,
+    /// Its largest value, where it is a number (or numbers).
+    pub max: Option<f64>,
+    /// What is allowed, in words (empty where the doc says it all).
+    pub allowed: String,
+}
 
 /// A doc comment's text without the space `///` leaves before it.
 #[doc(hidden)]
@@ -183,6 +216,12 @@ pub trait Params: Serialize + DeserializeOwned + Default + Clone + PartialEq + f
     /// Checks that go beyond one parameter's range (run after the ranges).
     fn validate(&self) -> Result<(), ParamError> {
         Ok(())
+    }
+
+    /// The fields of the tables the data parameter `name` is a list of, for
+    /// a form; none for other parameters.
+    fn table_fields(_name: &str) -> Vec<TableField> {
+        Vec::new()
     }
 
     /// Merges `layers` (later ones win, key by key) over the defaults and returns

@@ -4,6 +4,7 @@
 mod fuzz_cases;
 mod hexet;
 mod limits;
+mod metrics;
 mod params_check;
 mod print;
 mod rng;

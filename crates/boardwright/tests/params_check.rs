@@ -236,3 +236,66 @@ fn wrong_kinds_of_value_are_refused_in_plain_words() {
         );
     }
 }
+
+/// The listing's rule for each stage field is the rule enforced: every
+/// field has a doc, every number field its bounds, and a stage table with
+/// the field just past a bound is refused naming that field, while the
+/// bound itself is taken.
+#[test]
+fn stage_fields_list_the_ranges_that_are_enforced() {
+    use boardwright::params::Params;
+    let fields = starship::Params::table_fields("pipeline");
+    let stages: std::collections::BTreeSet<&str> = fields.iter().map(|f| f.table).collect();
+    assert!(stages.len() >= 10, "only {} kinds of stage listed", stages.len());
+    for field in &fields {
+        let at = format!("{}.{}", field.table, field.name);
+        assert!(field.doc.len() > 3 && !field.doc.contains('`'), "{at}: doc {:?}", field.doc);
+        let rule_free = ["mirror", "variants.symbol"];
+        assert!(
+            !field.allowed.is_empty() || rule_free.contains(&field.name.as_str()),
+            "{at}: no rule listed"
+        );
+        if field.name.contains('.') {
+            continue;
+        }
+        let (Some(min), Some(max)) = (field.min, field.max) else { continue };
+        let set = |value: f64| -> Result<starship::Params, ParamError> {
+            let number = if value.fract() == 0.0 && value.abs() < 1e9 {
+                format!("{}", value as i64)
+            } else {
+                format!("{value}")
+            };
+            // A size field is two sides; the other fields are one number.
+            let value = if field.name.ends_with("_size") {
+                format!("[{number}, {number}]")
+            } else {
+                number
+            };
+            let text = format!("[[pipeline]]\nstage = \"{}\"\n{} = {value}\n", field.table, field.name);
+            starship::Params::resolve(&[text.parse().unwrap()])
+        };
+        for bound in [min, max] {
+            if let Err(e) = set(bound) {
+                // A bound may clash with another field's default (min_modules at 50 above max_modules).
+                assert!(
+                    e.to_string().contains("at most") || e.to_string().contains("not all"),
+                    "{at} = {bound} is listed as allowed yet refused: {e}"
+                );
+            }
+        }
+        let step = if field.allowed.starts_with("a number") {
+            max.abs().max(1.0) * 1e-3
+        } else {
+            1.0
+        };
+        for outside in [min - step, max + step] {
+            match set(outside) {
+                Ok(_) => panic!("{at} = {outside} is outside the listed {min}..={max} yet taken"),
+                Err(e) => assert!(
+                    e.to_string().contains(&field.name),
+                    "{at} = {outside}: the error does not name the field: {e}"
+                ),
+            }
+        }
+    }
+}

@@ -414,15 +414,31 @@ class Page {
       if (!figures.has(target.figure)) figures.set(target.figure, { key, checks: [] });
       figures.get(target.figure).checks.push(target.check);
     }
+    // Each figure in words (label, unit, meaning) as the listing describes it.
+    const described = new Map((this.info.metrics ?? []).map((m) => [m.name, m]));
+    const value = (key) => {
+      let unit = described.get(key)?.unit;
+      const shown = metricValue(metrics[key]);
+      if (metrics[key] === 1 && unit?.endsWith("s")) unit = unit.slice(0, -1);
+      return typeof shown === "string" && unit ? `${shown} ${unit}` : shown;
+    };
+    // A target names its metric by key: said in words instead.
+    // (`shares.*.cauldron_cells`, a field of each record, by the field's name).
+    const inWords = (check) =>
+      check.replace(/\b[a-z]+(?:_[a-z0-9]+)*(?:\.\*\.[a-z]+(?:_[a-z0-9]+)*)?/g, (key) => {
+        if (key.includes(".*.")) return `“${label(key.split(".*.")[1]).toLowerCase()}”`;
+        return described.has(key) && key.includes("_") ? `“${described.get(key).label.toLowerCase()}”` : key;
+      });
+    const meaning = (key) => el("span", { class: "meaning" }, described.get(key)?.meaning ?? "");
     for (const [figure, { key, checks }] of figures) {
       shown.add(key);
       list.append(
         el("dt", { class: "fair" }, sentence(figure).slice(0, -1)),
-        el("dd", { class: "fair" }, metricValue(metrics[key]), el("span", { class: "target" }, `Target over many boards: ${checks.join("; ")}`)),
+        el("dd", { class: "fair" }, value(key), el("span", { class: "target" }, `Target over many boards: ${checks.map(inWords).join("; ")}`)),
       );
     }
-    for (const [key, value] of Object.entries(metrics)) {
-      if (!shown.has(key)) list.append(el("dt", {}, label(key)), el("dd", {}, metricValue(value)));
+    for (const key of Object.keys(metrics)) {
+      if (!shown.has(key)) list.append(el("dt", {}, described.get(key)?.label ?? label(key)), el("dd", {}, value(key), meaning(key)));
     }
   }
 

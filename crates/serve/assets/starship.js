@@ -22,46 +22,66 @@ function align(defaults, used) {
   return stages;
 }
 
-/** An input for one field of a stage; `set(value)` stores an edit. */
-function fieldInput(id, label, value, set) {
+/** A field's doc and what it allows, from the listing, shown under it. */
+function hint(rule) {
+  if (!rule) return null;
+  const allowed = rule.allowed ? ` Allowed: ${rule.allowed}.` : "";
+  return el("small", { class: "hint" }, `${rule.doc}${allowed}`);
+}
+
+/** A number input held to `rule`'s bounds. */
+function numberInput(id, value, rule, set) {
+  const attrs = { type: "number", id, step: "any", value: String(value) };
+  if (rule?.min != null) attrs.min = rule.min;
+  if (rule?.max != null) attrs.max = rule.max;
+  const input = el("input", attrs);
+  input.addEventListener("input", () => {
+    const n = Number(input.value);
+    set(input.value.trim() !== "" && Number.isFinite(n) ? n : input.value);
+  });
+  return input;
+}
+
+/**
+ * An input for one field of a stage; `set(value)` stores an edit and
+ * `rule(name)` gives a field's doc and range from the listing (`name` is
+ * `variants.w` for a field of a variant).
+ */
+function fieldInput(id, name, value, set, rule) {
+  const label = name.split(".").pop();
   if (typeof value === "boolean") {
     const box = el("input", { type: "checkbox", id });
     box.checked = value;
     box.addEventListener("change", () => set(box.checked));
-    return el("label", { class: "check", for: id }, box, ` ${label}`);
+    return el("label", { class: "check", for: id }, box, ` ${label}`, hint(rule(name)));
   }
   if (typeof value === "number") {
-    const input = el("input", { type: "number", id, step: "any", value: String(value) });
-    input.addEventListener("input", () => {
-      const n = Number(input.value);
-      set(input.value.trim() !== "" && Number.isFinite(n) ? n : input.value);
-    });
-    return el("label", { for: id }, label, input);
+    return el("label", { for: id }, label, numberInput(id, value, rule(name), set), hint(rule(name)));
   }
   if (Array.isArray(value) && value.every((v) => typeof v === "number")) {
-    const inputs = value.map((v, k) => fieldInput(`${id}-${k}`, `[${k}]`, v, (x) => {
+    const inputs = value.map((v, k) => el("label", { for: `${id}-${k}` }, `[${k}]`, numberInput(`${id}-${k}`, v, rule(name), (x) => {
       value[k] = x;
       set(value);
-    }));
-    return el("div", { class: "array" }, el("span", {}, label), ...inputs);
+    })));
+    return el("div", { class: "array" }, el("span", {}, label), ...inputs, hint(rule(name)));
   }
   if (Array.isArray(value)) {
     // A list of tables (machine variants): one group per item.
-    return el("div", { class: "items" }, el("span", {}, label),
+    return el("div", { class: "items" }, el("span", {}, label), hint(rule(name)),
       ...value.map((item, k) => el("fieldset", { class: "item" }, el("legend", {}, `${label}[${k}]`),
-        ...Object.entries(item).map(([key, v]) => fieldInput(`${id}-${k}-${key}`, key, v, (x) => {
+        ...Object.entries(item).map(([key, v]) => fieldInput(`${id}-${k}-${key}`, `${name}.${key}`, v, (x) => {
           item[key] = x;
           set(value);
-        })))));
+        }, rule)))));
   }
   const input = el("input", { type: "text", id, value: String(value), maxlength: 64 });
   input.addEventListener("input", () => set(input.value));
-  return el("label", { for: id }, label, input);
+  return el("label", { for: id }, label, input, hint(rule(name)));
 }
 
 /** A stage's field with the place for its error: `data-field` is its name in the server's messages. */
-function field(id, key, value, set) {
-  return el("div", { class: "field", "data-field": key }, fieldInput(`${id}-${key}`, key, value, set), el("p", { class: "error", role: "alert" }));
+function field(id, key, value, set, rule) {
+  return el("div", { class: "field", "data-field": key }, fieldInput(`${id}-${key}`, key, value, set, rule), el("p", { class: "error", role: "alert" }));
 }
 
 /** A small button that does `act`, unless `disabled`. */
@@ -73,7 +93,10 @@ export default {
   claims: ["pipeline"],
 
   setup(page) {
-    this.defaults = page.info.params.find((p) => p.name === "pipeline").default;
+    const pipeline = page.info.params.find((p) => p.name === "pipeline");
+    this.defaults = pipeline.default;
+    /** Each stage field's doc and range, by `stage.field`. */
+    this.rules = new Map((pipeline.fields ?? []).map((f) => [`${f.table}.${f.name}`, f]));
     this.stages = null;
     this.viewing = 0;
     this.list = el("ol", { class: "stages", id: "stages" });
@@ -146,7 +169,7 @@ export default {
         .map(([key, value]) => field(id, key, value, (x) => {
           stage.params[key] = x;
           this.changed(page);
-        }));
+        }, (name) => this.rules.get(`${stage.params.stage}.${name}`)));
       const body = fields.length ? el("details", {}, el("summary", {}, "parameters"), ...fields) : el("span", { class: "hint" }, "no parameters");
       const item = el("li", { class: stage.on ? "stage" : "stage off", "data-stage": stage.params.stage },
         el("div", { class: "stage-head" }, toggle, el("label", { for: `${id}-on` }, name), tools),

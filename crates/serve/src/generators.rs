@@ -2,6 +2,7 @@
 //! held to (each generator's [`Generator::SERVED_WORK`]), the listing of
 //! `GET /api/generators`, and requests routed to a generator by name.
 
+use boardwright::metrics::Described;
 use boardwright::params::{self, Allowed, Params};
 use boardwright::{Generator, Visit};
 use serde_json::{Value, json};
@@ -62,7 +63,8 @@ pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output
 
 /// The body of `GET /api/generators`: every generator with its parameters
 /// (name, doc, what is allowed, default), presets (name, about, the
-/// parameters it sets) and fairness targets (figure, check, metric).
+/// parameters it sets), fairness targets (figure, check, metric) and
+/// metrics (name, label, unit, meaning).
 pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
@@ -93,12 +95,18 @@ fn describe<G: Generator>() -> Value {
                 allowed["max"] = json!(most);
                 allowed["text"] = json!(format!("{}; this server makes boards up to {most}", info.allowed));
             }
-            json!({
+            let mut param = json!({
                 "name": info.name,
                 "doc": info.doc,
                 "allowed": allowed,
                 "default": default,
-            })
+            });
+            // A list of tables (starship's stages): each kind's fields with doc and range.
+            let fields = <G::Params as Params>::table_fields(info.name);
+            if !fields.is_empty() {
+                param["fields"] = json!(fields);
+            }
+            param
         })
         .collect();
     let presets: Vec<Value> = <G::Params as Params>::PRESETS
@@ -119,6 +127,11 @@ fn describe<G: Generator>() -> Value {
         .iter()
         .map(|target| json!({ "figure": target.figure, "check": target.check.to_string(), "metric": target.check.metric() }))
         .collect();
+    // Every figure of a board's metrics in words: label, unit, meaning.
+    let metrics: Vec<Value> = <G::Metrics as Described>::METRICS
+        .iter()
+        .map(|m| json!({ "name": m.name, "label": m.label, "unit": m.unit, "meaning": m.meaning() }))
+        .collect();
     json!({
         "name": G::NAME,
         "about": G::ABOUT,
@@ -126,6 +139,7 @@ fn describe<G: Generator>() -> Value {
         "params": params,
         "presets": presets,
         "fairness": fairness,
+        "metrics": metrics,
     })
 }
 

@@ -96,30 +96,32 @@ pub struct NetworkOut {
     pub tower: bool,
 }
 
-/// Facts about the map.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Metrics {
-    /// Cells.
-    pub cells: u32,
-    /// Lake cells.
-    pub lakes: u32,
-    /// Lake cells over all cells.
-    pub lakes_share: f64,
-    /// Cell sides with a river (each counted once).
-    pub river_sides: u32,
-    /// Each river's length in cell sides, in the order they were made (a
-    /// river that joins another ends where it meets it).
-    pub river_lengths: Vec<u32>,
-    /// Cities.
-    pub cities: u32,
-    /// Per city type (by type number), the farthest of its cities from the
-    /// tower minus the nearest, in steps between cells: how unequal the
-    /// type's cities are to link to the tower.
-    pub tower_distance_spread: Vec<u32>,
-    /// Roads after the log.
-    pub roads: u32,
-    /// Map attempts used.
-    pub attempts: u32,
+crate::metrics::declare! {
+    /// Facts about the map.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct Metrics {
+        /// Cells on the map, lakes included.
+        cells: u32 => "Cells", "cells";
+        /// Lake cells.
+        lakes: u32 => "Lake cells", "cells";
+        /// Lake cells over all cells.
+        lakes_share: f64 => "Share of lake cells", "share 0–1";
+        /// Cell sides with a river (each counted once).
+        river_sides: u32 => "River sides", "cell sides";
+        /// Each river's length in cell sides, in the order they were made (a
+        /// river that joins another ends where it meets it).
+        river_lengths: Vec<u32> => "River lengths", "cell sides";
+        /// Cities on the map.
+        cities: u32 => "Cities", "cities";
+        /// Per city type (by type number), the farthest of its cities from the
+        /// tower minus the nearest, in steps between cells: how unequal the
+        /// type's cities are to link to the tower.
+        tower_distance_spread: Vec<u32> => "Spread of tower distance per city type", "steps";
+        /// Roads after the log.
+        roads: u32 => "Roads", "roads";
+        /// Map attempts used.
+        attempts: u32 => "Attempts", "attempts";
+    }
 }
 
 /// A hexet map with roads, networks and scores: the JSON contract.

@@ -15,25 +15,27 @@ use crate::Header;
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
 pub(crate) type Door = [[u32; 2]; 2];
 
-/// Facts about a ship.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Metrics {
-    /// Parts of each kind.
-    pub part_counts: BTreeMap<String, u32>,
-    /// Per machine stage: the score budget and what was placed.
-    pub scores: Vec<StageScore>,
-    /// Longest walk from a weapon to its nearest ammo supply.
-    pub longest_weapon_to_ammo_walk: u32,
-    /// Longest walk from a thruster to its nearest power storage (or the reactor).
-    pub longest_thruster_to_power_walk: u32,
-    /// What stages wanted but could not place.
-    pub shortfalls: Vec<String>,
-    /// Walkable tiles.
-    pub walkable_tiles: u32,
-    /// Doors.
-    pub doors: u32,
-    /// Whole-ship attempts made, this one included (1: the first succeeded).
-    pub attempts: u32,
+crate::metrics::declare! {
+    /// Facts about a ship.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct Metrics {
+        /// Parts of each kind.
+        part_counts: BTreeMap<String, u32> => "Parts per kind", "parts";
+        /// Per machine stage: the score budget and what was placed.
+        scores: Vec<StageScore> => "Machine budgets and parts placed", "";
+        /// Longest walk from a weapon to its nearest ammo supply.
+        longest_weapon_to_ammo_walk: u32 => "Longest walk, weapon to ammo", "tiles";
+        /// Longest walk from a thruster to its nearest power storage (or the reactor).
+        longest_thruster_to_power_walk: u32 => "Longest walk, thruster to power", "tiles";
+        /// What stages wanted but could not place.
+        shortfalls: Vec<String> => "Parts that found no room", "";
+        /// Tiles the crew can walk on.
+        walkable_tiles: u32 => "Walkable tiles", "tiles";
+        /// Doors in the ship.
+        doors: u32 => "Doors", "doors";
+        /// Whole-ship attempts made, this one included (1: the first succeeded).
+        attempts: u32 => "Attempts", "attempts";
+    }
 }
 
 /// A machine stage's budget and result.

@@ -59,6 +59,7 @@ declare! {
     presets: [],
     size: ["width", "height"],
     validate: Params::check_pipeline,
+    tables: stages::stage_fields,
 }
 
 impl Params {

@@ -44,61 +44,63 @@ pub struct Node {
     pub number: Option<u32>,
 }
 
-/// Facts about a board, for comparing and checking boards.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Metrics {
-    /// Number of nodes.
-    pub nodes: u32,
-    /// Number of edges.
-    pub edges: u32,
-    /// Edges of the minimum spanning tree (always `nodes − 1`).
-    pub tree_edges: u32,
-    /// Nodes on the paper's border.
-    pub border_nodes: u32,
-    /// `degree_histogram[d]`: nodes with `d` edges.
-    pub degree_histogram: Vec<u32>,
-    /// Hop distance from each mission node (in `nodes` order) to the centre.
-    pub mission_hops: Vec<u32>,
-    /// Largest minus smallest of `mission_hops`.
-    pub mission_hop_spread: u32,
-    /// Mean of the three mission nodes' hop distances on each paper side
-    /// (`left`, `top`, `right`, `bottom`): where a player starts.
-    pub side_mean_hops: BTreeMap<Side, f64>,
-    /// Nodes left-above, right-above, left-below, right-below the centre.
-    pub quadrant_nodes: [u32; 4],
-    /// Most minus fewest of `quadrant_nodes`: how evenly the board's four
-    /// quarters are filled.
-    pub quadrant_node_spread: u32,
-    /// Edges in each quadrant as for `quadrant_nodes`, an edge counted where
-    /// its midpoint lies.
-    pub quadrant_edges: [u32; 4],
-    /// Most minus fewest of `quadrant_edges`.
-    pub quadrant_edge_spread: u32,
-    /// Pairs of edges that cross (on planar boards, counted among the
-    /// spanning tree's edges: the guard keeps every other edge from crossing).
-    pub crossings: u32,
-    /// (edge, node) pairs closer than `clearance` (on planar boards counted
-    /// for the spanning tree's edges as above; on others, measured on every
-    /// edge though not enforced).
-    pub clearance_violations: u32,
-    /// Nodes whose type breaks one of its constraints.
-    pub constraint_violations: u32,
-    /// Nodes of each type.
-    pub type_counts: BTreeMap<String, u32>,
-    /// Each type's minimum count on this board (its `min`, scaled to the board).
-    pub type_min: BTreeMap<String, u32>,
-    /// Each bounded type's maximum count on this board (its `max`, scaled);
-    /// types without a maximum are absent.
-    pub type_max: BTreeMap<String, u32>,
-    /// Types whose count is below their minimum or above their maximum
-    /// (fewer regular nodes than the minimums ask for).
-    pub types_outside_bounds: u32,
-    /// Power dots wanted and placed.
-    pub dots_wanted: u32,
-    /// Power dots placed (fewer than wanted where a node had no room).
-    pub dots_placed: u32,
-    /// Whole-board attempts used (1 when the first layout worked).
-    pub attempts: u32,
+crate::metrics::declare! {
+    /// Facts about a board, for comparing and checking boards.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct Metrics {
+        /// Number of nodes.
+        nodes: u32 => "Nodes", "nodes";
+        /// Number of edges.
+        edges: u32 => "Edges", "edges";
+        /// Edges of the minimum spanning tree (always `nodes − 1`).
+        tree_edges: u32 => "Spanning-tree edges", "edges";
+        /// Nodes on the paper's border.
+        border_nodes: u32 => "Nodes on the border", "nodes";
+        /// `degree_histogram[d]`: nodes with `d` edges.
+        degree_histogram: Vec<u32> => "Nodes by number of edges", "nodes";
+        /// Hop distance from each mission node (in `nodes` order) to the centre.
+        mission_hops: Vec<u32> => "Mission distances to the centre", "hops";
+        /// Largest minus smallest of `mission_hops`.
+        mission_hop_spread: u32 => "Spread of mission distances", "hops";
+        /// Mean of the three mission nodes' hop distances on each paper side
+        /// (`left`, `top`, `right`, `bottom`): where a player starts.
+        side_mean_hops: BTreeMap<Side, f64> => "Mean mission distance per side", "hops";
+        /// Nodes left-above, right-above, left-below, right-below the centre.
+        quadrant_nodes: [u32; 4] => "Nodes per quadrant", "nodes";
+        /// Most minus fewest of `quadrant_nodes`: how evenly the board's four
+        /// quarters are filled.
+        quadrant_node_spread: u32 => "Spread of nodes per quadrant", "nodes";
+        /// Edges in each quadrant as for `quadrant_nodes`, an edge counted where
+        /// its midpoint lies.
+        quadrant_edges: [u32; 4] => "Edges per quadrant", "edges";
+        /// Most minus fewest of `quadrant_edges`.
+        quadrant_edge_spread: u32 => "Spread of edges per quadrant", "edges";
+        /// Pairs of edges that cross (on planar boards, counted among the
+        /// spanning tree's edges: the guard keeps every other edge from crossing).
+        crossings: u32 => "Crossing edges", "pairs";
+        /// (edge, node) pairs closer than `clearance` (on planar boards counted
+        /// for the spanning tree's edges as above; on others, measured on every
+        /// edge though not enforced).
+        clearance_violations: u32 => "Edges too close to a node", "pairs";
+        /// Nodes whose type breaks one of its constraints.
+        constraint_violations: u32 => "Nodes breaking a type rule", "nodes";
+        /// Nodes of each type.
+        type_counts: BTreeMap<String, u32> => "Nodes per type", "nodes";
+        /// Each type's minimum count on this board (its `min`, scaled to the board).
+        type_min: BTreeMap<String, u32> => "Fewest nodes per type", "nodes";
+        /// Each bounded type's maximum count on this board (its `max`, scaled);
+        /// types without a maximum are absent.
+        type_max: BTreeMap<String, u32> => "Most nodes per type", "nodes";
+        /// Types whose count is below their minimum or above their maximum
+        /// (fewer regular nodes than the minimums ask for).
+        types_outside_bounds: u32 => "Types outside their bounds", "types";
+        /// Power dots wanted and placed.
+        dots_wanted: u32 => "Power dots wanted", "dots";
+        /// Power dots placed (fewer than wanted where a node had no room).
+        dots_placed: u32 => "Power dots placed", "dots";
+        /// Whole-board attempts used (1 when the first layout worked).
+        attempts: u32 => "Attempts", "attempts";
+    }
 }
 
 /// A generated universe board: the JSON contract of `boardwright universe`.

@@ -150,30 +150,32 @@ pub struct Share {
     pub garden_cells_back: u32,
 }
 
-/// The fairness report.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Metrics {
-    /// Each player's share.
-    pub shares: Vec<Share>,
-    /// Most minus fewest, among players, of cauldron cells less share (for
-    /// equal rectangles: most minus fewest cauldron cells).
-    pub cauldron_cells_spread: u32,
-    /// The largest gap, among players, between cauldron cells and share.
-    pub cauldron_share_gap: u32,
-    /// Most minus fewest, among players, of garden cells less their share of
-    /// the non-cauldron cells (which equals `cauldron_share`; for equal
-    /// rectangles: most minus fewest garden cells).
-    pub garden_cells_spread: u32,
-    /// Cauldrons on the board.
-    pub cauldrons: u32,
-    /// Cells of the largest cauldron.
-    pub largest_cauldron: u32,
-    /// Cauldrons that hold a whole recipe (at least `recipe_length` cells).
-    pub recipe_cauldrons: u32,
-    /// Gardens on the board.
-    pub gardens: u32,
-    /// Whole-board attempts used.
-    pub attempts: u32,
+crate::metrics::declare! {
+    /// The fairness report.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct Metrics {
+        /// Each player's share.
+        shares: Vec<Share> => "Each player's share", "";
+        /// Most minus fewest, among players, of cauldron cells less share (for
+        /// equal rectangles: most minus fewest cauldron cells).
+        cauldron_cells_spread: u32 => "Spread of cauldron cells", "cells";
+        /// The largest gap, among players, between cauldron cells and share.
+        cauldron_share_gap: u32 => "Largest cauldron gap to share", "cells";
+        /// Most minus fewest, among players, of garden cells less their share of
+        /// the non-cauldron cells (which equals `cauldron_share`; for equal
+        /// rectangles: most minus fewest garden cells).
+        garden_cells_spread: u32 => "Spread of garden cells", "cells";
+        /// Cauldrons on the board.
+        cauldrons: u32 => "Cauldrons", "cauldrons";
+        /// Cells of the largest cauldron.
+        largest_cauldron: u32 => "Largest cauldron", "cells";
+        /// Cauldrons that hold a whole recipe (at least `recipe_length` cells).
+        recipe_cauldrons: u32 => "Cauldrons holding a recipe", "cauldrons";
+        /// Gardens on the board, all players together.
+        gardens: u32 => "Gardens", "gardens";
+        /// Whole-board attempts used.
+        attempts: u32 => "Attempts", "attempts";
+    }
 }
 
 /// A generated witches board: the JSON contract of `boardwright witches`.

@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::params::{Allowed, ParamError};
+use std::cell::RefCell;
+
+use crate::params::{Allowed, ParamError, TableField};
 use crate::starship::Stage;
 use crate::starship::part::Role;
 
@@ -34,54 +36,87 @@ pub(crate) const MAX_ROOM_RATE: f64 = 100.0;
 /// Largest weight (shape modules, variants, facings).
 pub(crate) const MAX_WEIGHT: f64 = 1e6;
 
-/// A machine variant (a thruster or weapon size).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Variant {
-    /// Part kind written in the JSON (`thruster_large`, `laser`, …): 1 to
-    /// 64 characters, not a name the legend gives a tile or room.
-    pub name: String,
-    /// What the machine is (`thruster` or `weapon`): this, not the name,
-    /// decides which supply it needs. A variant table without it takes its
-    /// stage's role.
-    pub role: Role,
-    /// Width when facing up (1 to 8).
-    pub w: u32,
-    /// Height when facing up (1 to 8).
-    pub h: u32,
-    /// Score towards the stage's budget (1 to 200).
-    pub score: u32,
-    /// Chance of being picked, relative to the others (0 to 1e6; not all 0).
-    pub weight: f64,
-    /// The character that marks it in the tile rows: not white space and not
-    /// one the legend gives a tile or room; one name, one symbol.
-    pub symbol: char,
+/// A stage's parameter struct whose fields' docs are kept for the web form
+/// ([`stage_fields`]): each field is `doc, pub name: type` and any field
+/// attributes after its type, ending with `;`.
+macro_rules! table {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])+
+                pub $field:ident: $ty:ty $(, #[$attr:meta])*;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $(
+                $(#[doc = $doc])+
+                $(#[$attr])*
+                pub $field: $ty,
+            )*
+        }
+
+        impl $name {
+            /// Each field's name and doc.
+            const DOCS: &'static [(&'static str, &'static str)] = &[$((stringify!($field), concat!($($doc),+)),)*];
+        }
+    };
 }
 
-/// Parameters of the shape stage.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ShapeParams {
-    /// Fewest brush modules (1 to 50).
-    pub min_modules: u32,
-    /// Most brush modules (`min_modules` to 50).
-    pub max_modules: u32,
-    /// Weight of circle modules (0 to 1e6).
-    pub circle_weight: f64,
-    /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
-    pub rectangle_weight: f64,
-    /// Smallest module, as a share of the grid's smaller side (0 to 1).
-    pub min_size: f64,
-    /// Largest module, as a share of the grid's smaller side (`min_size` to 1).
-    pub max_size: f64,
-    /// Mirror left to right.
-    pub mirror: bool,
-    /// Length of the tapering nose, as a share of the ship's length (0 to
-    /// 0.8; 0: a blunt bow). Modules stay behind it.
-    pub nose: f64,
-    /// Width of the hull's central spine, as a share of the grid's width
-    /// (0 to 1), which runs from the nose's tip to the tail.
-    pub spine: f64,
+table! {
+    /// A machine variant (a thruster or weapon size).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Variant {
+        /// Part kind written in the JSON (`thruster_large`, `laser`, …): 1 to
+        /// 64 characters, not a name the legend gives a tile or room.
+        pub name: String;
+        /// What the machine is (`thruster` or `weapon`): this, not the name,
+        /// decides which supply it needs. A variant table without it takes its
+        /// stage's role.
+        pub role: Role;
+        /// Width when facing up (1 to 8).
+        pub w: u32;
+        /// Height when facing up (1 to 8).
+        pub h: u32;
+        /// Score towards the stage's budget (1 to 200).
+        pub score: u32;
+        /// Chance of being picked, relative to the others (0 to 1e6; not all 0).
+        pub weight: f64;
+        /// The character that marks it in the tile rows: not white space and not
+        /// one the legend gives a tile or room; one name, one symbol.
+        pub symbol: char;
+    }
+}
+
+table! {
+    /// Parameters of the shape stage.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct ShapeParams {
+        /// Fewest brush modules (1 to 50).
+        pub min_modules: u32;
+        /// Most brush modules (`min_modules` to 50).
+        pub max_modules: u32;
+        /// Weight of circle modules (0 to 1e6).
+        pub circle_weight: f64;
+        /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
+        pub rectangle_weight: f64;
+        /// Smallest module, as a share of the grid's smaller side (0 to 1).
+        pub min_size: f64;
+        /// Largest module, as a share of the grid's smaller side (`min_size` to 1).
+        pub max_size: f64;
+        /// Mirror left to right.
+        pub mirror: bool;
+        /// Length of the tapering nose, as a share of the ship's length (0 to
+        /// 0.8; 0: a blunt bow). Modules stay behind it.
+        pub nose: f64;
+        /// Width of the hull's central spine, as a share of the grid's width
+        /// (0 to 1), which runs from the nose's tip to the tail.
+        pub spine: f64;
+    }
 }
 
 impl Default for ShapeParams {
@@ -100,14 +135,16 @@ impl Default for ShapeParams {
     }
 }
 
-/// Parameters of the fill-gaps stage.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FillGapsParams {
-    /// How far to look for ship tiles in each direction (0 to 16).
-    pub scan_range: u32,
-    /// Passes (0 to 16).
-    pub iterations: u32,
+table! {
+    /// Parameters of the fill-gaps stage.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct FillGapsParams {
+        /// How far to look for ship tiles in each direction (0 to 16).
+        pub scan_range: u32;
+        /// Passes (0 to 16).
+        pub iterations: u32;
+    }
 }
 
 impl Default for FillGapsParams {
@@ -119,14 +156,16 @@ impl Default for FillGapsParams {
     }
 }
 
-/// Parameters of a single-room stage (cockpit, reactor).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RoomParams {
-    /// Width (1 to 8).
-    pub w: u32,
-    /// Height (1 to 8).
-    pub h: u32,
+table! {
+    /// Parameters of a single-room stage (cockpit, reactor).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct RoomParams {
+        /// Width (1 to 8).
+        pub w: u32;
+        /// Height (1 to 8).
+        pub h: u32;
+    }
 }
 
 impl Default for RoomParams {
@@ -135,12 +174,14 @@ impl Default for RoomParams {
     }
 }
 
-/// Parameters of an armor-around stage.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ArmorParams {
-    /// Layers of armor (0 to 8).
-    pub layers: u32,
+table! {
+    /// Parameters of an armor-around stage.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct ArmorParams {
+        /// Layers of armor (0 to 8).
+        pub layers: u32;
+    }
 }
 
 impl Default for ArmorParams {
@@ -149,38 +190,41 @@ impl Default for ArmorParams {
     }
 }
 
-/// Parameters of a machine stage (thrusters, weapons).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MachineParams {
-    /// Smallest score budget (0 to 200).
-    pub min_score: u32,
-    /// Largest score budget (`min_score` to 200).
-    pub max_score: u32,
-    /// The sizes (1 to 16 of them).
-    pub variants: Vec<Variant>,
-    /// Weights of facing up, down, left, right (each 0 to 1e6; not all 0).
-    pub facing_weights: [f64; 4],
-    /// Points added to the budget per 1000 tiles of hull (0 to 200), so
-    /// that a bigger ship carries more.
-    #[serde(default)]
-    pub score_per_1000_tiles: f64,
+table! {
+    /// Parameters of a machine stage (thrusters, weapons).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct MachineParams {
+        /// Smallest score budget (0 to 200).
+        pub min_score: u32;
+        /// Largest score budget (`min_score` to 200).
+        pub max_score: u32;
+        /// The sizes (1 to 16 of them).
+        pub variants: Vec<Variant>;
+        /// Weights of facing up, down, left, right (each 0 to 1e6; not all 0).
+        pub facing_weights: [f64; 4];
+        /// Points added to the budget per 1000 tiles of hull (0 to 200), so
+        /// that a bigger ship carries more.
+        pub score_per_1000_tiles: f64, #[serde(default)];
+    }
 }
 
-/// Parameters of a supply stage (ammo, power).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SupplyParams {
-    /// Fewest rooms (0 to 16).
-    pub min: u32,
-    /// Most rooms (`min` to 16).
-    pub max: u32,
-    /// Width (1 to 8).
-    pub w: u32,
-    /// Height (1 to 8).
-    pub h: u32,
-    /// Rooms added per 1000 tiles of hull (0 to 100).
-    pub per_1000_tiles: f64,
+table! {
+    /// Parameters of a supply stage (ammo, power).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct SupplyParams {
+        /// Fewest rooms (0 to 16).
+        pub min: u32;
+        /// Most rooms (`min` to 16).
+        pub max: u32;
+        /// Width (1 to 8).
+        pub w: u32;
+        /// Height (1 to 8).
+        pub h: u32;
+        /// Rooms added per 1000 tiles of hull (0 to 100).
+        pub per_1000_tiles: f64;
+    }
 }
 
 impl Default for SupplyParams {
@@ -195,26 +239,28 @@ impl Default for SupplyParams {
     }
 }
 
-/// Parameters of the crew stage.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct CrewParams {
-    /// Crew quarters that must be placed (0 to 32): those that do not fit
-    /// are a shortfall.
-    pub quarters: u32,
-    /// Bunk rooms that must be placed (0 to 32): those that do not fit are a
-    /// shortfall.
-    pub bunks: u32,
-    /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
-    pub quarters_size: [u32; 2],
-    /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
-    pub bunks_size: [u32; 2],
-    /// Crew quarters added per 1000 tiles of hull (0 to 100), as many of
-    /// them as the free floor holds.
-    pub quarters_per_1000_tiles: f64,
-    /// Bunk rooms added per 1000 tiles of hull (0 to 100), as many of them
-    /// as the free floor holds.
-    pub bunks_per_1000_tiles: f64,
+table! {
+    /// Parameters of the crew stage.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct CrewParams {
+        /// Crew quarters that must be placed (0 to 32): those that do not fit
+        /// are a shortfall.
+        pub quarters: u32;
+        /// Bunk rooms that must be placed (0 to 32): those that do not fit are a
+        /// shortfall.
+        pub bunks: u32;
+        /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
+        pub quarters_size: [u32; 2];
+        /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
+        pub bunks_size: [u32; 2];
+        /// Crew quarters added per 1000 tiles of hull (0 to 100), as many of
+        /// them as the free floor holds.
+        pub quarters_per_1000_tiles: f64;
+        /// Bunk rooms added per 1000 tiles of hull (0 to 100), as many of them
+        /// as the free floor holds.
+        pub bunks_per_1000_tiles: f64;
+    }
 }
 
 impl Default for CrewParams {
@@ -230,12 +276,14 @@ impl Default for CrewParams {
     }
 }
 
-/// Parameters of the extra-doors stage.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct DoorParams {
-    /// A wall whose walk around is longer than this gets a door (1 to 200).
-    pub door_threshold: u32,
+table! {
+    /// Parameters of the extra-doors stage.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct DoorParams {
+        /// A wall whose walk around is longer than this gets a door (1 to 200).
+        pub door_threshold: u32;
+    }
 }
 
 impl Default for DoorParams {
@@ -249,34 +297,112 @@ impl Default for DoorParams {
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
 
-/// Names the fields of one stage in errors: `pipeline[11] (crew).bunks`.
-struct Fields<'a>(&'a str);
+/// What a field allows, as the check of one stage records it for a form:
+/// its name, bounds where it is a number, and the rule in words.
+type Rule = (String, Option<f64>, Option<f64>, String);
 
-impl Fields<'_> {
+/// Checks the fields of one stage, naming them in errors
+/// (`pipeline[11] (crew).bunks`); or, recording, passes every value and
+/// writes down each field's rule instead ([`stage_fields`]).
+struct Fields<'a> {
+    at: &'a str,
+    record: Option<&'a RefCell<Vec<Rule>>>,
+}
+
+impl<'a> Fields<'a> {
+    fn new(at: &'a str) -> Fields<'a> {
+        Fields { at, record: None }
+    }
+
+    /// The fields of a table nested in this one (`variants[0]`), checked or
+    /// recorded as this one is.
+    fn nested<'b>(&self, at: &'b str) -> Fields<'b>
+    where
+        'a: 'b,
+    {
+        Fields { at, record: self.record }
+    }
+
     fn name(&self, field: &str) -> String {
-        format!("{}.{field}", self.0)
+        if self.at.is_empty() {
+            field.to_string()
+        } else {
+            format!("{}.{field}", self.at)
+        }
+    }
+
+    /// Records `field`'s rule (once: a field of every variant is one field of
+    /// the form) and says whether the check is only being recorded.
+    fn recorded(&self, field: &str, bounds: Option<(f64, f64)>, allowed: impl FnOnce() -> String) -> bool {
+        let Some(record) = self.record else { return false };
+        let name = self.name(field);
+        let mut rules = record.borrow_mut();
+        if !rules.iter().any(|rule| rule.0 == name) {
+            rules.push((name, bounds.map(|b| b.0), bounds.map(|b| b.1), allowed()));
+        }
+        true
     }
 
     fn int(&self, field: &str, value: u32, min: u32, max: u32) -> Result<(), ParamError> {
-        if (min..=max).contains(&value) {
-            return Ok(());
-        }
         let allowed = Allowed::Int {
             min: min.into(),
             max: max.into(),
         };
+        if self.recorded(field, Some((min.into(), max.into())), || allowed.to_string()) || (min..=max).contains(&value) {
+            return Ok(());
+        }
         Err(ParamError::invalid(&self.name(field), value, allowed))
     }
 
     fn float(&self, field: &str, value: f64, min: f64, max: f64) -> Result<(), ParamError> {
-        if value.is_finite() && (min..=max).contains(&value) {
+        let allowed = Allowed::Float { min, max };
+        if self.recorded(field, Some((min, max)), || allowed.to_string()) || value.is_finite() && (min..=max).contains(&value) {
             return Ok(());
         }
-        Err(ParamError::invalid(&self.name(field), value, Allowed::Float { min, max }))
+        Err(ParamError::invalid(&self.name(field), value, allowed))
+    }
+
+    /// A list of `len` tables, `min` to `max` of them.
+    fn count(&self, field: &str, len: usize, min: usize, max: usize) -> Result<(), ParamError> {
+        let allowed = || format!("{min} to {max} {field}");
+        if self.recorded(field, None, allowed) || (min..=max).contains(&len) {
+            return Ok(());
+        }
+        Err(ParamError::invalid(&self.name(field), format!("{len} {field}"), allowed()))
+    }
+
+    /// A string of 1 to `max` characters.
+    fn text(&self, field: &str, value: &str, max: usize) -> Result<(), ParamError> {
+        let allowed = || format!("1 to {max} characters");
+        let length = value.chars().count();
+        if self.recorded(field, None, allowed) || (1..=max).contains(&length) {
+            return Ok(());
+        }
+        let shown: String = value.chars().take(max).collect();
+        Err(ParamError::invalid(
+            &self.name(field),
+            format!("\"{shown}\" ({length} characters)"),
+            allowed(),
+        ))
+    }
+
+    /// One of the words `allowed`, as `holds` says of the value.
+    fn word(&self, field: &str, value: &str, holds: bool, allowed: &'static str) -> Result<(), ParamError> {
+        if self.recorded(field, None, || allowed.to_string()) || holds {
+            return Ok(());
+        }
+        Err(ParamError::invalid(&self.name(field), value, allowed))
     }
 
     /// `low` (named `low_field`) is at most `high` (named `high_field`).
     fn ordered<T: PartialOrd + std::fmt::Display>(&self, low_field: &str, low: T, high_field: &str, high: T) -> Result<(), ParamError> {
+        if let Some(record) = self.record {
+            let name = self.name(low_field);
+            if let Some(rule) = record.borrow_mut().iter_mut().find(|rule| rule.0 == name) {
+                rule.3 = format!("{}, at most {high_field}", rule.3);
+            }
+            return Ok(());
+        }
         if low <= high {
             return Ok(());
         }
@@ -289,34 +415,90 @@ impl Fields<'_> {
 
     /// A room's `[w, h]`, each side 1 to [`MAX_PART_SIDE`].
     fn size(&self, field: &str, [w, h]: [u32; 2]) -> Result<(), ParamError> {
-        if [w, h].iter().all(|side| (1..=MAX_PART_SIDE).contains(side)) {
+        let allowed = || format!("two sides, each an integer from 1 to {MAX_PART_SIDE}");
+        let bounds = Some((1.0, f64::from(MAX_PART_SIDE)));
+        if self.recorded(field, bounds, allowed) || [w, h].iter().all(|side| (1..=MAX_PART_SIDE).contains(side)) {
             return Ok(());
         }
-        Err(ParamError::invalid(
-            &self.name(field),
-            format!("[{w}, {h}]"),
-            format!("two sides, each an integer from 1 to {MAX_PART_SIDE}"),
-        ))
+        Err(ParamError::invalid(&self.name(field), format!("[{w}, {h}]"), allowed()))
     }
 
     /// Weights that are each in range and not all zero.
     fn weights(&self, field: &str, weights: &[f64]) -> Result<(), ParamError> {
-        if weights.iter().all(|w| w.is_finite() && (0.0..=MAX_WEIGHT).contains(w)) && weights.iter().any(|&w| w > 0.0) {
+        let allowed = || format!("numbers from 0 to {MAX_WEIGHT}, not all 0");
+        let fine = || weights.iter().all(|w| w.is_finite() && (0.0..=MAX_WEIGHT).contains(w)) && weights.iter().any(|&w| w > 0.0);
+        if self.recorded(field, Some((0.0, MAX_WEIGHT)), allowed) || fine() {
             return Ok(());
         }
-        Err(ParamError::invalid(
-            &self.name(field),
-            format!("{weights:?}"),
-            format!("numbers from 0 to {MAX_WEIGHT}, not all 0"),
-        ))
+        Err(ParamError::invalid(&self.name(field), format!("{weights:?}"), allowed()))
     }
+}
+
+/// The fields of a `param`'s tables for a form (the pipeline's stages: each
+/// kind's fields, with doc and rule, in order); none for another parameter.
+/// The rules are those [`Stage::validate`] checks, recorded as it runs.
+pub(crate) fn stage_fields(param: &str) -> Vec<TableField> {
+    if param != "pipeline" {
+        return Vec::new();
+    }
+    let mut fields = Vec::new();
+    let mut seen = Vec::new();
+    for stage in crate::starship::stages::default_pipeline() {
+        if seen.contains(&stage.name()) {
+            continue;
+        }
+        seen.push(stage.name());
+        let record = RefCell::new(Vec::new());
+        let _ = stage.check(&Fields {
+            at: "",
+            record: Some(&record),
+        });
+        let rules = record.into_inner();
+        let docs = stage.docs().iter().map(|&(name, doc)| (name.to_string(), doc));
+        let nested = Variant::DOCS.iter().map(|&(name, doc)| (format!("variants.{name}"), doc));
+        let nested = if matches!(stage, Stage::Thrusters(_) | Stage::Weapons(_)) {
+            nested.collect()
+        } else {
+            Vec::new()
+        };
+        for (name, doc) in docs.chain(nested) {
+            let rule = rules.iter().find(|rule| rule.0 == name);
+            fields.push(TableField {
+                table: stage.name(),
+                doc: crate::params::plain(doc),
+                min: rule.and_then(|r| r.1),
+                max: rule.and_then(|r| r.2),
+                allowed: rule.map(|r| r.3.clone()).unwrap_or_default(),
+                name,
+            });
+        }
+    }
+    fields
 }
 
 impl Stage {
     /// Checks every parameter of the stage against its range; `at` names the
     /// stage in errors (`pipeline[11] (crew)`).
     pub(crate) fn validate(&self, at: &str) -> Result<(), ParamError> {
-        let f = Fields(at);
+        self.check(&Fields::new(at))
+    }
+
+    /// Each field's own doc, by name.
+    fn docs(&self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Stage::Shape(_) => ShapeParams::DOCS,
+            Stage::FillGaps(_) => FillGapsParams::DOCS,
+            Stage::Cockpit(_) | Stage::Reactor(_) => RoomParams::DOCS,
+            Stage::CockpitArmor(_) | Stage::ReactorArmor(_) => ArmorParams::DOCS,
+            Stage::Thrusters(_) | Stage::Weapons(_) => MachineParams::DOCS,
+            Stage::AmmoSupplies(_) | Stage::PowerStorage(_) => SupplyParams::DOCS,
+            Stage::Crew(_) => CrewParams::DOCS,
+            Stage::ExtraDoors(_) => DoorParams::DOCS,
+            Stage::ExteriorArmor(_) | Stage::FillArmor(_) => &[],
+        }
+    }
+
+    fn check(&self, f: &Fields<'_>) -> Result<(), ParamError> {
         match self {
             Stage::Shape(p) => {
                 f.int("min_modules", p.min_modules, 1, MAX_MODULES)?;
@@ -345,15 +527,14 @@ impl Stage {
                 f.int("max_score", p.max_score, 0, MAX_SCORE)?;
                 f.ordered("min_score", p.min_score, "max_score", p.max_score)?;
                 f.weights("facing_weights", &p.facing_weights)?;
-                if !(1..=MAX_VARIANTS).contains(&p.variants.len()) {
-                    return Err(ParamError::invalid(
-                        &f.name("variants"),
-                        format!("{} variants", p.variants.len()),
-                        format!("1 to {MAX_VARIANTS} variants"),
-                    ));
-                }
+                f.count("variants", p.variants.len(), 1, MAX_VARIANTS)?;
                 for (k, v) in p.variants.iter().enumerate() {
-                    v.validate(&Fields(&f.name(&format!("variants[{k}]"))))?;
+                    let at = if f.record.is_some() {
+                        f.name("variants")
+                    } else {
+                        f.name(&format!("variants[{k}]"))
+                    };
+                    v.validate(&f.nested(&at))?;
                 }
                 let weights: Vec<f64> = p.variants.iter().map(|v| v.weight).collect();
                 f.weights("variants", &weights)?;
@@ -383,18 +564,8 @@ impl Stage {
 
 impl Variant {
     fn validate(&self, f: &Fields<'_>) -> Result<(), ParamError> {
-        let length = self.name.chars().count();
-        if !(1..=MAX_NAME).contains(&length) {
-            let shown: String = self.name.chars().take(MAX_NAME).collect();
-            return Err(ParamError::invalid(
-                &f.name("name"),
-                format!("\"{shown}\" ({length} characters)"),
-                format!("1 to {MAX_NAME} characters"),
-            ));
-        }
-        if !self.role.is_machine() {
-            return Err(ParamError::invalid(&f.name("role"), self.role.name(), "thruster or weapon"));
-        }
+        f.text("name", &self.name, MAX_NAME)?;
+        f.word("role", self.role.name(), self.role.is_machine(), "thruster or weapon")?;
         f.int("w", self.w, 1, MAX_PART_SIDE)?;
         f.int("h", self.h, 1, MAX_PART_SIDE)?;
         f.int("score", self.score, 1, MAX_SCORE)?;
