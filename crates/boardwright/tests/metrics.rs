@@ -2,7 +2,6 @@
 //! and nothing described is missing.
 
 use boardwright::metrics::Described;
-use boardwright::params::Params;
 use boardwright::{GENERATORS, Generator, Seed, Visit};
 
 struct Keys;
