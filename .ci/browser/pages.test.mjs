@@ -112,10 +112,10 @@ test("changing a control redraws the board and updates the address; a bad value 
 /** Plays the relaxation and checks that the points move, then the drawing comes back. */
 async function playRelaxation(page) {
   await page.click("#play");
-  await page.waitForSelector(".relaxation circle");
-  const first = await page.$eval(".relaxation circle", (c) => c.getAttribute("cx") + "," + c.getAttribute("cy"));
+  await page.waitForSelector(".relaxation circle.point");
+  const first = await page.$eval(".relaxation circle.point", (c) => c.getAttribute("cx") + "," + c.getAttribute("cy"));
   await page.waitForFunction((p) => {
-    const c = document.querySelector(".relaxation circle");
+    const c = document.querySelector(".relaxation circle.point");
     return !c || c.getAttribute("cx") + "," + c.getAttribute("cy") !== p;
   }, first);
   await page.waitForSelector('#play[data-state="done"]', { timeout: 20000 });
@@ -129,6 +129,32 @@ test("the relaxation plays", async () => {
   assert.ok(steps.snapshots.length > 10, "the relaxation has snapshots");
   assert.equal(steps.snapshots[0].iteration, 0);
   await playRelaxation(page);
+  // Played again, watched: it lasts 3 to 5 s, the movement spread over it
+  // (not all in the first frames), the obstacles shown while the points move.
+  await page.click("#play");
+  await page.waitForSelector(".relaxation circle.point");
+  const watched = await page.evaluate(async () => {
+    const samples = [];
+    const start = performance.now();
+    while (document.querySelector(".relaxation .obstacles")) {
+      const points = [...document.querySelectorAll(".relaxation circle.point")].map((c) => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
+      samples.push({ t: performance.now() - start, points, obstacles: document.querySelectorAll(".relaxation .obstacles circle").length });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return samples;
+  });
+  const seconds = watched[watched.length - 1].t / 1000;
+  assert.ok(seconds > 3 && seconds < 5.5, `the points moved for ${seconds} s`);
+  assert.ok(watched.every((s) => s.obstacles === 5), "the 5 obstacles are shown while the points move");
+  const moved = watched.slice(1).map((s, k) => s.points.reduce((sum, [x, y], i) => sum + Math.hypot(x - watched[k].points[i][0], y - watched[k].points[i][1]), 0));
+  const total = moved.reduce((a, b) => a + b, 0);
+  const firstQuarter = moved.slice(0, Math.ceil(moved.length / 4)).reduce((a, b) => a + b, 0);
+  assert.ok(firstQuarter / total < 0.5, `${Math.round((100 * firstQuarter) / total)} % of the movement in the first quarter of the time`);
+  await page.waitForSelector('#play[data-state="done"]', { timeout: 20000 });
+  await page.click("#play");
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(SHOTS, "universe-relaxation.png") });
+  await page.waitForSelector('#play[data-state="done"]', { timeout: 20000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -88,12 +88,21 @@ pub struct Snapshot {
     pub iteration: u32,
     /// Every point, by node id.
     pub points: Vec<[f64; 2]>,
+    /// The invisible obstacles that push points away, making holes, as
+    /// `[x, y, radius]` (the radius is how far they push): in the first
+    /// snapshot of an attempt, empty (and not written) in the others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub obstacles: Vec<[f64; 3]>,
 }
 
 impl Snapshot {
     fn new(iteration: u32, points: &[Point]) -> Snapshot {
         let points = points.iter().map(|p| [p.x, p.y]).collect();
-        Snapshot { iteration, points }
+        Snapshot {
+            iteration,
+            points,
+            obstacles: Vec::new(),
+        }
     }
 }
 
@@ -131,8 +140,11 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     } else {
         merged.first
     };
-    for mut snapshot in shown {
+    for (k, mut snapshot) in shown.into_iter().enumerate() {
         merged.apply(&mut snapshot.points);
+        if k == 0 {
+            snapshot.obstacles = obstacles.iter().map(|o| [o.at.x, o.at.y, o.radius]).collect();
+        }
         watch.snapshot(attempt, snapshot);
     }
     if every.is_some() {

@@ -55,6 +55,7 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
         every: u32,
         taken: Vec<(u32, u32)>,
         points: Vec<Vec<[f64; 2]>>,
+        obstacles: Vec<Vec<[f64; 3]>>,
     }
     impl Watch<universe::Snapshot> for Seen {
         fn every(&self) -> Option<u32> {
@@ -63,6 +64,7 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
         fn snapshot(&mut self, attempt: u32, s: universe::Snapshot) {
             self.taken.push((attempt, s.iteration));
             self.points.push(s.points);
+            self.obstacles.push(s.obstacles);
         }
     }
     for (seed, iterations, every) in [("watch-a", 60, 7), ("watch-b", 60, 15), ("watch-c", 12, 0), ("watch-d", 3, 5)] {
@@ -75,6 +77,7 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
             every,
             taken: Vec::new(),
             points: Vec::new(),
+            obstacles: Vec::new(),
         };
         let b = Universe::generate_with(&params, &seed, &(), &mut seen).unwrap();
         assert_eq!(b, once(&params, &seed));
@@ -90,6 +93,21 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
             seen.points.last().unwrap(),
         );
         assert!(*last == nodes && *first != nodes, "the points move, and end where the nodes are");
+        // The obstacles come with the first snapshot of each attempt, on the paper.
+        for ((_, iteration), obstacles) in seen.taken.iter().zip(&seen.obstacles) {
+            if *iteration > 0 {
+                assert!(obstacles.is_empty(), "obstacles again after iteration {iteration}");
+                continue;
+            }
+            assert_eq!(obstacles.len(), params.obstacles as usize);
+            let (w, h) = params.size();
+            for &[x, y, r] in obstacles {
+                assert!(
+                    (0.0..=f64::from(w)).contains(&x) && (0.0..=f64::from(h)).contains(&y) && (0.2..=0.6).contains(&r),
+                    "obstacle {x}, {y}, {r}"
+                );
+            }
+        }
     }
 }
 
