@@ -345,9 +345,23 @@ test("on a phone the board is in the first screen, the settings below it, the me
     assert.ok((await top(".controls")) < (await top(".metrics")), `${name}: the settings before the metrics`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: ${overflow}px wider than the window`);
+    // The legend under the drawing, as wide as the screen, and not in the drawing too.
+    if (name !== "witches") {
+      const legend = await page.$eval("#legend-below .legend-list", (s) => s.getBoundingClientRect());
+      assert.ok(legend.top >= board.bottom - 1 && legend.width > 300, `${name}: the legend at ${legend.top}, ${legend.width} px wide`);
+      assert.equal(await page.$eval("#board > svg g.legend", (g) => g.getAttribute("display")), "none", `${name}: the legend still in the drawing`);
+      const entries = await page.$$eval("#legend-below li", (lis) => lis.map((li) => [li.textContent, parseFloat(getComputedStyle(li).fontSize)]));
+      assert.ok(entries.length > 4 && entries.every(([words, size]) => words.length > 1 && size >= 12), `${name}: legend entries ${JSON.stringify(entries)}`);
+      assert.ok((await page.$$("#legend-below li svg.swatch")).length > 3, `${name}: the entries' marks`);
+    }
+    await page.screenshot({ path: join(SHOTS, `${name}-phone-legend.png`), fullPage: true });
     assert.deepEqual(errors, [], name);
     await page.close();
   }
+  // A wide screen keeps the legend in the drawing.
+  const { page } = await open("/universe?seed=Tiamo");
+  assert.equal(await page.$("#legend-below li"), null);
+  await page.close();
 });
 
 test("witches shows front and back side by side on a wide screen, one above the other on a phone", async () => {

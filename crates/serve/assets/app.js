@@ -77,6 +77,66 @@ function sideBySide(svg) {
   svg.setAttribute("viewBox", `${box[0]} ${box[1]} ${2 * box[2] + gap} ${height}`);
 }
 
+/** The box round several boxes (from `getBBox`), as `[x, y, width, height]`. */
+function around(boxes) {
+  const [x0, y0] = [Math.min(...boxes.map((b) => b.x)), Math.min(...boxes.map((b) => b.y))];
+  const [x1, y1] = [Math.max(...boxes.map((b) => b.x + b.width)), Math.max(...boxes.map((b) => b.y + b.height))];
+  return [x0, y0, x1 - x0, y1 - y0];
+}
+
+/**
+ * On a narrow screen, moves a one-page drawing's legend and caption out of
+ * the drawing into `holder` under it, as a list in the page's own type
+ * (each entry its marks, drawn small, and its words), and fits the board to
+ * what is left: on a phone a legend beside or under the board in the
+ * drawing would be too small to read. The drawing's whole page stays in
+ * `data-page`.
+ */
+function legendBelow(svg, holder) {
+  holder.replaceChildren();
+  const legends = svg.querySelectorAll("g.legend");
+  if (legends.length !== 1) return;
+  const legend = legends[0];
+  const page = legend.parentNode;
+  const captions = [...svg.querySelectorAll("text.caption")];
+  // The board: everything else on the page but its white background.
+  const rest = [...page.children].filter((node, k) => node !== legend && !captions.includes(node) && !(k === 0 && node.tagName === "rect"));
+  const boardBox = around(rest.map((n) => n.getBBox()));
+  if (!(boardBox[2] > 0 && boardBox[3] > 0)) return;
+  // An entry is the marks drawn since the last entry, then its words (a
+  // text set from its start; a letter on a mark is centred).
+  const entries = [];
+  let marks = [];
+  for (const node of legend.children) {
+    if (captions.includes(node)) continue;
+    if (node.tagName === "text" && node.getAttribute("text-anchor") === "start") {
+      entries.push([marks, node.textContent]);
+      marks = [];
+    } else {
+      marks.push(node);
+    }
+  }
+  const swatch = (nodes) => {
+    if (!nodes.length) return el("span", { class: "swatch" });
+    const [x, y, w, h] = around(nodes.map((n) => n.getBBox()));
+    const small = svg.cloneNode(false);
+    for (const name of ["width", "height", "data-box", "data-page"]) small.removeAttribute(name);
+    small.setAttribute("viewBox", [x - 0.4, y - 0.4, w + 0.8, h + 0.8].map((v) => Number(v.toFixed(3))).join(" "));
+    small.setAttribute("class", "swatch");
+    small.setAttribute("aria-hidden", "true");
+    small.append(...nodes.map((n) => n.cloneNode(true)));
+    return small;
+  };
+  holder.append(
+    el("ul", { class: "legend-list", "aria-label": "Legend" }, ...entries.map(([nodes, words]) => el("li", {}, swatch(nodes), el("span", {}, words)))),
+    ...captions.map((c) => el("p", { class: "caption" }, c.textContent)),
+  );
+  for (const node of [legend, ...captions]) node.setAttribute("display", "none");
+  svg.dataset.page = svg.getAttribute("viewBox");
+  svg.dataset.box = [boardBox[0] - 2, boardBox[1] - 2, boardBox[2] + 4, boardBox[3] + 4].map((v) => Number(v.toFixed(3))).join(" ");
+  svg.setAttribute("viewBox", svg.dataset.box);
+}
+
 function randomSeed() {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (b) => String.fromCharCode(97 + (b % 26))).join("");
@@ -394,8 +454,12 @@ class Page {
   /** Puts a drawing on the board; answers its element. */
   showSvg(text) {
     const svg = parseSvg(text);
-    if (matchMedia(WIDE).matches) sideBySide(svg);
+    const wide = matchMedia(WIDE).matches;
+    if (wide) sideBySide(svg);
     this.board.replaceChildren(svg);
+    const holder = document.getElementById("legend-below");
+    if (wide) holder.replaceChildren();
+    else legendBelow(svg, holder);
     return svg;
   }
 

@@ -61,7 +61,7 @@ function layout(board, svg) {
   const unit = (drawn(east.id)[0] - drawn(west.id)[0]) / (east.x - west.x || 1);
   const origin = [drawn(west.id)[0] - west.x * unit, drawn(west.id)[1] - west.y * unit];
   // The drawing's whole page, whatever part of it the view shows.
-  const [, , width, height] = (svg.dataset.box || svg.getAttribute("viewBox")).split(/[\s,]+/).map(Number);
+  const [, , width, height] = (svg.dataset.page || svg.dataset.box || svg.getAttribute("viewBox")).split(/[\s,]+/).map(Number);
   return { unit, page: [width, height], at: ([x, y]) => [origin[0] + x * unit, origin[1] + y * unit] };
 }
 
