@@ -395,7 +395,8 @@ pub enum Error {
     },
     /// An entry of the log was refused: nothing was produced.
     Log {
-        /// Index of the refused entry.
+        /// Index of the refused entry, from 0 (its message counts entries
+        /// from 1, as a reader does).
         index: usize,
         /// Why it was refused.
         reason: String,
@@ -420,7 +421,7 @@ impl fmt::Display for Error {
                 f,
                 "no valid {generator} result after {attempts} attempt(s): {reason} (try another seed, or raise max_attempts)"
             ),
-            Error::Log { index, reason } => write!(f, "log entry {index}: {reason}"),
+            Error::Log { index, reason } => write!(f, "log entry {}: {reason}", index + 1),
         }
     }
 }

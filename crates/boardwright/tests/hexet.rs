@@ -280,7 +280,7 @@ fn invalid_roads_are_refused_and_change_nothing() {
     ];
     assert_eq!(
         g.clone().replay(&log).unwrap_err().to_string(),
-        format!("road log entry 1: no river lies between {a} and {dry}: a bridge must cross a river, so the road must be normal")
+        format!("road log entry 2: no river lies between {a} and {dry}: a bridge must cross a river, so the road must be normal")
     );
     // A bridge may cross the river, and only a bridge.
     g.apply(&entry(rc, rn, RoadType::Bridge, Action::Add)).unwrap();
@@ -376,7 +376,7 @@ fn garbage_logs_never_panic_and_refusals_change_nothing() {
                     check.apply(e).unwrap();
                 }
                 assert_eq!(check.apply(&log[err.index]).unwrap_err(), err.reason);
-                assert!(err.to_string().starts_with(&format!("road log entry {}: ", err.index)), "{err}");
+                assert!(err.to_string().starts_with(&format!("road log entry {}: ", err.index + 1)), "{err}");
             }
         }
         assert!(fresh.board() == check.board());

@@ -291,7 +291,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
                 e @ Error::Generate { .. } => Failure::Failed(e.to_string()),
                 Error::Log { index, reason } => {
                     let path = log_path.map_or_else(String::new, |p| p.display().to_string());
-                    Failure::Usage(format!("{path}: {log_noun} entry {index}: {reason}"))
+                    Failure::Usage(format!("{path}: {log_noun} entry {}: {reason}", index + 1))
                 }
             })
         })

@@ -404,7 +404,7 @@ fn hexet_replays_a_road_log_and_stops_at_a_bad_entry() {
         target.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("entry 1: the cells are not neighbours"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("entry 2: the cells are not neighbours"), "{}", stderr(&out));
     assert!(!target.exists());
     std::fs::write(&bad, "[{\"player\": 0}]").unwrap();
     let out = run(&["hexet", "--roads", bad.to_str().unwrap()]);

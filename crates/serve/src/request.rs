@@ -147,7 +147,7 @@ impl BoardQuery {
             )));
         }
         G::decode_log(params, code).map_err(|e| match e {
-            Error::Log { index, reason } => refuse(format!("entry {index}: {reason}")),
+            Error::Log { index, reason } => refuse(format!("entry {}: {reason}", index + 1)),
             other => refuse(other.to_string()),
         })
     }

@@ -644,7 +644,7 @@ fn a_hexet_address_carries_its_road_log() {
         let twice = format!("{code}{}", &code[..3]);
         let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={twice}"));
         assert!(
-            r.status == 422 && r.text().contains(&format!("entry {}", log.len())),
+            r.status == 422 && r.text().contains(&format!("entry {}", log.len() + 1)),
             "{}",
             r.text()
         );

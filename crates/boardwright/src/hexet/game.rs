@@ -385,7 +385,8 @@ impl Game {
 /// Why a replay stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
-    /// Index of the refused entry.
+    /// Index of the refused entry, from 0 (its message counts entries
+    /// from 1, as a reader does).
     pub index: usize,
     /// Why it was refused.
     pub reason: RoadError,
@@ -393,7 +394,7 @@ pub struct ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "road log entry {}: {}", self.index, self.reason)
+        write!(f, "road log entry {}: {}", self.index + 1, self.reason)
     }
 }
 
