@@ -83,6 +83,9 @@ test("a game is its address: roads build by clicks, and reload, Back and a share
   }
   const [map, scores] = [await page.locator("#board").boundingBox(), await page.locator("#scores").boundingBox()];
   assert.ok(scores.x >= map.x + map.width, "the scores sit beside the map");
+  // The zoom buttons sit over the map's corner, clear of the panel.
+  const [zoom, panel] = [await page.locator(".zoom").boundingBox(), await page.locator(".game").boundingBox()];
+  assert.ok(zoom.x + zoom.width <= map.x + map.width + 1 && zoom.x + zoom.width <= panel.x, `the zoom buttons ${JSON.stringify(zoom)} overlap the panel ${JSON.stringify(panel)}`);
   await page.screenshot({ path: join(SHOTS, "hexet-played-1280x800.png") });
 
   // Back takes the last road away; Forward puts it back.

@@ -439,8 +439,10 @@ export default {
     document.head.append(el("style", {}, STYLE));
     const area = el("div", { class: "play-area" });
     game.panel = el("div", { class: "game", "aria-label": "The game" });
+    // The zoom buttons go with the map, over its corner, not over the panel.
+    const zoom = page.board.previousElementSibling?.classList.contains("zoom") ? page.board.previousElementSibling : null;
     page.board.before(area);
-    area.append(page.board, game.panel);
+    area.append(el("div", { class: "map" }, ...(zoom ? [zoom] : []), page.board), game.panel);
     const board = page.board;
     board.tabIndex = 0;
     board.classList.add("playable");
