@@ -335,6 +335,35 @@ test("every board zooms and pans: buttons, wheel, keys, a drag; it starts fitted
   }
 });
 
+test("on a touch screen two fingers pinch the board larger and one finger then moves it; the page itself does not zoom", async () => {
+  for (const name of generators) {
+    const { page, errors } = await open(`/${name}?seed=Tiamo`, SIZES[1]);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+    const box = () => page.$eval("#board > svg", (s) => s.getAttribute("viewBox").split(/[\s,]+/).map(Number));
+    const whole = await box();
+    const r = await page.$eval("#board", (b) => { const c = b.getBoundingClientRect(); return { x: c.x + c.width / 2, y: c.y + c.height / 2 }; });
+    const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    // Two fingers 40 px apart spread to 200 px: the board zooms about them.
+    await touch("touchStart", [[r.x - 20, r.y], [r.x + 20, r.y]]);
+    for (let k = 1; k <= 8; k++) await touch("touchMove", [[r.x - 20 - 10 * k, r.y], [r.x + 20 + 10 * k, r.y]]);
+    await touch("touchEnd", []);
+    const pinched = await box();
+    assert.ok(pinched[2] < whole[2] / 2, `${name}: a pinch zooms in (${whole} → ${pinched})`);
+    assert.equal(await page.evaluate(() => visualViewport.scale), 1, `${name}: the page itself zoomed`);
+    // One finger beside the map's cells then moves the view.
+    const [x, y] = name === "hexet" ? [r.x, (await page.$eval("#board", (b) => b.getBoundingClientRect().bottom)) - 3] : [r.x, r.y];
+    await touch("touchStart", [[x, y]]);
+    for (let k = 1; k <= 5; k++) await touch("touchMove", [[x - 15 * k, y]]);
+    await touch("touchEnd", []);
+    const moved = await box();
+    if (name !== "hexet") assert.ok(moved[0] > pinched[0], `${name}: one finger pans (${pinched} → ${moved})`);
+    else assert.ok(!page.url().includes("roads="), "a pinch on the map built a road");
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+});
+
 test("on a phone the board is in the first screen, the settings below it, the metrics after, nothing scrolls sideways", async () => {
   for (const name of generators) {
     const { page, errors } = await open(`/${name}?seed=Tiamo`, SIZES[1]);

@@ -250,25 +250,33 @@ class Zoom {
     this.apply();
   }
 
+  /** A pointer down: two at once pinch; one pans, unless it started on a
+   * playable map's cell or road (where it builds). */
   down(e) {
-    if (e.target.closest?.(".play .cell, .play .road")) return;
-    this.pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    const play = Boolean(e.target.closest?.(".play .cell, .play .road"));
+    this.pointers.set(e.pointerId, { at: [e.clientX, e.clientY], play });
+  }
+
+  /** Whether two pointers are down: a pinch, which builds nothing. */
+  get pinching() {
+    return this.pointers.size > 1;
   }
 
   move(e) {
     const last = this.pointers.get(e.pointerId);
     if (!last) return;
     const rect = this.board.getBoundingClientRect();
+    const [x, y] = last.at;
     if (this.pointers.size === 2) {
       // A pinch: the distance between the two fingers sets the zoom.
-      const other = [...this.pointers].find(([id]) => id !== e.pointerId)[1];
-      const before = Math.hypot(last[0] - other[0], last[1] - other[1]);
+      const other = [...this.pointers].find(([id]) => id !== e.pointerId)[1].at;
+      const before = Math.hypot(x - other[0], y - other[1]);
       const after = Math.hypot(e.clientX - other[0], e.clientY - other[1]);
       if (before > 0) this.zoomBy(after / before, this.at({ clientX: (e.clientX + other[0]) / 2, clientY: (e.clientY + other[1]) / 2 }));
-    } else if (this.scale > 1) {
-      this.panBy(-(e.clientX - last[0]) / rect.width, -(e.clientY - last[1]) / rect.height);
+    } else if (this.scale > 1 && !last.play) {
+      this.panBy(-(e.clientX - x) / rect.width, -(e.clientY - y) / rect.height);
     }
-    this.pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    last.at = [e.clientX, e.clientY];
   }
 
   key(e) {

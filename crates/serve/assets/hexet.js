@@ -81,6 +81,8 @@ const game = {
   selected: null,
   cursor: null,
   dragFrom: null,
+  /** Whether two fingers are (or were, until the last one is lifted) on the map. */
+  pinched: false,
   /** The drawing's cell layout, read when the drawing is shown. */
   layout: null,
   /** The element beside the map that holds the panel. */
@@ -448,10 +450,18 @@ export default {
     board.classList.add("playable");
     board.setAttribute("aria-label", "Hexet map: arrow keys move, Enter picks a cell");
     window.addEventListener("popstate", () => travel(page));
-    board.addEventListener("pointerdown", (e) => (game.dragFrom = cellOf(e.target)));
+    // Two fingers on the map pinch it (the page's zoom) and build nothing.
+    board.addEventListener("pointerdown", (e) => {
+      game.pinched ||= page.zoom.pinching;
+      game.dragFrom = game.pinched ? null : cellOf(e.target);
+    });
     board.addEventListener("pointerup", (e) => {
       const from = game.dragFrom;
       game.dragFrom = null;
+      if (game.pinched) {
+        game.pinched = page.zoom.pointers.size > 0;
+        return;
+      }
       const to = cellOf(document.elementFromPoint(e.clientX, e.clientY));
       if (from && to && !same(from, to) && game.side(from, to) >= 0) {
         game.selected = null;
