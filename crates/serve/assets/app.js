@@ -85,35 +85,45 @@ function around(boxes) {
 }
 
 /**
- * On a narrow screen, moves a one-page drawing's legend and caption out of
- * the drawing into `holder` under it, as a list in the page's own type
- * (each entry its marks, drawn small, and its words), and fits the board to
- * what is left: on a phone a legend beside or under the board in the
- * drawing would be too small to read. The drawing's whole page stays in
- * `data-page`.
+ * On a narrow screen, moves a drawing's legend and caption out of it into
+ * `holder` under it, as a list in the page's own type (each entry its marks,
+ * drawn small, and its words; the legend of the first page that has one,
+ * every different caption line), and fits the board to what is left: on a
+ * phone a legend in the drawing would be too small to read. The drawing's
+ * whole page stays in `data-page`.
  */
 function legendBelow(svg, holder) {
   holder.replaceChildren();
-  const legends = svg.querySelectorAll("g.legend");
-  if (legends.length !== 1) return;
-  const legend = legends[0];
-  const page = legend.parentNode;
+  const pages = [...svg.children].filter((g) => g.tagName === "g" && /^translate\(/.test(g.getAttribute("transform") || ""));
+  const legends = [...svg.querySelectorAll("g.legend")];
+  if (!pages.length || !legends.length) return;
   const captions = [...svg.querySelectorAll("text.caption")];
-  // The board: everything else on the page but its white background.
-  const rest = [...page.children].filter((node, k) => node !== legend && !captions.includes(node) && !(k === 0 && node.tagName === "rect"));
-  const boardBox = around(rest.map((n) => n.getBBox()));
-  if (!(boardBox[2] > 0 && boardBox[3] > 0)) return;
+  const moved = (node) => legends.includes(node) || captions.includes(node);
+  // The board: everything else on the pages but their white backgrounds,
+  // each page's box moved to where its page lies.
+  const boxes = pages.flatMap((page) => {
+    const [dx, dy] = (page.getAttribute("transform").match(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/) ?? [0, 0, 0]).slice(1).map(Number);
+    return [...page.children]
+      .filter((node, k) => !moved(node) && !(k === 0 && node.tagName === "rect"))
+      .map((node) => node.getBBox())
+      .map((b) => ({ x: b.x + dx, y: b.y + dy, width: b.width, height: b.height }));
+  });
+  if (!boxes.length) return;
+  const boardBox = around(boxes);
   // An entry is the marks drawn since the last entry, then its words (a
   // text set from its start; a letter on a mark is centred).
   const entries = [];
   let marks = [];
-  for (const node of legend.children) {
-    if (captions.includes(node)) continue;
-    if (node.tagName === "text" && node.getAttribute("text-anchor") === "start") {
-      entries.push([marks, node.textContent]);
-      marks = [];
-    } else {
-      marks.push(node);
+  const first = legends[0].closest("svg > g") ?? legends[0].parentNode;
+  for (const legend of legends.filter((l) => first.contains(l))) {
+    for (const node of legend.children) {
+      if (captions.includes(node)) continue;
+      if (node.tagName === "text" && node.getAttribute("text-anchor") === "start") {
+        entries.push([marks, node.textContent]);
+        marks = [];
+      } else {
+        marks.push(node);
+      }
     }
   }
   const swatch = (nodes) => {
@@ -127,11 +137,12 @@ function legendBelow(svg, holder) {
     small.append(...nodes.map((n) => n.cloneNode(true)));
     return small;
   };
+  const lines = [...new Set(captions.map((c) => c.textContent))];
   holder.append(
     el("ul", { class: "legend-list", "aria-label": "Legend" }, ...entries.map(([nodes, words]) => el("li", {}, swatch(nodes), el("span", {}, words)))),
-    ...captions.map((c) => el("p", { class: "caption" }, c.textContent)),
+    ...lines.map((line) => el("p", { class: "caption" }, line)),
   );
-  for (const node of [legend, ...captions]) node.setAttribute("display", "none");
+  for (const node of [...legends, ...captions]) node.setAttribute("display", "none");
   svg.dataset.page = svg.getAttribute("viewBox");
   svg.dataset.box = [boardBox[0] - 2, boardBox[1] - 2, boardBox[2] + 4, boardBox[3] + 4].map((v) => Number(v.toFixed(3))).join(" ");
   svg.setAttribute("viewBox", svg.dataset.box);
@@ -497,9 +508,10 @@ class Page {
     // A target names its metric by key: said in words instead.
     // (`shares.*.cauldron_cells`, a field of each record, by the field's name).
     const inWords = (check) =>
-      check.replace(/\b[a-z]+(?:_[a-z0-9]+)*(?:\.\*\.[a-z]+(?:_[a-z0-9]+)*)?/g, (key) => {
+      check.replace(/\b[a-z]+(?:_[a-z0-9]+)*(?:\.\*(?:\.[a-z]+(?:_[a-z0-9]+)*)?)?/g, (key) => {
         if (key.includes(".*.")) return `“${label(key.split(".*.")[1]).toLowerCase()}”`;
-        return described.has(key) && key.includes("_") ? `“${described.get(key).label.toLowerCase()}”` : key;
+        const name = key.replace(/\.\*$/, "");
+        return described.has(name) && (name.includes("_") || name !== key) ? `“${described.get(name).label.toLowerCase()}”` : key;
       });
     const meaning = (key) => el("span", { class: "meaning" }, described.get(key)?.meaning ?? "");
     for (const [figure, { key, checks }] of figures) {

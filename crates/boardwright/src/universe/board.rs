@@ -56,24 +56,25 @@ crate::metrics::declare! {
         tree_edges: u32 => "Spanning-tree edges", "edges";
         /// Nodes on the paper's border.
         border_nodes: u32 => "Nodes on the border", "nodes";
-        /// `degree_histogram[d]`: nodes with `d` edges.
+        /// Nodes with 0, 1, 2, … edges: the `d`-th number counts the nodes with
+        /// `d` edges.
         degree_histogram: Vec<u32> => "Nodes by number of edges", "nodes";
         /// Hop distance from each mission node (in `nodes` order) to the centre.
         mission_hops: Vec<u32> => "Mission distances to the centre", "hops";
-        /// Largest minus smallest of `mission_hops`.
+        /// Largest minus smallest hop distance of a mission node to the centre.
         mission_hop_spread: u32 => "Spread of mission distances", "hops";
         /// Mean of the three mission nodes' hop distances on each paper side
         /// (`left`, `top`, `right`, `bottom`): where a player starts.
         side_mean_hops: BTreeMap<Side, f64> => "Mean mission distance per side", "hops";
         /// Nodes left-above, right-above, left-below, right-below the centre.
         quadrant_nodes: [u32; 4] => "Nodes per quadrant", "nodes";
-        /// Most minus fewest of `quadrant_nodes`: how evenly the board's four
+        /// Most minus fewest nodes per quadrant: how evenly the board's four
         /// quarters are filled.
         quadrant_node_spread: u32 => "Spread of nodes per quadrant", "nodes";
-        /// Edges in each quadrant as for `quadrant_nodes`, an edge counted where
-        /// its midpoint lies.
+        /// Edges in each quadrant, in the order of the nodes per quadrant, an
+        /// edge counted where its midpoint lies.
         quadrant_edges: [u32; 4] => "Edges per quadrant", "edges";
-        /// Most minus fewest of `quadrant_edges`.
+        /// Most minus fewest edges per quadrant.
         quadrant_edge_spread: u32 => "Spread of edges per quadrant", "edges";
         /// Pairs of edges that cross (on planar boards, counted among the
         /// spanning tree's edges: the guard keeps every other edge from crossing).
