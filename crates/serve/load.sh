@@ -64,7 +64,7 @@ response = function()
 end
 LUA
 echo "== GET a hexet game of 1,001 roads from its address (roads=, 3,003 letters), 1 client, 1,000 games, each once"
-wrk -t1 -c1 -d60s --latency -s "$work/games.lua" "$base" | numbers
+wrk -t1 -c1 -d20s --latency -s "$work/games.lua" "$base" | numbers
 echo "memory: $(rss)"
 
 echo "== memory over 100,000 requests for new boards (witches JSON, new seed each)"
