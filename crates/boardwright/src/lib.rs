@@ -211,8 +211,9 @@ pub trait Generator: 'static {
     const LOG: Option<LogFile> = None;
     /// Its parameters.
     type Params: params::Params + Send + Sync + 'static;
-    /// Its result: the JSON contract.
-    type Board: Serialize + Send + 'static;
+    /// Its result: the JSON contract, read back from its JSON as it was
+    /// (a board loaded from a file draws the same).
+    type Board: Serialize + DeserializeOwned + Send + 'static;
     /// The figures of a result that `analyze` reads.
     type Metrics: Serialize + metrics::Described;
     /// What a [`Watch`] is shown of the work in progress.

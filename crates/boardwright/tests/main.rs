@@ -7,6 +7,7 @@ mod limits;
 mod metrics;
 mod params_check;
 mod print;
+mod read_back;
 mod rng;
 mod starship;
 mod universe;

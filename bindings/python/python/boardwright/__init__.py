@@ -1,0 +1,115 @@
+"""boardwright: fair, playable game boards from a seed.
+
+Four generators (``universe``, ``witches``, ``starship``, ``hexet``) make a
+board from a seed and a few parameters; the same seed and parameters give the
+same board on every machine, byte for byte the board ``boardwright`` writes
+on the command line.
+
+    >>> import boardwright
+    >>> board = boardwright.generate("universe", seed="Tiamo", players=5)
+    >>> board["metrics"]["nodes"]
+    ...
+    >>> pdf = boardwright.draw(board, "pdf", paper="letter")
+
+A parameter is a keyword argument named as in ``boardwright list`` (a
+nested table, such as a universe node type, is a dict); ``preset=`` starts
+from a named preset. Bad input raises ``ValueError`` with the command
+line's message. The work runs without the GIL, so threads generate boards
+in parallel.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, List, Optional
+
+from . import _native
+
+__all__ = ["GENERATORS", "Game", "analyze", "draw", "generate", "__version__"]
+
+__version__: str = _native.VERSION
+
+#: The generators, in the order they are listed.
+GENERATORS: List[str] = list(_native.generators())
+
+
+def _params(params: Dict[str, Any]) -> str:
+    """The parameters as a JSON object; a parameter given as None keeps its default."""
+    return json.dumps({name: value for name, value in params.items() if value is not None})
+
+
+def generate(generator: str, seed: str, *, preset: Optional[str] = None, roads: Optional[Iterable[Dict[str, Any]]] = None, **params: Any) -> Dict[str, Any]:
+    """The board of ``generator`` for ``seed`` and ``params``, as Python data.
+
+    The dict is the JSON contract: ``generator``, ``seed``, ``version``,
+    ``params`` (every parameter resolved), ``metrics`` and the board itself.
+    ``roads`` (hexet only) is a road log, a list of
+    ``{"player", "from": [q, r], "to": [q, r], "type", "action"}``, played on
+    the map as ``--roads`` plays it.
+    """
+    log = None if roads is None else json.dumps(list(roads))
+    return json.loads(_native.generate(generator, str(seed), _params(params), preset, log))
+
+
+def draw(result: Dict[str, Any], format: str = "svg", *, paper: str = "a4", ink_friendly: bool = False, tile: str = "1x1", dpi: float = 150.0) -> bytes:
+    """The bytes of ``result`` (from :func:`generate`, or a board's JSON read
+    from a file) drawn as ``svg``, ``png`` or ``pdf`` (or written as ``json``):
+    on ``paper`` (a4, letter, a3 or a5), over ``tile`` sheets (``"2x2"``),
+    in colour or ink-friendly, a PNG at ``dpi`` pixels per inch. The same
+    bytes as ``boardwright GENERATOR --seed ... -o board.FORMAT``."""
+    text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+    return _native.draw(text, format, paper, ink_friendly, tile, float(dpi))
+
+
+def analyze(generator: str, *, boards: int = 100, base: str = "analyze", start: int = 1, preset: Optional[str] = None, **params: Any) -> List[Dict[str, Any]]:
+    """One record per board, for a table: the seed (``BASE-i`` for ``i`` from
+    ``start``, the seeds ``boardwright analyze GENERATOR --seed BASE`` reads) and
+    every figure of its metrics flattened (``quadrant_nodes.0``,
+    ``mission_hop_spread``, …), or ``failed`` with the reason.
+    ``pandas.DataFrame(analyze("universe", boards=1000))`` takes it whole.
+    The boards are made on every core."""
+    if boards < 0 or start < 0:
+        raise ValueError(f"boards and start are counts from 0, not {boards} and {start}")
+    return json.loads(_native.analyze(generator, _params(params), preset, base, start, boards))
+
+
+class Game:
+    """A hexet game: the map of a seed, and roads placed and removed on it
+    one at a time, each player's networks and scores following.
+
+        >>> game = boardwright.Game(seed="Tiamo", players=3)
+        >>> game.apply({"player": 0, "from": [3, 4], "to": [3, 5]})
+        'created'
+        >>> game.scores()
+    """
+
+    def __init__(self, seed: str, *, preset: Optional[str] = None, **params: Any) -> None:
+        self._game = _native.Game(str(seed), _params(params), preset)
+        self._log: List[Dict[str, Any]] = []
+
+    def apply(self, road: Dict[str, Any]) -> str:
+        """Places or removes one road (a road log entry; ``type`` is
+        ``normal`` or ``bridge``, ``action`` ``add`` or ``remove``): what it
+        did to its player's networks (``created``, ``extended``, ``merged``,
+        ``unchanged``, ``trimmed``, ``split`` or ``removed``). A refused road
+        raises ``ValueError`` and changes nothing."""
+        change = self._game.apply(json.dumps(road))
+        self._log.append(dict(road))
+        return change
+
+    @property
+    def log(self) -> List[Dict[str, Any]]:
+        """The roads applied, in order: what ``--roads`` and ``generate(roads=...)`` replay."""
+        return [dict(road) for road in self._log]
+
+    def networks(self) -> List[Dict[str, Any]]:
+        """Every player's networks: cells, cities reached, whether it reaches the tower."""
+        return json.loads(self._game.networks())
+
+    def scores(self) -> List[Dict[str, Any]]:
+        """Every player's score."""
+        return json.loads(self._game.scores())
+
+    def result(self) -> Dict[str, Any]:
+        """The map with its roads, networks and scores: what :func:`generate` gives with ``roads=game.log``."""
+        return json.loads(self._game.result())

@@ -1,0 +1,28 @@
+from typing import Any, Dict, Iterable, List, Optional
+
+__version__: str
+GENERATORS: List[str]
+
+def generate(generator: str, seed: str, *, preset: Optional[str] = ..., roads: Optional[Iterable[Dict[str, Any]]] = ..., **params: Any) -> Dict[str, Any]:
+    """The board of ``generator`` for ``seed`` and ``params``, as Python data (the JSON contract)."""
+
+def draw(result: Dict[str, Any], format: str = ..., *, paper: str = ..., ink_friendly: bool = ..., tile: str = ..., dpi: float = ...) -> bytes:
+    """``result`` drawn as svg, png or pdf (or written as json): the command line's bytes."""
+
+def analyze(generator: str, *, boards: int = ..., base: str = ..., start: int = ..., preset: Optional[str] = ..., **params: Any) -> List[Dict[str, Any]]:
+    """One record per board: its seed and its flattened metrics, or ``failed``."""
+
+class Game:
+    """A hexet game: roads placed and removed one at a time."""
+    def __init__(self, seed: str, *, preset: Optional[str] = ..., **params: Any) -> None: ...
+    def apply(self, road: Dict[str, Any]) -> str:
+        """Places or removes one road: what it did to its player's networks."""
+    @property
+    def log(self) -> List[Dict[str, Any]]:
+        """The roads applied, in order."""
+    def networks(self) -> List[Dict[str, Any]]:
+        """Every player's networks."""
+    def scores(self) -> List[Dict[str, Any]]:
+        """Every player's score."""
+    def result(self) -> Dict[str, Any]:
+        """The map with its roads, networks and scores."""

@@ -1,0 +1,250 @@
+//! The native half of the `boardwright` Python package: each function takes
+//! and gives JSON text (the package's Python half turns it into Python data)
+//! or bytes, runs without the GIL, and raises `ValueError` with the command
+//! line's message for bad input. Results are made by the same library calls
+//! and written by the same writers as `boardwright` on the command line, so
+//! the bytes are the same.
+
+use std::fmt::Display;
+
+use boardwright::hexet::{self, RoadEntry};
+use boardwright::params::Params;
+use boardwright::{DrawOptions, Generator, Paper, Seed, Tile, Visit};
+use boardwright_analyze::run::Outcome;
+use output::{Drawing, Format};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::{Map, Value, json};
+
+fn value_error(e: impl Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Runs `visit` with the generator named `name`, or says which there are.
+fn with_generator<V: Visit<Output = Result<T, String>>, T>(name: &str, visit: V) -> Result<T, String> {
+    boardwright::with_generator(name, visit)
+        .unwrap_or_else(|| Err(format!("no generator {name:?}; there are {}", boardwright::GENERATORS.join(", "))))
+}
+
+/// The parameters as the command line layers them: the preset, then
+/// `params` (a JSON object, as `--set` items would be), over the defaults.
+fn resolve<P: Params>(params: &str, preset: Option<&str>) -> Result<P, String> {
+    let mut layers = Vec::new();
+    if let Some(name) = preset {
+        layers.push(P::preset(name).map_err(|e| e.to_string())?);
+    }
+    let json: Value = serde_json::from_str(params).map_err(|e| format!("parameters: {e}"))?;
+    let table = toml::Table::try_from(json).map_err(|e| format!("parameters: {e}"))?;
+    layers.push(table);
+    P::resolve(&layers).map_err(|e| e.to_string())
+}
+
+/// A result's JSON, exactly as the command line writes it.
+fn json_of<G: Generator>(board: &G::Board) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    output::write::<G>(board, Format::Json, &Drawing::default(), &mut out).map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+struct Generate<'a> {
+    seed: &'a str,
+    params: &'a str,
+    preset: Option<&'a str>,
+    log: Option<&'a str>,
+}
+
+impl Visit for Generate<'_> {
+    type Output = Result<Vec<u8>, String>;
+    fn visit<G: Generator>(self) -> Self::Output {
+        let params = resolve::<G::Params>(self.params, self.preset)?;
+        let log: G::Log = match (self.log, G::LOG) {
+            (None, _) => G::Log::default(),
+            (Some(text), Some(file)) => serde_json::from_str(text).map_err(|e| format!("{}: {e}", file.noun))?,
+            (Some(_), None) => return Err(format!("{} plays no log", G::NAME)),
+        };
+        let board = G::generate_with(&params, &Seed::new(self.seed), &log, &mut ()).map_err(|e| e.to_string())?;
+        json_of::<G>(&board)
+    }
+}
+
+/// Generates the result of `generator` for `seed`, `params` (a JSON object)
+/// over `preset`, with `log` (JSON: hexet's roads) played on it: its JSON.
+#[pyfunction]
+#[pyo3(signature = (generator, seed, params, preset=None, log=None))]
+fn generate(py: Python<'_>, generator: &str, seed: &str, params: &str, preset: Option<&str>, log: Option<&str>) -> PyResult<String> {
+    let bytes = py
+        .allow_threads(|| with_generator(generator, Generate { seed, params, preset, log }))
+        .map_err(value_error)?;
+    String::from_utf8(bytes).map_err(value_error)
+}
+
+struct Draw<'a> {
+    result: &'a str,
+    format: Format,
+    drawing: Drawing,
+}
+
+impl Visit for Draw<'_> {
+    type Output = Result<Vec<u8>, String>;
+    fn visit<G: Generator>(self) -> Self::Output {
+        let board: G::Board = serde_json::from_str(self.result).map_err(|e| format!("not a {} result: {e}", G::NAME))?;
+        let mut out = Vec::new();
+        output::write::<G>(&board, self.format, &self.drawing, &mut out).map_err(|e| e.to_string())?;
+        Ok(out)
+    }
+}
+
+/// Draws a result (its JSON) as `format` (svg, png, pdf or json) on `paper`,
+/// over `tile` sheets (`COLSxROWS`), ink-friendly or not, a PNG at `dpi`.
+#[pyfunction]
+#[pyo3(signature = (result, format, paper="a4", ink_friendly=false, tile="1x1", dpi=output::DEFAULT_DPI))]
+fn draw(py: Python<'_>, result: &str, format: &str, paper: &str, ink_friendly: bool, tile: &str, dpi: f64) -> PyResult<Py<PyBytes>> {
+    let format = Format::from_extension(format).ok_or_else(|| value_error(format!("format {format:?}: svg, png, pdf or json")))?;
+    let paper = Paper::from_name(paper).ok_or_else(|| value_error(format!("paper {paper:?}: {}", Paper::CHOICES)))?;
+    let tile: Tile = tile.parse().map_err(|e| value_error(format!("tile {tile:?}: {e}")))?;
+    if !output::DPI_RANGE.contains(&dpi) {
+        return Err(value_error(format!(
+            "dpi {dpi}: from {} to {}",
+            output::DPI_RANGE.start(),
+            output::DPI_RANGE.end()
+        )));
+    }
+    let generator = serde_json::from_str::<Map<String, Value>>(result)
+        .ok()
+        .and_then(|m| m.get("generator").and_then(Value::as_str).map(str::to_string))
+        .ok_or_else(|| value_error("not a boardwright result: it names no generator"))?;
+    let drawing = Drawing {
+        options: DrawOptions {
+            ink_friendly,
+            paper,
+            tile,
+            ..DrawOptions::default()
+        },
+        dpi,
+    };
+    let bytes = py
+        .allow_threads(|| with_generator(&generator, Draw { result, format, drawing }))
+        .map_err(value_error)?;
+    Ok(PyBytes::new(py, &bytes).unbind())
+}
+
+struct Analyze<'a> {
+    params: &'a str,
+    preset: Option<&'a str>,
+    base: &'a str,
+    indices: Vec<u64>,
+}
+
+impl Visit for Analyze<'_> {
+    type Output = Result<Value, String>;
+    fn visit<G: Generator>(self) -> Self::Output {
+        let params = resolve::<G::Params>(self.params, self.preset)?;
+        let rows = boardwright_analyze::rows::<G>(&params, self.base, &self.indices, &|| ());
+        let rows = rows.into_iter().map(|row| {
+            let mut record = Map::new();
+            record.insert("seed".into(), json!(format!("{}-{}", self.base, row.index)));
+            match row.outcome {
+                Outcome::Figures(figures) => {
+                    for (name, value) in figures.names.iter().zip(figures.values) {
+                        record.insert(name.clone(), json!(value));
+                    }
+                }
+                Outcome::Failed(reason) => {
+                    record.insert("failed".into(), json!(reason));
+                }
+            }
+            Value::Object(record)
+        });
+        Ok(Value::Array(rows.collect()))
+    }
+}
+
+/// The flattened metrics of the boards `BASE-start` … `BASE-(start+count-1)`
+/// of `generator` (as `boardwright analyze` reads them), one record each,
+/// on every core: JSON.
+#[pyfunction]
+#[pyo3(signature = (generator, params, preset=None, base="analyze", start=1, count=100))]
+fn analyze(py: Python<'_>, generator: &str, params: &str, preset: Option<&str>, base: &str, start: u64, count: u64) -> PyResult<String> {
+    if count > 10_000_000 {
+        return Err(value_error(format!("count {count}: at most 10000000 boards at once")));
+    }
+    let indices: Vec<u64> = (start..start.saturating_add(count)).collect();
+    let rows = py
+        .allow_threads(|| {
+            with_generator(
+                generator,
+                Analyze {
+                    params,
+                    preset,
+                    base,
+                    indices,
+                },
+            )
+        })
+        .map_err(value_error)?;
+    Ok(rows.to_string())
+}
+
+/// A hexet game: a map and the roads placed and removed on it, one at a time.
+#[pyclass(module = "boardwright._native")]
+struct Game {
+    game: hexet::Game,
+}
+
+#[pymethods]
+impl Game {
+    /// The game on the map of `seed` and `params` (a JSON object) over `preset`.
+    #[new]
+    #[pyo3(signature = (seed, params, preset=None))]
+    fn new(py: Python<'_>, seed: &str, params: &str, preset: Option<&str>) -> PyResult<Game> {
+        py.allow_threads(|| {
+            let params = resolve::<hexet::Params>(params, preset)?;
+            hexet::Game::new(&params, &Seed::new(seed)).map_err(|e| e.to_string())
+        })
+        .map(|game| Game { game })
+        .map_err(value_error)
+    }
+
+    /// Applies one road (a road log entry, JSON): what it did to its
+    /// player's networks (`created`, `extended`, `merged`, `unchanged`,
+    /// `trimmed`, `split`, `removed`); a refused road changes nothing.
+    fn apply(&mut self, road: &str) -> PyResult<String> {
+        let entry: RoadEntry = serde_json::from_str(road).map_err(|e| value_error(format!("road: {e}")))?;
+        let change = self.game.apply(&entry).map_err(value_error)?;
+        Ok(format!("{change:?}").to_lowercase())
+    }
+
+    /// Every player's networks: JSON.
+    fn networks(&self) -> PyResult<String> {
+        serde_json::to_string(&self.game.networks()).map_err(value_error)
+    }
+
+    /// Every player's score: JSON.
+    fn scores(&self) -> PyResult<String> {
+        serde_json::to_string(&self.game.scores()).map_err(value_error)
+    }
+
+    /// The map with its roads, networks and scores: the JSON `--roads` writes.
+    fn result(&self) -> PyResult<String> {
+        let bytes = json_of::<hexet::Hexet>(&self.game.board()).map_err(value_error)?;
+        String::from_utf8(bytes).map_err(value_error)
+    }
+}
+
+/// The generators, in the order they are listed.
+#[pyfunction]
+fn generators() -> Vec<&'static str> {
+    boardwright::GENERATORS.to_vec()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(draw, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(generators, m)?)?;
+    m.add_class::<Game>()?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
