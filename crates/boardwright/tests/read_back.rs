@@ -9,8 +9,14 @@ impl Visit for RoundTrip {
         for seed in ["round-1", "round-2", "round-3"] {
             let board = G::generate(&G::Params::default(), &Seed::new(seed)).expect("a default board");
             let json = serde_json::to_string(&board).unwrap();
-            let back: G::Board = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{} {seed}: its JSON does not read back: {e}", G::NAME));
-            assert_eq!(serde_json::to_string(&back).unwrap(), json, "{} {seed}: read back, the board differs", G::NAME);
+            let back: G::Board =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{} {seed}: its JSON does not read back: {e}", G::NAME));
+            assert_eq!(
+                serde_json::to_string(&back).unwrap(),
+                json,
+                "{} {seed}: read back, the board differs",
+                G::NAME
+            );
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `GET /api/generators` and `GET /api/{generator}/{file}`: a board in any
+//! `GET /api/generators`, `GET /api/openapi.json` and `GET /api/{generator}/{file}`: a board in any
 //! format, its resolved parameters as TOML, its steps with snapshots, and a
 //! snapshot drawn.
 
@@ -24,6 +24,11 @@ use output::{self, Format};
 /// `GET /api/generators`.
 pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], app.listing.clone()).into_response()
+}
+
+/// `GET /api/openapi.json`: the API described as OpenAPI 3.1.
+pub(crate) async fn openapi(State(app): State<Arc<App>>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], app.openapi.clone()).into_response()
 }
 
 /// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`,

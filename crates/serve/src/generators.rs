@@ -148,7 +148,7 @@ fn describe<G: Generator>() -> Value {
 /// each size parameter, so the largest is found by halving the range; a
 /// value refused for another reason, such as cities that do not fit, is no
 /// matter of size).
-fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i64> {
+pub(crate) fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i64> {
     let Allowed::Int { min, max } = allowed else { return None };
     if !<G::Params as Params>::SIZE.contains(&name) {
         return None;

@@ -1,6 +1,6 @@
-//! The boardwright web app (`boardwright serve`): the pages, the HTTP API of
-//! `web.md`, and the limits that keep one request from knocking the server
-//! over.
+//! The boardwright web app (`boardwright serve`): the pages, the HTTP API
+//! (described in `docs/http.md` and, as OpenAPI, at `/api/openapi.json`),
+//! and the limits that keep one request from knocking the server over.
 //!
 //! - answers in a format are written by the `boardwright-output` crate,
 //!   which the command line writes through too;
@@ -11,8 +11,9 @@
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
 //!   headers that let HTTP caches keep them too;
-//! - `generators`: size caps and the generator listing; `jobs`: the
-//!   generation slots; `error`: the JSON refusal every handler returns.
+//! - `generators`: size caps and the generator listing; `openapi`: the
+//!   API described from the same tables; `jobs`: the generation slots;
+//!   `error`: the JSON refusal every handler returns.
 //!
 //! Generation runs on tokio's blocking pool, never on the async executor.
 
@@ -27,7 +28,7 @@ use axum::extract::Request;
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{MethodRouter, get};
 use axum::serve::ListenerExt;
 
 mod api;
@@ -36,6 +37,7 @@ mod error;
 mod etag;
 mod generators;
 mod jobs;
+mod openapi;
 mod pages;
 mod request;
 
@@ -77,6 +79,26 @@ struct App {
     cache: cache::Cache,
     /// The body of `GET /api/generators`, made once.
     listing: String,
+    /// The body of `GET /api/openapi.json`, made once.
+    openapi: String,
+}
+
+/// Every route: its path and what answers it. `/api/openapi.json`
+/// describes the same paths (a test holds the two together).
+fn routes() -> Vec<(&'static str, MethodRouter<Arc<App>>)> {
+    vec![
+        ("/", get(pages::index)),
+        ("/{page}", get(pages::tool)),
+        ("/assets/{file}", get(pages::asset)),
+        ("/api/generators", get(api::generators)),
+        ("/api/openapi.json", get(api::openapi)),
+        ("/api/{generator}/{file}", get(api::generator_file)),
+    ]
+}
+
+/// The paths the router answers, as it matches them (`/api/{generator}/{file}`).
+pub fn paths() -> Vec<&'static str> {
+    routes().into_iter().map(|(path, _)| path).collect()
 }
 
 /// The routes, with the request log and the body limit.
@@ -85,14 +107,12 @@ pub fn router(limits: Limits) -> Router {
         jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait),
         cache: cache::Cache::new(limits.cache_bytes),
         listing: generators::listing().to_string(),
+        openapi: openapi::document().to_string(),
         limits,
     });
-    Router::new()
-        .route("/", get(pages::index))
-        .route("/{page}", get(pages::tool))
-        .route("/assets/{file}", get(pages::asset))
-        .route("/api/generators", get(api::generators))
-        .route("/api/{generator}/{file}", get(api::generator_file))
+    routes()
+        .into_iter()
+        .fold(Router::new(), |router, (path, answer)| router.route(path, answer))
         .fallback(pages::missing)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)

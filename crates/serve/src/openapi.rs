@@ -1,0 +1,189 @@
+//! The HTTP API described as OpenAPI 3.1 (`GET /api/openapi.json`), made
+//! from what the routes themselves read: the registry's generators, each
+//! generator's parameter table (names, docs, ranges, the server's caps),
+//! its presets and its log option. A test holds it to the router: the same
+//! paths, and every documented method and parameter answered.
+
+use boardwright::params::{Allowed, Params};
+use boardwright::{Generator, Visit};
+use output::Format;
+use serde_json::{Map, Value, json};
+
+use crate::generators::served_max;
+
+/// The files of `GET /api/{generator}/{file}`.
+const FILES: &str =
+    "board.json, board.svg, board.png, board.pdf, config.toml, steps, or snapshot-K.svg (the K-th snapshot of steps, from 0)";
+
+/// The error body every refusal carries.
+fn error_schema() -> Value {
+    json!({
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": { "type": "string", "description": "What was wrong and what is allowed, in plain words." },
+            "parameter": { "type": "string", "description": "The parameter at fault, when one is." }
+        },
+        "additionalProperties": false
+    })
+}
+
+/// A refusal with `status`, described.
+fn refusal(description: &str) -> Value {
+    json!({ "description": description, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } })
+}
+
+/// A query parameter.
+fn query(name: &str, description: &str, schema: Value) -> Value {
+    json!({ "name": name, "in": "query", "required": false, "description": description, "schema": schema })
+}
+
+/// What a generator's parameter allows, as a schema (the server's cap as
+/// the maximum where it makes smaller boards than the library allows).
+fn allowed_schema<G: Generator>(name: &str, allowed: Allowed) -> Value {
+    match allowed {
+        Allowed::Int { min, max } => {
+            let max = served_max::<G>(name, allowed).filter(|&most| most < max).unwrap_or(max);
+            json!({ "type": "integer", "minimum": min, "maximum": max })
+        }
+        Allowed::Float { min, max } => json!({ "type": "number", "minimum": min, "maximum": max }),
+        Allowed::OneOf(values) => json!({ "type": "integer", "enum": values }),
+        Allowed::Bool => json!({ "type": "boolean" }),
+        Allowed::Data(what) => {
+            json!({ "type": "string", "description": format!("{what}, as a TOML inline value (an array of inline tables)") })
+        }
+    }
+}
+
+/// The path item of one generator's files.
+struct FileRoute;
+
+impl Visit for FileRoute {
+    type Output = (String, Value);
+
+    fn visit<G: Generator>(self) -> (String, Value) {
+        let mut parameters = vec![
+            json!({ "name": "file", "in": "path", "required": true, "description": FILES, "schema": { "type": "string", "pattern": "^(board\\.(json|svg|png|pdf)|config\\.toml|steps|snapshot-[0-9]+\\.svg)$" } }),
+            json!({ "name": "seed", "in": "query", "required": true, "description": "The seed: any text; the same seed and parameters give the same bytes.", "schema": { "type": "string" } }),
+        ];
+        let presets: Vec<&str> = <G::Params as Params>::PRESETS.iter().map(|(name, _)| *name).collect();
+        if !presets.is_empty() {
+            parameters.push(query(
+                "preset",
+                "A named parameter set, laid under the parameters given.",
+                json!({ "type": "string", "enum": presets }),
+            ));
+        }
+        parameters.extend([
+            query(
+                "paper",
+                "The paper drawn for (default a4).",
+                json!({ "type": "string", "enum": ["a4", "letter", "a3", "a5"] }),
+            ),
+            query("ink_friendly", "White fills and dark outlines only.", json!({ "type": "boolean" })),
+            query(
+                "tile",
+                "The sheets one board is printed over, COLSxROWS, each 1 to 4 (default 1x1).",
+                json!({ "type": "string", "pattern": "^[1-4]x[1-4]$" }),
+            ),
+            query(
+                "dpi",
+                "Pixels per inch of a PNG.",
+                json!({ "type": "number", "minimum": *output::DPI_RANGE.start(), "maximum": *output::DPI_RANGE.end() }),
+            ),
+            query(
+                "every",
+                "For steps: a snapshot every this many repetitions.",
+                json!({ "type": "integer", "minimum": 1 }),
+            ),
+        ]);
+        if let Some(log) = G::LOG {
+            parameters.push(query(
+                log.option,
+                &format!(
+                    "The {} played on the board, as a code of letters (A–Z, a–z, 0–9, - and _).",
+                    log.noun
+                ),
+                json!({ "type": "string", "pattern": "^[A-Za-z0-9_-]*$" }),
+            ));
+        }
+        for info in <G::Params as Params>::INFO {
+            parameters.push(query(info.name, info.doc, allowed_schema::<G>(info.name, info.allowed)));
+        }
+        let content: Map<String, Value> = Format::ALL
+            .iter()
+            .map(|f| (f.media_type().to_string(), json!({})))
+            .chain([("application/toml".to_string(), json!({}))])
+            .collect();
+        let item = json!({
+            "get": {
+                "summary": format!("A {} board as a file", G::NAME),
+                "description": format!("{} The answer is a pure function of the address: it carries an ETag and Cache-Control, and If-None-Match gives 304.", G::ABOUT),
+                "operationId": format!("{}_file", G::NAME),
+                "parameters": parameters,
+                "responses": {
+                    "200": { "description": "The file; steps is JSON.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": content },
+                    "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
+                    "400": refusal("A parameter is unknown or not allowed."),
+                    "404": refusal("No such file."),
+                    "422": refusal("The board is larger than this server makes, or cannot be made from these parameters."),
+                    "503": refusal("The server is busy; Retry-After says when to ask again.")
+                }
+            }
+        });
+        (format!("/api/{}/{{file}}", G::NAME), item)
+    }
+}
+
+/// The whole document.
+pub(crate) fn document() -> Value {
+    let mut paths = Map::new();
+    paths.insert(
+        "/api/generators".into(),
+        json!({ "get": {
+            "summary": "Every generator with its parameters, presets, fairness targets and metrics",
+            "operationId": "generators",
+            "responses": { "200": { "description": "The listing.", "content": { "application/json": {} } } }
+        } }),
+    );
+    paths.insert(
+        "/api/openapi.json".into(),
+        json!({ "get": {
+            "summary": "This document",
+            "operationId": "openapi",
+            "responses": { "200": { "description": "OpenAPI 3.1.", "content": { "application/json": {} } } }
+        } }),
+    );
+    for name in boardwright::GENERATORS {
+        if let Some((path, item)) = boardwright::with_generator(name, FileRoute) {
+            paths.insert(path, item);
+        }
+    }
+    let page = |summary: &str, id: &str| json!({ "get": { "summary": summary, "operationId": id, "responses": { "200": { "description": "HTML.", "content": { "text/html": {} } }, "404": { "description": "No such page: the home page with a message." } } } });
+    paths.insert("/".into(), page("The home page", "home"));
+    paths.insert("/{page}".into(), {
+        let mut item = page("A generator's page (its name: /universe)", "page");
+        item["get"]["parameters"] =
+            json!([{ "name": "page", "in": "path", "required": true, "schema": { "type": "string", "enum": boardwright::GENERATORS } }]);
+        item
+    });
+    paths.insert(
+        "/assets/{file}".into(),
+        json!({ "get": {
+            "summary": "The page's scripts, style and icons",
+            "operationId": "asset",
+            "parameters": [{ "name": "file", "in": "path", "required": true, "schema": { "type": "string" } }],
+            "responses": { "200": { "description": "The file." }, "404": refusal("No such file.") }
+        } }),
+    );
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "boardwright serve",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Fair, playable game boards from a seed, over HTTP. Every refusal is a JSON body {\"error\", \"parameter\"}; a request body is at most 1 MiB."
+        },
+        "paths": paths,
+        "components": { "schemas": { "Error": error_schema() } }
+    })
+}
