@@ -10,6 +10,7 @@ use output::Format;
 use serde_json::{Map, Value, json};
 
 use crate::generators::served_max;
+use crate::request::MAX_EVERY;
 
 /// The files of `GET /api/{generator}/{file}`.
 const FILES: &str =
@@ -64,7 +65,7 @@ impl Visit for FileRoute {
     fn visit<G: Generator>(self) -> (String, Value) {
         let mut parameters = vec![
             json!({ "name": "file", "in": "path", "required": true, "description": FILES, "schema": { "type": "string", "pattern": "^(board\\.(json|svg|png|pdf)|config\\.toml|steps|snapshot-[0-9]+\\.svg)$" } }),
-            json!({ "name": "seed", "in": "query", "required": true, "description": "The seed: any text; the same seed and parameters give the same bytes.", "schema": { "type": "string" } }),
+            json!({ "name": "seed", "in": "query", "required": false, "description": "The seed: any text; the same seed and parameters give the same bytes. Every file but config.toml needs one.", "schema": { "type": "string" } }),
         ];
         let presets: Vec<&str> = <G::Params as Params>::PRESETS.iter().map(|(name, _)| *name).collect();
         if !presets.is_empty() {
@@ -126,7 +127,10 @@ impl Visit for FileRoute {
                     "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
                     "400": refusal("A parameter is unknown or not allowed."),
                     "404": refusal("No such file."),
-                    "422": refusal("The board is larger than this server makes, or cannot be made from these parameters."),
+                    "405": refusal("Only GET is answered here."),
+                    "413": refusal("A request body over 1 MiB."),
+                    "422": refusal("The board is larger than this server makes or draws, or cannot be made from these parameters."),
+                    "500": refusal("The server failed; the message says where."),
                     "503": refusal("The server is busy; Retry-After says when to ask again.")
                 }
             }

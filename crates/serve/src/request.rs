@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use output::{DPI_RANGE, Drawing};
 
 /// Most snapshots' spacing `every` may ask for.
-const MAX_EVERY: u32 = 1_000_000;
+pub(crate) const MAX_EVERY: u32 = 1_000_000;
 
 /// What a board request asks for.
 #[derive(Debug, Default)]
