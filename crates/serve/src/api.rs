@@ -150,12 +150,14 @@ async fn steps<G: Generator>(app: &App, query: BoardQuery, params: G::Params) ->
     cap::<G>(&params)?;
     cap_steps::<G>(&params, query.every)?;
     let seed = query.seed()?;
+    // A log in the address is read and replayed as for the board (a bad one refused).
+    let log = query.log::<G>(&params, app.limits.max_log_letters)?;
     let every = query.every;
     let body = app
         .jobs
         .run(move || {
             let mut recorder = Recorder::new(every);
-            G::generate_with(&params, &seed, &G::Log::default(), &mut recorder).map_err(generation_error)?;
+            G::generate_with(&params, &seed, &log, &mut recorder).map_err(generation_error)?;
             let steps = Steps {
                 generator: G::NAME,
                 seed: seed.text(),
@@ -181,18 +183,19 @@ async fn snapshot_svg<G: Generator>(app: &App, query: BoardQuery, params: G::Par
     cap_steps::<G>(&params, query.every)?;
     G::check_drawable(&params).map_err(ApiError::unprocessable)?;
     let seed = query.seed()?;
+    let log = query.log::<G>(&params, app.limits.max_log_letters)?;
     let (every, drawing) = (query.every, query.drawing);
     let body = app
         .jobs
         .run(move || {
             let mut recorder = Recorder::new(every);
-            let board = G::generate_with(&params, &seed, &G::Log::default(), &mut recorder).map_err(generation_error)?;
+            let board = G::generate_with(&params, &seed, &log, &mut recorder).map_err(generation_error)?;
             let count = recorder.snapshots.len();
             let snapshot = recorder.snapshots.get(index).ok_or_else(|| {
-                ApiError::not_found(format!(
-                    "no snapshot {index}: this generation has {count}, from 0 to {}",
-                    count.saturating_sub(1)
-                ))
+                ApiError::not_found(match count {
+                    0 => format!("no snapshot {index}: {} records no snapshots", G::NAME),
+                    _ => format!("no snapshot {index}: this generation has {count}, from 0 to {}", count - 1),
+                })
             })?;
             let doc = G::draw_snapshot(&board, snapshot, drawing.options)
                 .ok_or_else(|| ApiError::not_found(format!("{} does not draw its snapshots", G::NAME)))?;

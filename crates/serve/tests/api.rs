@@ -602,6 +602,24 @@ fn answers_carry_an_etag_and_repeats_get_304() {
     });
 }
 
+/// The steps and drawn snapshots of a hexet address read its road code as
+/// the board does: a bad code is refused naming `roads`; a generator that
+/// records no snapshots says so.
+#[test]
+fn steps_read_the_road_code_and_say_when_there_are_no_snapshots() {
+    with_server(|addr| {
+        for file in ["steps", "snapshot-0.svg"] {
+            let r = client::get(addr, &format!("/api/hexet/{file}?seed=code&roads=!!"));
+            assert_refused(&r, 400, Some("roads"), file);
+        }
+        let r = client::get(addr, "/api/hexet/steps?seed=code&roads=");
+        assert_eq!(r.status, 200, "{}", r.text());
+        let r = client::get(addr, "/api/witches/snapshot-0.svg?seed=code");
+        assert_refused(&r, 404, None, "witches snapshot");
+        assert!(r.text().contains("records no snapshots"), "{}", r.text());
+    });
+}
+
 /// A hexet board's address may carry its road log as a code (`roads=`):
 /// the answer is the map with the log replayed, as the library makes it; a
 /// bad code is refused naming `roads` and the road at fault; a code past
