@@ -338,9 +338,33 @@ class Page {
     this.dpi = search.get("dpi") ?? "";
     /** Parameters that differ from the defaults (or the preset): name -> query text. */
     this.overrides = new Map();
+    /** The generator module's own state in the address (witches' potions), never sent to the server. */
+    this.kept = new Map();
     for (const [key, value] of search) {
-      if (!DRAWING.includes(key) && !["seed", "preset"].includes(key)) this.overrides.set(key, value);
+      if (this.module.addressKeys?.includes(key)) this.kept.set(key, value);
+      else if (!DRAWING.includes(key) && !["seed", "preset"].includes(key)) this.overrides.set(key, value);
     }
+  }
+
+  /** The page's address for the board of `query`, with the module's own state. */
+  address(query) {
+    const q = new URLSearchParams(query);
+    for (const [key, value] of this.kept) q.set(key, value);
+    return `/${NAME}?${q}`;
+  }
+
+  /**
+   * Sets (or with null, removes) a piece of the module's own state in the
+   * address: a new history entry (`record` "push"), or the entry shown now
+   * ("replace").
+   */
+  keep(key, value, record = "push") {
+    if (value === null || value === "") this.kept.delete(key);
+    else this.kept.set(key, value);
+    const address = this.address(this.shown?.query ?? this.query());
+    if (address === location.pathname + location.search) return;
+    if (record === "push") history.pushState(null, "", address);
+    else history.replaceState(null, "", address);
   }
 
   /** Shows the state in the form's controls (after the address changed under them). */
@@ -416,7 +440,7 @@ class Page {
       this.failing = false;
       this.clearErrors();
       this.show(board, query);
-      const address = `/${NAME}?${query}`;
+      const address = this.address(query);
       if (record === "push" && address !== location.pathname + location.search) history.pushState(null, "", address);
       else history.replaceState(null, "", address);
       for (const [parameter, message] of this.dropped) this.place(parameter, `${message}. The address asked for it; the board is drawn without it.`, true);

@@ -34,6 +34,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     asset!("toml.js", JS),
     asset!("universe.js", JS),
     asset!("starship.js", JS),
+    asset!("witches.js", JS),
     asset!("hexet.js", JS),
     asset!("roadcode.js", JS),
     asset!("favicon.svg", "image/svg+xml"),

@@ -1,0 +1,226 @@
+// Witches: the game's digital half beside the printed board. The board's
+// secret recipe stays on the server; the page shows the free clue and the
+// effects players may meet, takes a potion from the board's ingredients
+// (each with the seeds grown, or "as needed"), brews it and keeps the log of
+// potions tried, and reveals the recipe behind a danger button. The potions
+// tried ride in the address (`potions=Sage:2,Mint:1,Dill;…`, never sent with
+// the board), so a reload or a shared link gives the game back: the same
+// potion on the same board always answers the same.
+
+import { ApiError, fetchApi } from "./app.js";
+import { el } from "./form.js";
+
+/** Most seeds an ingredient may be given. */
+const MAX_SEEDS = 9;
+/** Settings that change the drawing, not the recipe. */
+const DRAWING = ["paper", "ink_friendly", "tile", "dpi"];
+
+const game = {
+  /** The seed and parameters the potions were brewed for (the recipe's). */
+  recipeQuery: null,
+  /** `{clue, recipe_length, rules, ingredients}` of the recipe. */
+  clue: null,
+  /** The potion being made: `[{ingredient, seeds}]`, seeds null for "as needed". */
+  potion: [],
+  /** Potions tried: `{potion, answer}`, in order. */
+  tried: [],
+  panel: null,
+};
+
+/** A potion as text: `Sage:2,Mint:1,Dill`. */
+const potionText = (potion) => potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient}:${p.seeds}`)).join(",");
+
+/** The potions an address holds (`Sage:2,Mint;Dill:1`), or [] when it holds none or garbage. */
+function readPotions(text) {
+  if (!text) return [];
+  return text.split(";").map((one) =>
+    one.split(",").filter(Boolean).map((part) => {
+      const [ingredient, seeds] = part.split(":");
+      return { ingredient: ingredient.trim(), seeds: seeds === undefined ? null : Number(seeds) };
+    }));
+}
+
+/** The query of the recipe: the board's, without what only changes the drawing. */
+function recipeQuery(query) {
+  const q = new URLSearchParams(query);
+  for (const key of DRAWING) q.delete(key);
+  return q.toString();
+}
+
+/** The body of a potion request for the recipe of `query`. */
+function potionRequest(query, potion) {
+  const q = new URLSearchParams(query);
+  const params = {};
+  for (const [key, value] of q) {
+    if (["seed", "preset", ...DRAWING].includes(key)) continue;
+    // An address carries text; the request wants numbers and booleans as such.
+    try {
+      params[key] = JSON.parse(value);
+    } catch {
+      params[key] = value;
+    }
+  }
+  const body = { seed: q.get("seed") ?? "", params, potion };
+  if (q.get("preset")) body.preset = q.get("preset");
+  return body;
+}
+
+async function brew(query, potion) {
+  const response = await fetch("/api/witches/potion", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(potionRequest(query, potion)),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(body.error ?? `the server answered ${response.status}`, body.parameter ?? null);
+  return body;
+}
+
+/** The answer to a potion, in words. */
+function answerLines(answer) {
+  const lines = [`${answer.undergrown} undergrown, ${answer.overgrown} overgrown`, ...answer.feedback];
+  if (answer.won) lines.unshift("The potion works: you found the recipe!");
+  return lines;
+}
+
+function render(page) {
+  const { panel } = game;
+  if (!game.clue) {
+    panel.replaceChildren(el("h2", {}, "Brew a potion"), el("p", { class: "hint" }, "Reading the recipe…"));
+    return;
+  }
+  const length = game.clue.recipe_length;
+  const full = game.potion.length >= 6;
+  const add = game.clue.ingredients.map((name) =>
+    el("button", { type: "button", class: "ingredient", disabled: full, onclick: () => {
+      game.potion.push({ ingredient: name, seeds: null });
+      render(page);
+    } }, name));
+  const rows = game.potion.map((part, i) => {
+    const seeds = el("input", { type: "number", min: 0, max: MAX_SEEDS, step: 1, id: `potion-${i}`, placeholder: "as needed", value: part.seeds ?? "" });
+    seeds.addEventListener("change", () => {
+      const n = Number(seeds.value);
+      part.seeds = seeds.value.trim() === "" || !Number.isInteger(n) ? null : Math.min(MAX_SEEDS, Math.max(0, n));
+    });
+    return el("li", {}, el("label", { for: `potion-${i}` }, `${i + 1}. ${part.ingredient}`), seeds,
+      el("button", { type: "button", "aria-label": `Take ${part.ingredient} out`, onclick: () => {
+        game.potion.splice(i, 1);
+        render(page);
+      } }, "✕"));
+  });
+  const brewButton = el("button", { type: "button", class: "primary", id: "brew", disabled: !game.potion.length, onclick: () => tryPotion(page) }, "Brew");
+  const log = game.tried.map(({ potion, answer }, i) =>
+    el("li", { class: answer.won ? "won" : "" }, el("strong", {}, `${i + 1}. ${potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient} ${p.seeds}`)).join(" → ")}`),
+      el("ul", {}, ...answerLines(answer).map((line) => el("li", {}, line)))));
+  const reveal = el("button", { type: "button", class: "danger", id: "reveal", onclick: () => revealRecipe(page) }, "Reveal the recipe");
+  panel.replaceChildren(
+    el("h2", {}, "Brew a potion"),
+    el("p", { class: "clue", id: "clue" }, el("strong", {}, "Free clue: "), game.clue.clue),
+    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in cauldron order, each with the seeds grown (empty: as many as needed), then brew.`),
+    game.clue.rules.length
+      ? el("details", {}, el("summary", {}, `Effects you may meet (${game.clue.rules.length})`),
+        el("dl", { class: "rules" }, ...game.clue.rules.flatMap((r) => [el("dt", {}, r.effect), el("dd", {}, r.rule)])))
+      : el("p", { class: "hint" }, "No effects at this difficulty."),
+    el("div", { class: "ingredients", role: "group", "aria-label": "Ingredients" }, ...add),
+    el("ol", { class: "potion", id: "potion" }, ...rows),
+    el("div", { class: "row" }, brewButton, el("button", { type: "button", onclick: () => { game.potion = []; render(page); } }, "Clear")),
+    el("p", { class: "error", id: "error-potion", role: "alert" }),
+    el("h3", {}, `Potions tried (${game.tried.length})`),
+    el("ol", { class: "tried", id: "tried", reversed: true }, ...log.reverse()),
+    el("div", { class: "reveal", id: "revealed" }, reveal),
+  );
+}
+
+async function tryPotion(page) {
+  const potion = game.potion.map((p) => ({ ...p }));
+  const error = document.getElementById("error-potion");
+  try {
+    const answer = await brew(game.recipeQuery, potion);
+    game.tried.push({ potion, answer });
+    game.potion = [];
+    page.keep("potions", game.tried.map((t) => potionText(t.potion)).join(";"));
+    render(page);
+    page.status(answer.won ? "The potion works!" : `Brewed: ${answer.undergrown} undergrown, ${answer.overgrown} overgrown`, "ok");
+  } catch (e) {
+    error.textContent = e instanceof ApiError ? e.message : `Could not brew: ${e.message}`;
+  }
+}
+
+async function revealRecipe(page) {
+  if (!confirm("Reveal the secret recipe? The game is over for everyone who sees it.")) return;
+  const box = document.getElementById("revealed");
+  try {
+    const recipe = await fetchApi(`/api/witches/reveal?${game.recipeQuery}`);
+    const row = (i) => el("tr", {}, el("td", {}, i.name), el("td", {}, i.number ?? "–"), el("td", {}, i.decoy ?? ""), el("td", {}, (i.effects ?? []).join(", ")));
+    box.replaceChildren(
+      el("h3", {}, "The recipe"),
+      el("p", {}, `Solution: ${recipe.solution.map((s) => (s.seeds === null || s.seeds === undefined ? s.ingredient : `${s.ingredient} ${s.seeds}`)).join(" → ")} (${recipe.solutions} winning potions in all).`),
+      el("table", { class: "records" },
+        el("thead", {}, el("tr", {}, ...["ingredient", "number", "decoy", "effects"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, ...recipe.ingredients.map(row))),
+    );
+    page.status("Recipe revealed", "ok");
+  } catch (e) {
+    page.status(e instanceof ApiError ? e.message : `Could not reveal: ${e.message}`, "error");
+  }
+}
+
+/** A new board: its recipe's clue, and the potions the address holds brewed again. */
+async function shown(page) {
+  const query = recipeQuery(page.shown.query);
+  if (query === game.recipeQuery) return;
+  const fresh = game.recipeQuery !== null;
+  game.recipeQuery = query;
+  game.clue = null;
+  game.potion = [];
+  game.tried = [];
+  render(page);
+  try {
+    game.clue = await fetchApi(`/api/witches/clue?${query}`);
+  } catch (e) {
+    game.panel.replaceChildren(el("h2", {}, "Brew a potion"), el("p", { class: "error" }, e instanceof ApiError ? e.message : e.message));
+    return;
+  }
+  // A changed board starts a new game; the address's potions are the game of the board it names.
+  if (fresh) page.keep("potions", null, "replace");
+  for (const potion of readPotions(page.kept.get("potions"))) {
+    try {
+      game.tried.push({ potion, answer: await brew(query, potion) });
+    } catch (e) {
+      page.keep("potions", game.tried.map((t) => potionText(t.potion)).join(";"), "replace");
+      page.status(`A potion in the address was left out: ${e.message}`, "error");
+      break;
+    }
+  }
+  render(page);
+}
+
+const STYLE = `
+.witches-game { margin-top: 0.8rem; padding: 0.8rem; background: #fff; border: 1px solid var(--line, #ddd); border-radius: 6px; }
+.witches-game h2 { margin: 0 0 0.4rem; font-size: 1.1rem; }
+.witches-game .ingredients { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.5rem 0; }
+.witches-game .potion li { display: flex; gap: 0.4rem; align-items: center; margin: 0.2rem 0; }
+.witches-game .potion input { width: 7rem; }
+.witches-game .tried li.won > strong { color: #1b7f3b; }
+.witches-game .row { display: flex; gap: 0.4rem; }
+.witches-game button.danger { background: #b3261e; color: #fff; border-color: #b3261e; margin-top: 0.6rem; }
+.witches-game .rules dt { font-weight: 700; }
+.witches-game .rules dd { margin: 0 0 0.3rem 1rem; }
+`;
+
+export default {
+  addressKeys: ["potions"],
+
+  setup(page) {
+    document.head.append(el("style", {}, STYLE));
+    game.panel = el("section", { class: "witches-game", id: "witches-game", "aria-label": "Brew a potion" });
+    page.extraView.append(game.panel);
+    render(page);
+    // Back and Forward: the potions of that address.
+    window.addEventListener("popstate", () => {
+      game.recipeQuery = null;
+    });
+  },
+
+  shown,
+};
