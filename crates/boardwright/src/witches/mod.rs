@@ -29,6 +29,8 @@
 //!
 //! Files: `params` ([`Params`]), `board` (the result and its metrics),
 //! the steps' modules, `draw`; here, the sheet's constants and generation.
+//! The secret recipe, the potions and their feedback, the game's digital
+//! half, are [`puzzle`]: never part of a board.
 
 use crate::seed::{Rng, Seed};
 use crate::{DrawOptions, Error, Generator, Header, Watch};
@@ -39,6 +41,7 @@ mod deal;
 mod draw;
 mod gardens;
 mod params;
+pub mod puzzle;
 
 pub use board::{Board, Cauldron, Cell, Face, Garden, Label, Metrics, Player, Share};
 pub(crate) use draw::draw;
