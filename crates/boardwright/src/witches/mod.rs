@@ -363,6 +363,22 @@ impl Generator for Witches {
         &board.metrics
     }
 
+    /// The secret recipe's winning potions (`recipe.solutions`) and the
+    /// potions the simple strategy brews until one wins
+    /// (`recipe.strategy_potions`; [`puzzle::GIVE_UP`] if it gives up).
+    fn extra_figures(params: &Params, seed: &Seed) -> Vec<(&'static str, f64)> {
+        match puzzle::Recipe::new(params, seed) {
+            Ok(recipe) => vec![
+                ("recipe.solutions", recipe.solutions() as f64),
+                (
+                    "recipe.strategy_potions",
+                    f64::from(puzzle::potions_needed(&recipe).unwrap_or(puzzle::GIVE_UP)),
+                ),
+            ],
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn work_size(_params: &Params) -> u64 {
         u64::from(WIDTH * HEIGHT * 2)
     }

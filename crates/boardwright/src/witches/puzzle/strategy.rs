@@ -9,8 +9,8 @@
 //!    effects.
 //! 2. As soon as every number 1 … n has an ingredient, and again after the
 //!    last ingredient is known, it brews the numbered ones in order, as
-//!    needed, a known ignored decoy after each `Enthusiastic` one (when
-//!    there is room), every choice among ingredients that claim the same
+//!    needed, after each `Enthusiastic` one an ingredient known to claim no
+//!    number (it is skipped; when there is room), every choice among ingredients that claim the same
 //!    number in turn (an imposter claims a number too), each choice once.
 //!
 //! It gives up after [`GIVE_UP`] potions (never seen on a recipe
@@ -89,10 +89,12 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
 }
 
 /// Every potion to try: one ingredient per number, in order, each choice
-/// among claimants, with an ignored decoy after an `Enthusiastic` one.
+/// among claimants, with an ingredient that claims no number after an
+/// `Enthusiastic` one.
 fn candidates(n: u32, known: &[Known], eager: &[bool]) -> Vec<Vec<usize>> {
     let claim = |k: u32| -> Vec<usize> { (0..known.len()).filter(|&i| known[i] == Known::Number(k)).collect() };
-    let ignored: Vec<usize> = (0..known.len()).filter(|&i| known[i] == Known::Ignored).collect();
+    // A skipped ingredient is not evaluated: any that claims no number will do.
+    let fillers: Vec<usize> = (0..known.len()).filter(|&i| matches!(known[i], Known::Ignored | Known::Never)).collect();
     let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
     for k in 1..=n {
         let mut next = Vec::new();
@@ -101,7 +103,7 @@ fn candidates(n: u32, known: &[Known], eager: &[bool]) -> Vec<Vec<usize>> {
                 let mut o = order.clone();
                 o.push(i);
                 if eager[i] && k < n
-                    && let Some(&filler) = ignored.iter().find(|f| !o.contains(f))
+                    && let Some(&filler) = fillers.iter().find(|f| !o.contains(f))
                 {
                     o.push(filler);
                 }
