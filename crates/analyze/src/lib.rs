@@ -52,7 +52,11 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, flattener
         Ok(board) => {
             let figures = flattener.flatten(G::metrics(&board));
             let extra = G::extra_figures(params, &seed);
-            Outcome::Figures(if extra.is_empty() { figures } else { flattener.extend(figures, &extra) })
+            Outcome::Figures(if extra.is_empty() {
+                figures
+            } else {
+                flattener.extend(figures, &extra)
+            })
         }
         Err(Error::Generate { reason, .. }) => Outcome::Failed(reason),
         Err(e) => Outcome::Failed(e.to_string()),

@@ -39,24 +39,37 @@ fn recipe(c: &mut Criterion) {
         difficulty: 3,
         ..Params::default()
     };
-    let four = Params { difficulty: 3, ..Params::default() };
+    let four = Params {
+        difficulty: 3,
+        ..Params::default()
+    };
     let mut i = 0u64;
     // Drawn again until a potion wins, each draw counted exactly.
     c.bench_function("witches/recipe hardest (6 ingredients, difficulty 3)", |b| {
         b.iter(|| {
             i += 1;
-            black_box(Recipe::new(&hardest, &Seed::new(&i.to_string())).expect("valid parameters").solutions())
+            black_box(
+                Recipe::new(&hardest, &Seed::new(&i.to_string()))
+                    .expect("valid parameters")
+                    .solutions(),
+            )
         })
     });
     c.bench_function("witches/recipe difficulty 3, 4 ingredients", |b| {
         b.iter(|| {
             i += 1;
-            black_box(Recipe::new(&four, &Seed::new(&i.to_string())).expect("valid parameters").solutions())
+            black_box(
+                Recipe::new(&four, &Seed::new(&i.to_string()))
+                    .expect("valid parameters")
+                    .solutions(),
+            )
         })
     });
     let recipe = Recipe::new(&hardest, &Seed::new("bench")).expect("valid parameters");
     let potion = Potion::parse("Sage:2,Mint:1,Dill,Basil:3,Thyme,Parsley:4").expect("a potion");
-    c.bench_function("witches/brew a potion of 6", |b| b.iter(|| black_box(recipe.brew(black_box(&potion)))));
+    c.bench_function("witches/brew a potion of 6", |b| {
+        b.iter(|| black_box(recipe.brew(black_box(&potion))))
+    });
 }
 
 criterion_group!(benches, default_board, recipe);

@@ -28,7 +28,13 @@ fn hand(change: impl FnOnce(&mut Vec<Ingredient>)) -> Recipe {
     let mut ings: Vec<Ingredient> = NAMES
         .iter()
         .enumerate()
-        .map(|(i, &name)| if i < 4 { Ingredient::numbered(name, i as u32 + 1) } else { Ingredient::decoy(name, Decoy::Ignore, None) })
+        .map(|(i, &name)| {
+            if i < 4 {
+                Ingredient::numbered(name, i as u32 + 1)
+            } else {
+                Ingredient::decoy(name, Decoy::Ignore, None)
+            }
+        })
         .collect();
     change(&mut ings);
     Recipe::hand_made(4, ings, &Seed::new("hand")).expect("a solvable hand-made recipe")
@@ -63,7 +69,10 @@ fn plain_recipe_numbers_seeds_and_order() {
 #[test]
 fn ignore_decoy_is_skipped_but_its_effects_run() {
     let r = hand(|i| i[4] = Ingredient::decoy("Oregano", Decoy::Ignore, None).with(&[Effect::Coward]));
-    assert_eq!(brew(&r, "Oregano:9"), (0, 0, vec![format!("Coward was encountered: {}", Effect::Coward.rule())], false));
+    assert_eq!(
+        brew(&r, "Oregano:9"),
+        (0, 0, vec![format!("Coward was encountered: {}", Effect::Coward.rule())], false)
+    );
     assert!(brew(&r, "Parsley,Oregano:7,Sage,Chives,Rosemary").3);
 }
 
@@ -92,7 +101,10 @@ fn imposter_looks_like_its_number_but_never_wins() {
 #[test]
 fn spicy_needs_one_more_seed_next() {
     let r = hand(|i| i[0] = i[0].clone().with(&[Effect::Spicy]));
-    assert_eq!(brew(&r, "Parsley:1,Sage:2"), (1, 0, vec!["Spicy was encountered".to_string()], false));
+    assert_eq!(
+        brew(&r, "Parsley:1,Sage:2"),
+        (1, 0, vec!["Spicy was encountered".to_string()], false)
+    );
     assert!(brew(&r, "Parsley:1,Sage:3,Chives:3,Rosemary:4").3);
     assert!(!brew(&r, "Parsley:1,Sage:2,Chives:3,Rosemary:4").3);
     // The revealed solution writes the extra seed.
@@ -102,13 +114,24 @@ fn spicy_needs_one_more_seed_next() {
 #[test]
 fn cutoff_stops_the_evaluation() {
     let r = hand(|i| i[4] = i[4].clone().with(&[Effect::Cutoff]));
-    assert_eq!(brew(&r, "Oregano,Parsley:0"), (0, 0, vec!["Cutoff was encountered".to_string()], false));
+    assert_eq!(
+        brew(&r, "Oregano,Parsley:0"),
+        (0, 0, vec!["Cutoff was encountered".to_string()], false)
+    );
     // On the last ingredient: whatever follows, the potion wins.
     let last = hand(|i| i[3] = i[3].clone().with(&[Effect::Cutoff]));
     assert!(brew(&last, "Parsley,Sage,Chives,Rosemary,Mint:0,Dill:9").3);
     assert_eq!(last.solutions(), brute_force_count(&last));
     // Before the last, no potion wins: no such recipe.
-    let mut ings: Vec<Ingredient> = (0..10).map(|i| if i < 4 { Ingredient::numbered(NAMES[i], i as u32 + 1) } else { Ingredient::decoy(NAMES[i], Decoy::Ignore, None) }).collect();
+    let mut ings: Vec<Ingredient> = (0..10)
+        .map(|i| {
+            if i < 4 {
+                Ingredient::numbered(NAMES[i], i as u32 + 1)
+            } else {
+                Ingredient::decoy(NAMES[i], Decoy::Ignore, None)
+            }
+        })
+        .collect();
     ings[1] = ings[1].clone().with(&[Effect::Cutoff]);
     assert!(Recipe::hand_made(4, ings, &Seed::new("hand")).is_none());
 }
@@ -158,17 +181,31 @@ fn reporting_effects_say_what_came_before() {
     let inspector = lines(&counted(Effect::Inspector), "Parsley,Sage,Chives,Rosemary");
     assert!(inspector.contains(&"Inspector says 2".to_string()), "{inspector:?}");
     for e in [Effect::Coward, Effect::Fertilizer, Effect::Resetter] {
-        assert_eq!(lines(&with(0, e), "Parsley"), [format!("{} was encountered: {}", e.name(), e.rule())]);
+        assert_eq!(
+            lines(&with(0, e), "Parsley"),
+            [format!("{} was encountered: {}", e.name(), e.rule())]
+        );
     }
 }
 
 #[test]
 fn feedback_is_shuffled_yet_the_same_for_the_same_potion() {
     let effects = [Effect::Coward, Effect::Fertilizer, Effect::Resetter];
-    let in_order: Vec<String> = effects.iter().map(|e| format!("{} was encountered: {}", e.name(), e.rule())).collect();
+    let in_order: Vec<String> = effects
+        .iter()
+        .map(|e| format!("{} was encountered: {}", e.name(), e.rule()))
+        .collect();
     let mut orders = std::collections::BTreeSet::new();
     for k in 0..40 {
-        let mut ings: Vec<Ingredient> = (0..10).map(|i| if i < 4 { Ingredient::numbered(NAMES[i], i as u32 + 1) } else { Ingredient::decoy(NAMES[i], Decoy::Ignore, None) }).collect();
+        let mut ings: Vec<Ingredient> = (0..10)
+            .map(|i| {
+                if i < 4 {
+                    Ingredient::numbered(NAMES[i], i as u32 + 1)
+                } else {
+                    Ingredient::decoy(NAMES[i], Decoy::Ignore, None)
+                }
+            })
+            .collect();
         for (i, e) in effects.iter().enumerate() {
             ings[i] = ings[i].clone().with(&[*e]);
         }
@@ -176,7 +213,11 @@ fn feedback_is_shuffled_yet_the_same_for_the_same_potion() {
         let potion = Potion::parse("Parsley,Sage,Chives").unwrap();
         let a = r.brew(&potion);
         assert_eq!(a, r.brew(&potion));
-        assert_eq!(a, r.brew(&Potion::parse(" parsley, SAGE ,chives").unwrap()), "the same potion, written otherwise");
+        assert_eq!(
+            a,
+            r.brew(&Potion::parse(" parsley, SAGE ,chives").unwrap()),
+            "the same potion, written otherwise"
+        );
         orders.insert(a.feedback.clone());
     }
     assert!(orders.len() >= 4, "{orders:?}");
@@ -227,7 +268,11 @@ fn brute_force_solvable(recipe: &Recipe) -> bool {
 }
 
 fn recipe(difficulty: u32, recipe_length: u32, seed: &str) -> Recipe {
-    let params = Params { difficulty, recipe_length, ..Params::default() };
+    let params = Params {
+        difficulty,
+        recipe_length,
+        ..Params::default()
+    };
     Recipe::new(&params, &Seed::new(seed)).unwrap()
 }
 
@@ -251,9 +296,16 @@ fn sweep(seeds: usize, counted: usize) {
                 let decoys = r.ingredients().iter().filter(|i| i.decoy.is_some()).count();
                 assert_eq!(decoys, 10 - length as usize, "{what}");
                 if difficulty < 3 {
-                    assert!(r.ingredients().iter().all(|i| i.decoy.is_none() || i.decoy == Some(Decoy::Ignore)), "{what}");
+                    assert!(
+                        r.ingredients().iter().all(|i| i.decoy.is_none() || i.decoy == Some(Decoy::Ignore)),
+                        "{what}"
+                    );
                 }
-                let effects: usize = r.ingredients().iter().map(|i| i.effects.iter().filter(|&&e| e != Effect::Imposter).count()).sum();
+                let effects: usize = r
+                    .ingredients()
+                    .iter()
+                    .map(|i| i.effects.iter().filter(|&&e| e != Effect::Imposter).count())
+                    .sum();
                 assert!(effects <= [0, 5, 7][difficulty as usize - 1], "{what}");
             }
         }
@@ -283,7 +335,10 @@ fn the_same_seed_gives_the_same_recipe_and_difficulty_changes_it() {
 
 #[test]
 fn bad_parameters_are_refused() {
-    let params = Params { difficulty: 4, ..Params::default() };
+    let params = Params {
+        difficulty: 4,
+        ..Params::default()
+    };
     let err = Recipe::new(&params, &Seed::new("x")).unwrap_err().to_string();
     assert!(err.contains("difficulty") && err.contains("1 to 3"), "{err}");
 }

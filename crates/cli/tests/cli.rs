@@ -1222,7 +1222,10 @@ fn witches_reveal_and_potion() {
         })
         .collect();
     let potion = solution.join(",");
-    let answer = json_with(&with(&base, &["--potion", &potion]), &["undergrown", "overgrown", "feedback", "won"]);
+    let answer = json_with(
+        &with(&base, &["--potion", &potion]),
+        &["undergrown", "overgrown", "feedback", "won"],
+    );
     assert_eq!(answer["won"], true, "{potion}: {answer}");
     let tried = args(&["--potion", "Sage:2,Mint:1,Dill"]);
     let once = run(&tried);
@@ -1230,7 +1233,10 @@ fn witches_reveal_and_potion() {
     assert_eq!(once.stdout, run(&tried).stdout, "the same potion, the same answer");
     for (potion, message) in [
         ("Nettle", "potion part 1: unknown ingredient \"Nettle\""),
-        ("Sage,Mint,Dill,Basil,Thyme,Chives,Parsley", "7 ingredients; a cauldron holds at most 6"),
+        (
+            "Sage,Mint,Dill,Basil,Thyme,Chives,Parsley",
+            "7 ingredients; a cauldron holds at most 6",
+        ),
         ("Sage:-1", "potion part 1: Sage: -1 seeds is negative"),
         ("Sage,Mint:lots", "potion part 2: Mint: seeds \"lots\" is not a whole number"),
         ("", "no ingredients"),
@@ -1259,10 +1265,29 @@ fn witches_board_never_holds_the_recipe() {
         let base = ["witches", "--seed", "Tiamo", "--set", &set];
         let reveal = json_with(&[&base[..], &["--reveal"]].concat(), &["clue"]);
         let clue = reveal["clue"].as_str().unwrap().to_string();
-        let mut words: Vec<String> = ["decoy", "overachiever", "imposter", "solution", "effects", "Spicy", "Cutoff", "Enthusiastic", "Detective", "General", "Inspector", "Calculator", "Revealer", "Coward", "Fertilizer", "Resetter", "Hugger", "Liar"]
-            .iter()
-            .map(|w| w.to_string())
-            .collect();
+        let mut words: Vec<String> = [
+            "decoy",
+            "overachiever",
+            "imposter",
+            "solution",
+            "effects",
+            "Spicy",
+            "Cutoff",
+            "Enthusiastic",
+            "Detective",
+            "General",
+            "Inspector",
+            "Calculator",
+            "Revealer",
+            "Coward",
+            "Fertilizer",
+            "Resetter",
+            "Hugger",
+            "Liar",
+        ]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
         words.push(clue);
         for ext in ["json", "svg", "pdf"] {
             let path = dir.join(format!("board-{difficulty}.{ext}"));

@@ -153,5 +153,9 @@ pub(crate) async fn reveal(State(app): State<Arc<App>>, RawQuery(raw): RawQuery)
 
 fn json<T: Serialize>(value: &T) -> Result<Response, ApiError> {
     let body = serde_json::to_vec(value).map_err(|e| ApiError::internal(format!("could not write the answer: {e}")))?;
-    Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], body).into_response())
+    Ok((
+        [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")],
+        body,
+    )
+        .into_response())
 }

@@ -81,7 +81,10 @@ impl Recipe {
 /// The pass; the lines are written only when `rng` is given.
 fn walk(recipe: &Recipe, entries: &[Entry], mut rng: Option<&mut Rng>) -> Walk {
     let n = recipe.length;
-    let mut w = Walk { all_right: true, ..Walk::default() };
+    let mut w = Walk {
+        all_right: true,
+        ..Walk::default()
+    };
     // The ingredients met so far, by their place in the recipe.
     let mut met: Vec<usize> = Vec::with_capacity(entries.len());
     let (mut last, mut extra, mut skip) = (0u32, 0u32, false);
@@ -178,7 +181,11 @@ pub(super) fn with_needed_seeds(recipe: &Recipe, order: &[usize]) -> Potion {
     let (mut extra, mut skip, mut stopped) = (0u32, false, false);
     for &i in order {
         let ing = &recipe.ingredients[i];
-        let seeds = if stopped || skip || ing.decoy == Some(Decoy::Ignore) { None } else { ing.number.map(|k| k + extra) };
+        let seeds = if stopped || skip || ing.decoy == Some(Decoy::Ignore) {
+            None
+        } else {
+            ing.number.map(|k| k + extra)
+        };
         entries.push(Entry { ingredient: i, seeds });
         if stopped {
             continue;

@@ -27,7 +27,11 @@ pub(super) fn clue(recipe: &Recipe, rng: &mut Rng) -> String {
         }
         1 => {
             let k = 1 + rng.below(u64::from(n)) as u32;
-            let holder = real.iter().copied().find(|&i| ings[i].number == Some(k)).expect("every number has its ingredient");
+            let holder = real
+                .iter()
+                .copied()
+                .find(|&i| ings[i].number == Some(k))
+                .expect("every number has its ingredient");
             let mut others: Vec<usize> = (0..ings.len()).filter(|&i| ings[i].number != Some(k)).collect();
             rng.shuffle(&mut others);
             three(recipe, [holder, others[0], others[1]], rng, &format!("has number {k}"))
@@ -102,4 +106,3 @@ pub fn holds(recipe: &Recipe, clue: &str) -> bool {
     }
     false
 }
-

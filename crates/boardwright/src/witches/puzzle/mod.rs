@@ -69,7 +69,10 @@ impl Recipe {
                 .solution()
                 .entries()
                 .iter()
-                .map(|e| SolutionEntry { ingredient: e.name(), seeds: e.seeds })
+                .map(|e| SolutionEntry {
+                    ingredient: e.name(),
+                    seeds: e.seeds,
+                })
                 .collect(),
             solutions: self.solutions(),
             clue: self.clue(),
@@ -82,7 +85,10 @@ impl Recipe {
         Effect::ALL
             .into_iter()
             .filter(|e| e.level() <= self.difficulty())
-            .map(|e| Rule { effect: e.name(), rule: e.rule() })
+            .map(|e| Rule {
+                effect: e.name(),
+                rule: e.rule(),
+            })
             .collect()
     }
 }

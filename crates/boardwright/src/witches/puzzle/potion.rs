@@ -106,13 +106,16 @@ impl Potion {
             };
             parts.push((name.trim(), seeds));
         }
-        Potion::check(parts.len(), parts.into_iter().enumerate().map(|(i, (name, seeds))| {
-            let seeds = match seeds {
-                None => Ok(None),
-                Some(text) => seeds_of_text(text).map(Some),
-            };
-            (i, name, seeds)
-        }))
+        Potion::check(
+            parts.len(),
+            parts.into_iter().enumerate().map(|(i, (name, seeds))| {
+                let seeds = match seeds {
+                    None => Ok(None),
+                    Some(text) => seeds_of_text(text).map(Some),
+                };
+                (i, name, seeds)
+            }),
+        )
     }
 
     /// A potion from its parts: each an ingredient's name and its seeds
@@ -122,23 +125,23 @@ impl Potion {
             return Err(refuse(None, empty()));
         }
         let len = parts.len();
-        Potion::check(len, parts.enumerate().map(|(i, (name, seeds))| {
-            let seeds = match seeds {
-                None => Ok(None),
-                Some(n) => seeds_of_number(n).map(Some),
-            };
-            (i, name, seeds)
-        }))
+        Potion::check(
+            len,
+            parts.enumerate().map(|(i, (name, seeds))| {
+                let seeds = match seeds {
+                    None => Ok(None),
+                    Some(n) => seeds_of_number(n).map(Some),
+                };
+                (i, name, seeds)
+            }),
+        )
     }
 
     /// Checks the length first (so a long list costs nothing more), then
     /// each part in order.
     fn check<'a>(len: usize, parts: impl Iterator<Item = (usize, &'a str, Result<Option<u32>, String>)>) -> Result<Potion, PotionError> {
         if len > MAX_POTION {
-            return Err(refuse(
-                None,
-                format!("{len} ingredients; a cauldron holds at most {MAX_POTION}"),
-            ));
+            return Err(refuse(None, format!("{len} ingredients; a cauldron holds at most {MAX_POTION}")));
         }
         let mut entries: Vec<Entry> = Vec::with_capacity(len);
         for (i, name, seeds) in parts {
@@ -149,14 +152,22 @@ impl Potion {
             let Some(ingredient) = ingredient(name) else {
                 return Err(refuse(
                     part,
-                    format!("unknown ingredient {:?}; expected one of {}", shown(name.trim()), INGREDIENTS.join(", ")),
+                    format!(
+                        "unknown ingredient {:?}; expected one of {}",
+                        shown(name.trim()),
+                        INGREDIENTS.join(", ")
+                    ),
                 ));
             };
             let seeds = seeds.map_err(|why| refuse(part, format!("{}: {why}", INGREDIENTS[ingredient])))?;
             if let Some(earlier) = entries.iter().position(|e| e.ingredient == ingredient) {
                 return Err(refuse(
                     part,
-                    format!("{} is already part {}; each ingredient goes in once", INGREDIENTS[ingredient], earlier + 1),
+                    format!(
+                        "{} is already part {}; each ingredient goes in once",
+                        INGREDIENTS[ingredient],
+                        earlier + 1
+                    ),
                 ));
             }
             entries.push(Entry { ingredient, seeds });
@@ -190,7 +201,9 @@ fn empty() -> String {
 
 fn seeds_of_text(text: &str) -> Result<u32, String> {
     if text.is_empty() {
-        return Err(format!("no seeds after the colon; expected a whole number from 0 to {MAX_SEEDS}, or no colon for as many as needed"));
+        return Err(format!(
+            "no seeds after the colon; expected a whole number from 0 to {MAX_SEEDS}, or no colon for as many as needed"
+        ));
     }
     match text.parse::<i64>() {
         Ok(n) => seeds_of_number(n),

@@ -44,13 +44,27 @@ pub struct Ingredient {
 impl Ingredient {
     /// An ingredient of the recipe with `number`.
     pub fn numbered(name: &'static str, number: u32) -> Ingredient {
-        Ingredient { name, number: Some(number), decoy: None, effects: Vec::new() }
+        Ingredient {
+            name,
+            number: Some(number),
+            decoy: None,
+            effects: Vec::new(),
+        }
     }
 
     /// A decoy of `kind` with `number` (`None` for [`Decoy::Ignore`]).
     pub fn decoy(name: &'static str, kind: Decoy, number: Option<u32>) -> Ingredient {
-        let effects = if kind == Decoy::Imposter { vec![Effect::Imposter] } else { Vec::new() };
-        Ingredient { name, number, decoy: Some(kind), effects }
+        let effects = if kind == Decoy::Imposter {
+            vec![Effect::Imposter]
+        } else {
+            Vec::new()
+        };
+        Ingredient {
+            name,
+            number,
+            decoy: Some(kind),
+            effects,
+        }
     }
 
     /// The same with `effects` added.
@@ -203,7 +217,10 @@ fn effect_count(difficulty: u32) -> usize {
 fn draw(n: u32, difficulty: u32, rng: &mut Rng) -> Vec<Ingredient> {
     let mut order: Vec<usize> = (0..INGREDIENTS.len()).collect();
     rng.shuffle(&mut order);
-    let mut ingredients: Vec<Ingredient> = INGREDIENTS.iter().map(|&name| Ingredient::decoy(name, Decoy::Ignore, None)).collect();
+    let mut ingredients: Vec<Ingredient> = INGREDIENTS
+        .iter()
+        .map(|&name| Ingredient::decoy(name, Decoy::Ignore, None))
+        .collect();
     for (k, &i) in order[..n as usize].iter().enumerate() {
         ingredients[i] = Ingredient::numbered(INGREDIENTS[i], k as u32 + 1);
     }
@@ -235,7 +252,9 @@ fn draw(n: u32, difficulty: u32, rng: &mut Rng) -> Vec<Ingredient> {
         dealt.push(pool[rng.index(pool.len())]);
     }
     for effect in dealt {
-        let free: Vec<usize> = (0..ingredients.len()).filter(|&i| !ingredients[i].effects.contains(&effect)).collect();
+        let free: Vec<usize> = (0..ingredients.len())
+            .filter(|&i| !ingredients[i].effects.contains(&effect))
+            .collect();
         let i = free[rng.index(free.len())];
         ingredients[i].effects.push(effect);
     }

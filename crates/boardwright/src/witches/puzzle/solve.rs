@@ -15,9 +15,9 @@
 //! [`Recipe::brew`], written again here for the search (the tests compare
 //! the two over every potion of many recipes).
 
+use super::effects::Effect;
 use super::potion::MAX_POTION;
 use super::recipe::{Decoy, Recipe};
-use super::effects::Effect;
 use crate::witches::INGREDIENTS;
 
 /// What the search found.
@@ -42,14 +42,30 @@ struct State {
 
 /// Counts every winning potion of `recipe`.
 pub(super) fn search(recipe: &Recipe) -> Found {
-    let mut found = Found { count: 0, shortest: Vec::new() };
+    let mut found = Found {
+        count: 0,
+        shortest: Vec::new(),
+    };
     let mut path = Vec::with_capacity(MAX_POTION);
-    let start = State { used: 0, len: 0, last: 0, considered: 0, skip: false };
+    let start = State {
+        used: 0,
+        len: 0,
+        last: 0,
+        considered: 0,
+        skip: false,
+    };
     node(recipe, start, &mut path, &mut found);
     let plain: Vec<usize> = (1..=recipe.length)
         .filter_map(|k| recipe.ingredients.iter().position(|i| i.decoy.is_none() && i.number == Some(k)))
         .collect();
-    if found.count > 0 && recipe.wins(&plain.iter().map(|&ingredient| super::Entry { ingredient, seeds: None }).collect::<Vec<_>>()) {
+    if found.count > 0
+        && recipe.wins(
+            &plain
+                .iter()
+                .map(|&ingredient| super::Entry { ingredient, seeds: None })
+                .collect::<Vec<_>>(),
+        )
+    {
         found.shortest = plain;
     }
     found
@@ -63,7 +79,12 @@ fn node(recipe: &Recipe, s: State, path: &mut Vec<usize>, found: &mut Found) {
         if s.used & (1 << i) != 0 {
             continue;
         }
-        let mut t = State { used: s.used | 1 << i, len: s.len + 1, skip: false, ..s };
+        let mut t = State {
+            used: s.used | 1 << i,
+            len: s.len + 1,
+            skip: false,
+            ..s
+        };
         let mut stopped = false;
         if !s.skip {
             let ing = &recipe.ingredients[i];

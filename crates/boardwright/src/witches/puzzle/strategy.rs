@@ -48,7 +48,10 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
     for i in 0..INGREDIENTS.len() {
         let (mut lo, mut hi) = (1u32, n);
         let alone = |seeds: u32, eager: &mut bool| {
-            let f = brew(&[Entry { ingredient: i, seeds: Some(seeds) }]);
+            let f = brew(&[Entry {
+                ingredient: i,
+                seeds: Some(seeds),
+            }]);
             *eager |= f.effects.contains(&Effect::Enthusiastic);
             f
         };
@@ -94,7 +97,9 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
 fn candidates(n: u32, known: &[Known], eager: &[bool]) -> Vec<Vec<usize>> {
     let claim = |k: u32| -> Vec<usize> { (0..known.len()).filter(|&i| known[i] == Known::Number(k)).collect() };
     // A skipped ingredient is not evaluated: any that claims no number will do.
-    let fillers: Vec<usize> = (0..known.len()).filter(|&i| matches!(known[i], Known::Ignored | Known::Never)).collect();
+    let fillers: Vec<usize> = (0..known.len())
+        .filter(|&i| matches!(known[i], Known::Ignored | Known::Never))
+        .collect();
     let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
     for k in 1..=n {
         let mut next = Vec::new();
@@ -102,7 +107,8 @@ fn candidates(n: u32, known: &[Known], eager: &[bool]) -> Vec<Vec<usize>> {
             for i in claim(k) {
                 let mut o = order.clone();
                 o.push(i);
-                if eager[i] && k < n
+                if eager[i]
+                    && k < n
                     && let Some(&filler) = fillers.iter().find(|f| !o.contains(f))
                 {
                     o.push(filler);
