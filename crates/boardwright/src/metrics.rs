@@ -1,5 +1,5 @@
 //! What a board's metrics mean to a reader. A generator's `Metrics` struct
-//! is one [`declare!`] block: each figure's name, type, doc, label in words
+//! is one `declare!` block: each figure's name, type, doc, label in words
 //! and unit, from which come the struct and its [`Metric`] list, so that the
 //! web page, `list` and reports say "Spread of mission distances (hops)"
 //! with a one-line meaning instead of `mission_hop_spread`.
