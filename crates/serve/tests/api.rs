@@ -844,7 +844,7 @@ fn witches_potion_clue_and_reveal() {
         let expected = recipe.brew(&Potion::parse("Sage:2,Mint:1,Dill").unwrap());
         assert_eq!(r.json(), serde_json::to_value(&expected).unwrap());
         assert_eq!(client::post(addr, "/api/witches/potion", &body.to_string()).text(), r.text());
-        // The revealed solution wins; the preset sets the difficulty too.
+        // The revealed solution wins; a preset may be named.
         let reveal = client::get(addr, "/api/witches/reveal?seed=Tiamo&difficulty=3");
         assert_eq!(reveal.status, 200);
         assert_eq!(reveal.json(), serde_json::to_value(recipe.reveal()).unwrap());

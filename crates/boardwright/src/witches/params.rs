@@ -31,7 +31,7 @@ declare! {
         difficulty: u32 = 1, int(1, 3);
     }
     presets: [
-        ("hardest", "# The hardest level: six-ingredient recipes, special cells and the hardest recipe.\nrecipe_length = 6\nspecial_cells = 6\ndifficulty = 3\n"),
+        ("hardest", "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n"),
         ("classic", "# The original's placement: round the players from the first, the notes cell in a garden.\nfair_placement = false\n"),
     ],
     size: [],
