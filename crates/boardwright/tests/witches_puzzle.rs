@@ -344,3 +344,37 @@ fn bad_parameters_are_refused() {
     let err = Recipe::new(&params, &Seed::new("x")).unwrap_err().to_string();
     assert!(err.contains("difficulty") && err.contains("1 to 3"), "{err}");
 }
+
+/// Garbage never panics: random texts of the characters a potion is made
+/// of (and others) are read or refused, and whatever is read brews and
+/// reads back from its own text.
+#[test]
+fn garbage_potions_are_read_or_refused() {
+    let alphabet: Vec<char> = "SageMintDillBasilThymeParsley ,:-+0123456789é\u{0}\n\t;".chars().collect();
+    let r = recipe(3, 4, "garbage");
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut read = 0;
+    for _ in 0..20_000 {
+        let len = (next() % 40) as usize;
+        let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        match Potion::parse(&text) {
+            Ok(p) => {
+                read += 1;
+                assert_eq!(Potion::parse(&p.to_string()).as_ref(), Ok(&p), "{text:?}");
+                let _ = r.brew(&p);
+            }
+            Err(e) => assert!(!e.reason.is_empty(), "{text:?}"),
+        }
+    }
+    // Some are potions: the test reaches the brewing.
+    assert!(read > 0);
+    for name in ["Sage", "Mint:1", "Dill,Sage:0"] {
+        assert!(Potion::parse(name).is_ok());
+    }
+}
