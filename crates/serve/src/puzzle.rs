@@ -2,7 +2,7 @@
 //! on a board's secret recipe; `GET /api/witches/clue` gives the free clue
 //! and the rules of the effects players may meet; `GET /api/witches/reveal`
 //! the whole recipe. The recipe is made again from the seed and parameters
-//! on each request (a few milliseconds at most), so the server holds no
+//! on each request (about 10 µs), so the server holds no
 //! one's game.
 
 use std::sync::Arc;
