@@ -83,6 +83,30 @@ impl Flattener {
         }
     }
 
+    /// `figures` followed by `extra`, figures measured beside the result
+    /// ([`Generator::extra_figures`](boardwright::Generator::extra_figures)),
+    /// the joined names shared as the result's own are.
+    pub fn extend(&mut self, figures: Figures, extra: &[(&str, f64)]) -> Figures {
+        let Figures { names: own, mut values } = figures;
+        let joined = |names: &[String]| {
+            names.len() == own.len() + extra.len()
+                && names[..own.len()] == own[..]
+                && names[own.len()..].iter().zip(extra).all(|(a, (b, _))| a == b)
+        };
+        let names = match self.seen.iter().find(|seen| joined(seen)) {
+            Some(seen) => Arc::clone(seen),
+            None => {
+                let names: Arc<[String]> = own.iter().cloned().chain(extra.iter().map(|(name, _)| name.to_string())).collect();
+                if self.seen.len() < KEPT_NAME_LISTS {
+                    self.seen.push(Arc::clone(&names));
+                }
+                names
+            }
+        };
+        values.extend(extra.iter().map(|&(_, value)| value));
+        Figures { names, values }
+    }
+
     fn emit(&mut self, value: f64) {
         if !value.is_finite() {
             return;

@@ -14,8 +14,10 @@
 //! through serde, the names shared with the board before
 //! ([`figures::Flattener`]); nothing of the result is serialised. Measured
 //! through the command (release build, 2 cores): per CPU-second about 2,600
-//! default universe boards, 80,000 witches boards, 16,000 hexet maps and 450
-//! starships; the analysis itself is a few per cent of that.
+//! default universe boards, 6,000 witches boards (each with its secret
+//! recipe drawn, its winning potions counted and the simple strategy
+//! played on it: most of the time), 16,000 hexet maps and 450 starships;
+//! the analysis itself is a few per cent of that.
 
 pub mod fairness;
 pub mod figures;
@@ -43,12 +45,21 @@ pub fn targets(generator: &str) -> &'static [Target] {
     boardwright::with_generator(generator, Targets).unwrap_or(&[])
 }
 
-/// One board, from the seed `BASE-index`: its flattened metrics, or why
+/// One board, from the seed `BASE-index`: its flattened metrics and the
+/// generator's figures measured beside it (witches: its recipe's), or why
 /// every attempt failed.
 pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
-        Ok(board) => Outcome::Figures(flattener.flatten(G::metrics(&board))),
+        Ok(board) => {
+            let figures = flattener.flatten(G::metrics(&board));
+            let extra = G::extra_figures(params, &seed);
+            Outcome::Figures(if extra.is_empty() {
+                figures
+            } else {
+                flattener.extend(figures, &extra)
+            })
+        }
         Err(Error::Generate { reason, .. }) => Outcome::Failed(reason),
         Err(e) => Outcome::Failed(e.to_string()),
     };

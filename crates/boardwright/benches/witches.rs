@@ -1,5 +1,7 @@
 //! Witches board benchmarks: one default board, JSON included, and the check
-//! of its parameters every board begins with.
+//! of its parameters every board begins with; the secret recipe drawn with
+//! its exact count of winning potions, at the hardest level, and a potion
+//! brewed.
 
 use boardwright::Generator;
 use boardwright::witches::Witches;
@@ -30,5 +32,45 @@ fn default_board(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, default_board);
+fn recipe(c: &mut Criterion) {
+    use boardwright::witches::puzzle::{Potion, Recipe};
+    let hardest = Params {
+        recipe_length: 6,
+        difficulty: 3,
+        ..Params::default()
+    };
+    let four = Params {
+        difficulty: 3,
+        ..Params::default()
+    };
+    let mut i = 0u64;
+    // Drawn again until a potion wins, each draw counted exactly.
+    c.bench_function("witches/recipe hardest (6 ingredients, difficulty 3)", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(
+                Recipe::new(&hardest, &Seed::new(&i.to_string()))
+                    .expect("valid parameters")
+                    .solutions(),
+            )
+        })
+    });
+    c.bench_function("witches/recipe difficulty 3, 4 ingredients", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(
+                Recipe::new(&four, &Seed::new(&i.to_string()))
+                    .expect("valid parameters")
+                    .solutions(),
+            )
+        })
+    });
+    let recipe = Recipe::new(&hardest, &Seed::new("bench")).expect("valid parameters");
+    let potion = Potion::parse("Sage:2,Mint:1,Dill,Basil:3,Thyme,Parsley:4").expect("a potion");
+    c.bench_function("witches/brew a potion of 6", |b| {
+        b.iter(|| black_box(recipe.brew(black_box(&potion))))
+    });
+}
+
+criterion_group!(benches, default_board, recipe);
 criterion_main!(benches);

@@ -296,6 +296,14 @@ pub trait Generator: 'static {
         Vec::new()
     }
 
+    /// Figures measured beside the result of `params` and `seed` that are
+    /// no part of it, by name: witches' secret recipe's winning potions and
+    /// the potions a simple strategy needs. `analyze` reports them with the
+    /// metrics.
+    fn extra_figures(_params: &Self::Params, _seed: &Seed) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+
     /// Why a result of `params` could not be drawn, if it could not.
     fn check_drawable(_params: &Self::Params) -> Result<(), String> {
         Ok(())

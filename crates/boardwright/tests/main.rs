@@ -12,6 +12,7 @@ mod rng;
 mod starship;
 mod universe;
 mod witches;
+mod witches_puzzle;
 
 /// Compares `actual` with the file in `tests/golden/`; with
 /// `BOARDWRIGHT_BLESS=1` writes it instead.

@@ -22,6 +22,7 @@ use output::file::WriteError;
 mod analyze;
 mod list;
 mod progress;
+mod puzzle;
 
 use progress::Progress;
 
@@ -125,7 +126,10 @@ fn command() -> clap::Command {
     impl Visit for Subcommand {
         type Output = clap::Command;
         fn visit<G: Generator>(self) -> clap::Command {
-            let command = Common::augment_args(clap::Command::new(G::NAME)).about(capitalized(G::ABOUT) + ".");
+            let mut command = Common::augment_args(clap::Command::new(G::NAME)).about(capitalized(G::ABOUT) + ".");
+            if G::NAME == boardwright::witches::Witches::NAME {
+                command = puzzle::args(command);
+            }
             match G::LOG {
                 Some(log) => command.arg(
                     clap::Arg::new(LOG_ARG)
@@ -182,6 +186,7 @@ fn main() -> ExitCode {
         Some(("analyze", sub)) => sub
             .subcommand()
             .and_then(|(name, opts)| with_generator(name, analyze::Analyze(opts))),
+        Some(("witches", sub)) if puzzle::asked(sub) => Some(puzzle::run(sub)),
         Some((name, sub)) => with_generator(name, Run(sub)),
         None => None,
     };

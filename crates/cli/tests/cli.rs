@@ -1193,3 +1193,121 @@ fn a_config_files_seed_is_the_seed_without_seed() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("seed must be text"), "{}", stderr(&out));
 }
+
+/// `--reveal` prints the recipe, `--potion` the cauldron's answer: the
+/// revealed solution wins, the same potion gets the same answer, and a
+/// bad potion exits 2 naming the part at fault.
+#[test]
+fn witches_reveal_and_potion() {
+    let base = ["witches", "--seed", "Tiamo", "--set", "difficulty=3"];
+    fn with<'a>(base: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
+        base.iter().chain(more).copied().collect()
+    }
+    let args = |more: &[&'static str]| with(&base, more);
+    let reveal = json_with(&args(&["--reveal"]), &["ingredients", "solution", "solutions", "clue"]);
+    assert_eq!(reveal["ingredients"].as_array().unwrap().len(), 10);
+    for i in reveal["ingredients"].as_array().unwrap() {
+        for field in ["name", "number", "decoy", "effects"] {
+            assert!(i.get(field).is_some(), "{field} in {i}");
+        }
+    }
+    assert!(reveal["solutions"].as_u64().unwrap() > 0);
+    let solution: Vec<String> = reveal["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| match e["seeds"].as_u64() {
+            Some(s) => format!("{}:{s}", e["ingredient"].as_str().unwrap()),
+            None => e["ingredient"].as_str().unwrap().to_string(),
+        })
+        .collect();
+    let potion = solution.join(",");
+    let answer = json_with(
+        &with(&base, &["--potion", &potion]),
+        &["undergrown", "overgrown", "feedback", "won"],
+    );
+    assert_eq!(answer["won"], true, "{potion}: {answer}");
+    let tried = args(&["--potion", "Sage:2,Mint:1,Dill"]);
+    let once = run(&tried);
+    assert!(once.status.success(), "{}", stderr(&once));
+    assert_eq!(once.stdout, run(&tried).stdout, "the same potion, the same answer");
+    for (potion, message) in [
+        ("Nettle", "potion part 1: unknown ingredient \"Nettle\""),
+        (
+            "Sage,Mint,Dill,Basil,Thyme,Chives,Parsley",
+            "7 ingredients; a cauldron holds at most 6",
+        ),
+        ("Sage:-1", "potion part 1: Sage: -1 seeds is negative"),
+        ("Sage,Mint:lots", "potion part 2: Mint: seeds \"lots\" is not a whole number"),
+        ("", "no ingredients"),
+        (",,,", "potion part 1: no ingredient named"),
+        ("Sage,Sage", "potion part 2: Sage is already part 1"),
+    ] {
+        let out = run(&args(&["--potion", potion]));
+        assert_eq!(out.status.code(), Some(2), "{potion:?}");
+        assert!(stderr(&out).contains(message), "{potion:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+    let out = run(&["witches", "--potion", "Sage"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("need the board's seed"), "{}", stderr(&out));
+    let out = run(&args(&["--reveal", "--potion", "Sage"]));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The recipe is no part of the board: its JSON, SVG and PDF name no
+/// decoy, effect, solution or clue, at every difficulty.
+#[test]
+fn witches_board_never_holds_the_recipe() {
+    let dir = scratch("witches-secret");
+    for difficulty in ["1", "3"] {
+        let set = format!("difficulty={difficulty}");
+        let base = ["witches", "--seed", "Tiamo", "--set", &set];
+        let reveal = json_with(&[&base[..], &["--reveal"]].concat(), &["clue"]);
+        let clue = reveal["clue"].as_str().unwrap().to_string();
+        let mut words: Vec<String> = [
+            "decoy",
+            "overachiever",
+            "imposter",
+            "solution",
+            "effects",
+            "Spicy",
+            "Cutoff",
+            "Enthusiastic",
+            "Detective",
+            "General",
+            "Inspector",
+            "Calculator",
+            "Revealer",
+            "Coward",
+            "Fertilizer",
+            "Resetter",
+            "Hugger",
+            "Liar",
+        ]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+        words.push(clue);
+        for ext in ["json", "svg", "pdf"] {
+            let path = dir.join(format!("board-{difficulty}.{ext}"));
+            let out = run(&[&base[..], &["-o", path.to_str().unwrap()]].concat());
+            assert!(out.status.success(), "{}", stderr(&out));
+            let bytes = std::fs::read(&path).unwrap();
+            let mut text = String::from_utf8_lossy(&bytes).into_owned();
+            if ext == "pdf" {
+                let doc = lopdf::Document::load_mem(&bytes).unwrap();
+                for object in doc.objects.values() {
+                    if let Ok(stream) = object.as_stream() {
+                        let content = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+                        text.push_str(&String::from_utf8_lossy(&content));
+                    }
+                }
+            }
+            let lower = text.to_lowercase();
+            for w in &words {
+                assert!(!lower.contains(&w.to_lowercase()), "{ext} at difficulty {difficulty} holds {w:?}");
+            }
+        }
+    }
+}

@@ -7,7 +7,8 @@
 //! - `api`: boards, configs, steps and drawn snapshots (a hexet game is its address: the
 //!   road log rides in it and is replayed on each request, so the server
 //!   holds no one's state); `pages`: the HTML, CSS and JavaScript inside
-//!   the binary;
+//!   the binary; `puzzle`: the witches recipe's routes (a potion brewed,
+//!   the free clue, the reveal), the recipe made again on each request;
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
 //!   headers that let HTTP caches keep them too;
@@ -28,7 +29,7 @@ use axum::extract::Request;
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get};
+use axum::routing::{MethodRouter, get, post};
 use axum::serve::ListenerExt;
 
 mod api;
@@ -39,10 +40,12 @@ mod generators;
 mod jobs;
 mod openapi;
 mod pages;
+mod puzzle;
 mod request;
 
 use error::ApiError;
 pub use generators::STEPS_MAX_VALUES;
+pub use puzzle::MAX_POTION_BODY;
 
 /// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
@@ -92,6 +95,9 @@ fn routes() -> Vec<(&'static str, MethodRouter<Arc<App>>)> {
         ("/assets/{file}", get(pages::asset)),
         ("/api/generators", get(api::generators)),
         ("/api/openapi.json", get(api::openapi)),
+        ("/api/witches/potion", post(puzzle::potion)),
+        ("/api/witches/clue", get(puzzle::clue)),
+        ("/api/witches/reveal", get(puzzle::reveal)),
         ("/api/{generator}/{file}", get(api::generator_file)),
     ]
 }

@@ -56,6 +56,20 @@ fn allowed_schema<G: Generator>(name: &str, allowed: Allowed) -> Value {
     }
 }
 
+/// A generator's parameters as query parameters.
+struct ParamQueries;
+
+impl Visit for ParamQueries {
+    type Output = Vec<Value>;
+
+    fn visit<G: Generator>(self) -> Vec<Value> {
+        <G::Params as Params>::INFO
+            .iter()
+            .map(|info| query(info.name, info.doc, allowed_schema::<G>(info.name, info.allowed)))
+            .collect()
+    }
+}
+
 /// The path item of one generator's files.
 struct FileRoute;
 
@@ -108,9 +122,7 @@ impl Visit for FileRoute {
                 json!({ "type": "string", "pattern": "^[A-Za-z0-9_-]*$" }),
             ));
         }
-        for info in <G::Params as Params>::INFO {
-            parameters.push(query(info.name, info.doc, allowed_schema::<G>(info.name, info.allowed)));
-        }
+        parameters.extend(ParamQueries.visit::<G>());
         let content: Map<String, Value> = Format::ALL
             .iter()
             .map(|f| (f.media_type().to_string(), json!({})))
@@ -163,6 +175,63 @@ pub(crate) fn document() -> Value {
             paths.insert(path, item);
         }
     }
+    // The witches recipe: brewed, hinted, revealed; made again from the seed on each request.
+    let recipe_query = || {
+        let mut parameters = vec![
+            json!({ "name": "seed", "in": "query", "required": true, "description": "The board's seed.", "schema": { "type": "string" } }),
+        ];
+        parameters.extend(boardwright::with_generator("witches", ParamQueries).unwrap_or_default());
+        parameters
+    };
+    paths.insert(
+        "/api/witches/potion".into(),
+        json!({ "post": {
+            "summary": "Brew a potion on a witches board's secret recipe",
+            "description": "The same potion on the same board always gets the same answer; the feedback's order is shuffled so that it gives nothing away.",
+            "operationId": "witches_potion",
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                "type": "object",
+                "required": ["seed", "potion"],
+                "additionalProperties": false,
+                "properties": {
+                    "seed": { "type": "string" },
+                    "preset": { "type": "string" },
+                    "params": { "type": "object", "description": "Parameter values by name, as in the board's address." },
+                    "potion": { "type": "array", "maxItems": 6, "items": {
+                        "type": "object", "required": ["ingredient"], "additionalProperties": false,
+                        "properties": { "ingredient": { "type": "string" }, "seeds": { "type": ["integer", "null"], "minimum": 0, "maximum": 9, "description": "Seeds grown; left out or null: as many as needed." } }
+                    } }
+                }
+            } } } },
+            "responses": {
+                "200": { "description": "The cauldron's answer.", "content": { "application/json": { "schema": {
+                    "type": "object",
+                    "properties": { "undergrown": { "type": "integer" }, "overgrown": { "type": "integer" }, "feedback": { "type": "array", "items": { "type": "string" } }, "won": { "type": "boolean" } }
+                } } } },
+                "400": refusal("A bad potion, seed or parameter."),
+                "405": refusal("Only POST is answered here."),
+                "413": refusal("A body over 16 KiB.")
+            }
+        } }),
+    );
+    paths.insert(
+        "/api/witches/clue".into(),
+        json!({ "get": {
+            "summary": "The free clue of a witches board's recipe, its length, the ingredients and the effects players may meet",
+            "operationId": "witches_clue",
+            "parameters": recipe_query(),
+            "responses": { "200": { "description": "{clue, recipe_length, ingredients, rules: [{effect, rule}]}", "content": { "application/json": {} } }, "400": refusal("A bad seed or parameter.") }
+        } }),
+    );
+    paths.insert(
+        "/api/witches/reveal".into(),
+        json!({ "get": {
+            "summary": "The whole secret recipe of a witches board: its ingredients' numbers, decoys and effects, a winning potion, how many potions win",
+            "operationId": "witches_reveal",
+            "parameters": recipe_query(),
+            "responses": { "200": { "description": "The recipe.", "content": { "application/json": {} } }, "400": refusal("A bad seed or parameter.") }
+        } }),
+    );
     let page = |summary: &str, id: &str| json!({ "get": { "summary": summary, "operationId": id, "responses": { "200": { "description": "HTML.", "content": { "text/html": {} } }, "404": { "description": "No such page: the home page with a message." } } } });
     paths.insert("/".into(), page("The home page", "home"));
     paths.insert("/{page}".into(), {

@@ -839,3 +839,133 @@ fn starship_snapshots_are_drawn_as_the_board_is() {
         assert_refused(&r, 400, Some("pipeline[0] (shape).max_modules"), "a bad stage setting");
     });
 }
+
+/// `POST /api/witches/potion` answers what the library's recipe answers;
+/// the clue and the reveal are the library's too; bad potions and bodies
+/// are refused 4xx with the usual error body.
+#[test]
+fn witches_potion_clue_and_reveal() {
+    use boardwright::witches::puzzle::{Potion, Recipe};
+    with_server(|addr| {
+        let params = boardwright::witches::Params {
+            difficulty: 3,
+            ..Default::default()
+        };
+        let recipe = Recipe::new(&params, &Seed::new("Tiamo")).unwrap();
+        let body = json!({
+            "seed": "Tiamo",
+            "params": {"difficulty": 3},
+            "potion": [{"ingredient": "Sage", "seeds": 2}, {"ingredient": "mint", "seeds": 1}, {"ingredient": "Dill"}]
+        });
+        let r = client::post(addr, "/api/witches/potion", &body.to_string());
+        assert_eq!(r.status, 200, "{}", r.text());
+        let expected = recipe.brew(&Potion::parse("Sage:2,Mint:1,Dill").unwrap());
+        assert_eq!(r.json(), serde_json::to_value(&expected).unwrap());
+        assert_eq!(client::post(addr, "/api/witches/potion", &body.to_string()).text(), r.text());
+        // The revealed solution wins; a preset may be named.
+        let reveal = client::get(addr, "/api/witches/reveal?seed=Tiamo&difficulty=3");
+        assert_eq!(reveal.status, 200);
+        assert_eq!(reveal.json(), serde_json::to_value(recipe.reveal()).unwrap());
+        let solution = json!({"seed": "Tiamo", "params": {"difficulty": 3}, "potion": reveal.json()["solution"]});
+        let won = client::post(addr, "/api/witches/potion", &solution.to_string());
+        assert_eq!(won.json()["won"], true, "{}", won.text());
+        let clue = client::get(addr, "/api/witches/clue?seed=Tiamo&difficulty=3");
+        assert_eq!(clue.status, 200);
+        assert_eq!(clue.json()["clue"], recipe.clue());
+        assert_eq!(clue.json()["recipe_length"], 4);
+        assert!(clue.json()["rules"].as_array().unwrap().len() >= 10);
+        let hardest = json!({"seed": "Tiamo", "preset": "hardest", "potion": [{"ingredient": "Sage"}]});
+        assert_eq!(client::post(addr, "/api/witches/potion", &hardest.to_string()).status, 200);
+
+        for (body, parameter, what) in [
+            (
+                json!({"seed": "T", "potion": [{"ingredient": "Nettle"}]}).to_string(),
+                Some("potion"),
+                "unknown ingredient \"Nettle\"",
+            ),
+            (json!({"seed": "T", "potion": []}).to_string(), Some("potion"), "no ingredients"),
+            (
+                json!({"seed": "T", "potion": [{"ingredient": "Sage", "seeds": -1}]}).to_string(),
+                Some("potion"),
+                "negative",
+            ),
+            (
+                json!({"seed": "T", "potion": [{"ingredient": "Sage", "seeds": "two"}]}).to_string(),
+                Some("potion"),
+                "not a whole number",
+            ),
+            (
+                json!({"seed": "T", "potion": [{"ingredient": "Sage", "seeds": 2.5}]}).to_string(),
+                Some("potion"),
+                "not a whole number",
+            ),
+            (
+                json!({"seed": "T", "potion": [{"ingredient": "Sage", "seeds": 10}]}).to_string(),
+                Some("potion"),
+                "too many",
+            ),
+            (
+                json!({"seed": "T", "potion": vec![json!({"ingredient": "Sage"}); 7]}).to_string(),
+                Some("potion"),
+                "at most 6",
+            ),
+            (
+                json!({"seed": "T", "potion": [{"ingredient": "Sage"}, {"ingredient": "sage"}]}).to_string(),
+                Some("potion"),
+                "already part 1",
+            ),
+            (
+                json!({"seed": "T", "params": {"difficulty": 9}, "potion": [{"ingredient": "Sage"}]}).to_string(),
+                Some("difficulty"),
+                "1 to 3",
+            ),
+            (
+                json!({"seed": "T", "params": {"cauldrons": 1}, "potion": [{"ingredient": "Sage"}]}).to_string(),
+                Some("cauldrons"),
+                "unknown parameter",
+            ),
+            (
+                json!({"seed": "T", "preset": "nope", "potion": [{"ingredient": "Sage"}]}).to_string(),
+                Some("preset"),
+                "preset",
+            ),
+            (
+                json!({"seed": 5, "potion": [{"ingredient": "Sage"}]}).to_string(),
+                None,
+                "not a potion request",
+            ),
+            (
+                json!({"potion": [{"ingredient": "Sage"}]}).to_string(),
+                None,
+                "missing field `seed`",
+            ),
+            ("garbage{".to_string(), None, "not a potion request"),
+            (
+                json!({"seed": "x".repeat(2000), "potion": [{"ingredient": "Sage"}]}).to_string(),
+                Some("seed"),
+                "at most 1000",
+            ),
+        ] {
+            let r = client::post(addr, "/api/witches/potion", &body);
+            assert_refused(&r, 400, parameter, what);
+            assert!(r.json()["error"].as_str().unwrap().contains(what), "{what}: {}", r.text());
+        }
+        let big = json!({"seed": "T", "potion": [{"ingredient": "x".repeat(serve::MAX_POTION_BODY)}]}).to_string();
+        assert_refused(&client::post(addr, "/api/witches/potion", &big), 413, None, "a large body");
+        assert_refused(&client::get(addr, "/api/witches/potion"), 405, None, "GET on the potion route");
+        assert_refused(
+            &client::get(addr, "/api/witches/reveal"),
+            400,
+            Some("seed"),
+            "a reveal without a seed",
+        );
+        assert_refused(
+            &client::get(addr, "/api/witches/clue?seed=T&difficulty=0"),
+            400,
+            Some("difficulty"),
+            "a bad difficulty",
+        );
+        // The board routes are unchanged beside them.
+        assert_eq!(client::get(addr, "/api/witches/board.json?seed=Tiamo").status, 200);
+    });
+}

@@ -29,6 +29,8 @@
 //!
 //! Files: `params` ([`Params`]), `board` (the result and its metrics),
 //! the steps' modules, `draw`; here, the sheet's constants and generation.
+//! The secret recipe, the potions and their feedback, the game's digital
+//! half, are [`puzzle`]: never part of a board.
 
 use crate::seed::{Rng, Seed};
 use crate::{DrawOptions, Error, Generator, Header, Watch};
@@ -39,6 +41,7 @@ mod deal;
 mod draw;
 mod gardens;
 mod params;
+pub mod puzzle;
 
 pub use board::{Board, Cauldron, Cell, Face, Garden, Label, Metrics, Player, Share};
 pub(crate) use draw::draw;
@@ -358,6 +361,22 @@ impl Generator for Witches {
 
     fn metrics(board: &Board) -> &Metrics {
         &board.metrics
+    }
+
+    /// The secret recipe's winning potions (`recipe.solutions`) and the
+    /// potions the simple strategy brews until one wins
+    /// (`recipe.strategy_potions`; [`puzzle::GIVE_UP`] if it gives up).
+    fn extra_figures(params: &Params, seed: &Seed) -> Vec<(&'static str, f64)> {
+        match puzzle::Recipe::new(params, seed) {
+            Ok(recipe) => vec![
+                ("recipe.solutions", recipe.solutions() as f64),
+                (
+                    "recipe.strategy_potions",
+                    f64::from(puzzle::potions_needed(&recipe).unwrap_or(puzzle::GIVE_UP)),
+                ),
+            ],
+            Err(_) => Vec::new(),
+        }
     }
 
     fn work_size(_params: &Params) -> u64 {

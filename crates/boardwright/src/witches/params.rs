@@ -24,6 +24,11 @@ declare! {
         /// gardens (false: the original's placement, round the players from
         /// the first)
         fair_placement: bool = true, Allowed::Bool;
+        /// the secret recipe's difficulty: 1, every decoy ignored and no
+        /// effects; 2, about half as many effects as ingredients; 3, about
+        /// three quarters, the complex effects, and every kind of decoy
+        /// (ignored, overachiever, imposter); the board itself is the same
+        difficulty: u32 = 1, int(1, 3);
     }
     presets: [
         ("hardest", "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n"),

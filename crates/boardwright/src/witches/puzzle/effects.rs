@@ -1,0 +1,172 @@
+//! The effects an ingredient may carry: the names here, their categories,
+//! levels and one-line rules as data in `effects.toml`, and what each does
+//! in [`super::brew`].
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+/// An effect an ingredient may carry. What each does is its
+/// [`Effect::rule`], from `effects.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Effect {
+    /// The next ingredient needs one seed more.
+    Spicy,
+    /// The evaluation stops.
+    Cutoff,
+    /// The next ingredient is skipped.
+    Enthusiastic,
+    /// Says the number of an ingredient before it.
+    Detective,
+    /// Says how many effects come before it.
+    General,
+    /// Says how many ingredients before it carry effects.
+    Inspector,
+    /// Says the sum of the numbers before it.
+    Calculator,
+    /// Says how many decoys come before it.
+    Revealer,
+    /// The brewer skips a turn.
+    Coward,
+    /// Every player plants a seed.
+    Fertilizer,
+    /// The brewer empties a garden.
+    Resetter,
+    /// Says whether the ingredient before it is within 1 of its number.
+    Hugger,
+    /// Says a number that no ingredient before it has.
+    Liar,
+    /// The imposter decoy's own effect: never right, silent.
+    Imposter,
+}
+
+/// An effect's category: effects are dealt one from each category first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Changes how the cauldron evaluates the potion.
+    Cauldron,
+    /// Tells the players something about the potion.
+    Investigative,
+    /// Changes what the players do.
+    Players,
+    /// Changes the gardens.
+    Field,
+    /// The hardest level's own.
+    Complex,
+}
+
+impl Category {
+    /// Every category, in the order effects are dealt.
+    pub const ALL: [Category; 5] = [
+        Category::Cauldron,
+        Category::Investigative,
+        Category::Players,
+        Category::Field,
+        Category::Complex,
+    ];
+}
+
+/// What `effects.toml` says of an effect.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Info {
+    name: String,
+    category: Category,
+    level: u32,
+    #[serde(default = "yes")]
+    dealt: bool,
+    rule: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+struct File {
+    effect: Vec<Info>,
+}
+
+/// The table, in the order of [`Effect::ALL`] (a unit test checks it).
+static TABLE: LazyLock<Vec<Info>> = LazyLock::new(|| {
+    toml::from_str::<File>(include_str!("effects.toml"))
+        .expect("the built-in effects are valid TOML")
+        .effect
+});
+
+impl Effect {
+    /// Every effect, in the order of `effects.toml`.
+    pub const ALL: [Effect; 14] = [
+        Effect::Spicy,
+        Effect::Cutoff,
+        Effect::Enthusiastic,
+        Effect::Detective,
+        Effect::General,
+        Effect::Inspector,
+        Effect::Calculator,
+        Effect::Revealer,
+        Effect::Coward,
+        Effect::Fertilizer,
+        Effect::Resetter,
+        Effect::Hugger,
+        Effect::Liar,
+        Effect::Imposter,
+    ];
+
+    fn info(self) -> &'static Info {
+        &TABLE[self as usize]
+    }
+
+    /// Its name, as players read it.
+    pub fn name(self) -> &'static str {
+        &self.info().name
+    }
+
+    /// Its category.
+    pub fn category(self) -> Category {
+        self.info().category
+    }
+
+    /// The lowest difficulty at which it is dealt.
+    pub fn level(self) -> u32 {
+        self.info().level
+    }
+
+    /// Whether it is dealt to ingredients (the imposter's comes only with
+    /// an imposter decoy).
+    pub fn dealt(self) -> bool {
+        self.info().dealt
+    }
+
+    /// What it does, in one line.
+    pub fn rule(self) -> &'static str {
+        &self.info().rule
+    }
+
+    /// The effects dealt at `difficulty`, in table order.
+    pub fn dealt_at(difficulty: u32) -> impl Iterator<Item = Effect> {
+        Effect::ALL.into_iter().filter(move |e| e.dealt() && e.level() <= difficulty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_names_every_effect_in_order() {
+        assert_eq!(TABLE.len(), Effect::ALL.len());
+        for (i, e) in Effect::ALL.into_iter().enumerate() {
+            assert_eq!(e as usize, i);
+            assert_eq!(format!("{e:?}"), e.name());
+            assert!(!e.rule().is_empty() && !e.rule().contains('\n'), "{e:?}");
+            assert!((2..=3).contains(&e.level()), "{e:?}");
+        }
+        // Every category has an effect dealt at the hardest level.
+        for c in Category::ALL {
+            assert!(Effect::dealt_at(3).any(|e| e.category() == c), "{c:?}");
+        }
+        assert_eq!(Effect::dealt_at(1).count(), 0);
+    }
+}

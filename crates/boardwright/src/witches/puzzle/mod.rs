@@ -1,0 +1,94 @@
+//! The puzzle, the game's digital half: the secret recipe a board's seed
+//! and difficulty make ([`Recipe`]), the potions players brew and enter
+//! ([`Potion`]), what the cauldron answers ([`Feedback`]), the free clue,
+//! the reveal ([`Reveal`]), and a simple strategy that measures how many
+//! potions a recipe takes ([`potions_needed`]).
+//!
+//! Files: `recipe` (drawing one), `effects` (with `effects.toml`: each
+//! effect's category, level and rule), `potion` (reading one), `brew` (the
+//! one-pass evaluation and its shuffled feedback), `solve` (the exact count
+//! of winning potions), `clue`, `strategy`.
+//!
+//! Nothing here is part of a board: its JSON, SVG and PDF never hold the
+//! recipe.
+
+use serde::Serialize;
+
+mod brew;
+mod clue;
+mod effects;
+mod potion;
+mod recipe;
+mod solve;
+mod strategy;
+
+pub use brew::Feedback;
+pub use clue::holds as clue_holds;
+pub use effects::{Category, Effect};
+pub use potion::{Entry, MAX_POTION, MAX_SEEDS, MAX_TEXT, Potion, PotionError, ingredient};
+pub use recipe::{Decoy, Ingredient, Recipe};
+pub use strategy::{GIVE_UP, potions_needed};
+
+/// The recipe revealed: the JSON of `boardwright witches --reveal`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reveal<'a> {
+    /// The board's ten ingredients, numbers, decoy kinds and effects.
+    pub ingredients: &'a [Ingredient],
+    /// A winning potion.
+    pub solution: Vec<SolutionEntry>,
+    /// How many potions win.
+    pub solutions: u64,
+    /// The free clue.
+    pub clue: &'a str,
+}
+
+/// One ingredient of the revealed solution.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolutionEntry {
+    /// Its name.
+    pub ingredient: &'static str,
+    /// Seeds to grow, `None` when they do not matter.
+    pub seeds: Option<u32>,
+}
+
+/// An effect and its rule, as a page lists them.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rule {
+    /// The effect's name.
+    pub effect: &'static str,
+    /// Its rule, in one line.
+    pub rule: &'static str,
+}
+
+impl Recipe {
+    /// The whole recipe, for the reveal.
+    pub fn reveal(&self) -> Reveal<'_> {
+        Reveal {
+            ingredients: self.ingredients(),
+            solution: self
+                .solution()
+                .entries()
+                .iter()
+                .map(|e| SolutionEntry {
+                    ingredient: e.name(),
+                    seeds: e.seeds,
+                })
+                .collect(),
+            solutions: self.solutions(),
+            clue: self.clue(),
+        }
+    }
+
+    /// The rules of every effect dealt at this recipe's difficulty, and
+    /// the imposter's at the hardest: what players may meet.
+    pub fn rules(&self) -> Vec<Rule> {
+        Effect::ALL
+            .into_iter()
+            .filter(|e| e.level() <= self.difficulty())
+            .map(|e| Rule {
+                effect: e.name(),
+                rule: e.rule(),
+            })
+            .collect()
+    }
+}

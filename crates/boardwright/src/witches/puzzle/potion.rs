@@ -1,0 +1,267 @@
+//! A potion: ingredients in cauldron order, each with the seeds grown or
+//! "as needed"; read from text (`Sage:2,Mint:1,Dill`) or from parts (the
+//! web API's list), every limit checked and every refusal naming the part
+//! at fault.
+
+use std::fmt;
+
+use crate::witches::INGREDIENTS;
+
+/// Most ingredients in a potion: a cauldron holds at most 6 (3 × 2).
+pub const MAX_POTION: usize = 6;
+/// Most seeds an ingredient may be grown with.
+pub const MAX_SEEDS: u32 = 9;
+/// Longest potion text read, in bytes.
+pub const MAX_TEXT: usize = 500;
+/// Longest ingredient name repeated in a message, in characters.
+const SHOWN: usize = 30;
+
+/// One ingredient of a potion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its place in the board's ingredients (`Parsley` 0 … `Black Pepper` 9).
+    pub ingredient: usize,
+    /// Seeds grown, or `None`: as many as needed.
+    pub seeds: Option<u32>,
+}
+
+impl Entry {
+    /// The ingredient's name.
+    pub fn name(&self) -> &'static str {
+        INGREDIENTS[self.ingredient]
+    }
+}
+
+/// A potion: 1 to [`MAX_POTION`] different ingredients, in cauldron order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Potion {
+    entries: Vec<Entry>,
+}
+
+/// Why a potion was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PotionError {
+    /// The part at fault, from 1, when one is.
+    pub part: Option<usize>,
+    /// What is wrong and what is allowed.
+    pub reason: String,
+}
+
+impl fmt::Display for PotionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.part {
+            Some(part) => write!(f, "potion part {part}: {}", self.reason),
+            None => write!(f, "potion: {}", self.reason),
+        }
+    }
+}
+
+impl std::error::Error for PotionError {}
+
+fn refuse(part: Option<usize>, reason: String) -> PotionError {
+    PotionError { part, reason }
+}
+
+/// `text` cut to [`SHOWN`] characters for a message.
+fn shown(text: &str) -> String {
+    if text.chars().count() > SHOWN {
+        format!("{}…", text.chars().take(SHOWN).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// The ingredient named `name` (any case, spaces around ignored).
+pub fn ingredient(name: &str) -> Option<usize> {
+    let name = name.trim();
+    INGREDIENTS.iter().position(|known| known.eq_ignore_ascii_case(name))
+}
+
+impl Potion {
+    /// Reads `Sage:2,Mint:1,Dill`: ingredients separated by commas, each
+    /// `NAME` (as many seeds as needed) or `NAME:SEEDS` with SEEDS from 0
+    /// to [`MAX_SEEDS`]; names in any case.
+    ///
+    /// ```
+    /// use boardwright::witches::puzzle::Potion;
+    ///
+    /// let potion = Potion::parse("sage:2, Mint:1,Dill").unwrap();
+    /// assert_eq!(potion.to_string(), "Sage:2,Mint:1,Dill");
+    /// let err = Potion::parse("Sage:2,Nettle").unwrap_err();
+    /// assert_eq!(err.part, Some(2));
+    /// assert!(err.to_string().starts_with("potion part 2: unknown ingredient \"Nettle\""));
+    /// ```
+    pub fn parse(text: &str) -> Result<Potion, PotionError> {
+        if text.len() > MAX_TEXT {
+            return Err(refuse(None, format!("{} bytes long; at most {MAX_TEXT}", text.len())));
+        }
+        if text.trim().is_empty() {
+            return Err(refuse(None, empty()));
+        }
+        let mut parts = Vec::new();
+        for part in text.split(',') {
+            let (name, seeds) = match part.split_once(':') {
+                Some((name, seeds)) => (name, Some(seeds.trim())),
+                None => (part, None),
+            };
+            parts.push((name.trim(), seeds));
+        }
+        Potion::check(
+            parts.len(),
+            parts.into_iter().enumerate().map(|(i, (name, seeds))| {
+                let seeds = match seeds {
+                    None => Ok(None),
+                    Some(text) => seeds_of_text(text).map(Some),
+                };
+                (i, name, seeds)
+            }),
+        )
+    }
+
+    /// A potion from its parts: each an ingredient's name and its seeds
+    /// (`None`: as many as needed), as the web API sends them.
+    pub fn from_parts<'a>(parts: impl ExactSizeIterator<Item = (&'a str, Option<i64>)>) -> Result<Potion, PotionError> {
+        if parts.len() == 0 {
+            return Err(refuse(None, empty()));
+        }
+        let len = parts.len();
+        Potion::check(
+            len,
+            parts.enumerate().map(|(i, (name, seeds))| {
+                let seeds = match seeds {
+                    None => Ok(None),
+                    Some(n) => seeds_of_number(n).map(Some),
+                };
+                (i, name, seeds)
+            }),
+        )
+    }
+
+    /// Checks the length first (so a long list costs nothing more), then
+    /// each part in order.
+    fn check<'a>(len: usize, parts: impl Iterator<Item = (usize, &'a str, Result<Option<u32>, String>)>) -> Result<Potion, PotionError> {
+        if len > MAX_POTION {
+            return Err(refuse(None, format!("{len} ingredients; a cauldron holds at most {MAX_POTION}")));
+        }
+        let mut entries: Vec<Entry> = Vec::with_capacity(len);
+        for (i, name, seeds) in parts {
+            let part = Some(i + 1);
+            if name.trim().is_empty() {
+                return Err(refuse(part, "no ingredient named; expected NAME or NAME:SEEDS".to_string()));
+            }
+            let Some(ingredient) = ingredient(name) else {
+                return Err(refuse(
+                    part,
+                    format!(
+                        "unknown ingredient {:?}; expected one of {}",
+                        shown(name.trim()),
+                        INGREDIENTS.join(", ")
+                    ),
+                ));
+            };
+            let seeds = seeds.map_err(|why| refuse(part, format!("{}: {why}", INGREDIENTS[ingredient])))?;
+            if let Some(earlier) = entries.iter().position(|e| e.ingredient == ingredient) {
+                return Err(refuse(
+                    part,
+                    format!(
+                        "{} is already part {}; each ingredient goes in once",
+                        INGREDIENTS[ingredient],
+                        earlier + 1
+                    ),
+                ));
+            }
+            entries.push(Entry { ingredient, seeds });
+        }
+        Ok(Potion { entries })
+    }
+
+    /// A potion of `entries` as they are (the search and tests build
+    /// potions this way); `None` if it breaks a rule [`Potion::parse`]
+    /// enforces.
+    pub fn of(entries: &[Entry]) -> Option<Potion> {
+        let ok = !entries.is_empty()
+            && entries.len() <= MAX_POTION
+            && entries.iter().enumerate().all(|(i, e)| {
+                e.ingredient < INGREDIENTS.len()
+                    && e.seeds.is_none_or(|s| s <= MAX_SEEDS)
+                    && entries[..i].iter().all(|f| f.ingredient != e.ingredient)
+            });
+        ok.then(|| Potion { entries: entries.to_vec() })
+    }
+
+    /// Its ingredients, in cauldron order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+fn empty() -> String {
+    format!("no ingredients; expected 1 to {MAX_POTION}, such as Sage:2,Mint:1,Dill")
+}
+
+fn seeds_of_text(text: &str) -> Result<u32, String> {
+    if text.is_empty() {
+        return Err(format!(
+            "no seeds after the colon; expected a whole number from 0 to {MAX_SEEDS}, or no colon for as many as needed"
+        ));
+    }
+    match text.parse::<i64>() {
+        Ok(n) => seeds_of_number(n),
+        Err(_) => Err(format!("seeds {:?} is not a whole number from 0 to {MAX_SEEDS}", shown(text))),
+    }
+}
+
+fn seeds_of_number(n: i64) -> Result<u32, String> {
+    match u32::try_from(n) {
+        Ok(s) if s <= MAX_SEEDS => Ok(s),
+        _ if n < 0 => Err(format!("{n} seeds is negative; expected a whole number from 0 to {MAX_SEEDS}")),
+        _ => Err(format!("{n} seeds is too many; expected a whole number from 0 to {MAX_SEEDS}")),
+    }
+}
+
+/// The canonical text: names as the board writes them, `NAME:SEEDS`
+/// or `NAME`, joined by commas without spaces; [`Potion::parse`] reads
+/// it back to the same potion.
+impl fmt::Display for Potion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.entries.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            f.write_str(e.name())?;
+            if let Some(s) = e.seeds {
+                write!(f, ":{s}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_back() {
+        let p = Potion::parse(" black pepper : 3 ,SAGE").unwrap();
+        assert_eq!(p.to_string(), "Black Pepper:3,Sage");
+        assert_eq!(Potion::parse(&p.to_string()).unwrap(), p);
+    }
+
+    #[test]
+    fn refusals_name_the_part() {
+        let err = |text: &str| Potion::parse(text).unwrap_err().to_string();
+        assert!(err("").contains("no ingredients"));
+        assert!(err("Sage,,Mint").starts_with("potion part 2: no ingredient named"));
+        assert!(err("Sage:-1").starts_with("potion part 1: Sage: -1 seeds is negative"));
+        assert!(err("Sage:x").contains("\"x\" is not a whole number"));
+        assert!(err("Sage:").contains("no seeds after the colon"));
+        assert!(err("Sage:10").contains("too many"));
+        assert!(err("Sage:99999999999999999999").contains("not a whole number"));
+        assert!(err("Sage,Mint,sage").starts_with("potion part 3: Sage is already part 1"));
+        assert!(err("Sage,Mint,Dill,Basil,Thyme,Chives,Parsley").contains("7 ingredients; a cauldron holds at most 6"));
+        assert!(err(&"x".repeat(600)).contains("at most 500"));
+        let long = err(&"Nettle".repeat(20));
+        assert!(long.contains('…') && long.len() < 200, "{long}");
+    }
+}

@@ -1,0 +1,265 @@
+//! The secret recipe: which ingredients are numbered 1 to n, which are
+//! decoys and of what kind, and the effects each carries, drawn from the
+//! board's seed and the difficulty, and kept only when a potion can win.
+
+use serde::Serialize;
+
+use super::effects::{Category, Effect};
+use super::{clue, solve};
+use crate::seed::{Rng, Seed};
+use crate::witches::{INGREDIENTS, Params};
+use crate::{Error, params};
+
+/// Recipes drawn before the fallback ([`Recipe::new`]).
+const ATTEMPTS: u32 = 64;
+
+/// What kind of decoy an ingredient is (an ingredient of the recipe is none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decoy {
+    /// Skipped when a potion is evaluated; its effects still run.
+    Ignore,
+    /// Always undergrown (number n + 1) or overgrown (number 0), whatever
+    /// its seeds, and never right.
+    Overachiever,
+    /// A number in 1 … n like an ingredient of the recipe, and the
+    /// [`Effect::Imposter`] effect: never right.
+    Imposter,
+}
+
+/// One of the board's ten ingredients, as the recipe sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ingredient {
+    /// Its name.
+    pub name: &'static str,
+    /// Its number: 1 … n in the recipe; 0 or n + 1 for an overachiever,
+    /// 1 … n for an imposter; `None` for an ignored decoy.
+    pub number: Option<u32>,
+    /// `None` for an ingredient of the recipe.
+    pub decoy: Option<Decoy>,
+    /// Its effects, in the order they run.
+    pub effects: Vec<Effect>,
+}
+
+impl Ingredient {
+    /// An ingredient of the recipe with `number`.
+    pub fn numbered(name: &'static str, number: u32) -> Ingredient {
+        Ingredient {
+            name,
+            number: Some(number),
+            decoy: None,
+            effects: Vec::new(),
+        }
+    }
+
+    /// A decoy of `kind` with `number` (`None` for [`Decoy::Ignore`]).
+    pub fn decoy(name: &'static str, kind: Decoy, number: Option<u32>) -> Ingredient {
+        let effects = if kind == Decoy::Imposter {
+            vec![Effect::Imposter]
+        } else {
+            Vec::new()
+        };
+        Ingredient {
+            name,
+            number,
+            decoy: Some(kind),
+            effects,
+        }
+    }
+
+    /// The same with `effects` added.
+    pub fn with(mut self, effects: &[Effect]) -> Ingredient {
+        self.effects.extend_from_slice(effects);
+        self
+    }
+}
+
+/// A board's secret recipe: its ten ingredients (in the board's order,
+/// Parsley to Black Pepper), how many potions win, and the free clue.
+///
+/// ```
+/// use boardwright::Seed;
+/// use boardwright::witches::{Params, puzzle::{Potion, Recipe}};
+///
+/// let params = Params { difficulty: 2, ..Params::default() };
+/// let recipe = Recipe::new(&params, &Seed::new("Tiamo")).unwrap();
+/// assert!(recipe.solutions() > 0);
+/// // The revealed solution always wins.
+/// assert!(recipe.brew(&recipe.solution()).won);
+/// // The same potion always gets the same answer.
+/// let potion = Potion::parse("Sage:2,Mint:1,Dill").unwrap();
+/// assert_eq!(recipe.brew(&potion), recipe.brew(&potion));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    pub(super) length: u32,
+    pub(super) difficulty: u32,
+    pub(super) ingredients: Vec<Ingredient>,
+    pub(super) seed: Seed,
+    solutions: u64,
+    solution: Vec<usize>,
+    clue: String,
+}
+
+impl Recipe {
+    /// The recipe of the board of `params` and `seed`: `recipe_length`
+    /// ingredients numbered 1 … n, the others decoys (all ignored below
+    /// difficulty 3), and the effects of `difficulty`. Recipes no potion
+    /// can win are drawn again; after 64 such, the last one loses the
+    /// effects that made it so (`Cutoff` and `Enthusiastic` before the
+    /// last ingredient), so that a recipe always comes back.
+    pub fn new(params: &Params, seed: &Seed) -> Result<Recipe, Error> {
+        params::Params::check(params)?;
+        let (n, difficulty) = (params.recipe_length, params.difficulty);
+        let mut last = Vec::new();
+        for attempt in 0..ATTEMPTS {
+            let ingredients = draw(n, difficulty, &mut seed.stream("recipe", attempt));
+            if let Some(recipe) = Recipe::from_ingredients(n, difficulty, ingredients.clone(), seed) {
+                return Ok(recipe);
+            }
+            last = ingredients;
+        }
+        for i in &mut last {
+            if i.decoy.is_none() && i.number.is_some_and(|k| k < n) {
+                i.effects.retain(|e| !matches!(e, Effect::Cutoff | Effect::Enthusiastic));
+            }
+        }
+        Ok(Recipe::from_ingredients(n, difficulty, last, seed).expect("the ingredients in their order win"))
+    }
+
+    /// A recipe made by hand: `ingredients` are the board's ten in its
+    /// order, the recipe's numbered 1 … `length` once each. `None` when
+    /// they are not, or when no potion wins.
+    pub fn hand_made(length: u32, ingredients: Vec<Ingredient>, seed: &Seed) -> Option<Recipe> {
+        let names_ok = ingredients.len() == INGREDIENTS.len() && ingredients.iter().zip(INGREDIENTS).all(|(i, name)| i.name == name);
+        let mut numbers: Vec<u32> = ingredients.iter().filter(|i| i.decoy.is_none()).filter_map(|i| i.number).collect();
+        numbers.sort_unstable();
+        let kinds_ok = ingredients.iter().all(|i| match i.decoy {
+            None => i.number.is_some(),
+            Some(Decoy::Ignore) => i.number.is_none(),
+            Some(Decoy::Overachiever) => i.number == Some(0) || i.number == Some(length + 1),
+            Some(Decoy::Imposter) => i.number.is_some_and(|k| (1..=length).contains(&k)),
+        });
+        let ok = names_ok && kinds_ok && numbers == (1..=length).collect::<Vec<_>>() && (1..=INGREDIENTS.len() as u32).contains(&length);
+        if !ok {
+            return None;
+        }
+        Recipe::from_ingredients(length, 0, ingredients, seed)
+    }
+
+    /// The recipe of `ingredients`, when a potion wins.
+    fn from_ingredients(length: u32, difficulty: u32, ingredients: Vec<Ingredient>, seed: &Seed) -> Option<Recipe> {
+        let mut recipe = Recipe {
+            length,
+            difficulty,
+            ingredients,
+            seed: seed.clone(),
+            solutions: 0,
+            solution: Vec::new(),
+            clue: String::new(),
+        };
+        let found = solve::search(&recipe);
+        if found.count == 0 {
+            return None;
+        }
+        recipe.solutions = found.count;
+        recipe.solution = found.shortest;
+        recipe.clue = clue::clue(&recipe, &mut seed.stream("clue", 0));
+        Some(recipe)
+    }
+
+    /// Ingredients in the recipe (n).
+    pub fn length(&self) -> u32 {
+        self.length
+    }
+
+    /// The difficulty it was drawn at (0 for a recipe made by hand).
+    pub fn difficulty(&self) -> u32 {
+        self.difficulty
+    }
+
+    /// The board's ten ingredients, in its order.
+    pub fn ingredients(&self) -> &[Ingredient] {
+        &self.ingredients
+    }
+
+    /// How many potions win, each ingredient grown as needed: every
+    /// ordered choice of different ingredients, 1 to
+    /// [`MAX_POTION`](super::MAX_POTION) of them, counted exactly.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// The free clue given at the start.
+    pub fn clue(&self) -> &str {
+        &self.clue
+    }
+
+    /// A winning potion, seeds written out (none for an ingredient whose
+    /// seeds do not matter): the recipe's ingredients in their order when
+    /// that wins, otherwise a shortest winning potion.
+    pub fn solution(&self) -> super::Potion {
+        super::brew::with_needed_seeds(self, &self.solution)
+    }
+}
+
+/// Effects dealt at `difficulty`: none, about half as many as
+/// ingredients, about three quarters.
+fn effect_count(difficulty: u32) -> usize {
+    match difficulty {
+        0 | 1 => 0,
+        2 => INGREDIENTS.len() / 2,
+        _ => INGREDIENTS.len() * 3 / 4,
+    }
+}
+
+/// One draw of a recipe of `n` ingredients at `difficulty`.
+fn draw(n: u32, difficulty: u32, rng: &mut Rng) -> Vec<Ingredient> {
+    let mut order: Vec<usize> = (0..INGREDIENTS.len()).collect();
+    rng.shuffle(&mut order);
+    let mut ingredients: Vec<Ingredient> = INGREDIENTS
+        .iter()
+        .map(|&name| Ingredient::decoy(name, Decoy::Ignore, None))
+        .collect();
+    for (k, &i) in order[..n as usize].iter().enumerate() {
+        ingredients[i] = Ingredient::numbered(INGREDIENTS[i], k as u32 + 1);
+    }
+    if difficulty >= 3 {
+        // One of each kind first, then any.
+        const KINDS: [Decoy; 3] = [Decoy::Overachiever, Decoy::Imposter, Decoy::Ignore];
+        for (k, &i) in order[n as usize..].iter().enumerate() {
+            let kind = KINDS.get(k).copied().unwrap_or_else(|| KINDS[rng.index(KINDS.len())]);
+            let number = match kind {
+                Decoy::Ignore => None,
+                Decoy::Overachiever => Some(if rng.below(2) == 0 { 0 } else { n + 1 }),
+                Decoy::Imposter => Some(1 + rng.below(u64::from(n)) as u32),
+            };
+            ingredients[i] = Ingredient::decoy(INGREDIENTS[i], kind, number);
+        }
+    }
+    // One effect of each category first, then any, each to a random
+    // ingredient that does not carry it yet.
+    let pool: Vec<Effect> = Effect::dealt_at(difficulty).collect();
+    let count = effect_count(difficulty);
+    let mut dealt = Vec::with_capacity(count);
+    for category in Category::ALL {
+        let of: Vec<Effect> = pool.iter().copied().filter(|e| e.category() == category).collect();
+        if !of.is_empty() && dealt.len() < count {
+            dealt.push(of[rng.index(of.len())]);
+        }
+    }
+    while dealt.len() < count {
+        dealt.push(pool[rng.index(pool.len())]);
+    }
+    for effect in dealt {
+        let free: Vec<usize> = (0..ingredients.len())
+            .filter(|&i| !ingredients[i].effects.contains(&effect))
+            .collect();
+        let i = free[rng.index(free.len())];
+        ingredients[i].effects.push(effect);
+    }
+    for i in &mut ingredients {
+        i.effects.sort_unstable();
+    }
+    ingredients
+}

@@ -1,0 +1,164 @@
+//! The witches puzzle over HTTP: `POST /api/witches/potion` brews a potion
+//! on a board's secret recipe; `GET /api/witches/clue` gives the free clue
+//! and the rules of the effects players may meet; `GET /api/witches/reveal`
+//! the whole recipe. The recipe is made again from the seed and parameters
+//! on each request (about 10 µs), so the server holds no
+//! one's game.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use boardwright::Seed;
+use boardwright::params::Params as _;
+use boardwright::witches::{self, Witches, puzzle};
+use serde::Deserialize;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::App;
+use crate::error::ApiError;
+use crate::request::BoardQuery;
+
+/// Largest potion request body, in bytes.
+pub const MAX_POTION_BODY: usize = 16 << 10;
+/// Longest seed a potion request may name, in bytes.
+const MAX_SEED: usize = 1000;
+
+/// A potion request's body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PotionRequest {
+    seed: String,
+    #[serde(default)]
+    preset: Option<String>,
+    #[serde(default)]
+    params: Option<serde_json::Map<String, Value>>,
+    potion: Vec<Part>,
+}
+
+/// One ingredient of the request's potion.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Part {
+    ingredient: String,
+    /// A whole number from 0 to 9, or none (null): as many as needed.
+    #[serde(default)]
+    seeds: Value,
+}
+
+/// `POST /api/witches/potion`: `{"seed", "params"?, "preset"?, "potion":
+/// [{"ingredient", "seeds"?}]}` answered `{"undergrown", "overgrown",
+/// "feedback", "won"}`.
+pub(crate) async fn potion(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, ApiError> {
+    if body.len() > MAX_POTION_BODY {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the potion request is {} bytes; at most {MAX_POTION_BODY}", body.len()),
+        ));
+    }
+    let request: PotionRequest = serde_json::from_slice(&body).map_err(|e| {
+        ApiError::bad_request(format!(
+            "the body is not a potion request ({e}); expected {{\"seed\": \"...\", \"params\": {{...}}, \"potion\": [{{\"ingredient\": \"Sage\", \"seeds\": 2}}]}}"
+        ))
+    })?;
+    if request.seed.len() > MAX_SEED {
+        return Err(ApiError::bad_request(format!("the seed is {} bytes; at most {MAX_SEED}", request.seed.len())).parameter("seed"));
+    }
+    let mut parts = Vec::with_capacity(request.potion.len().min(puzzle::MAX_POTION + 1));
+    if request.potion.len() <= puzzle::MAX_POTION {
+        for (i, part) in request.potion.iter().enumerate() {
+            let seeds = match &part.seeds {
+                Value::Null => None,
+                Value::Number(n) if n.as_i64().is_some() => n.as_i64(),
+                other => {
+                    return Err(ApiError::bad_request(format!(
+                        "potion part {}: seeds {other} is not a whole number from 0 to {}; leave it out for as many as needed",
+                        i + 1,
+                        puzzle::MAX_SEEDS
+                    ))
+                    .parameter("potion"));
+                }
+            };
+            parts.push((part.ingredient.as_str(), seeds));
+        }
+    } else {
+        parts.extend(request.potion.iter().map(|p| (p.ingredient.as_str(), None)));
+    }
+    let potion = puzzle::Potion::from_parts(parts.into_iter()).map_err(|e| ApiError::bad_request(e.to_string()).parameter("potion"))?;
+    let params = resolve(request.preset.as_deref(), request.params)?;
+    let seed = Seed::new(&request.seed);
+    let answer = app
+        .jobs
+        .run(move || {
+            let recipe = puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            Ok::<_, ApiError>(recipe.brew(&potion))
+        })
+        .await??;
+    json(&answer)
+}
+
+/// The parameters a preset and a JSON object of values make.
+fn resolve(preset: Option<&str>, values: Option<serde_json::Map<String, Value>>) -> Result<witches::Params, ApiError> {
+    let mut layers = Vec::new();
+    if let Some(name) = preset.filter(|name| !name.trim().is_empty()) {
+        layers.push(witches::Params::preset(name)?);
+    }
+    if let Some(values) = values {
+        let table: toml::Table = serde_json::from_value(Value::Object(values))
+            .map_err(|e| ApiError::bad_request(format!("params: {e}; expected an object of parameter values")).parameter("params"))?;
+        layers.push(table);
+    }
+    Ok(witches::Params::resolve(&layers)?)
+}
+
+/// The recipe a board query names (`seed=…`, the preset, `KEY=VALUE`).
+async fn recipe(app: &App, raw: Option<&str>) -> Result<puzzle::Recipe, ApiError> {
+    let query = BoardQuery::parse::<Witches>(raw)?;
+    let params: witches::Params = query.params()?;
+    let seed = query.seed()?;
+    app.jobs
+        .run(move || puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string())))
+        .await?
+}
+
+/// The body of a clue answer.
+#[derive(Serialize)]
+struct Clue<'a> {
+    clue: &'a str,
+    /// Ingredients in the recipe.
+    recipe_length: u32,
+    /// The board's ten ingredients, in its order: what a potion is made of.
+    ingredients: Vec<&'static str>,
+    /// The effects players may meet at this difficulty, with their rules.
+    rules: Vec<puzzle::Rule>,
+}
+
+/// `GET /api/witches/clue?seed=…`: `{"clue", "recipe_length",
+/// "ingredients", "rules": [{"effect", "rule"}]}`.
+pub(crate) async fn clue(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let recipe = recipe(&app, raw.as_deref()).await?;
+    json(&Clue {
+        clue: recipe.clue(),
+        recipe_length: recipe.length(),
+        ingredients: recipe.ingredients().iter().map(|i| i.name).collect(),
+        rules: recipe.rules(),
+    })
+}
+
+/// `GET /api/witches/reveal?seed=…`: the recipe, as `--reveal` prints it.
+pub(crate) async fn reveal(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let recipe = recipe(&app, raw.as_deref()).await?;
+    json(&recipe.reveal())
+}
+
+fn json<T: Serialize>(value: &T) -> Result<Response, ApiError> {
+    let body = serde_json::to_vec(value).map_err(|e| ApiError::internal(format!("could not write the answer: {e}")))?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")],
+        body,
+    )
+        .into_response())
+}
