@@ -24,6 +24,8 @@ const game = {
   potion: [],
   /** Potions tried: `{potion, answer}`, in order. */
   tried: [],
+  /** Why a potion of the address was left out, or "". */
+  problem: "",
   panel: null,
 };
 
@@ -109,8 +111,8 @@ function render(page) {
       } }, "✕"));
   });
   const brewButton = el("button", { type: "button", class: "primary", id: "brew", disabled: !game.potion.length, onclick: () => tryPotion(page) }, "Brew");
-  const log = game.tried.map(({ potion, answer }, i) =>
-    el("li", { class: answer.won ? "won" : "" }, el("strong", {}, `${i + 1}. ${potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient} ${p.seeds}`)).join(" → ")}`),
+  const log = game.tried.map(({ potion, answer }) =>
+    el("li", { class: answer.won ? "won" : "" }, el("strong", {}, `${potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient} ${p.seeds}`)).join(" → ")}`),
       el("ul", {}, ...answerLines(answer).map((line) => el("li", {}, line)))));
   const reveal = el("button", { type: "button", class: "danger", id: "reveal", onclick: () => revealRecipe(page) }, "Reveal the recipe");
   panel.replaceChildren(
@@ -124,7 +126,7 @@ function render(page) {
     el("div", { class: "ingredients", role: "group", "aria-label": "Ingredients" }, ...add),
     el("ol", { class: "potion", id: "potion" }, ...rows),
     el("div", { class: "row" }, brewButton, el("button", { type: "button", onclick: () => { game.potion = []; render(page); } }, "Clear")),
-    el("p", { class: "error", id: "error-potion", role: "alert" }),
+    el("p", { class: "error", id: "error-potion", role: "alert" }, game.problem),
     el("h3", {}, `Potions tried (${game.tried.length})`),
     el("ol", { class: "tried", id: "tried", reversed: true }, ...log.reverse()),
     el("div", { class: "reveal", id: "revealed" }, reveal),
@@ -138,6 +140,7 @@ async function tryPotion(page) {
     const answer = await brew(game.recipeQuery, potion);
     game.tried.push({ potion, answer });
     game.potion = [];
+    game.problem = "";
     page.keep("potions", game.tried.map((t) => potionText(t.potion)).join(";"));
     render(page);
     page.status(answer.won ? "The potion works!" : `Brewed: ${answer.undergrown} undergrown, ${answer.overgrown} overgrown`, "ok");
@@ -174,6 +177,7 @@ async function shown(page) {
   game.clue = null;
   game.potion = [];
   game.tried = [];
+  game.problem = "";
   render(page);
   try {
     game.clue = await fetchApi(`/api/witches/clue?${query}`);
@@ -188,7 +192,7 @@ async function shown(page) {
       game.tried.push({ potion, answer: await brew(query, potion) });
     } catch (e) {
       page.keep("potions", game.tried.map((t) => potionText(t.potion)).join(";"), "replace");
-      page.status(`A potion in the address was left out: ${e.message}`, "error");
+      game.problem = `The address's potion ${game.tried.length + 1} and those after it were left out: ${e.message}`;
       break;
     }
   }

@@ -1,0 +1,84 @@
+// The witches page's play panel: the free clue and the effects' rules, a
+// potion made from the board's ingredients and brewed, the potions tried
+// kept in the address (a reload gives the game back, the same answers), a
+// board played to a win, the reveal behind a danger button, a new board a
+// new game; at both sizes, with no console error.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { SHOTS, SIZES, base, open, setup } from "./common.mjs";
+
+setup();
+
+/** Adds the ingredients of `potion` ([{ingredient, seeds}]) to the page's potion and brews it. */
+async function brew(page, potion) {
+  for (const [i, part] of potion.entries()) {
+    await page.click(`#witches-game .ingredients button:text-is("${part.ingredient}")`);
+    if (part.seeds !== null && part.seeds !== undefined) await page.fill(`#potion-${i}`, String(part.seeds));
+  }
+  const before = await page.locator("#tried > li").count();
+  await page.click("#brew");
+  await page.waitForFunction((n) => document.querySelectorAll("#tried > li").length > n, before);
+}
+
+const tried = (page) => page.$$eval("#tried > li", (lis) => lis.map((li) => li.textContent));
+
+test("a witches board is played through the page to a win; the game is its address", async () => {
+  for (const size of SIZES) {
+    const query = "seed=Tiamo&difficulty=2";
+    const { page, errors } = await open(`/witches?${query}`, size);
+    await page.waitForSelector("#clue");
+    const clue = await (await page.request.get(`${base}/api/witches/clue?${query}`)).json();
+    assert.match(await page.textContent("#clue"), new RegExp(clue.clue.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    assert.equal(await page.locator("#witches-game .ingredients button").count(), 10);
+    assert.equal(await page.locator("#witches-game .rules dt").count(), clue.rules.length);
+
+    // A wrong potion: its answer in the log and the potion in the address.
+    await brew(page, [{ ingredient: clue.ingredients[0], seeds: 9 }]);
+    const first = await tried(page);
+    assert.match(first[0], /undergrown, \d+ overgrown/);
+    assert.match(page.url(), /potions=/);
+    assert.ok(!(await (await page.request.get(page.url().replace("/witches?", "/api/witches/board.json?"))).ok()), "potions= is no board setting: the page keeps it to itself");
+
+    // A reload gives the game back, with the same answers.
+    await page.reload();
+    await page.waitForSelector("#tried > li");
+    assert.deepEqual(await tried(page), first);
+
+    // The winning potion, as the recipe's reveal gives it (fetched here, not through the page).
+    const recipe = await (await page.request.get(`${base}/api/witches/reveal?${query}`)).json();
+    await brew(page, recipe.solution);
+    const log = await tried(page);
+    assert.equal(log.length, 2);
+    assert.match(log[0], /The potion works/);
+    await page.screenshot({ path: join(SHOTS, `witches-won-${size[0]}x${size[1]}.png`), fullPage: true });
+
+    // Back takes the last potion away.
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll("#tried > li").length === 1);
+
+    // The reveal asks first, then shows the whole recipe.
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.click("#reveal");
+    await page.waitForSelector("#revealed table");
+    assert.equal(await page.locator("#revealed tbody tr").count(), 10);
+
+    // A new board is a new game.
+    await page.fill("#seed", "another");
+    await page.press("#seed", "Enter");
+    await page.waitForFunction(() => !location.search.includes("potions=") && document.querySelectorAll("#tried > li").length === 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("a bad potion in the address is left out with a message; the page keeps working", async () => {
+  const { page, errors } = await open("/witches?seed=Tiamo&potions=Parsley:2;Nettle:1");
+  await page.waitForSelector("#tried > li");
+  assert.equal(await page.locator("#tried > li").count(), 1);
+  assert.match(await page.textContent("#error-potion"), /potion 2 and those after it were left out: .*Nettle/);
+  assert.ok(!page.url().includes("Nettle"));
+  assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
+  await page.close();
+});
