@@ -99,6 +99,109 @@ pub struct Metrics {
     pub dots_placed: u32,
     /// Whole-board attempts used (1 when the first layout worked).
     pub attempts: u32,
+    // The expansions' figures: absent unless an expansion places things
+    // between the edges, so that boards without expansions keep their JSON.
+    // label: "Areas", unit: "areas"
+    /// Enclosed areas between the edges ([`Board::areas`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub areas: Option<u32>,
+    // label: "Suitable areas", unit: "areas"
+    /// Areas that hold a circle of `expedition_radius` (with `expeditions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suitable_areas: Option<u32>,
+    // label: "Expeditions per quadrant", unit: "expeditions"
+    /// Expeditions in each quadrant, as for `quadrant_nodes` (with `expeditions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quadrant_expeditions: Option<[u32; 4]>,
+    // label: "Landmarks per quadrant", unit: "landmarks"
+    /// Landmarks in each quadrant, as for `quadrant_nodes` (with `expeditions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quadrant_landmarks: Option<[u32; 4]>,
+    // label: "Natural resources", unit: "resources"
+    /// Natural resources placed (with `resources`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resources: Option<u32>,
+    // label: "Tiny nodes", unit: "tiny nodes"
+    /// Tiny nodes placed (with `tiny_nodes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiny_nodes: Option<u32>,
+}
+
+/// An enclosed area between the edges: a face of the board's drawing, the
+/// paper's border closing the outer ones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Area {
+    /// The nodes round it, in order (a dead end's node comes twice: the
+    /// ring runs out along its edge and back).
+    pub nodes: Vec<u32>,
+    /// Its outline, grid units: the nodes' positions, and the paper's
+    /// corners where the ring turns round one.
+    pub outline: Vec<[f64; 2]>,
+    /// Its area, grid units².
+    pub size: f64,
+    /// Whether the paper's border closes it.
+    pub border: bool,
+}
+
+/// What stands in an area with room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExpeditionKind {
+    /// A place to reach and score.
+    Expedition,
+    /// A place that changes the rules near it.
+    Landmark,
+}
+
+/// An expedition or landmark, at the centre of the largest circle its area
+/// holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Expedition {
+    /// Expedition or landmark.
+    pub kind: ExpeditionKind,
+    /// Its type, from the expansion's list.
+    pub name: String,
+    /// Index of its area in [`Board::areas`].
+    pub area: u32,
+    /// Centre, grid units.
+    pub x: f64,
+    /// Centre, grid units.
+    pub y: f64,
+    /// The largest circle's radius: the distance to the nearest edge or
+    /// node of its area, grid units.
+    pub radius: f64,
+}
+
+/// A natural resource lying in an area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resource {
+    /// Its type, from the expansion's list.
+    pub name: String,
+    /// Index of its area in [`Board::areas`].
+    pub area: u32,
+    /// Position, grid units.
+    pub x: f64,
+    /// Position, grid units.
+    pub y: f64,
+    /// How far it is turned, radians (x right, y down).
+    pub rotation: f64,
+}
+
+/// A tiny node on the middle of an edge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TinyNode {
+    /// Its type, from the expansion's list.
+    pub name: String,
+    /// Index of its edge in [`Board::edges`].
+    pub edge: u32,
+    /// The node it points away from (a one-way edge runs `from` → `to`).
+    pub from: u32,
+    /// The node it points to.
+    pub to: u32,
+    /// Position (the edge's midpoint), grid units.
+    pub x: f64,
+    /// Position, grid units.
+    pub y: f64,
 }
 
 /// A generated universe board: the JSON contract of `boardwright universe`.
@@ -118,6 +221,19 @@ pub struct Board {
     pub nodes: Vec<Node>,
     /// Each undirected edge once, as node ids.
     pub edges: Vec<[u32; 2]>,
+    /// The enclosed areas (with an expansion that places things in them;
+    /// absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<Area>,
+    /// Expeditions and landmarks (with `expeditions`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expeditions: Vec<Expedition>,
+    /// Natural resources (with `resources`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<Resource>,
+    /// Tiny nodes (with `tiny_nodes`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiny_nodes: Vec<TinyNode>,
 }
 
 impl Board {
