@@ -74,7 +74,7 @@ declare! {
             #[serde(skip_serializing_if = "Vec::is_empty")];
         /// radius (grid units) of the circle an area must hold, clear of its
         /// nodes and edges, for an expedition or landmark (with expeditions;
-        /// written out only when not 0.75)
+        /// written out only when not 0.55)
         expedition_radius: f64 = EXPEDITION_RADIUS, float(0.2, 5.0),
             #[serde(skip_serializing_if = "is_expedition_radius")];
         /// distance (grid units) a natural resource keeps from every node and
@@ -111,7 +111,7 @@ declare! {
 }
 
 /// The default `expedition_radius`.
-const EXPEDITION_RADIUS: f64 = 0.75;
+const EXPEDITION_RADIUS: f64 = 0.55;
 /// The default `resource_radius`.
 const RESOURCE_RADIUS: f64 = 0.6;
 /// The default `max_tiny_per_node`.
