@@ -265,6 +265,38 @@ impl Board {
         }
         BoardGraph(graph)
     }
+
+    /// The enclosed areas between the edges: the faces of the board's
+    /// drawing, the paper's border closing the outer ones, as the
+    /// expansions that place things put them in [`Board::areas`] (on a
+    /// planar board: where edges cross, the faces are not areas). Each
+    /// edge is walked once each way: the work is linear in the edges.
+    ///
+    /// ```
+    /// use boardwright::{Generator, Seed, universe::{self, Universe}};
+    ///
+    /// let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    /// let areas = board.enclosed_areas();
+    /// // Euler's formula, the paper's corners and border counted in.
+    /// let border = board.nodes.iter().filter(|n| !n.edge_sides.is_empty()).count();
+    /// assert_eq!(areas.len() + board.nodes.len(), 1 + board.edges.len() + border);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node id past `nodes` (never on a board `generate`
+    /// made).
+    pub fn enclosed_areas(&self) -> Vec<Area> {
+        use super::expansions::areas;
+        let points: Vec<Point> = self.nodes.iter().map(|n| Point::new(n.x, n.y)).collect();
+        let sides: Vec<super::Sides> = self
+            .nodes
+            .iter()
+            .map(|n| n.edge_sides.iter().fold(super::Sides::NONE, |s, &side| s.with(side)))
+            .collect();
+        let size = (f64::from(self.width), f64::from(self.height));
+        areas::to_areas(&areas::walk(&points, &self.edges, &sides, size), &points)
+    }
 }
 
 /// A board's edges as adjacency lists, made by [`Board::graph`]: nodes are

@@ -427,16 +427,7 @@ fn place_between(
     } else {
         Vec::new()
     };
-    let areas = faces
-        .faces
-        .iter()
-        .map(|f| Area {
-            nodes: f.ring.iter().copied().filter(|&v| (v as usize) < points.len()).collect(),
-            outline: outline(f).iter().map(|p| [p.x, p.y]).collect(),
-            size: f.area,
-            border: f.border,
-        })
-        .collect();
+    let areas = areas::to_areas(&faces, points);
     Between {
         areas,
         expeditions,

@@ -57,6 +57,21 @@ impl Faces {
     }
 }
 
+/// The board's areas as its JSON gives them, from `faces` of the board
+/// whose nodes lie at `points`.
+pub fn to_areas(faces: &Faces, points: &[Point]) -> Vec<crate::universe::Area> {
+    faces
+        .faces
+        .iter()
+        .map(|f| crate::universe::Area {
+            nodes: f.ring.iter().copied().filter(|&v| (v as usize) < points.len()).collect(),
+            outline: f.ring.iter().map(|&v| faces.at(points, v)).map(|p| [p.x, p.y]).collect(),
+            size: f.area,
+            border: f.border,
+        })
+        .collect()
+}
+
 /// Where `side` lies round the paper, clockwise on the page from the
 /// top-left corner: the distance walked along the border to `p`.
 fn round_the_border(p: Point, sides: Sides, (w, h): (f64, f64)) -> f64 {
