@@ -63,6 +63,15 @@ const REACH: f64 = 0.3;
 const MISSION_REACH: f64 = 0.4;
 /// Largest reach of the centre, in grid units.
 const CENTER_REACH: f64 = 0.42;
+
+/// Largest reach of a node of `kind`, in grid units.
+fn node_most(kind: NodeKind) -> f64 {
+    match kind {
+        NodeKind::Regular => REACH,
+        NodeKind::Mission => MISSION_REACH,
+        NodeKind::Center => CENTER_REACH,
+    }
+}
 /// Line every edge shows between its two nodes, millimetres (3 mm and a
 /// little to spare for rounding in the SVG).
 pub const EDGE_SHOWN: f64 = 3.05;
@@ -146,8 +155,15 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let origin = ((area.x0 + area.x1 - w * unit) / 2.0, (area.y0 + area.y1 - h * unit) / 2.0);
     let at: Vec<(f64, f64)> = board.nodes.iter().map(|n| (origin.0 + n.x * unit, origin.1 + n.y * unit)).collect();
     let buckets = sizes::Buckets::new(&at, &board.edges, sizes::Buckets::cell_for(unit));
-    let tiny = pieces::Tiny::new(board, &at, unit, &buckets);
-    let sizes = Sizes::new(board, &at, unit, &area, &buckets, &tiny);
+    // The nodes are sized first, the tiny nodes fit in what they leave; only
+    // where that is too little are the nodes sized again round them.
+    let sizes = Sizes::new(board, &at, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
+    let tiny = pieces::Tiny::new(board, &at, unit, &buckets, &sizes);
+    let sizes = if tiny.forced {
+        Sizes::new(board, &at, unit, &area, &buckets, &tiny)
+    } else {
+        sizes
+    };
     let fonts = Fonts::new(board, &sizes);
 
     let mut groups = Vec::with_capacity(board.nodes.len());

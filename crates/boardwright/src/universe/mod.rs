@@ -422,6 +422,7 @@ fn place_between(
             edges: graph.edges(),
             on_border,
             faces: &faces,
+            size,
         };
         tiny::place(&edges, params.max_tiny_per_node, &mut seed.stream("tiny nodes", attempt))
     } else {

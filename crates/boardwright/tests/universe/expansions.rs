@@ -308,6 +308,9 @@ fn tiny_nodes_sit_on_midpoints_at_most_two_a_node() {
             if (t.x, t.y) != ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0) {
                 return Err(format!("tiny node {i} is not at its edge's midpoint"));
             }
+            if let Some(v) = (0..b.nodes.len() as u32).find(|&v| dist((t.x, t.y), pos(b, v)) <= 0.5) {
+                return Err(format!("tiny node {i} within 0.5 of node {v}"));
+            }
             if on_border(b, x) || on_border(b, y) {
                 return Err(format!("tiny node {i} on an edge of a border node"));
             }

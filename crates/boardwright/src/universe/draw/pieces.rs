@@ -2,10 +2,10 @@
 //! expeditions and landmarks in their areas, natural resources.
 //!
 //! None of them hides an edge or touches a node:
-//! - a tiny node lies along its edge, [`Tiny::length`] of it, and the
-//!   nodes' sizes leave every edge that holds one that much more line
-//!   ([`super::sizes`]); its length is the largest that keeps every tiny
-//!   node clear of every other edge;
+//! - a tiny node lies along its edge, as long as the room the nodes leave
+//!   it ([`Tiny::new`]); where that is less than [`TINY_LEAST`], the nodes
+//!   are sized again leaving every edge that holds one that much more line
+//!   ([`super::sizes`]);
 //! - an expedition or landmark is drawn as large as its area lets it, clear
 //!   of the area's nodes (as drawn) and of its outline by the room a tiny
 //!   node takes beside an edge;
@@ -20,7 +20,7 @@ use scene::{Color, Shape, Style, Tag};
 
 use super::look::Look;
 use super::sizes::{Buckets, Sizes};
-use super::{CLEARANCE, EDGE_WIDTH};
+use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH};
 use crate::geom::{Point, segment_dist2, sin_cos};
 use crate::print::INK;
 use crate::universe::{Board, ExpeditionKind, icons};
@@ -29,6 +29,8 @@ use crate::universe::{Board, ExpeditionKind, icons};
 const TINY_MOST: f64 = 2.6;
 /// A tiny node's longest length, as a part of a grid unit.
 const TINY_SHARE: f64 = 0.12;
+/// The shortest tiny node drawn, millimetres, however crowded the board.
+const TINY_LEAST: f64 = 0.6;
 /// A tiny node's width across its edge, as a part of its length.
 const TINY_WIDTH: f64 = 0.8;
 /// How far a tiny node reaches from its middle, as a part of its length
@@ -54,50 +56,76 @@ fn resource_fill() -> Color {
     Color::rgb(0xd8, 0xef, 0xd0)
 }
 
-/// The tiny nodes of a page: where each is, which edges hold one, and their
-/// length.
+/// The tiny nodes of a page: where each is, how long, and which edges hold
+/// one.
 pub(super) struct Tiny {
     /// Each tiny node's middle, millimetres.
     pub at: Vec<(f64, f64)>,
-    /// Whether each edge (by index) holds a tiny node.
-    pub on_edge: Vec<bool>,
-    /// Their length along their edges, millimetres.
-    pub length: f64,
+    /// Each tiny node's length along its edge, millimetres.
+    pub length: Vec<f64>,
+    /// The length of the tiny node each edge (by index) holds, 0 for none.
+    pub on_edge: Vec<f64>,
+    /// Whether a tiny node found less room than [`TINY_LEAST`]: the nodes
+    /// are then sized again, leaving it that.
+    pub forced: bool,
 }
 
 impl Tiny {
-    /// The tiny nodes of `board` drawn with its nodes at `at`, `unit`
-    /// millimetres to a grid unit.
-    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, buckets: &Buckets) -> Tiny {
-        let mut on_edge = vec![false; board.edges.len()];
-        let mut length = TINY_MOST.min(TINY_SHARE * unit);
-        let mut middles = Vec::with_capacity(board.tiny_nodes.len());
-        for t in &board.tiny_nodes {
-            let e = t.edge as usize;
-            on_edge[e] = true;
-            let [a, b] = board.edges[e];
-            let (p, q) = (at[a as usize], at[b as usize]);
-            let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-            middles.push(mid);
-            for other in buckets.edges_near(mid) {
-                let [c, d] = board.edges[other as usize];
-                if other as usize == e {
-                    continue;
-                }
-                let gap = segment_dist2(point(mid), point(at[c as usize]), point(at[d as usize])).sqrt();
-                length = length.min((gap - EDGE_WIDTH / 2.0 - CLEARANCE) / TINY_REACH);
-            }
-        }
+    /// No tiny nodes, on a board of `edges` edges: what the nodes are sized
+    /// against first.
+    pub(super) fn none(edges: usize) -> Tiny {
         Tiny {
-            at: middles,
-            on_edge,
-            length: length.max(0.0),
+            at: Vec::new(),
+            length: Vec::new(),
+            on_edge: vec![0.0; edges],
+            forced: false,
         }
     }
 
-    /// How far a tiny node reaches from its middle, millimetres.
-    pub(super) fn reach(&self) -> f64 {
-        TINY_REACH * self.length
+    /// The tiny nodes of `board` drawn with its nodes at `at` and of
+    /// `sizes`, `unit` millimetres to a grid unit: each as long as
+    /// [`TINY_MOST`] and [`TINY_SHARE`] allow, and no longer than leaves its
+    /// edge [`EDGE_SHOWN`] of line and keeps it clear of every node and
+    /// every other edge; but at least [`TINY_LEAST`] long, which some nodes
+    /// may then have to shrink for ([`Tiny::forced`]).
+    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, buckets: &Buckets, sizes: &Sizes) -> Tiny {
+        let reach = |v: u32| sizes.reach(&board.nodes[v as usize]);
+        let mut tiny = Tiny::none(board.edges.len());
+        for t in &board.tiny_nodes {
+            let e = t.edge as usize;
+            let [a, b] = board.edges[e];
+            let (p, q) = (at[a as usize], at[b as usize]);
+            let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+            let d = point(p).dist(point(q));
+            let mut length = TINY_MOST.min(TINY_SHARE * unit).min(d - EDGE_SHOWN - reach(a) - reach(b));
+            for other in buckets.edges_near(mid).filter(|&o| o as usize != e) {
+                let [c, d] = board.edges[other as usize];
+                let gap = segment_dist2(point(mid), point(at[c as usize]), point(at[d as usize])).sqrt();
+                length = length.min((gap - EDGE_WIDTH / 2.0 - CLEARANCE) / TINY_REACH);
+            }
+            for v in buckets.nodes_near(mid) {
+                let gap = point(mid).dist(point(at[v as usize]));
+                length = length.min((gap - reach(v) - CLEARANCE) / TINY_REACH);
+            }
+            if length < TINY_LEAST {
+                tiny.forced = true;
+                length = TINY_LEAST;
+            }
+            tiny.on_edge[e] = length;
+            tiny.at.push(mid);
+            tiny.length.push(length);
+        }
+        tiny
+    }
+
+    /// How far tiny node `k` reaches from its middle, millimetres.
+    pub(super) fn reach(&self, k: usize) -> f64 {
+        TINY_REACH * self.length[k]
+    }
+
+    /// How far the largest tiny node reaches, millimetres (0 for none).
+    fn widest(&self) -> f64 {
+        self.length.iter().fold(0.0, |most: f64, &l| most.max(TINY_REACH * l))
     }
 }
 
@@ -114,15 +142,13 @@ pub(super) fn shapes(
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
     let page = |x: f64, y: f64| (origin.0 + x * unit, origin.1 + y * unit);
-    for (t, &mid) in board.tiny_nodes.iter().zip(&tiny.at) {
+    for (k, (t, &mid)) in board.tiny_nodes.iter().zip(&tiny.at).enumerate() {
+        let length = tiny.length[k];
         let (p, q) = (at[t.from as usize], at[t.to as usize]);
         let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1e-9);
         let along = ((q.0 - p.0) / d, (q.1 - p.1) / d);
         let icon = icons::piece(&t.name, look.icon);
-        let placed = icon
-            .iter()
-            .map(|s| turned(s, mid, (tiny.length, tiny.length * TINY_WIDTH), along))
-            .collect();
+        let placed = icon.iter().map(|s| turned(s, mid, (length, length * TINY_WIDTH), along)).collect();
         let [a, b] = board.edges[t.edge as usize];
         let tag = Tag::new("tiny")
             .with("name", &t.name)
@@ -130,12 +156,12 @@ pub(super) fn shapes(
             .with("b", b)
             .with_mm("x", mid.0)
             .with_mm("y", mid.1)
-            .with_mm("r", tiny.reach())
-            .with_mm("len", tiny.length);
+            .with_mm("r", tiny.reach(k))
+            .with_mm("len", length);
         shapes.push(Shape::Group { tag, shapes: placed });
     }
     // The room a tiny node takes beside an edge, or the edge's own line.
-    let beside = (EDGE_WIDTH / 2.0).max(if board.tiny_nodes.is_empty() { 0.0 } else { tiny.reach() }) + CLEARANCE;
+    let beside = (EDGE_WIDTH / 2.0).max(tiny.widest()) + CLEARANCE;
     // Room left round a point of area `a`: to its nodes as drawn and to its
     // outline.
     let room = |a: usize, c: (f64, f64)| {
@@ -331,7 +357,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             .any(|e| e.kind == ExpeditionKind::Expedition && e.name == p.name)
     }) {
         let swatch = vec![expedition_outline((0.5, 0.5), 0.46, stroke), icon(&p.name, 0.5)];
-        entries.push(Entry::new(swatch, format!("expedition: {} ({})", p.name, p.rule)));
+        entries.push(Entry::new(swatch, format!("{} (expedition)", p.name)));
     }
     let stroke = Style::filled_outlined(look.fill(landmark_fill()), INK, 0.06);
     for p in landmark_types().iter().filter(|p| {
@@ -341,7 +367,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             .any(|e| e.kind == ExpeditionKind::Landmark && e.name == p.name)
     }) {
         let swatch = vec![landmark_outline((0.5, 0.5), 0.47, stroke), icon(&p.name, 0.5)];
-        entries.push(Entry::new(swatch, format!("landmark: {} ({})", p.name, p.rule)));
+        entries.push(Entry::new(swatch, format!("{} (landmark)", p.name)));
     }
     for p in resource_types().iter().filter(|p| board.resources.iter().any(|r| r.name == p.name)) {
         let disc = if look.ink_friendly {
@@ -357,7 +383,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             },
             icon(&p.name, 0.58),
         ];
-        entries.push(Entry::new(swatch, format!("natural resource: {}", p.name)));
+        entries.push(Entry::new(swatch, format!("{} (resource)", p.name)));
     }
     for p in tiny_node_types()
         .iter()
@@ -375,7 +401,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
                 .map(|s| turned(s, (0.5, 0.5), (0.5, 0.5 * TINY_WIDTH), (1.0, 0.0)))
                 .collect(),
         };
-        entries.push(Entry::new(vec![line, glyph], format!("tiny node: {} ({})", p.name, p.rule)));
+        entries.push(Entry::new(vec![line, glyph], format!("{} (tiny node)", p.name)));
     }
     entries
 }

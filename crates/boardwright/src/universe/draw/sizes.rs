@@ -4,7 +4,7 @@
 //!
 //! What limits a node of outline size `r` (see [`Outline`]):
 //! - alone: everything drawn for it stays within a part of a grid unit
-//!   ([`REACH`], the centre [`CENTER_REACH`]), inside the board's edge
+//!   ([`REACH`](super::REACH), the centre [`CENTER_REACH`]), inside the board's edge
 //!   line with room to spare, and clear of every edge it is not on;
 //! - with an edge's other end: the two outlines leave at least
 //!   [`EDGE_SHOWN`] of the edge's line between them (dots never lie on an
@@ -21,7 +21,7 @@
 
 use super::outline::Outline;
 use super::pieces::Tiny;
-use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, MISSION_REACH, REACH};
+use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH};
 use crate::geom::{Point, segment_dist2};
 use crate::universe::{Board, Node, NodeKind};
 
@@ -57,9 +57,9 @@ impl Sizes {
         let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
         let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
         let mut cap = alone(board, at, unit, area, buckets);
-        for &t in &tiny.at {
+        for (k, &t) in tiny.at.iter().enumerate() {
             for i in buckets.nodes_near(t).map(|i| i as usize) {
-                cap[i] = cap[i].min(point(t).dist(point(at[i])) - tiny.reach() - CLEARANCE);
+                cap[i] = cap[i].min(point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE);
             }
         }
         let mut pairs: Vec<Pair> = Vec::with_capacity(board.edges.len() + at.len() * 3);
@@ -67,7 +67,7 @@ impl Sizes {
             let (a, b) = (a as usize, b as usize);
             let (dx, dy) = (at[b].0 - at[a].0, at[b].1 - at[a].1);
             let d = (dx * dx + dy * dy).sqrt().max(1e-9);
-            let tiny_length = if tiny.on_edge[e] { tiny.length } else { 0.0 };
+            let tiny_length = tiny.on_edge[e];
             pairs.push(Pair {
                 a,
                 b,
@@ -143,11 +143,7 @@ fn alone(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buc
         .iter()
         .zip(at)
         .map(|(node, &(x, y))| {
-            let most = match node.kind {
-                NodeKind::Regular => REACH,
-                NodeKind::Mission => MISSION_REACH,
-                NodeKind::Center => CENTER_REACH,
-            } * unit;
+            let most = super::node_most(node.kind) * unit;
             let inside = (x - area.x0).min(area.x1 - x).min(y - area.y0).min(area.y1 - y) - EDGE_GAP;
             most.min(inside)
         })

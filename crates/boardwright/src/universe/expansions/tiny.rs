@@ -3,20 +3,24 @@
 //!
 //! The nodes are walked in a random order; for each edge of a node to a
 //! node not yet walked, a tiny node goes on its midpoint while both ends
-//! hold fewer than `max_tiny_per_node`, and where the midpoint is farther
-//! than [`CLEAR`] from every other edge (so that it can be drawn on its
-//! edge without touching another). Types are drawn by weight; each points
+//! hold fewer than `max_tiny_per_node`, where the midpoint is farther than
+//! [`NODE_ROOM`] from every node (its edge's own too: the edge is longer
+//! than twice that) and than [`CLEAR`] from every other edge: room to be
+//! drawn on its edge, seen between its nodes, touching no other. Types are drawn by weight; each points
 //! one way along its edge, at random.
 
 use super::areas::Faces;
 use super::expeditions::draw;
 use super::tiny_node_types;
 use crate::geom::{Point, segment_dist2};
+use crate::grid::PointGrid;
 use crate::seed::Rng;
 use crate::universe::TinyNode;
 
 /// Room a tiny node's midpoint keeps from every other edge, grid units.
 pub const CLEAR: f64 = 0.15;
+/// Room a tiny node's midpoint keeps from every node, grid units.
+pub const NODE_ROOM: f64 = 0.5;
 
 /// The board a tiny node is placed on.
 pub struct Edges<'a> {
@@ -28,6 +32,8 @@ pub struct Edges<'a> {
     pub on_border: &'a [bool],
     /// The board's areas, for the edges near each midpoint.
     pub faces: &'a Faces,
+    /// The paper, grid units.
+    pub size: (f64, f64),
 }
 
 /// The tiny nodes of a board, at most `cap` per node.
@@ -41,6 +47,7 @@ pub fn place(board: &Edges<'_>, cap: u32, rng: &mut Rng) -> Vec<TinyNode> {
         incident[a as usize].push(e as u32);
         incident[b as usize].push(e as u32);
     }
+    let grid = PointGrid::new(points, board.size.0, board.size.1, NODE_ROOM);
     let mut order: Vec<u32> = (0..n as u32).collect();
     rng.shuffle(&mut order);
     let (mut walked, mut held) = (vec![false; n], vec![0u32; n]);
@@ -56,7 +63,8 @@ pub fn place(board: &Edges<'_>, cap: u32, rng: &mut Rng) -> Vec<TinyNode> {
             }
             let (p, q) = (points[vi], points[ui]);
             let mid = Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0);
-            if !clear(mid, e, board) {
+            let crowded = || grid.within(points, mid, NODE_ROOM).next().is_some();
+            if crowded() || !clear(mid, e, board) {
                 continue;
             }
             held[vi] += 1;
