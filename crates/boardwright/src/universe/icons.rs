@@ -292,6 +292,19 @@ mod tests {
             seen.push(icon);
         }
         assert!(matches!(&node_type("gold", paint)[0], Shape::Text { content, .. } if content == "G"));
+        // Every type and piece of the built-in expansions has its pictogram.
+        use crate::universe::expansions as x;
+        let sets = x::node_sets().iter().flat_map(|s| &s.node_types).map(|t| node_type(&t.name, paint));
+        let lists = [
+            x::expedition_types(),
+            x::landmark_types(),
+            x::resource_types(),
+            x::tiny_node_types(),
+        ];
+        let pieces = lists.iter().flat_map(|l| l.iter()).map(|p| piece(&p.name, paint));
+        for icon in sets.chain(pieces) {
+            assert!(!matches!(icon[0], Shape::Text { .. }), "a letter for a built-in expansion");
+        }
         assert!(matches!(&mission("hoarder", paint)[0], Shape::Text { content, .. } if content == "H"));
     }
 }

@@ -14,7 +14,11 @@
 //! 3. `missions`: twelve mission nodes, three per side, with fair hop
 //!    distances to the centre;
 //! 4. `types`: node types from the `dictionary`, and numbers;
-//! 5. `dots`: power dots in the angular gaps between edges.
+//! 5. `dots`: power dots in the angular gaps between edges;
+//! 6. with `expansions` on ([`expansions`]): a node set's balanced set of
+//!    types is chosen before step 4 assigns them; after it, the areas
+//!    (faces) of the board, and in them expeditions and landmarks, natural
+//!    resources, and tiny nodes on edges, each from a stream of its own.
 //!
 //! Missions and types walk the board one node at a time; the power dots and
 //! the independent check of the edges (`edges::violations`) need only the

@@ -448,3 +448,27 @@ fn expanded_output_does_not_depend_on_the_thread_count() {
     };
     assert_eq!(run(1), run(3));
 }
+
+/// Every expansion parameter at each end of its range, on a standard and a
+/// larger board, generates (and within the time a board takes).
+#[test]
+fn expansion_parameters_at_their_extremes() {
+    for (radius, resource, tiny) in [(0.2, 0.2, 1), (5.0, 2.0, 12), (0.2, 2.0, 12), (5.0, 0.2, 1)] {
+        for resolution in [None, Some(60)] {
+            let params = Params {
+                resolution,
+                expedition_radius: radius,
+                resource_radius: resource,
+                max_tiny_per_node: tiny,
+                ..all(9)
+            };
+            let start = std::time::Instant::now();
+            let b = Universe::generate(&params, &Seed::new("extremes")).unwrap_or_else(|e| panic!("{params:?}: {e}"));
+            assert!(start.elapsed().as_secs() < 20, "{radius} {resource} {tiny} {resolution:?}");
+            if radius == 5.0 {
+                assert!(b.expeditions.is_empty());
+            }
+            assert_eq!(b.metrics.tiny_nodes, Some(b.tiny_nodes.len() as u32));
+        }
+    }
+}

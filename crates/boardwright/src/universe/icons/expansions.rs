@@ -8,8 +8,8 @@
 //! (a toothed blade), copper (a coin), ivy (a vine of leaves), rain (drops
 //! under a cloud), rune (a carved tablet), lock (a padlock); Wildwood's
 //! mushroom, owl (a face of two eyes), bramble (a thorned stem), wolf (a
-//! head with ears), amber (a drop with a fleck), totem (stacked blocks),
-//! lantern, nest (a bowl with eggs).
+//! head with ears), amber (a stone with an insect caught in it), totem
+//! (stacked blocks), lantern, nest (a bowl with eggs).
 //!
 //! Placed pieces: expeditions (summit, crater, ruins), landmarks (tower,
 //! arch, monolith), natural resources (crystal, leaf, shell, bolt; drawn
@@ -149,11 +149,11 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Option<Vec<Shape>> {
         "Wormhole" => vec![ring((0.5, 0.5), 0.42, 0.07), ring((0.5, 0.5), 0.27, 0.07), circle((0.5, 0.5), 0.12)],
         "Beacon" => {
             let mut shapes = vec![
-                poly(vec![(0.42, 0.4), (0.58, 0.4), (0.7, 0.96), (0.3, 0.96)]),
-                circle((0.5, 0.32), 0.1),
+                poly(vec![(0.42, 0.48), (0.58, 0.48), (0.7, 0.96), (0.3, 0.96)]),
+                circle((0.5, 0.4), 0.09),
             ];
-            shapes.extend(polyline(arc((0.5, 0.32), 0.22, 0.22, -PI * 0.8, PI * 0.6, 8), 0.05, paint));
-            shapes.extend(polyline(arc((0.5, 0.32), 0.36, 0.36, -PI * 0.8, PI * 0.6, 10), 0.05, paint));
+            shapes.extend(polyline(arc((0.5, 0.4), 0.2, 0.2, -PI * 0.8, PI * 0.6, 8), 0.05, paint));
+            shapes.extend(polyline(arc((0.5, 0.4), 0.33, 0.33, -PI * 0.8, PI * 0.6, 10), 0.05, paint));
             shapes
         }
         "Gear" => vec![poly(star((0.5, 0.5), 0.46, 0.34, 8, 0.0)), dot((0.5, 0.5), 0.14)],
@@ -271,11 +271,28 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Option<Vec<Shape>> {
             hole(vec![(0.74, 0.46), (0.58, 0.5), (0.7, 0.56)]),
             dot((0.5, 0.8), 0.06),
         ],
-        "Amber" => {
-            let mut drop = vec![(0.5, 0.04)];
-            drop.extend(arc((0.5, 0.62), 0.32, 0.32, -PI / 6.0, PI * 4.0 / 3.0, 14));
-            vec![poly(drop), hole(vec![(0.56, 0.52), (0.66, 0.6), (0.56, 0.72), (0.46, 0.62)])]
-        }
+        "Amber" => vec![
+            poly(vec![
+                (0.3, 0.08),
+                (0.72, 0.1),
+                (0.94, 0.4),
+                (0.84, 0.82),
+                (0.46, 0.94),
+                (0.1, 0.72),
+                (0.06, 0.32),
+            ]),
+            hole(ellipse((0.5, 0.52), 0.1, 0.17)),
+            Shape::Line {
+                from: (0.3, 0.42),
+                to: (0.7, 0.62),
+                style: Style::stroke(paint.paper, 0.04),
+            },
+            Shape::Line {
+                from: (0.3, 0.62),
+                to: (0.7, 0.42),
+                style: Style::stroke(paint.paper, 0.04),
+            },
+        ],
         "Totem" => vec![
             poly(vec![(0.3, 0.04), (0.7, 0.04), (0.7, 0.3), (0.3, 0.3)]),
             poly(vec![(0.24, 0.36), (0.76, 0.36), (0.76, 0.62), (0.24, 0.62)]),
