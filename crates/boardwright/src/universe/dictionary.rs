@@ -64,7 +64,7 @@ pub struct NodeType {
     pub actions: Vec<String>,
     /// Types a balanced node set brings in with this one (Critters, numbered
     /// by the Stardust on the board, needs Stardust): names of node types,
-    /// at most 100.
+    /// at most 100, checked when a node set is on (nothing else reads them).
     pub requires: Vec<String>,
     /// The rule of thumb a player reads: at most 200 characters.
     pub rule: Option<String>,

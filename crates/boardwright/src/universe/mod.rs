@@ -298,7 +298,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .then(|| place_between(params, &switched, seed, attempt, &so_far, &on_border));
     let quadrant_nodes = quadrants(&points, center);
     let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
-    let metrics = Metrics {
+    let mut metrics = Metrics {
         nodes: points.len() as u32,
         edges: graph.edges().len() as u32,
         tree_edges: built.tree_edges as u32,
@@ -323,7 +323,6 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         attempts: attempt + 1,
         ..Metrics::default()
     };
-    let mut metrics = metrics;
     let between = between.unwrap_or_default();
     if switched.places() {
         metrics.areas = Some(between.areas.len() as u32);

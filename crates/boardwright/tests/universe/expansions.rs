@@ -238,12 +238,9 @@ fn expeditions_stand_at_the_largest_circle_of_every_area_with_room() {
         crate::metric_agrees("suitable areas", Some(b.expeditions.len() as u32), b.metrics.suitable_areas)?;
         crate::metric_agrees("expeditions per quadrant", Some(quadrants[0]), b.metrics.quadrant_expeditions)?;
         crate::metric_agrees("landmarks per quadrant", Some(quadrants[1]), b.metrics.quadrant_landmarks)?;
-        for q in 0..4 {
-            if quadrants[0][q] < quadrants[1][q] || quadrants[0][q] > quadrants[1][q] + 1 {
-                return Err(format!(
-                    "quadrant {q}: {} expeditions, {} landmarks",
-                    quadrants[0][q], quadrants[1][q]
-                ));
+        for (q, (&exp, &land)) in quadrants[0].iter().zip(&quadrants[1]).enumerate() {
+            if exp < land || exp > land + 1 {
+                return Err(format!("quadrant {q}: {exp} expeditions, {land} landmarks"));
             }
         }
         Ok(())
@@ -403,7 +400,7 @@ fn bad_expansions_name_the_field_and_what_is_allowed() {
             "node_types[0].actions",
         ),
         (
-            "node_types = [{ name = \"Oil\", requires = [\"Gold\"] }]\nmissions = [{ name = \"Traveler\" }, { name = \"Collector\" }]",
+            "node_types = [{ name = \"Oil\", requires = [\"Gold\"] }]\nmissions = [{ name = \"Traveler\" }, { name = \"Collector\" }]\nexpansions = [\"wildwood\"]",
             "node_types[0].requires",
         ),
     ]);

@@ -191,8 +191,8 @@ pub fn node_type_pool(params: &Params) -> Vec<NodeType> {
 }
 
 /// Checks the expansions: known names, each once; a planar board for those
-/// that place things in its areas; every type's `requires` naming a type of
-/// the pool.
+/// that place things in its areas; with a node set on (the balanced set
+/// reads them), every type's `requires` naming a type of the pool.
 pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
     let known = names();
     let allowed = || format!("expansion names from {}, each once", known.join(", "));
@@ -209,6 +209,9 @@ pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
             "true when an expansion places things between the edges (expeditions, resources, tiny_nodes): the areas are the faces of a planar board",
         ));
     }
+    if switched.node_sets.is_empty() {
+        return Ok(());
+    }
     let pool = node_type_pool(params);
     for (i, t) in pool.iter().enumerate() {
         if let Some(r) = t.requires.iter().find(|r| !pool.iter().any(|p| &p.name == *r)) {
@@ -220,7 +223,7 @@ pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
             return Err(ParamError::invalid(
                 &field,
                 format!("{r:?} (required by {:?})", t.name),
-                "names of node types in node_types or in a node set switched on",
+                "names of node types in node_types or in a node set switched on (or `requires = []`)",
             ));
         }
     }
