@@ -3,13 +3,13 @@
 //!
 //! - three node sets of our own (`deep_orbit`, `clockwork`, `wildwood`):
 //!   their node types join the dictionary's, and the board's types are a
-//!   balanced set of them ([`node_set`]);
+//!   balanced set of them (`node_set`);
 //! - `expeditions`: an expedition or a landmark at the middle of the largest
-//!   circle each area with room holds ([`areas`], [`inscribed`],
-//!   [`expeditions`]);
+//!   circle each area with room holds (`areas`, `inscribed`,
+//!   `expeditions`);
 //! - `resources`: natural resources scattered in the other areas
-//!   ([`resources`]);
-//! - `tiny_nodes`: tiny nodes on the middle of edges ([`tiny`]).
+//!   (`resources`);
+//! - `tiny_nodes`: tiny nodes on the middle of edges (`tiny`).
 //!
 //! What each expansion holds is data, `expansions.toml`, read once.
 
