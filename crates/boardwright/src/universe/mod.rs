@@ -393,7 +393,23 @@ fn place_between(
     let faces = areas::walk(points, graph.edges(), sides, size);
     let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
     let expeditions = if switched.expeditions {
-        let circles: Vec<inscribed::Circle> = faces.faces.par_iter().map(|f| inscribed::largest(&outline(f))).collect();
+        // An area whose box is narrower than the circle holds none: its
+        // circle is not searched for.
+        let circles: Vec<inscribed::Circle> = faces
+            .faces
+            .par_iter()
+            .map(|f| {
+                let outline = outline(f);
+                if inscribed::too_narrow(&outline, params.expedition_radius) {
+                    inscribed::Circle {
+                        center: outline[0],
+                        radius: 0.0,
+                    }
+                } else {
+                    inscribed::largest(&outline)
+                }
+            })
+            .collect();
         let mut rng = seed.stream("expeditions", attempt);
         expeditions::place(&circles, params.expedition_radius, points[center as usize], &mut rng)
     } else {

@@ -154,6 +154,16 @@ pub fn largest(polygon: &[Point]) -> Circle {
     }
 }
 
+/// Whether `polygon`'s box is narrower than `2 × radius` one way: no
+/// circle of `radius` fits inside it.
+pub fn too_narrow(polygon: &[Point], radius: f64) -> bool {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for p in polygon {
+        (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+    }
+    x1 - x0 < 2.0 * radius || y1 - y0 < 2.0 * radius
+}
+
 /// The centroid of the area `polygon` encloses; none when it encloses none.
 fn centroid(polygon: &[Point]) -> Option<Point> {
     let (mut x, mut y, mut twice) = (0.0, 0.0, 0.0);
