@@ -393,25 +393,22 @@ fn place_between(
     let faces = areas::walk(points, graph.edges(), sides, size);
     let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
     let expeditions = if switched.expeditions {
-        // An area whose box is narrower than the circle holds none: its
-        // circle is not searched for.
-        let circles: Vec<inscribed::Circle> = faces
+        // The largest circle of each area with room for one of the radius
+        // (the others' search ends early: no circle there).
+        let circles: Vec<Option<inscribed::Circle>> = faces
             .faces
             .par_iter()
             .map(|f| {
                 let outline = outline(f);
                 if inscribed::too_narrow(&outline, params.expedition_radius) {
-                    inscribed::Circle {
-                        center: outline[0],
-                        radius: 0.0,
-                    }
+                    None
                 } else {
-                    inscribed::largest(&outline)
+                    inscribed::largest_of_at_least(&outline, params.expedition_radius)
                 }
             })
             .collect();
         let mut rng = seed.stream("expeditions", attempt);
-        expeditions::place(&circles, params.expedition_radius, points[center as usize], &mut rng)
+        expeditions::place(&circles, points[center as usize], &mut rng)
     } else {
         Vec::new()
     };

@@ -16,18 +16,17 @@ use crate::seed::Rng;
 use crate::universe::{Expedition, ExpeditionKind};
 
 /// The expeditions and landmarks of the areas whose largest circles are
-/// `circles` (by area), those of radius at least `radius`, with quadrants
-/// counted round `center`.
-pub fn place(circles: &[Circle], radius: f64, center: Point, rng: &mut Rng) -> Vec<Expedition> {
-    let mut roomy: Vec<u32> = (0..circles.len() as u32)
-        .filter(|&a| circles[a as usize].radius >= radius)
+/// `circles` (by area; none where it is smaller than the expedition
+/// radius), with quadrants counted round `center`.
+pub fn place(circles: &[Option<Circle>], center: Point, rng: &mut Rng) -> Vec<Expedition> {
+    let mut roomy: Vec<(u32, Circle)> = (0..circles.len() as u32)
+        .filter_map(|a| circles[a as usize].map(|c| (a, c)))
         .collect();
     rng.shuffle(&mut roomy);
     let mut counts = [[0u32; 4]; 2];
     let mut placed: Vec<Expedition> = roomy
         .into_iter()
-        .map(|area| {
-            let c = circles[area as usize];
+        .map(|(area, c)| {
             let q = quadrant(c.center, center);
             let kind = if counts[0][q] <= counts[1][q] {
                 ExpeditionKind::Expedition

@@ -94,14 +94,18 @@ impl Ord for Cell {
     }
 }
 
-/// The largest circle inside `polygon` (to within [`PRECISION`]); a
-/// polygon with no inside gives a circle of radius 0 at its first point.
-pub fn largest(polygon: &[Point]) -> Circle {
+/// The largest circle inside `polygon` (to within [`PRECISION`]; a
+/// polygon with no inside gives a circle of radius 0 at its first point),
+/// if its radius is at least `least`: the search ends as soon as no cell
+/// left can hold a circle that large (most of a board's areas are ruled out
+/// so, after a few cells).
+pub fn largest_of_at_least(polygon: &[Point], least: f64) -> Option<Circle> {
+    let none = |c: Circle| (c.radius >= least).then_some(c);
     let Some(&first) = polygon.first() else {
-        return Circle {
+        return none(Circle {
             center: Point::new(0.0, 0.0),
             radius: 0.0,
-        };
+        });
     };
     let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
     for p in polygon {
@@ -109,10 +113,10 @@ pub fn largest(polygon: &[Point]) -> Circle {
     }
     let side = (x1 - x0).min(y1 - y0);
     if side <= 0.0 {
-        return Circle {
+        return none(Circle {
             center: first,
             radius: 0.0,
-        };
+        });
     }
     let half = side / 2.0;
     let mut made = 0;
@@ -139,6 +143,10 @@ pub fn largest(polygon: &[Point]) -> Circle {
         if c.d > best.d {
             best = c;
         }
+        // Cells come largest bound first: none left reaches `least`.
+        if c.bound < least && best.d < least {
+            return None;
+        }
         looked += 1;
         if c.bound - best.d <= PRECISION || looked >= MOST_CELLS {
             continue;
@@ -148,10 +156,10 @@ pub fn largest(polygon: &[Point]) -> Circle {
             queue.push(cell(Point::new(c.center.x + dx, c.center.y + dy), h));
         }
     }
-    Circle {
+    none(Circle {
         center: best.center,
         radius: best.d.max(0.0),
-    }
+    })
 }
 
 /// Whether `polygon`'s box is narrower than `2 × radius` one way: no
@@ -189,7 +197,8 @@ mod tests {
             Point::new(4.0, 4.0),
             Point::new(0.0, 4.0),
         ];
-        let c = largest(&square);
+        let c = largest_of_at_least(&square, 0.0).expect("a circle");
+        assert_eq!(largest_of_at_least(&square, 2.1), None);
         assert!((c.radius - 2.0).abs() <= PRECISION, "{c:?}");
         assert!(c.center.dist(Point::new(2.0, 2.0)) <= 2.0 * PRECISION);
     }
@@ -205,7 +214,7 @@ mod tests {
             Point::new(2.0, 6.0),
             Point::new(0.0, 6.0),
         ];
-        let c = largest(&l);
+        let c = largest_of_at_least(&l, 0.0).expect("a circle");
         // The largest circle of an L of arm width 2 touches the inner corner:
         // brute force over a fine grid never beats it.
         let mut most: f64 = 0.0;
