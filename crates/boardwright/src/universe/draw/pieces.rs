@@ -42,6 +42,8 @@ const EXPEDITION_MOST: f64 = 0.7;
 const RESOURCE_MOST: f64 = 0.2;
 /// The outline of an expedition or landmark, millimetres.
 const PIECE_STROKE: f64 = 0.35;
+/// The ring inside an expedition's rim, as a part of its radius.
+const INNER_RING: f64 = 0.86;
 
 /// The fill of an expedition, a landmark and a resource's disc.
 fn expedition_fill() -> Color {
@@ -190,12 +192,17 @@ pub(super) fn shapes(
             continue;
         }
         let inner = r - PIECE_STROKE / 2.0;
-        let mut group = vec![match e.kind {
-            ExpeditionKind::Expedition => {
-                expedition_outline(c, inner, Style::filled_outlined(look.fill(expedition_fill()), INK, PIECE_STROKE))
+        let mut group = match e.kind {
+            ExpeditionKind::Expedition => vec![
+                expedition_outline(c, inner, Style::filled_outlined(look.fill(expedition_fill()), INK, PIECE_STROKE)),
+                // A thin ring inside the rim: a stamp, not a node.
+                expedition_outline(c, INNER_RING * inner, Style::stroke(INK, PIECE_STROKE / 2.0)),
+            ],
+            ExpeditionKind::Landmark => {
+                let style = Style::filled_outlined(look.fill(landmark_fill()), INK, PIECE_STROKE);
+                vec![landmark_outline(c, inner, style)]
             }
-            ExpeditionKind::Landmark => landmark_outline(c, inner, Style::filled_outlined(look.fill(landmark_fill()), INK, PIECE_STROKE)),
-        }];
+        };
         let side = r * 1.0;
         let icon = icons::piece(&e.name, look.icon);
         group.extend(
@@ -356,7 +363,11 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             .iter()
             .any(|e| e.kind == ExpeditionKind::Expedition && e.name == p.name)
     }) {
-        let swatch = vec![expedition_outline((0.5, 0.5), 0.46, stroke), icon(&p.name, 0.5)];
+        let swatch = vec![
+            expedition_outline((0.5, 0.5), 0.46, stroke),
+            expedition_outline((0.5, 0.5), 0.46 * INNER_RING, Style::stroke(INK, 0.03)),
+            icon(&p.name, 0.5),
+        ];
         entries.push(Entry::new(swatch, format!("{} (expedition)", p.name)));
     }
     let stroke = Style::filled_outlined(look.fill(landmark_fill()), INK, 0.06);
