@@ -183,7 +183,10 @@ pub fn walk(points: &[Point], edges: &[[u32; 2]], sides: &[Sides], size: (f64, f
             let back = (lo..hi).find(|&j| to[j] == u).expect("every edge runs both ways");
             k = if back + 1 == hi { lo } else { back + 1 };
             u = v;
-            if k == first {
+            // Back at the start; or, on a graph that is no plane graph (an
+            // edge given twice), at a directed edge walked before: every
+            // directed edge is walked at most once, whatever the input.
+            if k == first || face_of[k] != u32::MAX {
                 break;
             }
         }
@@ -258,5 +261,21 @@ mod tests {
         assert!((f.area - 4.0).abs() < 1e-12);
         assert_eq!(f.ring.len(), 7, "{f:?}");
         assert_eq!(faces.beside[0], [0, 0]);
+    }
+
+    /// An edge given twice or crossing edges make no plane graph: the walk
+    /// still ends, each directed edge walked once.
+    #[test]
+    fn any_graph_is_walked_to_the_end() {
+        let points = [
+            Point::new(0.5, 0.0),
+            Point::new(1.0, 1.0),
+            Point::new(0.0, 1.2),
+            Point::new(2.0, 1.5),
+        ];
+        let sides = [Sides::NONE.with(Side::Top), Sides::NONE, Sides::NONE, Sides::NONE];
+        let edges = [[0, 1], [1, 0], [0, 3], [2, 1], [1, 3], [0, 2], [2, 3]];
+        let faces = walk(&points, &edges, &sides, (2.0, 2.0));
+        assert!(faces.faces.len() <= 2 * (edges.len() + 5));
     }
 }
