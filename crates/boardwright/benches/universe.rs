@@ -3,6 +3,10 @@
 //! them against (delaunator plus Kruskal over the same number of points);
 //! and the default board drawn for print: SVG, PDF and PNG; and the check of
 //! the default parameters every board begins with.
+//! The default board also runs with every expansion on, beside the same
+//! board without; the area walk (the faces of a board) runs on boards of
+//! about 1k, 10k, 100k and 1M nodes, made once, to show it linear in the
+//! edges.
 //! The 1M board also runs with `clearance = 0`, which skips the spanning
 //! tree's clearance looks (`mst`) and little else: the two differ by what
 //! keeping the tree clear of nodes costs.
@@ -60,6 +64,13 @@ fn default_board(c: &mut Criterion) {
     c.bench_function("universe/default board json", |b| {
         b.iter(|| black_box(board_json(&params(None), &mut out)))
     });
+    let expanded = Params {
+        expansions: boardwright::universe::expansions::names().iter().map(|s| s.to_string()).collect(),
+        ..params(None)
+    };
+    c.bench_function("universe/default board json, all expansions", |b| {
+        b.iter(|| black_box(board_json(&expanded, &mut out)))
+    });
     // What `generate` spends checking its parameters (included above).
     c.bench_function("universe/default params check", |b| {
         b.iter(|| boardwright::params::Params::check(black_box(&params(None))).expect("the defaults are valid"))
@@ -112,5 +123,18 @@ fn drawing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, default_board, large_boards, drawing);
+/// The walk of a board's faces (`Board::enclosed_areas`) on boards made
+/// once, of about 1k, 10k, 100k and 1M nodes: the time per edge stays flat.
+fn area_walk(c: &mut Criterion) {
+    let mut group = c.benchmark_group("universe/area walk");
+    group.sample_size(10);
+    for (name, resolution) in [("1k", 37), ("10k", 118), ("100k", 375), ("1M", 1188)] {
+        let board = Universe::generate(&params(Some(resolution)), &Seed::new("bench")).expect("bench boards generate");
+        group.throughput(criterion::Throughput::Elements(board.edges.len() as u64));
+        group.bench_function(format!("{name} board"), |b| b.iter(|| black_box(board.enclosed_areas()).len()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, default_board, large_boards, drawing, area_walk);
 criterion_main!(benches);

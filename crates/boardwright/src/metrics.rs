@@ -41,15 +41,16 @@ pub trait Described {
 }
 
 /// Declares a generator's metrics struct: for each field its doc comment,
-/// name and type, then `=> "Label", "unit";`. Gives the struct (serde, with
-/// every field public) and its [`Described`] list.
+/// name and type, then `=> "Label", "unit"` and any field attributes
+/// (`, #[serde(...)]`), then `;`. Gives the struct (every field public) and
+/// its [`Described`] list.
 macro_rules! declare {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
             $(
                 $(#[doc = $doc:literal])+
-                $field:ident: $ty:ty => $label:literal, $unit:literal;
+                $field:ident: $ty:ty => $label:literal, $unit:literal $(, #[$attr:meta])*;
             )*
         }
     ) => {
@@ -57,6 +58,7 @@ macro_rules! declare {
         pub struct $name {
             $(
                 $(#[doc = $doc])+
+                $(#[$attr])*
                 pub $field: $ty,
             )*
         }

@@ -178,6 +178,11 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
         (vec!["--preset", "modern"], "unknown preset `modern`"),
         (vec!["--format", "gif"], "invalid value 'gif'"),
         (vec!["--dpi", "5"], "from 30 to 600"),
+        (
+            vec!["--set", "expansions=[\"moonbase\"]"],
+            "`expansions[0]`: \"moonbase\" is not allowed; expected expansion names from deep_orbit",
+        ),
+        (vec!["--preset", "classic", "--set", "expansions=[\"expeditions\"]"], "`planar`"),
     ];
     for (extra, message) in cases {
         let mut args = vec!["universe", "--seed", "bad", "-o", out_path.to_str().unwrap()];
@@ -262,6 +267,31 @@ fn impossible_generation_exits_1_and_writes_nothing() {
 }
 
 /// The SVG of a small board, pinned: any change of drawing shows here.
+/// A board with every expansion, through its preset: its areas and pieces
+/// in the JSON, and a PDF.
+#[test]
+fn the_all_expansions_preset_places_every_piece() {
+    let v = json_with(
+        &["universe", "--seed", "Tiamo", "--preset", "all-expansions"],
+        &["areas", "expeditions", "resources", "tiny_nodes"],
+    );
+    assert_eq!(v["params"]["expansions"].as_array().map(Vec::len), Some(6));
+    assert!(v["metrics"]["suitable_areas"].as_u64().is_some_and(|n| n > 0));
+    let dir = scratch("expansions");
+    let pdf = dir.join("x.pdf");
+    let out = run(&[
+        "universe",
+        "--seed",
+        "Tiamo",
+        "--preset",
+        "all-expansions",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+}
+
 #[test]
 fn golden_svg() {
     golden_file("universe-2-golden.svg", &["universe", "--players", "2"]);

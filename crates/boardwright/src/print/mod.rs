@@ -336,13 +336,18 @@ impl Caption {
 /// The parameters of `params` that differ from `P`'s defaults, in the order
 /// of `P`'s parameter table, leaving out those in `shown`: `key=value` as
 /// `--set key=value` reads it back, or, for a table or a list (a dictionary,
-/// a pipeline), too long for a caption, `key: custom, see the JSON`.
+/// a pipeline), too long for a caption, `key: custom, see the JSON`; a
+/// short list of words in full.
 pub(crate) fn changed_settings<P: Params>(params: &P, shown: &[&str]) -> Vec<String> {
     crate::params::Params::changed(params)
         .into_iter()
         .filter(|(name, _)| !shown.contains(name))
         .map(|(name, value)| match value {
             None => format!("{name}: not set"),
+            // A short list of words (the expansions, say) as `--set` reads it.
+            Some(Value::Array(items)) if items.iter().all(|v| v.as_str().is_some_and(|s| s.len() <= 40)) && items.len() <= 8 => {
+                format!("{name}={}", Value::Array(items))
+            }
             Some(Value::Array(_) | Value::Table(_)) => format!("{name}: custom, see the JSON"),
             Some(Value::String(s))
                 if !s.is_empty() && !s.contains(char::is_whitespace) && parse_set_value(&s) == Value::String(s.clone()) =>

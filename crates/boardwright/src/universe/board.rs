@@ -101,7 +101,98 @@ crate::metrics::declare! {
         dots_placed: u32 => "Power dots placed", "dots";
         /// Whole-board attempts used (1 when the first layout worked).
         attempts: u32 => "Attempts", "attempts";
+        /// Enclosed areas between the edges (the board's areas).
+        areas: Option<u32> => "Areas", "areas", #[serde(default, skip_serializing_if = "Option::is_none")];
+        /// Areas that hold a circle of `expedition_radius` (with `expeditions`).
+        suitable_areas: Option<u32> => "Suitable areas", "areas", #[serde(default, skip_serializing_if = "Option::is_none")];
+        /// Expeditions in each quadrant, in the order of the nodes per quadrant
+        /// (with `expeditions`).
+        quadrant_expeditions: Option<[u32; 4]> => "Expeditions per quadrant", "expeditions", #[serde(default, skip_serializing_if = "Option::is_none")];
+        /// Landmarks in each quadrant, in the order of the nodes per quadrant
+        /// (with `expeditions`).
+        quadrant_landmarks: Option<[u32; 4]> => "Landmarks per quadrant", "landmarks", #[serde(default, skip_serializing_if = "Option::is_none")];
+        /// Natural resources placed (with `resources`).
+        resources: Option<u32> => "Natural resources", "resources", #[serde(default, skip_serializing_if = "Option::is_none")];
+        /// Tiny nodes placed (with `tiny_nodes`).
+        tiny_nodes: Option<u32> => "Tiny nodes", "tiny nodes", #[serde(default, skip_serializing_if = "Option::is_none")];
     }
+}
+
+/// An enclosed area between the edges: a face of the board's drawing, the
+/// paper's border closing the outer ones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Area {
+    /// The nodes round it, in order (a dead end's node comes twice: the
+    /// ring runs out along its edge and back).
+    pub nodes: Vec<u32>,
+    /// Its outline, grid units: the nodes' positions, and the paper's
+    /// corners where the ring turns round one.
+    pub outline: Vec<[f64; 2]>,
+    /// Its area, grid units².
+    pub size: f64,
+    /// Whether the paper's border closes it.
+    pub border: bool,
+}
+
+/// What stands in an area with room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExpeditionKind {
+    /// A place to reach and score.
+    Expedition,
+    /// A place that changes the rules near it.
+    Landmark,
+}
+
+/// An expedition or landmark, at the centre of the largest circle its area
+/// holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Expedition {
+    /// Expedition or landmark.
+    pub kind: ExpeditionKind,
+    /// Its type, from the expansion's list.
+    pub name: String,
+    /// Index of its area in [`Board::areas`].
+    pub area: u32,
+    /// Centre, grid units.
+    pub x: f64,
+    /// Centre, grid units.
+    pub y: f64,
+    /// The largest circle's radius: the distance to the nearest edge or
+    /// node of its area, grid units.
+    pub radius: f64,
+}
+
+/// A natural resource lying in an area.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resource {
+    /// Its type, from the expansion's list.
+    pub name: String,
+    /// Index of its area in [`Board::areas`].
+    pub area: u32,
+    /// Position, grid units.
+    pub x: f64,
+    /// Position, grid units.
+    pub y: f64,
+    /// How far it is turned, radians (x right, y down).
+    pub rotation: f64,
+}
+
+/// A tiny node on the middle of an edge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TinyNode {
+    /// Its type, from the expansion's list.
+    pub name: String,
+    /// Index of its edge in [`Board::edges`].
+    pub edge: u32,
+    /// The node it points away from (a one-way edge runs `from` → `to`).
+    pub from: u32,
+    /// The node it points to.
+    pub to: u32,
+    /// Position (the edge's midpoint), grid units.
+    pub x: f64,
+    /// Position, grid units.
+    pub y: f64,
 }
 
 /// A generated universe board: the JSON contract of `boardwright universe`.
@@ -121,6 +212,19 @@ pub struct Board {
     pub nodes: Vec<Node>,
     /// Each undirected edge once, as node ids.
     pub edges: Vec<[u32; 2]>,
+    /// The enclosed areas (with an expansion that places things in them;
+    /// absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<Area>,
+    /// Expeditions and landmarks (with `expeditions`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expeditions: Vec<Expedition>,
+    /// Natural resources (with `resources`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<Resource>,
+    /// Tiny nodes (with `tiny_nodes`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiny_nodes: Vec<TinyNode>,
 }
 
 impl Board {
@@ -151,6 +255,38 @@ impl Board {
             graph.connect(a, b);
         }
         BoardGraph(graph)
+    }
+
+    /// The enclosed areas between the edges: the faces of the board's
+    /// drawing, the paper's border closing the outer ones, as the
+    /// expansions that place things put them in [`Board::areas`] (on a
+    /// planar board: where edges cross, the faces are not areas). Each
+    /// edge is walked once each way: the work is linear in the edges.
+    ///
+    /// ```
+    /// use boardwright::{Generator, Seed, universe::{self, Universe}};
+    ///
+    /// let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    /// let areas = board.enclosed_areas();
+    /// // Euler's formula, the paper's corners and border counted in.
+    /// let border = board.nodes.iter().filter(|n| !n.edge_sides.is_empty()).count();
+    /// assert_eq!(areas.len() + board.nodes.len(), 1 + board.edges.len() + border);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node id past `nodes` (never on a board `generate`
+    /// made).
+    pub fn enclosed_areas(&self) -> Vec<Area> {
+        use super::expansions::areas;
+        let points: Vec<Point> = self.nodes.iter().map(|n| Point::new(n.x, n.y)).collect();
+        let sides: Vec<super::Sides> = self
+            .nodes
+            .iter()
+            .map(|n| n.edge_sides.iter().fold(super::Sides::NONE, |s, &side| s.with(side)))
+            .collect();
+        let size = (f64::from(self.width), f64::from(self.height));
+        areas::to_areas(&areas::walk(&points, &self.edges, &sides, size), &points)
     }
 }
 

@@ -59,6 +59,15 @@ pub struct NodeType {
     /// reads it (relative to the working directory) and hands the text to
     /// the drawing in [`crate::DrawOptions::icons`]; the web app ignores it.
     pub icon: Option<String>,
+    /// What the type does in play: action types from [`ACTIONS`], at most
+    /// one of each. The balanced node sets of the expansions read them.
+    pub actions: Vec<String>,
+    /// Types a balanced node set brings in with this one (Critters, numbered
+    /// by the Stardust on the board, needs Stardust): names of node types,
+    /// at most 100, checked when a node set is on (nothing else reads them).
+    pub requires: Vec<String>,
+    /// The rule of thumb a player reads: at most 200 characters.
+    pub rule: Option<String>,
 }
 
 impl NodeType {
@@ -78,13 +87,21 @@ impl NodeType {
             max_sequence: 2,
             number_from: None,
             icon: None,
+            actions: Vec::new(),
+            requires: Vec::new(),
+            rule: None,
         }
     }
 
     /// What a table named `name` starts from: the built-in type of that
     /// name, or [`NodeType::new`].
-    fn base(name: &str) -> NodeType {
-        builtin_or_new(&BUILTIN.node_types, |t| &t.name, name, || NodeType::new(name))
+    pub(crate) fn base(name: &str) -> NodeType {
+        builtin_or_new(
+            &BUILTIN.node_types,
+            |t| &t.name,
+            name,
+            || super::expansions::builtin_node_type(name).unwrap_or_else(|| NodeType::new(name)),
+        )
     }
 }
 
@@ -129,6 +146,12 @@ fn builtin_or_new<T: Clone>(builtin: &[T], name_of: impl Fn(&T) -> &String, name
 
 /// The word that clears an optional field.
 const NONE: &str = "none";
+
+/// The action types a node type may have, in the order the balanced node
+/// sets look for them.
+pub const ACTIONS: [&str; 7] = ["Cutting", "Turn", "Modify", "Movement", "Progression", "Blocking", "Ownership"];
+/// Longest rule of thumb, in characters.
+pub const MAX_RULE: usize = 200;
 
 /// Most node types a dictionary may hold.
 pub const MAX_TYPES: usize = 1000;
@@ -179,7 +202,7 @@ pub fn default_missions() -> Vec<MissionKind> {
 impl Serialize for NodeType {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let base = NodeType::base(&self.name);
-        let mut t = serializer.serialize_struct("NodeType", 11)?;
+        let mut t = serializer.serialize_struct("NodeType", 14)?;
         t.serialize_field("name", &self.name)?;
         t.serialize_field("min", &self.min)?;
         optional(&mut t, "max", &self.max, base.max.is_some())?;
@@ -192,6 +215,23 @@ impl Serialize for NodeType {
         t.serialize_field("max_sequence", &self.max_sequence)?;
         optional(&mut t, "number_from", &self.number_from, base.number_from.is_some())?;
         optional(&mut t, "icon", &self.icon, base.icon.is_some())?;
+        // Written only where they differ from the entry they are read
+        // against, so that a built-in type reads as it always has.
+        if self.actions != base.actions {
+            t.serialize_field("actions", &self.actions)?;
+        } else {
+            t.skip_field("actions")?;
+        }
+        if self.requires != base.requires {
+            t.serialize_field("requires", &self.requires)?;
+        } else {
+            t.skip_field("requires")?;
+        }
+        if self.rule != base.rule {
+            optional(&mut t, "rule", &self.rule, true)?;
+        } else {
+            t.skip_field("rule")?;
+        }
         t.end()
     }
 }
@@ -209,7 +249,7 @@ fn optional<S: SerializeStruct, T: Serialize>(t: &mut S, key: &'static str, valu
 /// Whether the built-in dictionary itself is being read: its tables start
 /// from new names ([`NodeType::new`], [`MissionKind::new`]); a user's start
 /// from the built-in entry of their name.
-pub(crate) struct Builtin(bool);
+pub(crate) struct Builtin(pub(crate) bool);
 
 /// A dictionary entry's table keys and how each is set.
 trait Fields: Sized {
@@ -249,6 +289,9 @@ impl Fields for NodeType {
         "max_sequence",
         "number_from",
         "icon",
+        "actions",
+        "requires",
+        "rule",
     ];
 
     fn new(name: &str) -> NodeType {
@@ -266,6 +309,9 @@ impl Fields for NodeType {
             "max_distance_from_edge" => self.max_distance_from_edge = OrNone::deserialize(value)?.0,
             "max_sequence" => self.max_sequence = Deserialize::deserialize(value)?,
             "number_from" => self.number_from = OrNone::deserialize(value)?.0,
+            "actions" => self.actions = Deserialize::deserialize(value)?,
+            "requires" => self.requires = Deserialize::deserialize(value)?,
+            "rule" => self.rule = OrNone::deserialize(value)?.0,
             _ => self.icon = OrNone::deserialize(value)?.0,
         }
         Ok(())
@@ -311,6 +357,9 @@ impl Entry for NodeType {
         put("max_sequence", Some(t.max_sequence.into()));
         put("number_from", t.number_from.map(Into::into));
         put("icon", t.icon.map(Into::into));
+        put("actions", Some(t.actions.into()));
+        put("requires", Some(t.requires.into()));
+        put("rule", t.rule.map(Into::into));
         Ok(table)
     }
 
@@ -320,6 +369,9 @@ impl Entry for NodeType {
             "min_distance_from_edge" | "max_distance_from_edge" => Some("a number, or \"none\""),
             "number_from" => Some("the name of a node type, or \"none\""),
             "icon" => Some("the path of an SVG file, or \"none\""),
+            "actions" => Some("a list of action types (Cutting, Turn, Modify, Movement, Progression, Blocking, Ownership)"),
+            "requires" => Some("a list of node-type names"),
+            "rule" => Some("a rule of thumb (text), or \"none\""),
             _ => None,
         }
     }
@@ -441,6 +493,22 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
                     &format!("a number from 0 to {MAX_DISTANCE}, or \"none\""),
                 );
             }
+        }
+        if let Some(a) = t.actions.iter().find(|a| !ACTIONS.contains(&a.as_str())) {
+            return bad(&field("actions"), shown(a), &format!("action types from {}", ACTIONS.join(", ")));
+        }
+        if let Some((k, a)) = t.actions.iter().enumerate().find(|(k, a)| t.actions[..*k].contains(a)) {
+            return bad(&format!("node_types[{i}].actions[{k}]"), shown(a), "each action type once");
+        }
+        if t.requires.len() > MAX_NEEDS {
+            return bad(
+                &field("requires"),
+                format!("{} names", t.requires.len()),
+                &format!("at most {MAX_NEEDS} names"),
+            );
+        }
+        if let Some(rule) = t.rule.as_deref().filter(|r| r.chars().count() > MAX_RULE) {
+            return bad(&field("rule"), shown(rule), &format!("at most {MAX_RULE} characters, or \"none\""));
         }
         if !(1..=MAX_SEQUENCE).contains(&t.max_sequence) {
             return bad(

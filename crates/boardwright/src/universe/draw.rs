@@ -18,7 +18,8 @@
 //! its outline (`x`, `y`) and its reach (`r`, the radius of everything drawn
 //! for it); in it, its pictogram is a group tagged `pictogram`, its words
 //! `label`, its number `number`, its power dots `dot`. Each edge is tagged
-//! `edge` with its two node ids (`a`, `b`); the board's edge line
+//! `edge` with its two node ids (`a`, `b`); the expansions' pieces as
+//! [`pieces`] tells; the board's edge line
 //! `board-edge`, the scissors `scissors`, the quadrant lines `quadrant`.
 
 use scene::{Anchor, Document, Shape, Style, Tag};
@@ -31,6 +32,7 @@ mod face;
 mod legend;
 mod look;
 mod outline;
+mod pieces;
 mod sizes;
 
 use face::Fonts;
@@ -61,6 +63,15 @@ const REACH: f64 = 0.3;
 const MISSION_REACH: f64 = 0.4;
 /// Largest reach of the centre, in grid units.
 const CENTER_REACH: f64 = 0.42;
+
+/// Largest reach of a node of `kind`, in grid units.
+fn node_most(kind: NodeKind) -> f64 {
+    match kind {
+        NodeKind::Regular => REACH,
+        NodeKind::Mission => MISSION_REACH,
+        NodeKind::Center => CENTER_REACH,
+    }
+}
 /// Line every edge shows between its two nodes, millimetres (3 mm and a
 /// little to spare for rounding in the SVG).
 pub const EDGE_SHOWN: f64 = 3.05;
@@ -143,7 +154,16 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let unit = ((area.x1 - area.x0) / (w + 2.0 * MISSION_REACH)).min((area.y1 - area.y0) / (h + 2.0 * MISSION_REACH));
     let origin = ((area.x0 + area.x1 - w * unit) / 2.0, (area.y0 + area.y1 - h * unit) / 2.0);
     let at: Vec<(f64, f64)> = board.nodes.iter().map(|n| (origin.0 + n.x * unit, origin.1 + n.y * unit)).collect();
-    let sizes = Sizes::new(board, &at, unit, &area);
+    let buckets = sizes::Buckets::new(&at, &board.edges, sizes::Buckets::cell_for(unit));
+    // The nodes are sized first, the tiny nodes fit in what they leave; only
+    // where that is too little are the nodes sized again round them.
+    let sizes = Sizes::new(board, &at, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
+    let tiny = pieces::Tiny::new(board, &at, unit, &buckets, &sizes);
+    let sizes = if tiny.forced {
+        Sizes::new(board, &at, unit, &area, &buckets, &tiny)
+    } else {
+        sizes
+    };
     let fonts = Fonts::new(board, &sizes);
 
     let mut groups = Vec::with_capacity(board.nodes.len());
@@ -203,6 +223,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             .tagged(Tag::new("edge").with("a", a).with("b", b)),
         );
     }
+    shapes.extend(pieces::shapes(board, &at, unit, origin, &sizes, &tiny, &look));
     shapes.extend(groups);
     shapes.push(print::legend(
         &entries,

@@ -4,12 +4,14 @@
 //! (Fruit), a bundle of sticks with a fuse (Dynamite), a star (Stardust), a
 //! beetle (Critters), a paw (Puppy); a four-point star marks the centre and
 //! scissors where to start cutting the sheet. A type without a pictogram
-//! shows its first letter. Each mission kind's pictogram is in [`missions`].
+//! shows its first letter. Each mission kind's pictogram is in [`missions`],
+//! the expansions' node types and pieces in [`expansions`].
 
 use scene::{Anchor, Color, Shape, Style};
 
 use crate::geom::sin_cos;
 
+mod expansions;
 mod missions;
 
 pub(crate) use missions::mission;
@@ -178,8 +180,15 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
             }
             shapes
         }
-        _ => vec![letter(name, paint)],
+        _ => expansions::node_type(name, paint).unwrap_or_else(|| vec![letter(name, paint)]),
     }
+}
+
+/// The pictogram of an expansion's placed piece `name` (an expedition,
+/// landmark, natural resource or tiny node type) in the unit box, else its
+/// first letter.
+pub(crate) fn piece(name: &str, paint: Paint) -> Vec<Shape> {
+    expansions::piece(name, paint).unwrap_or_else(|| vec![letter(name, paint)])
 }
 
 /// A name's first letter, for a node type or mission kind without a
@@ -271,6 +280,9 @@ mod tests {
         let mut seen = Vec::new();
         let types = BUILT_IN.iter().map(|&name| (name, node_type(name, paint)));
         let kinds = missions::BUILT_IN.iter().map(|&kind| (kind, mission(kind, paint)));
+        let sets = expansions::NODE_TYPES.iter().map(|&name| (name, node_type(name, paint)));
+        let pieces = expansions::PIECES.iter().map(|&name| (name, piece(name, paint)));
+        let kinds = kinds.chain(sets).chain(pieces);
         let marks = [("centre", center(paint)), ("scissors", scissors(paint))];
         for (name, icon) in types.chain(kinds).chain(marks) {
             for (x, y) in icon.iter().flat_map(points) {
@@ -280,6 +292,19 @@ mod tests {
             seen.push(icon);
         }
         assert!(matches!(&node_type("gold", paint)[0], Shape::Text { content, .. } if content == "G"));
+        // Every type and piece of the built-in expansions has its pictogram.
+        use crate::universe::expansions as x;
+        let sets = x::node_sets().iter().flat_map(|s| &s.node_types).map(|t| node_type(&t.name, paint));
+        let lists = [
+            x::expedition_types(),
+            x::landmark_types(),
+            x::resource_types(),
+            x::tiny_node_types(),
+        ];
+        let pieces = lists.iter().flat_map(|l| l.iter()).map(|p| piece(&p.name, paint));
+        for icon in sets.chain(pieces) {
+            assert!(!matches!(icon[0], Shape::Text { .. }), "a letter for a built-in expansion");
+        }
         assert!(matches!(&mission("hoarder", paint)[0], Shape::Text { content, .. } if content == "H"));
     }
 }

@@ -34,6 +34,24 @@ pub(crate) fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io
     json_array(&board.nodes, JSON_CHUNK, out)?;
     out.write_all(b",\"edges\":")?;
     json_array(&board.edges, JSON_CHUNK, out)?;
+    // The expansions' lists, absent when empty as serde leaves them.
+    for (key, empty) in [
+        ("areas", board.areas.is_empty()),
+        ("expeditions", board.expeditions.is_empty()),
+        ("resources", board.resources.is_empty()),
+        ("tiny_nodes", board.tiny_nodes.is_empty()),
+    ] {
+        if empty {
+            continue;
+        }
+        write!(out, ",\"{key}\":")?;
+        match key {
+            "areas" => json(out, &board.areas)?,
+            "expeditions" => json(out, &board.expeditions)?,
+            "resources" => json(out, &board.resources)?,
+            _ => json(out, &board.tiny_nodes)?,
+        }
+    }
     out.write_all(b"}")
 }
 
@@ -182,6 +200,15 @@ mod tests {
 
     #[test]
     fn chunked_json_is_what_serde_json_writes() {
+        let all = Params {
+            expansions: crate::universe::expansions::names().iter().map(|s| s.to_string()).collect(),
+            ..Params::default()
+        };
+        let expanded = Universe::generate(&all, &Seed::new("json")).unwrap();
+        assert!(!expanded.areas.is_empty() && !expanded.tiny_nodes.is_empty());
+        let mut ours = Vec::new();
+        write_json(&expanded, &mut ours).unwrap();
+        assert_eq!(ours, serde_json::to_vec(&expanded).unwrap());
         let board = Universe::generate(&Params::default(), &Seed::new("json")).unwrap();
         let mut ours = Vec::new();
         write_json(&board, &mut ours).unwrap();

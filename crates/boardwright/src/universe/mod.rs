@@ -14,7 +14,11 @@
 //! 3. `missions`: twelve mission nodes, three per side, with fair hop
 //!    distances to the centre;
 //! 4. `types`: node types from the `dictionary`, and numbers;
-//! 5. `dots`: power dots in the angular gaps between edges.
+//! 5. `dots`: power dots in the angular gaps between edges;
+//! 6. with `expansions` on ([`expansions`]): a node set's balanced set of
+//!    types is chosen before step 4 assigns them; after it, the areas
+//!    (faces) of the board, and in them expeditions and landmarks, natural
+//!    resources, and tiny nodes on edges, each from a stream of its own.
 //!
 //! Missions and types walk the board one node at a time; the power dots and
 //! the independent check of the edges (`edges::violations`) need only the
@@ -61,13 +65,14 @@ mod types;
 // What the steps share, drawing and writing.
 mod dictionary;
 mod draw;
+pub mod expansions;
 mod icons;
 mod json;
 mod side;
 
-pub use board::{Board, BoardGraph, Metrics, Node, NodeKind};
+pub use board::{Area, Board, BoardGraph, Expedition, ExpeditionKind, Metrics, Node, NodeKind, Resource, TinyNode};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
-pub use dictionary::{MissionKind, NodeType};
+pub use dictionary::{ACTIONS, MissionKind, NodeType};
 pub(crate) use draw::draw;
 pub(crate) use json::write_json;
 pub use params::Params;
@@ -164,6 +169,19 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     let graph = built.graph;
 
     watch.step(attempt, 2);
+    let switched = expansions::Switched::of(params);
+    // The node types of this board: the dictionary's, or a balanced set of
+    // the dictionary's and the node sets' when a node set is on.
+    let node_types: std::borrow::Cow<'_, [dictionary::NodeType]> = if switched.node_sets.is_empty() {
+        std::borrow::Cow::Borrowed(&params.node_types)
+    } else {
+        let pool = expansions::node_type_pool(params);
+        let targets = types::targets(&pool, w, h, params.fair_scaling);
+        let mut rng = seed.stream("node set", attempt);
+        let chosen = expansions::node_set::balanced(&pool, &targets, points.len(), &mut rng);
+        std::borrow::Cow::Owned(chosen.into_iter().map(|t| pool[t].clone()).collect())
+    };
+    let node_types = &node_types[..];
     // The board check and the power dots need only the edges: they run beside
     // the missions and types, which go one node at a time.
     let so_far = BuiltSoFar {
@@ -189,7 +207,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
                 || place_dots(params, seed, attempt, &so_far),
             )
         },
-        || starts_and_types(params, seed, attempt, &so_far),
+        || starts_and_types(params, node_types, seed, attempt, &so_far),
     );
     // The spanning tree keeps the clearance by construction; this checks it
     // again, with crossings, and drops a layout whose tree breaks the rule.
@@ -210,8 +228,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
 
     watch.step(attempt, 3);
     // The count a numbered type's numbers come from, by type.
-    let sources: Vec<Option<u32>> = params
-        .node_types
+    let sources: Vec<Option<u32>> = node_types
         .iter()
         .map(|t| t.number_from.as_ref().map(|from| type_counts.get(from).copied().unwrap_or(0)))
         .collect();
@@ -235,7 +252,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
                     let mut rng = numbers_rng.substream(u64::from(id));
                     types::number(count, params.players, p, points[center as usize], (w, h), &mut rng)
                 });
-                (NodeKind::Regular, t.map(|t| params.node_types[t].name.clone()), number)
+                (NodeKind::Regular, t.map(|t| node_types[t].name.clone()), number)
             };
             Node {
                 id,
@@ -255,21 +272,18 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .filter(|n| n.kind == NodeKind::Mission)
         .map(|n| hops[n.id as usize])
         .collect();
-    let targets = types::targets(&params.node_types, w, h, params.fair_scaling);
-    let type_min: BTreeMap<String, u32> = params
-        .node_types
+    let targets = types::targets(node_types, w, h, params.fair_scaling);
+    let type_min: BTreeMap<String, u32> = node_types
         .iter()
         .zip(&targets)
         .map(|(t, &(min, _))| (t.name.clone(), min))
         .collect();
-    let type_max: BTreeMap<String, u32> = params
-        .node_types
+    let type_max: BTreeMap<String, u32> = node_types
         .iter()
         .zip(&targets)
         .filter_map(|(t, &(_, max))| Some((t.name.clone(), max?)))
         .collect();
-    let types_outside_bounds = params
-        .node_types
+    let types_outside_bounds = node_types
         .iter()
         .zip(&targets)
         .filter(|&(t, &(min, max))| {
@@ -291,9 +305,12 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
             "{types_outside_bounds} node type(s) found no room for their minimum or went past their maximum"
         ));
     }
+    let between = switched
+        .places()
+        .then(|| place_between(params, &switched, seed, attempt, &so_far, &on_border));
     let quadrant_nodes = quadrants(&points, center);
     let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
-    let metrics = Metrics {
+    let mut metrics = Metrics {
         nodes: points.len() as u32,
         edges: graph.edges().len() as u32,
         tree_edges: built.tree_edges as u32,
@@ -316,7 +333,25 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         dots_wanted,
         dots_placed,
         attempts: attempt + 1,
+        ..Metrics::default()
     };
+    let between = between.unwrap_or_default();
+    if switched.places() {
+        metrics.areas = Some(between.areas.len() as u32);
+        metrics.tiny_nodes = switched.tiny_nodes.then_some(between.tiny_nodes.len() as u32);
+        metrics.resources = switched.resources.then_some(between.resources.len() as u32);
+        if switched.expeditions {
+            metrics.suitable_areas = Some(between.expeditions.len() as u32);
+            let mut counts = [[0u32; 4]; 2];
+            let c = points[center as usize];
+            for e in &between.expeditions {
+                let q = expansions::expeditions::quadrant(Point::new(e.x, e.y), c);
+                counts[usize::from(e.kind == ExpeditionKind::Landmark)][q] += 1;
+            }
+            metrics.quadrant_expeditions = Some(counts[0]);
+            metrics.quadrant_landmarks = Some(counts[1]);
+        }
+    }
     Ok(Board {
         header: Header::new(
             "universe",
@@ -331,7 +366,103 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         height: h,
         nodes,
         edges: graph.edges().to_vec(),
+        areas: between.areas,
+        expeditions: between.expeditions,
+        resources: between.resources,
+        tiny_nodes: between.tiny_nodes,
     })
+}
+
+/// What the expansions place between the nodes.
+#[derive(Default)]
+struct Between {
+    areas: Vec<Area>,
+    expeditions: Vec<Expedition>,
+    resources: Vec<Resource>,
+    tiny_nodes: Vec<TinyNode>,
+}
+
+/// The areas of the board, and the expeditions, landmarks, resources and
+/// tiny nodes the expansions on place there; each from its own stream, the
+/// areas' circles and resources area by area on any thread.
+fn place_between(
+    params: &Params,
+    switched: &expansions::Switched,
+    seed: &Seed,
+    attempt: u32,
+    board: &BuiltSoFar<'_>,
+    on_border: &[bool],
+) -> Between {
+    use expansions::{areas, expeditions, inscribed, resources, tiny};
+    let &BuiltSoFar {
+        points,
+        sides,
+        graph,
+        center,
+        size,
+    } = board;
+    let size = (f64::from(size.0), f64::from(size.1));
+    let faces = areas::walk(points, graph.edges(), sides, size);
+    let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
+    let expeditions = if switched.expeditions {
+        // The largest circle of each area with room for one of the radius
+        // (the others' search ends early: no circle there).
+        let circles: Vec<Option<inscribed::Circle>> = faces
+            .faces
+            .par_iter()
+            .map(|f| {
+                let outline = outline(f);
+                if inscribed::too_narrow(&outline, params.expedition_radius) {
+                    None
+                } else {
+                    inscribed::largest_of_at_least(&outline, params.expedition_radius)
+                }
+            })
+            .collect();
+        let mut rng = seed.stream("expeditions", attempt);
+        expeditions::place(&circles, points[center as usize], &mut rng)
+    } else {
+        Vec::new()
+    };
+    let resources = if switched.resources {
+        let mut taken = vec![false; faces.faces.len()];
+        for e in &expeditions {
+            taken[e.area as usize] = true;
+        }
+        let rng = seed.stream("resources", attempt);
+        let per_area: Vec<Vec<Resource>> = (0..faces.faces.len())
+            .into_par_iter()
+            .map(|a| {
+                if taken[a] {
+                    return Vec::new();
+                }
+                let mut rng = rng.substream(a as u64);
+                resources::scatter(&faces, a, points, on_border, params.resource_radius, &mut rng)
+            })
+            .collect();
+        per_area.into_iter().flatten().collect()
+    } else {
+        Vec::new()
+    };
+    let tiny_nodes = if switched.tiny_nodes {
+        let edges = tiny::Edges {
+            points,
+            edges: graph.edges(),
+            on_border,
+            faces: &faces,
+            size,
+        };
+        tiny::place(&edges, params.max_tiny_per_node, &mut seed.stream("tiny nodes", attempt))
+    } else {
+        Vec::new()
+    };
+    let areas = areas::to_areas(&faces, points);
+    Between {
+        areas,
+        expeditions,
+        resources,
+        tiny_nodes,
+    }
 }
 
 /// The board as the edge stage leaves it: what missions, types and dots read.
@@ -377,7 +508,13 @@ struct Chosen {
 }
 
 /// Chooses the mission nodes, then the node types, then the mission kinds.
-fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>) -> Result<Chosen, String> {
+fn starts_and_types(
+    params: &Params,
+    node_types: &[dictionary::NodeType],
+    seed: &Seed,
+    attempt: u32,
+    board: &BuiltSoFar<'_>,
+) -> Result<Chosen, String> {
     let &BuiltSoFar {
         points,
         sides,
@@ -403,12 +540,12 @@ fn starts_and_types(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoF
     let regular: Vec<u32> = (0..points.len() as u32)
         .filter(|&v| v != center && !is_mission[v as usize])
         .collect();
-    let assignment = types::assign(&layout, &params.node_types, &regular, &mut seed.stream("types", attempt));
-    let mut counts = vec![0u32; params.node_types.len()];
+    let assignment = types::assign(&layout, node_types, &regular, &mut seed.stream("types", attempt));
+    let mut counts = vec![0u32; node_types.len()];
     for t in assignment.types.iter().flatten() {
         counts[*t] += 1;
     }
-    let type_counts: BTreeMap<String, u32> = params.node_types.iter().zip(counts).map(|(t, c)| (t.name.clone(), c)).collect();
+    let type_counts: BTreeMap<String, u32> = node_types.iter().zip(counts).map(|(t, c)| (t.name.clone(), c)).collect();
     let kinds = missions::deal_kinds(
         &params.missions,
         |name| type_counts.get(name).is_some_and(|&c| c > 0),

@@ -3,6 +3,7 @@
 //! read.
 
 use super::dictionary::{self, MissionKind, NodeType};
+use super::expansions;
 use crate::params::{Allowed, declare, float, int};
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
@@ -51,10 +52,10 @@ declare! {
         /// whole-board attempts before giving up
         max_attempts: u32 = 25, int(1, MAX_ATTEMPTS as i64);
         /// the node-type dictionary ([[node_types]] tables: name, min, max,
-        /// prob, category, constraints); a table gives any of its fields but
+        /// prob, category, constraints, actions, requires, rule); a table gives any of its fields but
         /// the name, the others come from the built-in type of that name
         node_types: Vec<NodeType> = dictionary::default_node_types(),
-            Allowed::Data("1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000, icon (an SVG file's path, 1-1000 characters, read by the command line); \"none\" clears an optional field"),
+            Allowed::Data("1 to 1000 node-type tables: name (1-100 characters), min and max 0-10000, prob 0-1000000, distances 0-1000, max_sequence 1-1000, icon (an SVG file's path, 1-1000 characters, read by the command line), actions (from Cutting, Turn, Modify, Movement, Progression, Blocking, Ownership), requires (node-type names), rule (up to 200 characters); \"none\" clears an optional field"),
             #[serde(deserialize_with = "dictionary::read_node_types")];
         /// the mission kinds ([[missions]] tables: name, needs, weight); a
         /// table gives any of its fields but the name, the others come from
@@ -62,13 +63,72 @@ declare! {
         missions: Vec<MissionKind> = dictionary::default_missions(),
             Allowed::Data("1 to 100 mission tables: name (1-100 characters), needs (up to 100 node-type names), weight 0-1000000"),
             #[serde(deserialize_with = "dictionary::read_missions")];
+        /// expansions switched on (none by default): the node sets
+        /// deep_orbit, clockwork and wildwood (their types join the
+        /// dictionary's and the board takes a balanced set of them),
+        /// expeditions (an expedition or landmark in every area with room),
+        /// resources (natural resources in the other areas) and tiny_nodes
+        /// (tiny nodes on edges); each once
+        expansions: Vec<String> = Vec::new(),
+            Allowed::Data("a list of expansion names from deep_orbit, clockwork, wildwood, expeditions, resources, tiny_nodes, each once"),
+            #[serde(skip_serializing_if = "Vec::is_empty")];
+        /// radius (grid units) of the circle an area must hold, clear of its
+        /// nodes and edges, for an expedition or landmark (with expeditions;
+        /// written out only when not 0.55)
+        expedition_radius: f64 = EXPEDITION_RADIUS, float(0.2, 5.0),
+            #[serde(skip_serializing_if = "is_expedition_radius")];
+        /// distance (grid units) a natural resource keeps from every node and
+        /// every other resource, and half of it from every edge (with
+        /// resources; written out only when not 0.6)
+        resource_radius: f64 = RESOURCE_RADIUS, float(0.2, 2.0),
+            #[serde(skip_serializing_if = "is_resource_radius")];
+        /// most tiny nodes on the edges of one node (with tiny_nodes;
+        /// written out only when not 2)
+        max_tiny_per_node: u32 = MAX_TINY_PER_NODE, int(1, 12),
+            #[serde(skip_serializing_if = "is_max_tiny_per_node")];
     }
-    presets: [(
-        "classic",
-        "# The original generator's choices: no planarity guard, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
-    )],
+    presets: [
+        (
+            "classic",
+            "# The original generator's choices: no planarity guard, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
+        ),
+        ("deep_orbit", "# The Deep Orbit node set: comets, satellites, wormholes.\nexpansions = [\"deep_orbit\"]\n"),
+        ("clockwork", "# The Clockwork node set: gears, saws, locks.\nexpansions = [\"clockwork\"]\n"),
+        ("wildwood", "# The Wildwood node set: brambles, wolves, owls.\nexpansions = [\"wildwood\"]\n"),
+        ("expeditions", "# Expeditions and landmarks in the areas with room.\nexpansions = [\"expeditions\"]\n"),
+        ("resources", "# Natural resources scattered in the areas.\nexpansions = [\"resources\"]\n"),
+        ("tiny_nodes", "# Tiny nodes on the edges.\nexpansions = [\"tiny_nodes\"]\n"),
+        (
+            "all-expansions",
+            "# Every expansion: the three node sets, expeditions and landmarks, natural resources, tiny nodes.\nexpansions = [\"deep_orbit\", \"clockwork\", \"wildwood\", \"expeditions\", \"resources\", \"tiny_nodes\"]\n",
+        ),
+    ],
     size: ["players", "resolution"],
-    validate: |params: &Params| dictionary::validate(&params.node_types, &params.missions, params.first_game),
+    validate: |params: &Params| {
+        dictionary::validate(&params.node_types, &params.missions, params.first_game)?;
+        expansions::validate(params)
+    },
+}
+
+/// The default `expedition_radius`.
+const EXPEDITION_RADIUS: f64 = 0.55;
+/// The default `resource_radius`.
+const RESOURCE_RADIUS: f64 = 0.6;
+/// The default `max_tiny_per_node`.
+const MAX_TINY_PER_NODE: u32 = 2;
+
+// Left out of the written parameters at their defaults, so that boards
+// without expansions keep their bytes.
+fn is_expedition_radius(v: &f64) -> bool {
+    *v == EXPEDITION_RADIUS
+}
+
+fn is_resource_radius(v: &f64) -> bool {
+    *v == RESOURCE_RADIUS
+}
+
+fn is_max_tiny_per_node(v: &u32) -> bool {
+    *v == MAX_TINY_PER_NODE
 }
 
 impl Params {

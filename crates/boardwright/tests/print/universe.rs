@@ -126,13 +126,15 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
     if edges.len() != board.edges.len() {
         return Err(format!("{} edges drawn of {}", edges.len(), board.edges.len()));
     }
+    let pieces = drawn_pieces(board, &svg, &elements)?;
     // Each edge's line shows at least 3 mm between the two outlines (the
-    // dots, checked below, keep off it).
+    // dots, checked below, keep off it), and the tiny node on it, if any.
     for &(a, b, p, q, _) in &edges {
         if dist(p, nodes[a].at) > EPS || dist(q, nodes[b].at) > EPS {
             return Err(format!("edge {a}-{b} does not join its nodes' centres"));
         }
-        let shown = dist(p, q) - nodes[a].exit(q) - nodes[b].exit(p);
+        let tiny: f64 = pieces.iter().filter(|t| t.edge == Some((a.min(b), a.max(b)))).map(|t| t.len).sum();
+        let shown = dist(p, q) - nodes[a].exit(q) - nodes[b].exit(p) - tiny;
         if shown < 3.0 - EPS {
             return Err(format!("edge {a}-{b} shows {shown:.2} mm of line"));
         }
@@ -150,6 +152,30 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
                 if gap <= 0.0 {
                     return Err(format!("node {i} touches edge {a}-{b} ({gap:.2} mm)"));
                 }
+            }
+        }
+    }
+    // The expansions' pieces meet no node, no other piece, and no edge
+    // but a tiny node's own.
+    for (k, piece) in pieces.iter().enumerate() {
+        for (i, n) in nodes.iter().enumerate() {
+            let gap = dist(piece.at, n.at) - n.reach - piece.r;
+            if gap <= 0.0 {
+                return Err(format!("the {} {k} touches node {i} ({gap:.2} mm)", piece.class));
+            }
+        }
+        for &(a, b, p, q, half) in &edges {
+            if piece.edge == Some((a.min(b), a.max(b))) {
+                continue;
+            }
+            let gap = segment_distance(piece.at, p, q) - half - piece.r;
+            if gap <= 0.0 {
+                return Err(format!("the {} {k} touches edge {a}-{b} ({gap:.2} mm)", piece.class));
+            }
+        }
+        for (j, other) in pieces.iter().enumerate().skip(k + 1) {
+            if dist(piece.at, other.at) - piece.r - other.r <= 0.0 {
+                return Err(format!("the {} {k} and the {} {j} overlap", piece.class, other.class));
             }
         }
     }
@@ -242,6 +268,69 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         }
     }
     Ok(())
+}
+
+/// A piece of an expansion as drawn: its kind, centre and reach, and for a
+/// tiny node its edge (node ids, the smaller first) and length along it.
+struct DrawnPiece {
+    class: String,
+    at: (f64, f64),
+    r: f64,
+    edge: Option<(usize, usize)>,
+    len: f64,
+}
+
+/// The expansions' pieces on the page, one group for each of the board's,
+/// everything drawn for each within its reach (`data-r`).
+fn drawn_pieces(board: &universe::Board, svg: &str, elements: &[Element]) -> Result<Vec<DrawnPiece>, String> {
+    let mut pieces = Vec::new();
+    for (class, count) in [
+        ("tiny", board.tiny_nodes.len()),
+        ("expedition", board.expeditions.len()),
+        ("resource", board.resources.len()),
+    ] {
+        let groups: Vec<(usize, &Element)> = elements
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.name == "g" && e.class() == class)
+            .collect();
+        if groups.len() != count {
+            return Err(format!("{} {class} groups drawn for {count}", groups.len()));
+        }
+        let within = enclosing(svg, class);
+        for (k, g) in groups {
+            let piece = DrawnPiece {
+                class: class.to_string(),
+                at: (g.num("data-x"), g.num("data-y")),
+                r: g.num("data-r"),
+                edge: (class == "tiny").then(|| {
+                    let (a, b) = (g.num("data-a") as usize, g.num("data-b") as usize);
+                    (a.min(b), a.max(b))
+                }),
+                len: if class == "tiny" { g.num("data-len") } else { 0.0 },
+            };
+            for e in elements
+                .iter()
+                .zip(&within)
+                .filter(|(e, w)| **w == within[k] && e.name != "g")
+                .map(|(e, _)| e)
+            {
+                let far = match e.name.as_str() {
+                    "circle" => dist(piece.at, (e.num("cx"), e.num("cy"))) + e.num("r") + e.half_stroke(),
+                    "polygon" => e.points().iter().map(|&p| dist(piece.at, p) + e.half_stroke()).fold(0.0, f64::max),
+                    _ => corners(e.bounds().unwrap()).iter().map(|&p| dist(piece.at, p)).fold(0.0, f64::max),
+                };
+                if far > piece.r + 3.0 * EPS {
+                    return Err(format!("a {class}'s {} reaches {far:.3} mm, data-r is {}", e.name, piece.r));
+                }
+            }
+            if piece.r <= 0.0 {
+                return Err(format!("a {class} of reach {}", piece.r));
+            }
+            pieces.push(piece);
+        }
+    }
+    Ok(pieces)
 }
 
 /// The board's edge line runs round every node with room to spare and no
@@ -523,6 +612,46 @@ fn universe_pages_can_be_cut_along_every_edge() {
             .collect::<Vec<_>>()
     });
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
+}
+
+/// Boards with every expansion keep every rule of the page: their pieces
+/// hide no edge and meet no node.
+#[test]
+fn expansion_pages_can_be_cut_along_every_edge() {
+    let failures = crate::per_player_count(|players| {
+        let params = universe::Params {
+            players,
+            expansions: universe::expansions::names().iter().map(|s| s.to_string()).collect(),
+            ..universe::Params::default()
+        };
+        (0..100)
+            .filter_map(|i| {
+                let seed = format!("print-expansions-{i}");
+                let mut pages = vec![(Paper::A4, i % 5 == 0, Rules::All)];
+                if i % 10 == 0 {
+                    pages.extend(PAPERS.iter().map(|&p| (p, i % 20 == 0, Rules::All)));
+                    // A5 leaves a nine-player board with every expansion too
+                    // little room beside its legend: its nodes shrink below
+                    // a millimetre and their dots meet their edges.
+                    if players < 9 {
+                        pages.push((Paper::A5, i % 20 == 0, Rules::Fit));
+                    }
+                }
+                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                pages.iter().find_map(|&(paper, ink, rules)| {
+                    check_universe(&board, &drawn_on(paper, ink), rules)
+                        .err()
+                        .map(|e| format!("players {players}, seed {seed:?}, {paper:?}, ink-friendly {ink}: {e}"))
+                })
+            })
+            .collect::<Vec<_>>()
+    });
+    assert!(
+        failures.is_empty(),
+        "{} failures, first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(12)]
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::universe::{Board, NodeKind, icons};
 pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     let mut entries = Vec::new();
     let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
-    for t in board.header.params.node_types.iter().filter(|t| used(&t.name)) {
+    for t in look.types.iter().filter(|t| used(&t.name)) {
         let node = Shape::Circle {
             center: (0.5, 0.5),
             radius: 0.48,
@@ -56,6 +56,7 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
         ];
         entries.push(Entry::new(swatch, format!("mission start: {kind}")));
     }
+    entries.extend(super::pieces::legend(board, look));
     let centre = vec![
         Shape::Circle {
             center: (0.5, 0.5),

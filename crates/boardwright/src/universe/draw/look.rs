@@ -35,7 +35,9 @@ pub(super) const DOT_FILL: Color = Color::rgb(0x88, 0x88, 0x88);
 
 /// The colours and paints of one drawing.
 pub(super) struct Look<'a> {
-    board: &'a Board,
+    /// The node types the board may use: the dictionary's and the node
+    /// sets' switched on.
+    pub types: Vec<crate::universe::NodeType>,
     /// White fills and dark outlines only.
     pub ink_friendly: bool,
     /// How pictograms are painted.
@@ -60,7 +62,7 @@ impl<'a> Look<'a> {
             }
         };
         Look {
-            board,
+            types: crate::universe::expansions::node_type_pool(&board.header.params),
             ink_friendly: options.ink_friendly,
             icon,
             files: &options.icons,
@@ -74,14 +76,7 @@ impl<'a> Look<'a> {
 
     /// The fill of node type `name`: its category's colour.
     pub(super) fn type_color(&self, name: &str) -> Color {
-        let category = self
-            .board
-            .header
-            .params
-            .node_types
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.category.as_str());
+        let category = self.types.iter().find(|t| t.name == name).map(|t| t.category.as_str());
         self.fill(category.map_or(Color::WHITE, category_color))
     }
 

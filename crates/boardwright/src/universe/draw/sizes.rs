@@ -4,11 +4,13 @@
 //!
 //! What limits a node of outline size `r` (see [`Outline`]):
 //! - alone: everything drawn for it stays within a part of a grid unit
-//!   ([`REACH`], the centre [`CENTER_REACH`]), inside the board's edge
+//!   ([`REACH`](super::REACH), the centre [`CENTER_REACH`]), inside the board's edge
 //!   line with room to spare, and clear of every edge it is not on;
 //! - with an edge's other end: the two outlines leave at least
 //!   [`EDGE_SHOWN`] of the edge's line between them (dots never lie on an
-//!   edge, so the outlines alone hide it);
+//!   edge, so the outlines alone hide it), and the length of the tiny node
+//!   on it, if any, more;
+//! - with a tiny node: the two never meet;
 //! - with a node near it: the two never meet, dots included.
 //!
 //! The regular size is the largest every node meets at one common size;
@@ -18,7 +20,8 @@
 //! page, never all pairs.
 
 use super::outline::Outline;
-use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, MISSION_REACH, REACH};
+use super::pieces::Tiny;
+use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH};
 use crate::geom::{Point, segment_dist2};
 use crate::universe::{Board, Node, NodeKind};
 
@@ -48,20 +51,27 @@ struct Pair {
 impl Sizes {
     /// The sizes for `board` drawn with its nodes at `at` (millimetres),
     /// `unit` millimetres to a grid unit, inside `area`.
-    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area) -> Sizes {
+    /// The nodes and edges are bucketed in `buckets` (cells of
+    /// [`Buckets::cell_for`] `unit`); the tiny nodes are `tiny`.
+    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buckets, tiny: &Tiny) -> Sizes {
         let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
         let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
-        let buckets = Buckets::new(at, &board.edges, 2.0 * CENTER_REACH * unit + CLEARANCE);
-        let cap = alone(board, at, unit, area, &buckets);
+        let mut cap = alone(board, at, unit, area, buckets);
+        for (k, &t) in tiny.at.iter().enumerate() {
+            for i in buckets.nodes_near(t).map(|i| i as usize) {
+                cap[i] = cap[i].min(point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE);
+            }
+        }
         let mut pairs: Vec<Pair> = Vec::with_capacity(board.edges.len() + at.len() * 3);
-        for &[a, b] in &board.edges {
+        for (e, &[a, b]) in board.edges.iter().enumerate() {
             let (a, b) = (a as usize, b as usize);
             let (dx, dy) = (at[b].0 - at[a].0, at[b].1 - at[a].1);
             let d = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let tiny_length = tiny.on_edge[e];
             pairs.push(Pair {
                 a,
                 b,
-                budget: d - EDGE_SHOWN,
+                budget: d - EDGE_SHOWN - tiny_length,
                 xa: Outline(kinds[a]).along((dx / d, dy / d)),
                 xb: Outline(kinds[b]).along((-dx / d, -dy / d)),
             });
@@ -133,11 +143,7 @@ fn alone(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buc
         .iter()
         .zip(at)
         .map(|(node, &(x, y))| {
-            let most = match node.kind {
-                NodeKind::Regular => REACH,
-                NodeKind::Mission => MISSION_REACH,
-                NodeKind::Center => CENTER_REACH,
-            } * unit;
+            let most = super::node_most(node.kind) * unit;
             let inside = (x - area.x0).min(area.x1 - x).min(y - area.y0).min(area.y1 - y) - EDGE_GAP;
             most.min(inside)
         })
@@ -162,7 +168,7 @@ fn point((x, y): (f64, f64)) -> Point {
 
 /// Nodes and edges bucketed by square cells of the page: a node's cell, and
 /// an edge's every cell its bounding box meets.
-struct Buckets {
+pub(super) struct Buckets {
     cell: f64,
     cols: usize,
     rows: usize,
@@ -171,7 +177,13 @@ struct Buckets {
 }
 
 impl Buckets {
-    fn new(at: &[(f64, f64)], edges: &[[u32; 2]], cell: f64) -> Buckets {
+    /// The side of the cells for a page of `unit` millimetres to a grid
+    /// unit: a node's widest reach twice, and the room between.
+    pub(super) fn cell_for(unit: f64) -> f64 {
+        2.0 * CENTER_REACH * unit + CLEARANCE
+    }
+
+    pub(super) fn new(at: &[(f64, f64)], edges: &[[u32; 2]], cell: f64) -> Buckets {
         let max_x = at.iter().map(|p| p.0).fold(0.0, f64::max);
         let max_y = at.iter().map(|p| p.1).fold(0.0, f64::max);
         let (cols, rows) = ((max_x / cell) as usize + 1, (max_y / cell) as usize + 1);
@@ -213,13 +225,13 @@ impl Buckets {
     }
 
     /// Nodes within one cell's side of `p` (and some farther).
-    fn nodes_near(&self, p: (f64, f64)) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn nodes_near(&self, p: (f64, f64)) -> impl Iterator<Item = u32> + '_ {
         self.around(p).flat_map(|i| self.nodes[i].iter().copied())
     }
 
     /// Edges passing within one cell's side of `p` (and some farther; an
     /// edge may come more than once).
-    fn edges_near(&self, p: (f64, f64)) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn edges_near(&self, p: (f64, f64)) -> impl Iterator<Item = u32> + '_ {
         self.around(p).flat_map(|i| self.edges[i].iter().copied())
     }
 }

@@ -1,0 +1,418 @@
+//! What the expansions place, on the page: tiny nodes on their edges,
+//! expeditions and landmarks in their areas, natural resources.
+//!
+//! None of them hides an edge or touches a node:
+//! - a tiny node lies along its edge, as long as the room the nodes leave
+//!   it ([`Tiny::new`]); where that is less than [`TINY_LEAST`], the nodes
+//!   are sized again leaving every edge that holds one that much more line
+//!   ([`super::sizes`]);
+//! - an expedition or landmark is drawn as large as its area lets it, clear
+//!   of the area's nodes (as drawn) and of its outline by the room a tiny
+//!   node takes beside an edge;
+//! - the resources are drawn at one size, the largest that keeps each clear
+//!   of its area's nodes and outline and of the other resources.
+//!
+//! Each piece is a group tagged with its kind (`tiny`, `expedition`,
+//! `resource`), its centre (`x`, `y`) and its reach (`r`); a tiny node also
+//! with its edge's nodes (`a`, `b`) and its length along the edge (`len`).
+
+use scene::{Color, Shape, Style, Tag};
+
+use super::look::Look;
+use super::sizes::{Buckets, Sizes};
+use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH};
+use crate::geom::{Point, segment_dist2, sin_cos};
+use crate::print::INK;
+use crate::universe::{Board, ExpeditionKind, icons};
+
+/// A tiny node's longest length along its edge, millimetres.
+const TINY_MOST: f64 = 2.6;
+/// A tiny node's longest length, as a part of a grid unit.
+const TINY_SHARE: f64 = 0.12;
+/// The shortest tiny node drawn, millimetres, however crowded the board.
+const TINY_LEAST: f64 = 0.6;
+/// A tiny node's width across its edge, as a part of its length.
+const TINY_WIDTH: f64 = 0.8;
+/// How far a tiny node reaches from its middle, as a part of its length
+/// (the corners of its box, `√(0.5² + 0.4²)`, rounded up).
+pub(super) const TINY_REACH: f64 = 0.641;
+/// The largest expedition or landmark, as a part of a grid unit.
+const EXPEDITION_MOST: f64 = 0.7;
+/// The largest natural resource's reach, as a part of a grid unit.
+const RESOURCE_MOST: f64 = 0.2;
+/// The outline of an expedition or landmark, millimetres.
+const PIECE_STROKE: f64 = 0.35;
+/// The ring inside an expedition's rim, as a part of its radius.
+const INNER_RING: f64 = 0.86;
+
+/// The fill of an expedition, a landmark and a resource's disc.
+fn expedition_fill() -> Color {
+    Color::rgb(0xf6, 0xe7, 0xc8)
+}
+
+fn landmark_fill() -> Color {
+    Color::rgb(0xdd, 0xe8, 0xf6)
+}
+
+fn resource_fill() -> Color {
+    Color::rgb(0xd8, 0xef, 0xd0)
+}
+
+/// The tiny nodes of a page: where each is, how long, and which edges hold
+/// one.
+pub(super) struct Tiny {
+    /// Each tiny node's middle, millimetres.
+    pub at: Vec<(f64, f64)>,
+    /// Each tiny node's length along its edge, millimetres.
+    pub length: Vec<f64>,
+    /// The length of the tiny node each edge (by index) holds, 0 for none.
+    pub on_edge: Vec<f64>,
+    /// Whether a tiny node found less room than [`TINY_LEAST`]: the nodes
+    /// are then sized again, leaving it that.
+    pub forced: bool,
+}
+
+impl Tiny {
+    /// No tiny nodes, on a board of `edges` edges: what the nodes are sized
+    /// against first.
+    pub(super) fn none(edges: usize) -> Tiny {
+        Tiny {
+            at: Vec::new(),
+            length: Vec::new(),
+            on_edge: vec![0.0; edges],
+            forced: false,
+        }
+    }
+
+    /// The tiny nodes of `board` drawn with its nodes at `at` and of
+    /// `sizes`, `unit` millimetres to a grid unit: each as long as
+    /// [`TINY_MOST`] and [`TINY_SHARE`] allow, and no longer than leaves its
+    /// edge [`EDGE_SHOWN`] of line and keeps it clear of every node and
+    /// every other edge; but at least [`TINY_LEAST`] long, which some nodes
+    /// may then have to shrink for ([`Tiny::forced`]).
+    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, buckets: &Buckets, sizes: &Sizes) -> Tiny {
+        let reach = |v: u32| sizes.reach(&board.nodes[v as usize]);
+        let mut tiny = Tiny::none(board.edges.len());
+        for t in &board.tiny_nodes {
+            let e = t.edge as usize;
+            let [a, b] = board.edges[e];
+            let (p, q) = (at[a as usize], at[b as usize]);
+            let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+            let d = point(p).dist(point(q));
+            let mut length = TINY_MOST.min(TINY_SHARE * unit).min(d - EDGE_SHOWN - reach(a) - reach(b));
+            for other in buckets.edges_near(mid).filter(|&o| o as usize != e) {
+                let [c, d] = board.edges[other as usize];
+                let gap = segment_dist2(point(mid), point(at[c as usize]), point(at[d as usize])).sqrt();
+                length = length.min((gap - EDGE_WIDTH / 2.0 - CLEARANCE) / TINY_REACH);
+            }
+            for v in buckets.nodes_near(mid) {
+                let gap = point(mid).dist(point(at[v as usize]));
+                length = length.min((gap - reach(v) - CLEARANCE) / TINY_REACH);
+            }
+            if length < TINY_LEAST {
+                tiny.forced = true;
+                length = TINY_LEAST;
+            }
+            tiny.on_edge[e] = length;
+            tiny.at.push(mid);
+            tiny.length.push(length);
+        }
+        tiny
+    }
+
+    /// How far tiny node `k` reaches from its middle, millimetres.
+    pub(super) fn reach(&self, k: usize) -> f64 {
+        TINY_REACH * self.length[k]
+    }
+
+    /// How far the largest tiny node reaches, millimetres (0 for none).
+    fn widest(&self) -> f64 {
+        self.length.iter().fold(0.0, |most: f64, &l| most.max(TINY_REACH * l))
+    }
+}
+
+/// The shapes of every piece on `board`: tiny nodes, expeditions and
+/// landmarks, resources.
+pub(super) fn shapes(
+    board: &Board,
+    at: &[(f64, f64)],
+    unit: f64,
+    origin: (f64, f64),
+    sizes: &Sizes,
+    tiny: &Tiny,
+    look: &Look,
+) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    let page = |x: f64, y: f64| (origin.0 + x * unit, origin.1 + y * unit);
+    for (k, (t, &mid)) in board.tiny_nodes.iter().zip(&tiny.at).enumerate() {
+        let length = tiny.length[k];
+        let (p, q) = (at[t.from as usize], at[t.to as usize]);
+        let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1e-9);
+        let along = ((q.0 - p.0) / d, (q.1 - p.1) / d);
+        let icon = icons::piece(&t.name, look.icon);
+        let placed = icon.iter().map(|s| turned(s, mid, (length, length * TINY_WIDTH), along)).collect();
+        let [a, b] = board.edges[t.edge as usize];
+        let tag = Tag::new("tiny")
+            .with("name", &t.name)
+            .with("a", a)
+            .with("b", b)
+            .with_mm("x", mid.0)
+            .with_mm("y", mid.1)
+            .with_mm("r", tiny.reach(k))
+            .with_mm("len", length);
+        shapes.push(Shape::Group { tag, shapes: placed });
+    }
+    // The room a tiny node takes beside an edge, or the edge's own line.
+    let beside = (EDGE_WIDTH / 2.0).max(tiny.widest()) + CLEARANCE;
+    // Room left round a point of area `a`: to its nodes as drawn and to its
+    // outline.
+    let room = |a: usize, c: (f64, f64)| {
+        let area = &board.areas[a];
+        let nodes = area
+            .nodes
+            .iter()
+            .map(|&v| {
+                let (x, y) = at[v as usize];
+                ((x - c.0).powi(2) + (y - c.1).powi(2)).sqrt() - sizes.reach(&board.nodes[v as usize]) - CLEARANCE
+            })
+            .fold(f64::INFINITY, f64::min);
+        let outline: Vec<(f64, f64)> = area.outline.iter().map(|p| page(p[0], p[1])).collect();
+        let edges = (0..outline.len())
+            .map(|i| {
+                let (p, q) = (outline[i], outline[(i + 1) % outline.len()]);
+                segment_dist2(point(c), point(p), point(q)).sqrt() - beside
+            })
+            .fold(f64::INFINITY, f64::min);
+        nodes.min(edges)
+    };
+    for e in &board.expeditions {
+        let c = page(e.x, e.y);
+        let r = room(e.area as usize, c).min(EXPEDITION_MOST * unit);
+        if r <= PIECE_STROKE {
+            continue;
+        }
+        let inner = r - PIECE_STROKE / 2.0;
+        let mut group = match e.kind {
+            ExpeditionKind::Expedition => vec![
+                expedition_outline(c, inner, Style::filled_outlined(look.fill(expedition_fill()), INK, PIECE_STROKE)),
+                // A thin ring inside the rim: a stamp, not a node.
+                expedition_outline(c, INNER_RING * inner, Style::stroke(INK, PIECE_STROKE / 2.0)),
+            ],
+            ExpeditionKind::Landmark => {
+                let style = Style::filled_outlined(look.fill(landmark_fill()), INK, PIECE_STROKE);
+                vec![landmark_outline(c, inner, style)]
+            }
+        };
+        let side = r * 1.0;
+        let icon = icons::piece(&e.name, look.icon);
+        group.extend(
+            icon.iter()
+                .map(|s| crate::print::place(s, (c.0 - side / 2.0, c.1 - side / 2.0), side)),
+        );
+        let kind = match e.kind {
+            ExpeditionKind::Expedition => "expedition",
+            ExpeditionKind::Landmark => "landmark",
+        };
+        let tag = Tag::new("expedition")
+            .with("kind", kind)
+            .with("name", &e.name)
+            .with_mm("x", c.0)
+            .with_mm("y", c.1)
+            .with_mm("r", r);
+        shapes.push(Shape::Group { tag, shapes: group });
+    }
+    // One size for every resource.
+    let mut size = RESOURCE_MOST * unit;
+    for (i, r) in board.resources.iter().enumerate() {
+        let c = page(r.x, r.y);
+        size = size.min(room(r.area as usize, c));
+        for other in board.resources[i + 1..].iter().filter(|o| o.area == r.area) {
+            let d = ((other.x - r.x).powi(2) + (other.y - r.y).powi(2)).sqrt() * unit;
+            size = size.min((d - CLEARANCE) / 2.0);
+        }
+    }
+    if size > 0.0 {
+        for r in &board.resources {
+            let c = page(r.x, r.y);
+            let (s, co) = sin_cos(r.rotation);
+            let icon = icons::piece(&r.name, look.icon);
+            let side = size * 1.25;
+            let mut group = vec![Shape::Circle {
+                center: c,
+                radius: size,
+                style: Style::fill(look.fill(resource_fill())),
+            }];
+            if look.ink_friendly {
+                group[0] = Shape::Circle {
+                    center: c,
+                    radius: size - 0.1,
+                    style: Style::filled_outlined(Color::WHITE, INK, 0.2),
+                };
+            }
+            group.extend(icon.iter().map(|sh| turned(sh, c, (side, side), (co, s))));
+            let tag = Tag::new("resource")
+                .with("name", &r.name)
+                .with_mm("x", c.0)
+                .with_mm("y", c.1)
+                .with_mm("r", size);
+            shapes.push(Shape::Group { tag, shapes: group });
+        }
+    }
+    shapes
+}
+
+/// A circle of radius `r` round `c`, in the style given.
+fn expedition_outline(c: (f64, f64), r: f64, style: Style) -> Shape {
+    Shape::Circle {
+        center: c,
+        radius: r,
+        style,
+    }
+}
+
+/// A hexagon of circumradius `r` round `c`, flat at top and bottom.
+fn landmark_outline(c: (f64, f64), r: f64, style: Style) -> Shape {
+    let points = (0..6)
+        .map(|k| {
+            let (s, co) = sin_cos(std::f64::consts::PI / 3.0 * f64::from(k));
+            (c.0 + r * co, c.1 + r * s)
+        })
+        .collect();
+    Shape::Polygon { points, style }
+}
+
+/// `shape`, drawn in the unit box, placed with the box's middle at `c`,
+/// `size` millimetres (along, across), its x axis turned to `along` (a unit
+/// vector).
+pub(super) fn turned(shape: &Shape, c: (f64, f64), size: (f64, f64), along: (f64, f64)) -> Shape {
+    let p = |(x, y): (f64, f64)| {
+        let (u, v) = ((x - 0.5) * size.0, (y - 0.5) * size.1);
+        (c.0 + u * along.0 - v * along.1, c.1 + u * along.1 + v * along.0)
+    };
+    let scale = size.0.min(size.1);
+    let style = |s: &Style| Style {
+        stroke_width: s.stroke_width * scale,
+        dash: s.dash.map(|d| d * scale),
+        ..*s
+    };
+    match shape {
+        Shape::Line { from, to, style: s } => Shape::Line {
+            from: p(*from),
+            to: p(*to),
+            style: style(s),
+        },
+        Shape::Circle { center, radius, style: s } => Shape::Circle {
+            center: p(*center),
+            radius: radius * scale,
+            style: style(s),
+        },
+        Shape::Rect {
+            origin,
+            size: wh,
+            style: s,
+        } => {
+            let (x, y) = *origin;
+            let points = vec![(x, y), (x + wh.0, y), (x + wh.0, y + wh.1), (x, y + wh.1)];
+            Shape::Polygon {
+                points: points.into_iter().map(p).collect(),
+                style: style(s),
+            }
+        }
+        Shape::Polygon { points, style: s } => Shape::Polygon {
+            points: points.iter().map(|&q| p(q)).collect(),
+            style: style(s),
+        },
+        Shape::Group { tag, shapes } => Shape::Group {
+            tag: tag.clone(),
+            shapes: shapes.iter().map(|s| turned(s, c, size, along)).collect(),
+        },
+        Shape::Tagged { shape, tag } => Shape::Tagged {
+            shape: Box::new(turned(shape, c, size, along)),
+            tag: tag.clone(),
+        },
+        // Text, images and windows are not turned (no piece has them).
+        other => other.clone(),
+    }
+}
+
+/// A page position as a point, for `geom`'s distances.
+fn point((x, y): (f64, f64)) -> Point {
+    Point::new(x, y)
+}
+
+/// The legend's entries of the pieces on `board`: each expedition,
+/// landmark, resource and tiny node type on it, drawn as on the board.
+pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
+    use crate::print::Entry;
+    use crate::universe::expansions::{expedition_types, landmark_types, resource_types, tiny_node_types};
+    let mut entries = Vec::new();
+    let icon = |name: &str, side: f64| {
+        let corner = (1.0 - side) / 2.0;
+        Shape::Group {
+            tag: Tag::new("pictogram").with("of", "piece").with("name", name),
+            shapes: icons::piece(name, look.icon)
+                .iter()
+                .map(|s| crate::print::place(s, (corner, corner), side))
+                .collect(),
+        }
+    };
+    let stroke = Style::filled_outlined(look.fill(expedition_fill()), INK, 0.06);
+    for p in expedition_types().iter().filter(|p| {
+        board
+            .expeditions
+            .iter()
+            .any(|e| e.kind == ExpeditionKind::Expedition && e.name == p.name)
+    }) {
+        let swatch = vec![
+            expedition_outline((0.5, 0.5), 0.46, stroke),
+            expedition_outline((0.5, 0.5), 0.46 * INNER_RING, Style::stroke(INK, 0.03)),
+            icon(&p.name, 0.5),
+        ];
+        entries.push(Entry::new(swatch, format!("{} (expedition)", p.name)));
+    }
+    let stroke = Style::filled_outlined(look.fill(landmark_fill()), INK, 0.06);
+    for p in landmark_types().iter().filter(|p| {
+        board
+            .expeditions
+            .iter()
+            .any(|e| e.kind == ExpeditionKind::Landmark && e.name == p.name)
+    }) {
+        let swatch = vec![landmark_outline((0.5, 0.5), 0.47, stroke), icon(&p.name, 0.5)];
+        entries.push(Entry::new(swatch, format!("{} (landmark)", p.name)));
+    }
+    for p in resource_types().iter().filter(|p| board.resources.iter().any(|r| r.name == p.name)) {
+        let disc = if look.ink_friendly {
+            Style::filled_outlined(Color::WHITE, INK, 0.04)
+        } else {
+            Style::fill(resource_fill())
+        };
+        let swatch = vec![
+            Shape::Circle {
+                center: (0.5, 0.5),
+                radius: 0.46,
+                style: disc,
+            },
+            icon(&p.name, 0.58),
+        ];
+        entries.push(Entry::new(swatch, format!("{} (resource)", p.name)));
+    }
+    for p in tiny_node_types()
+        .iter()
+        .filter(|p| board.tiny_nodes.iter().any(|t| t.name == p.name))
+    {
+        let line = Shape::Line {
+            from: (0.0, 0.5),
+            to: (1.0, 0.5),
+            style: Style::stroke(super::look::EDGE, 0.06),
+        };
+        let glyph = Shape::Group {
+            tag: Tag::new("pictogram").with("of", "piece").with("name", &p.name),
+            shapes: icons::piece(&p.name, look.icon)
+                .iter()
+                .map(|s| turned(s, (0.5, 0.5), (0.5, 0.5 * TINY_WIDTH), (1.0, 0.0)))
+                .collect(),
+        };
+        entries.push(Entry::new(vec![line, glyph], format!("{} (tiny node)", p.name)));
+    }
+    entries
+}

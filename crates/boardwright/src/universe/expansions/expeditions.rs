@@ -1,0 +1,65 @@
+//! Expeditions and landmarks (the expeditions expansion): one in every area
+//! with room, at the centre of the largest circle the area holds.
+//!
+//! An area has room when that circle's radius is at least
+//! `expedition_radius`: the circle is then clear of the area's nodes and
+//! edges (the outline runs through them) and of the paper's border. The
+//! areas with room are taken in a random order; each takes an expedition
+//! where its quadrant has no more expeditions than landmarks, else a
+//! landmark, so that every quadrant holds about as many of each. Types are
+//! drawn by weight from their lists.
+
+use super::inscribed::Circle;
+use super::{Piece, expedition_types, landmark_types};
+use crate::geom::Point;
+use crate::seed::Rng;
+use crate::universe::{Expedition, ExpeditionKind};
+
+/// The expeditions and landmarks of the areas whose largest circles are
+/// `circles` (by area; none where it is smaller than the expedition
+/// radius), with quadrants counted round `center`.
+pub fn place(circles: &[Option<Circle>], center: Point, rng: &mut Rng) -> Vec<Expedition> {
+    let mut roomy: Vec<(u32, Circle)> = (0..circles.len() as u32)
+        .filter_map(|a| circles[a as usize].map(|c| (a, c)))
+        .collect();
+    rng.shuffle(&mut roomy);
+    let mut counts = [[0u32; 4]; 2];
+    let mut placed: Vec<Expedition> = roomy
+        .into_iter()
+        .map(|(area, c)| {
+            let q = quadrant(c.center, center);
+            let kind = if counts[0][q] <= counts[1][q] {
+                ExpeditionKind::Expedition
+            } else {
+                ExpeditionKind::Landmark
+            };
+            let list = match kind {
+                ExpeditionKind::Expedition => expedition_types(),
+                ExpeditionKind::Landmark => landmark_types(),
+            };
+            counts[usize::from(kind == ExpeditionKind::Landmark)][q] += 1;
+            Expedition {
+                kind,
+                name: draw(list, rng),
+                area,
+                x: c.center.x,
+                y: c.center.y,
+                radius: c.radius,
+            }
+        })
+        .collect();
+    placed.sort_by_key(|e| e.area);
+    placed
+}
+
+/// The quadrant of `p` round `center`: left-above, right-above, left-below,
+/// right-below (as the board's node counts).
+pub fn quadrant(p: Point, center: Point) -> usize {
+    usize::from(p.x >= center.x) + 2 * usize::from(p.y >= center.y)
+}
+
+/// A name drawn by weight from `list` (which has a positive weight).
+pub(super) fn draw(list: &[Piece], rng: &mut Rng) -> String {
+    let weights: Vec<f64> = list.iter().map(|p| p.weight).collect();
+    list[rng.weighted(&weights).unwrap_or(0)].name.clone()
+}
