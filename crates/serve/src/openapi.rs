@@ -109,7 +109,7 @@ impl Visit for FileRoute {
             query(
                 "every",
                 "For steps: a snapshot every this many repetitions.",
-                json!({ "type": "integer", "minimum": 1 }),
+                json!({ "type": "integer", "minimum": 1, "maximum": MAX_EVERY }),
             ),
         ]);
         if let Some(log) = G::LOG {
