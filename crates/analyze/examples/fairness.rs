@@ -1,4 +1,4 @@
-//! The README's fairness table: every fairness target of universe boards
+//! The fairness table of docs/fairness.md: every fairness target of universe boards
 //! (2 to 9 players) and witches boards (1 to 5 players), the defaults
 //! against the `classic` preset, measured over 10,000 seeds per player
 //! count by `boardwright analyze`'s own code (the `boardwright_analyze`
@@ -9,7 +9,7 @@
 //! cargo run --release --example fairness -- --boards 500 --seed other
 //! ```
 //!
-//! stdout is exactly the Markdown to paste into the README; progress goes
+//! stdout is exactly the Markdown to paste into docs/fairness.md; progress goes
 //! to stderr. A preset the generator does not have is reported as not
 //! available rather than stopping the run. The boards are the seeds
 //! `BASE-1 … BASE-N` (BASE `analyze`, as the command's default), so any

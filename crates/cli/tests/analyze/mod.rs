@@ -116,7 +116,7 @@ enum Want {
     Share(&'static str, f64, f64),
 }
 
-/// Every generator's targets, written down again from the README's Fairness section.
+/// Every generator's targets, written down again from docs/fairness.md.
 fn wanted(generator: &str) -> Vec<Want> {
     use Want::*;
     match generator {
