@@ -16,7 +16,7 @@ use boardwright::{Error, Generator, Recorder, Visit};
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::generators::{cap, cap_steps, with_generator};
+use crate::generators::{cap, cap_steps, size_parameter, with_generator};
 use crate::request::BoardQuery;
 use crate::{App, etag};
 use output::{self, Format};
@@ -104,7 +104,7 @@ pub(crate) fn generation_error(e: Error) -> ApiError {
 async fn board<G: Generator>(app: &App, query: BoardQuery, params: G::Params, format: Format) -> Result<Answer, ApiError> {
     cap::<G>(&params)?;
     if format != Format::Json {
-        G::check_drawable(&params).map_err(ApiError::unprocessable)?;
+        G::check_drawable(&params).map_err(|why| ApiError::unprocessable(why).parameter(size_parameter::<G>(&params)))?;
     }
     let seed = query.seed()?;
     let log = query.log::<G>(&params, app.limits.max_log_letters)?;
@@ -181,7 +181,7 @@ fn snapshot_index(file: &str) -> Option<usize> {
 async fn snapshot_svg<G: Generator>(app: &App, query: BoardQuery, params: G::Params, index: usize) -> Result<Answer, ApiError> {
     cap::<G>(&params)?;
     cap_steps::<G>(&params, query.every)?;
-    G::check_drawable(&params).map_err(ApiError::unprocessable)?;
+    G::check_drawable(&params).map_err(|why| ApiError::unprocessable(why).parameter(size_parameter::<G>(&params)))?;
     let seed = query.seed()?;
     let log = query.log::<G>(&params, app.limits.max_log_letters)?;
     let (every, drawing) = (query.every, query.drawing);

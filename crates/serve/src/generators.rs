@@ -30,7 +30,7 @@ pub(crate) fn cap<G: Generator>(params: &G::Params) -> Result<(), ApiError> {
 
 /// The size parameter to name for `params`' size: the first one set away
 /// from its default, or the first one.
-fn size_parameter<G: Generator>(params: &G::Params) -> &'static str {
+pub(crate) fn size_parameter<G: Generator>(params: &G::Params) -> &'static str {
     let changed = params::Params::changed(params);
     let size = <G::Params as Params>::SIZE;
     size.iter()

@@ -602,6 +602,19 @@ fn answers_carry_an_etag_and_repeats_get_304() {
     });
 }
 
+/// A board this server makes but does not draw (past the drawing limit) is
+/// served as JSON; its drawing is refused naming the size parameter, so the
+/// page shows why beside that control.
+#[test]
+fn a_board_too_large_to_draw_names_its_size_parameter() {
+    with_server(|addr| {
+        let r = client::get(addr, "/api/universe/board.json?seed=big&resolution=200");
+        assert_eq!(r.status, 200, "{}", r.text());
+        let r = client::get(addr, "/api/universe/board.svg?seed=big&resolution=200");
+        assert_refused(&r, 422, Some("resolution"), "a drawing past the limit");
+    });
+}
+
 /// The steps and drawn snapshots of a hexet address read its road code as
 /// the board does: a bad code is refused naming `roads`; a generator that
 /// records no snapshots says so.
