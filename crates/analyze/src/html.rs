@@ -8,6 +8,8 @@
 
 use std::fmt::Write;
 
+use boardwright::metrics::{Described, Metric};
+use boardwright::{Generator, Visit};
 use scene::{Anchor, Color, Page, Shape, Style};
 
 use super::fairness::{Mark, decimals};
@@ -145,9 +147,44 @@ fn failures(out: &mut String, report: &Report<'_>) {
     out.push_str("</table>\n");
 }
 
-/// One metric's section.
+/// What the generator's metrics declare of the figure `column` (a list's
+/// entry, `quadrant_nodes.2`, is its list's figure): label, unit, meaning.
+fn described(generator: &str, column: &str) -> Option<(&'static str, &'static str, String)> {
+    struct Metrics;
+    impl Visit for Metrics {
+        type Output = &'static [Metric];
+        fn visit<G: Generator>(self) -> &'static [Metric] {
+            <G::Metrics as Described>::METRICS
+        }
+    }
+    let metrics = boardwright::with_generator(generator, Metrics)?;
+    let top = column.split('.').next()?;
+    let m = metrics.iter().find(|m| m.name == top)?;
+    Some((m.label, m.unit, m.meaning()))
+}
+
+/// One metric's section, headed by its label in words when the generator
+/// declares one, its key beside it.
 fn metric(out: &mut String, report: &Report<'_>, c: usize, name: &str) {
-    let _ = writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>", anchor(name), esc(name));
+    match described(&report.run.generator, name) {
+        Some((label, unit, meaning)) => {
+            let entry = name.split_once('.').map(|(_, rest)| format!(" {rest}")).unwrap_or_default();
+            let unit = if unit.is_empty() { String::new() } else { format!(" ({unit})") };
+            let _ = writeln!(
+                out,
+                "<section id=\"{}\">\n<h2>{}{}{} <code>{}</code></h2>\n<p class=\"meaning\">{}</p>",
+                anchor(name),
+                esc(label),
+                esc(&entry),
+                esc(&unit),
+                esc(name),
+                esc(&meaning)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>", anchor(name), esc(name));
+        }
+    }
     let sets: Vec<Vec<f64>> = report
         .sets
         .iter()
@@ -333,6 +370,8 @@ th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.6em; text-align: left; 
 td { font-variant-numeric: tabular-nums; }
 nav a { margin-right: 0.6em; white-space: nowrap; }
 .chart svg { width: 100%; height: auto; max-width: 48em; }
+.meaning { color: #555; margin-top: -0.4em; }
+h2 code { font-size: 0.7em; color: #555; font-weight: normal; }
 .key { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.4em; vertical-align: -0.1em; }
 .key.set0 { background: #4a7fb5; }
 .key.set1 { border: 2px solid #d95f0e; box-sizing: border-box; }

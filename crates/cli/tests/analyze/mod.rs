@@ -421,6 +421,17 @@ fn analyze_reports_are_the_same_bytes_for_any_thread_count_and_any_sharding() {
     }
     let html = String::from_utf8(std::fs::read(dir.join("one.html")).unwrap()).unwrap();
     assert!(html.contains("<table class=\"fairness\">"));
+    // Each metric headed in words, its key beside it, with its meaning.
+    assert!(
+        html.contains("<h2>Spread of mission distances (hops) <code>mission_hop_spread</code></h2>"),
+        "no metric heading in words"
+    );
+    assert!(html.contains("<h2>Nodes per quadrant 2 (nodes) <code>quadrant_nodes.2</code></h2>"));
+    assert_eq!(
+        html.matches("<p class=\"meaning\">").count(),
+        html.matches("<section id=").count(),
+        "a metric section without its meaning"
+    );
 }
 
 /// Witches (a group measured against its partners), compared with another
