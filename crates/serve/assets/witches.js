@@ -7,13 +7,11 @@
 // the board), so a reload or a shared link gives the game back: the same
 // potion on the same board always answers the same.
 
-import { ApiError, fetchApi } from "./app.js";
+import { ApiError, DRAWING, fetchApi } from "./app.js";
 import { el } from "./form.js";
 
 /** Most seeds an ingredient may be given. */
 const MAX_SEEDS = 9;
-/** Settings that change the drawing, not the recipe. */
-const DRAWING = ["paper", "ink_friendly", "tile", "dpi"];
 
 const game = {
   /** The seed and parameters the potions were brewed for (the recipe's). */

@@ -5,7 +5,7 @@
 //! paths, and every documented method and parameter answered.
 
 use boardwright::params::{Allowed, Params};
-use boardwright::{Generator, Visit};
+use boardwright::{Generator, Paper, Tile, Visit};
 use output::Format;
 use serde_json::{Map, Value, json};
 
@@ -93,13 +93,16 @@ impl Visit for FileRoute {
             query(
                 "paper",
                 "The paper drawn for (default a4).",
-                json!({ "type": "string", "enum": ["a4", "letter", "a3", "a5"] }),
+                json!({ "type": "string", "enum": Paper::ALL.map(Paper::name) }),
             ),
             query("ink_friendly", "White fills and dark outlines only.", json!({ "type": "boolean" })),
             query(
                 "tile",
-                "The sheets one board is printed over, COLSxROWS, each 1 to 4 (default 1x1).",
-                json!({ "type": "string", "pattern": "^[1-4]x[1-4]$" }),
+                &format!(
+                    "The sheets one board is printed over, COLSxROWS, each 1 to {} (default 1x1).",
+                    Tile::MAX
+                ),
+                json!({ "type": "string", "pattern": format!("^[1-{0}]x[1-{0}]$", Tile::MAX) }),
             ),
             query(
                 "dpi",
