@@ -71,6 +71,7 @@ mod mst;
 mod overlay;
 pub mod params;
 mod print;
+pub mod schema;
 mod seed;
 pub mod starship;
 pub mod universe;
@@ -91,7 +92,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The fields every result starts with: which generator made it, from what
 /// seed, with which version of the toolkit and which parameters. Results
 /// flatten it, so in the JSON these are the first four fields.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Header<P> {
     /// The generator's name.
     pub generator: String,
@@ -213,14 +214,14 @@ pub trait Generator: 'static {
     type Params: params::Params + Send + Sync + 'static;
     /// Its result: the JSON contract, read back from its JSON as it was
     /// (a board loaded from a file draws the same).
-    type Board: Serialize + DeserializeOwned + Send + 'static;
+    type Board: Serialize + DeserializeOwned + schemars::JsonSchema + Send + 'static;
     /// The figures of a result that `analyze` reads.
     type Metrics: Serialize + metrics::Described;
     /// What a [`Watch`] is shown of the work in progress.
     type Snapshot: Serialize + Send + 'static;
     /// Moves played on a generated result, in order (hexet's road log); `()`
     /// where nothing is played.
-    type Log: DeserializeOwned + Default + Send + Sync + 'static;
+    type Log: DeserializeOwned + schemars::JsonSchema + Default + Send + Sync + 'static;
 
     /// Generates a result.
     fn generate(params: &Self::Params, seed: &Seed) -> Result<Self::Board, Error> {

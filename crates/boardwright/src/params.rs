@@ -123,8 +123,9 @@ macro_rules! declare {
         // A field's doc is plain text for `list` and the web form first: a
         // `[[table]]` in it is TOML, not a link.
         #[allow(rustdoc::broken_intra_doc_links)]
-        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
         #[serde(default, deny_unknown_fields)]
+        #[schemars(transform = $crate::schema::with_ranges::<$name>)]
         pub struct $name {
             $(
                 $(#[doc = $doc])+

@@ -9,6 +9,7 @@ mod params_check;
 mod print;
 mod read_back;
 mod rng;
+mod schema;
 mod starship;
 mod universe;
 mod witches;

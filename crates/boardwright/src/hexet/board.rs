@@ -12,7 +12,7 @@ use crate::Header;
 use crate::seed::Seed;
 
 /// A player's score and its parts.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Score {
     /// The player.
     pub player: u32,
@@ -27,7 +27,7 @@ pub struct Score {
 }
 
 /// A cell of the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CellOut {
     /// Axial q.
     pub q: i32,
@@ -47,7 +47,7 @@ impl CellOut {
 }
 
 /// A city of the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct City {
     /// Index in `cities`.
     pub id: u32,
@@ -68,7 +68,7 @@ impl City {
 }
 
 /// A road of the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Road {
     /// Owner.
     pub player: u32,
@@ -82,7 +82,7 @@ pub struct Road {
 }
 
 /// A network of the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct NetworkOut {
     /// Owner.
     pub player: u32,
@@ -98,7 +98,7 @@ pub struct NetworkOut {
 
 crate::metrics::declare! {
     /// Facts about the map.
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Metrics {
         /// Cells on the map, lakes included.
         cells: u32 => "Cells", "cells";
@@ -125,7 +125,7 @@ crate::metrics::declare! {
 }
 
 /// A hexet map with roads, networks and scores: the JSON contract.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Board {
     /// `generator` (always `"hexet"`), `seed`, `version`, `params`.
     #[serde(flatten)]

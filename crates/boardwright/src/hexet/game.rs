@@ -15,7 +15,7 @@ use crate::Error;
 use crate::seed::Seed;
 
 /// Road kinds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RoadType {
     /// An ordinary road.
@@ -27,7 +27,7 @@ pub enum RoadType {
 }
 
 /// Add or remove.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
     /// Place a road.
@@ -38,7 +38,7 @@ pub enum Action {
 }
 
 /// One entry of a road log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoadEntry {
     /// The player.

@@ -49,7 +49,7 @@ pub(crate) const DIRECTIONS: [[i32; 2]; 6] = [[0, 1], [-1, 1], [-1, 0], [0, -1],
 ///
 /// assert_eq!(serde_json::to_string(&a).unwrap(), "[2,-1]");
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(from = "[i32; 2]", into = "[i32; 2]")]
 pub struct Hex {
     /// Axial column.
@@ -177,7 +177,7 @@ impl fmt::Display for HexSide {
 
 /// A set of a cell's sides: a 6-bit number, bit `s` for side `s`. Written to
 /// JSON as that number.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(into = "u8", try_from = "u8")]
 pub struct SideMask(u8);
 

@@ -28,7 +28,7 @@ use crate::seed::Rng;
 mod rivers;
 
 /// What a cell is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Terrain {
     /// Open land.

@@ -17,7 +17,7 @@ pub(crate) type Door = [[u32; 2]; 2];
 
 crate::metrics::declare! {
     /// Facts about a ship.
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Metrics {
         /// Parts of each kind.
         part_counts: BTreeMap<String, u32> => "Parts per kind", "parts";
@@ -39,7 +39,7 @@ crate::metrics::declare! {
 }
 
 /// A machine stage's budget and result.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StageScore {
     /// The stage.
     pub stage: String,
@@ -50,7 +50,7 @@ pub struct StageScore {
 }
 
 /// A generated starship: the JSON contract of `boardwright starship`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Board {
     /// `generator` (always `"starship"`), `seed`, `version`, `params`.
     #[serde(flatten)]
@@ -75,7 +75,7 @@ pub struct Board {
 
 /// The ship after one stage, for a stage-by-stage view: what of a
 /// [`Board`] the stages change.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Snapshot {
     /// The stage that just ran.
     pub stage: String,

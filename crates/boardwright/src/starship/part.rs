@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::ship::Footprint;
 
 /// A direction on the grid; the ship's nose points `Up` (−y).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Facing {
     /// Forward (−y).
@@ -36,7 +36,7 @@ impl Facing {
 
 /// What a part is for. The guarantees and the stages follow the role, never
 /// the part's name (a user may call a weapon `laser`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// The cockpit: one per ship.
@@ -99,7 +99,7 @@ impl Role {
 }
 
 /// A placed part.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Part {
     /// Index in `parts`.
     pub id: u32,
@@ -126,7 +126,7 @@ impl Part {
 
 /// A rectangle of tiles: `w` columns from column `x`, `h` rows from row `y`
 /// (row 0 at the nose end, the top).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Rect {
     /// Left column.
     pub x: u32,

@@ -11,7 +11,7 @@ use crate::geom::Point;
 use crate::graph::Graph;
 
 /// What a node is in the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     /// The goal in the middle.
@@ -23,7 +23,7 @@ pub enum NodeKind {
 }
 
 /// One node of a board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Node {
     /// Index in `nodes`.
     pub id: u32,
@@ -46,7 +46,7 @@ pub struct Node {
 
 crate::metrics::declare! {
     /// Facts about a board, for comparing and checking boards.
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Metrics {
         /// Number of nodes.
         nodes: u32 => "Nodes", "nodes";
@@ -120,7 +120,7 @@ crate::metrics::declare! {
 
 /// An enclosed area between the edges: a face of the board's drawing, the
 /// paper's border closing the outer ones.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Area {
     /// The nodes round it, in order (a dead end's node comes twice: the
     /// ring runs out along its edge and back).
@@ -135,7 +135,7 @@ pub struct Area {
 }
 
 /// What stands in an area with room.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ExpeditionKind {
     /// A place to reach and score.
@@ -146,7 +146,7 @@ pub enum ExpeditionKind {
 
 /// An expedition or landmark, at the centre of the largest circle its area
 /// holds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Expedition {
     /// Expedition or landmark.
     pub kind: ExpeditionKind,
@@ -164,7 +164,7 @@ pub struct Expedition {
 }
 
 /// A natural resource lying in an area.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Resource {
     /// Its type, from the expansion's list.
     pub name: String,
@@ -179,7 +179,7 @@ pub struct Resource {
 }
 
 /// A tiny node on the middle of an edge.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TinyNode {
     /// Its type, from the expansion's list.
     pub name: String,
@@ -196,7 +196,7 @@ pub struct TinyNode {
 }
 
 /// A generated universe board: the JSON contract of `boardwright universe`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Board {
     /// `generator` (always `"universe"`), `seed`, `version`, and `params`,
     /// every parameter resolved (`resolution` filled in).

@@ -24,7 +24,8 @@ use crate::params::ParamError;
 /// In a `[[node_types]]` table only `name` is required: the fields left out
 /// take the values of the built-in type of that name, or those of
 /// [`NodeType::new`] for a new name; `"none"` clears an optional field.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, schemars::JsonSchema)]
+#[schemars(transform = as_written)]
 pub struct NodeType {
     /// Display name, unique in the dictionary: 1 to 100 characters, not
     /// `"none"`.
@@ -110,7 +111,7 @@ impl NodeType {
 /// In a `[[missions]]` table only `name` is required: the fields left out
 /// take the values of the built-in kind of that name, or those of
 /// [`MissionKind::new`] for a new name.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MissionKind {
     /// Display name, unique: 1 to 100 characters.
     pub name: String,
@@ -233,6 +234,34 @@ impl Serialize for NodeType {
             t.skip_field("rule")?;
         }
         t.end()
+    }
+}
+
+/// A node type's schema as [`NodeType`]'s `Serialize` writes it: the
+/// fields every type has are required, and an optional field is its value,
+/// `"none"` or left out, never `null`.
+fn as_written(schema: &mut schemars::Schema) {
+    const ALWAYS: [&str; 6] = ["name", "min", "prob", "category", "forbidden_on_edge", "max_sequence"];
+    schema.insert("required".into(), ALWAYS.into());
+    let Some(properties) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) else {
+        return;
+    };
+    for field in properties.values_mut() {
+        let Some(object) = field.as_object_mut() else { continue };
+        let Some(types) = object.get_mut("type").and_then(|t| t.as_array_mut()) else {
+            continue;
+        };
+        types.retain(|t| t != "null");
+        let kind = types.first().cloned().unwrap_or_default();
+        object.insert("type".into(), kind.clone());
+        if kind != "string" {
+            let description = object.remove("description");
+            let value = std::mem::take(object);
+            object.insert("anyOf".into(), serde_json::json!([value, { "const": NONE }]));
+            if let Some(description) = description {
+                object.insert("description".into(), description);
+            }
+        }
     }
 }
 

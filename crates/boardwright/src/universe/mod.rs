@@ -87,7 +87,7 @@ pub(crate) use side::Sides;
 /// clearance to an earlier one, merged away once relaxation is done, is
 /// left out of the snapshots before too, and `points[id]` over the
 /// snapshots is the path of node `id` to its place on the board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Snapshot {
     /// Iterations done.
     pub iteration: u32,

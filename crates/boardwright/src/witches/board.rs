@@ -8,7 +8,7 @@ use super::{CAULDRON_CELLS, HEIGHT, Params, WIDTH};
 use crate::Header;
 
 /// A side of the folded paper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Face {
     /// The front.
@@ -31,7 +31,7 @@ impl Face {
 }
 
 /// A player's area.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Player {
     /// Player number, from 0.
     pub id: u32,
@@ -65,7 +65,7 @@ impl Player {
 }
 
 /// A cauldron.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Cauldron {
     /// Owner.
     pub player: u32,
@@ -91,7 +91,7 @@ impl Cauldron {
 }
 
 /// A garden: connected cells of one player on one side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Garden {
     /// Owner.
     pub player: u32,
@@ -102,7 +102,7 @@ pub struct Garden {
 }
 
 /// Something written in one cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Label {
     /// What it says.
     pub name: String,
@@ -115,7 +115,7 @@ pub struct Label {
 }
 
 /// A cell position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Cell {
     /// Side of the paper.
     pub side: Face,
@@ -126,7 +126,7 @@ pub struct Cell {
 }
 
 /// One player's share of the board.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Share {
     /// The player.
     pub player: u32,
@@ -152,7 +152,7 @@ pub struct Share {
 
 crate::metrics::declare! {
     /// The fairness report.
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Metrics {
         /// Each player's share.
         shares: Vec<Share> => "Each player's share", "";
@@ -179,7 +179,7 @@ crate::metrics::declare! {
 }
 
 /// A generated witches board: the JSON contract of `boardwright witches`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Board {
     /// `generator` (always `"witches"`), `seed`, `version`, `params`.
     #[serde(flatten)]

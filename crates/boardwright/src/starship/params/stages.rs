@@ -67,7 +67,7 @@ macro_rules! table {
 
 table! {
     /// A machine variant (a thruster or weapon size).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Variant {
         /// Part kind written in the JSON (`thruster_large`, `laser`, …): 1 to
@@ -93,7 +93,7 @@ table! {
 
 table! {
     /// Parameters of the shape stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct ShapeParams {
         /// Fewest brush modules (1 to 50).
@@ -137,7 +137,7 @@ impl Default for ShapeParams {
 
 table! {
     /// Parameters of the fill-gaps stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct FillGapsParams {
         /// How far to look for ship tiles in each direction (0 to 16).
@@ -158,7 +158,7 @@ impl Default for FillGapsParams {
 
 table! {
     /// Parameters of a single-room stage (cockpit, reactor).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct RoomParams {
         /// Width (1 to 8).
@@ -176,7 +176,7 @@ impl Default for RoomParams {
 
 table! {
     /// Parameters of an armor-around stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct ArmorParams {
         /// Layers of armor (0 to 8).
@@ -192,7 +192,7 @@ impl Default for ArmorParams {
 
 table! {
     /// Parameters of a machine stage (thrusters, weapons).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct MachineParams {
         /// Smallest score budget (0 to 200).
@@ -211,7 +211,7 @@ table! {
 
 table! {
     /// Parameters of a supply stage (ammo, power).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct SupplyParams {
         /// Fewest rooms (0 to 16).
@@ -241,7 +241,7 @@ impl Default for SupplyParams {
 
 table! {
     /// Parameters of the crew stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct CrewParams {
         /// Crew quarters that must be placed (0 to 32): those that do not fit
@@ -278,7 +278,7 @@ impl Default for CrewParams {
 
 table! {
     /// Parameters of the extra-doors stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     #[serde(default, deny_unknown_fields)]
     pub struct DoorParams {
         /// A wall whose walk around is longer than this gets a door (1 to 200).
@@ -293,7 +293,7 @@ impl Default for DoorParams {
 }
 
 /// Parameters of stages that have none.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
 

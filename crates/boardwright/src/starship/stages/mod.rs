@@ -71,7 +71,7 @@ pub(super) fn scaled(base: u32, rate: f64, tiles: u64) -> u64 {
 /// of its fields; the rest are that stage's in the default pipeline. A
 /// machine variant without `role` takes the stage's (thruster or weapon).
 /// Written out, a stage has every field.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Stage {
     /// Brush modules painted as floor.

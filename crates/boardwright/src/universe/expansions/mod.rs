@@ -51,7 +51,7 @@ pub struct NodeSet {
 
 /// One entry of a placing expansion's weighted list: an expedition,
 /// landmark, natural resource or tiny node type.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Piece {
     /// Its name, as the board and the legend give it.

@@ -1,0 +1,93 @@
+//! JSON Schemas (draft 2020-12) of the JSON the toolkit writes and reads,
+//! made from the very types that write and read it: a generator's result
+//! as it is written, and the log it replays (hexet's road log) as it is
+//! read. Each field's description is its doc; each parameter's range is the
+//! one its declaration gives. `docs/schema/` holds them as files, and a test
+//! fails when they drift from these.
+
+use schemars::Schema;
+use schemars::generate::SchemaSettings;
+use schemars::transform::RecursiveTransform;
+use serde_json::Value;
+
+use crate::Generator;
+use crate::params::{Allowed, Params};
+
+/// The schema of `G`'s result, as its JSON is written.
+pub fn result<G: Generator>() -> Schema {
+    let mut schema = settings().for_serialize().into_generator().into_root_schema_for::<G::Board>();
+    schema.insert("title".into(), format!("boardwright {} result", G::NAME).into());
+    schema.insert("description".into(), G::ABOUT.into());
+    schema
+}
+
+/// The schema of the log `G`'s results replay (hexet's road log), as it is
+/// read; `None` where nothing is played ([`Generator::LOG`]).
+pub fn log<G: Generator>() -> Option<Schema> {
+    let file = G::LOG?;
+    let mut schema = settings().for_deserialize().into_generator().into_root_schema_for::<G::Log>();
+    schema.insert("title".into(), format!("boardwright {} {}", G::NAME, file.noun).into());
+    schema.insert("description".into(), file.help.into());
+    Some(schema)
+}
+
+/// Draft 2020-12, every description as a reader needs it.
+fn settings() -> SchemaSettings {
+    SchemaSettings::draft2020_12().with_transform(RecursiveTransform(|schema: &mut Schema| {
+        if let Some(Value::String(doc)) = schema.get_mut("description") {
+            *doc = readable(doc);
+        }
+    }))
+}
+
+/// A doc comment as a description: its lines joined into paragraphs, its
+/// links into the Rust docs (`[`Hex`]`) plain code (`Hex`), its Rust
+/// examples left out.
+fn readable(doc: &str) -> String {
+    let prose: String = doc.split("```").step_by(2).collect();
+    let paragraphs: Vec<String> = prose
+        .split("\n\n")
+        .filter(|paragraph| !paragraph.trim().is_empty())
+        .map(|paragraph| paragraph.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let mut text = paragraphs.join("\n\n");
+    while let Some(start) = text.find("[`") {
+        let Some(length) = text[start..].find("`]") else { break };
+        let end = start + length + 2;
+        if text[end..].starts_with('(') {
+            break;
+        }
+        text.replace_range(end - 1..end, "");
+        text.replace_range(start..start + 1, "");
+    }
+    text
+}
+
+/// Adds to a parameter struct's schema what each parameter allows, from
+/// its declaration ([`Params::INFO`]): the range of a number, the values
+/// of a choice. The parameter macro calls it on every struct it declares.
+#[doc(hidden)]
+pub fn with_ranges<P: Params>(schema: &mut Schema) {
+    let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for info in P::INFO {
+        let Some(field) = properties.get_mut(info.name).and_then(Value::as_object_mut) else {
+            continue;
+        };
+        match info.allowed {
+            Allowed::Int { min, max } => {
+                field.insert("minimum".into(), min.into());
+                field.insert("maximum".into(), max.into());
+            }
+            Allowed::Float { min, max } => {
+                field.insert("minimum".into(), min.into());
+                field.insert("maximum".into(), max.into());
+            }
+            Allowed::OneOf(values) => {
+                field.insert("enum".into(), values.into());
+            }
+            Allowed::Bool | Allowed::Data(_) => {}
+        }
+    }
+}
