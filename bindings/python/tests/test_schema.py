@@ -1,7 +1,8 @@
 """The JSON Schemas in docs/schema against real output of the command line,
 checked by an independent validator (the ``jsonschema`` package): every
 generator, every preset, several seeds and player counts, hexet games with
-roads, and the road logs they replay.
+roads, the road logs they replay, and config files (TOML, read as the JSON
+an editor checks against the schema).
 
 The committed schemas leave objects open, so that readers accept fields a
 later version adds. Here every object is closed as well, so that a field the
@@ -15,6 +16,7 @@ import os
 import pathlib
 import re
 import subprocess
+import tomllib
 
 import jsonschema
 import pytest
@@ -75,7 +77,9 @@ def errors(check, instance):
 
 def test_the_schemas_are_valid_draft_2020_12_and_cover_every_generator():
     assert sorted(p.name for p in SCHEMAS.glob("*.schema.json")) == sorted(
-        [f"{g}.schema.json" for g in GENERATORS] + ["hexet-road-log.schema.json"]
+        [f"{g}.schema.json" for g in GENERATORS]
+        + [f"{g}-config.schema.json" for g in GENERATORS]
+        + ["hexet-road-log.schema.json"]
     )
     for path in SCHEMAS.glob("*.schema.json"):
         jsonschema.Draft202012Validator.check_schema(json.loads(path.read_text()))
@@ -163,3 +167,53 @@ def test_the_validator_sees_what_is_wrong():
     assert errors(validator("universe", strict=False), unknown) == []
     bad_log = [{"player": 0, "from": [0, 0], "to": [1, 0], "type": "ferry"}]
     assert errors(validator("hexet-road-log"), bad_log)
+
+
+@pytest.mark.parametrize(("generator", "preset"), [(g, None) for g in GENERATORS] + presets())
+def test_printed_configs_are_valid(generator, preset):
+    """What --print-config writes, every parameter written out, reads as a valid config."""
+    flags = ["--preset", preset] if preset else []
+    config = tomllib.loads(cli(generator, "--seed", "Tiamo", *flags, "--print-config").decode())
+    assert config["seed"] == "Tiamo"
+    assert errors(validator(f"{generator}-config", strict=False), config) == [], f"{generator} {preset}"
+
+
+def cli_reads(generator, text, tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return subprocess.run([BIN, generator, "--config", str(path), "--print-config"], capture_output=True).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("generator", "text", "valid"),
+    [
+        ("witches", 'seed = "Tiamo"\nplayers = 3\n', True),
+        ("witches", "players = 9\n", False),
+        ("witches", "colour = 2\n", False),
+        ("witches", 'special_cells = "many"\n', False),
+        ("universe", "fair_center = false\nclearance = 0.3\n", True),
+        ("universe", "clearance = 0.9\n", False),
+        (
+            "universe",
+            'first_game = false\n[[node_types]]\nname = "Stardust"\nmax = 20\n'
+            '[[node_types]]\nname = "Oil"\nmax = "none"\n[[missions]]\nname = "Traveler"\n',
+            True,
+        ),
+        ("universe", "[[node_types]]\nmax = 3\n", False),
+        ("universe", '[[node_types]]\nname = "Stardust"\nmax = -1\n', False),
+        ("universe", '[[node_types]]\nname = "Stardust"\nglow = true\n', False),
+        ("universe", 'first_game = false\n[[missions]]\nname = "Traveler"\nweight = 2.0\n', True),
+        ("starship", '[[pipeline]]\nstage = "shape"\nmirror = false\n[[pipeline]]\nstage = "cockpit"\n', True),
+        ("starship", '[[pipeline]]\nstage = "teleporter"\n', False),
+        ("starship", '[[pipeline]]\nmirror = false\n', False),
+        ("starship", '[[pipeline]]\nstage = "shape"\nwings = 2\n', False),
+        ("hexet", "width = 20\nheight = 16\nplayers = 3\n", True),
+        ("hexet", "width = 2\n", False),
+    ],
+)
+def test_configs_the_schema_takes_are_those_the_command_line_reads(tmp_path, generator, text, valid):
+    """On these configs the schema and the command line agree (the command
+    line also checks what a schema cannot say, such as names that exist)."""
+    check = validator(f"{generator}-config", strict=False)
+    assert (errors(check, tomllib.loads(text)) == []) is valid, text
+    assert cli_reads(generator, text, tmp_path) is valid, text

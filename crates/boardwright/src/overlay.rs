@@ -13,9 +13,13 @@
 
 use toml::{Table, Value};
 
+/// Every entry type's [`Entry::KEY`]: in a config, the one field a table
+/// of a nested list must give.
+pub(crate) const KEYS: &[&str] = &["name", "stage"];
+
 /// An entry type a partial table is read into.
 pub(crate) trait Entry: Sized {
-    /// The field that names the entry (`stage`, `name`).
+    /// The field that names the entry (`stage`, `name`): one of [`KEYS`].
     const KEY: &'static str;
     /// What the base depends on beyond the name (a variant's stage; whether
     /// the built-in list itself is being read).
@@ -70,6 +74,7 @@ pub(crate) fn read_list<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Re
 /// again, each given field alone, to name the field at fault (a check of
 /// the defaults reads each entry once).
 pub(crate) fn read_entry<T: Entry>(value: Value, at: &str, cx: &T::Context) -> Result<T, String> {
+    debug_assert!(KEYS.contains(&T::KEY), "{} is missing from overlay::KEYS", T::KEY);
     let (name, given, table) = complete::<T>(value, at, cx)?;
     T::read(table).or_else(|e| {
         fault::<T>(&name, &given, at, cx)?;

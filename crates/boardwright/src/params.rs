@@ -204,7 +204,7 @@ pub const fn trim_doc(doc: &'static str) -> &'static str {
 }
 
 /// A generator's parameter struct.
-pub trait Params: Serialize + DeserializeOwned + Default + Clone + PartialEq + fmt::Debug {
+pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default + Clone + PartialEq + fmt::Debug {
     /// Every parameter, in the order `list` shows them.
     const INFO: &'static [ParamInfo];
     /// Named parameter sets, as TOML text.

@@ -1,8 +1,9 @@
 //! JSON Schemas (draft 2020-12) of the JSON the toolkit writes and reads,
 //! made from the very types that write and read it: a generator's result
-//! as it is written, and the log it replays (hexet's road log) as it is
-//! read. Each field's description is its doc; each parameter's range is the
-//! one its declaration gives. `docs/schema/` holds them as files, and a test
+//! as it is written, the log it replays (hexet's road log) as it is read,
+//! and its config file (TOML, which editors check against a JSON Schema).
+//! Each field's description is its doc; each parameter's range is the one
+//! its declaration gives. `docs/schema/` holds them as files, and a test
 //! fails when they drift from these.
 
 use schemars::Schema;
@@ -10,8 +11,8 @@ use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
 use serde_json::Value;
 
-use crate::Generator;
 use crate::params::{Allowed, Params};
+use crate::{Generator, overlay};
 
 /// The schema of `G`'s result, as its JSON is written.
 pub fn result<G: Generator>() -> Schema {
@@ -29,6 +30,43 @@ pub fn log<G: Generator>() -> Option<Schema> {
     schema.insert("title".into(), format!("boardwright {} {}", G::NAME, file.noun).into());
     schema.insert("description".into(), file.help.into());
     Some(schema)
+}
+
+/// The schema of a config file for `G` (`--config FILE`, TOML): any of the
+/// parameters and a `seed`; in a nested list (universe `node_types`,
+/// starship `pipeline`), a table gives the key that names its entry and any
+/// of the entry's other fields, the rest coming from the built-in entry.
+pub fn config<G: Generator>() -> Schema {
+    // An entry's table needs only its key, and its other fields default to
+    // the entry its name starts from, not to one value.
+    let partial = RecursiveTransform(|schema: &mut Schema| {
+        if let Some(Value::Array(required)) = schema.get_mut("required") {
+            required.retain(|key| key.as_str().is_some_and(|key| overlay::KEYS.contains(&key)));
+        }
+        let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
+            return;
+        };
+        if overlay::KEYS.iter().any(|key| properties.contains_key(*key)) {
+            for field in properties.values_mut().filter_map(Value::as_object_mut) {
+                field.remove("default");
+            }
+        }
+    });
+    let mut schema = settings()
+        .for_deserialize()
+        .with_transform(partial)
+        .into_generator()
+        .into_root_schema_for::<G::Params>();
+    schema.insert("title".into(), format!("boardwright {} config", G::NAME).into());
+    schema.insert(
+        "description".into(),
+        format!("A config file of {} parameters (TOML): {}", G::NAME, G::ABOUT).into(),
+    );
+    if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        let seed = serde_json::json!({ "description": "The seed used when the command line gives none.", "type": "string" });
+        properties.insert("seed".into(), seed);
+    }
+    schema
 }
 
 /// Draft 2020-12, every description as a reader needs it.

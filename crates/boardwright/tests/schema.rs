@@ -18,7 +18,10 @@ struct Files;
 impl Visit for Files {
     type Output = Vec<(String, schemars::Schema)>;
     fn visit<G: Generator>(self) -> Self::Output {
-        let mut files = vec![(format!("{}.schema.json", G::NAME), schema::result::<G>())];
+        let mut files = vec![
+            (format!("{}.schema.json", G::NAME), schema::result::<G>()),
+            (format!("{}-config.schema.json", G::NAME), schema::config::<G>()),
+        ];
         if let (Some(log), Some(file)) = (schema::log::<G>(), G::LOG) {
             files.push((format!("{}-{}.schema.json", G::NAME, file.noun.replace(' ', "-")), log));
         }

@@ -179,6 +179,7 @@ impl fmt::Display for HexSide {
 /// JSON as that number.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(into = "u8", try_from = "u8")]
+#[schemars(extend("maximum" = 63))]
 pub struct SideMask(u8);
 
 impl SideMask {

@@ -25,7 +25,7 @@ use crate::params::ParamError;
 /// take the values of the built-in type of that name, or those of
 /// [`NodeType::new`] for a new name; `"none"` clears an optional field.
 #[derive(Clone, Debug, PartialEq, schemars::JsonSchema)]
-#[schemars(transform = as_written)]
+#[schemars(deny_unknown_fields, transform = as_written)]
 pub struct NodeType {
     /// Display name, unique in the dictionary: 1 to 100 characters, not
     /// `"none"`.
@@ -112,6 +112,7 @@ impl NodeType {
 /// take the values of the built-in kind of that name, or those of
 /// [`MissionKind::new`] for a new name.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct MissionKind {
     /// Display name, unique: 1 to 100 characters.
     pub name: String,
