@@ -1,5 +1,7 @@
 """The server's OpenAPI document checked by an independent validator
-(openapi-spec-validator), served by the ``boardwright`` binary."""
+(openapi-spec-validator), and the server's JSON answers checked against the
+schemas it documents (jsonschema), every object closed to fields the schema
+does not describe. The document is served by the ``boardwright`` binary."""
 
 import json
 import os
@@ -7,26 +9,82 @@ import re
 import subprocess
 import urllib.request
 
+import jsonschema
+import pytest
 from openapi_spec_validator import validate
+from test_schema import closed, errors
 
 BIN = os.environ.get("BOARDWRIGHT_BIN", "boardwright")
+GENERATORS = ["universe", "witches", "starship", "hexet"]
 
 
-def test_the_served_openapi_document_is_valid():
-    server = subprocess.Popen([BIN, "serve", "--addr", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen([BIN, "serve", "--addr", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
     try:
         address = None
-        for line in server.stderr:
+        for line in process.stderr:
             found = re.search(r"listening on (http://\S+)", line)
             if found:
                 address = found.group(1)
                 break
         assert address, "the server printed no address"
-        with urllib.request.urlopen(f"{address}/api/openapi.json") as answer:
-            document = json.load(answer)
+        yield address
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def fetch(address, path, body=None):
+    request = urllib.request.Request(f"{address}{path}", data=body and json.dumps(body).encode(), method="POST" if body else "GET")
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+@pytest.fixture(scope="module")
+def document(server):
+    return fetch(server, "/api/openapi.json")
+
+
+def schema_of(document, name):
+    """A validator of the document's schema ``name``, its references resolved in the document."""
+    return jsonschema.Draft202012Validator(
+        closed({"$ref": f"#/components/schemas/{name}", "components": document["components"]})
+    )
+
+
+def test_the_served_openapi_document_is_valid(document):
     validate(document)
     assert document["openapi"] == "3.1.0"
     assert {"/api/generators", "/api/witches/potion", "/api/universe/{file}"} <= set(document["paths"])
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_board_and_steps_answers_are_as_documented(server, document, generator):
+    for seed in ["Tiamo", "openapi-1"]:
+        board = fetch(server, f"/api/{generator}/board.json?seed={seed}")
+        assert errors(schema_of(document, generator), board) == [], f"{generator} board {seed}"
+        steps = fetch(server, f"/api/{generator}/steps?seed={seed}&every=20")
+        assert errors(schema_of(document, f"{generator}.steps"), steps) == [], f"{generator} steps {seed}"
+        # Each answer is described by its own schema, not by the other.
+        assert errors(schema_of(document, f"{generator}.steps"), board)
+    content = document["paths"][f"/api/{generator}/{{file}}"]["get"]["responses"]["200"]["content"]
+    assert content["application/json"]["schema"]["anyOf"]
+
+
+@pytest.mark.parametrize("difficulty", [1, 3])
+def test_the_witches_recipe_answers_are_as_documented(server, document, difficulty):
+    query = f"seed=openapi-2&difficulty={difficulty}"
+    clue = fetch(server, f"/api/witches/clue?{query}")
+    assert errors(schema_of(document, "witches.clue"), clue) == []
+    reveal = fetch(server, f"/api/witches/reveal?{query}")
+    assert errors(schema_of(document, "witches.reveal"), reveal) == []
+    request = {
+        "seed": "openapi-2",
+        "params": {"difficulty": difficulty},
+        "potion": [{"ingredient": clue["ingredients"][0], "seeds": 2}, {"ingredient": clue["ingredients"][1]}],
+    }
+    assert errors(schema_of(document, "witches.potion"), request) == []
+    assert errors(schema_of(document, "witches.potion"), {**request, "potion": [{"ingredient": "Sage", "seeds": 10}]})
+    feedback = fetch(server, "/api/witches/potion", request)
+    assert errors(schema_of(document, "witches.feedback"), feedback) == []

@@ -218,7 +218,7 @@ pub trait Generator: 'static {
     /// The figures of a result that `analyze` reads.
     type Metrics: Serialize + metrics::Described;
     /// What a [`Watch`] is shown of the work in progress.
-    type Snapshot: Serialize + Send + 'static;
+    type Snapshot: Serialize + schemars::JsonSchema + Send + 'static;
     /// Moves played on a generated result, in order (hexet's road log); `()`
     /// where nothing is played.
     type Log: DeserializeOwned + schemars::JsonSchema + Default + Send + Sync + 'static;

@@ -6,9 +6,9 @@
 //! its declaration gives. `docs/schema/` holds them as files, and a test
 //! fails when they drift from these.
 
-use schemars::Schema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
+use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
 use crate::params::{Allowed, Params};
@@ -16,7 +16,7 @@ use crate::{Generator, overlay};
 
 /// The schema of `G`'s result, as its JSON is written.
 pub fn result<G: Generator>() -> Schema {
-    let mut schema = settings().for_serialize().into_generator().into_root_schema_for::<G::Board>();
+    let mut schema = written::<G::Board>();
     schema.insert("title".into(), format!("boardwright {} result", G::NAME).into());
     schema.insert("description".into(), G::ABOUT.into());
     schema
@@ -26,10 +26,22 @@ pub fn result<G: Generator>() -> Schema {
 /// read; `None` where nothing is played ([`Generator::LOG`]).
 pub fn log<G: Generator>() -> Option<Schema> {
     let file = G::LOG?;
-    let mut schema = settings().for_deserialize().into_generator().into_root_schema_for::<G::Log>();
+    let mut schema = read::<G::Log>();
     schema.insert("title".into(), format!("boardwright {} {}", G::NAME, file.noun).into());
     schema.insert("description".into(), file.help.into());
     Some(schema)
+}
+
+/// The schema of `T` as it is written (serialized), as these schemas are
+/// made: for a caller's own answers (the web app's).
+pub fn written<T: JsonSchema>() -> Schema {
+    settings().for_serialize().into_generator().into_root_schema_for::<T>()
+}
+
+/// The schema of `T` as it is read (deserialized), as these schemas are
+/// made.
+pub fn read<T: JsonSchema>() -> Schema {
+    settings().for_deserialize().into_generator().into_root_schema_for::<T>()
 }
 
 /// The schema of a config file for `G` (`--config FILE`, TOML): any of the

@@ -132,11 +132,14 @@ fn config<P: params::Params>(query: &BoardQuery, params: &P) -> Answer {
     ("application/toml; charset=utf-8", text.into_bytes())
 }
 
-/// The body of a steps answer.
-#[derive(Serialize)]
-struct Steps<'a, S> {
+/// The body of a steps answer: one generation followed step by step.
+#[derive(Serialize, schemars::JsonSchema)]
+pub(crate) struct Steps<'a, S> {
+    /// The generator's name.
     generator: &'static str,
+    /// The seed text.
     seed: &'a str,
+    /// The toolkit's version.
     version: &'static str,
     /// The generation's steps, in order.
     steps: &'static [&'static str],

@@ -1,15 +1,20 @@
 //! The HTTP API described as OpenAPI 3.1 (`GET /api/openapi.json`), made
 //! from what the routes themselves read: the registry's generators, each
 //! generator's parameter table (names, docs, ranges, the server's caps),
-//! its presets and its log option. A test holds it to the router: the same
-//! paths, and every documented method and parameter answered.
+//! its presets and its log option; the JSON answers' schemas, from the
+//! types that write them (`boardwright::schema`). A test holds it to the
+//! router: the same paths, and every documented method and parameter
+//! answered.
 
 use boardwright::params::{Allowed, Params};
-use boardwright::{Generator, Paper, Tile, Visit};
+use boardwright::witches::puzzle;
+use boardwright::{GENERATORS, Generator, Paper, Tile, Visit, schema, with_generator};
 use output::Format;
 use serde_json::{Map, Value, json};
 
+use crate::api::Steps;
 use crate::generators::served_max;
+use crate::puzzle::{Clue, PotionRequest};
 use crate::request::MAX_EVERY;
 
 /// The files of `GET /api/{generator}/{file}`.
@@ -27,6 +32,84 @@ fn error_schema() -> Value {
         },
         "additionalProperties": false
     })
+}
+
+/// A generator's JSON answers' schemas, by name: its result (`universe`)
+/// and its steps (`universe.steps`).
+struct Answers;
+
+impl Visit for Answers {
+    type Output = Vec<(String, schemars::Schema)>;
+
+    fn visit<G: Generator>(self) -> Self::Output {
+        vec![
+            (G::NAME.to_string(), schema::result::<G>()),
+            (format!("{}.steps", G::NAME), schema::written::<Steps<'_, G::Snapshot>>()),
+        ]
+    }
+}
+
+/// The document's schemas: the error body, each generator's answers and
+/// the witches recipe's request and answers. The parts of a schema go
+/// beside it, named after their generator (`universe.Node`).
+fn schemas() -> Map<String, Value> {
+    let mut schemas = Map::new();
+    schemas.insert("Error".into(), error_schema());
+    for name in GENERATORS {
+        for (key, schema) in with_generator(name, Answers).unwrap_or_default() {
+            add(&mut schemas, name, &key, schema);
+        }
+    }
+    add(&mut schemas, "witches", "witches.potion", schema::read::<PotionRequest>());
+    add(&mut schemas, "witches", "witches.feedback", schema::written::<puzzle::Feedback>());
+    add(&mut schemas, "witches", "witches.clue", schema::written::<Clue<'_>>());
+    add(&mut schemas, "witches", "witches.reveal", schema::written::<puzzle::Reveal<'_>>());
+    schemas
+}
+
+/// Adds `schema` as `key`, its parts (`$defs`) as `prefix.Part`, every
+/// reference rewritten to where they now are.
+fn add(schemas: &mut Map<String, Value>, prefix: &str, key: &str, schema: schemars::Schema) {
+    let mut root = schema.to_value();
+    let parts = root.as_object_mut().and_then(|object| {
+        object.remove("$schema");
+        object.remove("$defs")
+    });
+    let mut entries = vec![(key.to_string(), root)];
+    if let Some(Value::Object(parts)) = parts {
+        entries.extend(parts.into_iter().map(|(name, part)| (format!("{prefix}.{name}"), part)));
+    }
+    for (name, mut part) in entries {
+        rebase(&mut part, prefix);
+        // Two schemas of one generator name the same type the same way.
+        debug_assert!(schemas.get(&name).is_none_or(|old| *old == part), "two schemas named {name}");
+        schemas.insert(name, part);
+    }
+}
+
+/// Points the references to `#/$defs/Part` in `value` at `prefix.Part`.
+fn rebase(value: &mut Value, prefix: &str) {
+    match value {
+        Value::Object(object) => {
+            for (key, inner) in object.iter_mut() {
+                match (key.as_str(), inner) {
+                    ("$ref", Value::String(target)) => {
+                        if let Some(part) = target.strip_prefix("#/$defs/") {
+                            *target = format!("#/components/schemas/{prefix}.{part}");
+                        }
+                    }
+                    (_, inner) => rebase(inner, prefix),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| rebase(item, prefix)),
+        _ => {}
+    }
+}
+
+/// A JSON answer of schema `name`.
+fn answer(description: &str, name: &str) -> Value {
+    json!({ "description": description, "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{name}") } } } })
 }
 
 /// A refusal with `status`, described.
@@ -126,11 +209,16 @@ impl Visit for FileRoute {
             ));
         }
         parameters.extend(ParamQueries.visit::<G>());
-        let content: Map<String, Value> = Format::ALL
+        let mut content: Map<String, Value> = Format::ALL
             .iter()
             .map(|f| (f.media_type().to_string(), json!({})))
             .chain([("application/toml".to_string(), json!({}))])
             .collect();
+        let json_answers = json!({ "schema": { "anyOf": [
+            { "$ref": format!("#/components/schemas/{}", G::NAME) },
+            { "$ref": format!("#/components/schemas/{}.steps", G::NAME) }
+        ] } });
+        content.insert("application/json".into(), json_answers);
         let item = json!({
             "get": {
                 "summary": format!("A {} board as a file", G::NAME),
@@ -138,7 +226,7 @@ impl Visit for FileRoute {
                 "operationId": format!("{}_file", G::NAME),
                 "parameters": parameters,
                 "responses": {
-                    "200": { "description": "The file; steps is JSON.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": content },
+                    "200": { "description": "The file. board.json is the result, steps the generation step by step.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": content },
                     "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
                     "400": refusal("A parameter is unknown or not allowed."),
                     "404": refusal("No such file."),
@@ -192,25 +280,9 @@ pub(crate) fn document() -> Value {
             "summary": "Brew a potion on a witches board's secret recipe",
             "description": "The same potion on the same board always gets the same answer; the feedback's order is shuffled so that it gives nothing away.",
             "operationId": "witches_potion",
-            "requestBody": { "required": true, "content": { "application/json": { "schema": {
-                "type": "object",
-                "required": ["seed", "potion"],
-                "additionalProperties": false,
-                "properties": {
-                    "seed": { "type": "string" },
-                    "preset": { "type": "string" },
-                    "params": { "type": "object", "description": "Parameter values by name, as in the board's address." },
-                    "potion": { "type": "array", "maxItems": 6, "items": {
-                        "type": "object", "required": ["ingredient"], "additionalProperties": false,
-                        "properties": { "ingredient": { "type": "string" }, "seeds": { "type": ["integer", "null"], "minimum": 0, "maximum": 9, "description": "Seeds grown; left out or null: as many as needed." } }
-                    } }
-                }
-            } } } },
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/witches.potion" } } } },
             "responses": {
-                "200": { "description": "The cauldron's answer.", "content": { "application/json": { "schema": {
-                    "type": "object",
-                    "properties": { "undergrown": { "type": "integer" }, "overgrown": { "type": "integer" }, "feedback": { "type": "array", "items": { "type": "string" } }, "won": { "type": "boolean" } }
-                } } } },
+                "200": answer("The cauldron's answer.", "witches.feedback"),
                 "400": refusal("A bad potion, seed or parameter."),
                 "405": refusal("Only POST is answered here."),
                 "413": refusal("A body over 16 KiB.")
@@ -223,7 +295,7 @@ pub(crate) fn document() -> Value {
             "summary": "The free clue of a witches board's recipe, its length, the ingredients and the effects players may meet",
             "operationId": "witches_clue",
             "parameters": recipe_query(),
-            "responses": { "200": { "description": "{clue, recipe_length, ingredients, rules: [{effect, rule}]}", "content": { "application/json": {} } }, "400": refusal("A bad seed or parameter.") }
+            "responses": { "200": answer("The clue, the recipe's length, the ingredients and the rules.", "witches.clue"), "400": refusal("A bad seed or parameter.") }
         } }),
     );
     paths.insert(
@@ -232,7 +304,7 @@ pub(crate) fn document() -> Value {
             "summary": "The whole secret recipe of a witches board: its ingredients' numbers, decoys and effects, a winning potion, how many potions win",
             "operationId": "witches_reveal",
             "parameters": recipe_query(),
-            "responses": { "200": { "description": "The recipe.", "content": { "application/json": {} } }, "400": refusal("A bad seed or parameter.") }
+            "responses": { "200": answer("The recipe.", "witches.reveal"), "400": refusal("A bad seed or parameter.") }
         } }),
     );
     let page = |summary: &str, id: &str| json!({ "get": { "summary": summary, "operationId": id, "responses": { "200": { "description": "HTML.", "content": { "text/html": {} } }, "404": { "description": "No such page: the home page with a message." } } } });
@@ -260,6 +332,6 @@ pub(crate) fn document() -> Value {
             "description": "Fair, playable game boards from a seed, over HTTP. Every refusal is a JSON body {\"error\", \"parameter\"}; a request body is at most 1 MiB."
         },
         "paths": paths,
-        "components": { "schemas": { "Error": error_schema() } }
+        "components": { "schemas": schemas() }
     })
 }

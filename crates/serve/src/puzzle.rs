@@ -27,25 +27,33 @@ pub const MAX_POTION_BODY: usize = 16 << 10;
 /// Longest seed a potion request may name, in bytes.
 const MAX_SEED: usize = 1000;
 
-/// A potion request's body.
-#[derive(Deserialize)]
+/// A potion to brew on a witches board's secret recipe.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct PotionRequest {
+pub(crate) struct PotionRequest {
+    /// The board's seed.
+    #[schemars(length(max = MAX_SEED))]
     seed: String,
+    /// A named parameter set, laid under `params`.
     #[serde(default)]
     preset: Option<String>,
+    /// Parameter values by name, as in the board's address.
     #[serde(default)]
     params: Option<serde_json::Map<String, Value>>,
-    potion: Vec<Part>,
+    /// The potion: its ingredients in order, each once.
+    #[schemars(length(min = 1, max = puzzle::MAX_POTION))]
+    potion: Vec<PotionPart>,
 }
 
 /// One ingredient of the request's potion.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct Part {
+struct PotionPart {
+    /// One of the board's ten ingredients, by name.
     ingredient: String,
     /// A whole number from 0 to 9, or none (null): as many as needed.
     #[serde(default)]
+    #[schemars(with = "Option<u32>", range(max = puzzle::MAX_SEEDS))]
     seeds: Value,
 }
 
@@ -124,9 +132,11 @@ async fn recipe(app: &App, raw: Option<&str>) -> Result<puzzle::Recipe, ApiError
         .await?
 }
 
-/// The body of a clue answer.
-#[derive(Serialize)]
-struct Clue<'a> {
+/// The free clue of a witches board's recipe, and what a player needs to
+/// brew: the recipe's length, the ingredients and the effects' rules.
+#[derive(Serialize, schemars::JsonSchema)]
+pub(crate) struct Clue<'a> {
+    /// The clue, in one line.
     clue: &'a str,
     /// Ingredients in the recipe.
     recipe_length: u32,

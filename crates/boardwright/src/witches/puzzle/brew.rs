@@ -27,7 +27,7 @@ use super::recipe::{Decoy, Recipe};
 use crate::seed::Rng;
 
 /// What the cauldron answers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Feedback {
     /// Considered ingredients with too few seeds.
     pub undergrown: u32,

@@ -30,7 +30,7 @@ pub use recipe::{Decoy, Ingredient, Recipe};
 pub use strategy::{GIVE_UP, potions_needed};
 
 /// The recipe revealed: the JSON of `boardwright witches --reveal`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Reveal<'a> {
     /// The board's ten ingredients, numbers, decoy kinds and effects.
     pub ingredients: &'a [Ingredient],
@@ -43,7 +43,7 @@ pub struct Reveal<'a> {
 }
 
 /// One ingredient of the revealed solution.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct SolutionEntry {
     /// Its name.
     pub ingredient: &'static str,
@@ -52,7 +52,7 @@ pub struct SolutionEntry {
 }
 
 /// An effect and its rule, as a page lists them.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Rule {
     /// The effect's name.
     pub effect: &'static str,

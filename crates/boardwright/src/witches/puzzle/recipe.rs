@@ -14,7 +14,7 @@ use crate::{Error, params};
 const ATTEMPTS: u32 = 64;
 
 /// What kind of decoy an ingredient is (an ingredient of the recipe is none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Decoy {
     /// Skipped when a potion is evaluated; its effects still run.
@@ -28,7 +28,7 @@ pub enum Decoy {
 }
 
 /// One of the board's ten ingredients, as the recipe sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Ingredient {
     /// Its name.
     pub name: &'static str,
