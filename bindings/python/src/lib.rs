@@ -232,6 +232,23 @@ impl Game {
     }
 }
 
+/// The JSON Schema called `name` (`universe`, `universe-config`,
+/// `hexet-road-log`, …), as JSON text; `None` for the names of them all.
+#[pyfunction]
+#[pyo3(signature = (name=None))]
+fn schema(name: Option<&str>) -> PyResult<String> {
+    let all = boardwright::schema::all();
+    let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
+    let Some(name) = name else {
+        return serde_json::to_string(&names).map_err(value_error);
+    };
+    let (_, schema) = all
+        .iter()
+        .find(|(n, _)| n == name)
+        .ok_or_else(|| value_error(format!("no schema `{name}`; schemas: {}", names.join(", "))))?;
+    serde_json::to_string(schema).map_err(value_error)
+}
+
 /// The generators, in the order they are listed.
 #[pyfunction]
 fn generators() -> Vec<&'static str> {
@@ -244,6 +261,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(generators, m)?)?;
+    m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_class::<Game>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -217,3 +217,11 @@ def test_configs_the_schema_takes_are_those_the_command_line_reads(tmp_path, gen
     check = validator(f"{generator}-config", strict=False)
     assert (errors(check, tomllib.loads(text)) == []) is valid, text
     assert cli_reads(generator, text, tmp_path) is valid, text
+
+
+def test_the_package_gives_the_schemas_in_docs():
+    assert boardwright.SCHEMAS == [line.split()[0] for line in cli("schema").decode().splitlines()]
+    for name in boardwright.SCHEMAS:
+        assert boardwright.schema(name) == json.loads((SCHEMAS / f"{name}.schema.json").read_text())
+    with pytest.raises(ValueError, match="no schema `nope`; schemas: universe, universe-config"):
+        boardwright.schema("nope")

@@ -12,7 +12,29 @@ use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
 use crate::params::{Allowed, Params};
-use crate::{Generator, overlay};
+use crate::{GENERATORS, Generator, Visit, overlay, with_generator};
+
+/// Every schema, by name (`docs/schema/NAME.schema.json`): each
+/// generator's result (`universe`) and config (`universe-config`), and the
+/// log it replays (`hexet-road-log`).
+pub fn all() -> Vec<(String, Schema)> {
+    GENERATORS.iter().filter_map(|name| with_generator(name, Named)).flatten().collect()
+}
+
+/// A generator's schemas by name.
+struct Named;
+
+impl Visit for Named {
+    type Output = Vec<(String, Schema)>;
+
+    fn visit<G: Generator>(self) -> Self::Output {
+        let mut named = vec![(G::NAME.to_string(), result::<G>()), (format!("{}-config", G::NAME), config::<G>())];
+        if let (Some(file), Some(schema)) = (G::LOG, log::<G>()) {
+            named.push((format!("{}-{}", G::NAME, file.noun.replace(' ', "-")), schema));
+        }
+        named
+    }
+}
 
 /// The schema of `G`'s result, as its JSON is written.
 pub fn result<G: Generator>() -> Schema {

@@ -6,50 +6,32 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use boardwright::{GENERATORS, Generator, Visit, schema, with_generator};
+use boardwright::schema;
 
 fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/schema")
-}
-
-/// Each generator's schema files, by file name.
-struct Files;
-
-impl Visit for Files {
-    type Output = Vec<(String, schemars::Schema)>;
-    fn visit<G: Generator>(self) -> Self::Output {
-        let mut files = vec![
-            (format!("{}.schema.json", G::NAME), schema::result::<G>()),
-            (format!("{}-config.schema.json", G::NAME), schema::config::<G>()),
-        ];
-        if let (Some(log), Some(file)) = (schema::log::<G>(), G::LOG) {
-            files.push((format!("{}-{}.schema.json", G::NAME, file.noun.replace(' ', "-")), log));
-        }
-        files
-    }
 }
 
 #[test]
 fn committed_schemas_are_the_generated_ones() {
     let bless = std::env::var_os("BOARDWRIGHT_BLESS").is_some();
     let mut made = BTreeSet::new();
-    for name in GENERATORS {
-        for (file, schema) in with_generator(name, Files).unwrap() {
-            let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
-            let path = folder().join(&file);
-            if bless {
-                std::fs::create_dir_all(folder()).unwrap();
-                std::fs::write(&path, &text).unwrap();
-            } else {
-                let committed =
-                    std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing docs/schema/{file}; run with BOARDWRIGHT_BLESS=1"));
-                assert!(
-                    committed == text,
-                    "docs/schema/{file} differs from the schema the types make; review and re-bless with BOARDWRIGHT_BLESS=1"
-                );
-            }
-            made.insert(file);
+    for (name, schema) in schema::all() {
+        let file = format!("{name}.schema.json");
+        let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
+        let path = folder().join(&file);
+        if bless {
+            std::fs::create_dir_all(folder()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        } else {
+            let committed =
+                std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing docs/schema/{file}; run with BOARDWRIGHT_BLESS=1"));
+            assert!(
+                committed == text,
+                "docs/schema/{file} differs from the schema the types make; review and re-bless with BOARDWRIGHT_BLESS=1"
+            );
         }
+        made.insert(file);
     }
     let on_disk: BTreeSet<String> = std::fs::read_dir(folder())
         .unwrap()

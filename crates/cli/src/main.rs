@@ -43,6 +43,11 @@ enum Command {
     Serve(ServeArgs),
     /// Fairness and quality figures over many seeds, compared between parameter sets.
     Analyze(Box<analyze::AnalyzeArgs>),
+    /// A JSON Schema of what the toolkit writes or reads: a generator's result (`universe`), its config file (`universe-config`), hexet's road log (`hexet-road-log`). Without a name, lists them.
+    Schema {
+        /// The schema's name.
+        name: Option<String>,
+    },
 }
 
 /// The options that choose a generator's parameters, shared by every command
@@ -218,8 +223,29 @@ fn main() -> ExitCode {
             }
         }
         Command::Analyze(args) => analyze::run(*args),
+        Command::Schema { name } => schema(name.as_deref()),
     };
     exit(result)
+}
+
+/// `boardwright schema [NAME]`: the schema called `name` on stdout, or the
+/// names and titles of them all.
+fn schema(name: Option<&str>) -> Result<(), Failure> {
+    let all = boardwright::schema::all();
+    let Some(name) = name else {
+        for (name, schema) in &all {
+            let title = schema.get("title").and_then(|t| t.as_str()).unwrap_or_default();
+            println!("{name:<20} {title}");
+        }
+        return Ok(());
+    };
+    let Some((_, schema)) = all.iter().find(|(n, _)| n == name) else {
+        let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
+        return Err(Failure::Usage(format!("no schema `{name}`; schemas: {}", names.join(", "))));
+    };
+    let text = serde_json::to_string_pretty(schema).map_err(|e| Failure::Failed(format!("could not write the schema: {e}")))?;
+    println!("{text}");
+    Ok(())
 }
 
 /// The exit code of a command's result, its message on stderr.

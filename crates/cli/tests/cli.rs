@@ -151,6 +151,40 @@ fn list_shows_every_parameter_with_default_and_range() {
     assert!(text.contains("preset classic"));
 }
 
+#[test]
+fn schema_lists_and_prints_the_schemas_in_docs() {
+    let out = run(&["schema"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let names: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| line.split_whitespace().next().unwrap().to_string())
+        .collect();
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/schema");
+    let mut files: Vec<String> = files_in(&docs)
+        .into_iter()
+        .filter_map(|f| f.strip_suffix(".schema.json").map(str::to_string))
+        .collect();
+    files.sort();
+    let mut listed = names.clone();
+    listed.sort();
+    assert_eq!(listed, files);
+    assert!(names.contains(&"hexet-road-log".to_string()) && names.contains(&"universe-config".to_string()));
+    for name in &names {
+        let out = run(&["schema", name]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let committed = std::fs::read(docs.join(format!("{name}.schema.json"))).unwrap();
+        assert!(out.stdout == committed, "`boardwright schema {name}` differs from docs/schema");
+    }
+    let out = run(&["schema", "universe-roads"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no schema `universe-roads`; schemas: universe, universe-config"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 /// Bad input: exit 2, a message naming the problem, and no file written.
 #[test]
 fn bad_input_exits_2_names_the_problem_and_writes_nothing() {

@@ -25,17 +25,30 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from . import _native
 
-__all__ = ["GENERATORS", "Game", "analyze", "draw", "generate", "__version__"]
+__all__ = ["GENERATORS", "SCHEMAS", "Game", "analyze", "draw", "generate", "schema", "__version__"]
 
 __version__: str = _native.VERSION
 
 #: The generators, in the order they are listed.
 GENERATORS: List[str] = list(_native.generators())
+#: The JSON Schemas' names: each generator's result (``"universe"``) and
+#: config file (``"universe-config"``), and hexet's road log
+#: (``"hexet-road-log"``).
+SCHEMAS: List[str] = json.loads(_native.schema())
 
 
 def _params(params: Dict[str, Any]) -> str:
     """The parameters as a JSON object; a parameter given as None keeps its default."""
     return json.dumps({name: value for name, value in params.items() if value is not None})
+
+
+def schema(name: str) -> Dict[str, Any]:
+    """The JSON Schema (draft 2020-12) called ``name``, one of ``SCHEMAS``:
+    what ``generate`` returns for a generator (``"universe"``), a config
+    file (``"universe-config"``), a road log (``"hexet-road-log"``). Made
+    from the types that write and read the JSON, the same as
+    ``boardwright schema NAME`` prints."""
+    return json.loads(_native.schema(str(name)))
 
 
 def generate(generator: str, seed: str, *, preset: Optional[str] = None, roads: Optional[Iterable[Dict[str, Any]]] = None, **params: Any) -> Dict[str, Any]:

@@ -2,6 +2,10 @@ from typing import Any, Dict, Iterable, List, Optional
 
 __version__: str
 GENERATORS: List[str]
+SCHEMAS: List[str]
+
+def schema(name: str) -> Dict[str, Any]:
+    """The JSON Schema called ``name`` (one of ``SCHEMAS``): a generator's result, its config file, hexet's road log."""
 
 def generate(generator: str, seed: str, *, preset: Optional[str] = ..., roads: Optional[Iterable[Dict[str, Any]]] = ..., **params: Any) -> Dict[str, Any]:
     """The board of ``generator`` for ``seed`` and ``params``, as Python data (the JSON contract)."""
