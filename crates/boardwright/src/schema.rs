@@ -41,6 +41,9 @@ pub fn result<G: Generator>() -> Schema {
     let mut schema = written::<G::Board>();
     schema.insert("title".into(), format!("boardwright {} result", G::NAME).into());
     schema.insert("description".into(), G::ABOUT.into());
+    if let Some(generator) = schema.pointer_mut("/properties/generator").and_then(Value::as_object_mut) {
+        generator.insert("const".into(), G::NAME.into());
+    }
     schema
 }
 
