@@ -30,14 +30,8 @@ fn with_generator<V: Visit<Output = Result<T, String>>, T>(name: &str, visit: V)
 /// The parameters as the command line layers them: the preset, then
 /// `params` (a JSON object, as `--set` items would be), over the defaults.
 fn resolve<P: Params>(params: &str, preset: Option<&str>) -> Result<P, String> {
-    let mut layers = Vec::new();
-    if let Some(name) = preset {
-        layers.push(P::preset(name).map_err(|e| e.to_string())?);
-    }
-    let json: Value = serde_json::from_str(params).map_err(|e| format!("parameters: {e}"))?;
-    let table = toml::Table::try_from(json).map_err(|e| format!("parameters: {e}"))?;
-    layers.push(table);
-    P::resolve(&layers).map_err(|e| e.to_string())
+    let values: Map<String, Value> = serde_json::from_str(params).map_err(|e| format!("parameters: {e}"))?;
+    P::resolve_json(preset, &values).map_err(|e| e.to_string())
 }
 
 /// A result's JSON, exactly as the command line writes it.

@@ -236,6 +236,19 @@ pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default 
         preset::<Self>(name)
     }
 
+    /// Resolves a preset (if any) under values given as a JSON object of
+    /// parameter values, as [`Params::resolve`] resolves layers: how the web
+    /// API's potion requests and the Python package read parameters.
+    fn resolve_json(preset: Option<&str>, values: &serde_json::Map<String, serde_json::Value>) -> Result<Self, ParamError> {
+        let mut layers = Vec::new();
+        if let Some(name) = preset {
+            layers.push(Self::preset(name)?);
+        }
+        let table = Table::try_from(values).map_err(|e| ParamError::invalid("parameters", e, "an object of parameter values"))?;
+        layers.push(table);
+        Self::resolve(&layers)
+    }
+
     /// Checks parameters built in code (a struct literal, say) by the rules
     /// [`Params::resolve`] applies to TOML: the struct is written as one TOML table (as
     /// [`Params::to_toml`] writes it) and that table checked as [`Params::resolve`] checks a

@@ -96,7 +96,8 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, body: Bytes) -> Result<R
         parts.extend(request.potion.iter().map(|p| (p.ingredient.as_str(), None)));
     }
     let potion = puzzle::Potion::from_parts(parts.into_iter()).map_err(|e| ApiError::bad_request(e.to_string()).parameter("potion"))?;
-    let params = resolve(request.preset.as_deref(), request.params)?;
+    let preset = request.preset.as_deref().filter(|name| !name.trim().is_empty());
+    let params = witches::Params::resolve_json(preset, &request.params.unwrap_or_default())?;
     let seed = Seed::new(&request.seed);
     let answer = app
         .jobs
@@ -106,20 +107,6 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, body: Bytes) -> Result<R
         })
         .await??;
     json(&answer)
-}
-
-/// The parameters a preset and a JSON object of values make.
-fn resolve(preset: Option<&str>, values: Option<serde_json::Map<String, Value>>) -> Result<witches::Params, ApiError> {
-    let mut layers = Vec::new();
-    if let Some(name) = preset.filter(|name| !name.trim().is_empty()) {
-        layers.push(witches::Params::preset(name)?);
-    }
-    if let Some(values) = values {
-        let table: toml::Table = serde_json::from_value(Value::Object(values))
-            .map_err(|e| ApiError::bad_request(format!("params: {e}; expected an object of parameter values")).parameter("params"))?;
-        layers.push(table);
-    }
-    Ok(witches::Params::resolve(&layers)?)
 }
 
 /// The recipe a board query names (`seed=…`, the preset, `KEY=VALUE`).
