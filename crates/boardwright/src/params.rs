@@ -150,6 +150,15 @@ macro_rules! declare {
             )*];
             const PRESETS: &'static [(&'static str, &'static str)] = &[$(($preset, $text)),*];
             const SIZE: &'static [&'static str] = &[$($size),*];
+            fn default_value(name: &str) -> Option<toml::Value> {
+                let defaults = $name::default();
+                $(
+                    if name == stringify!($field) {
+                        return toml::Value::try_from(&defaults.$field).ok();
+                    }
+                )*
+                None
+            }
             $(
                 fn validate(&self) -> Result<(), $crate::params::ParamError> {
                     ($validate)(self)
@@ -278,6 +287,11 @@ pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default 
     fn to_toml(&self) -> String {
         to_toml(self)
     }
+
+    /// Parameter `name`'s default as a TOML value, also where a written
+    /// table leaves it out (universe's `expedition_radius` at its default);
+    /// `None` for an optional parameter unset by default, or no parameter.
+    fn default_value(name: &str) -> Option<Value>;
 
     /// The defaults as a TOML table.
     fn defaults() -> Table {

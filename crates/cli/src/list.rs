@@ -26,10 +26,9 @@ impl Visit for Section<'_> {
 }
 
 fn section<G: Generator>(out: &mut String) {
-    let defaults = G::Params::defaults();
     let _ = writeln!(out, "{}: {}", G::NAME, G::ABOUT);
     for info in <G::Params as Params>::INFO {
-        let default = match (info.allowed, defaults.get(info.name)) {
+        let default = match (info.allowed, G::Params::default_value(info.name)) {
             (Allowed::Data(_), Some(toml::Value::Array(items))) => format!("{} built in", items.len()),
             (_, Some(value)) => value.to_string(),
             (_, None) => "none".to_string(),

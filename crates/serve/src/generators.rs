@@ -80,12 +80,10 @@ pub(crate) fn listing() -> Value {
 }
 
 fn describe<G: Generator>() -> Value {
-    let defaults = G::Params::defaults();
     let params: Vec<Value> = <G::Params as Params>::INFO
         .iter()
         .map(|info| {
-            let default = defaults
-                .get(info.name)
+            let default = G::Params::default_value(info.name)
                 .and_then(|v| serde_json::to_value(v).ok())
                 .unwrap_or(Value::Null);
             let mut allowed = allowed(info.allowed);

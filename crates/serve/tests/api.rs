@@ -79,8 +79,12 @@ fn generators_lists_every_parameter_and_preset() {
                 // A size parameter may say this server's cap after the range.
                 let text = p["allowed"]["text"].as_str().unwrap();
                 assert!(text.starts_with(&i.allowed.to_string()), "{}: {text}", i.name);
-                let default = defaults.get(i.name).map_or(Value::Null, |v| serde_json::to_value(v).unwrap());
+                let default = G::Params::default_value(i.name).map_or(Value::Null, |v| serde_json::to_value(v).unwrap());
                 assert_eq!(p["default"], default, "{}", i.name);
+                // Where the written defaults hold the parameter, its value there.
+                if let Some(written) = defaults.get(i.name) {
+                    assert_eq!(p["default"], serde_json::to_value(written).unwrap(), "{}", i.name);
+                }
             }
             let presets: Vec<&str> = entry["presets"]
                 .as_array()
@@ -96,6 +100,12 @@ fn generators_lists_every_parameter_and_preset() {
         check::<Starship>(&list[2]);
         check::<Hexet>(&list[3]);
         assert!(list[0]["presets"][0]["about"].as_str().unwrap().len() > 5);
+        // A default left out of a written board (to keep its bytes) is still shown.
+        let universe = list[0]["params"].as_array().unwrap();
+        let default_of = |name: &str| universe.iter().find(|p| p["name"] == name).unwrap()["default"].clone();
+        assert_eq!(default_of("expedition_radius"), serde_json::json!(0.55));
+        assert_eq!(default_of("max_tiny_per_node"), serde_json::json!(2));
+        assert_eq!(default_of("resolution"), Value::Null);
     });
 }
 
