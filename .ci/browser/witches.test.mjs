@@ -81,4 +81,10 @@ test("a bad potion in the address is left out with a message; the page keeps wor
   assert.ok(!page.url().includes("Nettle"));
   assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
   await page.close();
+  // Seeds that are not a whole number are refused, not read as "as needed".
+  const bad = await open("/witches?seed=Tiamo&potions=Parsley:2;Sage:abc");
+  await bad.page.waitForSelector("#tried > li");
+  assert.equal(await bad.page.locator("#tried > li").count(), 1);
+  assert.match(await bad.page.textContent("#error-potion"), /potion 2 and those after it were left out: .*seeds "abc" is not a whole number/);
+  await bad.page.close();
 });

@@ -30,13 +30,17 @@ const game = {
 /** A potion as text: `Sage:2,Mint:1,Dill`. */
 const potionText = (potion) => potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient}:${p.seeds}`)).join(",");
 
-/** The potions an address holds (`Sage:2,Mint;Dill:1`), or [] when it holds none or garbage. */
+/**
+ * The potions an address holds (`Sage:2,Mint;Dill:1`), [] when it holds none.
+ * Seeds that are not a whole number stay text, for the server to refuse by name.
+ */
 function readPotions(text) {
   if (!text) return [];
   return text.split(";").map((one) =>
     one.split(",").filter(Boolean).map((part) => {
       const [ingredient, seeds] = part.split(":");
-      return { ingredient: ingredient.trim(), seeds: seeds === undefined ? null : Number(seeds) };
+      const whole = seeds !== undefined && /^\s*\d+\s*$/.test(seeds);
+      return { ingredient: ingredient.trim(), seeds: seeds === undefined ? null : whole ? Number(seeds) : seeds };
     }));
 }
 
