@@ -151,7 +151,11 @@ fn list_shows_every_parameter_with_default_and_range() {
     assert!(text.contains("preset classic"));
     // Defaults a written board leaves out are still shown.
     let line = |name: &str| text.lines().find(|l| l.trim_start().starts_with(name)).unwrap().to_string();
-    assert!(line("expedition_radius").contains("(default: 0.55;"), "{}", line("expedition_radius"));
+    assert!(
+        line("expedition_radius").contains("(default: 0.55;"),
+        "{}",
+        line("expedition_radius")
+    );
     assert!(line("max_tiny_per_node").contains("(default: 2;"));
     assert!(line("resolution").contains("(default: none;"));
 }
