@@ -154,7 +154,9 @@ macro_rules! declare {
                 let defaults = $name::default();
                 $(
                     if name == stringify!($field) {
-                        return toml::Value::try_from(&defaults.$field).ok();
+                        return toml::Value::try_from(&defaults.$field)
+                            .ok()
+                            .filter(|value| !matches!(value, toml::Value::Array(items) if items.is_empty()));
                     }
                 )*
                 None
@@ -247,13 +249,21 @@ pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default 
 
     /// Resolves a preset (if any) under values given as a JSON object of
     /// parameter values, as [`Params::resolve`] resolves layers: how the web
-    /// API's potion requests and the Python package read parameters.
+    /// API's potion requests and the Python package read parameters. A
+    /// `null` value keeps the parameter's default.
     fn resolve_json(preset: Option<&str>, values: &serde_json::Map<String, serde_json::Value>) -> Result<Self, ParamError> {
         let mut layers = Vec::new();
         if let Some(name) = preset {
             layers.push(Self::preset(name)?);
         }
-        let table = Table::try_from(values).map_err(|e| ParamError::invalid("parameters", e, "an object of parameter values"))?;
+        let mut table = Table::new();
+        for (key, value) in values {
+            known::<Self>(key)?;
+            if !value.is_null() {
+                let value = Value::try_from(value).map_err(|_| ParamError::invalid(key, value, "a value with no null inside"))?;
+                table.insert(key.clone(), value);
+            }
+        }
         layers.push(table);
         Self::resolve(&layers)
     }
@@ -290,7 +300,8 @@ pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default 
 
     /// Parameter `name`'s default as a TOML value, also where a written
     /// table leaves it out (universe's `expedition_radius` at its default);
-    /// `None` for an optional parameter unset by default, or no parameter.
+    /// `None` for an optional parameter unset by default, an empty list
+    /// (universe's `expansions`), or no parameter.
     fn default_value(name: &str) -> Option<Value>;
 
     /// The defaults as a TOML table.
@@ -388,16 +399,23 @@ fn preset<P: Params>(name: &str) -> Result<Table, ParamError> {
     Ok(text.parse::<Table>().expect("built-in presets are valid TOML"))
 }
 
+/// Whether `key` is a parameter of `P`.
+fn known<P: Params>(key: &str) -> Result<(), ParamError> {
+    if P::INFO.iter().any(|info| info.name == key) {
+        Ok(())
+    } else {
+        Err(ParamError::Unknown {
+            name: key.to_string(),
+            known: P::INFO.iter().map(|info| info.name).collect(),
+        })
+    }
+}
+
 fn resolve<P: Params>(layers: &[Table]) -> Result<P, ParamError> {
     let mut merged = defaults::<P>();
     for layer in layers {
         for (key, value) in layer {
-            if !P::INFO.iter().any(|info| info.name == key) {
-                return Err(ParamError::Unknown {
-                    name: key.clone(),
-                    known: P::INFO.iter().map(|info| info.name).collect(),
-                });
-            }
+            known::<P>(key)?;
             // Each value alone over the defaults: a type error then names its key.
             let mut single = defaults::<P>();
             single.insert(key.clone(), value.clone());

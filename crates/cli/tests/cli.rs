@@ -158,6 +158,7 @@ fn list_shows_every_parameter_with_default_and_range() {
     );
     assert!(line("max_tiny_per_node").contains("(default: 2;"));
     assert!(line("resolution").contains("(default: none;"));
+    assert!(line("expansions").contains("(default: none;"));
 }
 
 #[test]

@@ -106,6 +106,7 @@ fn generators_lists_every_parameter_and_preset() {
         assert_eq!(default_of("expedition_radius"), serde_json::json!(0.55));
         assert_eq!(default_of("max_tiny_per_node"), serde_json::json!(2));
         assert_eq!(default_of("resolution"), Value::Null);
+        assert_eq!(default_of("expansions"), Value::Null);
     });
 }
 
@@ -899,6 +900,9 @@ fn witches_potion_clue_and_reveal() {
         assert!(clue.json()["rules"].as_array().unwrap().len() >= 10);
         let hardest = json!({"seed": "Tiamo", "preset": "hardest", "potion": [{"ingredient": "Sage"}]});
         assert_eq!(client::post(addr, "/api/witches/potion", &hardest.to_string()).status, 200);
+        // A null value keeps the default: the same answer as without it.
+        let with_null = json!({"seed": "Tiamo", "params": {"difficulty": 3, "players": null}, "potion": body["potion"]});
+        assert_eq!(client::post(addr, "/api/witches/potion", &with_null.to_string()).text(), r.text());
 
         for (body, parameter, what) in [
             (
@@ -951,6 +955,16 @@ fn witches_potion_clue_and_reveal() {
                 json!({"seed": "T", "preset": "nope", "potion": [{"ingredient": "Sage"}]}).to_string(),
                 Some("preset"),
                 "preset",
+            ),
+            (
+                json!({"seed": "T", "params": {"players": [null]}, "potion": [{"ingredient": "Sage"}]}).to_string(),
+                Some("players"),
+                "no null inside",
+            ),
+            (
+                json!({"seed": "T", "params": {"colour": null}, "potion": [{"ingredient": "Sage"}]}).to_string(),
+                Some("colour"),
+                "unknown parameter",
             ),
             (
                 json!({"seed": 5, "potion": [{"ingredient": "Sage"}]}).to_string(),
