@@ -231,16 +231,11 @@ impl Game {
 #[pyfunction]
 #[pyo3(signature = (name=None))]
 fn schema(name: Option<&str>) -> PyResult<String> {
-    let all = boardwright::schema::all();
-    let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
-    let Some(name) = name else {
-        return serde_json::to_string(&names).map_err(value_error);
-    };
-    let (_, schema) = all
-        .iter()
-        .find(|(n, _)| n == name)
-        .ok_or_else(|| value_error(format!("no schema `{name}`; schemas: {}", names.join(", "))))?;
-    serde_json::to_string(schema).map_err(value_error)
+    match name {
+        None => serde_json::to_string(&boardwright::schema::names()),
+        Some(name) => serde_json::to_string(&boardwright::schema::named(name).map_err(value_error)?),
+    }
+    .map_err(value_error)
 }
 
 /// The generators, in the order they are listed.

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import subprocess
+import urllib.error
 import urllib.request
 
 import jsonschema
@@ -69,7 +70,10 @@ def test_board_and_steps_answers_are_as_documented(server, document, generator):
         # Each answer is described by its own schema, not by the other.
         assert errors(schema_of(document, f"{generator}.steps"), board)
     content = document["paths"][f"/api/{generator}/{{file}}"]["get"]["responses"]["200"]["content"]
-    assert content["application/json"]["schema"]["anyOf"]
+    assert content["application/json"]["schema"]["anyOf"] == [
+        {"$ref": f"#/components/schemas/{generator}"},
+        {"$ref": f"#/components/schemas/{generator}.steps"},
+    ]
 
 
 @pytest.mark.parametrize("difficulty", [1, 3])
@@ -85,6 +89,16 @@ def test_the_witches_recipe_answers_are_as_documented(server, document, difficul
         "potion": [{"ingredient": clue["ingredients"][0], "seeds": 2}, {"ingredient": clue["ingredients"][1]}],
     }
     assert errors(schema_of(document, "witches.potion"), request) == []
-    assert errors(schema_of(document, "witches.potion"), {**request, "potion": [{"ingredient": "Sage", "seeds": 10}]})
     feedback = fetch(server, "/api/witches/potion", request)
     assert errors(schema_of(document, "witches.feedback"), feedback) == []
+    # Bodies the schema refuses, the server refuses too.
+    for bad in [
+        {**request, "potion": [{"ingredient": "Sage", "seeds": 10}]},
+        {**request, "potion": []},
+        {**request, "colour": "red"},
+        {"potion": request["potion"]},
+    ]:
+        assert errors(schema_of(document, "witches.potion"), bad), bad
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            fetch(server, "/api/witches/potion", bad)
+        assert refused.value.code == 400, bad

@@ -4,7 +4,7 @@ generator, every preset, several seeds and player counts, hexet games with
 roads, the road logs they replay, and config files (TOML, read as the JSON
 an editor checks against the schema).
 
-The committed schemas leave objects open, so that readers accept fields a
+The result schemas leave objects open, so that readers accept fields a
 later version adds. Here every object is closed as well, so that a field the
 toolkit writes but the schema does not describe fails.
 

@@ -14,25 +14,52 @@ use serde_json::Value;
 use crate::params::{Allowed, Params};
 use crate::{GENERATORS, Generator, Visit, overlay, with_generator};
 
-/// Every schema, by name (`docs/schema/NAME.schema.json`): each
-/// generator's result (`universe`) and config (`universe-config`), and the
-/// log it replays (`hexet-road-log`).
-pub fn all() -> Vec<(String, Schema)> {
-    GENERATORS.iter().filter_map(|name| with_generator(name, Named)).flatten().collect()
+/// Every schema's name (`docs/schema/NAME.schema.json`): each generator's
+/// result (`universe`) and config (`universe-config`), and the log it
+/// replays (`hexet-road-log`).
+pub fn names() -> Vec<String> {
+    makers().into_iter().map(|(name, _)| name).collect()
 }
 
-/// A generator's schemas by name.
-struct Named;
+/// The schema called `name`, or what the names are.
+pub fn named(name: &str) -> Result<Schema, String> {
+    let makers = makers();
+    match makers.iter().find(|(n, _)| n == name) {
+        Some((_, make)) => Ok(make()),
+        None => {
+            let names: Vec<&str> = makers.iter().map(|(n, _)| n.as_str()).collect();
+            Err(format!("no schema `{name}`; schemas: {}", names.join(", ")))
+        }
+    }
+}
 
-impl Visit for Named {
-    type Output = Vec<(String, Schema)>;
+/// Every schema, by name.
+pub fn all() -> Vec<(String, Schema)> {
+    makers().into_iter().map(|(name, make)| (name, make())).collect()
+}
+
+/// What makes each schema, by name.
+fn makers() -> Vec<(String, fn() -> Schema)> {
+    GENERATORS
+        .iter()
+        .filter_map(|name| with_generator(name, Makers))
+        .flatten()
+        .collect()
+}
+
+/// A generator's schema makers by name.
+struct Makers;
+
+impl Visit for Makers {
+    type Output = Vec<(String, fn() -> Schema)>;
 
     fn visit<G: Generator>(self) -> Self::Output {
-        let mut named = vec![(G::NAME.to_string(), result::<G>()), (format!("{}-config", G::NAME), config::<G>())];
-        if let (Some(file), Some(schema)) = (G::LOG, log::<G>()) {
-            named.push((format!("{}-{}", G::NAME, file.noun.replace(' ', "-")), schema));
+        let mut makers: Self::Output = vec![(G::NAME.to_string(), result::<G>), (format!("{}-config", G::NAME), config::<G>)];
+        if let Some(file) = G::LOG {
+            let log = || log::<G>().expect("a generator with a log file has a log schema");
+            makers.push((format!("{}-{}", G::NAME, file.noun.replace(' ', "-")), log));
         }
-        named
+        makers
     }
 }
 
@@ -58,9 +85,23 @@ pub fn log<G: Generator>() -> Option<Schema> {
 }
 
 /// The schema of `T` as it is written (serialized), as these schemas are
-/// made: for a caller's own answers (the web app's).
+/// made: for a caller's own answers (the web app's). What is written is
+/// complete, so no field has a default; and objects are open, so that a
+/// reader's schema takes the fields a later version adds.
 pub fn written<T: JsonSchema>() -> Schema {
-    settings().for_serialize().into_generator().into_root_schema_for::<T>()
+    let open = RecursiveTransform(|schema: &mut Schema| {
+        if let Some(object) = schema.as_object_mut() {
+            object.remove("default");
+            if object.get("additionalProperties") == Some(&Value::Bool(false)) {
+                object.remove("additionalProperties");
+            }
+        }
+    });
+    settings()
+        .for_serialize()
+        .with_transform(open)
+        .into_generator()
+        .into_root_schema_for::<T>()
 }
 
 /// The schema of `T` as it is read (deserialized), as these schemas are
@@ -116,8 +157,9 @@ fn settings() -> SchemaSettings {
 }
 
 /// A doc comment as a description: its lines joined into paragraphs, its
-/// links into the Rust docs (`[`Hex`]`) plain code (`Hex`), its Rust
-/// examples left out.
+/// Rust examples and its cross-references for Rust readers in parentheses
+/// (`([`Board::areas`])`) left out, its other links into the Rust docs
+/// (`[`Hex`]`) plain code (`Hex`).
 fn readable(doc: &str) -> String {
     let prose: String = doc.split("```").step_by(2).collect();
     let paragraphs: Vec<String> = prose
@@ -125,17 +167,27 @@ fn readable(doc: &str) -> String {
         .filter(|paragraph| !paragraph.trim().is_empty())
         .map(|paragraph| paragraph.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect();
-    let mut text = paragraphs.join("\n\n");
-    while let Some(start) = text.find("[`") {
-        let Some(length) = text[start..].find("`]") else { break };
+    let text = paragraphs.join("\n\n");
+    let (mut out, mut rest) = (String::new(), text.as_str());
+    while let Some(start) = rest.find("[`") {
+        let Some(length) = rest[start..].find("`]") else { break };
         let end = start + length + 2;
-        if text[end..].starts_with('(') {
-            break;
+        let (before, after) = (&rest[..start], &rest[end..]);
+        if after.starts_with('(') {
+            // A link with its own address: kept.
+            out.push_str(&rest[..end]);
+        } else if let (Some(before), Some(after)) = (before.strip_suffix(" ("), after.strip_prefix(')')) {
+            out.push_str(before);
+            rest = after;
+            continue;
+        } else {
+            out.push_str(before);
+            out.push_str(&rest[start + 1..end - 1]);
         }
-        text.replace_range(end - 1..end, "");
-        text.replace_range(start..start + 1, "");
+        rest = after;
     }
-    text
+    out.push_str(rest);
+    out
 }
 
 /// Adds to a parameter struct's schema what each parameter allows, from
@@ -164,5 +216,21 @@ pub fn with_ranges<P: Params>(schema: &mut Schema) {
             }
             Allowed::Bool | Allowed::Data(_) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn descriptions_read_without_rust() {
+        let doc = " Index of its area in the board's `areas` ([`Board::areas`]).\n Each [`Hex`] is\n a cell; see [the article](https://example.org) and [`Seed`].\n\n ```\n let a = 1;\n ```\n\n Last.";
+        assert_eq!(
+            readable(doc),
+            "Index of its area in the board's `areas`. Each `Hex` is a cell; see [the article](https://example.org) and `Seed`.\n\nLast."
+        );
+        // A link with its own address is kept, and the text after it read on.
+        assert_eq!(readable("[`Hex`](crate::Hex) then [`Seed`]"), "[`Hex`](crate::Hex) then `Seed`");
     }
 }

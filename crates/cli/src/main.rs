@@ -231,19 +231,15 @@ fn main() -> ExitCode {
 /// `boardwright schema [NAME]`: the schema called `name` on stdout, or the
 /// names and titles of them all.
 fn schema(name: Option<&str>) -> Result<(), Failure> {
-    let all = boardwright::schema::all();
     let Some(name) = name else {
-        for (name, schema) in &all {
+        for (name, schema) in boardwright::schema::all() {
             let title = schema.get("title").and_then(|t| t.as_str()).unwrap_or_default();
             println!("{name:<20} {title}");
         }
         return Ok(());
     };
-    let Some((_, schema)) = all.iter().find(|(n, _)| n == name) else {
-        let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
-        return Err(Failure::Usage(format!("no schema `{name}`; schemas: {}", names.join(", "))));
-    };
-    let text = serde_json::to_string_pretty(schema).map_err(|e| Failure::Failed(format!("could not write the schema: {e}")))?;
+    let schema = boardwright::schema::named(name).map_err(Failure::Usage)?;
+    let text = serde_json::to_string_pretty(&schema).map_err(|e| Failure::Failed(format!("could not write the schema: {e}")))?;
     println!("{text}");
     Ok(())
 }

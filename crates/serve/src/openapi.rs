@@ -73,6 +73,8 @@ fn add(schemas: &mut Map<String, Value>, prefix: &str, key: &str, schema: schema
     let mut root = schema.to_value();
     let parts = root.as_object_mut().and_then(|object| {
         object.remove("$schema");
+        // Named as its component, for generators that name types by title.
+        object.insert("title".into(), key.into());
         object.remove("$defs")
     });
     let mut entries = vec![(key.to_string(), root)];
@@ -82,7 +84,7 @@ fn add(schemas: &mut Map<String, Value>, prefix: &str, key: &str, schema: schema
     for (name, mut part) in entries {
         rebase(&mut part, prefix);
         // Two schemas of one generator name the same type the same way.
-        debug_assert!(schemas.get(&name).is_none_or(|old| *old == part), "two schemas named {name}");
+        assert!(schemas.get(&name).is_none_or(|old| *old == part), "two schemas named {name}");
         schemas.insert(name, part);
     }
 }

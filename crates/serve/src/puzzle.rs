@@ -31,8 +31,8 @@ const MAX_SEED: usize = 1000;
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PotionRequest {
-    /// The board's seed.
-    #[schemars(length(max = MAX_SEED))]
+    /// The board's seed (the server refuses a very long one, saying its
+    /// limit in bytes).
     seed: String,
     /// A named parameter set, laid under `params`.
     #[serde(default)]

@@ -79,7 +79,7 @@ pub struct Board {
 pub struct Snapshot {
     /// The stage that just ran.
     pub stage: String,
-    /// The tile rows, as in [`Board::tiles`].
+    /// The tile rows, as in the ship's `tiles` ([`Board::tiles`]).
     pub tiles: Vec<String>,
     /// The parts placed so far.
     pub parts: Vec<Part>,

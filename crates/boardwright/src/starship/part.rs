@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ship::Footprint;
 
-/// A direction on the grid; the ship's nose points `Up` (−y).
+/// A direction on the grid; the ship's nose points up (−y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Facing {

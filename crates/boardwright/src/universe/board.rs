@@ -152,7 +152,7 @@ pub struct Expedition {
     pub kind: ExpeditionKind,
     /// Its type, from the expansion's list.
     pub name: String,
-    /// Index of its area in [`Board::areas`].
+    /// Index of its area in the board's `areas` ([`Board::areas`]).
     pub area: u32,
     /// Centre, grid units.
     pub x: f64,
@@ -168,7 +168,7 @@ pub struct Expedition {
 pub struct Resource {
     /// Its type, from the expansion's list.
     pub name: String,
-    /// Index of its area in [`Board::areas`].
+    /// Index of its area in the board's `areas` ([`Board::areas`]).
     pub area: u32,
     /// Position, grid units.
     pub x: f64,
@@ -183,7 +183,7 @@ pub struct Resource {
 pub struct TinyNode {
     /// Its type, from the expansion's list.
     pub name: String,
-    /// Index of its edge in [`Board::edges`].
+    /// Index of its edge in the board's `edges` ([`Board::edges`]).
     pub edge: u32,
     /// The node it points away from (a one-way edge runs `from` → `to`).
     pub from: u32,

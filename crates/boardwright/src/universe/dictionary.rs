@@ -23,7 +23,8 @@ use crate::params::ParamError;
 ///
 /// In a `[[node_types]]` table only `name` is required: the fields left out
 /// take the values of the built-in type of that name, or those of
-/// [`NodeType::new`] for a new name; `"none"` clears an optional field.
+/// a new type ([`NodeType::new`]) for a new name; `"none"` clears an
+/// optional field.
 #[derive(Clone, Debug, PartialEq, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields, transform = as_written)]
 pub struct NodeType {
@@ -58,10 +59,11 @@ pub struct NodeType {
     /// pictogram (or, for a new type, its first letter): a path of at most
     /// 1000 characters. The library reads no files: the command line
     /// reads it (relative to the working directory) and hands the text to
-    /// the drawing in [`crate::DrawOptions::icons`]; the web app ignores it.
+    /// the drawing ([`crate::DrawOptions::icons`]); the web app ignores it.
     pub icon: Option<String>,
-    /// What the type does in play: action types from [`ACTIONS`], at most
-    /// one of each. The balanced node sets of the expansions read them.
+    /// What the type does in play: its action types, at most one of each
+    /// ([`ACTIONS`]). The balanced node sets of the expansions read them.
+    #[schemars(extend("items" = { "type": "string", "enum": ACTIONS }))]
     pub actions: Vec<String>,
     /// Types a balanced node set brings in with this one (Critters, numbered
     /// by the Stardust on the board, needs Stardust): names of node types,
@@ -110,7 +112,7 @@ impl NodeType {
 ///
 /// In a `[[missions]]` table only `name` is required: the fields left out
 /// take the values of the built-in kind of that name, or those of
-/// [`MissionKind::new`] for a new name.
+/// a new kind ([`MissionKind::new`]) for a new name.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct MissionKind {

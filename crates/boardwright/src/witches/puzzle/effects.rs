@@ -6,8 +6,8 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-/// An effect an ingredient may carry. What each does is its
-/// [`Effect::rule`], from `effects.toml`.
+/// An effect an ingredient may carry. What each does is its rule
+/// ([`Effect::rule`]), from `effects.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Effect {
     /// The next ingredient needs one seed more.

@@ -47,7 +47,7 @@ pub struct Reveal<'a> {
 pub struct SolutionEntry {
     /// Its name.
     pub ingredient: &'static str,
-    /// Seeds to grow, `None` when they do not matter.
+    /// Seeds to grow; none (`null`) when they do not matter.
     pub seeds: Option<u32>,
 }
 

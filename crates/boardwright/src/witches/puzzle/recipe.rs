@@ -22,8 +22,8 @@ pub enum Decoy {
     /// Always undergrown (number n + 1) or overgrown (number 0), whatever
     /// its seeds, and never right.
     Overachiever,
-    /// A number in 1 … n like an ingredient of the recipe, and the
-    /// [`Effect::Imposter`] effect: never right.
+    /// A number in 1 … n like an ingredient of the recipe, and the imposter
+    /// effect ([`Effect::Imposter`]): never right.
     Imposter,
 }
 
@@ -33,9 +33,9 @@ pub struct Ingredient {
     /// Its name.
     pub name: &'static str,
     /// Its number: 1 … n in the recipe; 0 or n + 1 for an overachiever,
-    /// 1 … n for an imposter; `None` for an ignored decoy.
+    /// 1 … n for an imposter; none (`null`) for an ignored decoy.
     pub number: Option<u32>,
-    /// `None` for an ingredient of the recipe.
+    /// None (`null`) for an ingredient of the recipe.
     pub decoy: Option<Decoy>,
     /// Its effects, in the order they run.
     pub effects: Vec<Effect>,
