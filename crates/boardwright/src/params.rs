@@ -55,6 +55,29 @@ impl fmt::Display for Allowed {
     }
 }
 
+impl Allowed {
+    /// What it allows in JSON Schema words: `minimum` and `maximum` of a
+    /// range, `enum` of a choice; nothing for the others, whose type says it.
+    pub fn bounds(self) -> serde_json::Map<String, serde_json::Value> {
+        let mut bounds = serde_json::Map::new();
+        match self {
+            Allowed::Int { min, max } => {
+                bounds.insert("minimum".into(), min.into());
+                bounds.insert("maximum".into(), max.into());
+            }
+            Allowed::Float { min, max } => {
+                bounds.insert("minimum".into(), min.into());
+                bounds.insert("maximum".into(), max.into());
+            }
+            Allowed::OneOf(values) => {
+                bounds.insert("enum".into(), values.into());
+            }
+            Allowed::Bool | Allowed::Data(_) => {}
+        }
+        bounds
+    }
+}
+
 /// One parameter of a generator.
 #[derive(Clone, Copy, Debug)]
 pub struct ParamInfo {

@@ -11,7 +11,7 @@ use schemars::transform::RecursiveTransform;
 use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
-use crate::params::{Allowed, Params};
+use crate::params::Params;
 use crate::{GENERATORS, Generator, Visit, overlay, with_generator};
 
 /// Every schema's name (`docs/schema/NAME.schema.json`): each generator's
@@ -199,22 +199,8 @@ pub fn with_ranges<P: Params>(schema: &mut Schema) {
         return;
     };
     for info in P::INFO {
-        let Some(field) = properties.get_mut(info.name).and_then(Value::as_object_mut) else {
-            continue;
-        };
-        match info.allowed {
-            Allowed::Int { min, max } => {
-                field.insert("minimum".into(), min.into());
-                field.insert("maximum".into(), max.into());
-            }
-            Allowed::Float { min, max } => {
-                field.insert("minimum".into(), min.into());
-                field.insert("maximum".into(), max.into());
-            }
-            Allowed::OneOf(values) => {
-                field.insert("enum".into(), values.into());
-            }
-            Allowed::Bool | Allowed::Data(_) => {}
+        if let Some(field) = properties.get_mut(info.name).and_then(Value::as_object_mut) {
+            field.extend(info.allowed.bounds());
         }
     }
 }

@@ -116,7 +116,7 @@ fn answer(description: &str, name: &str) -> Value {
 
 /// A refusal with `status`, described.
 fn refusal(description: &str) -> Value {
-    json!({ "description": description, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } })
+    answer(description, "Error")
 }
 
 /// A query parameter.
@@ -127,18 +127,24 @@ fn query(name: &str, description: &str, schema: Value) -> Value {
 /// What a generator's parameter allows, as a schema (the server's cap as
 /// the maximum where it makes smaller boards than the library allows).
 fn allowed_schema<G: Generator>(name: &str, allowed: Allowed) -> Value {
-    match allowed {
-        Allowed::Int { min, max } => {
-            let max = served_max::<G>(name, allowed).filter(|&most| most < max).unwrap_or(max);
-            json!({ "type": "integer", "minimum": min, "maximum": max })
-        }
-        Allowed::Float { min, max } => json!({ "type": "number", "minimum": min, "maximum": max }),
-        Allowed::OneOf(values) => json!({ "type": "integer", "enum": values }),
-        Allowed::Bool => json!({ "type": "boolean" }),
-        Allowed::Data(what) => {
-            json!({ "type": "string", "description": format!("{what}, as a TOML inline value (an array of inline tables)") })
-        }
+    let mut schema = allowed.bounds();
+    let kind = match allowed {
+        Allowed::Int { .. } | Allowed::OneOf(_) => "integer",
+        Allowed::Float { .. } => "number",
+        Allowed::Bool => "boolean",
+        Allowed::Data(_) => "string",
+    };
+    schema.insert("type".into(), kind.into());
+    if let Allowed::Int { max, .. } = allowed
+        && let Some(most) = served_max::<G>(name, allowed).filter(|&most| most < max)
+    {
+        schema.insert("maximum".into(), most.into());
     }
+    if let Allowed::Data(what) = allowed {
+        let description = format!("{what}, as a TOML inline value (an array of inline tables)");
+        schema.insert("description".into(), description.into());
+    }
+    Value::Object(schema)
 }
 
 /// A generator's parameters as query parameters.
