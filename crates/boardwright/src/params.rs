@@ -174,10 +174,10 @@ macro_rules! declare {
             const PRESETS: &'static [(&'static str, &'static str)] = &[$(($preset, $text)),*];
             const SIZE: &'static [&'static str] = &[$($size),*];
             fn default_value(name: &str) -> Option<toml::Value> {
-                let defaults = $name::default();
                 $(
                     if name == stringify!($field) {
-                        return toml::Value::try_from(&defaults.$field)
+                        let default: $ty = $default;
+                        return toml::Value::try_from(&default)
                             .ok()
                             .filter(|value| !matches!(value, toml::Value::Array(items) if items.is_empty()));
                     }
