@@ -161,6 +161,15 @@ pub struct Expedition {
     /// The largest circle's radius: the distance to the nearest edge or
     /// node of its area, grid units.
     pub radius: f64,
+    /// Join slots, 1 to 3, where players move to join it (the original's
+    /// Extreme Expeditions); 0, and not written, for a landmark and for
+    /// boardwright's expeditions.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub slots: u32,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 /// A natural resource lying in an area.

@@ -71,6 +71,13 @@ pub struct NodeType {
     pub requires: Vec<String>,
     /// The rule of thumb a player reads: at most 200 characters.
     pub rule: Option<String>,
+    /// Power dots on every node of this type, instead of the player
+    /// count's, 1 to 12 (the original's Village Ruins: 4); none: the player
+    /// count's.
+    pub dots: Option<u32>,
+    /// Power dots a node of this type has beyond the player count's, 0 to
+    /// 12 (the original's Chameleon: 2).
+    pub extra_dots: u32,
 }
 
 impl NodeType {
@@ -93,6 +100,8 @@ impl NodeType {
             actions: Vec::new(),
             requires: Vec::new(),
             rule: None,
+            dots: None,
+            extra_dots: 0,
         }
     }
 
@@ -123,6 +132,14 @@ pub struct MissionKind {
     pub needs: Vec<String>,
     /// Weight in the draws that fill the twelve missions, 0 to 1 000 000.
     pub weight: f64,
+    /// Dealt only when one of these expansions is on (empty: always), as
+    /// the original deals Explorer only with Extreme Expeditions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub expansions: Vec<String>,
+    /// What the player holding it must do, in players' words: at most 200
+    /// characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 impl MissionKind {
@@ -133,6 +150,8 @@ impl MissionKind {
             name: name.into(),
             needs: Vec::new(),
             weight: 1.0,
+            expansions: Vec::new(),
+            rule: None,
         }
     }
 
@@ -173,6 +192,8 @@ pub const MAX_DISTANCE: f64 = 1000.0;
 pub const MAX_SEQUENCE: u32 = 1000;
 /// Longest name or category, in characters.
 pub const MAX_NAME: usize = 100;
+/// Most power dots a node type may set or add.
+pub const MAX_DOTS: u32 = 12;
 /// Longest icon file path, in characters.
 pub const MAX_PATH: usize = 1000;
 
@@ -206,7 +227,7 @@ pub fn default_missions() -> Vec<MissionKind> {
 impl Serialize for NodeType {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let base = NodeType::base(&self.name);
-        let mut t = serializer.serialize_struct("NodeType", 14)?;
+        let mut t = serializer.serialize_struct("NodeType", 16)?;
         t.serialize_field("name", &self.name)?;
         t.serialize_field("min", &self.min)?;
         optional(&mut t, "max", &self.max, base.max.is_some())?;
@@ -235,6 +256,12 @@ impl Serialize for NodeType {
             optional(&mut t, "rule", &self.rule, true)?;
         } else {
             t.skip_field("rule")?;
+        }
+        optional(&mut t, "dots", &self.dots, base.dots.is_some())?;
+        if self.extra_dots != 0 || base.extra_dots != 0 {
+            t.serialize_field("extra_dots", &self.extra_dots)?;
+        } else {
+            t.skip_field("extra_dots")?;
         }
         t.end()
     }
@@ -324,6 +351,8 @@ impl Fields for NodeType {
         "actions",
         "requires",
         "rule",
+        "dots",
+        "extra_dots",
     ];
 
     fn new(name: &str) -> NodeType {
@@ -344,6 +373,8 @@ impl Fields for NodeType {
             "actions" => self.actions = Deserialize::deserialize(value)?,
             "requires" => self.requires = Deserialize::deserialize(value)?,
             "rule" => self.rule = OrNone::deserialize(value)?.0,
+            "dots" => self.dots = OrNone::deserialize(value)?.0,
+            "extra_dots" => self.extra_dots = Deserialize::deserialize(value)?,
             _ => self.icon = OrNone::deserialize(value)?.0,
         }
         Ok(())
@@ -351,7 +382,7 @@ impl Fields for NodeType {
 }
 
 impl Fields for MissionKind {
-    const FIELDS: &'static [&'static str] = &["name", "needs", "weight"];
+    const FIELDS: &'static [&'static str] = &["name", "needs", "weight", "expansions", "rule"];
 
     fn new(name: &str) -> MissionKind {
         MissionKind::new(name)
@@ -360,6 +391,8 @@ impl Fields for MissionKind {
     fn set(&mut self, key: &str, value: toml::Value) -> Result<(), toml::de::Error> {
         match key {
             "needs" => self.needs = Deserialize::deserialize(value)?,
+            "expansions" => self.expansions = Deserialize::deserialize(value)?,
+            "rule" => self.rule = OrNone::deserialize(value)?.0,
             _ => self.weight = Deserialize::deserialize(value)?,
         }
         Ok(())
@@ -392,6 +425,8 @@ impl Entry for NodeType {
         put("actions", Some(t.actions.into()));
         put("requires", Some(t.requires.into()));
         put("rule", t.rule.map(Into::into));
+        put("dots", t.dots.map(Into::into));
+        put("extra_dots", Some(t.extra_dots.into()));
         Ok(table)
     }
 
@@ -404,6 +439,7 @@ impl Entry for NodeType {
             "actions" => Some("a list of action types (Cutting, Turn, Modify, Movement, Progression, Blocking, Ownership)"),
             "requires" => Some("a list of node-type names"),
             "rule" => Some("a rule of thumb (text), or \"none\""),
+            "dots" => Some("a whole number of power dots, or \"none\""),
             _ => None,
         }
     }
@@ -542,6 +578,20 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         if let Some(rule) = t.rule.as_deref().filter(|r| r.chars().count() > MAX_RULE) {
             return bad(&field("rule"), shown(rule), &format!("at most {MAX_RULE} characters, or \"none\""));
         }
+        if let Some(dots) = t.dots.filter(|d| !(1..=MAX_DOTS).contains(d)) {
+            return bad(
+                &field("dots"),
+                dots.to_string(),
+                &format!("an integer from 1 to {MAX_DOTS}, or \"none\""),
+            );
+        }
+        if t.extra_dots > MAX_DOTS {
+            return bad(
+                &field("extra_dots"),
+                t.extra_dots.to_string(),
+                &format!("an integer from 0 to {MAX_DOTS}"),
+            );
+        }
         if !(1..=MAX_SEQUENCE).contains(&t.max_sequence) {
             return bad(
                 &field("max_sequence"),
@@ -587,7 +637,11 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
                 &format!("at most {MAX_NEEDS} names"),
             );
         }
-        if let Some(n) = m.needs.iter().find(|n| !type_names.contains(n.as_str())) {
+        // A need may name a type an expansion brings (the original's
+        // Peacemaker cares for Fire, a Nasty Nodes type) or a piece it
+        // places (Gas, a natural resource).
+        let known = |n: &str| type_names.contains(n) || super::expansions::names_a_piece_or_type(n);
+        if let Some(n) = m.needs.iter().find(|n| !known(n)) {
             // The types in their table's order, and what to do when one was
             // dropped on purpose: the built-in missions name built-in types.
             let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
@@ -595,17 +649,31 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
                 &field("needs"),
                 format!("{} (mission {:?})", shown(n), m.name),
                 &format!(
-                    "names of the node types ({}); a mission that needs a type no longer in `node_types` must be left out of `missions` too",
+                    "names of the node types ({}) or of the expansions' types and pieces; a mission that needs a type no longer in `node_types` must be left out of `missions` too",
                     names.join(", ")
                 ),
             );
         }
+        let expansions = super::expansions::names();
+        if let Some((k, e)) = m.expansions.iter().enumerate().find(|(_, e)| !expansions.contains(&e.as_str())) {
+            return bad(
+                &format!("missions[{i}].expansions[{k}]"),
+                shown(e),
+                &format!("expansion names from {}", expansions.join(", ")),
+            );
+        }
+        if let Some(rule) = m.rule.as_deref().filter(|r| r.chars().count() > MAX_RULE) {
+            return bad(&field("rule"), shown(rule), &format!("at most {MAX_RULE} characters, or \"none\""));
+        }
     }
-    if !missions.iter().any(|m| m.weight > 0.0 && m.needs.is_empty()) {
+    if !missions
+        .iter()
+        .any(|m| m.weight > 0.0 && m.needs.is_empty() && m.expansions.is_empty())
+    {
         return bad(
             "missions",
             "no mission kind that is always available".into(),
-            "at least one kind without `needs` and with `weight` above 0",
+            "at least one kind without `needs` or `expansions` and with `weight` above 0",
         );
     }
     if first_game {

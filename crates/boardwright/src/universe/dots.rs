@@ -1,11 +1,15 @@
 //! Power dots (the original's devlog part 2): small dots on a node's rim, each
 //! in an angular gap between the node's edges.
 //!
-//! A node wants `U{1 + ⌊p/4⌋ ..= 2 + ⌊p/4⌋}` dots for `p` players (the centre
-//! one). Each dot picks a random gap wider than `2r` (`r = 0.225π`), sits at a
-//! random angle at least `r` inside it, and then blocks like an edge. On a
-//! border node the half-turn facing off the paper is blocked too, so dots
-//! point into the paper. A node with no gap left keeps fewer dots.
+//! A node wants `U{1 + ⌊p/4⌋ ..= 2 + ⌊p/4⌋}` dots for `p` players, the centre
+//! exactly one; its type may set the count (the original's Village Ruins:
+//! 4) or add to it (Chameleon: 2). Each dot picks a random gap wider than
+//! `2r` (`r = 0.225π`), sits at a random angle at least `r` inside it, and
+//! then blocks like an edge. On a border node the half-turn facing off the
+//! paper is blocked too, so dots point into the paper. A node with no gap
+//! left keeps fewer dots, but never none: as in the original, a node that
+//! got no dot gets one anyway, here in the middle of its widest free gap,
+//! where it overlaps its edges least (the drawing keeps it off their lines).
 //!
 //! Angles are radians in board coordinates (x right, y down), from
 //! [`crate::geom::atan2`] so they are the same on every machine.
@@ -20,13 +24,25 @@ use super::{Side, Sides};
 /// Half the angular room a dot needs.
 pub const DOT_ANGLE: f64 = 0.225 * PI;
 
-/// How many dots a node wants, drawn from `rng`.
-pub fn wanted(players: u32, is_center: bool, rng: &mut Rng) -> u32 {
+/// What a node's type says of its dots: a count instead of the player
+/// count's, and dots beyond it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TypeDots {
+    /// The count, if the type sets it.
+    pub fixed: Option<u32>,
+    /// Dots added.
+    pub extra: u32,
+}
+
+/// How many dots a node wants, drawn from `rng` (drawn for every node, so
+/// that a type's count leaves the other nodes' dots alone).
+pub fn wanted(players: u32, is_center: bool, of_type: TypeDots, rng: &mut Rng) -> u32 {
+    let base = 1 + i64::from(players / 4);
+    let drawn = rng.range_inclusive(base, base + 1) as u32;
     if is_center {
         return 1;
     }
-    let base = 1 + i64::from(players / 4);
-    rng.range_inclusive(base, base + 1) as u32
+    of_type.fixed.unwrap_or(drawn) + of_type.extra
 }
 
 /// Working space of [`place`], kept between calls so that placing dots on
@@ -85,6 +101,12 @@ pub fn place(at: Point, neighbors: impl Iterator<Item = Point>, sides: Sides, co
         dots.push(angle);
         blocked.push((angle, 0.0));
     }
+    if dots.is_empty() && count > 0 {
+        // No gap was wide enough: the middle of the widest.
+        gaps(blocked, free);
+        let widest = free.iter().copied().reduce(|a, b| if b.1 > a.1 { b } else { a });
+        dots.push(widest.map_or(0.0, |(start, len)| normalize_angle(start + len / 2.0)));
+    }
     dots
 }
 
@@ -135,6 +157,23 @@ mod tests {
     }
 
     #[test]
+    fn a_crowded_node_still_gets_one_dot_in_its_widest_gap() {
+        // Eight edges a quarter-turn apart or closer: no gap of 2r.
+        let at = Point::new(5.0, 5.0);
+        let angles = [0.0, 0.7, 1.4, 2.1, 2.8, 3.5, 4.2, 5.0];
+        let neighbors: Vec<Point> = angles.iter().map(|&a: &f64| Point::new(5.0 + a.cos(), 5.0 + a.sin())).collect();
+        let mut rng = Rng::new(1, 1);
+        let dots = place(at, neighbors.into_iter(), Sides::NONE, 3, &mut rng, &mut Arcs::default());
+        assert_eq!(dots.len(), 1);
+        // The widest gap runs from 5.0 round to 0.0 (2π − 5.0 ≈ 1.28).
+        assert!((dots[0] - (5.0 + (TAU - 5.0) / 2.0)).abs() < 1e-6, "{}", dots[0]);
+        assert_eq!(
+            place(at, std::iter::empty(), Sides::NONE, 0, &mut rng, &mut Arcs::default()).len(),
+            0
+        );
+    }
+
+    #[test]
     fn dots_keep_clear_of_edges_each_other_and_the_paper() {
         let mut rng = Rng::new(9, 9);
         for _ in 0..500 {
@@ -144,6 +183,22 @@ mod tests {
                 .collect();
             let sides = Sides::NONE.with(Side::Top);
             let dots = place(at, neighbors.iter().copied(), sides, 3, &mut rng, &mut Arcs::default());
+            assert!(!dots.is_empty());
+            // Room from the edges and the paper's half-turn off it.
+            let room = |d: f64| {
+                let edges = neighbors
+                    .iter()
+                    .map(|q| angular_distance(d, normalize_angle(atan2(q.y - at.y, q.x - at.x))));
+                let paper = if d <= PI { d.min(PI - d) } else { 0.0 };
+                edges.fold(paper, f64::min)
+            };
+            if room(dots[0]) < DOT_ANGLE - 1e-9 {
+                // The one dot a node gets when no gap is wide enough.
+                assert_eq!(dots.len(), 1);
+                let best = (0..3600).map(|k| room(f64::from(k) * TAU / 3600.0)).fold(0.0, f64::max);
+                assert!(best < DOT_ANGLE + 1e-3, "a gap had room: {best}");
+                continue;
+            }
             for (i, &d) in dots.iter().enumerate() {
                 // Into the paper: y grows downwards, so sin(angle) > 0.
                 assert!(d > DOT_ANGLE - 1e-9 && d < PI - DOT_ANGLE + 1e-9, "{d}");

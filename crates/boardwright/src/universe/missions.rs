@@ -184,8 +184,16 @@ impl Search<'_> {
 
 /// The kind of each of `count` missions. A first game deals one of
 /// Traveler or Collector to all; otherwise every kind whose needed types are
-/// on the board once, then weighted draws up to `count`, shuffled.
-pub fn deal_kinds(kinds: &[MissionKind], present: impl Fn(&str) -> bool, count: usize, first_game: bool, rng: &mut Rng) -> Vec<String> {
+/// on the board and one of whose expansions is on (where it names any) once,
+/// then weighted draws up to `count`, shuffled.
+pub fn deal_kinds(
+    kinds: &[MissionKind],
+    present: impl Fn(&str) -> bool,
+    expansion_on: impl Fn(&str) -> bool,
+    count: usize,
+    first_game: bool,
+    rng: &mut Rng,
+) -> Vec<String> {
     if first_game {
         let kind = FIRST_GAME_KINDS[rng.index(FIRST_GAME_KINDS.len())];
         return vec![kind.to_string(); count];
@@ -193,6 +201,7 @@ pub fn deal_kinds(kinds: &[MissionKind], present: impl Fn(&str) -> bool, count: 
     let available: Vec<&MissionKind> = kinds
         .iter()
         .filter(|k| k.needs.is_empty() || k.needs.iter().any(|n| present(n)))
+        .filter(|k| k.expansions.is_empty() || k.expansions.iter().any(|e| expansion_on(e)))
         .collect();
     let mut dealt: Vec<String> = available.iter().take(count).map(|k| k.name.clone()).collect();
     let weights: Vec<f64> = available.iter().map(|k| k.weight).collect();

@@ -178,7 +178,13 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         let pool = expansions::node_type_pool(params);
         let targets = types::targets(&pool, w, h, params.fair_scaling);
         let mut rng = seed.stream("node set", attempt);
-        let chosen = expansions::node_set::balanced(&pool, &targets, points.len(), &mut rng);
+        let starts: Vec<usize> = switched
+            .node_sets
+            .iter()
+            .filter_map(|s| s.starts_with.as_ref())
+            .filter_map(|name| pool.iter().position(|t| &t.name == name))
+            .collect();
+        let chosen = expansions::node_set::balanced(&pool, &targets, &starts, points.len(), &mut rng);
         std::borrow::Cow::Owned(chosen.into_iter().map(|t| pool[t].clone()).collect())
     };
     let node_types = &node_types[..];
@@ -200,14 +206,9 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         // Measured, not enforced: how far the original's way falls short.
         (graph.edges(), params.clearance)
     };
-    let ((checked, placed), chosen) = rayon::join(
-        || {
-            rayon::join(
-                || edges::violations(&points, checked_edges, size, clearance),
-                || place_dots(params, seed, attempt, &so_far),
-            )
-        },
-        || starts_and_types(params, node_types, seed, attempt, &so_far),
+    let (checked, chosen) = rayon::join(
+        || edges::violations(&points, checked_edges, size, clearance),
+        || starts_and_types(params, node_types, &switched, seed, attempt, &so_far),
     );
     // The spanning tree keeps the clearance by construction; this checks it
     // again, with crossings, and drops a layout whose tree breaks the rule.
@@ -225,8 +226,25 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         type_counts,
         kinds,
     } = chosen?;
+    // A node's type may set or add to its dots.
+    let type_dots: Vec<dots::TypeDots> = node_types
+        .iter()
+        .map(|t| dots::TypeDots {
+            fixed: t.dots,
+            extra: t.extra_dots,
+        })
+        .collect();
+    let placed = place_dots(params, seed, attempt, &so_far, |v| {
+        assignment.types[v as usize].map(|t| type_dots[t]).unwrap_or_default()
+    });
 
     watch.step(attempt, 3);
+    // The number a node set puts on the centre (the original's Electric).
+    let center_number = switched
+        .node_sets
+        .iter()
+        .find_map(|s| s.center_number.as_ref())
+        .map(|n| n.of(&type_counts, params.players));
     // The count a numbered type's numbers come from, by type.
     let sources: Vec<Option<u32>> = node_types
         .iter()
@@ -242,7 +260,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         .map(|(v, (dots, _))| {
             let (id, p) = (v as u32, points[v]);
             let (kind, node_type, number) = if id == center {
-                (NodeKind::Center, None, None)
+                (NodeKind::Center, None, center_number)
             } else if let Some(&k) = mission_index.get(&id) {
                 (NodeKind::Mission, Some(kinds[k].clone()), None)
             } else {
@@ -338,9 +356,9 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     let between = between.unwrap_or_default();
     if switched.places() {
         metrics.areas = Some(between.areas.len() as u32);
-        metrics.tiny_nodes = switched.tiny_nodes.then_some(between.tiny_nodes.len() as u32);
-        metrics.resources = switched.resources.then_some(between.resources.len() as u32);
-        if switched.expeditions {
+        metrics.tiny_nodes = switched.any_tiny_nodes().then_some(between.tiny_nodes.len() as u32);
+        metrics.resources = switched.any_resources().then_some(between.resources.len() as u32);
+        if switched.expeditions_or_landmarks() {
             metrics.suitable_areas = Some(between.expeditions.len() as u32);
             let mut counts = [[0u32; 4]; 2];
             let c = points[center as usize];
@@ -404,7 +422,7 @@ fn place_between(
     let size = (f64::from(size.0), f64::from(size.1));
     let faces = areas::walk(points, graph.edges(), sides, size);
     let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
-    let expeditions = if switched.expeditions {
+    let expeditions = if switched.expeditions_or_landmarks() {
         // The largest circle of each area with room for one of the radius
         // (the others' search ends early: no circle there).
         let circles: Vec<Option<inscribed::Circle>> = faces
@@ -420,11 +438,25 @@ fn place_between(
             })
             .collect();
         let mut rng = seed.stream("expeditions", attempt);
-        expeditions::place(&circles, points[center as usize], &mut rng)
+        let c = points[center as usize];
+        if switched.expeditions {
+            expeditions::place(&circles, c, &mut rng)
+        } else if switched.extreme_expeditions {
+            let list = expansions::of_expansion(expansions::expedition_types(), expansions::EXTREME_EXPEDITIONS);
+            let kind = ExpeditionKind::Expedition;
+            expeditions::nearest(&circles, c, kind, &list, expansions::MOST_EXPEDITIONS, &mut rng)
+        } else {
+            let list = expansions::of_expansion(expansions::landmark_types(), expansions::SHARP_SCISSORS);
+            let kind = ExpeditionKind::Landmark;
+            expeditions::nearest(&circles, c, kind, &list, expansions::MOST_LANDMARKS, &mut rng)
+        }
     } else {
         Vec::new()
     };
-    let resources = if switched.resources {
+    // The expansion whose pieces a list's draws take.
+    let placing = |ours: bool, ours_name: &'static str| if ours { ours_name } else { expansions::SHARP_SCISSORS };
+    let resources = if switched.any_resources() {
+        let kinds = expansions::of_expansion(expansions::resource_types(), placing(switched.resources, expansions::RESOURCES));
         let mut taken = vec![false; faces.faces.len()];
         for e in &expeditions {
             taken[e.area as usize] = true;
@@ -437,14 +469,15 @@ fn place_between(
                     return Vec::new();
                 }
                 let mut rng = rng.substream(a as u64);
-                resources::scatter(&faces, a, points, on_border, params.resource_radius, &mut rng)
+                resources::scatter(&faces, a, points, on_border, params.resource_radius, &kinds, &mut rng)
             })
             .collect();
         per_area.into_iter().flatten().collect()
     } else {
         Vec::new()
     };
-    let tiny_nodes = if switched.tiny_nodes {
+    let tiny_nodes = if switched.any_tiny_nodes() {
+        let kinds = expansions::of_expansion(expansions::tiny_node_types(), placing(switched.tiny_nodes, expansions::TINY_NODES));
         let edges = tiny::Edges {
             points,
             edges: graph.edges(),
@@ -452,7 +485,14 @@ fn place_between(
             faces: &faces,
             size,
         };
-        tiny::place(&edges, params.max_tiny_per_node, &mut seed.stream("tiny nodes", attempt))
+        let roomy = switched.tiny_nodes || params.roomy_tiny_nodes;
+        tiny::place(
+            &edges,
+            params.max_tiny_per_node,
+            roomy,
+            &kinds,
+            &mut seed.stream("tiny nodes", attempt),
+        )
     } else {
         Vec::new()
     };
@@ -474,9 +514,16 @@ struct BuiltSoFar<'a> {
     size: (u32, u32),
 }
 
-/// The power dots of every node, and how many each wanted. Each node draws
-/// from its own substream: any thread, same dots.
-fn place_dots(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>) -> Vec<(Vec<f64>, u32)> {
+/// The power dots of every node, and how many each wanted, where
+/// `type_dots` tells what a node's type says of them. Each node draws from
+/// its own substream: any thread, same dots.
+fn place_dots(
+    params: &Params,
+    seed: &Seed,
+    attempt: u32,
+    board: &BuiltSoFar<'_>,
+    type_dots: impl Fn(u32) -> dots::TypeDots + Sync,
+) -> Vec<(Vec<f64>, u32)> {
     let &BuiltSoFar {
         points,
         sides,
@@ -489,7 +536,7 @@ fn place_dots(params: &Params, seed: &Seed, attempt: u32, board: &BuiltSoFar<'_>
         .into_par_iter()
         .map_init(dots::Arcs::default, |arcs, id| {
             let mut rng = rng.substream(u64::from(id));
-            let want = dots::wanted(params.players, id == center, &mut rng);
+            let want = dots::wanted(params.players, id == center, type_dots(id), &mut rng);
             let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
             let placed = dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
             (placed, want)
@@ -511,6 +558,7 @@ struct Chosen {
 fn starts_and_types(
     params: &Params,
     node_types: &[dictionary::NodeType],
+    switched: &expansions::Switched,
     seed: &Seed,
     attempt: u32,
     board: &BuiltSoFar<'_>,
@@ -549,6 +597,7 @@ fn starts_and_types(
     let kinds = missions::deal_kinds(
         &params.missions,
         |name| type_counts.get(name).is_some_and(|&c| c > 0),
+        |expansion| switched.is_on(expansion),
         missions.len(),
         params.first_game,
         &mut seed.stream("mission kinds", attempt),

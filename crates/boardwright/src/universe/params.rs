@@ -63,15 +63,24 @@ declare! {
         missions: Vec<MissionKind> = dictionary::default_missions(),
             Allowed::Data("1 to 100 mission tables: name (1-100 characters), needs (up to 100 node-type names), weight 0-1000000"),
             #[serde(deserialize_with = "dictionary::read_missions")];
-        /// expansions switched on (none by default): the node sets
-        /// deep_orbit, clockwork and wildwood (their types join the
-        /// dictionary's and the board takes a balanced set of them),
-        /// expeditions (an expedition or landmark in every area with room),
-        /// resources (natural resources in the other areas) and tiny_nodes
-        /// (tiny nodes on edges); each once
+        /// expansions switched on (none by default): the original's
+        /// nasty_nodes, nodes_of_knowledge and electric (node sets: their
+        /// types join the dictionary's and the board takes a balanced set),
+        /// extreme_expeditions (expeditions with join slots in up to ten
+        /// areas nearest the centre) and sharp_scissors (tiny nodes on the
+        /// edges, natural resources, landmarks); boardwright's own node sets
+        /// deep_orbit, clockwork and wildwood, and its expeditions (an
+        /// expedition or landmark in every area with room), resources and
+        /// tiny_nodes (only where an edge's middle has room); each once
         expansions: Vec<String> = Vec::new(),
-            Allowed::Data("a list of expansion names from deep_orbit, clockwork, wildwood, expeditions, resources, tiny_nodes, each once"),
+            Allowed::Data("a list of expansion names from nasty_nodes, nodes_of_knowledge, electric, extreme_expeditions, sharp_scissors, deep_orbit, clockwork, wildwood, expeditions, resources, tiny_nodes, each once (expeditions not with extreme_expeditions, resources and tiny_nodes not with sharp_scissors)"),
             #[serde(skip_serializing_if = "Vec::is_empty")];
+        /// with sharp_scissors, tiny nodes only on edges whose middle has
+        /// room to be seen (boardwright's rule, as tiny_nodes places them:
+        /// half a unit from every node, 0.15 from every other edge); false:
+        /// the original's, on every edge between two nodes off the border
+        roomy_tiny_nodes: bool = false, Allowed::Bool,
+            #[serde(skip_serializing_if = "is_false")];
         /// radius (grid units) of the circle an area must hold, clear of its
         /// nodes and edges, for an expedition or landmark (with expeditions;
         /// written out only when not 0.55)
@@ -82,8 +91,8 @@ declare! {
         /// resources; written out only when not 0.6)
         resource_radius: f64 = RESOURCE_RADIUS, float(0.2, 2.0),
             #[serde(skip_serializing_if = "is_resource_radius")];
-        /// most tiny nodes on the edges of one node (with tiny_nodes;
-        /// written out only when not 2)
+        /// most tiny nodes on the edges of one node (with sharp_scissors or
+        /// tiny_nodes; written out only when not 2, the original's)
         max_tiny_per_node: u32 = MAX_TINY_PER_NODE, int(1, 12),
             #[serde(skip_serializing_if = "is_max_tiny_per_node")];
     }
@@ -92,15 +101,24 @@ declare! {
             "classic",
             "# The original generator's choices: no planarity guard, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
         ),
-        ("deep_orbit", "# The Deep Orbit node set: comets, satellites, wormholes.\nexpansions = [\"deep_orbit\"]\n"),
-        ("clockwork", "# The Clockwork node set: gears, saws, locks.\nexpansions = [\"clockwork\"]\n"),
-        ("wildwood", "# The Wildwood node set: brambles, wolves, owls.\nexpansions = [\"wildwood\"]\n"),
-        ("expeditions", "# Expeditions and landmarks in the areas with room.\nexpansions = [\"expeditions\"]\n"),
-        ("resources", "# Natural resources scattered in the areas.\nexpansions = [\"resources\"]\n"),
-        ("tiny_nodes", "# Tiny nodes on the edges.\nexpansions = [\"tiny_nodes\"]\n"),
+        ("nasty_nodes", "# The original's Nasty Nodes: clocks, a critter boss, fire, poison and healing.\nexpansions = [\"nasty_nodes\"]\n"),
+        ("nodes_of_knowledge", "# The original's Nodes of Knowledge: sun and moon, knowledge, curses, ruins; day and night at the centre.\nexpansions = [\"nodes_of_knowledge\"]\n"),
+        ("electric", "# The original's Electric Expansion: electricity, batteries, factories, a dragon; a number at the centre.\nexpansions = [\"electric\"]\n"),
+        ("extreme_expeditions", "# The original's Extreme Expeditions: expeditions with join slots in the areas nearest the centre.\nexpansions = [\"extreme_expeditions\"]\n"),
+        ("sharp_scissors", "# The original's Sharp Scissors: tiny nodes on the edges, natural resources, landmarks.\nexpansions = [\"sharp_scissors\"]\n"),
+        (
+            "original-expansions",
+            "# Every expansion of the original game.\nexpansions = [\"nasty_nodes\", \"nodes_of_knowledge\", \"electric\", \"extreme_expeditions\", \"sharp_scissors\"]\n",
+        ),
+        ("deep_orbit", "# boardwright's Deep Orbit node set: comets, satellites, wormholes.\nexpansions = [\"deep_orbit\"]\n"),
+        ("clockwork", "# boardwright's Clockwork node set: gears, saws, locks.\nexpansions = [\"clockwork\"]\n"),
+        ("wildwood", "# boardwright's Wildwood node set: brambles, wolves, owls.\nexpansions = [\"wildwood\"]\n"),
+        ("expeditions", "# boardwright's expeditions and landmarks in every area with room.\nexpansions = [\"expeditions\"]\n"),
+        ("resources", "# boardwright's natural resources scattered in the areas.\nexpansions = [\"resources\"]\n"),
+        ("tiny_nodes", "# boardwright's tiny nodes, where an edge's middle has room.\nexpansions = [\"tiny_nodes\"]\n"),
         (
             "all-expansions",
-            "# Every expansion: the three node sets, expeditions and landmarks, natural resources, tiny nodes.\nexpansions = [\"deep_orbit\", \"clockwork\", \"wildwood\", \"expeditions\", \"resources\", \"tiny_nodes\"]\n",
+            "# Every expansion that goes together: the original's five and boardwright's three node sets.\nexpansions = [\"nasty_nodes\", \"nodes_of_knowledge\", \"electric\", \"extreme_expeditions\", \"sharp_scissors\", \"deep_orbit\", \"clockwork\", \"wildwood\"]\n",
         ),
     ],
     size: ["players", "resolution"],
@@ -125,6 +143,10 @@ fn is_expedition_radius(v: &f64) -> bool {
 
 fn is_resource_radius(v: &f64) -> bool {
     *v == RESOURCE_RADIUS
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
 }
 
 fn is_max_tiny_per_node(v: &u32) -> bool {

@@ -1,16 +1,25 @@
-//! Expeditions and landmarks (the expeditions expansion): one in every area
-//! with room, at the centre of the largest circle the area holds.
+//! Expeditions and landmarks, at the centre of the largest circle an area
+//! with room holds.
 //!
 //! An area has room when that circle's radius is at least
 //! `expedition_radius`: the circle is then clear of the area's nodes and
-//! edges (the outline runs through them) and of the paper's border. The
-//! areas with room are taken in a random order; each takes an expedition
-//! where its quadrant has no more expeditions than landmarks, else a
-//! landmark, so that every quadrant holds about as many of each. Types are
-//! drawn by weight from their lists.
+//! edges (the outline runs through them) and of the paper's border.
+//!
+//! - The original's way ([`nearest`]): the areas with room nearest the
+//!   centre, at most ten expeditions with 1–3 join slots each (Extreme
+//!   Expeditions) or, without them, at most five landmarks (Sharp
+//!   Scissors). The original finds room from the mean of an area's nodes
+//!   and relaxes the point away from them; the largest circle is the same
+//!   idea, exact, and keeps the piece clear of every edge.
+//! - boardwright's ([`place`], the expeditions expansion): one in every
+//!   area with room, taken in a random order; each takes an expedition
+//!   where its quadrant has no more expeditions than landmarks, else a
+//!   landmark, so that every quadrant holds about as many of each.
+//!
+//! Types are drawn by weight from their expansion's lists.
 
 use super::inscribed::Circle;
-use super::{Piece, expedition_types, landmark_types};
+use super::{EXPEDITIONS, Piece, expedition_types, landmark_types, of_expansion};
 use crate::geom::Point;
 use crate::seed::Rng;
 use crate::universe::{Expedition, ExpeditionKind};
@@ -34,18 +43,54 @@ pub fn place(circles: &[Option<Circle>], center: Point, rng: &mut Rng) -> Vec<Ex
                 ExpeditionKind::Landmark
             };
             let list = match kind {
-                ExpeditionKind::Expedition => expedition_types(),
-                ExpeditionKind::Landmark => landmark_types(),
+                ExpeditionKind::Expedition => of_expansion(expedition_types(), EXPEDITIONS),
+                ExpeditionKind::Landmark => of_expansion(landmark_types(), EXPEDITIONS),
             };
             counts[usize::from(kind == ExpeditionKind::Landmark)][q] += 1;
             Expedition {
                 kind,
-                name: draw(list, rng),
+                name: draw(&list, rng),
                 area,
                 x: c.center.x,
                 y: c.center.y,
                 radius: c.radius,
+                slots: 0,
             }
+        })
+        .collect();
+    placed.sort_by_key(|e| e.area);
+    placed
+}
+
+/// The original's way: pieces of `kind` from `list` in the (at most
+/// `most`) areas with room nearest `center` (ties by area), each
+/// expedition with 1–3 join slots.
+pub fn nearest(
+    circles: &[Option<Circle>],
+    center: Point,
+    kind: ExpeditionKind,
+    list: &[&Piece],
+    most: usize,
+    rng: &mut Rng,
+) -> Vec<Expedition> {
+    let mut roomy: Vec<(f64, u32, Circle)> = (0..circles.len() as u32)
+        .filter_map(|a| circles[a as usize].map(|c| (c.center.dist2(center), a, c)))
+        .collect();
+    roomy.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    roomy.truncate(most);
+    let mut placed: Vec<Expedition> = roomy
+        .into_iter()
+        .map(|(_, area, c)| Expedition {
+            kind,
+            name: draw(list, rng),
+            area,
+            x: c.center.x,
+            y: c.center.y,
+            radius: c.radius,
+            slots: match kind {
+                ExpeditionKind::Expedition => rng.range_inclusive(1, 3) as u32,
+                ExpeditionKind::Landmark => 0,
+            },
         })
         .collect();
     placed.sort_by_key(|e| e.area);
@@ -59,7 +104,7 @@ pub fn quadrant(p: Point, center: Point) -> usize {
 }
 
 /// A name drawn by weight from `list` (which has a positive weight).
-pub(super) fn draw(list: &[Piece], rng: &mut Rng) -> String {
+pub(super) fn draw(list: &[&Piece], rng: &mut Rng) -> String {
     let weights: Vec<f64> = list.iter().map(|p| p.weight).collect();
     list[rng.weighted(&weights).unwrap_or(0)].name.clone()
 }

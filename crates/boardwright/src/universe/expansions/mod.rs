@@ -1,15 +1,23 @@
 //! The expansions of universe boards, each switched on by name in the
-//! `expansions` parameter (none by default):
+//! `expansions` parameter (none by default).
 //!
-//! - three node sets of our own (`deep_orbit`, `clockwork`, `wildwood`):
+//! The original's five:
+//! - the node sets `nasty_nodes`, `nodes_of_knowledge` and `electric`:
 //!   their node types join the dictionary's, and the board's types are a
-//!   balanced set of them (`node_set`);
-//! - `expeditions`: an expedition or a landmark at the middle of the largest
-//!   circle each area with room holds (`areas`, `inscribed`,
-//!   `expeditions`);
-//! - `resources`: natural resources scattered in the other areas
-//!   (`resources`);
-//! - `tiny_nodes`: tiny nodes on the middle of edges (`tiny`).
+//!   balanced set of them (`node_set`); Electric also numbers the centre,
+//!   Nodes of Knowledge marks it with day and night;
+//! - `extreme_expeditions`: an expedition with 1–3 join slots in each of
+//!   the (at most ten) areas with room nearest the centre (`areas`,
+//!   `inscribed`, `expeditions`);
+//! - `sharp_scissors`: landmarks in the (at most five) areas with room
+//!   nearest the centre when Extreme Expeditions is off, natural resources
+//!   in the other areas (`resources`), tiny nodes on every edge between two
+//!   nodes off the border, at most `max_tiny_per_node` a node (`tiny`).
+//!
+//! boardwright's own: the node sets `deep_orbit`, `clockwork` and
+//! `wildwood`; `expeditions` (an expedition or a landmark in every area with
+//! room), `resources` and `tiny_nodes` (only where an edge's middle has
+//! room), each with pieces of its own.
 //!
 //! What each expansion holds is data, `expansions.toml`, read once.
 
@@ -29,12 +37,21 @@ pub(crate) mod node_set;
 pub(crate) mod resources;
 pub(crate) mod tiny;
 
-/// The expansion that places expeditions and landmarks.
+/// The original's expansion that places expeditions.
+pub const EXTREME_EXPEDITIONS: &str = "extreme_expeditions";
+/// The original's expansion that places tiny nodes, natural resources and
+/// landmarks.
+pub const SHARP_SCISSORS: &str = "sharp_scissors";
+/// boardwright's expansion that places expeditions and landmarks.
 pub const EXPEDITIONS: &str = "expeditions";
-/// The expansion that scatters natural resources.
+/// boardwright's expansion that scatters natural resources.
 pub const RESOURCES: &str = "resources";
-/// The expansion that puts tiny nodes on edges.
+/// boardwright's expansion that puts tiny nodes on edges.
 pub const TINY_NODES: &str = "tiny_nodes";
+/// The original's Extreme Expeditions places at most this many.
+pub const MOST_EXPEDITIONS: usize = 10;
+/// The original's Sharp Scissors places at most this many landmarks.
+pub const MOST_LANDMARKS: usize = 5;
 
 /// A node set: node types that join the dictionary's when it is on.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,8 +62,43 @@ pub struct NodeSet {
     pub title: String,
     /// What it brings, in a line.
     pub about: String,
+    /// Whether it is the original game's (else boardwright's own).
+    pub original: bool,
+    /// A rule of the whole set, in players' words, if it has one.
+    pub rule: Option<String>,
+    /// The type its balanced set starts from, if any.
+    pub starts_with: Option<String>,
+    /// The number it puts on the centre, if any.
+    pub center_number: Option<CenterNumber>,
+    /// Whether it marks the centre with day and night.
+    pub day_and_night: bool,
     /// Its node types, in the dictionary's format.
     pub node_types: Vec<NodeType>,
+}
+
+/// The original Electric expansion's number on the centre: `share` × the
+/// board's energy ÷ players, rounded down, where each node of a type in
+/// `energy` adds that much.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CenterNumber {
+    /// Share of the energy per player.
+    pub share: f64,
+    /// Energy a node of each type brings.
+    pub energy: std::collections::BTreeMap<String, f64>,
+}
+
+impl CenterNumber {
+    /// The number for a board whose node types are counted in `counts`.
+    pub fn of(&self, counts: &std::collections::BTreeMap<String, u32>, players: u32) -> u32 {
+        let energy: f64 = self
+            .energy
+            .iter()
+            .map(|(t, e)| e * f64::from(counts.get(t).copied().unwrap_or(0)))
+            .sum();
+        // The original rounds the energy down before sharing it out.
+        (self.share * energy.floor() / f64::from(players.max(1))).floor() as u32
+    }
 }
 
 /// One entry of a placing expansion's weighted list: an expedition,
@@ -56,6 +108,8 @@ pub struct NodeSet {
 pub struct Piece {
     /// Its name, as the board and the legend give it.
     pub name: String,
+    /// The expansion whose list it is in.
+    pub expansion: String,
     /// Its chance in the draws, against the others of its list.
     pub weight: f64,
     /// What it does in play.
@@ -90,13 +144,26 @@ static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
                     .expect("a node set's words")
             };
             let (name, title, about) = (text("name"), text("title"), text("about"));
+            let rule = set.remove("rule").and_then(|v| v.as_str().map(str::to_string));
+            let starts_with = set.remove("starts_with").and_then(|v| v.as_str().map(str::to_string));
+            let flag = |set: &mut toml::Table, key: &str| set.remove(key).and_then(|v| v.as_bool()).unwrap_or(false);
+            let (original, day_and_night) = (flag(&mut set, "original"), flag(&mut set, "day_and_night"));
+            let center_number = set
+                .remove("center_number")
+                .map(|v| v.try_into().expect("a node set's centre number reads"));
             let types = set.remove("node_types").expect("a node set's types");
             let node_types = overlay::read_list(types, &format!("node_sets[{i}].node_types"), &Builtin(true))
                 .expect("the built-in node sets' types are valid");
+            assert!(set.is_empty(), "unknown node set fields: {set:?}");
             NodeSet {
                 name,
                 title,
                 about,
+                original,
+                rule,
+                starts_with,
+                center_number,
+                day_and_night,
                 node_types,
             }
         })
@@ -116,30 +183,48 @@ pub fn node_sets() -> &'static [NodeSet] {
     &CATALOGUE.node_sets
 }
 
-/// The expedition types, by weight.
+/// Every expedition type, each naming its expansion.
 pub fn expedition_types() -> &'static [Piece] {
     &CATALOGUE.expeditions
 }
 
-/// The landmark types, by weight.
+/// Every landmark type, each naming its expansion.
 pub fn landmark_types() -> &'static [Piece] {
     &CATALOGUE.landmarks
 }
 
-/// The natural resource types, by weight.
+/// Every natural resource type, each naming its expansion.
 pub fn resource_types() -> &'static [Piece] {
     &CATALOGUE.resources
 }
 
-/// The tiny node types, by weight.
+/// Every tiny node type, each naming its expansion.
 pub fn tiny_node_types() -> &'static [Piece] {
     &CATALOGUE.tiny_nodes
 }
 
-/// Every expansion's name: the node sets', then the placing ones'.
+/// The pieces of `list` that `expansion` places.
+pub fn of_expansion(list: &'static [Piece], expansion: &str) -> Vec<&'static Piece> {
+    list.iter().filter(|p| p.expansion == expansion).collect()
+}
+
+/// Every expansion's name: the original's node sets and placing
+/// expansions, then boardwright's.
 pub fn names() -> Vec<&'static str> {
-    let sets = node_sets().iter().map(|s| s.name.as_str());
-    sets.chain([EXPEDITIONS, RESOURCES, TINY_NODES]).collect()
+    let sets = |original: bool| node_sets().iter().filter(move |s| s.original == original).map(|s| s.name.as_str());
+    let ours = [EXPEDITIONS, RESOURCES, TINY_NODES];
+    sets(true)
+        .chain([EXTREME_EXPEDITIONS, SHARP_SCISSORS])
+        .chain(sets(false))
+        .chain(ours)
+        .collect()
+}
+
+/// Whether `name` is a node type of a built-in node set or a piece an
+/// expansion places.
+pub(crate) fn names_a_piece_or_type(name: &str) -> bool {
+    let lists = [expedition_types(), landmark_types(), resource_types(), tiny_node_types()];
+    builtin_node_type(name).is_some() || lists.iter().any(|l| l.iter().any(|p| p.name == name))
 }
 
 /// The node set type named `name`, if one has it.
@@ -149,8 +234,10 @@ pub(crate) fn builtin_node_type(name: &str) -> Option<NodeType> {
 
 /// What a board's `expansions` switch on.
 pub(crate) struct Switched {
-    /// The node sets on, in the parameter's order.
+    /// The node sets on, in the catalogue's order.
     pub node_sets: Vec<&'static NodeSet>,
+    pub extreme_expeditions: bool,
+    pub sharp_scissors: bool,
     pub expeditions: bool,
     pub resources: bool,
     pub tiny_nodes: bool,
@@ -163,16 +250,45 @@ impl Switched {
         let on = |name: &str| params.expansions.iter().any(|e| e == name);
         Switched {
             node_sets: node_sets().iter().filter(|s| on(&s.name)).collect(),
+            extreme_expeditions: on(EXTREME_EXPEDITIONS),
+            sharp_scissors: on(SHARP_SCISSORS),
             expeditions: on(EXPEDITIONS),
             resources: on(RESOURCES),
             tiny_nodes: on(TINY_NODES),
         }
     }
 
+    /// Whether the expansion named `name` is on.
+    pub fn is_on(&self, name: &str) -> bool {
+        match name {
+            EXTREME_EXPEDITIONS => self.extreme_expeditions,
+            SHARP_SCISSORS => self.sharp_scissors,
+            EXPEDITIONS => self.expeditions,
+            RESOURCES => self.resources,
+            TINY_NODES => self.tiny_nodes,
+            set => self.node_sets.iter().any(|s| s.name == set),
+        }
+    }
+
     /// Whether an expansion places things between the nodes, which needs
     /// the board's areas.
     pub fn places(&self) -> bool {
-        self.expeditions || self.resources || self.tiny_nodes
+        self.extreme_expeditions || self.sharp_scissors || self.expeditions || self.resources || self.tiny_nodes
+    }
+
+    /// Whether expeditions or landmarks go in the areas with room.
+    pub fn expeditions_or_landmarks(&self) -> bool {
+        self.extreme_expeditions || self.sharp_scissors || self.expeditions
+    }
+
+    /// Whether natural resources go in the other areas.
+    pub fn any_resources(&self) -> bool {
+        self.sharp_scissors || self.resources
+    }
+
+    /// Whether tiny nodes go on edges.
+    pub fn any_tiny_nodes(&self) -> bool {
+        self.sharp_scissors || self.tiny_nodes
     }
 }
 
@@ -201,12 +317,28 @@ pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
             return Err(ParamError::invalid(&format!("expansions[{i}]"), format!("{name:?}"), allowed()));
         }
     }
+    // The original's and boardwright's placing expansions put their pieces
+    // in the same places: one of each pair at a time.
+    for (ours, original) in [
+        (EXPEDITIONS, EXTREME_EXPEDITIONS),
+        (RESOURCES, SHARP_SCISSORS),
+        (TINY_NODES, SHARP_SCISSORS),
+    ] {
+        let on = |name: &str| params.expansions.iter().position(|e| e == name);
+        if let (Some(i), Some(_)) = (on(ours), on(original)) {
+            return Err(ParamError::invalid(
+                &format!("expansions[{i}]"),
+                format!("{ours:?} beside {original:?}"),
+                format!("one of {original} (the original's) and {ours} (boardwright's own): both place their pieces in the same places"),
+            ));
+        }
+    }
     let switched = Switched::of(params);
     if switched.places() && !params.planar {
         return Err(ParamError::invalid(
             "planar",
             "false",
-            "true when an expansion places things between the edges (expeditions, resources, tiny_nodes): the areas are the faces of a planar board",
+            "true when an expansion places things between the edges (extreme_expeditions, sharp_scissors, expeditions, resources, tiny_nodes): the areas are the faces of a planar board",
         ));
     }
     if switched.node_sets.is_empty() {
@@ -238,8 +370,8 @@ mod tests {
     #[test]
     fn every_node_set_holds_every_category_and_action_type() {
         let categories = ["Plants", "Nature", "Magical", "Enemies", "Resources", "Misc", "Technology"];
-        assert_eq!(node_sets().len(), 3);
-        for set in node_sets() {
+        assert_eq!(node_sets().len(), 6);
+        for set in node_sets().iter().filter(|s| !s.original) {
             for c in categories {
                 assert!(set.node_types.iter().any(|t| t.category == c), "{}: no {c}", set.name);
             }
@@ -254,8 +386,16 @@ mod tests {
                 assert!(t.rule.is_some(), "{} has no rule", t.name);
             }
         }
+        for set in node_sets() {
+            assert!(
+                set.node_types.iter().all(|t| t.rule.is_some()),
+                "{}: a type without a rule",
+                set.name
+            );
+        }
         for list in [expedition_types(), landmark_types(), resource_types(), tiny_node_types()] {
             assert!(!list.is_empty() && list.iter().all(|p| p.weight > 0.0));
+            assert!(list.iter().all(|p| names().contains(&p.expansion.as_str())));
         }
     }
 
@@ -268,11 +408,17 @@ mod tests {
         let err = validate(&with(&["wildwood", "moon"])).unwrap_err().to_string();
         assert!(err.contains("expansions[1]") && err.contains("tiny_nodes"), "{err}");
         assert!(validate(&with(&["resources", "resources"])).is_err());
+        let err = validate(&with(&["sharp_scissors", "tiny_nodes"])).unwrap_err().to_string();
+        assert!(err.contains("expansions[1]") && err.contains("sharp_scissors"), "{err}");
         let classic = Params {
             planar: false,
             ..with(&["expeditions"])
         };
         assert!(validate(&classic).unwrap_err().to_string().contains("planar"));
-        assert!(validate(&with(&names())).is_ok());
+        let every_original: Vec<&str> = names()
+            .into_iter()
+            .filter(|n| ![EXPEDITIONS, RESOURCES, TINY_NODES].contains(n))
+            .collect();
+        assert!(validate(&with(&every_original)).is_ok());
     }
 }

@@ -4,8 +4,11 @@
 //! in play, with enough to cut, and no more types than the board has room
 //! for.
 //!
+//! 0. The types a node set starts from (the original's Electric expansion
+//!    starts from Electricity, which brings in its many requirements at
+//!    once).
 //! 1. For each category still missing (in the pool's order), one random
-//!    type of it; then for each action type still missing, one random type
+//!    type of it (drawn by `prob`, as every random type here); then for each action type still missing, one random type
 //!    that has it. A type added strikes its category and all its action
 //!    types off the missing lists.
 //! 2. Until at least [`CUTTING_TYPES`] types that cut are in the set (or
@@ -32,7 +35,7 @@ pub const RESERVED: u64 = 12 + 5;
 /// The balanced set of `pool` for a board of `points` nodes whose types
 /// have the scaled counts `targets` (`(min, max)`, by pool index): the
 /// indices of the types chosen, in the pool's order.
-pub fn balanced(pool: &[NodeType], targets: &[(u32, Option<u32>)], points: usize, rng: &mut Rng) -> Vec<usize> {
+pub fn balanced(pool: &[NodeType], targets: &[(u32, Option<u32>)], starts: &[usize], points: usize, rng: &mut Rng) -> Vec<usize> {
     let mut set = Set {
         pool,
         chosen: vec![false; pool.len()],
@@ -45,6 +48,10 @@ pub fn balanced(pool: &[NodeType], targets: &[(u32, Option<u32>)], points: usize
         }
     }
     set.missing_actions = ACTIONS.iter().copied().filter(|a| pool.iter().any(|t| has(t, a))).collect();
+    // 0. Where a node set starts.
+    for &t in starts {
+        set.add(t);
+    }
     // 1. Every category, then every action type.
     // Adding a type strikes what it brings: the first still missing is next.
     while let Some(&category) = set.missing_categories.first() {
@@ -102,8 +109,8 @@ struct Set<'a> {
 }
 
 impl Set<'_> {
-    /// Adds a type drawn uniformly from those not chosen that `fits`;
-    /// false when there is none.
+    /// Adds a type drawn by `prob` from those not chosen that `fits`
+    /// (uniformly where none has weight); false when there is none.
     fn add_random(&mut self, rng: &mut Rng, fits: impl Fn(&NodeType) -> bool) -> bool {
         let open: Vec<usize> = (0..self.pool.len()).filter(|&t| !self.chosen[t] && fits(&self.pool[t])).collect();
         if open.is_empty() {
@@ -115,7 +122,8 @@ impl Set<'_> {
             self.missing_actions.retain(|a| !pool.iter().any(|t| has(t, a) && fits(t)));
             return false;
         }
-        let t = open[rng.index(open.len())];
+        let weights: Vec<f64> = open.iter().map(|&t| self.pool[t].prob).collect();
+        let t = open[rng.weighted(&weights).unwrap_or_else(|| rng.index(open.len()))];
         self.add(t);
         true
     }
@@ -154,7 +162,7 @@ mod tests {
             let targets: Vec<(u32, Option<u32>)> = pool.iter().map(|t| (t.min, t.max)).collect();
             for seed in 0..200 {
                 let mut rng = Rng::new(seed, 7);
-                let chosen = balanced(&pool, &targets, 88, &mut rng);
+                let chosen = balanced(&pool, &targets, &[], 88, &mut rng);
                 let types: Vec<&NodeType> = chosen.iter().map(|&t| &pool[t]).collect();
                 for c in pool.iter().map(|t| &t.category) {
                     assert!(types.iter().any(|t| &t.category == c), "seed {seed}: no {c}");

@@ -1,5 +1,7 @@
-//! Natural resources (the resources expansion), scattered in the areas
-//! that hold no expedition or landmark.
+//! Natural resources (the original's Sharp Scissors, and boardwright's
+//! resources expansion, each with its own pieces), scattered in the areas
+//! that hold no expedition or landmark, as the original scatters them and,
+//! ours on top, clear of every edge.
 //!
 //! An area where at least half the nodes are on the paper's border is left
 //! alone. Any other takes 1 to 4 resources (1 or 2 where it has 4 nodes or
@@ -12,10 +14,10 @@
 
 use std::f64::consts::TAU;
 
+use super::Piece;
 use super::areas::Faces;
 use super::expeditions::draw;
 use super::inscribed::signed_distance;
-use super::resource_types;
 use crate::geom::Point;
 use crate::seed::Rng;
 use crate::universe::Resource;
@@ -25,9 +27,17 @@ pub const SHRINK: f64 = 0.7;
 /// Random points tried for one resource.
 pub const TRIES: u32 = 200;
 
-/// The resources of area `area` (its ring in `faces`), unless `taken` (an
-/// expedition stands there), with `radius` the distance they keep.
-pub fn scatter(faces: &Faces, area: usize, points: &[Point], on_border: &[bool], radius: f64, rng: &mut Rng) -> Vec<Resource> {
+/// The resources of area `area` (its ring in `faces`), drawn from `kinds`,
+/// with `radius` the distance they keep.
+pub fn scatter(
+    faces: &Faces,
+    area: usize,
+    points: &[Point],
+    on_border: &[bool],
+    radius: f64,
+    kinds: &[&Piece],
+    rng: &mut Rng,
+) -> Vec<Resource> {
     let n = points.len();
     let ring = &faces.faces[area].ring;
     let mut nodes: Vec<u32> = ring.iter().copied().filter(|&v| (v as usize) < n).collect();
@@ -64,7 +74,7 @@ pub fn scatter(faces: &Faces, area: usize, points: &[Point], on_border: &[bool],
         });
         let Some(p) = found else { break };
         placed.push(Resource {
-            name: draw(resource_types(), rng),
+            name: draw(kinds, rng),
             area: area as u32,
             x: p.x,
             y: p.y,

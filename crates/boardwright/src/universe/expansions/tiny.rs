@@ -1,18 +1,22 @@
-//! Tiny nodes (the tiny_nodes expansion), on the middle of edges between two
-//! nodes off the paper's border.
+//! Tiny nodes, on the middle of edges between two nodes off the paper's
+//! border.
 //!
-//! The nodes are walked in a random order; for each edge of a node to a
-//! node not yet walked, a tiny node goes on its midpoint while both ends
-//! hold fewer than `max_tiny_per_node`, where the midpoint is farther than
+//! The nodes off the border are walked in a random order, each node's
+//! edges by angle; a tiny node goes on the midpoint of each edge to a node
+//! off the border not yet walked. The original's rule (Sharp Scissors):
+//! every such edge, until the node or the edge's other end holds
+//! `max_tiny_per_node`, when the rest of the node's edges are passed over.
+//! boardwright's (the tiny_nodes expansion, or `roomy_tiny_nodes`): only
+//! where both ends hold fewer than that and the midpoint is farther than
 //! [`NODE_ROOM`] from every node (its edge's own too: the edge is longer
 //! than twice that) and than [`CLEAR`] from every other edge: room to be
-//! drawn on its edge, seen between its nodes, touching no other. Types are drawn by weight; each points
-//! one way along its edge, at random.
+//! drawn on its edge, seen between its nodes, touching no other. Types are
+//! drawn by weight; each points one way along its edge, at random.
 
+use super::Piece;
 use super::areas::Faces;
 use super::expeditions::draw;
-use super::tiny_node_types;
-use crate::geom::{Point, segment_dist2};
+use crate::geom::{Point, atan2, normalize_angle, segment_dist2};
 use crate::grid::PointGrid;
 use crate::seed::Rng;
 use crate::universe::TinyNode;
@@ -36,8 +40,9 @@ pub struct Edges<'a> {
     pub size: (f64, f64),
 }
 
-/// The tiny nodes of a board, at most `cap` per node.
-pub fn place(board: &Edges<'_>, cap: u32, rng: &mut Rng) -> Vec<TinyNode> {
+/// The tiny nodes of a board from `kinds`, at most `cap` per node, only
+/// where the middle has room when `roomy`.
+pub fn place(board: &Edges<'_>, cap: u32, roomy: bool, kinds: &[&Piece], rng: &mut Rng) -> Vec<TinyNode> {
     let &Edges {
         points, edges, on_border, ..
     } = board;
@@ -52,26 +57,46 @@ pub fn place(board: &Edges<'_>, cap: u32, rng: &mut Rng) -> Vec<TinyNode> {
     rng.shuffle(&mut order);
     let (mut walked, mut held) = (vec![false; n], vec![0u32; n]);
     let mut placed = Vec::new();
+    let other = |e: u32, v: u32| {
+        let [a, b] = edges[e as usize];
+        if a == v { b } else { a }
+    };
     for &v in &order {
-        walked[v as usize] = true;
-        for &e in &incident[v as usize] {
-            let [a, b] = edges[e as usize];
-            let u = if a == v { b } else { a };
-            let (vi, ui) = (v as usize, u as usize);
-            if walked[ui] || on_border[vi] || on_border[ui] || held[vi] >= cap || held[ui] >= cap {
+        let vi = v as usize;
+        walked[vi] = true;
+        if on_border[vi] {
+            continue;
+        }
+        let p = points[vi];
+        let mut around = incident[vi].clone();
+        let angle = |e: u32| {
+            let q = points[other(e, v) as usize];
+            normalize_angle(atan2(q.y - p.y, q.x - p.x))
+        };
+        around.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)).then(a.cmp(&b)));
+        for e in around {
+            let u = other(e, v);
+            let ui = u as usize;
+            if held[vi] >= cap || held[ui] >= cap {
+                if roomy {
+                    continue;
+                }
+                break;
+            }
+            if walked[ui] || on_border[ui] {
                 continue;
             }
-            let (p, q) = (points[vi], points[ui]);
+            let q = points[ui];
             let mid = Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0);
             let crowded = || grid.within(points, mid, NODE_ROOM).next().is_some();
-            if crowded() || !clear(mid, e, board) {
+            if roomy && (crowded() || !clear(mid, e, board)) {
                 continue;
             }
             held[vi] += 1;
             held[ui] += 1;
             let (from, to) = if rng.chance(0.5) { (v, u) } else { (u, v) };
             placed.push(TinyNode {
-                name: draw(tiny_node_types(), rng),
+                name: draw(kinds, rng),
                 edge: e,
                 from,
                 to,
