@@ -126,12 +126,18 @@ impl PointGrid {
         cx * self.rows + cy
     }
 
-    fn coords(&self, p: Point) -> (usize, usize) {
+    /// The column and row of `p`'s cell (clamped onto the grid like [`PointGrid::cell_of`]).
+    pub fn coords(&self, p: Point) -> (usize, usize) {
         // `as usize` truncates towards zero and saturates negatives to 0, which
         // is `floor` for the coordinates that matter, without a libm call.
         let cx = ((p.x / self.cell) as usize).min(self.cols - 1);
         let cy = ((p.y / self.cell) as usize).min(self.rows - 1);
         (cx, cy)
+    }
+
+    /// Columns and rows of cells.
+    pub fn dims(&self) -> (usize, usize) {
+        (self.cols, self.rows)
     }
 
     /// The side of a cell.

@@ -13,6 +13,7 @@ use boardwright::{Generator, Seed, Watch};
 use super::{dist, segment_distance};
 
 mod caller;
+mod classic;
 mod expansions;
 mod fairness;
 mod parameters;

@@ -140,9 +140,14 @@ fn boards_in_every_format_are_the_library_bytes() {
         };
         let layers = [
             <boardwright::universe::Params as params::Params>::preset("classic").unwrap(),
-            table("planar = true"),
+            table("planar = true\noriginal_edges = false"),
         ];
-        check::<Universe>(addr, "&preset=classic&planar=true&ink_friendly=true&dpi=40", &layers, &inky);
+        check::<Universe>(
+            addr,
+            "&preset=classic&planar=true&original_edges=false&ink_friendly=true&dpi=40",
+            &layers,
+            &inky,
+        );
         // Letter paper, as `--paper letter` draws it.
         let letter = Drawing {
             options: boardwright::DrawOptions {

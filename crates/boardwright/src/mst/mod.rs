@@ -33,13 +33,18 @@
 //! clearance: each point left outside the largest component scans the points
 //! within the growing radius, up to all of them: quadratic at worst, for sets
 //! far from even (universe boards are even: their holes are a few units wide).
+//!
+//! `grid_prim` is another tree, not an exact one: the original universe
+//! generator's, Prim's algorithm with its search through a grid of cells.
 
 use crate::geom::Point;
 
 mod delaunay;
+mod grid_prim;
 mod phased;
 
 use delaunay::{candidate_edges, kruskal};
+pub use grid_prim::grid_prim;
 use phased::{Reach, phased_emst};
 
 /// The minimum spanning forest of `points` over the allowed pairs, as

@@ -16,6 +16,9 @@
 //! only ones the guard has not vetted), checks that independently, and that
 //! no two of them cross (a plain EMST's edges never do; with pairs forbidden
 //! no proof says so), and a layout that breaks either is rejected.
+//!
+//! With `original_edges` on, `original` builds the original generator's
+//! edges instead.
 
 use rayon::prelude::*;
 
@@ -23,6 +26,8 @@ use crate::geom::{Point, segment_dist2, segments_cross};
 use crate::graph::Graph;
 use crate::grid::{CHUNK, IdChunk, PointGrid};
 use crate::mst::constrained_emst;
+
+mod original;
 
 /// Radius of the centre hub.
 const HUB_RADIUS: f64 = std::f64::consts::SQRT_2;
@@ -44,6 +49,9 @@ pub struct EdgeInput<'a> {
     pub max_connections: usize,
     /// Clearance to enforce, or `None` to allow crossings (the original's way).
     pub clearance: Option<f64>,
+    /// The original's tree, hub and fill instead (see `original`); the
+    /// clearance is then not looked at.
+    pub original: bool,
     /// Paper size.
     pub size: (f64, f64),
 }
@@ -58,6 +66,9 @@ pub struct Edges {
 
 /// Builds the edges, or says why this layout cannot have them.
 pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
+    if input.original {
+        return original::build(input);
+    }
     let points = input.points;
     let n = points.len();
     let clearance = input.clearance.unwrap_or(0.0);
@@ -546,6 +557,7 @@ mod tests {
             center: 17,
             max_connections: 3,
             clearance,
+            original: false,
             size: (6.0, 4.0),
         };
         let err = build(&input(Some(0.25))).err().expect("cut off");

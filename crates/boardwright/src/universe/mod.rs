@@ -10,7 +10,8 @@
 //!    onto the paper's sides; `merge`: points left closer than the clearance
 //!    merged; `center`: the fair centre;
 //! 2. `edges`: the exact minimum spanning tree, the centre hub, the capped
-//!    fill, all planar and clear of nodes;
+//!    fill, all planar and clear of nodes (with `original_edges`, the
+//!    original generator's tree, hub and fill instead);
 //! 3. `missions`: twelve mission nodes, three per side, with fair hop
 //!    distances to the centre;
 //! 4. `types`: node types from the `dictionary`, and numbers;
@@ -164,6 +165,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         center,
         max_connections: params.max_connections as usize,
         clearance: params.planar.then_some(params.clearance),
+        original: params.original_edges,
         size,
     })?;
     let graph = built.graph;

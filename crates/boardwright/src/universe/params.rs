@@ -4,7 +4,7 @@
 
 use super::dictionary::{self, MissionKind, NodeType};
 use super::expansions;
-use crate::params::{Allowed, declare, float, int};
+use crate::params::{Allowed, ParamError, declare, float, int};
 
 /// Largest `resolution` accepted: about 6.4 million nodes, a few GiB of memory.
 pub(crate) const MAX_RESOLUTION: u32 = 3000;
@@ -49,6 +49,11 @@ declare! {
         /// min(width / 10, height / 7), so that every type's minimum has room
         /// on every board (false: the original's scaling)
         fair_scaling: bool = true, Allowed::Bool;
+        /// the original's edges: Prim's tree with its grid search, its
+        /// centre hub, and its fill (the partner may be a border node, under
+        /// no cap, within two grid cells); with planar = false only
+        /// (written out only when true)
+        original_edges: bool = false, Allowed::Bool, #[serde(skip_serializing_if = "is_false")];
         /// whole-board attempts before giving up
         max_attempts: u32 = 25, int(1, MAX_ATTEMPTS as i64);
         /// the node-type dictionary ([[node_types]] tables: name, min, max,
@@ -99,7 +104,7 @@ declare! {
     presets: [
         (
             "classic",
-            "# The original generator's choices: no planarity guard, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
+            "# The original generator's choices: no planarity guard, its edges, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\noriginal_edges = true\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
         ),
         ("nasty_nodes", "# The original's Nasty Nodes: clocks, a critter boss, fire, poison and healing.\nexpansions = [\"nasty_nodes\"]\n"),
         ("nodes_of_knowledge", "# The original's Nodes of Knowledge: sun and moon, knowledge, curses, ruins; day and night at the centre.\nexpansions = [\"nodes_of_knowledge\"]\n"),
@@ -124,7 +129,15 @@ declare! {
     size: ["players", "resolution"],
     validate: |params: &Params| {
         dictionary::validate(&params.node_types, &params.missions, params.first_game)?;
-        expansions::validate(params)
+        expansions::validate(params)?;
+        if params.original_edges && params.planar {
+            return Err(ParamError::invalid(
+                "original_edges",
+                "true",
+                "false on a planar board: the original's edges cross and pass near nodes (set planar = false)",
+            ));
+        }
+        Ok(())
     },
 }
 
@@ -136,7 +149,11 @@ const RESOURCE_RADIUS: f64 = 0.6;
 const MAX_TINY_PER_NODE: u32 = 2;
 
 // Left out of the written parameters at their defaults, so that boards
-// without expansions keep their bytes.
+// without expansions or the original's edges keep their bytes.
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
 fn is_expedition_radius(v: &f64) -> bool {
     *v == EXPEDITION_RADIUS
 }

@@ -299,7 +299,13 @@ fn captions_name_every_setting_that_is_not_the_default() {
     let words = &page_words(&Universe::draw(&Universe::generate(&p, &seed).unwrap(), options.clone()))[0];
     assert_eq!(
         settings_on(words),
-        ["planar=false", "fair_missions=false", "fair_center=false", "fair_scaling=false"]
+        [
+            "planar=false",
+            "fair_missions=false",
+            "fair_center=false",
+            "fair_scaling=false",
+            "original_edges=true"
+        ]
     );
     let again: boardwright::universe::Params = params_from(words, &[]);
     assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());

@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn classic_preset_follows_the_original() {
     let params: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
-    assert!(!params.planar && !params.fair_missions && !params.fair_center && !params.fair_scaling);
+    assert!(!params.planar && params.original_edges && !params.fair_missions && !params.fair_center && !params.fair_scaling);
     let fair = board(4, "compare");
     let classic = once(&params, &Seed::new("compare"));
     // Relaxation is shared: only the fair centre moves, at most half a unit
@@ -117,40 +117,37 @@ fn boards_are_fair_over_many_seeds() {
     assert!(failures.is_empty(), "{} failures: {failures:#?}", failures.len());
 }
 
-/// The classic preset gives the boards the original's rules gave before the
-/// fair centre and scaling existed, byte for byte but for the parameters it
-/// names (2 players: the centre; 9 players: the scaling as well).
+/// The classic preset's boards at 2 and 9 players, pinned
+/// (`BOARDWRIGHT_BLESS=1` writes them).
 #[test]
-fn classic_preset_keeps_the_original_boards() {
+fn classic_boards_keep_their_bytes() {
     for players in [2, 9] {
-        let name = format!("universe-classic-{players}-golden.json");
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(&name);
-        let mut expected: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let params = Params {
             players,
             ..params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap()
         };
-        // Both read from text, so that their numbers are parsed alike.
         let text = serde_json::to_string(&Universe::generate(&params, &Seed::new("golden")).unwrap()).unwrap();
-        let mut actual: serde_json::Value = serde_json::from_str(&text).unwrap();
-        let (expected_params, actual_params) = (expected["params"].take(), actual["params"].take());
-        assert!(actual == expected, "{name}: the board differs");
-        let mut added = actual_params.as_object().unwrap().clone();
-        assert_eq!(added.remove("fair_center"), Some(false.into()));
-        assert_eq!(added.remove("fair_scaling"), Some(false.into()));
-        assert_eq!(serde_json::Value::Object(added), expected_params, "{name}: the parameters differ");
+        crate::golden(&format!("universe-classic-{players}-golden.json"), &(text + "\n"));
     }
 }
 
 /// Classic boards enforce neither rule, but their metrics measure both: the
 /// crossings and the (edge, node) pairs closer than the clearance, counted
-/// here pair by pair.
+/// here pair by pair. The original's edges rarely cross, so the boards of
+/// our own edges without the guard are measured too.
 #[test]
 fn classic_boards_measure_their_crossings_and_near_misses() {
-    let params: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
+    let classic: Params = params::Params::resolve(&[<Params as params::Params>::preset("classic").unwrap()]).unwrap();
+    let ours = Params {
+        original_edges: false,
+        ..classic.clone()
+    };
     let mut seen = (0, 0);
-    for k in 0..40 {
-        let b = once(&params, &Seed::new(&format!("classic-{k}")));
+    for k in 0..80 {
+        let params = if k % 2 == 0 { &classic } else { &ours };
+        // The original's edges leave a side too few mission nodes on about
+        // one board in 400: such a board may take a second attempt.
+        let b = Universe::generate(params, &Seed::new(&format!("classic-{k}"))).unwrap();
         let (mut crossings, mut near) = (0, 0);
         for (i, &[u, v]) in b.edges.iter().enumerate() {
             let (pu, pv) = (pos(&b, u), pos(&b, v));
@@ -175,7 +172,7 @@ fn classic_boards_measure_their_crossings_and_near_misses() {
         );
         seen = (seen.0 + crossings, seen.1 + near);
     }
-    assert!(seen.0 > 0 && seen.1 > 0, "classic boards should show both: {seen:?}");
+    assert!(seen.0 > 0 && seen.1 > 0, "boards without the guard should show both: {seen:?}");
 }
 
 #[test]
@@ -185,7 +182,7 @@ fn fair_missions_are_never_less_fair_than_classic_on_average() {
     for i in 0..100 {
         let seed = Seed::new(&format!("fair-{i}"));
         fair_total += once(&Params::default(), &seed).metrics.mission_hop_spread;
-        classic_total += once(&classic, &seed).metrics.mission_hop_spread;
+        classic_total += Universe::generate(&classic, &seed).unwrap().metrics.mission_hop_spread;
     }
     assert!(fair_total < classic_total, "fair {fair_total} vs classic {classic_total}");
 }
