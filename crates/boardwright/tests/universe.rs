@@ -16,6 +16,7 @@ mod caller;
 mod classic;
 mod expansions;
 mod fairness;
+mod original;
 mod parameters;
 
 const SEEDS_PER_PLAYER_COUNT: usize = 500;
@@ -404,28 +405,39 @@ fn power_dots_are_in_range_and_in_the_gaps() {
         };
         for node in &b.nodes {
             let limit = if node.kind == NodeKind::Center { 1 } else { most };
-            if node.dots.len() as u32 > limit {
+            if node.dots.is_empty() || node.dots.len() as u32 > limit {
                 return Err(format!("node {} has {} dots", node.id, node.dots.len()));
             }
-            for (i, &a) in node.dots.iter().enumerate() {
-                for &q in &adj[node.id as usize] {
+            // How far a dot at `a` keeps from the node's edges and from
+            // the paper's side (negative: off the paper).
+            let room = |a: f64| {
+                let (s, c) = (a.sin(), a.cos());
+                let paper = node.edge_sides.iter().map(|side| match side {
+                    Side::Left => c.asin(),
+                    Side::Right => (-c).asin(),
+                    Side::Top => s.asin(),
+                    Side::Bottom => (-s).asin(),
+                });
+                let edges = adj[node.id as usize].iter().map(|&q| {
                     let e = (b.nodes[q as usize].y - node.y).atan2(b.nodes[q as usize].x - node.x);
-                    if gap(a, e) < r - 1e-9 {
-                        return Err(format!("a dot of node {} sits on an edge", node.id));
+                    gap(a, e)
+                });
+                paper.chain(edges).fold(PI, f64::min)
+            };
+            for (i, &a) in node.dots.iter().enumerate() {
+                if room(a) <= 0.0 {
+                    return Err(format!("a dot of node {} points off the paper", node.id));
+                }
+                if room(a) < r - 1e-9 {
+                    // Only the one dot of a node with no gap wide enough,
+                    // where it keeps farthest from its edges.
+                    let best = (0..3600).map(|k| room(f64::from(k) * TAU / 3600.0)).fold(0.0, f64::max);
+                    if node.dots.len() != 1 || best >= r + 1e-3 || room(a) < best - 1e-3 {
+                        return Err(format!("a dot of node {} sits on an edge (room {}, best {best})", node.id, room(a)));
                     }
                 }
                 if node.dots[..i].iter().any(|&o| gap(a, o) < r - 1e-9) {
                     return Err(format!("dots of node {} overlap", node.id));
-                }
-                let (s, c) = (a.sin(), a.cos());
-                let inward = node.edge_sides.iter().all(|side| match side {
-                    Side::Left => c > 0.0,
-                    Side::Right => c < 0.0,
-                    Side::Top => s > 0.0,
-                    Side::Bottom => s < 0.0,
-                });
-                if !inward {
-                    return Err(format!("a dot of node {} points off the paper", node.id));
                 }
             }
         }

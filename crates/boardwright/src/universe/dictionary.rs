@@ -122,7 +122,7 @@ impl NodeType {
 /// In a `[[missions]]` table only `name` is required: the fields left out
 /// take the values of the built-in kind of that name, or those of
 /// a new kind ([`MissionKind::new`]) for a new name.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct MissionKind {
     /// Display name, unique: 1 to 100 characters.
@@ -262,6 +262,29 @@ impl Serialize for NodeType {
             t.serialize_field("extra_dots", &self.extra_dots)?;
         } else {
             t.skip_field("extra_dots")?;
+        }
+        t.end()
+    }
+}
+
+impl Serialize for MissionKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let base = MissionKind::base(&self.name);
+        let mut t = serializer.serialize_struct("MissionKind", 5)?;
+        t.serialize_field("name", &self.name)?;
+        t.serialize_field("needs", &self.needs)?;
+        t.serialize_field("weight", &self.weight)?;
+        // Written only where they differ from the entry they are read
+        // against, so that a built-in kind reads as it always has.
+        if self.expansions != base.expansions {
+            t.serialize_field("expansions", &self.expansions)?;
+        } else {
+            t.skip_field("expansions")?;
+        }
+        if self.rule != base.rule {
+            optional(&mut t, "rule", &self.rule, true)?;
+        } else {
+            t.skip_field("rule")?;
         }
         t.end()
     }
@@ -459,7 +482,15 @@ impl Entry for MissionKind {
         } else {
             MissionKind::base(name)
         };
-        toml::Table::try_from(m).map_err(|e| e.to_string())
+        let mut table = toml::Table::new();
+        table.insert("name".into(), m.name.into());
+        table.insert("needs".into(), m.needs.into());
+        table.insert("weight".into(), m.weight.into());
+        table.insert("expansions".into(), m.expansions.into());
+        if let Some(rule) = m.rule {
+            table.insert("rule".into(), rule.into());
+        }
+        Ok(table)
     }
 
     fn read(table: toml::Table) -> Result<MissionKind, String> {

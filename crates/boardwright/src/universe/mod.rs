@@ -361,7 +361,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         metrics.tiny_nodes = switched.any_tiny_nodes().then_some(between.tiny_nodes.len() as u32);
         metrics.resources = switched.any_resources().then_some(between.resources.len() as u32);
         if switched.expeditions_or_landmarks() {
-            metrics.suitable_areas = Some(between.expeditions.len() as u32);
+            metrics.suitable_areas = Some(between.suitable);
             let mut counts = [[0u32; 4]; 2];
             let c = points[center as usize];
             for e in &between.expeditions {
@@ -397,6 +397,8 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
 #[derive(Default)]
 struct Between {
     areas: Vec<Area>,
+    /// Areas with room for an expedition or landmark.
+    suitable: u32,
     expeditions: Vec<Expedition>,
     resources: Vec<Resource>,
     tiny_nodes: Vec<TinyNode>,
@@ -424,6 +426,7 @@ fn place_between(
     let size = (f64::from(size.0), f64::from(size.1));
     let faces = areas::walk(points, graph.edges(), sides, size);
     let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
+    let mut suitable = 0;
     let expeditions = if switched.expeditions_or_landmarks() {
         // The largest circle of each area with room for one of the radius
         // (the others' search ends early: no circle there).
@@ -439,6 +442,7 @@ fn place_between(
                 }
             })
             .collect();
+        suitable = circles.iter().flatten().count() as u32;
         let mut rng = seed.stream("expeditions", attempt);
         let c = points[center as usize];
         if switched.expeditions {
@@ -501,6 +505,7 @@ fn place_between(
     let areas = areas::to_areas(&faces, points);
     Between {
         areas,
+        suitable,
         expeditions,
         resources,
         tiny_nodes,

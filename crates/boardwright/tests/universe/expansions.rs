@@ -17,9 +17,12 @@ fn with(players: u32, names: &[&str]) -> Params {
     }
 }
 
-/// Every expansion.
+/// Every node set, with boardwright's placing expansions (the original's
+/// are checked in `original`).
 fn all(players: u32) -> Params {
-    with(players, &expansions::names())
+    let originals = [expansions::EXTREME_EXPEDITIONS, expansions::SHARP_SCISSORS];
+    let names: Vec<&str> = expansions::names().into_iter().filter(|n| !originals.contains(n)).collect();
+    with(players, &names)
 }
 
 /// Runs `check` on a board with every expansion of every player count over
@@ -42,7 +45,7 @@ fn check_expanded(check: impl Fn(&Params, &Board) -> Result<(), String> + Sync) 
 
 /// Whether `p` lies inside `polygon` (nonzero winding, counted on its own
 /// here, not with the library's code).
-fn inside(p: (f64, f64), polygon: &[[f64; 2]]) -> bool {
+pub(super) fn inside(p: (f64, f64), polygon: &[[f64; 2]]) -> bool {
     let mut winding = 0;
     for i in 0..polygon.len() {
         let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
@@ -57,7 +60,7 @@ fn inside(p: (f64, f64), polygon: &[[f64; 2]]) -> bool {
 }
 
 /// Distance from `p` to the outline of `polygon`.
-fn to_outline(p: (f64, f64), polygon: &[[f64; 2]]) -> f64 {
+pub(super) fn to_outline(p: (f64, f64), polygon: &[[f64; 2]]) -> f64 {
     (0..polygon.len())
         .map(|i| {
             let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
@@ -376,10 +379,17 @@ fn balanced_node_sets_hold_every_category_and_action_type() {
 fn boards_without_expansions_carry_none_of_their_fields() {
     let b = board(4, "plain");
     assert!(b.areas.is_empty() && b.expeditions.is_empty() && b.resources.is_empty() && b.tiny_nodes.is_empty());
-    let json = serde_json::to_string(&b).unwrap();
-    for key in ["areas", "expedition", "resources", "tiny_nodes", "suitable_areas", "expansions"] {
-        assert!(!json.contains(key), "{key} in a plain board's JSON");
+    let json: serde_json::Value = serde_json::to_value(&b).unwrap();
+    for key in ["areas", "expeditions", "resources", "tiny_nodes"] {
+        assert!(json.get(key).is_none(), "{key} in a plain board's JSON");
     }
+    for key in ["areas", "suitable_areas", "resources", "tiny_nodes", "quadrant_expeditions"] {
+        assert!(json["metrics"].get(key).is_none(), "metrics.{key} in a plain board's JSON");
+    }
+    assert!(
+        json["params"].get("expansions").is_none(),
+        "params.expansions in a plain board's JSON"
+    );
 }
 
 #[test]
@@ -387,7 +397,11 @@ fn bad_expansions_name_the_field_and_what_is_allowed() {
     crate::assert_refused::<Params>(&[
         (
             "expansions = [\"wildwood\", \"moonbase\"]",
-            "`expansions[1]`: \"moonbase\" is not allowed; expected expansion names from deep_orbit, clockwork, wildwood, expeditions, resources, tiny_nodes",
+            "`expansions[1]`: \"moonbase\" is not allowed; expected expansion names from nasty_nodes, nodes_of_knowledge, electric, extreme_expeditions, sharp_scissors, deep_orbit, clockwork, wildwood, expeditions, resources, tiny_nodes",
+        ),
+        (
+            "expansions = [\"sharp_scissors\", \"tiny_nodes\"]",
+            "`expansions[1]`: \"tiny_nodes\" beside \"sharp_scissors\" is not allowed; expected one of sharp_scissors (the original's) and tiny_nodes (boardwright's own)",
         ),
         ("expansions = [\"resources\", \"resources\"]", "expansions[1]"),
         ("expansions = \"resources\"", "`expansions`"),
@@ -414,8 +428,17 @@ fn every_expansion_has_its_preset() {
         let p = Params::resolve(&[Params::preset(name).unwrap()]).unwrap();
         assert_eq!(p.expansions, [name]);
     }
+    let ours = [expansions::EXPEDITIONS, expansions::RESOURCES, expansions::TINY_NODES];
+    let together: Vec<&str> = expansions::names().into_iter().filter(|n| !ours.contains(n)).collect();
     let p = Params::resolve(&[Params::preset("all-expansions").unwrap()]).unwrap();
-    assert_eq!(p.expansions, expansions::names());
+    assert_eq!(p.expansions, together);
+    let p = Params::resolve(&[Params::preset("original-expansions").unwrap()]).unwrap();
+    assert_eq!(p.expansions, together[..5]);
+    assert!(
+        p.expansions
+            .iter()
+            .all(|n| expansions::node_sets().iter().all(|s| &s.name != n || s.original))
+    );
 }
 
 /// One board per expansion, pinned.

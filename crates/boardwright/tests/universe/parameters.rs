@@ -55,15 +55,15 @@ fn bad_dictionary_entries_name_their_path() {
             "missions = [{ name = \"Traveler\" }, { name = \"Collector\", weight = -1.0 }]",
             "missions[1].weight",
         ),
-        ("missions = [{ name = \"Traveler\", needs = [\"Gold\"] }]", "missions[0].needs"),
+        ("missions = [{ name = \"Traveler\", needs = [\"Platinum\"] }]", "missions[0].needs"),
         ("missions = [{ name = \"Traveler\", needs = 3 }]", "missions[0].needs"),
     ]);
     // A built-in mission needing a type left out says which mission, the
     // types there are, and what to do.
     let message = err("node_types = [{ name = \"Oil\" }, { name = \"Water\" }]");
     assert!(
-        message.contains("missions[2].needs")
-            && message.contains("\"Preserver\"")
+        message.contains("missions[3].needs")
+            && message.contains("\"Peacemaker\"")
             && message.contains("(Oil, Water)")
             && message.contains("left out of `missions`"),
         "{message}"
