@@ -309,6 +309,14 @@ pub trait Generator: 'static {
     fn check_drawable(_params: &Self::Params) -> Result<(), String> {
         Ok(())
     }
+
+    /// Why `board` could not be printed as `options` ask without losing a
+    /// mark a player needs (universe: a node's number or pictogram), naming
+    /// a paper or tiling that would do; the drawing is then refused, never
+    /// made without the mark.
+    fn check_printable(_board: &Self::Board, _options: &DrawOptions) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A log a result replays ([`Generator::Log`]), as the command line names it.

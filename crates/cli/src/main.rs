@@ -332,6 +332,14 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
         },
         dpi: common.dpi,
     };
+    if format != Format::Json {
+        for (seed, board) in seeds.iter().zip(&outputs) {
+            G::check_printable(board, &drawing.options).map_err(|why| match common.count {
+                1 => Failure::Usage(why),
+                _ => Failure::Usage(format!("seed {seed:?}: {why}")),
+            })?;
+        }
+    }
     write_to(common.output.as_deref(), &|out| {
         output::write_many::<G>(&outputs, format, &drawing, out)
     })

@@ -113,6 +113,9 @@ async fn board<G: Generator>(app: &App, query: BoardQuery, params: G::Params, fo
         .jobs
         .run(move || {
             let result = G::generate_with(&params, &seed, &log, &mut ()).map_err(generation_error)?;
+            if format != Format::Json {
+                G::check_printable(&result, &drawing.options).map_err(ApiError::unprocessable)?;
+            }
             let mut bytes = Vec::new();
             output::write::<G>(&result, format, &drawing, &mut bytes)
                 .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;

@@ -12,12 +12,15 @@
 //! ([`sizes`]): every edge shows at least [`EDGE_SHOWN`] of line between its
 //! two nodes, and no node meets another, an edge it is not on, or the board's
 //! edge line. Inside each node its pictogram, number and name sit in a band
-//! its power dots keep out of ([`face`]).
+//! its power dots keep out of ([`face`]); on the smallest nodes the
+//! pictogram and number lie over the dots ([`marks`]), and a page where even
+//! they do not fit is refused ([`check`]).
 //!
 //! Each node's shapes form a group tagged `node` with its id, the centre of
 //! its outline (`x`, `y`) and its reach (`r`, the radius of everything drawn
 //! for it); in it, its pictogram is a group tagged `pictogram`, its words
-//! `label`, its number `number`, its power dots `dot`. Each edge is tagged
+//! `label`, its number `number` (over the dots, on a white `patch`), its
+//! power dots `dot`. Each edge is tagged
 //! `edge` with its two node ids (`a`, `b`); the expansions' pieces as
 //! [`pieces`] tells; the board's edge line
 //! `board-edge`, the scissors `scissors`, the quadrant lines `quadrant`.
@@ -28,13 +31,16 @@ use super::{Board, NodeKind, icons};
 use crate::DrawOptions;
 use crate::print::{self, INK, MARGIN};
 
+mod check;
 mod face;
 mod legend;
 mod look;
+mod marks;
 mod outline;
 mod pieces;
 mod sizes;
 
+pub(super) use check::check;
 use face::Fonts;
 use look::{EDGE, LIGHT, Look};
 use sizes::Sizes;
@@ -119,51 +125,17 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         return Document { title, pages: vec![page] };
     }
     let look = Look::new(board, &options);
-    let entries = legend::entries(board, &look);
-    let inner_w = page.width - 2.0 * MARGIN;
-    // The board's `resolution` is filled in from `players` when not given:
-    // the caption names it only when it is not what the players give.
-    let params = &board.header.params;
-    let from_players = super::Params {
-        resolution: None,
-        ..params.clone()
-    };
-    let given = if from_players.size() == params.size() {
-        &from_players
-    } else {
-        params
-    };
-    let lines = print::Caption::new(
-        "Unstable Universe board",
-        &board.header.seed,
-        format!("{} players", params.players),
-        &options,
-        given,
-        &["players"],
-    )
-    .flowing(inner_w);
-    let legend_h = print::legend_height(&entries, lines.len(), inner_w);
-    // Room on the left for the scissors beside the board's edge line.
-    let area = Area {
-        x0: MARGIN + SCISSORS + SCISSORS_GAP,
-        y0: MARGIN,
-        x1: page.width - MARGIN,
-        y1: page.height - MARGIN - legend_h - LEGEND_GAP,
-    };
-    let (w, h) = (f64::from(board.width), f64::from(board.height));
-    let unit = ((area.x1 - area.x0) / (w + 2.0 * MISSION_REACH)).min((area.y1 - area.y0) / (h + 2.0 * MISSION_REACH));
-    let origin = ((area.x0 + area.x1 - w * unit) / 2.0, (area.y0 + area.y1 - h * unit) / 2.0);
-    let at: Vec<(f64, f64)> = board.nodes.iter().map(|n| (origin.0 + n.x * unit, origin.1 + n.y * unit)).collect();
-    let buckets = sizes::Buckets::new(&at, &board.edges, sizes::Buckets::cell_for(unit));
-    // The nodes are sized first, the tiny nodes fit in what they leave; only
-    // where that is too little are the nodes sized again round them.
-    let sizes = Sizes::new(board, &at, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
-    let tiny = pieces::Tiny::new(board, &at, unit, &buckets, &sizes);
-    let sizes = if tiny.forced {
-        Sizes::new(board, &at, unit, &area, &buckets, &tiny)
-    } else {
-        sizes
-    };
+    let Placed {
+        entries,
+        lines,
+        legend_h,
+        inner_w,
+        unit,
+        origin,
+        at,
+        sizes,
+        tiny,
+    } = place(board, &options, &look, &page);
     let fonts = Fonts::new(board, &sizes);
 
     let mut groups = Vec::with_capacity(board.nodes.len());
@@ -233,6 +205,79 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         false,
     ));
     Document { title, pages: vec![page] }
+}
+
+/// Where a board's nodes go on a page of `options` and how large they are
+/// drawn, beside the legend and its caption.
+struct Placed {
+    entries: Vec<print::Entry>,
+    lines: Vec<String>,
+    legend_h: f64,
+    inner_w: f64,
+    unit: f64,
+    origin: (f64, f64),
+    at: Vec<(f64, f64)>,
+    sizes: Sizes,
+    tiny: pieces::Tiny,
+}
+
+fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) -> Placed {
+    let entries = legend::entries(board, look);
+    let inner_w = page.width - 2.0 * MARGIN;
+    // The board's `resolution` is filled in from `players` when not given:
+    // the caption names it only when it is not what the players give.
+    let params = &board.header.params;
+    let from_players = super::Params {
+        resolution: None,
+        ..params.clone()
+    };
+    let given = if from_players.size() == params.size() {
+        &from_players
+    } else {
+        params
+    };
+    let lines = print::Caption::new(
+        "Unstable Universe board",
+        &board.header.seed,
+        format!("{} players", params.players),
+        options,
+        given,
+        &["players"],
+    )
+    .flowing(inner_w);
+    let legend_h = print::legend_height(&entries, lines.len(), inner_w);
+    // Room on the left for the scissors beside the board's edge line.
+    let area = Area {
+        x0: MARGIN + SCISSORS + SCISSORS_GAP,
+        y0: MARGIN,
+        x1: page.width - MARGIN,
+        y1: page.height - MARGIN - legend_h - LEGEND_GAP,
+    };
+    let (w, h) = (f64::from(board.width), f64::from(board.height));
+    let unit = ((area.x1 - area.x0) / (w + 2.0 * MISSION_REACH)).min((area.y1 - area.y0) / (h + 2.0 * MISSION_REACH));
+    let origin = ((area.x0 + area.x1 - w * unit) / 2.0, (area.y0 + area.y1 - h * unit) / 2.0);
+    let at: Vec<(f64, f64)> = board.nodes.iter().map(|n| (origin.0 + n.x * unit, origin.1 + n.y * unit)).collect();
+    let buckets = sizes::Buckets::new(&at, &board.edges, sizes::Buckets::cell_for(unit));
+    // The nodes are sized first, the tiny nodes fit in what they leave; only
+    // where that is too little are the nodes sized again round them.
+    let sizes = Sizes::new(board, &at, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
+    let tiny = pieces::Tiny::new(board, &at, unit, &buckets, &sizes);
+    let sizes = if tiny.forced {
+        Sizes::new(board, &at, unit, &area, &buckets, &tiny)
+    } else {
+        sizes
+    };
+    Placed {
+        entries,
+        lines,
+        legend_h,
+        inner_w,
+        unit,
+        origin,
+        at,
+        sizes,
+        tiny,
+    }
 }
 
 /// The printable rectangle the board is drawn in.

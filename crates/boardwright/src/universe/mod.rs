@@ -688,6 +688,10 @@ impl Generator for Universe {
         draw::too_large(params.node_count()).map_or(Ok(()), Err)
     }
 
+    fn check_printable(board: &Board, options: &DrawOptions) -> Result<(), String> {
+        draw::check(board, options)
+    }
+
     fn metrics(board: &Board) -> &Metrics {
         &board.metrics
     }

@@ -64,7 +64,12 @@ impl DrawnNode<'_> {
 }
 
 /// The universe page's promises, measured.
+/// A page refused for want of room for its marks is never drawn (see
+/// [`check_marks`]).
 fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) -> Result<(), String> {
+    if Universe::check_printable(board, options).is_err() {
+        return Ok(());
+    }
     let doc = Universe::draw(board, options.clone());
     let page = &doc.pages[0];
     let (long, short) = (options.paper.size().1, options.paper.size().0);
@@ -180,8 +185,8 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         }
     }
     // Power dots clear of the node's own edges.
-    let dots: Vec<&Element> = elements.iter().filter(|e| e.class() == "dot").collect();
-    for e in &dots {
+    let dots: Vec<(usize, &Element)> = elements.iter().enumerate().filter(|(_, e)| e.class() == "dot").collect();
+    for (_, e) in &dots {
         let i = e.node.ok_or("a dot outside a node")?;
         let c = (e.num("cx"), e.num("cy"));
         for &(a, b, p, q, half) in edges.iter().filter(|x| x.0 == i || x.1 == i) {
@@ -191,8 +196,8 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         }
     }
     // What a node shows (pictogram, number, name) lies inside its outline,
-    // and (but for the numbers of the smallest nodes on A5) no power dot
-    // covers any of it.
+    // and no power dot covers any of it (on A5, the smallest nodes' marks
+    // may lie over their dots, never under them).
     let pictogram = enclosing(&svg, "pictogram");
     for (k, e) in elements.iter().enumerate() {
         let Some(i) = e.node else { continue };
@@ -204,9 +209,9 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         if let Some(p) = corners([x0, y0, x1, y1]).into_iter().find(|&p| !nodes[i].holds(p)) {
             return Err(format!("node {i}: its {} {:?} reaches {p:?}, outside its outline", e.name, e.text));
         }
-        for dot in dots
+        for (_, dot) in dots
             .iter()
-            .filter(|d| d.node == Some(i) && (rules == Rules::All || e.class() != "number"))
+            .filter(|(d, dot)| dot.node == Some(i) && (rules == Rules::All || *d > k))
         {
             let c = (dot.num("cx"), dot.num("cy"));
             let near = (c.0.clamp(x0, x1), c.1.clamp(y0, y1));
@@ -262,8 +267,16 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
             return Err(format!("{:?} at {size} mm", e.text));
         }
         // Numbers on nodes are at least 3 mm tall (digits stand 0.73 em in
-        // the font).
-        if rules == Rules::All && e.class() == "number" && e.node.is_some() && size * 0.73 < 3.0 {
+        // the font), but beside their pictogram on a node too small for both
+        // at that size.
+        let beside = |e: &Element| {
+            let [_, top, _, bottom] = ink(e);
+            elements
+                .iter()
+                .zip(&pictogram)
+                .any(|(p, g)| g.is_some() && p.node == e.node && p.bounds().is_some_and(|[_, y0, _, y1]| y0 < bottom && y1 > top))
+        };
+        if rules == Rules::All && e.class() == "number" && e.node.is_some() && size * 0.73 < 3.0 && !beside(e) {
             return Err(format!("number {} only {} mm tall", e.text, size * 0.73));
         }
     }
@@ -692,4 +705,149 @@ fn tiled_boards_are_larger_and_keep_every_rule() {
             );
         }
     }
+}
+
+/// The least font of a node's number, and the least width or height of the
+/// ink of a node's pictogram (drawn in a box at least 1.8 mm wide),
+/// millimetres.
+const LEAST_NUMBER: f64 = 2.0;
+const LEAST_PICTOGRAM_INK: f64 = 1.2;
+
+/// Every mark a player needs is on the page at its least size: each node
+/// with a number shows that number, each node but the centre its pictogram,
+/// and no power dot is painted over either. Or else the page is refused,
+/// naming a paper or a tiling (`Ok(Some)`), or saying none would do, which
+/// the largest does not.
+fn check_marks(board: &universe::Board, options: &DrawOptions) -> Result<Option<DrawOptions>, String> {
+    if let Err(why) = Universe::check_printable(board, options) {
+        if why.contains("print on") || why.contains("tile ") {
+            return Ok(Some(larger_options(&why, options.paper)));
+        }
+        let largest = DrawOptions {
+            tile: "4x4".parse().unwrap(),
+            ..on_paper(Paper::A3)
+        };
+        if Universe::check_printable(board, &largest).is_ok() {
+            return Err(format!("refused naming no paper or tiling, yet a3 4x4 would do: {why}"));
+        }
+        return Ok(None);
+    }
+    let doc = Universe::draw(board, options.clone());
+    let svg = render::svg::page(&doc.pages[0], &doc.title);
+    let (_, _, elements) = elements(&svg);
+    let pictogram = enclosing(&svg, "pictogram");
+    for node in &board.nodes {
+        let i = node.id as usize;
+        let at = |k: usize| elements[k].node == Some(i);
+        if let Some(n) = node.number {
+            let shown = elements
+                .iter()
+                .any(|e| e.node == Some(i) && e.class() == "number" && e.text == n.to_string() && e.num("font-size") >= LEAST_NUMBER - EPS);
+            if !shown {
+                return Err(format!("node {i} ({:?}) shows no number {n} at {LEAST_NUMBER} mm", node.node_type));
+            }
+        }
+        if node.kind == NodeKind::Center {
+            continue;
+        }
+        let drawn: Vec<[f64; 4]> = (0..elements.len())
+            .filter(|&k| at(k) && pictogram[k].is_some() && elements[k].name != "g")
+            .filter_map(|k| elements[k].bounds())
+            .collect();
+        let [x0, y0, x1, y1] = drawn
+            .iter()
+            .fold([f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY], |b, e| {
+                [b[0].min(e[0]), b[1].min(e[1]), b[2].max(e[2]), b[3].max(e[3])]
+            });
+        if drawn.is_empty() || (x1 - x0).max(y1 - y0) < LEAST_PICTOGRAM_INK - EPS {
+            return Err(format!(
+                "node {i} ({:?}) shows no pictogram {LEAST_PICTOGRAM_INK} mm wide",
+                node.node_type
+            ));
+        }
+        // A dot painted after a mark covers it where they meet.
+        let marks: Vec<usize> = (0..elements.len())
+            .filter(|&k| at(k) && (elements[k].class() == "number" || pictogram[k].is_some()) && elements[k].name != "g")
+            .collect();
+        for d in (0..elements.len()).filter(|&k| at(k) && elements[k].class() == "dot") {
+            let dot = &elements[d];
+            let c = (dot.num("cx"), dot.num("cy"));
+            let reach = dot.num("r") + dot.half_stroke();
+            for &k in marks.iter().filter(|&&k| k < d) {
+                let [x0, y0, x1, y1] = if elements[k].name == "text" {
+                    ink(&elements[k])
+                } else {
+                    elements[k].bounds().unwrap()
+                };
+                if dist(c, (c.0.clamp(x0, x1), c.1.clamp(y0, y1))) < reach - EPS {
+                    return Err(format!("a power dot of node {i} is painted over its {}", elements[k].name));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+#[test]
+fn every_mark_a_player_needs_is_printed_or_the_page_refused() {
+    use boardwright::params::Params as _;
+    let mut presets: Vec<Option<&str>> = vec![None];
+    presets.extend(universe::Params::PRESETS.iter().map(|(name, _)| Some(*name)));
+    let failures = crate::per_player_count(|players| {
+        let mut failures = Vec::new();
+        for &preset in &presets {
+            let mut layers: Vec<toml::Table> = preset.map(|p| universe::Params::preset(p).unwrap()).into_iter().collect();
+            let mut table = toml::Table::new();
+            table.insert("players".into(), toml::Value::Integer(players.into()));
+            layers.push(table);
+            let params = universe::Params::resolve(&layers).unwrap();
+            for i in 0..10 {
+                let seed = format!("marks-{i}");
+                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                for paper in [Paper::A5, Paper::A4] {
+                    let options = on_paper(paper);
+                    // The paper or tiling a refusal names prints every mark.
+                    let checked = check_marks(&board, &options).and_then(|named| match named {
+                        None => Ok(()),
+                        Some(named) => match check_marks(&board, &named)? {
+                            None => Ok(()),
+                            Some(_) => Err(format!("refused again on {:?} {}, which it named", named.paper, named.tile)),
+                        },
+                    });
+                    if let Err(e) = checked {
+                        let preset = preset.unwrap_or("default");
+                        failures.push(format!("seed {seed:?}, {paper:?}, players {players}, preset {preset}: {e}"));
+                    }
+                }
+            }
+        }
+        failures
+    });
+    assert!(
+        failures.is_empty(),
+        "{} failures: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(12)]
+    );
+}
+
+/// The drawing options a refusal names first: `print on PAPER` (`tiled
+/// CxR`), or `tile CxR` on `paper`.
+fn larger_options(why: &str, paper: Paper) -> DrawOptions {
+    let word_after = |key: &str| {
+        why.split(key)
+            .nth(1)
+            .and_then(|rest| rest.split([',', ' ']).next())
+            .map(str::to_string)
+    };
+    let paper = word_after("print on ").map_or(paper, |name| Paper::from_name(&name).unwrap());
+    let first = why.split(", or ").next().unwrap_or(why);
+    let tile = match first.contains("print on ") && !first.contains("tiled ") {
+        true => Tile::ONE,
+        false => word_after(if first.contains("tiled ") { "tiled " } else { "tile " })
+            .unwrap()
+            .parse()
+            .unwrap(),
+    };
+    DrawOptions { tile, ..on_paper(paper) }
 }

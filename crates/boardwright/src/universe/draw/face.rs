@@ -5,13 +5,16 @@
 //! Words a player reads are never smaller than [`MIN_TEXT`]: the names of
 //! the node types, of the mission kinds and of the centre each appear on
 //! every node of their kind at one font size, or, where that size would be
-//! smaller, on none (the legend names every pictogram). A number is at
-//! least [`NUMBER_FONT`] and keeps its node's pictogram only when there is
-//! room for one at least [`SMALLEST_PICTURE`] wide.
+//! smaller, on none (the legend names every pictogram). A number is
+//! [`NUMBER_FONT`] where there is room. The marks a player needs, a node's
+//! pictogram and number, are never dropped: where they do not fit one above
+//! the other they stand side by side ([`marks`]), in the band or, on the
+//! smallest nodes, over the dots, the number on a white patch.
 
 use scene::{Anchor, Shape, Style, Tag};
 
 use super::look::{DOT_FILL, Look, category_color};
+use super::marks::{self, LEAST_PICTURE};
 use super::outline::{DOT, DOT_STROKE, INNER, Outline};
 use super::sizes::Sizes;
 use crate::print::{self, INK};
@@ -20,15 +23,16 @@ use crate::universe::{Board, Node, NodeKind, icons};
 /// The smallest font of words a player reads, millimetres (capitals about
 /// 1.4 mm tall).
 pub(super) const MIN_TEXT: f64 = 2.0;
-/// Smallest font of a number on a node, millimetres: its digits stand about
-/// 0.73 em, so at least 3 mm tall.
+/// A number's font where the node has room, millimetres: its digits stand
+/// about 0.73 em, so 3 mm tall.
 pub(super) const NUMBER_FONT: f64 = 4.2;
+/// The white patch under a number drawn over the dots, beyond its digits'
+/// ink on every side, in em.
+const PATCH: f64 = 0.08;
 /// A number's font where the node has room, as a part of the outline's size.
 const NUMBER_SHARE: f64 = 0.5;
 /// The largest font of a name, as a part of the outline's size.
 const NAME_SHARE: f64 = 0.3;
-/// The narrowest pictogram drawn beside a number, millimetres.
-const SMALLEST_PICTURE: f64 = 2.0;
 /// The narrowest pictogram drawn above a name, as a part of the band.
 const NAMED_PICTURE: f64 = 0.8;
 /// The widest pictogram, as a part of the band (a disc holds at most a
@@ -206,7 +210,7 @@ impl Band {
             let room = self.room(line.width)?;
             let bottom = floor.min(room);
             let top = bottom - line.above - line.below;
-            if top < -room {
+            if top < -room - 1e-9 {
                 return None;
             }
             baselines[k] = bottom - line.below;
@@ -237,16 +241,13 @@ impl Band {
         })
     }
 
-    /// The narrowest pictogram a node shows: above a number, at least
-    /// [`SMALLEST_PICTURE`]; above a name alone, [`NAMED_PICTURE`] of the
-    /// band, the node's main mark; alone, any.
+    /// The narrowest pictogram a node shows: at least [`LEAST_PICTURE`];
+    /// above a name alone, [`NAMED_PICTURE`] of the band, the node's main mark.
     fn narrowest(&self, number: bool, name: bool) -> f64 {
-        if number {
-            SMALLEST_PICTURE
-        } else if name {
-            NAMED_PICTURE * self.half
+        if name && !number {
+            (NAMED_PICTURE * self.half).max(LEAST_PICTURE)
         } else {
-            0.0
+            LEAST_PICTURE
         }
     }
 
@@ -276,9 +277,8 @@ impl Band {
 }
 
 /// The font of `digits` on a node of size `r`: [`NUMBER_SHARE`] of it, at
-/// least [`NUMBER_FONT`], and no larger than fits the band alone; where the
-/// band is too small for [`MIN_TEXT`] (a crowded board on small paper), that
-/// still, when it fits inside the outline, the dots then touching it.
+/// least [`NUMBER_FONT`], and no larger than fits the band alone, nor
+/// smaller than [`MIN_TEXT`] (the marks then stand side by side).
 fn number_font(band: &Band, r: f64, digits: &str) -> f64 {
     let (width, height) = (digits_width(digits), DIGIT_ASCENT + DIGIT_DESCENT);
     let fits = |half: f64| {
@@ -288,10 +288,29 @@ fn number_font(band: &Band, r: f64, digits: &str) -> f64 {
             half / ((width / 2.0) * (width / 2.0) + (height / 2.0) * (height / 2.0)).sqrt()
         }
     };
-    (NUMBER_SHARE * r)
-        .max(NUMBER_FONT)
-        .min(fits(band.half))
-        .max(MIN_TEXT.min(fits(band.inside)))
+    (NUMBER_SHARE * r).max(NUMBER_FONT).min(fits(band.half)).max(MIN_TEXT)
+}
+
+/// The box of `digits` (none: no box) at a font, its ink and `pad` em
+/// round it, millimetres.
+fn number_box(digits: Option<&str>, pad: f64) -> impl Fn(f64) -> (f64, f64) + '_ {
+    move |font| match digits {
+        Some(d) => (
+            (digits_width(d) + 2.0 * pad) * font,
+            (DIGIT_ASCENT + DIGIT_DESCENT + 2.0 * pad) * font,
+        ),
+        None => (0.0, 0.0),
+    }
+}
+
+/// The least size of a node of `node`'s kind that holds its marks (its
+/// pictogram and number) at their least sizes, over the dots; `None` for
+/// the centre, whose pictogram is no mark a player needs.
+pub(super) fn least_size(node: &Node) -> Option<f64> {
+    let outline = Outline(node.kind);
+    let digits = node.number.map(|v| v.to_string());
+    let half = marks::least_half(outline.square(), &number_box(digits.as_deref(), PATCH));
+    (node.kind != NodeKind::Center).then(|| half / (1.0 - outline.stroke() / 2.0))
 }
 
 /// How wide the ink of `digits` is, in em.
@@ -331,11 +350,26 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
     let label = fonts.of(node.kind).map(|font| (words.as_str(), font));
     let mut lines: Vec<Line> = number.iter().map(|&(d, font)| Line::number(d, font)).collect();
     lines.extend(label.iter().map(|&(w, font)| Line::words(w, font)));
-    if let Some(layout) = band.layout(&lines, band.narrowest(number.is_some(), label.is_some())) {
-        if let Some(((left, top), side)) = layout.picture {
-            let tag = Tag::new("pictogram").with("of", of).with("name", &words);
-            let placed = picture.iter().map(|s| print::place(s, (x + left, y + top), side)).collect();
-            shapes.push(Shape::Group { tag, shapes: placed });
+    let dots: Vec<Shape> = node
+        .dots
+        .iter()
+        .map(|&angle| {
+            let (dx, dy) = outline.dot(angle);
+            let style = Style::filled_outlined(look.fill(DOT_FILL), INK, DOT_STROKE * r);
+            circle((x + dx * r, y + dy * r), DOT * r, style).tagged(Tag::new("dot"))
+        })
+        .collect();
+    let place_picture = |shapes: &mut Vec<Shape>, ((left, top), side): ((f64, f64), f64)| {
+        let tag = Tag::new("pictogram").with("of", of).with("name", &words);
+        let placed = picture.iter().map(|s| print::place(s, (x + left, y + top), side)).collect();
+        shapes.push(Shape::Group { tag, shapes: placed });
+    };
+    let layout = band
+        .layout(&lines, band.narrowest(number.is_some(), label.is_some()))
+        .filter(|l| l.picture.is_some() || node.kind == NodeKind::Center);
+    if let Some(layout) = layout {
+        if let Some(at) = layout.picture {
+            place_picture(&mut shapes, at);
         }
         let texts = number
             .iter()
@@ -344,17 +378,38 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         for ((words, font, class), baseline) in texts.zip(layout.baselines) {
             shapes.push(print::text((x, y + baseline), words, font, Anchor::Middle, INK).tagged(Tag::new(class)));
         }
+        shapes.extend(dots);
+        return shapes;
     }
-    for &angle in &node.dots {
-        let (dx, dy) = outline.dot(angle);
-        shapes.push(
-            circle(
-                (x + dx * r, y + dy * r),
-                DOT * r,
-                Style::filled_outlined(look.fill(DOT_FILL), INK, DOT_STROKE * r),
-            )
-            .tagged(Tag::new("dot")),
-        );
+    // Crowded: the marks side by side, in the band or else over the dots.
+    let most = number.map_or(NUMBER_FONT, |(_, font)| font);
+    let in_band = marks::fit(band.half, band.square, most, &number_box(digits.as_deref(), 0.0));
+    let over_dots = in_band.is_none();
+    let patched = number_box(digits.as_deref(), PATCH);
+    let marks = in_band
+        .or_else(|| marks::fit(band.inside, band.square, most, &patched))
+        .unwrap_or_else(|| marks::least(&patched));
+    if over_dots {
+        shapes.extend(dots.iter().cloned());
+    }
+    place_picture(&mut shapes, marks.picture);
+    if let Some(d) = digits.as_deref() {
+        let ([left, top, w, h], font) = marks.number;
+        if over_dots {
+            let patch = Style::fill(look.fill(scene::Color::WHITE));
+            let rect = Shape::Rect {
+                origin: (x + left, y + top),
+                size: (w, h),
+                style: patch,
+            };
+            shapes.push(rect.tagged(Tag::new("patch")));
+        }
+        let pad = if over_dots { PATCH * font } else { 0.0 };
+        let baseline = y + top + pad + DIGIT_ASCENT * font;
+        shapes.push(print::text((x + left + w / 2.0, baseline), d, font, Anchor::Middle, INK).tagged(Tag::new("number")));
+    }
+    if !over_dots {
+        shapes.extend(dots);
     }
     shapes
 }

@@ -1,0 +1,93 @@
+//! How many universe boards lose a mark a player needs on the printed
+//! page: for each paper, player count and preset, over many seeds, the
+//! boards drawn with a numbered node showing no number (or one under the
+//! least font), with a node showing no pictogram, and the boards refused.
+//!
+//! ```text
+//! cargo run --profile test -p boardwright --example print_marks [boards]
+//! ```
+
+use boardwright::params::Params as _;
+use boardwright::universe::{Board, Params, Universe};
+use boardwright::{DrawOptions, Generator, Paper, Seed};
+use scene::Shape;
+
+/// The least font of a number, millimetres.
+const LEAST_NUMBER: f64 = 2.0;
+
+fn main() {
+    let boards: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let runs = [
+        (Paper::A5, 2, None),
+        (Paper::A5, 4, None),
+        (Paper::A5, 6, None),
+        (Paper::A4, 9, Some("all-expansions")),
+    ];
+    println!(
+        "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8}",
+        "paper", "players", "preset", "boards", "no number", "no pictogram", "refused"
+    );
+    for (paper, players, preset) in runs {
+        let mut layers = preset.map(|p| vec![Params::preset(p).expect("a preset")]).unwrap_or_default();
+        let mut table = toml::Table::new();
+        table.insert("players".into(), toml::Value::Integer(players));
+        layers.push(table);
+        let params = Params::resolve(&layers).expect("valid parameters");
+        let options = DrawOptions {
+            paper,
+            ..DrawOptions::default()
+        };
+        let (mut numbers, mut pictograms, mut refused) = (0, 0, 0);
+        for i in 0..boards {
+            let board = Universe::generate(&params, &Seed::new(&format!("x{i}"))).expect("a board");
+            if Universe::check_printable(&board, &options).is_err() {
+                refused += 1;
+                continue;
+            }
+            let (number, pictogram) = missing(&board, &Universe::draw(&board, options.clone()).pages[0].shapes);
+            numbers += usize::from(number);
+            pictograms += usize::from(pictogram);
+        }
+        println!(
+            "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8}",
+            paper.name(),
+            players,
+            preset.unwrap_or("default"),
+            boards,
+            numbers,
+            pictograms,
+            refused
+        );
+    }
+}
+
+/// Whether a numbered node of `board` shows no number at the least font,
+/// and whether a node but the centre shows no pictogram, on a page of `shapes`.
+fn missing(board: &Board, shapes: &[Shape]) -> (bool, bool) {
+    let (mut number, mut pictogram) = (false, false);
+    for shape in shapes {
+        let Shape::Group { tag, shapes } = shape else { continue };
+        if tag.class != "node" {
+            continue;
+        }
+        let id = tag.data.iter().find_map(|(k, v)| match v {
+            scene::Value::Text(t) if k == "id" => t.parse::<usize>().ok(),
+            _ => None,
+        });
+        let Some(node) = id.and_then(|i| board.nodes.get(i)) else {
+            continue;
+        };
+        let shown = |class: &str| {
+            shapes.iter().any(|s| match s {
+                Shape::Tagged { tag, shape } if tag.class == class => {
+                    matches!(**shape, Shape::Text { size, .. } if size >= LEAST_NUMBER - 1e-9)
+                }
+                Shape::Group { tag, .. } => tag.class == class,
+                _ => false,
+            })
+        };
+        number |= node.number.is_some() && !shown("number");
+        pictogram |= node.node_type.is_some() && !shown("pictogram");
+    }
+    (number, pictogram)
+}
