@@ -224,7 +224,7 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
         (vec!["--dpi", "5"], "from 30 to 600"),
         (
             vec!["--set", "expansions=[\"moonbase\"]"],
-            "`expansions[0]`: \"moonbase\" is not allowed; expected expansion names from deep_orbit",
+            "`expansions[0]`: \"moonbase\" is not allowed; expected expansion names from nasty_nodes",
         ),
         (vec!["--preset", "classic", "--set", "expansions=[\"expeditions\"]"], "`planar`"),
     ];
@@ -319,7 +319,7 @@ fn the_all_expansions_preset_places_every_piece() {
         &["universe", "--seed", "Tiamo", "--preset", "all-expansions"],
         &["areas", "expeditions", "resources", "tiny_nodes"],
     );
-    assert_eq!(v["params"]["expansions"].as_array().map(Vec::len), Some(6));
+    assert_eq!(v["params"]["expansions"].as_array().map(Vec::len), Some(8));
     assert!(v["metrics"]["suitable_areas"].as_u64().is_some_and(|n| n > 0));
     let dir = scratch("expansions");
     let pdf = dir.join("x.pdf");
