@@ -132,9 +132,9 @@ declare! {
         expansions::validate(params)?;
         if params.original_edges && params.planar {
             return Err(ParamError::invalid(
-                "original_edges",
+                "planar",
                 "true",
-                "false on a planar board: the original's edges cross and pass near nodes (set planar = false)",
+                "false with original_edges: the original's edges cross and pass near nodes (set planar = false, or original_edges = false)",
             ));
         }
         Ok(())

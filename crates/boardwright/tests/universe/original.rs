@@ -299,49 +299,45 @@ fn largest_circle(polygon: &[[f64; 2]], radius: f64) -> Option<(f64, Vec<(f64, f
     Some((best, near))
 }
 
+/// Whether the pieces of `b` stand in the (at most `most`) areas with room
+/// nearest the centre.
+fn nearest_areas_taken(params: &Params, b: &Board, most: usize) -> Result<(), String> {
+    let centre = b.nodes.iter().find(|n| n.kind == NodeKind::Center).map(|n| (n.x, n.y)).unwrap();
+    if b.expeditions.len() > most {
+        return Err(format!("{} pieces, at most {most}", b.expeditions.len()));
+    }
+    let farthest = b.expeditions.iter().map(|e| dist((e.x, e.y), centre)).fold(0.0, f64::max);
+    let mut roomy = 0;
+    for (k, a) in b.areas.iter().enumerate() {
+        let Some((r, near)) = largest_circle(&a.outline, params.expedition_radius) else { continue };
+        if r < params.expedition_radius + 0.02 {
+            continue;
+        }
+        roomy += 1;
+        let taken = b.expeditions.iter().any(|e| e.area as usize == k);
+        // An area with room left out lies no nearer than the farthest
+        // taken (within the grid search's step).
+        let reach = near.iter().map(|&p| dist(p, centre)).fold(0.0, f64::max);
+        if !taken && (b.expeditions.len() < most || reach < farthest - 0.1) {
+            return Err(format!("area {k} has room {r} at {reach:.2} from the centre, and no piece"));
+        }
+    }
+    if b.expeditions.len() < roomy.min(most) {
+        return Err(format!("{} pieces for {roomy} areas with room", b.expeditions.len()));
+    }
+    Ok(())
+}
+
 /// Extreme Expeditions: at most ten expeditions, in the areas with room
 /// nearest the centre, 1–3 join slots each, no landmarks.
 #[test]
 fn extreme_expeditions_take_the_areas_nearest_the_centre() {
-    sweep(
-        "extreme_expeditions",
-        |players| with(players, &["extreme_expeditions"]),
-        |params, b| {
-            let centre = b.nodes.iter().find(|n| n.kind == NodeKind::Center).map(|n| (n.x, n.y)).unwrap();
-            if b.expeditions.len() > 10 {
-                return Err(format!("{} expeditions", b.expeditions.len()));
-            }
-            if let Some(e) = b
-                .expeditions
-                .iter()
-                .find(|e| e.kind != ExpeditionKind::Expedition || !(1..=3).contains(&e.slots))
-            {
-                return Err(format!("area {}: {:?} with {} slots", e.area, e.kind, e.slots));
-            }
-            let farthest = b.expeditions.iter().map(|e| dist((e.x, e.y), centre)).fold(0.0, f64::max);
-            let mut roomy = 0;
-            for (k, a) in b.areas.iter().enumerate() {
-                let Some((r, near)) = largest_circle(&a.outline, params.expedition_radius) else {
-                    continue;
-                };
-                if r < params.expedition_radius + 0.02 {
-                    continue;
-                }
-                roomy += 1;
-                let taken = b.expeditions.iter().any(|e| e.area as usize == k);
-                // An area with room left out lies no nearer than the farthest
-                // taken (within the grid search's step).
-                let reach = near.iter().map(|&p| dist(p, centre)).fold(0.0, f64::max);
-                if !taken && (b.expeditions.len() < 10 || reach < farthest - 0.1) {
-                    return Err(format!("area {k} has room {r} at {reach:.2} from the centre, and no expedition"));
-                }
-            }
-            if b.expeditions.len() < roomy.min(10) {
-                return Err(format!("{} expeditions for {roomy} areas with room", b.expeditions.len()));
-            }
-            Ok(())
-        },
-    );
+    sweep("extreme_expeditions", |players| with(players, &["extreme_expeditions"]), |params, b| {
+        if let Some(e) = b.expeditions.iter().find(|e| e.kind != ExpeditionKind::Expedition || !(1..=3).contains(&e.slots)) {
+            return Err(format!("area {}: {:?} with {} slots", e.area, e.kind, e.slots));
+        }
+        nearest_areas_taken(params, b, 10)
+    });
 }
 
 /// Sharp Scissors: at most five landmarks nearest the centre without
