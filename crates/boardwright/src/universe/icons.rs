@@ -17,6 +17,7 @@ mod missions;
 mod original;
 
 pub(crate) use missions::mission;
+pub(crate) use original::compass;
 
 /// How an icon is painted: `ink` for its body, `paper` for details cut out
 /// of it (an eye, a highlight).
