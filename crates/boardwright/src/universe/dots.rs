@@ -161,7 +161,13 @@ mod tests {
         // Eight edges a quarter-turn apart or closer: no gap of 2r.
         let at = Point::new(5.0, 5.0);
         let angles = [0.0, 0.7, 1.4, 2.1, 2.8, 3.5, 4.2, 5.0];
-        let neighbors: Vec<Point> = angles.iter().map(|&a: &f64| Point::new(5.0 + a.cos(), 5.0 + a.sin())).collect();
+        let neighbors: Vec<Point> = angles
+            .iter()
+            .map(|&a| {
+                let (s, c) = crate::geom::sin_cos(a);
+                Point::new(5.0 + c, 5.0 + s)
+            })
+            .collect();
         let mut rng = Rng::new(1, 1);
         let dots = place(at, neighbors.into_iter(), Sides::NONE, 3, &mut rng, &mut Arcs::default());
         assert_eq!(dots.len(), 1);

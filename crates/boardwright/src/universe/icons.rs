@@ -5,7 +5,8 @@
 //! beetle (Critters), a paw (Puppy); a four-point star marks the centre and
 //! scissors where to start cutting the sheet. A type without a pictogram
 //! shows its first letter. Each mission kind's pictogram is in [`missions`],
-//! the expansions' node types and pieces in [`expansions`].
+//! boardwright's expansions' node types and pieces in [`expansions`], the
+//! original game's in [`original`].
 
 use scene::{Anchor, Color, Shape, Style};
 
@@ -13,8 +14,10 @@ use crate::geom::sin_cos;
 
 mod expansions;
 mod missions;
+mod original;
 
 pub(crate) use missions::mission;
+pub(crate) use original::compass;
 
 /// How an icon is painted: `ink` for its body, `paper` for details cut out
 /// of it (an eye, a highlight).
@@ -180,7 +183,9 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
             }
             shapes
         }
-        _ => expansions::node_type(name, paint).unwrap_or_else(|| vec![letter(name, paint)]),
+        _ => expansions::node_type(name, paint)
+            .or_else(|| original::node_type(name, paint))
+            .unwrap_or_else(|| vec![letter(name, paint)]),
     }
 }
 
@@ -188,7 +193,9 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
 /// landmark, natural resource or tiny node type) in the unit box, else its
 /// first letter.
 pub(crate) fn piece(name: &str, paint: Paint) -> Vec<Shape> {
-    expansions::piece(name, paint).unwrap_or_else(|| vec![letter(name, paint)])
+    expansions::piece(name, paint)
+        .or_else(|| original::piece(name, paint))
+        .unwrap_or_else(|| vec![letter(name, paint)])
 }
 
 /// A name's first letter, for a node type or mission kind without a
@@ -282,8 +289,14 @@ mod tests {
         let kinds = missions::BUILT_IN.iter().map(|&kind| (kind, mission(kind, paint)));
         let sets = expansions::NODE_TYPES.iter().map(|&name| (name, node_type(name, paint)));
         let pieces = expansions::PIECES.iter().map(|&name| (name, piece(name, paint)));
-        let kinds = kinds.chain(sets).chain(pieces);
-        let marks = [("centre", center(paint)), ("scissors", scissors(paint))];
+        let originals = original::NODE_TYPES.iter().map(|&name| (name, node_type(name, paint)));
+        let original_pieces = original::PIECES.iter().map(|&name| (name, piece(name, paint)));
+        let kinds = kinds.chain(sets).chain(pieces).chain(originals).chain(original_pieces);
+        let marks = [
+            ("centre", center(paint)),
+            ("scissors", scissors(paint)),
+            ("compass", original::compass(paint)),
+        ];
         for (name, icon) in types.chain(kinds).chain(marks) {
             for (x, y) in icon.iter().flat_map(points) {
                 assert!((-0.01..=1.01).contains(&x) && (-0.01..=1.01).contains(&y), "{name}: ({x}, {y})");
@@ -306,5 +319,9 @@ mod tests {
             assert!(!matches!(icon[0], Shape::Text { .. }), "a letter for a built-in expansion");
         }
         assert!(matches!(&mission("hoarder", paint)[0], Shape::Text { content, .. } if content == "H"));
+        // The original's expeditions all show the compass.
+        for e in x::expedition_types().iter().filter(|e| e.expansion == "extreme_expeditions") {
+            assert_eq!(piece(&e.name, paint), original::compass(paint), "{}", e.name);
+        }
     }
 }

@@ -8,7 +8,9 @@
 //!   ([`super::sizes`]);
 //! - an expedition or landmark is drawn as large as its area lets it, clear
 //!   of the area's nodes (as drawn) and of its outline by the room a tiny
-//!   node takes beside an edge;
+//!   node takes beside an edge; an expedition of the original shows its
+//!   compass and, below it, its 1–3 join slots (empty circles, tagged
+//!   `slot`) inside that circle;
 //! - the resources are drawn at one size, the largest that keeps each clear
 //!   of its area's nodes and outline and of the other resources.
 //!
@@ -44,6 +46,17 @@ const RESOURCE_MOST: f64 = 0.2;
 const PIECE_STROKE: f64 = 0.35;
 /// The ring inside an expedition's rim, as a part of its radius.
 const INNER_RING: f64 = 0.86;
+/// An original expedition's compass: its centre's height over the
+/// circle's and its reach, as parts of the circle's inner radius.
+const COMPASS_UP: f64 = 0.36;
+const COMPASS_REACH: f64 = 0.42;
+/// How far the compass pictogram reaches in its unit box.
+const COMPASS_ICON_REACH: f64 = 0.48;
+/// A join slot's radius, and the circle its centres lie on, as parts of the
+/// circle's inner radius; the angle between two neighbouring slots.
+const SLOT: f64 = 0.27;
+const SLOT_RING: f64 = 0.56;
+const SLOT_SPREAD: f64 = 0.36 * std::f64::consts::PI;
 
 /// The fill of an expedition, a landmark and a resource's disc.
 fn expedition_fill() -> Color {
@@ -192,9 +205,18 @@ pub(super) fn shapes(
             continue;
         }
         let inner = r - PIECE_STROKE / 2.0;
+        let fill = Style::filled_outlined(look.fill(expedition_fill()), INK, PIECE_STROKE);
         let mut group = match e.kind {
+            ExpeditionKind::Expedition if e.slots > 0 => {
+                let inside = inner - PIECE_STROKE / 2.0;
+                let (corner, side) = compass_box(c, inside);
+                let mut group = vec![expedition_outline(c, inner, fill)];
+                group.extend(icons::compass(look.icon).iter().map(|s| crate::print::place(s, corner, side)));
+                group.extend(slots(c, inside, e.slots, PIECE_STROKE * 0.6));
+                group
+            }
             ExpeditionKind::Expedition => vec![
-                expedition_outline(c, inner, Style::filled_outlined(look.fill(expedition_fill()), INK, PIECE_STROKE)),
+                expedition_outline(c, inner, fill),
                 // A thin ring inside the rim: a stamp, not a node.
                 expedition_outline(c, INNER_RING * inner, Style::stroke(INK, PIECE_STROKE / 2.0)),
             ],
@@ -203,12 +225,14 @@ pub(super) fn shapes(
                 vec![landmark_outline(c, inner, style)]
             }
         };
-        let side = r * 1.0;
-        let icon = icons::piece(&e.name, look.icon);
-        group.extend(
-            icon.iter()
-                .map(|s| crate::print::place(s, (c.0 - side / 2.0, c.1 - side / 2.0), side)),
-        );
+        if e.slots == 0 {
+            let side = r * 1.0;
+            let icon = icons::piece(&e.name, look.icon);
+            group.extend(
+                icon.iter()
+                    .map(|s| crate::print::place(s, (c.0 - side / 2.0, c.1 - side / 2.0), side)),
+            );
+        }
         let kind = match e.kind {
             ExpeditionKind::Expedition => "expedition",
             ExpeditionKind::Landmark => "landmark",
@@ -219,6 +243,7 @@ pub(super) fn shapes(
             .with_mm("x", c.0)
             .with_mm("y", c.1)
             .with_mm("r", r);
+        let tag = if e.slots > 0 { tag.with("slots", e.slots) } else { tag };
         shapes.push(Shape::Group { tag, shapes: group });
     }
     // One size for every resource.
@@ -268,6 +293,31 @@ fn expedition_outline(c: (f64, f64), r: f64, style: Style) -> Shape {
         radius: r,
         style,
     }
+}
+
+/// Where an original expedition's compass pictogram goes in its circle of
+/// inner radius `r` round `c`: its box's corner and side.
+fn compass_box(c: (f64, f64), r: f64) -> ((f64, f64), f64) {
+    let side = COMPASS_REACH * r / COMPASS_ICON_REACH;
+    ((c.0 - side / 2.0, c.1 - COMPASS_UP * r - side / 2.0), side)
+}
+
+/// The `n` join slots of an original expedition in its circle of inner
+/// radius `r` round `c`: empty circles on an arc below its compass, side
+/// by side, outlined `stroke` wide, each tagged `slot`.
+fn slots(c: (f64, f64), r: f64, n: u32, stroke: f64) -> Vec<Shape> {
+    (0..n)
+        .map(|k| {
+            let turn = SLOT_SPREAD * (f64::from(k) - f64::from(n - 1) / 2.0);
+            let (s, co) = sin_cos(std::f64::consts::FRAC_PI_2 + turn);
+            Shape::Circle {
+                center: (c.0 + SLOT_RING * r * co, c.1 + SLOT_RING * r * s),
+                radius: SLOT * r,
+                style: Style::filled_outlined(Color::WHITE, INK, stroke),
+            }
+            .tagged(Tag::new("slot"))
+        })
+        .collect()
 }
 
 /// A hexagon of circumradius `r` round `c`, flat at top and bottom.
@@ -357,11 +407,25 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
         }
     };
     let stroke = Style::filled_outlined(look.fill(expedition_fill()), INK, 0.06);
+    // The original's expeditions: one entry, their type decided in play.
+    if board.expeditions.iter().any(|e| e.slots > 0) {
+        let (corner, side) = compass_box((0.5, 0.5), 0.43);
+        let compass = Shape::Group {
+            tag: Tag::new("pictogram").with("of", "piece").with("name", "Expedition"),
+            shapes: icons::compass(look.icon)
+                .iter()
+                .map(|s| crate::print::place(s, corner, side))
+                .collect(),
+        };
+        let mut swatch = vec![expedition_outline((0.5, 0.5), 0.46, stroke), compass];
+        swatch.extend(slots((0.5, 0.5), 0.43, 3, 0.04));
+        entries.push(Entry::new(swatch, "Expedition (1–3 join slots)"));
+    }
     for p in expedition_types().iter().filter(|p| {
         board
             .expeditions
             .iter()
-            .any(|e| e.kind == ExpeditionKind::Expedition && e.name == p.name)
+            .any(|e| e.kind == ExpeditionKind::Expedition && e.slots == 0 && e.name == p.name)
     }) {
         let swatch = vec![
             expedition_outline((0.5, 0.5), 0.46, stroke),
@@ -415,4 +479,73 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
         entries.push(Entry::new(vec![line, glyph], format!("{} (tiny node)", p.name)));
     }
     entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::universe::{Params, Universe};
+    use crate::{DrawOptions, Generator, Seed};
+
+    /// Every expedition of the original holds its compass and exactly its
+    /// join slots, each inside its circle and clear of the others and of
+    /// the compass; the other expeditions and landmarks hold none.
+    #[test]
+    fn original_expeditions_hold_their_join_slots() {
+        let mut seen = [0; 4];
+        for (players, seed) in [(2, "slots-a"), (4, "Tiamo"), (6, "slots-b"), (9, "slots-c")] {
+            for expansions in [&["extreme_expeditions"][..], &["expeditions"], &["sharp_scissors"]] {
+                let params = Params {
+                    players,
+                    expansions: expansions.iter().map(|s| s.to_string()).collect(),
+                    ..Params::default()
+                };
+                let board = Universe::generate(&params, &Seed::new(seed)).unwrap();
+                for ink_friendly in [false, true] {
+                    let options = DrawOptions {
+                        ink_friendly,
+                        ..DrawOptions::default()
+                    };
+                    let doc = Universe::draw(&board, options);
+                    let groups: Vec<&Vec<Shape>> = doc.pages[0]
+                        .shapes
+                        .iter()
+                        .filter_map(|s| match s {
+                            Shape::Group { tag, shapes } if tag.class == "expedition" => Some(shapes),
+                            _ => None,
+                        })
+                        .collect();
+                    assert_eq!(groups.len(), board.expeditions.len(), "{seed}");
+                    for (e, shapes) in board.expeditions.iter().zip(groups) {
+                        let Shape::Circle { center, radius, style } = &shapes[0] else {
+                            assert_ne!(e.kind, ExpeditionKind::Expedition, "{seed}: no circle");
+                            continue;
+                        };
+                        let inside = radius - style.stroke_width / 2.0;
+                        let slots: Vec<((f64, f64), f64)> = shapes
+                            .iter()
+                            .filter_map(|s| match s {
+                                Shape::Tagged { tag, shape } if tag.class == "slot" => match **shape {
+                                    Shape::Circle { center, radius, style } => Some((center, radius + style.stroke_width / 2.0)),
+                                    _ => None,
+                                },
+                                _ => None,
+                            })
+                            .collect();
+                        assert_eq!(slots.len(), e.slots as usize, "{seed}: {} slots drawn for {}", slots.len(), e.slots);
+                        seen[slots.len()] += 1;
+                        let dist = |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+                        let compass = (center.0, center.1 - COMPASS_UP * (inside - PIECE_STROKE / 2.0));
+                        let compass_reach = COMPASS_REACH * (inside - PIECE_STROKE / 2.0);
+                        for (k, &(c, r)) in slots.iter().enumerate() {
+                            assert!(dist(c, *center) + r < inside, "{seed}: a slot leaves its circle");
+                            assert!(dist(c, compass) > r + compass_reach, "{seed}: a slot on the compass");
+                            assert!(slots[k + 1..].iter().all(|&(d, s)| dist(c, d) > r + s), "{seed}: slots meet");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "not every count of slots drawn: {seen:?}");
+    }
 }
