@@ -162,10 +162,6 @@ fn is_resource_radius(v: &f64) -> bool {
     *v == RESOURCE_RADIUS
 }
 
-fn is_false(v: &bool) -> bool {
-    !*v
-}
-
 fn is_max_tiny_per_node(v: &u32) -> bool {
     *v == MAX_TINY_PER_NODE
 }
