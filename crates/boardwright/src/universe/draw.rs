@@ -33,10 +33,12 @@ mod legend;
 mod look;
 mod outline;
 mod pieces;
+mod rules_card;
 mod sizes;
 
 use face::Fonts;
 use look::{EDGE, LIGHT, Look};
+pub(crate) use rules_card::pages as rules_card;
 use sizes::Sizes;
 
 /// Boards with more nodes than this are not drawn (they would not be legible
