@@ -96,6 +96,9 @@ test("changing a control redraws the board and updates the address; a bad value 
   await changedFrom(page, before);
   assert.equal(await page.$eval("#board svg", (s) => s.getAttribute("viewBox")), "0 0 279.4 215.9");
   await page.waitForFunction(() => document.querySelector('a[data-format="pdf"]').href.includes("paper=letter"));
+  // The universe PDF carries the rules card; the other formats do not ask for it.
+  assert.ok((await page.getAttribute('a[data-format="pdf"]', "href")).includes("rules_card=true"));
+  assert.ok(!(await page.getAttribute('a[data-format="svg"]', "href")).includes("rules_card"));
 
   // A permalink reproduces the board.
   await page.fill("#param-players", "5");

@@ -210,6 +210,11 @@ pub trait Generator: 'static {
     /// The log a result can replay (hexet's road log), as the command line
     /// names it; `None` where nothing is played.
     const LOG: Option<LogFile> = None;
+
+    /// Whether [`Generator::sheets`] adds a rules card after the board's
+    /// sheets when [`DrawOptions::rules_card`] asks for one: a page (or
+    /// more) of the paper saying what each thing on the board does.
+    const RULES_CARD: bool = false;
     /// Its parameters.
     type Params: params::Params + Send + Sync + 'static;
     /// Its result: the JSON contract, read back from its JSON as it was
@@ -375,6 +380,9 @@ pub struct DrawOptions {
     /// fills it in ([`Generator::icon_files`] says which); a named icon
     /// missing here is drawn as if none were named.
     pub icons: std::collections::BTreeMap<String, String>,
+    /// A rules card after the board's sheets, for a generator that has one
+    /// ([`Generator::RULES_CARD`]; the others ignore it).
+    pub rules_card: bool,
 }
 
 /// Runs `attempt(0)`, `attempt(1)`, … until one succeeds, at most

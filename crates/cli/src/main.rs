@@ -124,6 +124,8 @@ impl From<ParamError> for Failure {
 
 /// The id of the argument that names a generator's log file.
 const LOG_ARG: &str = "log";
+/// The id of `--rules-card`, on the generators that have a rules card.
+const RULES_CARD_ARG: &str = "rules_card";
 
 /// One subcommand per generator of the registry, first, then [`Cli`]'s.
 fn command() -> clap::Command {
@@ -134,6 +136,14 @@ fn command() -> clap::Command {
             let mut command = Common::augment_args(clap::Command::new(G::NAME)).about(capitalized(G::ABOUT) + ".");
             if G::NAME == boardwright::witches::Witches::NAME {
                 command = puzzle::args(command);
+            }
+            if G::RULES_CARD {
+                command = command.arg(
+                    clap::Arg::new(RULES_CARD_ARG)
+                        .long("rules-card")
+                        .action(clap::ArgAction::SetTrue)
+                        .help("Add a rules card after the board: a page (more if it needs them) saying what every node type, mission and piece on this board does. PDF: extra pages; SVG and PNG: stacked below the board"),
+                );
             }
             match G::LOG {
                 Some(log) => command.arg(
@@ -174,7 +184,9 @@ impl Visit for Run<'_> {
     type Output = Result<(), Failure>;
     fn visit<G: Generator>(self) -> Result<(), Failure> {
         let common = Common::from_arg_matches(self.0).map_err(|e| Failure::Usage(e.to_string()))?;
-        run::<G>(&common, self.0.try_get_one::<PathBuf>(LOG_ARG).ok().flatten().map(PathBuf::as_path))
+        let rules_card = self.0.try_get_one::<bool>(RULES_CARD_ARG).ok().flatten().copied().unwrap_or(false);
+        let log = self.0.try_get_one::<PathBuf>(LOG_ARG).ok().flatten().map(PathBuf::as_path);
+        run::<G>(&common, log, rules_card)
     }
 }
 
@@ -260,8 +272,9 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
 }
 
 /// Runs generator `G` with the common options, playing the log at
-/// `log_path` (hexet's roads) on the result.
-fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Failure> {
+/// `log_path` (hexet's roads) on the result, its rules card after it when
+/// `rules_card` asks.
+fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool) -> Result<(), Failure> {
     let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
     // `--seed`, or else the config file's `seed`.
@@ -288,6 +301,10 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
     let format = output_format(common)?;
     if format != Format::Json {
         G::check_drawable(&params).map_err(Failure::Usage)?;
+    } else if rules_card {
+        return Err(Failure::Usage(
+            "--rules-card: the rules card is printed with a drawing; write pdf, svg or png (json holds the board's data only)".to_string(),
+        ));
     }
     let icons = if format == Format::Json {
         Default::default()
@@ -329,6 +346,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>) -> Result<(), Fai
             paper: common.paper,
             tile: common.tile,
             icons,
+            rules_card,
         },
         dpi: common.dpi,
     };

@@ -1385,3 +1385,56 @@ fn witches_board_never_holds_the_recipe() {
         }
     }
 }
+
+/// `--rules-card` adds the card after the board's sheets: a PDF one page
+/// more (or more than one on small paper with every expansion), read back
+/// with lopdf, each page one sheet of the paper; SVG stacks it below the
+/// board; JSON refuses it; only universe has the option.
+#[test]
+fn rules_card_adds_pages_after_the_board() {
+    let dir = scratch("rules-card");
+    let pages = |args: &[&str], name: &str| {
+        let path = dir.join(name);
+        let mut all = vec!["universe", "--seed", "card"];
+        all.extend(args);
+        all.extend(["-o", path.to_str().unwrap()]);
+        let out = run(&all);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let doc = lopdf::Document::load(&path).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        (doc.get_pages().len(), pdf_pages(&std::fs::read(&path).unwrap()))
+    };
+    assert_eq!(pages(&[], "plain.pdf").0, 1);
+    let (count, sizes) = pages(&["--rules-card"], "card.pdf");
+    assert_eq!(count, 2);
+    assert!(
+        sizes.iter().all(|&(w, h)| (w - 841.89).abs() < 0.1 && (h - 595.28).abs() < 0.1),
+        "{sizes:?}"
+    );
+    // Two sheets of board, then the card on one sheet.
+    assert_eq!(pages(&["--rules-card", "--tile", "2x1"], "tiled.pdf").0, 3);
+    let (count, sizes) = pages(
+        &["--rules-card", "--paper", "a5", "--preset", "all-expansions", "--ink-friendly"],
+        "a5.pdf",
+    );
+    assert!(count >= 3, "{count} pages");
+    // 210 x 148 mm is 595.28 x 419.53 points.
+    assert!(
+        sizes.iter().all(|&(w, h)| (w - 595.28).abs() < 0.1 && (h - 419.53).abs() < 0.1),
+        "{sizes:?}"
+    );
+
+    let svg = run(&["universe", "--seed", "card", "--rules-card", "--format", "svg"]);
+    assert!(svg.status.success(), "{}", stderr(&svg));
+    let text = String::from_utf8(svg.stdout).unwrap();
+    assert!(text.contains("class=\"rule\"") && text.contains("How to play this board"));
+    let json = run(&["universe", "--seed", "card", "--rules-card", "--format", "json"]);
+    assert_eq!(json.status.code(), Some(2));
+    assert!(
+        stderr(&json).contains("--rules-card") && stderr(&json).contains("pdf"),
+        "{}",
+        stderr(&json)
+    );
+    let witches = run(&["witches", "--seed", "card", "--rules-card", "--format", "pdf"]);
+    assert_eq!(witches.status.code(), Some(2));
+    assert!(files_in(&dir).iter().all(|f| f.ends_with(".pdf")));
+}

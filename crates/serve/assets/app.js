@@ -550,11 +550,12 @@ class Page {
     }
   }
 
-  /** The download links of `query`'s board: `[label, href, file name]`. */
+  /** The download links of `query`'s board: `[label, href, file name]`; the PDF with the rules card where the generator has one. */
   downloads(query) {
     const stem = this.fileStem();
+    const card = (ext) => (ext === "pdf" && this.info.rules_card ? "&rules_card=true" : "");
     return [
-      ...["pdf", "png", "svg", "json"].map((ext) => [ext.toUpperCase(), `/api/${NAME}/board.${ext}?${query}`, `${stem}.${ext}`]),
+      ...["pdf", "png", "svg", "json"].map((ext) => [ext.toUpperCase(), `/api/${NAME}/board.${ext}?${query}${card(ext)}`, `${stem}.${ext}`]),
       ["TOML", `/api/${NAME}/config.toml?${query}`, `${stem}.toml`],
     ];
   }

@@ -134,6 +134,7 @@ fn describe<G: Generator>() -> Value {
         "name": G::NAME,
         "about": G::ABOUT,
         "steps": G::STEPS,
+        "rules_card": G::RULES_CARD,
         "params": params,
         "presets": presets,
         "fairness": fairness,

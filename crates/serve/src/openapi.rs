@@ -206,6 +206,13 @@ impl Visit for FileRoute {
                 json!({ "type": "integer", "minimum": 1, "maximum": MAX_EVERY }),
             ),
         ]);
+        if G::RULES_CARD {
+            parameters.push(query(
+                "rules_card",
+                "A rules card after the board's sheets: what every node type, mission and piece on the board does (PDF: more pages; SVG and PNG: below the board). Default false.",
+                json!({ "type": "boolean" }),
+            ));
+        }
         if let Some(log) = G::LOG {
             parameters.push(query(
                 log.option,

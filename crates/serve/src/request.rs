@@ -1,5 +1,6 @@
 //! A board request's query string: `seed`, `preset`, the drawing options
-//! (`ink_friendly`, `paper`, `dpi`), `every` (for steps), and `KEY=VALUE` for any
+//! (`ink_friendly`, `paper`, `tile`, `dpi`, and `rules_card` for a generator
+//! with a rules card), `every` (for steps), and `KEY=VALUE` for any
 //! parameter, read exactly as the command line reads `--seed`, `--preset`
 //! and `--set KEY=VALUE`.
 
@@ -56,6 +57,18 @@ impl BoardQuery {
                             return Err(
                                 ApiError::bad_request(format!("ink_friendly: {other:?} is not allowed; expected true or false"))
                                     .parameter("ink_friendly"),
+                            );
+                        }
+                    }
+                }
+                "rules_card" if G::RULES_CARD => {
+                    query.drawing.options.rules_card = match value.trim() {
+                        "" | "true" | "1" => true,
+                        "false" | "0" => false,
+                        other => {
+                            return Err(
+                                ApiError::bad_request(format!("rules_card: {other:?} is not allowed; expected true or false"))
+                                    .parameter("rules_card"),
                             );
                         }
                     }
@@ -121,10 +134,11 @@ impl BoardQuery {
     pub(crate) fn address<P: Params>(&self, name: &str, file: &str, params: &P) -> String {
         let options = &self.drawing.options;
         format!(
-            "{name}/{file}\nseed={:?}\nlog={:?}\nink_friendly={} paper={} tile={} dpi={} every={}\n{}",
+            "{name}/{file}\nseed={:?}\nlog={:?}\nink_friendly={} rules_card={} paper={} tile={} dpi={} every={}\n{}",
             self.seed,
             self.log,
             options.ink_friendly,
+            options.rules_card,
             options.paper.name(),
             options.tile,
             self.drawing.dpi,

@@ -12,8 +12,10 @@ use toml::Value;
 use crate::DrawOptions;
 use crate::params::{Params, parse_set_value};
 
+mod columns;
 mod sheets;
 
+pub(crate) use columns::{Block, flow};
 pub use sheets::Tile;
 pub(crate) use sheets::{cut, cut_double_sided};
 
@@ -443,6 +445,12 @@ fn wrap(pieces: &[Piece], width: f64) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// `words` in lines no wider than `width` millimetres at font size `size`,
+/// by the same generous measure as the caption's lines.
+pub(crate) fn wrap_words(words: &str, width: f64, size: f64) -> Vec<String> {
+    break_words(words, width * SMALL_TEXT / size)
 }
 
 /// `words` in lines no wider than `width`, broken at spaces, a word too

@@ -38,11 +38,13 @@ mod look;
 mod marks;
 mod outline;
 mod pieces;
+mod rules_card;
 mod sizes;
 
 pub(super) use check::check;
 use face::Fonts;
 use look::{EDGE, LIGHT, Look};
+pub(crate) use rules_card::pages as rules_card;
 use sizes::Sizes;
 
 /// Boards with more nodes than this are not drawn (they would not be legible

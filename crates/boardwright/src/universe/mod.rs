@@ -74,7 +74,7 @@ mod side;
 pub use board::{Area, Board, BoardGraph, Expedition, ExpeditionKind, Metrics, Node, NodeKind, Resource, TinyNode};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
 pub use dictionary::{ACTIONS, MissionKind, NodeType};
-pub(crate) use draw::draw;
+pub(crate) use draw::{draw, rules_card};
 pub(crate) use json::write_json;
 pub use params::Params;
 pub use side::Side;
@@ -641,6 +641,7 @@ impl Generator for Universe {
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::UNIVERSE;
     const WORK_UNIT: &'static str = "nodes";
     const SERVED_WORK: u64 = 50_000;
+    const RULES_CARD: bool = true;
     type Params = Params;
     type Board = Board;
     type Metrics = Metrics;
@@ -666,6 +667,20 @@ impl Generator for Universe {
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
         draw(board, options)
+    }
+
+    /// The board's sheets, then the rules card's page(s) on one sheet of
+    /// the paper each when `options.rules_card` asks for it.
+    fn sheets(board: &Board, options: DrawOptions) -> scene::Document {
+        let card = if options.rules_card {
+            rules_card(board, &options)
+        } else {
+            Vec::new()
+        };
+        let (paper, tile) = (options.paper, options.tile);
+        let mut doc = crate::print::cut(draw(board, options), paper, tile);
+        doc.pages.extend(card);
+        doc
     }
 
     fn work_size(params: &Params) -> u64 {

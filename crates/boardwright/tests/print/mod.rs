@@ -12,6 +12,7 @@ use boardwright::{DrawOptions, Paper, Seed};
 use crate::{dist, segment_distance};
 
 mod hexet;
+mod rules_card;
 mod sheets;
 mod starship;
 mod universe;

@@ -15,65 +15,25 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     let mut entries = Vec::new();
     let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
     for t in look.types.iter().filter(|t| used(&t.name)) {
-        let node = Shape::Circle {
-            center: (0.5, 0.5),
-            radius: 0.48,
-            style: Style::filled_outlined(look.type_color(&t.name), INK, 0.05),
-        };
         let category = if look.ink_friendly {
             String::new()
         } else {
             format!(" ({})", t.category)
         };
-        let swatch = vec![node.clone(), pictogram(look.type_icon(&t.name), "type", &t.name, 0.68)];
-        entries.push(Entry::new(swatch, format!("{}{category}", t.name)));
-        let numbered = board
-            .nodes
-            .iter()
-            .any(|n| n.number.is_some() && n.node_type.as_deref() == Some(t.name.as_str()));
-        if let Some(from) = t.number_from.as_ref().filter(|_| numbered) {
-            let number = print::text((0.5, 0.72), "3", 0.62, Anchor::Middle, INK).tagged(Tag::new("number"));
-            entries.push(Entry::new(vec![node, number], format!("{} number (from {from})", t.name)));
+        entries.push(Entry::new(type_swatch(look, &t.name, None), format!("{}{category}", t.name)));
+        if let Some(from) = t.number_from.as_ref().filter(|_| numbered(board, &t.name)) {
+            entries.push(Entry::new(
+                type_swatch(look, &t.name, Some("3")),
+                format!("{} number (from {from})", t.name),
+            ));
         }
     }
-    let mut missions: Vec<&str> = Vec::new();
-    for n in board.nodes.iter().filter(|n| n.kind == NodeKind::Mission) {
-        let kind = n.node_type.as_deref().unwrap_or_default();
-        if !missions.contains(&kind) {
-            missions.push(kind);
-        }
-    }
-    let kinds = &board.header.params.missions;
-    missions.sort_by_key(|k| kinds.iter().position(|m| m.name == *k));
-    for kind in missions {
-        let swatch = vec![
-            Shape::Rect {
-                origin: (0.03, 0.03),
-                size: (0.94, 0.94),
-                style: Style::filled_outlined(Color::WHITE, INK, 0.08),
-            },
-            pictogram(icons::mission(kind, look.icon), "mission", kind, 0.76),
-        ];
-        entries.push(Entry::new(swatch, format!("mission start: {kind}")));
+    for kind in missions_dealt(board) {
+        entries.push(Entry::new(mission_swatch(look, kind), format!("mission start: {kind}")));
     }
     entries.extend(super::pieces::legend(board, look));
-    let centre = vec![
-        Shape::Circle {
-            center: (0.5, 0.5),
-            radius: 0.46,
-            style: Style::filled_outlined(look.fill(category_color("Center")), INK, 0.08),
-        },
-        pictogram(icons::center(look.icon), "centre", "Centre", 0.68),
-    ];
-    entries.push(Entry::new(centre, "centre"));
-    entries.push(Entry::new(
-        vec![Shape::Circle {
-            center: (0.5, 0.5),
-            radius: 0.25,
-            style: Style::filled_outlined(look.fill(DOT_FILL), INK, 0.05),
-        }],
-        "power dot",
-    ));
+    entries.push(Entry::new(centre_swatch(look), "centre"));
+    entries.push(Entry::new(dot_swatch(look), "power dot"));
     entries.push(Entry::line(in_swatch(edge_line()), "edge: cut along it during play"));
     entries.push(Entry::line(
         in_swatch(quadrant_line()),
@@ -89,6 +49,78 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     };
     entries.push(Entry::new(vec![scissors], "start cutting the board edge here"));
     entries
+}
+
+/// Whether a node of type `name` on `board` shows a number.
+pub(super) fn numbered(board: &Board, name: &str) -> bool {
+    board
+        .nodes
+        .iter()
+        .any(|n| n.number.is_some() && n.node_type.as_deref() == Some(name))
+}
+
+/// The mission kinds dealt on `board`, in the order of its `missions`.
+pub(super) fn missions_dealt(board: &Board) -> Vec<&str> {
+    let mut missions: Vec<&str> = Vec::new();
+    for n in board.nodes.iter().filter(|n| n.kind == NodeKind::Mission) {
+        let kind = n.node_type.as_deref().unwrap_or_default();
+        if !missions.contains(&kind) {
+            missions.push(kind);
+        }
+    }
+    let kinds = &board.header.params.missions;
+    missions.sort_by_key(|k| kinds.iter().position(|m| m.name == *k));
+    missions
+}
+
+/// A node of type `name` as the board draws it: its category's colour and
+/// its pictogram, with `number` below it if given.
+pub(super) fn type_swatch(look: &Look, name: &str, number: Option<&str>) -> Vec<Shape> {
+    let node = Shape::Circle {
+        center: (0.5, 0.5),
+        radius: 0.48,
+        style: Style::filled_outlined(look.type_color(name), INK, 0.05),
+    };
+    match number {
+        None => vec![node, pictogram(look.type_icon(name), "type", name, 0.68)],
+        Some(number) => vec![
+            node,
+            print::text((0.5, 0.72), number, 0.62, Anchor::Middle, INK).tagged(Tag::new("number")),
+        ],
+    }
+}
+
+/// A mission node of kind `kind`: a white square with its pictogram.
+pub(super) fn mission_swatch(look: &Look, kind: &str) -> Vec<Shape> {
+    vec![
+        Shape::Rect {
+            origin: (0.03, 0.03),
+            size: (0.94, 0.94),
+            style: Style::filled_outlined(Color::WHITE, INK, 0.08),
+        },
+        pictogram(icons::mission(kind, look.icon), "mission", kind, 0.76),
+    ]
+}
+
+/// The centre.
+pub(super) fn centre_swatch(look: &Look) -> Vec<Shape> {
+    vec![
+        Shape::Circle {
+            center: (0.5, 0.5),
+            radius: 0.46,
+            style: Style::filled_outlined(look.fill(category_color("Center")), INK, 0.08),
+        },
+        pictogram(icons::center(look.icon), "centre", "Centre", 0.68),
+    ]
+}
+
+/// A power dot.
+pub(super) fn dot_swatch(look: &Look) -> Vec<Shape> {
+    vec![Shape::Circle {
+        center: (0.5, 0.5),
+        radius: 0.25,
+        style: Style::filled_outlined(look.fill(DOT_FILL), INK, 0.05),
+    }]
 }
 
 /// `icon`, a pictogram of `of` named `name`, in the middle of a swatch,

@@ -25,6 +25,7 @@ use super::sizes::{Buckets, Sizes};
 use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH};
 use crate::geom::{Point, segment_dist2, sin_cos};
 use crate::print::INK;
+use crate::universe::expansions::Piece;
 use crate::universe::{Board, ExpeditionKind, icons};
 
 /// A tiny node's longest length along its edge, millimetres.
@@ -393,7 +394,16 @@ fn point((x, y): (f64, f64)) -> Point {
 /// The legend's entries of the pieces on `board`: each expedition,
 /// landmark, resource and tiny node type on it, drawn as on the board.
 pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
-    use crate::print::Entry;
+    placed(board, look)
+        .into_iter()
+        .map(|(piece, kind, swatch)| crate::print::Entry::new(swatch, format!("{} ({kind})", piece.name)))
+        .collect()
+}
+
+/// The pieces on `board`, each type once, with what kind of piece it is
+/// (`expedition`, `landmark`, `resource`, `tiny node`) and its swatch,
+/// drawn as on the board in the unit box.
+pub(super) fn placed(board: &Board, look: &Look) -> Vec<(&'static Piece, &'static str, Vec<Shape>)> {
     use crate::universe::expansions::{expedition_types, landmark_types, resource_types, tiny_node_types};
     let mut entries = Vec::new();
     let icon = |name: &str, side: f64| {
@@ -432,7 +442,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             expedition_outline((0.5, 0.5), 0.46 * INNER_RING, Style::stroke(INK, 0.03)),
             icon(&p.name, 0.5),
         ];
-        entries.push(Entry::new(swatch, format!("{} (expedition)", p.name)));
+        entries.push((p, "expedition", swatch));
     }
     let stroke = Style::filled_outlined(look.fill(landmark_fill()), INK, 0.06);
     for p in landmark_types().iter().filter(|p| {
@@ -442,7 +452,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             .any(|e| e.kind == ExpeditionKind::Landmark && e.name == p.name)
     }) {
         let swatch = vec![landmark_outline((0.5, 0.5), 0.47, stroke), icon(&p.name, 0.5)];
-        entries.push(Entry::new(swatch, format!("{} (landmark)", p.name)));
+        entries.push((p, "landmark", swatch));
     }
     for p in resource_types().iter().filter(|p| board.resources.iter().any(|r| r.name == p.name)) {
         let disc = if look.ink_friendly {
@@ -458,7 +468,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
             },
             icon(&p.name, 0.58),
         ];
-        entries.push(Entry::new(swatch, format!("{} (resource)", p.name)));
+        entries.push((p, "resource", swatch));
     }
     for p in tiny_node_types()
         .iter()
@@ -476,7 +486,7 @@ pub(super) fn legend(board: &Board, look: &Look) -> Vec<crate::print::Entry> {
                 .map(|s| turned(s, (0.5, 0.5), (0.5, 0.5 * TINY_WIDTH), (1.0, 0.0)))
                 .collect(),
         };
-        entries.push(Entry::new(vec![line, glyph], format!("{} (tiny node)", p.name)));
+        entries.push((p, "tiny node", vec![line, glyph]));
     }
     entries
 }

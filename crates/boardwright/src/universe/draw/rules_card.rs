@@ -1,0 +1,178 @@
+//! The rules card: a page (or more) after a universe board's sheets that
+//! says in players' words what every node type, mission and piece on this
+//! board does, each line led by the pictogram the board draws it with, in
+//! its category's colour where the board has one.
+//!
+//! The words are data: node types', missions', pieces' and node sets' own
+//! `rule`, and for the rest (the base rules, headings, the board's marks)
+//! `rules_card.toml`. A node type or mission without a rule is named, with
+//! its category. Each line is a group tagged `rule` with what it is about
+//! (`of`: `type`, `number`, `mission`, `piece`, `set`, `centre`, `dot`,
+//! `base`) and its `name`.
+
+use std::sync::LazyLock;
+
+use scene::{Page, Shape, Tag};
+use serde::Deserialize;
+
+use super::legend::{centre_swatch, dot_swatch, mission_swatch, missions_dealt, numbered, type_swatch};
+use super::look::Look;
+use crate::DrawOptions;
+use crate::print::{Block, LEGEND_TEXT, flow};
+use crate::universe::Board;
+use crate::universe::expansions::Switched;
+
+/// Font sizes of the title, the headings and the lines, millimetres.
+const TITLE: f64 = 5.0;
+const HEADING: f64 = 3.4;
+const WORDS: f64 = LEGEND_TEXT;
+/// Room above a heading, millimetres.
+const ABOVE_HEADING: f64 = 2.5;
+
+/// What `rules_card.toml` holds.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Text {
+    title: String,
+    board: String,
+    base: Vec<String>,
+    centre: String,
+    power_dot: String,
+    numbered: String,
+    headings: Headings,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Headings {
+    game: String,
+    board: String,
+    types: String,
+    missions: String,
+    expansions: String,
+}
+
+static TEXT: LazyLock<Text> = LazyLock::new(|| toml::from_str(include_str!("rules_card.toml")).expect("the rules card's words are TOML"));
+
+/// `template` with each `{key}` replaced by its value.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values.iter().fold(template.to_string(), |text, (key, value)| {
+        text.replace(&format!("{{{key}}}"), value)
+    })
+}
+
+/// A line about `name`, a thing of kind `of`, led by `swatch` if any.
+fn line(of: &str, name: &str, swatch: Option<Vec<Shape>>, words: String) -> Block {
+    Block {
+        swatch,
+        words,
+        size: WORDS,
+        before: 0.0,
+        keep_with_next: false,
+        tag: Tag::new("rule").with("of", of).with("name", name),
+    }
+}
+
+/// A heading, kept with the line after it.
+fn heading(words: &str) -> Block {
+    Block {
+        swatch: None,
+        words: words.to_string(),
+        size: HEADING,
+        before: ABOVE_HEADING,
+        keep_with_next: true,
+        tag: Tag::new("heading"),
+    }
+}
+
+/// `name: rule`, or `name` alone when there is no rule.
+fn with_rule(name: String, rule: Option<&str>) -> String {
+    match rule {
+        Some(rule) => format!("{name}: {rule}"),
+        None => name,
+    }
+}
+
+/// The rules card of `board` on pages of `options.paper`, as many as its
+/// lines take.
+pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
+    let text = &*TEXT;
+    let look = Look::new(board, options);
+    let players = board.header.params.players.to_string();
+    let mut blocks = vec![
+        Block {
+            size: TITLE,
+            before: 0.0,
+            keep_with_next: false,
+            tag: Tag::new("title"),
+            ..heading(&text.title)
+        },
+        line(
+            "board",
+            "board",
+            None,
+            fill(&text.board, &[("seed", &board.header.seed), ("players", &players)]),
+        ),
+        heading(&text.headings.game),
+    ];
+    for (i, sentence) in text.base.iter().enumerate() {
+        blocks.push(line("base", &(i + 1).to_string(), None, format!("\u{2022} {sentence}")));
+    }
+
+    blocks.push(heading(&text.headings.board));
+    blocks.push(line("centre", "centre", Some(centre_swatch(&look)), text.centre.clone()));
+    blocks.push(line("dot", "power dot", Some(dot_swatch(&look)), text.power_dot.clone()));
+
+    let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
+    let types: Vec<_> = look.types.iter().filter(|t| used(&t.name)).collect();
+    if !types.is_empty() {
+        blocks.push(heading(&text.headings.types));
+    }
+    for t in types {
+        let name = format!("{} ({})", t.name, t.category);
+        let words = with_rule(name, t.rule.as_deref());
+        blocks.push(line("type", &t.name, Some(type_swatch(&look, &t.name, None)), words));
+        if let Some(from) = t.number_from.as_deref().filter(|_| numbered(board, &t.name)) {
+            let words = fill(&text.numbered, &[("type", &t.name), ("from", from)]);
+            blocks.push(line("number", &t.name, Some(type_swatch(&look, &t.name, Some("3"))), words));
+        }
+    }
+
+    let missions = missions_dealt(board);
+    if !missions.is_empty() {
+        blocks.push(heading(&text.headings.missions));
+    }
+    for kind in missions {
+        let rule = board
+            .header
+            .params
+            .missions
+            .iter()
+            .find(|m| m.name == kind)
+            .and_then(|m| m.rule.as_deref());
+        blocks.push(line(
+            "mission",
+            kind,
+            Some(mission_swatch(&look, kind)),
+            with_rule(kind.to_string(), rule),
+        ));
+    }
+
+    let sets = Switched::of(&board.header.params).node_sets;
+    let pieces = super::pieces::placed(board, &look);
+    if sets.iter().any(|s| s.rule.is_some()) || !pieces.is_empty() {
+        blocks.push(heading(&text.headings.expansions));
+    }
+    for set in sets {
+        if let Some(rule) = &set.rule {
+            // A set that numbers the centre speaks of it: its line is led by the centre.
+            let swatch = set.center_number.as_ref().map(|_| centre_swatch(&look));
+            blocks.push(line("set", &set.name, swatch, format!("{}: {rule}", set.title)));
+        }
+    }
+    for (piece, kind, swatch) in pieces {
+        let words = format!("{} ({kind}): {}", piece.name, piece.rule);
+        blocks.push(line("piece", &piece.name, Some(swatch), words));
+    }
+    flow(&blocks, options.paper)
+}
