@@ -108,5 +108,8 @@ fn classic_boards_have_the_original_edges() {
 fn original_edges_are_classic_and_not_planar() {
     assert!(classic(4).original_edges && !Params::default().original_edges);
     let err = crate::resolve_error::<Params>("original_edges = true");
-    assert!(err.contains("`planar`") && err.contains("original_edges") && err.contains("planar = false"), "{err}");
+    assert!(
+        err.contains("`planar`") && err.contains("original_edges") && err.contains("planar = false"),
+        "{err}"
+    );
 }

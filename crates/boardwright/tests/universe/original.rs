@@ -66,9 +66,20 @@ fn dots_hold(_: &Params, b: &Board) -> Result<(), String> {
     Ok(())
 }
 
-/// The original's base dictionary: (name, min, max, prob, category, action
-/// types, requirements), as its game's dictionary gives them.
-const BASE: [(&str, u32, Option<u32>, f64, &str, &[&str], &[&str]); 9] = [
+/// A node type as the original's dictionary gives it: name, min, max, prob,
+/// category, action types, requirements.
+type Row = (
+    &'static str,
+    u32,
+    Option<u32>,
+    f64,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+/// The original's base dictionary.
+const BASE: [Row; 9] = [
     ("Oil", 5, None, 5.0, "Resources", &["Cutting"], &[]),
     ("Fish", 3, None, 3.0, "Nature", &["Turn"], &[]),
     ("Water", 5, None, 5.0, "Nature", &["Movement"], &[]),
@@ -80,9 +91,8 @@ const BASE: [(&str, u32, Option<u32>, f64, &str, &[&str], &[&str]); 9] = [
     ("Puppy", 2, Some(5), 3.0, "Misc", &["Blocking"], &[]),
 ];
 
-/// The original's three node sets, type by type, as above.
-#[allow(clippy::type_complexity)]
-const SETS: [(&str, &[(&str, u32, Option<u32>, f64, &str, &[&str], &[&str])]); 3] = [
+/// The original's three node sets, type by type.
+const SETS: [(&str, &[Row]); 3] = [
     (
         "nasty_nodes",
         &[
@@ -159,7 +169,7 @@ const SETS: [(&str, &[(&str, u32, Option<u32>, f64, &str, &[&str], &[&str])]); 3
     ),
 ];
 
-fn same_as_table(t: &NodeType, row: &(&str, u32, Option<u32>, f64, &str, &[&str], &[&str])) {
+fn same_as_table(t: &NodeType, row: &Row) {
     let &(name, min, max, prob, category, actions, requires) = row;
     assert_eq!(
         (t.name.as_str(), t.min, t.max, t.prob, t.category.as_str()),
@@ -309,7 +319,9 @@ fn nearest_areas_taken(params: &Params, b: &Board, most: usize) -> Result<(), St
     let farthest = b.expeditions.iter().map(|e| dist((e.x, e.y), centre)).fold(0.0, f64::max);
     let mut roomy = 0;
     for (k, a) in b.areas.iter().enumerate() {
-        let Some((r, near)) = largest_circle(&a.outline, params.expedition_radius) else { continue };
+        let Some((r, near)) = largest_circle(&a.outline, params.expedition_radius) else {
+            continue;
+        };
         if r < params.expedition_radius + 0.02 {
             continue;
         }
@@ -332,12 +344,20 @@ fn nearest_areas_taken(params: &Params, b: &Board, most: usize) -> Result<(), St
 /// nearest the centre, 1–3 join slots each, no landmarks.
 #[test]
 fn extreme_expeditions_take_the_areas_nearest_the_centre() {
-    sweep("extreme_expeditions", |players| with(players, &["extreme_expeditions"]), |params, b| {
-        if let Some(e) = b.expeditions.iter().find(|e| e.kind != ExpeditionKind::Expedition || !(1..=3).contains(&e.slots)) {
-            return Err(format!("area {}: {:?} with {} slots", e.area, e.kind, e.slots));
-        }
-        nearest_areas_taken(params, b, 10)
-    });
+    sweep(
+        "extreme_expeditions",
+        |players| with(players, &["extreme_expeditions"]),
+        |params, b| {
+            if let Some(e) = b
+                .expeditions
+                .iter()
+                .find(|e| e.kind != ExpeditionKind::Expedition || !(1..=3).contains(&e.slots))
+            {
+                return Err(format!("area {}: {:?} with {} slots", e.area, e.kind, e.slots));
+            }
+            nearest_areas_taken(params, b, 10)
+        },
+    );
 }
 
 /// Sharp Scissors: at most five landmarks nearest the centre without

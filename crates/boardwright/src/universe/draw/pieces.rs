@@ -429,7 +429,7 @@ pub(super) fn placed(board: &Board, look: &Look) -> Vec<(&'static Piece, &'stati
         };
         let mut swatch = vec![expedition_outline((0.5, 0.5), 0.46, stroke), compass];
         swatch.extend(slots((0.5, 0.5), 0.43, 3, 0.04));
-        entries.push(Entry::new(swatch, "Expedition (1–3 join slots)"));
+        entries.push((crate::universe::expansions::original_expedition(), "1–3 join slots", swatch));
     }
     for p in expedition_types().iter().filter(|p| {
         board

@@ -20,7 +20,7 @@ use super::look::Look;
 use crate::DrawOptions;
 use crate::print::{Block, LEGEND_TEXT, flow};
 use crate::universe::Board;
-use crate::universe::expansions::Switched;
+use crate::universe::expansions::{self, Switched};
 
 /// Font sizes of the title, the headings and the lines, millimetres.
 const TITLE: f64 = 5.0;
@@ -173,6 +173,12 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     for (piece, kind, swatch) in pieces {
         let words = format!("{} ({kind}): {}", piece.name, piece.rule);
         blocks.push(line("piece", &piece.name, Some(swatch), words));
+        // The original's expedition: what each count means.
+        if std::ptr::eq(piece, expansions::original_expedition()) {
+            for result in expansions::of_expansion(expansions::expedition_types(), expansions::EXTREME_EXPEDITIONS) {
+                blocks.push(line("piece", &result.name, None, format!("{}: {}", result.name, result.rule)));
+            }
+        }
     }
     flow(&blocks, options.paper)
 }

@@ -119,6 +119,7 @@ pub struct Piece {
 /// Everything `expansions.toml` holds.
 struct Catalogue {
     node_sets: Vec<NodeSet>,
+    original_expedition: Piece,
     expeditions: Vec<Piece>,
     landmarks: Vec<Piece>,
     resources: Vec<Piece>,
@@ -168,9 +169,11 @@ static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
             }
         })
         .collect();
+    let original_expedition = take("original_expedition").try_into().expect("the original's expedition reads");
     let mut pieces = |key: &str| -> Vec<Piece> { take(key).try_into().expect("the built-in pieces read") };
     Catalogue {
         node_sets,
+        original_expedition,
         expeditions: pieces("expeditions"),
         landmarks: pieces("landmarks"),
         resources: pieces("resources"),
@@ -186,6 +189,12 @@ pub fn node_sets() -> &'static [NodeSet] {
 /// Every expedition type, each naming its expansion.
 pub fn expedition_types() -> &'static [Piece] {
     &CATALOGUE.expeditions
+}
+
+/// The original's expedition as the board shows it, a compass with join
+/// slots: which of [`expedition_types`] it is, is counted in play.
+pub fn original_expedition() -> &'static Piece {
+    &CATALOGUE.original_expedition
 }
 
 /// Every landmark type, each naming its expansion.
