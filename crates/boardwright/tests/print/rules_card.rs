@@ -94,10 +94,20 @@ fn check_card(board: &universe::Board, options: &DrawOptions) -> Result<(), Stri
             NodeKind::Center => led("centre", "centre")?,
         }
     }
+    // The original's expeditions show one compass, its type counted in
+    // play: the card names it once, then what each count brings.
+    let compass = "Expedition".to_string();
+    if board.expeditions.iter().any(|e| e.slots > 0) {
+        for result in ["Research Race", "Second Chance"] {
+            if has("result", result).is_none() {
+                return Err(format!("no line for the expedition result {result:?}"));
+            }
+        }
+    }
     for name in board
         .expeditions
         .iter()
-        .map(|e| &e.name)
+        .map(|e| if e.slots > 0 { &compass } else { &e.name })
         .chain(board.resources.iter().map(|r| &r.name))
         .chain(board.tiny_nodes.iter().map(|t| &t.name))
     {
@@ -149,6 +159,8 @@ fn the_card_says_the_rules_the_data_gives() {
     let mut params = universe::Params::default();
     let oil = params.node_types.iter_mut().find(|t| t.name == "Oil").unwrap();
     oil.rule = Some("slick: a test rule for Oil".into());
+    let fish = params.node_types.iter_mut().find(|t| t.name == "Fish").unwrap();
+    fish.rule = None;
     for m in &mut params.missions {
         m.rule = Some(format!("the {} test mission rule", m.name));
     }

@@ -268,7 +268,9 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         }
         // Numbers on nodes are at least 3 mm tall (digits stand 0.73 em in
         // the font), but beside their pictogram on a node too small for both
-        // at that size.
+        // at that size; the centre's (the Electric expansion's electricity,
+        // two digits on its inner ring) is text like the rest.
+        let centre = e.node.is_some_and(|i| board.nodes[i].kind == NodeKind::Center);
         let beside = |e: &Element| {
             let [_, top, _, bottom] = ink(e);
             elements
@@ -276,7 +278,7 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
                 .zip(&pictogram)
                 .any(|(p, g)| g.is_some() && p.node == e.node && p.bounds().is_some_and(|[_, y0, _, y1]| y0 < bottom && y1 > top))
         };
-        if rules == Rules::All && e.class() == "number" && e.node.is_some() && size * 0.73 < 3.0 && !beside(e) {
+        if rules == Rules::All && e.class() == "number" && e.node.is_some() && !centre && size * 0.73 < 3.0 && !beside(e) {
             return Err(format!("number {} only {} mm tall", e.text, size * 0.73));
         }
     }
@@ -437,7 +439,7 @@ fn check_legend(
         "start cutting".to_string(),
     ];
     for n in &board.nodes {
-        let name = n.node_type.clone().unwrap_or_default();
+        let name = n.node_type.clone().unwrap_or_else(|| "centre".into());
         match n.kind {
             NodeKind::Mission => needed.push(format!("mission start: {name}")),
             NodeKind::Regular => needed.push(name.clone()),

@@ -23,7 +23,7 @@ fn short(board: &Board, options: &DrawOptions) -> Option<Short> {
         let need = face::least_size(node)?;
         let size = placed.sizes.of(node.kind);
         (size < need - 1e-9).then(|| {
-            let name = node.node_type.as_deref().unwrap_or("node");
+            let name = node.node_type.as_deref().unwrap_or("centre");
             let what = match node.number {
                 Some(_) => format!("{name} numbers"),
                 None => format!("{name} pictograms"),

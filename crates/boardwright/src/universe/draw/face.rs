@@ -26,6 +26,10 @@ pub(super) const MIN_TEXT: f64 = 2.0;
 /// A number's font where the node has room, millimetres: its digits stand
 /// about 0.73 em, so 3 mm tall.
 pub(super) const NUMBER_FONT: f64 = 4.2;
+/// The least font of a number standing above its pictogram: digits 3 mm
+/// tall. A number the band holds only smaller stands beside it where both
+/// fit the band so.
+const LEAST_STACKED: f64 = 3.0 / 0.73;
 /// The white patch under a number drawn over the dots, beyond its digits'
 /// ink on every side, in em.
 const PATCH: f64 = 0.08;
@@ -305,12 +309,14 @@ fn number_box(digits: Option<&str>, pad: f64) -> impl Fn(f64) -> (f64, f64) + '_
 
 /// The least size of a node of `node`'s kind that holds its marks (its
 /// pictogram and number) at their least sizes, over the dots; `None` for
-/// the centre, whose pictogram is no mark a player needs.
+/// the centre without a number, whose pictogram is no mark a player needs.
 pub(super) fn least_size(node: &Node) -> Option<f64> {
     let outline = Outline(node.kind);
     let digits = node.number.map(|v| v.to_string());
     let half = marks::least_half(outline.square(), &number_box(digits.as_deref(), PATCH));
-    (node.kind != NodeKind::Center).then(|| half / (1.0 - outline.stroke() / 2.0))
+    // The centre's pictogram may shrink away, but not its number (the
+    // Electric expansion's electricity).
+    (node.kind != NodeKind::Center || node.number.is_some()).then(|| half / (1.0 - outline.stroke() / 2.0))
 }
 
 /// How wide the ink of `digits` is, in em.
@@ -364,9 +370,12 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         let placed = picture.iter().map(|s| print::place(s, (x + left, y + top), side)).collect();
         shapes.push(Shape::Group { tag, shapes: placed });
     };
+    let beside_fits = || marks::fit(band.half, band.square, NUMBER_FONT, &number_box(digits.as_deref(), 0.0)).is_some();
+    // The centre's number (its electricity) stands in its ring.
+    let stacks = node.kind == NodeKind::Center || number.is_none_or(|(_, font)| font >= LEAST_STACKED) || !beside_fits();
     let layout = band
         .layout(&lines, band.narrowest(number.is_some(), label.is_some()))
-        .filter(|l| l.picture.is_some() || node.kind == NodeKind::Center);
+        .filter(|l| stacks && (l.picture.is_some() || node.kind == NodeKind::Center));
     if let Some(layout) = layout {
         if let Some(at) = layout.picture {
             place_picture(&mut shapes, at);

@@ -176,7 +176,7 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
         // The original's expedition: what each count means.
         if std::ptr::eq(piece, expansions::original_expedition()) {
             for result in expansions::of_expansion(expansions::expedition_types(), expansions::EXTREME_EXPEDITIONS) {
-                blocks.push(line("piece", &result.name, None, format!("{}: {}", result.name, result.rule)));
+                blocks.push(line("result", &result.name, None, format!("{}: {}", result.name, result.rule)));
             }
         }
     }
