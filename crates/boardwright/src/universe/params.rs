@@ -107,7 +107,7 @@ declare! {
             "# The original generator's choices: no planarity guard, its edges, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\noriginal_edges = true\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
         ),
         ("nasty_nodes", "# The original's Nasty Nodes: clocks, a critter boss, fire, poison and healing.\nexpansions = [\"nasty_nodes\"]\n"),
-        ("nodes_of_knowledge", "# The original's Nodes of Knowledge: sun and moon, knowledge, curses, ruins; day and night at the centre.\nexpansions = [\"nodes_of_knowledge\"]\n"),
+        ("nodes_of_knowledge", "# The original's Nodes of Knowledge: sun and moon, knowledge, curses, ruins; Sun by day, Moon by night.\nexpansions = [\"nodes_of_knowledge\"]\n"),
         ("electric", "# The original's Electric Expansion: electricity, batteries, factories, a dragon; a number at the centre.\nexpansions = [\"electric\"]\n"),
         ("extreme_expeditions", "# The original's Extreme Expeditions: expeditions with join slots in the areas nearest the centre.\nexpansions = [\"extreme_expeditions\"]\n"),
         ("sharp_scissors", "# The original's Sharp Scissors: tiny nodes on the edges, natural resources, landmarks.\nexpansions = [\"sharp_scissors\"]\n"),

@@ -4,8 +4,7 @@
 //! The original's five:
 //! - the node sets `nasty_nodes`, `nodes_of_knowledge` and `electric`:
 //!   their node types join the dictionary's, and the board's types are a
-//!   balanced set of them (`node_set`); Electric also numbers the centre,
-//!   Nodes of Knowledge marks it with day and night;
+//!   balanced set of them (`node_set`); Electric also numbers the centre;
 //! - `extreme_expeditions`: an expedition with 1–3 join slots in each of
 //!   the (at most ten) areas with room nearest the centre (`areas`,
 //!   `inscribed`, `expeditions`);
@@ -70,8 +69,6 @@ pub struct NodeSet {
     pub starts_with: Option<String>,
     /// The number it puts on the centre, if any.
     pub center_number: Option<CenterNumber>,
-    /// Whether it marks the centre with day and night.
-    pub day_and_night: bool,
     /// Its node types, in the dictionary's format.
     pub node_types: Vec<NodeType>,
 }
@@ -148,7 +145,7 @@ static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
             let rule = set.remove("rule").and_then(|v| v.as_str().map(str::to_string));
             let starts_with = set.remove("starts_with").and_then(|v| v.as_str().map(str::to_string));
             let flag = |set: &mut toml::Table, key: &str| set.remove(key).and_then(|v| v.as_bool()).unwrap_or(false);
-            let (original, day_and_night) = (flag(&mut set, "original"), flag(&mut set, "day_and_night"));
+            let original = flag(&mut set, "original");
             let center_number = set
                 .remove("center_number")
                 .map(|v| v.try_into().expect("a node set's centre number reads"));
@@ -164,7 +161,6 @@ static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
                 rule,
                 starts_with,
                 center_number,
-                day_and_night,
                 node_types,
             }
         })
