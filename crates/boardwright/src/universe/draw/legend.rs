@@ -37,7 +37,7 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     if let Some(number) = board.nodes.iter().find(|n| n.kind == NodeKind::Center).and_then(|n| n.number) {
         let mut swatch = centre_swatch(look);
         swatch.pop();
-        swatch.push(print::text((0.5, 0.72), &number.to_string(), 0.62, Anchor::Middle, INK).tagged(Tag::new("number")));
+        swatch.push(print::text((0.5, 0.72), number.to_string(), 0.62, Anchor::Middle, INK).tagged(Tag::new("number")));
         entries.push(Entry::new(swatch, "centre number: the electricity it needs to be entered"));
     }
     entries.push(Entry::new(dot_swatch(look), "power dot"));
