@@ -274,7 +274,7 @@ test("a number typed digit by digit makes one board: 100 never asks for 1 or 10"
 });
 
 test("a preset changes only what it sets and says so", async () => {
-  const { page, errors } = await open("/universe?seed=Tiamo&players=6&planar=false");
+  const { page, errors } = await open("/universe?seed=Tiamo&players=6&fair_missions=false");
   const listing = await (await fetch(`${base}/api/generators`)).json();
   const classic = listing.find((g) => g.name === "universe").presets.find((p) => p.name === "classic");
   assert.ok(classic.sets.includes("planar") && !classic.sets.includes("players"), classic.sets.join(", "));
@@ -284,7 +284,7 @@ test("a preset changes only what it sets and says so", async () => {
   await changedFrom(page, before);
   const url = new URL(page.url());
   assert.equal(url.searchParams.get("players"), "6", "players is kept");
-  assert.equal(url.searchParams.get("planar"), null, "the preset sets planar");
+  assert.equal(url.searchParams.get("fair_missions"), null, "the preset sets fair_missions");
   assert.equal(await page.inputValue("#param-players"), "6");
   assert.match(await page.textContent("#preset-changed"), /planar/);
   assert.deepEqual(errors, []);
