@@ -97,7 +97,7 @@ crate::metrics::declare! {
         types_outside_bounds: u32 => "Types outside their bounds", "types";
         /// Power dots wanted and placed.
         dots_wanted: u32 => "Power dots wanted", "dots";
-        /// Power dots placed (fewer than wanted where a node had no room).
+        /// Power dots placed (fewer than wanted where a node had no room, but at least one a node).
         dots_placed: u32 => "Power dots placed", "dots";
         /// Whole-board attempts used (1 when the first layout worked).
         attempts: u32 => "Attempts", "attempts";
