@@ -71,9 +71,9 @@ pub struct NodeType {
     pub requires: Vec<String>,
     /// The rule of thumb a player reads: at most 200 characters.
     pub rule: Option<String>,
-    /// Power dots on every node of this type, instead of the player
-    /// count's, 1 to 12 (the original's Village Ruins: 4); none: the player
-    /// count's.
+    /// Power dots a node of this type wants instead of the player count's
+    /// (fewer where its edges leave no room), 1 to 12 (the original's
+    /// Village Ruins: 4); none: the player count's.
     pub dots: Option<u32>,
     /// Power dots a node of this type has beyond the player count's, 0 to
     /// 12 (the original's Chameleon: 2).
@@ -606,9 +606,7 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
                 &format!("at most {MAX_NEEDS} names"),
             );
         }
-        if let Some(rule) = t.rule.as_deref().filter(|r| r.chars().count() > MAX_RULE) {
-            return bad(&field("rule"), shown(rule), &format!("at most {MAX_RULE} characters, or \"none\""));
-        }
+        check_rule(&field("rule"), &t.rule)?;
         if let Some(dots) = t.dots.filter(|d| !(1..=MAX_DOTS).contains(d)) {
             return bad(
                 &field("dots"),
@@ -693,9 +691,7 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
                 &format!("expansion names from {}", expansions.join(", ")),
             );
         }
-        if let Some(rule) = m.rule.as_deref().filter(|r| r.chars().count() > MAX_RULE) {
-            return bad(&field("rule"), shown(rule), &format!("at most {MAX_RULE} characters, or \"none\""));
-        }
+        check_rule(&field("rule"), &m.rule)?;
     }
     if !missions
         .iter()
@@ -719,6 +715,18 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         }
     }
     Ok(())
+}
+
+/// Checks that a rule of thumb (at `field`) is not too long.
+fn check_rule(field: &str, rule: &Option<String>) -> Result<(), ParamError> {
+    match rule.as_deref().filter(|r| r.chars().count() > MAX_RULE) {
+        Some(rule) => Err(ParamError::invalid(
+            field,
+            shown(rule),
+            format!("at most {MAX_RULE} characters, or \"none\""),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Checks that `name` (at `field`) is not blank, not too long, and not in

@@ -21,9 +21,10 @@
 //!    (faces) of the board, and in them expeditions and landmarks, natural
 //!    resources, and tiny nodes on edges, each from a stream of its own.
 //!
-//! Missions and types walk the board one node at a time; the power dots and
-//! the independent check of the edges (`edges::violations`) need only the
-//! edges, so they run beside them on the other threads.
+//! Missions and types walk the board one node at a time; the independent
+//! check of the edges (`edges::violations`) needs only the edges, so it runs
+//! beside them on the other threads. The power dots follow the types (a
+//! type may set or add to its nodes' dots), node by node on every thread.
 //!
 //! A layout that cannot satisfy a guarantee (two nodes relaxed closer than
 //! the clearance, points that no allowed pairs can join, a side without three

@@ -83,7 +83,8 @@ declare! {
         /// with sharp_scissors, tiny nodes only on edges whose middle has
         /// room to be seen (boardwright's rule, as tiny_nodes places them:
         /// half a unit from every node, 0.15 from every other edge); false:
-        /// the original's, on every edge between two nodes off the border
+        /// the original's, on the edges between two nodes off the border
+        /// its walk reaches
         roomy_tiny_nodes: bool = false, Allowed::Bool,
             #[serde(skip_serializing_if = "is_false")];
         /// radius (grid units) of the circle an area must hold, clear of its

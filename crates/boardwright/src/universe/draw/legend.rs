@@ -13,8 +13,7 @@ use crate::universe::{Board, NodeKind, icons};
 /// and where to start cutting it.
 pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     let mut entries = Vec::new();
-    let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
-    for t in look.types.iter().filter(|t| used(&t.name)) {
+    for t in types_used(board, look) {
         let category = if look.ink_friendly {
             String::new()
         } else {
@@ -56,6 +55,12 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     };
     entries.push(Entry::new(vec![scissors], "start cutting the board edge here"));
     entries
+}
+
+/// The node types of `look` that nodes of `board` have, in its order.
+pub(super) fn types_used<'a>(board: &Board, look: &'a Look) -> Vec<&'a crate::universe::NodeType> {
+    let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
+    look.types.iter().filter(|t| used(&t.name)).collect()
 }
 
 /// Whether a node of type `name` on `board` shows a number.

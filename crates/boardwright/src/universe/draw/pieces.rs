@@ -209,11 +209,8 @@ pub(super) fn shapes(
         let fill = Style::filled_outlined(look.fill(expedition_fill()), INK, PIECE_STROKE);
         let mut group = match e.kind {
             ExpeditionKind::Expedition if e.slots > 0 => {
-                let inside = inner - PIECE_STROKE / 2.0;
-                let (corner, side) = compass_box(c, inside);
                 let mut group = vec![expedition_outline(c, inner, fill)];
-                group.extend(icons::compass(look.icon).iter().map(|s| crate::print::place(s, corner, side)));
-                group.extend(slots(c, inside, e.slots, PIECE_STROKE * 0.6));
+                group.extend(compass_and_slots(look, c, inner - PIECE_STROKE / 2.0, e.slots, PIECE_STROKE * 0.6));
                 group
             }
             ExpeditionKind::Expedition => vec![
@@ -298,6 +295,22 @@ fn expedition_outline(c: (f64, f64), r: f64, style: Style) -> Shape {
 
 /// Where an original expedition's compass pictogram goes in its circle of
 /// inner radius `r` round `c`: its box's corner and side.
+/// An original expedition's inside, a circle of radius `r` round `c`: its
+/// compass (a pictogram) and its `n` join slots below it.
+fn compass_and_slots(look: &Look, c: (f64, f64), r: f64, n: u32, stroke: f64) -> Vec<Shape> {
+    let (corner, side) = compass_box(c, r);
+    let compass = Shape::Group {
+        tag: Tag::new("pictogram").with("of", "piece").with("name", "Expedition"),
+        shapes: icons::compass(look.icon)
+            .iter()
+            .map(|s| crate::print::place(s, corner, side))
+            .collect(),
+    };
+    let mut shapes = vec![compass];
+    shapes.extend(slots(c, r, n, stroke));
+    shapes
+}
+
 fn compass_box(c: (f64, f64), r: f64) -> ((f64, f64), f64) {
     let side = COMPASS_REACH * r / COMPASS_ICON_REACH;
     ((c.0 - side / 2.0, c.1 - COMPASS_UP * r - side / 2.0), side)
@@ -419,16 +432,8 @@ pub(super) fn placed(board: &Board, look: &Look) -> Vec<(&'static Piece, &'stati
     let stroke = Style::filled_outlined(look.fill(expedition_fill()), INK, 0.06);
     // The original's expeditions: one entry, their type decided in play.
     if board.expeditions.iter().any(|e| e.slots > 0) {
-        let (corner, side) = compass_box((0.5, 0.5), 0.43);
-        let compass = Shape::Group {
-            tag: Tag::new("pictogram").with("of", "piece").with("name", "Expedition"),
-            shapes: icons::compass(look.icon)
-                .iter()
-                .map(|s| crate::print::place(s, corner, side))
-                .collect(),
-        };
-        let mut swatch = vec![expedition_outline((0.5, 0.5), 0.46, stroke), compass];
-        swatch.extend(slots((0.5, 0.5), 0.43, 3, 0.04));
+        let mut swatch = vec![expedition_outline((0.5, 0.5), 0.46, stroke)];
+        swatch.extend(compass_and_slots(look, (0.5, 0.5), 0.43, 3, 0.04));
         entries.push((crate::universe::expansions::original_expedition(), "1–3 join slots", swatch));
     }
     for p in expedition_types().iter().filter(|p| {

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use scene::{Page, Shape, Tag};
 use serde::Deserialize;
 
-use super::legend::{centre_swatch, dot_swatch, mission_swatch, missions_dealt, numbered, type_swatch};
+use super::legend::{centre_swatch, dot_swatch, mission_swatch, missions_dealt, numbered, type_swatch, types_used};
 use super::look::Look;
 use crate::DrawOptions;
 use crate::print::{Block, LEGEND_TEXT, flow};
@@ -123,8 +123,7 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     blocks.push(line("centre", "centre", Some(centre_swatch(&look)), text.centre.clone()));
     blocks.push(line("dot", "power dot", Some(dot_swatch(&look)), text.power_dot.clone()));
 
-    let used = |name: &str| board.nodes.iter().any(|n| n.node_type.as_deref() == Some(name));
-    let types: Vec<_> = look.types.iter().filter(|t| used(&t.name)).collect();
+    let types = types_used(board, &look);
     if !types.is_empty() {
         blocks.push(heading(&text.headings.types));
     }

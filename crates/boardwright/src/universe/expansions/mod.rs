@@ -10,8 +10,9 @@
 //!   `inscribed`, `expeditions`);
 //! - `sharp_scissors`: landmarks in the (at most five) areas with room
 //!   nearest the centre when Extreme Expeditions is off, natural resources
-//!   in the other areas (`resources`), tiny nodes on every edge between two
-//!   nodes off the border, at most `max_tiny_per_node` a node (`tiny`).
+//!   in the other areas (`resources`), tiny nodes on the edges between two
+//!   nodes off the border that the original's walk reaches, at most
+//!   `max_tiny_per_node` a node (`tiny`).
 //!
 //! boardwright's own: the node sets `deep_orbit`, `clockwork` and
 //! `wildwood`; `expeditions` (an expedition or a landmark in every area with
@@ -339,6 +340,13 @@ pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
         }
     }
     let switched = Switched::of(params);
+    if params.roomy_tiny_nodes && !switched.sharp_scissors {
+        return Err(ParamError::invalid(
+            "expansions",
+            format!("{:?}", params.expansions),
+            "sharp_scissors among them with roomy_tiny_nodes = true (it chooses how Sharp Scissors places its tiny nodes)",
+        ));
+    }
     if switched.places() && !params.planar {
         return Err(ParamError::invalid(
             "planar",
