@@ -408,7 +408,10 @@ fn bad_expansions_name_the_field_and_what_is_allowed() {
         ("expedition_radius = 9.0", "`expedition_radius`"),
         ("resource_radius = 0.0", "`resource_radius`"),
         ("max_tiny_per_node = 0", "`max_tiny_per_node`"),
-        ("roomy_tiny_nodes = true", "expected sharp_scissors among them with roomy_tiny_nodes = true"),
+        (
+            "roomy_tiny_nodes = true",
+            "expected sharp_scissors among them with roomy_tiny_nodes = true",
+        ),
         ("expansions = [\"tiny_nodes\"]\nplanar = false", "`planar`"),
         (
             "node_types = [{ name = \"Oil\", actions = [\"Jumping\"] }]",
