@@ -9,7 +9,7 @@ use boardwright::universe::{ACTIONS, Area, ExpeditionKind, expansions};
 const SEEDS: usize = 120;
 
 /// Parameters with the expansions `names` on.
-fn with(players: u32, names: &[&str]) -> Params {
+pub(super) fn with(players: u32, names: &[&str]) -> Params {
     Params {
         players,
         expansions: names.iter().map(|s| s.to_string()).collect(),

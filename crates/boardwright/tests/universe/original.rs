@@ -4,19 +4,12 @@
 
 use std::collections::BTreeMap;
 
+use super::expansions::with;
 use super::*;
 use boardwright::universe::{ExpeditionKind, expansions};
 
 /// Boards per player count and preset in the sweeps.
 const SEEDS: usize = 25;
-
-fn with(players: u32, names: &[&str]) -> Params {
-    Params {
-        players,
-        expansions: names.iter().map(|s| s.to_string()).collect(),
-        ..Params::default()
-    }
-}
 
 fn preset(name: &str, players: u32) -> Params {
     Params {

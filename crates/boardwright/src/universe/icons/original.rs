@@ -68,17 +68,6 @@ pub(super) const PIECES: [&str; 15] = [
     "Triangle", "Cross",
 ];
 
-/// The original's expeditions, all drawn as the compass.
-const EXPEDITIONS: [&str; 7] = [
-    "Research Race",
-    "Trap",
-    "Follow the Leader",
-    "Whirlpool",
-    "Refurbished Objects",
-    "Underground Disaster",
-    "Second Chance",
-];
-
 /// The shapes a pictogram is made of, in one paint.
 #[derive(Clone, Copy)]
 struct Pen(Paint);
@@ -502,7 +491,12 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Option<Vec<Shape>> {
 /// The pictogram of the original's piece `name` (expedition, landmark,
 /// natural resource or tiny node), if it has one.
 pub(crate) fn piece(name: &str, paint: Paint) -> Option<Vec<Shape>> {
-    if EXPEDITIONS.contains(&name) {
+    // The original's expeditions, all drawn as the compass.
+    use crate::universe::expansions::{EXTREME_EXPEDITIONS, expedition_types};
+    if expedition_types()
+        .iter()
+        .any(|e| e.expansion == EXTREME_EXPEDITIONS && e.name == name)
+    {
         return Some(compass(paint));
     }
     let p = Pen(paint);
