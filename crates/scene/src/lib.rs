@@ -349,6 +349,9 @@ pub struct Document {
     pub pages: Vec<Page>,
 }
 
+mod bounds;
+pub use bounds::{Bounds, overlap};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use scene::{Anchor, Color, Document, Page, Paper, Shape, Style, Tag};
+use scene::{Anchor, Bounds, Color, Document, Page, Paper, Shape, Style, Tag, overlap};
 
 use super::{INK, MARGIN, SMALL_TEXT, text};
 
@@ -182,7 +182,7 @@ fn sheet(board: &Page, paper: Paper, layout: &Layout, tile: Tile, k: u32, label:
             origin: (MARGIN, MARGIN),
             size: layout.window,
             view: [x, y, layout.window.0, layout.window.1],
-            shapes: board.shapes.clone(),
+            shapes: seen(&board.shapes, [x, y, x + layout.window.0, y + layout.window.1]),
         }
         .tagged(Tag::new("sheet").with("column", c + 1).with("row", r + 1)),
     );
@@ -194,6 +194,25 @@ fn sheet(board: &Page, paper: Paper, layout: &Layout, tile: Tile, k: u32, label:
         .shapes
         .push(text((MARGIN, baseline), words, size, Anchor::Start, INK).tagged(Tag::new("sheet-label")));
     sheet
+}
+
+/// The shapes that paint inside `view`: those wholly outside it are left
+/// out (a sheet would hide them), and a group reaching past it keeps only
+/// its members that do, so that a board cut into many sheets is not
+/// written out whole on every one.
+fn seen(shapes: &[Shape], view: Bounds) -> Vec<Shape> {
+    let inside = |b: Bounds| b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
+    shapes
+        .iter()
+        .filter_map(|shape| match (shape, shape.bounds()) {
+            (_, Some(b)) if !overlap(b, view) => None,
+            (Shape::Group { tag, shapes }, Some(b)) if !inside(b) => Some(Shape::Group {
+                tag: tag.clone(),
+                shapes: seen(shapes, view),
+            }),
+            _ => Some(shape.clone()),
+        })
+        .collect()
 }
 
 /// Where sheet `k` (row by row) lies, in words: `top right`, `left`,

@@ -77,16 +77,28 @@ fn sheets_of(doc: &scene::Document, paper: Paper) -> Result<Vec<Sheet>, String> 
     Ok(sheets)
 }
 
-/// The crosshairs drawn on the whole board, `(x, y)`, read from a sheet
-/// (which carries the whole board, seen through its window).
+/// The crosshairs drawn on the whole board, `(x, y)`, read from the sheets
+/// (each carries the part of the board its window shows): at each place as
+/// many as the sheet with most of them there carries (two strips may cross
+/// at one place).
 fn crosshairs(doc: &scene::Document) -> Vec<(f64, f64)> {
-    let page = &doc.pages[0];
-    let (_, _, elements) = elements(&render::svg::page(page, &doc.title));
-    elements
-        .iter()
-        .filter(|e| e.class() == "crosshair")
-        .map(|e| (e.num("data-x"), e.num("data-y")))
-        .collect()
+    let mut marks: Vec<((f64, f64), usize)> = Vec::new();
+    for page in &doc.pages {
+        let (_, _, elements) = elements(&render::svg::page(page, &doc.title));
+        let here: Vec<(f64, f64)> = elements
+            .iter()
+            .filter(|e| e.class() == "crosshair")
+            .map(|e| (e.num("data-x"), e.num("data-y")))
+            .collect();
+        for &at in &here {
+            let count = here.iter().filter(|&&other| other == at).count();
+            match marks.iter_mut().find(|(place, _)| *place == at) {
+                Some((_, most)) => *most = (*most).max(count),
+                None => marks.push((at, count)),
+            }
+        }
+    }
+    marks.into_iter().flat_map(|(at, count)| std::iter::repeat_n(at, count)).collect()
 }
 
 /// The promises of `tile` sheets of `paper` for one board of `G`, printed
@@ -258,4 +270,63 @@ fn a_universe_board_over_four_sheets_is_twice_as_large() {
             four.1
         );
     }
+}
+
+/// A node of the universe board in the SVG of `page`: its id and centre.
+fn nodes_on(page: &scene::Page, title: &str) -> Vec<(String, f64, f64)> {
+    let (_, _, elements) = elements(&render::svg::page(page, title));
+    elements
+        .iter()
+        .filter(|e| e.class() == "node")
+        .map(|e| (e.get("data-id").unwrap_or_default().to_string(), e.num("data-x"), e.num("data-y")))
+        .collect()
+}
+
+/// Each sheet carries what its window shows and leaves the rest of the
+/// board out: over 4 × 4 sheets every node is on a sheet whose window
+/// holds it, no sheet carries a node far outside its window, and the
+/// sheets together are written in far fewer bytes than sixteen boards.
+#[test]
+fn a_sheet_carries_only_what_its_window_shows() {
+    let board = Universe::generate(&boardwright::universe::Params::default(), &Seed::new("cull")).unwrap();
+    let tile = Tile { cols: 4, rows: 4 };
+    let options = DrawOptions {
+        tile,
+        ..on_paper(Paper::A4)
+    };
+    let whole = Universe::draw(&board, options.clone());
+    let ids: std::collections::BTreeSet<String> = nodes_on(&whole.pages[0], &whole.title).into_iter().map(|(id, _, _)| id).collect();
+    let printed = Universe::sheets(&board, options);
+    let sheets = sheets_of(&printed, Paper::A4).unwrap();
+    let mut shown = std::collections::BTreeSet::new();
+    for (sheet, page) in sheets.iter().zip(&printed.pages).take(tile.count() as usize) {
+        let [vx, vy, vw, vh] = sheet.view;
+        let carried = nodes_on(page, &printed.title);
+        assert!(
+            carried.len() * 3 < ids.len(),
+            "sheet {:?} carries {} of the board's {} nodes",
+            sheet.at,
+            carried.len(),
+            ids.len()
+        );
+        for (id, x, y) in carried {
+            // A node and its words reach some millimetres: one carried far outside its window is waste.
+            let near = x > vx - 60.0 && x < vx + vw + 60.0 && y > vy - 60.0 && y < vy + vh + 60.0;
+            assert!(
+                near,
+                "sheet {:?} carries node {id} at ({x:.1}, {y:.1}), outside its window {:?}",
+                sheet.at, sheet.view
+            );
+            if x >= vx && x <= vx + vw && y >= vy && y <= vy + vh {
+                shown.insert(id);
+            }
+        }
+    }
+    assert_eq!(shown, ids, "every node is on a sheet whose window holds it");
+    let bytes = |doc: &scene::Document| render::svg::document(doc).len();
+    let (sheets_bytes, board_bytes) = (bytes(&printed), bytes(&whole));
+    assert!(
+        sheets_bytes < 3 * board_bytes,
+        "16 sheets take {sheets_bytes} bytes of SVG, the whole board {board_bytes}"
+    );
 }
