@@ -74,6 +74,7 @@ mod print;
 pub mod schema;
 mod seed;
 pub mod starship;
+mod stop;
 pub mod universe;
 pub mod witches;
 
@@ -85,6 +86,7 @@ use serde::{Deserialize, Serialize};
 pub use print::Tile;
 pub use scene::Paper;
 pub use seed::Seed;
+pub use stop::Stop;
 
 /// The toolkit's version, written into every result.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -140,9 +142,22 @@ pub trait Watch<S> {
     fn snapshot(&mut self, attempt: u32, snapshot: S) {
         let _ = (attempt, snapshot);
     }
+
+    /// The flag that asks generation to give up, checked before each
+    /// attempt ([`Error::Stopped`]); `None`, the default: never.
+    fn stop(&self) -> Option<&Stop> {
+        None
+    }
 }
 
 impl<S> Watch<S> for () {}
+
+/// A stop flag watches nothing but may end generation between attempts.
+impl<S> Watch<S> for Stop {
+    fn stop(&self) -> Option<&Stop> {
+        Some(self)
+    }
+}
 
 /// A [`Watch`] that records the snapshots of the last attempt (the one that
 /// produced the result, when generation succeeds).
@@ -150,6 +165,7 @@ impl<S> Watch<S> for () {}
 pub struct Recorder<S> {
     every: u32,
     attempt: u32,
+    stop: Option<Stop>,
     /// The snapshots, in the order they were taken.
     pub snapshots: Vec<S>,
 }
@@ -160,8 +176,14 @@ impl<S> Recorder<S> {
         Recorder {
             every: every.max(1),
             attempt: 0,
+            stop: None,
             snapshots: Vec::new(),
         }
+    }
+
+    /// This recorder, ending generation between attempts once `stop` is set.
+    pub fn stopping(self, stop: Stop) -> Recorder<S> {
+        Recorder { stop: Some(stop), ..self }
     }
 }
 
@@ -176,6 +198,10 @@ impl<S> Watch<S> for Recorder<S> {
             self.attempt = attempt;
         }
         self.snapshots.push(snapshot);
+    }
+
+    fn stop(&self) -> Option<&Stop> {
+        self.stop.as_ref()
     }
 }
 
@@ -387,9 +413,18 @@ pub struct DrawOptions {
 
 /// Runs `attempt(0)`, `attempt(1)`, … until one succeeds, at most
 /// `max_attempts` times; the error carries the last attempt's reason.
-pub(crate) fn retry<T>(generator: &'static str, max_attempts: u32, mut attempt: impl FnMut(u32) -> Result<T, String>) -> Result<T, Error> {
+/// Before each attempt, `stop` (when there is one) may end it all.
+pub(crate) fn retry<T>(
+    generator: &'static str,
+    max_attempts: u32,
+    stop: Option<Stop>,
+    mut attempt: impl FnMut(u32) -> Result<T, String>,
+) -> Result<T, Error> {
     let mut reason = String::from("no attempt was made");
     for k in 0..max_attempts {
+        if stop.as_ref().is_some_and(Stop::stopped) {
+            return Err(Error::Stopped);
+        }
         match attempt(k) {
             Ok(result) => return Ok(result),
             Err(why) => reason = why,
@@ -427,6 +462,9 @@ pub enum Error {
         /// Why it was refused.
         reason: String,
     },
+    /// The watch's [`Stop`] asked generation to give up: no result, and no
+    /// fault of the parameters.
+    Stopped,
 }
 
 impl From<params::ParamError> for Error {
@@ -448,6 +486,7 @@ impl fmt::Display for Error {
                 "no valid {generator} result after {attempts} attempt(s): {reason} (try another seed, or raise max_attempts)"
             ),
             Error::Log { index, reason } => write!(f, "log entry {}: {reason}", index + 1),
+            Error::Stopped => f.write_str("generation was stopped before it was finished"),
         }
     }
 }

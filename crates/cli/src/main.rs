@@ -332,7 +332,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
                 Error::Params(e) => e.into(),
                 // Of several boards, the one that failed is named.
                 e @ Error::Generate { .. } if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),
-                e @ Error::Generate { .. } => Failure::Failed(e.to_string()),
+                e @ (Error::Generate { .. } | Error::Stopped) => Failure::Failed(e.to_string()),
                 Error::Log { index, reason } => {
                     let path = log_path.map_or_else(String::new, |p| p.display().to_string());
                     Failure::Usage(format!("{path}: {log_noun} entry {}: {reason}", index + 1))

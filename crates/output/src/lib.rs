@@ -84,6 +84,80 @@ impl Default for Drawing {
     }
 }
 
+/// Millimetres per inch.
+const MM_PER_INCH: f64 = 25.4;
+
+impl Drawing {
+    /// Pixels of a PNG of `pages` (each `(width, height)` in millimetres),
+    /// stacked top to bottom as [`write`] draws them, at this drawing's
+    /// resolution.
+    pub fn pixels(&self, pages: impl IntoIterator<Item = (f64, f64)>) -> u64 {
+        let (width, height) = pages.into_iter().fold((0.0_f64, 0.0), |(w, h), (pw, ph)| (w.max(pw), h + ph));
+        let px = |mm: f64| (mm / MM_PER_INCH * self.dpi).ceil();
+        (px(width) * px(height)) as u64
+    }
+
+    /// The fewest pixels a PNG of any board drawn this way has, known
+    /// before the board exists: one page of the paper for each sheet (a
+    /// board may print more pages, such as a back or a rules card).
+    pub fn least_pixels(&self) -> u64 {
+        let (short, long) = self.options.paper.size();
+        let sheets = self.options.tile.count();
+        self.pixels((0..sheets).map(|_| (long, short)))
+    }
+}
+
+/// What bounds one drawing: the most pixels a PNG may have, and a question
+/// asked between pages whether to give up (a web server's client gone, its
+/// time up).
+pub struct Budget<'a> {
+    /// Most pixels of a PNG; a larger one is refused before it is drawn.
+    pub max_pixels: u64,
+    /// Asked between pages: `true` stops the drawing.
+    pub stop: &'a dyn Fn() -> bool,
+}
+
+impl Budget<'_> {
+    /// No bound: every drawing is made whole.
+    pub const NONE: Budget<'static> = Budget {
+        max_pixels: u64::MAX,
+        stop: &|| false,
+    };
+}
+
+/// Why a bounded drawing was not made.
+#[derive(Debug)]
+pub enum DrawError {
+    /// The PNG would have more pixels than the budget allows.
+    TooManyPixels {
+        /// Its pixels.
+        pixels: u64,
+        /// The budget's most.
+        most: u64,
+    },
+    /// The budget's `stop` asked to give up.
+    Stopped,
+    /// Writing failed.
+    Failed(io::Error),
+}
+
+impl std::fmt::Display for DrawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrawError::TooManyPixels { pixels, most } => write!(
+                f,
+                "this PNG would have {:.1} million pixels; at most {:.1} million are drawn: lower dpi, or print fewer sheets",
+                *pixels as f64 / 1e6,
+                *most as f64 / 1e6
+            ),
+            DrawError::Stopped => f.write_str("the drawing was stopped before it was finished"),
+            DrawError::Failed(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DrawError {}
+
 /// Writes several results of generator `G` to `out`: JSON Lines (one
 /// result a line), or one PDF with each board on its own page(s). One SVG
 /// or PNG holds one board, so more than one is refused.
@@ -109,16 +183,51 @@ pub fn write_many<G: Generator>(outputs: &[G::Board], format: Format, drawing: &
 
 /// Writes `output` of generator `G` in `format` to `out`.
 pub fn write<G: Generator>(output: &G::Board, format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+    write_within::<G>(output, format, drawing, &Budget::NONE, out).map_err(|e| match e {
+        DrawError::Failed(e) => e,
+        other => io::Error::other(other),
+    })
+}
+
+/// [`write()`] held to `budget`: a PNG over its pixels is refused before it
+/// is drawn, and the drawing gives up between pages when it says stop.
+pub fn write_within<G: Generator>(
+    output: &G::Board,
+    format: Format,
+    drawing: &Drawing,
+    budget: &Budget<'_>,
+    out: &mut dyn Write,
+) -> Result<(), DrawError> {
     let format = match format {
         Format::Json => {
-            G::write_json(output, &mut *out)?;
-            return out.write_all(b"\n");
+            G::write_json(output, &mut *out).map_err(DrawError::Failed)?;
+            return out.write_all(b"\n").map_err(DrawError::Failed);
         }
         Format::Svg => render::Format::Svg,
         Format::Png => render::Format::Png,
         Format::Pdf => render::Format::Pdf,
     };
-    draw(&G::sheets(output, drawing.options.clone()), format, drawing, out)
+    if (budget.stop)() {
+        return Err(DrawError::Stopped);
+    }
+    let doc = G::sheets(output, drawing.options.clone());
+    if format == render::Format::Png {
+        let pixels = drawing.pixels(doc.pages.iter().map(|p| (p.width, p.height)));
+        if pixels > budget.max_pixels {
+            return Err(DrawError::TooManyPixels {
+                pixels,
+                most: budget.max_pixels,
+            });
+        }
+    }
+    let bytes = render::render_until(&doc, format, render::Options { dpi: drawing.dpi }, budget.stop).map_err(|e| {
+        if e.stopped() {
+            DrawError::Stopped
+        } else {
+            DrawError::Failed(io::Error::other(e))
+        }
+    })?;
+    out.write_all(&bytes).map_err(DrawError::Failed)
 }
 
 /// Renders `doc` in `format` at the drawing's resolution to `out`.

@@ -47,6 +47,16 @@ impl Default for Options {
 #[derive(Debug)]
 pub struct RenderError(String);
 
+impl RenderError {
+    /// The message given when rendering stopped because it was asked to.
+    const STOPPED: &str = "stopped before the drawing was finished";
+
+    /// Whether rendering stopped because its `stop` asked it to.
+    pub fn stopped(&self) -> bool {
+        self.0 == RenderError::STOPPED
+    }
+}
+
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -57,10 +67,28 @@ impl std::error::Error for RenderError {}
 
 /// Renders `doc` in `format`.
 pub fn render(doc: &scene::Document, format: Format, options: Options) -> Result<Vec<u8>, RenderError> {
+    render_until(doc, format, options, &|| false)
+}
+
+/// Renders `doc` in `format`, asking `stop` between pages (and before a
+/// PNG is drawn) whether to give up: a drawing nobody waits for any more
+/// ends there, with an error whose [`RenderError::stopped`] is true. The
+/// bytes are those of [`render`] whenever it finishes.
+pub fn render_until(doc: &scene::Document, format: Format, options: Options, stop: &dyn Fn() -> bool) -> Result<Vec<u8>, RenderError> {
+    let check = || {
+        if stop() {
+            Err(RenderError(RenderError::STOPPED.to_string()))
+        } else {
+            Ok(())
+        }
+    };
     match format {
-        Format::Svg => Ok(svg::document(doc).into_bytes()),
-        Format::Png => png::render(doc, options.dpi),
-        Format::Pdf => pdf::render(doc),
+        Format::Svg => {
+            check()?;
+            Ok(svg::document(doc).into_bytes())
+        }
+        Format::Png => png::render(doc, options.dpi, &check),
+        Format::Pdf => pdf::render(doc, &check),
     }
 }
 

@@ -14,10 +14,11 @@ use crate::{RenderError, parse_svg, svg};
 /// PDF points per millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
-pub(crate) fn render(doc: &scene::Document) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn render(doc: &scene::Document, check: &dyn Fn() -> Result<(), RenderError>) -> Result<Vec<u8>, RenderError> {
     let mut pdf = Document::new();
     pdf.set_metadata(Metadata::new().title(doc.title.clone()).producer("boardwright".to_string()));
     for page in &doc.pages {
+        check()?;
         let tree = parse_svg(&svg::page(page, &doc.title))?;
         let size = Size::from_wh((page.width * PT_PER_MM) as f32, (page.height * PT_PER_MM) as f32)
             .ok_or_else(|| RenderError(format!("invalid page size {} x {} mm", page.width, page.height)))?;

@@ -6,8 +6,10 @@ use resvg::tiny_skia;
 /// Millimetres per inch.
 const MM_PER_INCH: f64 = 25.4;
 
-pub(crate) fn render(doc: &scene::Document, dpi: f64) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn render(doc: &scene::Document, dpi: f64, check: &dyn Fn() -> Result<(), RenderError>) -> Result<Vec<u8>, RenderError> {
+    check()?;
     let tree = parse_svg(&svg::document(doc))?;
+    check()?;
     let size = tree.size();
     // The SVG's width is given in millimetres; convert to pixels at `dpi`.
     let width_mm = doc.pages.iter().map(|p| p.width).fold(0.0, f64::max);

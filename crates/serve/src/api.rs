@@ -6,20 +6,24 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use std::net::IpAddr;
+
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardwright::params;
-use boardwright::{Error, Generator, Recorder, Visit};
+use boardwright::{Error, Generator, Recorder, Seed, Stop, Visit};
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::generators::{cap, cap_steps, size_parameter, with_generator};
+use crate::file::File;
+use crate::generators::with_generator;
+use crate::jobs::{Client, Size};
 use crate::request::BoardQuery;
-use crate::{App, etag};
-use output::{self, Format};
+use crate::{App, cost, etag};
+use output::{self, DrawError, Drawing, Format};
 
 /// `GET /api/generators`.
 pub(crate) async fn generators(State(app): State<Arc<App>>) -> Response {
@@ -34,20 +38,31 @@ pub(crate) async fn openapi(State(app): State<Arc<App>>) -> Response {
 /// `GET /api/{generator}/{file}`: `board.{json,svg,png,pdf}`, `config.toml`,
 /// `steps` or `snapshot-K.svg` (the `K`-th snapshot of `steps`, from 0,
 /// drawn by the server as the board is). The same normalised request always gets the same bytes, so
-/// answers are kept for repeated requests and tagged for HTTP caches.
+/// answers are kept for repeated requests, shared by identical requests in
+/// flight, and tagged for HTTP caches. Everything a request asks is checked
+/// before any work and before its tag is compared; `HEAD` does no work.
 pub(crate) async fn generator_file(
     State(app): State<Arc<App>>,
     path: Result<Path<(String, String)>, PathRejection>,
+    method: Method,
     headers: HeaderMap,
+    client: Client,
     RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
     let Path((generator, file)) = path?;
-    let request = FileRequest { app, raw, file, headers };
+    let request = FileRequest {
+        app,
+        raw,
+        file,
+        head: method == Method::HEAD,
+        headers,
+        client: client.0,
+    };
     with_generator(&generator, request)?.await
 }
 
 /// An answer's media type and bytes.
-type Answer = (&'static str, Vec<u8>);
+type Answer = (&'static str, Bytes);
 
 /// A request for one of a generator's files, answered once the generator
 /// is known.
@@ -56,83 +71,158 @@ struct FileRequest {
     /// The query string.
     raw: Option<String>,
     file: String,
+    /// Whether only the headers are asked for.
+    head: bool,
     headers: HeaderMap,
+    client: Option<IpAddr>,
 }
 
 impl Visit for FileRequest {
     type Output = Pin<Box<dyn Future<Output = Result<Response, ApiError>> + Send>>;
 
     fn visit<G: Generator>(self) -> Self::Output {
-        let FileRequest { app, raw, file, headers } = self;
+        let FileRequest {
+            app,
+            raw,
+            file,
+            head,
+            headers,
+            client,
+        } = self;
         Box::pin(async move {
             let query = BoardQuery::parse::<G>(raw.as_deref())?;
-            let format = file.strip_prefix("board.").and_then(Format::from_extension);
-            let snapshot = snapshot_index(&file);
-            if format.is_none() && snapshot.is_none() && file != "config.toml" && file != "steps" {
-                return Err(ApiError::not_found(format!(
-                    "no {file:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml, steps and snapshot-K.svg"
-                )));
-            }
+            let file = File::parse(&file)?;
             let params: G::Params = query.params()?;
-            let address = query.address(G::NAME, &file, &params);
+            let size = cost::size::<G>(&params, file, &query.drawing, query.every, app.limits.max_pixels)?;
+            let work = Work::<G> {
+                seed: if file == File::Config { None } else { Some(query.seed()?) },
+                log: query.log::<G>(&params, app.limits.max_log_letters)?,
+                params,
+                file,
+                size,
+                client,
+            };
+            let address = query.address(G::NAME, file, &work.params);
             let tag = etag::tag(&address);
-            if etag::holds(&headers, &tag) {
+            let kept = app.cache.get(&address);
+            if etag::holds(&headers, &tag, kept.is_some()) {
                 return Ok(etag::not_modified(&tag));
             }
-            if let Some((media_type, body)) = app.cache.get(&address) {
+            if let Some((media_type, body)) = kept {
                 return Ok(etag::answer(media_type, body, &tag));
             }
-            let (media_type, body) = match (format, snapshot) {
-                (Some(format), _) => board::<G>(&app, query, params, format).await?,
-                (None, Some(index)) => snapshot_svg::<G>(&app, query, params, index).await?,
-                (None, None) if file == "steps" => steps::<G>(&app, query, params).await?,
-                (None, None) => config(&query, &params),
-            };
-            let body = Bytes::from(body);
+            if head {
+                return Ok(etag::head(work.media_type(), &tag));
+            }
+            let (media_type, body) = app.in_flight.share(&address, work.answer(&app, &query)).await?;
             app.cache.put(address, media_type, body.clone());
             Ok(etag::answer(media_type, body, &tag))
         })
     }
 }
 
-/// Why a generation gave nothing, as a refusal: the input could not be
-/// satisfied, so 422.
-pub(crate) fn generation_error(e: Error) -> ApiError {
-    ApiError::unprocessable(e.to_string())
+/// The work a checked request asks for.
+struct Work<G: Generator> {
+    params: G::Params,
+    /// The seed (none for `config.toml` without one).
+    seed: Option<Seed>,
+    log: G::Log,
+    file: File,
+    size: Size,
+    client: Option<IpAddr>,
 }
 
-async fn board<G: Generator>(app: &App, query: BoardQuery, params: G::Params, format: Format) -> Result<Answer, ApiError> {
-    cap::<G>(&params)?;
-    if format != Format::Json {
-        G::check_drawable(&params).map_err(|why| ApiError::unprocessable(why).parameter(size_parameter::<G>(&params)))?;
+impl<G: Generator> Work<G> {
+    fn media_type(&self) -> &'static str {
+        match self.file {
+            File::Board(format) => format.media_type(),
+            File::Config => CONFIG_TYPE,
+            File::Steps => Format::Json.media_type(),
+            File::Snapshot(_) => Format::Svg.media_type(),
+        }
     }
-    let seed = query.seed()?;
-    let log = query.log::<G>(&params, app.limits.max_log_letters)?;
-    let drawing = query.drawing;
-    let bytes = app
-        .jobs
-        .run(move || {
-            let result = G::generate_with(&params, &seed, &log, &mut ()).map_err(generation_error)?;
-            if format != Format::Json {
-                G::check_printable(&result, &drawing.options).map_err(ApiError::unprocessable)?;
-            }
-            let mut bytes = Vec::new();
-            output::write::<G>(&result, format, &drawing, &mut bytes)
-                .map_err(|e| ApiError::internal(format!("could not write the {}: {e}", format.extension())))?;
-            Ok::<_, ApiError>(bytes)
-        })
-        .await??;
-    Ok((format.media_type(), bytes))
+
+    /// The answer, made in a generation slot (the config needs none).
+    async fn answer(self, app: &App, query: &BoardQuery) -> Result<Answer, ApiError> {
+        let media_type = self.media_type();
+        let Work {
+            params,
+            seed,
+            log,
+            file,
+            size,
+            client,
+        } = self;
+        let seed = match (file, seed) {
+            (File::Config, _) => return Ok((media_type, config(query, &params).into())),
+            (_, Some(seed)) => seed,
+            (_, None) => return Err(ApiError::internal("a board request without a seed")),
+        };
+        let (drawing, every, max_pixels) = (query.drawing.clone(), query.every, app.limits.max_pixels);
+        let body = app
+            .jobs
+            .run(size, client, move |stop| match file {
+                File::Board(format) => board::<G>(&params, &seed, &log, format, &drawing, max_pixels, stop),
+                File::Steps => steps::<G>(&params, &seed, &log, every, stop),
+                File::Snapshot(index) => snapshot_svg::<G>(&params, &seed, &log, every, index, &drawing, stop),
+                File::Config => Err(ApiError::internal("a config made in a slot")),
+            })
+            .await?;
+        Ok((media_type, body.into()))
+    }
 }
+
+/// Why a generation gave nothing, as a refusal: the input could not be
+/// satisfied, so 422 (or 503 when it was stopped, its client gone or its
+/// time up).
+pub(crate) fn generation_error(e: Error) -> ApiError {
+    match e {
+        Error::Stopped => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        e => ApiError::unprocessable(e.to_string()),
+    }
+}
+
+/// Why a drawing was not made, as a refusal.
+fn drawing_error(e: DrawError, drawing: &Drawing, format: Format) -> ApiError {
+    match e {
+        DrawError::TooManyPixels { pixels, most } => cost::too_many_pixels(drawing, pixels, most),
+        DrawError::Stopped => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        DrawError::Failed(e) => ApiError::internal(format!("could not write the {}: {e}", format.extension())),
+    }
+}
+
+fn board<G: Generator>(
+    params: &G::Params,
+    seed: &Seed,
+    log: &G::Log,
+    format: Format,
+    drawing: &Drawing,
+    max_pixels: u64,
+    stop: &Stop,
+) -> Result<Vec<u8>, ApiError> {
+    let result = G::generate_with(params, seed, log, &mut stop.clone()).map_err(generation_error)?;
+    if format != Format::Json {
+        G::check_printable(&result, &drawing.options).map_err(ApiError::unprocessable)?;
+    }
+    let mut bytes = Vec::new();
+    let budget = output::Budget {
+        max_pixels,
+        stop: &|| stop.stopped(),
+    };
+    output::write_within::<G>(&result, format, drawing, &budget, &mut bytes).map_err(|e| drawing_error(e, drawing, format))?;
+    Ok(bytes)
+}
+
+/// The media type of `config.toml`.
+const CONFIG_TYPE: &str = "application/toml; charset=utf-8";
 
 /// The resolved parameters as TOML, after the seed when the request names
 /// one: what `--print-config` prints, and what `--config` reads back.
-fn config<P: params::Params>(query: &BoardQuery, params: &P) -> Answer {
+fn config<P: params::Params>(query: &BoardQuery, params: &P) -> Vec<u8> {
     let seed = query
         .seed_text()
         .map_or(String::new(), |text| format!("seed = {}\n", toml::Value::from(text)));
-    let text = format!("{seed}{}", params.to_toml());
-    ("application/toml; charset=utf-8", text.into_bytes())
+    format!("{seed}{}", params.to_toml()).into_bytes()
 }
 
 /// The body of a steps answer: one generation followed step by step.
@@ -152,62 +242,47 @@ pub(crate) struct Steps<'a, S> {
     snapshots: &'a [S],
 }
 
-async fn steps<G: Generator>(app: &App, query: BoardQuery, params: G::Params) -> Result<Answer, ApiError> {
-    cap::<G>(&params)?;
-    cap_steps::<G>(&params, query.every)?;
-    let seed = query.seed()?;
-    // A log in the address is read and replayed as for the board (a bad one refused).
-    let log = query.log::<G>(&params, app.limits.max_log_letters)?;
-    let every = query.every;
-    let body = app
-        .jobs
-        .run(move || {
-            let mut recorder = Recorder::new(every);
-            G::generate_with(&params, &seed, &log, &mut recorder).map_err(generation_error)?;
-            let steps = Steps {
-                generator: G::NAME,
-                seed: seed.text(),
-                version: boardwright::VERSION,
-                steps: G::STEPS,
-                every,
-                snapshots: &recorder.snapshots,
-            };
-            serde_json::to_vec(&steps).map_err(|e| ApiError::internal(format!("could not write the steps: {e}")))
-        })
-        .await??;
-    Ok(("application/json", body))
-}
-
-/// The snapshot index `K` of a `snapshot-K.svg` file name.
-fn snapshot_index(file: &str) -> Option<usize> {
-    file.strip_prefix("snapshot-")?.strip_suffix(".svg")?.parse().ok()
+fn steps<G: Generator>(params: &G::Params, seed: &Seed, log: &G::Log, every: u32, stop: &Stop) -> Result<Vec<u8>, ApiError> {
+    let mut recorder = Recorder::new(every).stopping(stop.clone());
+    G::generate_with(params, seed, log, &mut recorder).map_err(generation_error)?;
+    let steps = Steps {
+        generator: G::NAME,
+        seed: seed.text(),
+        version: boardwright::VERSION,
+        steps: G::STEPS,
+        every,
+        snapshots: &recorder.snapshots,
+    };
+    serde_json::to_vec(&steps).map_err(|e| ApiError::internal(format!("could not write the steps: {e}")))
 }
 
 /// The `index`-th snapshot of the steps answer, drawn as SVG.
-async fn snapshot_svg<G: Generator>(app: &App, query: BoardQuery, params: G::Params, index: usize) -> Result<Answer, ApiError> {
-    cap::<G>(&params)?;
-    cap_steps::<G>(&params, query.every)?;
-    G::check_drawable(&params).map_err(|why| ApiError::unprocessable(why).parameter(size_parameter::<G>(&params)))?;
-    let seed = query.seed()?;
-    let log = query.log::<G>(&params, app.limits.max_log_letters)?;
-    let (every, drawing) = (query.every, query.drawing);
-    let body = app
-        .jobs
-        .run(move || {
-            let mut recorder = Recorder::new(every);
-            let board = G::generate_with(&params, &seed, &log, &mut recorder).map_err(generation_error)?;
-            let count = recorder.snapshots.len();
-            let snapshot = recorder.snapshots.get(index).ok_or_else(|| {
-                ApiError::not_found(match count {
-                    0 => format!("no snapshot {index}: {} records no snapshots", G::NAME),
-                    _ => format!("no snapshot {index}: this generation has {count}, from 0 to {}", count - 1),
-                })
-            })?;
-            let doc = G::draw_snapshot(&board, snapshot, drawing.options)
-                .ok_or_else(|| ApiError::not_found(format!("{} does not draw its snapshots", G::NAME)))?;
-            render::render(&doc, render::Format::Svg, render::Options { dpi: drawing.dpi })
-                .map_err(|e| ApiError::internal(format!("could not write the svg: {e}")))
+fn snapshot_svg<G: Generator>(
+    params: &G::Params,
+    seed: &Seed,
+    log: &G::Log,
+    every: u32,
+    index: usize,
+    drawing: &Drawing,
+    stop: &Stop,
+) -> Result<Vec<u8>, ApiError> {
+    let mut recorder = Recorder::new(every).stopping(stop.clone());
+    let board = G::generate_with(params, seed, log, &mut recorder).map_err(generation_error)?;
+    let count = recorder.snapshots.len();
+    let snapshot = recorder.snapshots.get(index).ok_or_else(|| {
+        ApiError::not_found(match count {
+            0 => format!("no snapshot {index}: {} records no snapshots", G::NAME),
+            _ => format!("no snapshot {index}: this generation has {count}, from 0 to {}", count - 1),
         })
-        .await??;
-    Ok((Format::Svg.media_type(), body))
+    })?;
+    let doc = G::draw_snapshot(&board, snapshot, drawing.options.clone())
+        .ok_or_else(|| ApiError::not_found(format!("{} does not draw its snapshots", G::NAME)))?;
+    render::render_until(&doc, render::Format::Svg, render::Options { dpi: drawing.dpi }, &|| stop.stopped()).map_err(|e| {
+        let e = if e.stopped() {
+            DrawError::Stopped
+        } else {
+            DrawError::Failed(std::io::Error::other(e))
+        };
+        drawing_error(e, drawing, Format::Svg)
+    })
 }

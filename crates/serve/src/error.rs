@@ -8,7 +8,7 @@ use boardwright::params::ParamError;
 use serde::Serialize;
 
 /// A refused request.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct ApiError {
     status: StatusCode,
     body: Body,
@@ -16,7 +16,7 @@ pub(crate) struct ApiError {
     retry_after: Option<u32>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 struct Body {
     error: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -67,6 +67,29 @@ impl ApiError {
                 "the server is busy with other generations; try again shortly",
             )
         }
+    }
+
+    /// 503: the work took longer than the server allows, and was stopped.
+    pub(crate) fn too_long(limit: std::time::Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "this request took more than {} s, this server's limit, and was stopped; ask for a smaller board or drawing, or use the command line",
+                limit.as_secs_f64()
+            ),
+        )
+    }
+
+    /// The same refusal with another message.
+    pub(crate) fn with_error(mut self, error: impl Into<String>) -> ApiError {
+        self.body.error = error.into();
+        self
+    }
+
+    /// Its status.
+    #[cfg(test)]
+    pub(crate) fn status(&self) -> StatusCode {
+        self.status
     }
 
     /// 500: a fault of the server, never of the input.

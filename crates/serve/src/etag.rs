@@ -24,10 +24,12 @@ pub(crate) fn tag(address: &str) -> String {
     format!("\"{}-{hash:016x}\"", boardwright::VERSION)
 }
 
-/// Whether `If-None-Match` in `headers` names `tag` (or is `*`): the
-/// client holds the answer already. Weak tags (`W/"…"`) match too, as the
-/// header's comparison is the weak one.
-pub(crate) fn holds(headers: &HeaderMap, tag: &str) -> bool {
+/// Whether `If-None-Match` in `headers` names `tag`: the client holds the
+/// answer already. Weak tags (`W/"…"`) match too, as the header's
+/// comparison is the weak one. `*` (any answer at all) matches only an
+/// answer known to exist, one kept: a request not yet answered may still
+/// be refused. Asked only of a request checked in every other way.
+pub(crate) fn holds(headers: &HeaderMap, tag: &str, exists: bool) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
         .iter()
@@ -35,7 +37,7 @@ pub(crate) fn holds(headers: &HeaderMap, tag: &str) -> bool {
         .any(|list| {
             list.split(',')
                 .map(str::trim)
-                .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag)
+                .any(|t| (t == "*" && exists) || t.strip_prefix("W/").unwrap_or(t) == tag)
         })
 }
 
@@ -56,6 +58,12 @@ fn headers(tag: &str) -> [(header::HeaderName, HeaderValue); 2] {
 /// `304 Not Modified` for `tag`.
 pub(crate) fn not_modified(tag: &str) -> Response {
     (StatusCode::NOT_MODIFIED, headers(tag)).into_response()
+}
+
+/// The headers of an answer of `media_type` tagged `tag`, without its body
+/// (`HEAD`: no work is done for it, so no length is given).
+pub(crate) fn head(media_type: &'static str, tag: &str) -> Response {
+    (headers(tag), [(header::CONTENT_TYPE, media_type)]).into_response()
 }
 
 /// An answer of `media_type` with `body`, tagged `tag`.
@@ -83,10 +91,11 @@ mod tests {
             h.insert(header::IF_NONE_MATCH, HeaderValue::from_str(v).unwrap());
             h
         };
-        assert!(holds(&with(&t), &t));
-        assert!(holds(&with(&format!("\"other\", W/{t}")), &t));
-        assert!(holds(&with("*"), &t));
-        assert!(!holds(&with("\"other\""), &t));
-        assert!(!holds(&HeaderMap::new(), &t));
+        assert!(holds(&with(&t), &t, false));
+        assert!(holds(&with(&format!("\"other\", W/{t}")), &t, false));
+        assert!(holds(&with("*"), &t, true));
+        assert!(!holds(&with("*"), &t, false), "* matches only an answer known to exist");
+        assert!(!holds(&with("\"other\""), &t, true));
+        assert!(!holds(&HeaderMap::new(), &t, true));
     }
 }

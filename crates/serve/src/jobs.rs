@@ -2,40 +2,228 @@
 //! [`Limits::jobs`](crate::Limits::jobs) at once; a request that cannot get a
 //! slot within [`Limits::queue_wait`](crate::Limits::queue_wait) is answered
 //! 503 with `Retry-After`.
+//!
+//! Large work (see [`crate::cost`]) takes at most all slots but one, so a
+//! small request always finds room, and one client runs one large piece at
+//! a time. Every piece of work holds a [`Stop`] that is set when its
+//! request is dropped (the client went away) or its time is up
+//! ([`Limits::time_limit`](crate::Limits::time_limit)); generation and
+//! drawing give up at their next check, so the slot is free again soon.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
+use boardwright::Stop;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+
+/// The address of the client asking, when the server knows it (from the
+/// connection).
+pub(crate) struct Client(pub(crate) Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Self::Rejection> {
+        Ok(Client(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+    }
+}
 
 /// The slots, shared by every request.
 pub(crate) struct Jobs {
     slots: Arc<Semaphore>,
+    /// Slots large work may take: one fewer than all (at least one).
+    large: Arc<Semaphore>,
+    /// Large work running, by client address.
+    clients: Mutex<BTreeMap<IpAddr, usize>>,
     wait: Duration,
+    time_limit: Duration,
+}
+
+/// Whether work is large (a big board, many sheets or a big PNG).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Size {
+    Small,
+    Large,
+}
+
+/// Sets its flag when dropped: the request that waits for the work is gone
+/// (or done, when it no longer matters).
+struct StopOnDrop(Stop);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// One client's claim on large work, given back when dropped.
+struct Claim<'a> {
+    jobs: &'a Jobs,
+    client: IpAddr,
+}
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        let mut clients = self.jobs.clients.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = clients.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                clients.remove(&self.client);
+            }
+        }
+    }
 }
 
 impl Jobs {
-    pub(crate) fn new(jobs: usize, wait: Duration) -> Jobs {
+    pub(crate) fn new(jobs: usize, wait: Duration, time_limit: Duration) -> Jobs {
+        let jobs = jobs.max(1);
         Jobs {
-            slots: Arc::new(Semaphore::new(jobs.max(1))),
+            slots: Arc::new(Semaphore::new(jobs)),
+            large: Arc::new(Semaphore::new((jobs - 1).max(1))),
+            clients: Mutex::default(),
             wait,
+            time_limit,
         }
     }
 
-    /// Runs `work` in a slot off the async executor. The slot stays taken
-    /// until the work ends, even when the client has gone away.
-    pub(crate) async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-        let permit = match tokio::time::timeout(self.wait, Arc::clone(&self.slots).acquire_owned()).await {
-            Ok(Ok(permit)) => permit,
+    /// A slot (and, for large work, a large slot), waited for at most the
+    /// queue's wait.
+    async fn permits(&self, size: Size) -> Result<Vec<OwnedSemaphorePermit>, ApiError> {
+        let take = |slots: &Arc<Semaphore>| tokio::time::timeout(self.wait, Arc::clone(slots).acquire_owned());
+        let mut permits = Vec::with_capacity(2);
+        if size == Size::Large {
+            match take(&self.large).await {
+                Ok(Ok(permit)) => permits.push(permit),
+                _ => return Err(ApiError::busy(1)),
+            }
+        }
+        match take(&self.slots).await {
+            Ok(Ok(permit)) => permits.push(permit),
             _ => return Err(ApiError::busy(1)),
+        }
+        Ok(permits)
+    }
+
+    /// Claims large work for `client`: refused while it has large work
+    /// running already.
+    fn claim(&self, client: IpAddr) -> Result<Claim<'_>, ApiError> {
+        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        let running = clients.entry(client).or_insert(0);
+        if *running >= 1 {
+            return Err(ApiError::busy(2).with_error("a large drawing or board of yours is being made already; ask again once it is done"));
+        }
+        *running += 1;
+        Ok(Claim { jobs: self, client })
+    }
+
+    /// Runs `work` in a slot off the async executor, handing it the stop
+    /// flag to check. When the request is dropped or the time limit passes
+    /// the flag is set; the slot stays taken until `work` returns.
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        size: Size,
+        client: Option<IpAddr>,
+        work: impl FnOnce(&Stop) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _claim = match (size, client) {
+            (Size::Large, Some(client)) => Some(self.claim(client)?),
+            _ => None,
         };
-        tokio::task::spawn_blocking(move || {
-            let _slot = permit;
-            work()
-        })
-        .await
-        .map_err(|e| ApiError::internal(format!("the generation stopped unexpectedly: {e}")))
+        let permits = self.permits(size).await?;
+        let stop = Stop::new();
+        let _stop_on_drop = StopOnDrop(stop.clone());
+        let flag = stop.clone();
+        let mut handle = tokio::task::spawn_blocking(move || {
+            let _slots = permits;
+            work(&flag)
+        });
+        let done = tokio::select! {
+            done = &mut handle => done,
+            () = tokio::time::sleep(self.time_limit) => {
+                stop.stop();
+                let _ = handle.await;
+                return Err(ApiError::too_long(self.time_limit));
+            }
+        };
+        done.map_err(|e| ApiError::internal(format!("the generation stopped unexpectedly: {e}")))?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap()
+    }
+
+    /// Work that runs until its flag is set, checking it every millisecond.
+    fn until_stopped(stop: &Stop) -> Result<(), ApiError> {
+        while !stop.stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Err(ApiError::internal("stopped"))
+    }
+
+    #[test]
+    fn work_past_its_time_is_stopped_and_refused() {
+        let jobs = Jobs::new(2, Duration::from_secs(1), Duration::from_millis(100));
+        let start = Instant::now();
+        let result = runtime().block_on(jobs.run(Size::Small, None, until_stopped));
+        let error = result.expect_err("stopped");
+        assert_eq!(error.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn a_dropped_request_frees_its_slot() {
+        let rt = runtime();
+        let jobs = Arc::new(Jobs::new(1, Duration::from_secs(2), Duration::from_secs(60)));
+        rt.block_on(async {
+            let running = {
+                let jobs = Arc::clone(&jobs);
+                tokio::spawn(async move { jobs.run(Size::Small, None, until_stopped).await })
+            };
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            running.abort();
+            let start = Instant::now();
+            let answer = jobs.run(Size::Small, None, |_| Ok(7)).await;
+            assert_eq!(answer.ok(), Some(7));
+            assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+        });
+    }
+
+    #[test]
+    fn large_work_leaves_a_slot_and_one_client_runs_one() {
+        let rt = runtime();
+        let jobs = Arc::new(Jobs::new(2, Duration::from_millis(200), Duration::from_secs(60)));
+        let client: IpAddr = [10, 0, 0, 1].into();
+        rt.block_on(async {
+            let first = {
+                let jobs = Arc::clone(&jobs);
+                tokio::spawn(async move { jobs.run(Size::Large, Some(client), until_stopped).await })
+            };
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            // The same client's second large piece is refused at once.
+            let again = jobs.run(Size::Large, Some(client), |_| Ok(1)).await;
+            assert_eq!(
+                again.expect_err("one at a time").status(),
+                axum::http::StatusCode::SERVICE_UNAVAILABLE
+            );
+            // Another client's large piece waits for the one large slot, and gives up.
+            let other = jobs.run(Size::Large, Some([10, 0, 0, 2].into()), |_| Ok(2)).await;
+            assert!(other.is_err());
+            // A small piece finds the slot large work leaves.
+            assert_eq!(jobs.run(Size::Small, Some(client), |_| Ok(3)).await.ok(), Some(3));
+            first.abort();
+        });
     }
 }

@@ -34,9 +34,12 @@ use axum::serve::ListenerExt;
 
 mod api;
 mod cache;
+mod cost;
 mod error;
 mod etag;
+mod file;
 mod generators;
+mod inflight;
 mod jobs;
 mod openapi;
 mod pages;
@@ -62,6 +65,12 @@ pub struct Limits {
     pub max_log_letters: usize,
     /// Bytes of answers kept for repeated requests (0: none).
     pub cache_bytes: usize,
+    /// Most pixels of a PNG this server draws (a 600 dpi A4 sheet has 35
+    /// million); a request for more is refused before any work.
+    pub max_pixels: u64,
+    /// Longest one generation and its drawing may take; then it is stopped
+    /// and the request answered 503.
+    pub time_limit: Duration,
 }
 
 impl Default for Limits {
@@ -71,6 +80,8 @@ impl Default for Limits {
             queue_wait: Duration::from_secs(2),
             max_log_letters: 60_000,
             cache_bytes: 16 << 20,
+            max_pixels: 50_000_000,
+            time_limit: Duration::from_secs(20),
         }
     }
 }
@@ -80,6 +91,8 @@ struct App {
     limits: Limits,
     jobs: jobs::Jobs,
     cache: cache::Cache,
+    /// Answers being computed, shared by identical requests.
+    in_flight: inflight::InFlight<Result<(&'static str, axum::body::Bytes), ApiError>>,
     /// The body of `GET /api/generators`, made once.
     listing: String,
     /// The body of `GET /api/openapi.json`, made once.
@@ -110,7 +123,8 @@ pub fn paths() -> Vec<&'static str> {
 /// The routes, with the request log and the body limit.
 pub fn router(limits: Limits) -> Router {
     let app = Arc::new(App {
-        jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait),
+        jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait, limits.time_limit),
+        in_flight: inflight::InFlight::new(),
         cache: cache::Cache::new(limits.cache_bytes),
         listing: generators::listing().to_string(),
         openapi: openapi::document().to_string(),
@@ -172,7 +186,9 @@ pub async fn serve(
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    axum::serve(listener, router(limits)).with_graceful_shutdown(shutdown).await
+    axum::serve(listener, router(limits).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await
 }
 
 fn runtime() -> io::Result<tokio::runtime::Runtime> {

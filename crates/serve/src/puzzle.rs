@@ -20,6 +20,7 @@ use serde_json::Value;
 
 use crate::App;
 use crate::error::ApiError;
+use crate::jobs::Size;
 use crate::request::BoardQuery;
 
 /// Largest potion request body, in bytes.
@@ -101,11 +102,11 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, body: Bytes) -> Result<R
     let seed = Seed::new(&request.seed);
     let answer = app
         .jobs
-        .run(move || {
+        .run(Size::Small, None, move |_| {
             let recipe = puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            Ok::<_, ApiError>(recipe.brew(&potion))
+            Ok(recipe.brew(&potion))
         })
-        .await??;
+        .await?;
     json(&answer)
 }
 
@@ -115,8 +116,10 @@ async fn recipe(app: &App, raw: Option<&str>) -> Result<puzzle::Recipe, ApiError
     let params: witches::Params = query.params()?;
     let seed = query.seed()?;
     app.jobs
-        .run(move || puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string())))
-        .await?
+        .run(Size::Small, None, move |_| {
+            puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string()))
+        })
+        .await
 }
 
 /// The free clue of a witches board's recipe, and what a player needs to

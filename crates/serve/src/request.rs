@@ -9,6 +9,7 @@ use boardwright::{Error, Generator, Seed};
 use toml::Table;
 
 use crate::error::ApiError;
+use crate::file::File;
 use output::{DPI_RANGE, Drawing};
 
 /// Most snapshots' spacing `every` may ask for.
@@ -129,20 +130,40 @@ impl BoardQuery {
 
     /// The request normalised, for `file` of generator `name` with its
     /// `params` resolved: the same text for every query that asks for the
-    /// same answer (a default given or left out, or a preset and the
-    /// settings it makes, are alike), whatever the order of its pairs.
-    pub(crate) fn address<P: Params>(&self, name: &str, file: &str, params: &P) -> String {
+    /// same answer (a default given or left out, a preset and the settings
+    /// it makes, options that do not change this file's bytes), whatever
+    /// the order of its pairs.
+    pub(crate) fn address<P: Params>(&self, name: &str, file: File, params: &P) -> String {
         let options = &self.drawing.options;
+        let drawing = if file.draws() {
+            format!(
+                "ink_friendly={} rules_card={} paper={} tile={}",
+                options.ink_friendly,
+                options.rules_card,
+                options.paper.name(),
+                options.tile
+            )
+        } else {
+            String::new()
+        };
+        let dpi = if file.is_png() {
+            format!(" dpi={}", self.drawing.dpi)
+        } else {
+            String::new()
+        };
+        let every = if matches!(file, File::Steps | File::Snapshot(_)) {
+            format!(" every={}", self.every)
+        } else {
+            String::new()
+        };
+        let log = if file == File::Config {
+            None
+        } else {
+            self.log.as_deref().filter(|code| !code.is_empty())
+        };
         format!(
-            "{name}/{file}\nseed={:?}\nlog={:?}\nink_friendly={} rules_card={} paper={} tile={} dpi={} every={}\n{}",
+            "{name}/{file}\nseed={:?}\nlog={log:?}\n{drawing}{dpi}{every}\n{}",
             self.seed,
-            self.log,
-            options.ink_friendly,
-            options.rules_card,
-            options.paper.name(),
-            options.tile,
-            self.drawing.dpi,
-            self.every,
             params.to_toml()
         )
     }

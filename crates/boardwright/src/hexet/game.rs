@@ -11,8 +11,8 @@ use super::hex::{Cell, Hex, HexSide, SideMask};
 use super::map::{Map, Terrain};
 use super::network::{Layer, NetworkChange};
 use super::{Params, generate_map};
-use crate::Error;
 use crate::seed::Seed;
+use crate::{Error, Stop};
 
 /// Road kinds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -148,8 +148,13 @@ impl Game {
     /// [`Error::Params`], before any work; a map no attempt could make,
     /// [`Error::Generate`].
     pub fn new(params: &Params, seed: &Seed) -> Result<Game, Error> {
+        Game::stoppable(params, seed, None)
+    }
+
+    /// [`Game::new`], giving up between map attempts once `stop` says so.
+    pub(crate) fn stoppable(params: &Params, seed: &Seed, stop: Option<Stop>) -> Result<Game, Error> {
         crate::params::Params::check(params)?;
-        let (map, attempts) = generate_map(params, seed)?;
+        let (map, attempts) = generate_map(params, seed, stop)?;
         let grid = map.grid;
         let land = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
         let roadable = grid

@@ -45,7 +45,7 @@
 //! ```
 
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Watch};
+use crate::{DrawOptions, Error, Generator, Stop, Watch};
 
 mod board;
 mod draw;
@@ -72,7 +72,7 @@ use map::{Map, MapSpec};
 pub(crate) const STEPS: [&str; 2] = ["generating the map", "scoring"];
 
 /// Generates a map (no roads).
-pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), Error> {
+pub(crate) fn generate_map(params: &Params, seed: &Seed, stop: Option<Stop>) -> Result<(Map, u32), Error> {
     let spec = MapSpec {
         grid: Grid {
             width: params.width,
@@ -84,7 +84,7 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed) -> Result<(Map, u32), E
         cities_per_type: params.cities_per_type,
         city_spacing: params.city_spacing,
     };
-    crate::retry("hexet", params.max_attempts, |attempt| {
+    crate::retry("hexet", params.max_attempts, stop, |attempt| {
         map::generate(&spec, &mut seed.stream("map", attempt)).map(|m| (m, attempt + 1))
     })
 }
@@ -128,7 +128,7 @@ impl Generator for Hexet {
     /// Generates a map, shows it to `watch`, and replays `log` on it.
     fn generate_with(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
         watch.step(0, 0);
-        let mut game = Game::new(params, seed)?;
+        let mut game = Game::stoppable(params, seed, watch.stop().cloned())?;
         watch.step(game.attempts() - 1, 1);
         if watch.every().is_some() {
             watch.snapshot(game.attempts() - 1, game.map_board());

@@ -103,7 +103,7 @@ impl Generator for Starship {
             power: params.supply_walk.unwrap_or(POWER_WALK),
         };
         let snapshots = watch.every().is_some();
-        crate::retry("starship", params.max_attempts, |attempt| {
+        crate::retry("starship", params.max_attempts, watch.stop().cloned(), |attempt| {
             let mut ship = Ship::new(params.width, params.height);
             let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
             for (i, stage) in params.pipeline.iter().enumerate() {

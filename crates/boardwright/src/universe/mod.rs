@@ -661,7 +661,7 @@ impl Generator for Universe {
     /// takes no snapshots costs nothing. Parameters are checked first.
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
-        crate::retry("universe", params.max_attempts, |attempt| {
+        crate::retry("universe", params.max_attempts, watch.stop().cloned(), |attempt| {
             attempt_board(params, seed, attempt, watch)
         })
     }

@@ -331,7 +331,7 @@ impl Generator for Witches {
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
         let owners = players(params.players);
-        let placed = crate::retry("witches", params.max_attempts, |attempt| {
+        let placed = crate::retry("witches", params.max_attempts, watch.stop().cloned(), |attempt| {
             watch.step(attempt, 0);
             let mut rng = seed.stream("cauldrons", attempt);
             let placed = if params.fair_placement {
