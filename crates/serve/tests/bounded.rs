@@ -1,0 +1,197 @@
+//! Every request's work is bounded: a drawing too large is refused before
+//! any work, a request whose client goes away or whose time is up stops
+//! and frees its slot, large work leaves room for small, identical
+//! requests in flight are computed once, and a request's tag and
+//! `If-None-Match` are read only once everything else is checked.
+
+#[path = "common/client.rs"]
+mod client;
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use serve::{Limits, Running};
+
+fn serve(limits: Limits) -> Running {
+    Running::start("127.0.0.1:0", limits).expect("the server starts")
+}
+
+/// A drawing that keeps a slot busy for seconds: a large hexet map over 16 sheets as PDF.
+const EXPENSIVE: &str = "/api/hexet/board.pdf?seed=long&width=200&height=200&tile=4x4&paper=a3";
+
+/// Sends a GET for `path` and hangs up after `after`, reading nothing.
+fn ask_and_hang_up(addr: SocketAddr, path: &str, after: Duration) {
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").expect("sends");
+    std::thread::sleep(after);
+}
+
+#[test]
+fn a_png_past_the_pixel_cap_is_refused_at_once_naming_the_dpi_that_fits() {
+    let server = serve(Limits::default());
+    let asked = Instant::now();
+    let r = client::get(server.addr, "/api/universe/board.png?seed=x&dpi=600&paper=a3&tile=4x4");
+    assert!(asked.elapsed() < Duration::from_secs(1), "{:?}", asked.elapsed());
+    assert_eq!(r.status, 422, "{}", r.text());
+    let body = r.json();
+    assert_eq!(body["parameter"], "dpi");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.contains("at most 50.0 million") && error.contains("dpi=127 or less"),
+        "{error}"
+    );
+    // A board of more pages than sheets (witches: a front and a back) is
+    // counted whole once drawn, before it is rasterised.
+    let r = client::get(server.addr, "/api/witches/board.png?seed=x&dpi=127&paper=a3&tile=4x4");
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.json()["error"].as_str().unwrap().contains("dpi=89 or less"), "{}", r.text());
+    // Too many sheets for any resolution: the tiling is named.
+    let mut limits = Limits::default();
+    limits.max_pixels = 1_000_000;
+    let small = serve(limits);
+    let r = client::get(small.addr, "/api/universe/board.png?seed=x&dpi=30&paper=a3&tile=4x4");
+    assert_eq!((r.status, r.json()["parameter"].as_str()), (422, Some("tile")), "{}", r.text());
+    server.stop().unwrap();
+    small.stop().unwrap();
+}
+
+#[test]
+fn a_request_whose_client_hangs_up_frees_its_slot_within_a_second() {
+    let server = serve(Limits {
+        jobs: 1,
+        queue_wait: Duration::from_secs(5),
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    ask_and_hang_up(addr, EXPENSIVE, Duration::from_millis(300));
+    let hung_up = Instant::now();
+    let probe = client::get(addr, "/api/witches/board.json?seed=probe");
+    assert_eq!(probe.status, 200, "{}", probe.text());
+    assert!(
+        hung_up.elapsed() < Duration::from_secs(1),
+        "the slot came free after {:?}",
+        hung_up.elapsed()
+    );
+    server.stop().unwrap();
+}
+
+#[test]
+fn work_past_the_time_limit_is_stopped_and_answered_503() {
+    let server = serve(Limits {
+        time_limit: Duration::from_millis(300),
+        ..Limits::default()
+    });
+    let start = Instant::now();
+    let r = client::get(server.addr, EXPENSIVE);
+    assert!(start.elapsed() < Duration::from_millis(1500), "{:?}", start.elapsed());
+    assert_eq!(r.status, 503, "{}", r.text());
+    assert!(r.json()["error"].as_str().unwrap().contains("0.3 s"), "{}", r.text());
+    server.stop().unwrap();
+}
+
+#[test]
+fn large_work_leaves_a_slot_for_small_requests() {
+    let server = serve(Limits {
+        jobs: 2,
+        queue_wait: Duration::from_millis(100),
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    let first = std::thread::spawn(move || client::get(addr, EXPENSIVE));
+    std::thread::sleep(Duration::from_millis(200));
+    // A second large request (here, from the same client) is refused; a small one is answered.
+    let second = client::get(addr, "/api/hexet/board.pdf?seed=other&width=200&height=200&tile=4x4&paper=a3");
+    assert_eq!(second.status, 503, "{}", second.text());
+    let small = client::get(addr, "/api/universe/board.svg?seed=small");
+    assert_eq!(small.status, 200, "{}", small.text());
+    assert!(!first.is_finished(), "the large request was still running");
+    assert_eq!(first.join().unwrap().status, 200);
+    server.stop().unwrap();
+}
+
+#[test]
+fn identical_requests_in_flight_are_computed_once() {
+    // One slot, a short wait: were each computed, most would be refused busy.
+    let server = serve(Limits {
+        jobs: 1,
+        queue_wait: Duration::from_millis(50),
+        cache_bytes: 0,
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    let asks: Vec<_> = (0..100)
+        .map(|_| std::thread::spawn(move || client::get(addr, "/api/starship/board.png?seed=det3")))
+        .collect();
+    let answers: Vec<client::Response> = asks.into_iter().map(|a| a.join().unwrap()).collect();
+    let busy = answers.iter().filter(|r| r.status == 503).count();
+    assert_eq!(busy, 0, "{busy} of 100 were refused busy");
+    assert!(answers.iter().all(|r| r.status == 200 && r.body == answers[0].body));
+    server.stop().unwrap();
+}
+
+#[test]
+fn tags_come_after_every_check_and_name_the_bytes() {
+    let server = serve(Limits::default());
+    let addr = server.addr;
+    // `If-None-Match: *` never hides a refusal.
+    for (path, status) in [
+        ("/api/nowhere/board.svg?seed=a", 404),
+        ("/api/universe/board.svg?seed=a&players=99", 400),
+        ("/api/universe/board.json?seed=a&resolution=300", 422),
+        ("/api/universe/board.png?seed=a&dpi=600&paper=a3&tile=4x4", 422),
+        ("/api/universe/board.svg", 400),
+    ] {
+        assert_eq!(client::get_if_none_match(addr, path, "*").status, status, "{path}");
+    }
+    // Once an answer is known to exist, `*` holds it.
+    let r = client::get(addr, "/api/universe/board.svg?seed=a");
+    assert_eq!(client::get_if_none_match(addr, "/api/universe/board.svg?seed=a", "*").status, 304);
+    let tag = r.header("etag").unwrap().to_string();
+    // A tag named for a refused request is refused all the same.
+    let r = client::get_if_none_match(addr, "/api/universe/board.svg?seed=a&players=99", &tag);
+    assert_eq!(r.status, 400);
+    // The same bytes, the same tag: drawing options do not change JSON, nor the dpi an SVG.
+    let tag_of = |path: &str| {
+        let r = client::get(addr, path);
+        assert_eq!(r.status, 200, "{path}: {}", r.text());
+        (r.header("etag").unwrap().to_string(), r.body)
+    };
+    let pairs = [
+        (
+            "/api/universe/board.json?seed=a",
+            "/api/universe/board.json?seed=a&paper=a3&dpi=300&tile=2x2&ink_friendly=true",
+        ),
+        ("/api/universe/board.svg?seed=a", "/api/universe/board.svg?seed=a&dpi=300"),
+        ("/api/starship/snapshot-1.svg?seed=a", "/api/starship/snapshot-01.svg?seed=a"),
+        ("/api/universe/config.toml", "/api/universe/config.toml?paper=a3&every=5"),
+    ];
+    for (a, b) in pairs {
+        let (ta, ba) = tag_of(a);
+        let (tb, bb) = tag_of(b);
+        assert!(ba == bb, "{a} and {b} differ in bytes");
+        assert_eq!(ta, tb, "{a} and {b}");
+    }
+    server.stop().unwrap();
+}
+
+#[test]
+fn head_answers_the_headers_without_the_work() {
+    let server = serve(Limits {
+        jobs: 1,
+        ..Limits::default()
+    });
+    let start = Instant::now();
+    let r = client::request(server.addr, "HEAD", EXPENSIVE, None);
+    assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
+    assert_eq!(r.status, 200);
+    assert!(r.body.is_empty());
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
+    assert!(r.header("etag").is_some());
+    // A refused request is refused to HEAD too.
+    assert_eq!(
+        client::request(server.addr, "HEAD", "/api/universe/board.svg?seed=a&players=99", None).status,
+        400
+    );
+    server.stop().unwrap();
+}
