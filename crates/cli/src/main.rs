@@ -21,6 +21,7 @@ use output::file::WriteError;
 
 mod analyze;
 mod input;
+mod interrupt;
 mod list;
 mod progress;
 mod puzzle;
@@ -199,6 +200,11 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
         }
     };
+    // Every command but these writes files, whose temporaries a signal to
+    // stop removes; `serve` stops on signals its own way.
+    if !matches!(matches.subcommand_name(), Some("serve" | "list" | "schema") | None) {
+        interrupt::clean_up_on_signals();
+    }
     // A generator's subcommand, or analyze's: run through the registry.
     let generated = match matches.subcommand() {
         Some(("analyze", sub)) => sub
