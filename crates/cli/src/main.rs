@@ -6,7 +6,10 @@
 //! stdout carries data only. Output goes to a temporary file (a name of its
 //! own, beside the file a link points to) renamed into place at the end, so a
 //! failed command never leaves a partial file; a device or a pipe is written
-//! into directly.
+//! into directly. A command stopped by SIGINT, SIGTERM or SIGHUP removes its
+//! temporary files and exits with 128 and the signal's number
+//! ([`interrupt`]). The files a user names are read only when they are
+//! regular files, up to a cap each ([`input`]); a file refused is bad usage.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
