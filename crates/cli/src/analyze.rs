@@ -28,7 +28,7 @@ use boardwright_analyze::run::{self as rows, Run, SetRun};
 use boardwright_analyze::{figures, html, set_run};
 use clap::{ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 
-use crate::{Failure, ParamArgs, write_to};
+use crate::{Failure, ParamArgs, input, write_to};
 
 /// Most boards one run may ask for.
 const MAX_BOARDS: u64 = 100_000_000;
@@ -224,8 +224,11 @@ fn merge(opts: &MergeOpts) -> Result<(), Failure> {
     let format = report_format(opts.output.as_deref(), opts.format)?;
     let mut parts = Vec::new();
     for path in &opts.parts {
-        let file = std::fs::File::open(path).map_err(|e| Failure::Usage(format!("cannot read part file {}: {e}", path.display())))?;
-        let run = rows::read_part(file).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        let mut file = input::open(&input::PART, path).map_err(Failure::Usage)?;
+        let run = rows::read_part(&mut file).map_err(|e| match file.over() {
+            Some(over) => Failure::Usage(over.to_string()),
+            None => Failure::Usage(format!("{}: {e}", path.display())),
+        })?;
         if parts.is_empty() {
             // The first part tells what the whole run holds: refused now
             // rather than once the other parts are read.

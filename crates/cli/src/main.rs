@@ -6,7 +6,10 @@
 //! stdout carries data only. Output goes to a temporary file (a name of its
 //! own, beside the file a link points to) renamed into place at the end, so a
 //! failed command never leaves a partial file; a device or a pipe is written
-//! into directly.
+//! into directly. A command stopped by SIGINT, SIGTERM or SIGHUP removes its
+//! temporary files and exits with 128 and the signal's number
+//! ([`interrupt`]). The files a user names are read only when they are
+//! regular files, up to a cap each ([`input`]); a file refused is bad usage.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -20,6 +23,8 @@ use output::Format;
 use output::file::WriteError;
 
 mod analyze;
+mod input;
+mod interrupt;
 mod list;
 mod progress;
 mod puzzle;
@@ -198,6 +203,11 @@ fn main() -> ExitCode {
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
         }
     };
+    // Every command but these writes files, whose temporaries a signal to
+    // stop removes; `serve` stops on signals its own way.
+    if !matches!(matches.subcommand_name(), Some("serve" | "list" | "schema") | None) {
+        interrupt::clean_up_on_signals();
+    }
     // A generator's subcommand, or analyze's: run through the registry.
     let generated = match matches.subcommand() {
         Some(("analyze", sub)) => sub
@@ -293,8 +303,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
     let log: G::Log = match log_path {
         None => G::Log::default(),
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read {log_noun} {}: {e}", path.display())))?;
+            let text = input::read_text(&input::log(log_noun), path).map_err(Failure::Usage)?;
             serde_json::from_str(&text).map_err(|e| Failure::Usage(format!("{log_noun} {} is not valid: {e}", path.display())))?
         }
     };
@@ -363,21 +372,14 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
     })
 }
 
-/// Largest icon file read, bytes.
-const MAX_ICON_BYTES: u64 = 1 << 20;
-
 /// Reads the icon files the parameters name, each checked to be an SVG the
 /// renderer can draw.
 fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<String, String>, Failure> {
     let mut icons = std::collections::BTreeMap::new();
     for (name, path) in files {
-        let fail = |why: String| Failure::Usage(format!("icon of node type {name:?}: {path}: {why}"));
-        let size = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?.len();
-        if size > MAX_ICON_BYTES {
-            return Err(fail(format!("{size} bytes; an icon may have at most {MAX_ICON_BYTES}")));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read it as text: {e}")))?;
-        render::check_svg(&text).map_err(|e| fail(format!("{e}; expected an SVG file")))?;
+        let fail = |why: String| Failure::Usage(format!("icon of node type {name:?}: {why}"));
+        let text = input::read_text(&input::ICON, Path::new(path)).map_err(fail)?;
+        render::check_svg(&text).map_err(|e| fail(format!("{path}: {e}; expected an SVG file")))?;
         icons.insert(name.clone(), text);
     }
     Ok(icons)
@@ -392,7 +394,7 @@ impl ParamArgs {
     /// The config file's table, when `--config` names one.
     fn config_table(&self) -> Result<Option<toml::Table>, Failure> {
         let Some(path) = &self.config else { return Ok(None) };
-        let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read config file {}: {e}", path.display())))?;
+        let text = input::read_text(&input::CONFIG, path).map_err(Failure::Usage)?;
         let table = text.parse::<toml::Table>().map_err(|e| {
             Failure::Usage(format!(
                 "config file {} is not valid TOML: {}",
