@@ -241,7 +241,7 @@ impl Guard {
                 return Err(ApiError::new(
                     StatusCode::FORBIDDEN,
                     format!(
-                        "a page of another site asked for {path}; this server answers its API only to its own pages (and to the origins it was started with --allow-origin), or to an address typed in the browser"
+                        "a page or link of another site asked for {path}; this server answers its API only to its own pages, to the origins it was started with (--allow-origin), and to addresses typed in the browser"
                     ),
                 ));
             }
