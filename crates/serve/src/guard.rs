@@ -39,7 +39,8 @@ use crate::error::ApiError;
 /// The policy of every answer. The page's scripts are modules of its own
 /// (no inline script, no `eval`), its styles one stylesheet (scripts set
 /// styles through the CSSOM, which the policy does not govern), its images
-/// its own drawings; downloads are `blob:` and `data:` links.
+/// its own drawings or images a script makes in the page (`data:`,
+/// `blob:`).
 pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
