@@ -111,6 +111,9 @@ struct ServeArgs {
     /// Where to listen; port 0 picks a free port.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     addr: String,
+    /// An origin (SCHEME://HOST[:PORT]) whose pages may call the API, and whose host the server answers besides localhost and IP addresses; repeatable.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<serve::Origin>,
 }
 
 /// A failure, with its exit code.
@@ -241,7 +244,11 @@ fn main() -> ExitCode {
                     args.addr
                 )))
             } else {
-                serve::run(&args.addr, serve::Limits::default()).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
+                let limits = serve::Limits {
+                    allowed_origins: args.allow_origin,
+                    ..serve::Limits::default()
+                };
+                serve::run(&args.addr, limits).map_err(|e| Failure::Failed(format!("cannot serve on {}: {e}", args.addr)))
             }
         }
         Command::Analyze(args) => analyze::run(*args),

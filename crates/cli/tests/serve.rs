@@ -26,8 +26,14 @@ struct Server {
 }
 
 fn start() -> Server {
+    start_with(&[])
+}
+
+/// A server started with `more` options after `--addr 127.0.0.1:0`.
+fn start_with(more: &[&str]) -> Server {
     let mut child = Command::new(BIN)
         .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(more)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -257,6 +263,33 @@ fn an_address_in_use_is_an_error() {
         let out = Command::new(BIN).args(["serve", "--addr", bad]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("expected HOST:PORT"), "{bad}");
+    }
+}
+
+#[test]
+fn allowed_origins_are_given_on_the_command_line() {
+    let allowed = "http://localhost:3000";
+    let server = start_with(&["--allow-origin", allowed, "--allow-origin", "https://boards.example.org"]);
+    let addr = server.addr;
+    let r = client::send(addr, "GET", "/api/generators", &[("Origin", allowed)], None);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("access-control-allow-origin"), Some(allowed));
+    assert_eq!(client::send(addr, "GET", "/", &[("Host", "boards.example.org")], None).status, 200);
+    assert_eq!(
+        client::send(addr, "GET", "/api/generators", &[("Origin", "http://localhost:3001")], None).status,
+        403
+    );
+    assert_eq!(client::send(addr, "GET", "/", &[("Host", "evil.example")], None).status, 421);
+    let (status, _) = server.stop("TERM");
+    assert_eq!(status.code(), Some(0));
+    // An origin that cannot be read is bad usage.
+    for bad in ["boards.example.org", "https://boards.example.org/path", "ftp://boards.example.org"] {
+        let out = Command::new(BIN)
+            .args(["serve", "--addr", "127.0.0.1:0", "--allow-origin", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("SCHEME://HOST"), "{bad}");
     }
 }
 

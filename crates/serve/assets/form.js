@@ -10,10 +10,22 @@ export function el(tag, attrs = {}, ...children) {
     if (v === false || v === null || v === undefined) continue;
     if (k === "class") node.className = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    // Through the CSSOM: the page's Content-Security-Policy refuses `style` attributes.
+    else if (k === "style") node.style.cssText = v;
     else node.setAttribute(k, v === true ? "" : v);
   }
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
+}
+
+/**
+ * Adds `css` to the page's styles, as a stylesheet built in script: the
+ * page's Content-Security-Policy refuses `<style>` elements.
+ */
+export function addStyles(css) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 /** How long typing may pause before what is typed is taken, in milliseconds. */

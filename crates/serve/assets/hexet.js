@@ -16,7 +16,7 @@
 // layout.
 
 import { ApiError, DRAWING, fetchApi } from "./app.js";
-import { el } from "./form.js";
+import { addStyles, el } from "./form.js";
 import { RoadCodeError, decode, encode } from "./roadcode.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -438,7 +438,7 @@ function travel(page) {
 
 export default {
   setup(page) {
-    document.head.append(el("style", {}, STYLE));
+    addStyles(STYLE);
     const area = el("div", { class: "play-area" });
     game.panel = el("div", { class: "game", "aria-label": "The game" });
     // The zoom buttons go with the map, over its corner, not over the panel.

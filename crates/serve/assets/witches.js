@@ -8,7 +8,7 @@
 // potion on the same board always answers the same.
 
 import { ApiError, DRAWING, fetchApi } from "./app.js";
-import { el } from "./form.js";
+import { addStyles, el } from "./form.js";
 
 /** Most seeds an ingredient may be given. */
 const MAX_SEEDS = 9;
@@ -218,7 +218,7 @@ export default {
   addressKeys: ["potions"],
 
   setup(page) {
-    document.head.append(el("style", {}, STYLE));
+    addStyles(STYLE);
     game.panel = el("section", { class: "witches-game", id: "witches-game", "aria-label": "Brew a potion" });
     page.extraView.append(game.panel);
     render(page);

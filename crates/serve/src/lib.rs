@@ -12,6 +12,9 @@
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
 //!   headers that let HTTP caches keep them too;
+//! - `guard`: which requests the server answers (the `Host`, the
+//!   `Origin`, CORS for allowed origins) and the security headers of every
+//!   answer;
 //! - `generators`: size caps and the generator listing; `openapi`: the
 //!   API described from the same tables; `jobs`: the generation slots;
 //!   `error`: the JSON refusal every handler returns.
@@ -39,6 +42,7 @@ mod error;
 mod etag;
 mod file;
 mod generators;
+mod guard;
 mod inflight;
 mod jobs;
 mod openapi;
@@ -48,6 +52,7 @@ mod request;
 
 use error::ApiError;
 pub use generators::STEPS_MAX_VALUES;
+pub use guard::Origin;
 pub use puzzle::MAX_POTION_BODY;
 
 /// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
@@ -71,6 +76,9 @@ pub struct Limits {
     /// Longest one generation and its drawing may take; then it is stopped
     /// and the request answered 503.
     pub time_limit: Duration,
+    /// Origins whose pages may call the API (CORS), and whose hosts the
+    /// server answers besides `localhost` and IP addresses (default: none).
+    pub allowed_origins: Vec<Origin>,
 }
 
 impl Default for Limits {
@@ -82,6 +90,7 @@ impl Default for Limits {
             cache_bytes: 16 << 20,
             max_pixels: 50_000_000,
             time_limit: Duration::from_secs(20),
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -120,8 +129,10 @@ pub fn paths() -> Vec<&'static str> {
     routes().into_iter().map(|(path, _)| path).collect()
 }
 
-/// The routes, with the request log and the body limit.
+/// The routes, with the request log, the security headers, the host and
+/// origin checks, and the body limit.
 pub fn router(limits: Limits) -> Router {
+    let guard = Arc::new(guard::Guard::new(limits.allowed_origins.clone()));
     let app = Arc::new(App {
         jobs: jobs::Jobs::new(limits.jobs, limits.queue_wait, limits.time_limit),
         in_flight: inflight::InFlight::new(),
@@ -137,6 +148,8 @@ pub fn router(limits: Limits) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
         .layer(middleware::from_fn(refuse_large_bodies))
+        .layer(middleware::from_fn_with_state(guard, guard::check))
+        .layer(middleware::from_fn(guard::secure))
         .layer(middleware::from_fn(log_request))
 }
 

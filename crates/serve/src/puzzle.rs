@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardwright::Seed;
 use boardwright::params::Params as _;
@@ -61,7 +61,8 @@ struct PotionPart {
 /// `POST /api/witches/potion`: `{"seed", "params"?, "preset"?, "potion":
 /// [{"ingredient", "seeds"?}]}` answered `{"undergrown", "overgrown",
 /// "feedback", "won"}`.
-pub(crate) async fn potion(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, ApiError> {
+pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> Result<Response, ApiError> {
+    json_body(&headers)?;
     if body.len() > MAX_POTION_BODY {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -108,6 +109,26 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, body: Bytes) -> Result<R
         })
         .await?;
     json(&answer)
+}
+
+/// 415 unless the body is said to be JSON (`application/json`, with any
+/// parameters): another site's page may post `text/plain` without asking
+/// first, never `application/json`.
+fn json_body(headers: &HeaderMap) -> Result<(), ApiError> {
+    let given = headers
+        .get(header::CONTENT_TYPE)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let media_type = given.as_deref().map(|v| v.split(';').next().unwrap_or_default().trim());
+    if media_type.is_some_and(|m| m.eq_ignore_ascii_case("application/json")) {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        format!(
+            "a potion request is sent with Content-Type: application/json, not {}",
+            given.map_or_else(|| "without one".to_string(), |v| format!("{v:?}"))
+        ),
+    ))
 }
 
 /// The recipe a board query names (`seed=…`, the preset, `KEY=VALUE`).

@@ -52,6 +52,25 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&[u8]>) 
     raw(addr, &bytes)
 }
 
+/// `method path` with `headers` as given (`Host: ADDR` unless they name
+/// another `Host`), and `body` with its length when there is one.
+pub fn send(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&[u8]>) -> Response {
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {addr}\r\n"));
+    }
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if let Some(body) = body {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    head.push_str("Connection: close\r\n\r\n");
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(body.unwrap_or_default());
+    raw(addr, &bytes)
+}
+
 /// `GET path` with `If-None-Match: tag`.
 pub fn get_if_none_match(addr: SocketAddr, path: &str, tag: &str) -> Response {
     let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nIf-None-Match: {tag}\r\n\r\n");
