@@ -67,7 +67,7 @@ impl Timeouts {
 /// allows besides the process's own files, and at least 2.
 pub(crate) fn connection_cap(asked: usize) -> usize {
     let allowed = open_file_limit().map_or(asked, |files| asked.min(files.saturating_sub(FILE_MARGIN)));
-    allowed.max(2)
+    allowed.clamp(2, Semaphore::MAX_PERMITS.min(u32::MAX as usize))
 }
 
 /// The process's (soft) open-file limit, from `/proc/self/limits`; `None`
@@ -95,7 +95,10 @@ pub(crate) async fn serve(
     let cap = connection_cap(limits.max_connections);
     let timeouts = Timeouts::new(limits);
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(None).max_buf_size(MAX_HEAD);
+    http.timer(TokioTimer::new())
+        .header_read_timeout(None)
+        .max_header_size(MAX_HEAD)
+        .max_buf_size(MAX_HEAD);
     let table = Arc::new(Table::default());
     // The accept loop holds the last place for the connection it accepts.
     let serving = cap - 1;
@@ -180,8 +183,7 @@ fn connection(
         })
     };
     async move {
-        let served = http.serve_connection(io, service);
-        tokio::pin!(served);
+        let mut served = Box::pin(http.serve_connection(io, service));
         let mut stopping = false;
         loop {
             tokio::select! {
@@ -197,5 +199,20 @@ fn connection(
         drop(served);
         drop(entry);
         drop(place);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_leaves_room_for_the_process_files() {
+        assert_eq!(connection_cap(0), 2);
+        assert_eq!(connection_cap(8), 8);
+        let most = connection_cap(usize::MAX);
+        if let Some(files) = open_file_limit() {
+            assert_eq!(most, files.saturating_sub(FILE_MARGIN).max(2));
+        }
     }
 }

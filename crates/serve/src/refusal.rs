@@ -25,7 +25,10 @@ const MAX_QUOTED: usize = 4096;
 /// its connection closed.
 pub(crate) async fn as_json(request: Request, next: Next) -> Response {
     let deadline = request.extensions().get::<BodyDeadline>().cloned();
-    let scoped = matches!(request.uri().path().trim_start_matches('/').split('/').next(), Some("api" | "assets"));
+    let scoped = matches!(
+        request.uri().path().trim_start_matches('/').split('/').next(),
+        Some("api" | "assets")
+    );
     let response = next.run(request).await;
     if let Some(deadline) = deadline.filter(BodyDeadline::expired) {
         let message = format!("the request body did not arrive whole within {}", seconds(deadline.after));
@@ -33,7 +36,10 @@ pub(crate) async fn as_json(request: Request, next: Next) -> Response {
         refusal.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         return refusal;
     }
-    let is_json = response.headers().get(header::CONTENT_TYPE).is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
     if !scoped || response.status().as_u16() < 400 || is_json {
         return response;
     }

@@ -47,7 +47,14 @@ impl TimedBody {
             expired: Arc::new(AtomicBool::new(false)),
         };
         let timer = Box::pin(tokio::time::sleep_until(Instant::now() + after));
-        (TimedBody { inner, timer, deadline: deadline.clone() }, deadline)
+        (
+            TimedBody {
+                inner,
+                timer,
+                deadline: deadline.clone(),
+            },
+            deadline,
+        )
     }
 }
 

@@ -163,11 +163,7 @@ impl AsyncWrite for Guarded {
         this.poll_send(cx, Some(buf))
     }
 
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
+    fn poll_write_vectored(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Poll<io::Result<usize>> {
         let this = &mut *self;
         if this.conn.between_requests() {
             let mut n = 0;

@@ -2,7 +2,7 @@
 //! since when; and the table of open connections, which picks the one to
 //! close when a new connection needs its place.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -114,7 +114,7 @@ impl Conn {
 /// The open connections.
 #[derive(Debug, Default)]
 pub(super) struct Table {
-    conns: Mutex<HashMap<u64, Arc<Conn>>>,
+    conns: Mutex<BTreeMap<u64, Arc<Conn>>>,
     next: AtomicU64,
 }
 
@@ -131,7 +131,7 @@ impl Drop for Entry {
 }
 
 impl Table {
-    fn conns(&self) -> MutexGuard<'_, HashMap<u64, Arc<Conn>>> {
+    fn conns(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<Conn>>> {
         self.conns.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -139,15 +139,20 @@ impl Table {
     pub(super) fn insert(self: &Arc<Table>, conn: Arc<Conn>) -> Entry {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         self.conns().insert(id, conn);
-        Entry { table: Arc::clone(self), id }
+        Entry {
+            table: Arc::clone(self),
+            id,
+        }
     }
 
     /// Closes the connection that has waited longest for a request head,
     /// if it has waited [`GRACE`] at least, unless one chosen before is
     /// still closing. Connections busy with a request are never chosen.
     pub(super) fn close_longest_waiting(&self) {
+        let Some(waited) = Instant::now().checked_sub(GRACE) else {
+            return;
+        };
         let conns = self.conns();
-        let waited = Instant::now() - GRACE;
         let mut waiting: Vec<_> = Vec::with_capacity(conns.len());
         for conn in conns.values() {
             match conn.phase() {
