@@ -17,7 +17,9 @@
 //!   answer;
 //! - `generators`: size caps and the generator listing; `openapi`: the
 //!   API described from the same tables; `jobs`: the generation slots;
-//!   `error`: the JSON refusal every handler returns.
+//!   `error`: the JSON refusal every handler returns; `refusal`: the
+//!   same body for refusals no handler wrote;
+//! - `conn`: the accept loop, the cap on connections and their timeouts.
 //!
 //! Generation runs on tokio's blocking pool, never on the async executor.
 
@@ -28,15 +30,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::Request;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
-use axum::serve::ListenerExt;
 
 mod api;
 mod cache;
+mod conn;
 mod cost;
 mod error;
 mod etag;
@@ -48,6 +50,7 @@ mod jobs;
 mod openapi;
 mod pages;
 mod puzzle;
+mod refusal;
 mod request;
 
 use error::ApiError;
@@ -58,7 +61,8 @@ pub use puzzle::MAX_POTION_BODY;
 /// Largest request body accepted, in bytes (1 MiB); larger ones get 413.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// The limits of one server.
+/// The limits of one server. The timeouts and the connection cap keep
+/// clients that send slowly, or not at all, from holding the server.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Generations running at once (default: the number of cores).
@@ -79,6 +83,28 @@ pub struct Limits {
     /// Origins whose pages may call the API (CORS), and whose hosts the
     /// server answers besides `localhost` and IP addresses (default: none).
     pub allowed_origins: Vec<Origin>,
+    /// Time for a request head (request line and headers) to arrive whole,
+    /// from its first byte (default 10 s); a head not whole by then is
+    /// answered 408 and its connection closed.
+    pub header_timeout: Duration,
+    /// Time a connection may wait with no request in progress and no byte
+    /// of the next one, from its opening or from the end of its last answer
+    /// (default 30 s); it is then closed.
+    pub idle_timeout: Duration,
+    /// Time for a request body to arrive whole, from the end of its head
+    /// (default 10 s); a handler reading a body not whole by then answers
+    /// 408 and the connection is closed.
+    pub body_timeout: Duration,
+    /// Time an answer may wait for the client to take any more of it
+    /// (default 30 s); the connection is then closed.
+    pub send_timeout: Duration,
+    /// Connections open at once (default 512), never more than the
+    /// process's open-file limit less 64, and at least 2. When every place
+    /// is taken, a new connection is accepted and the one that has waited
+    /// longest for a request head is closed to make room; when every
+    /// connection is busy with a request, new ones wait in the listener's
+    /// backlog until one closes.
+    pub max_connections: usize,
 }
 
 impl Default for Limits {
@@ -91,6 +117,11 @@ impl Default for Limits {
             max_pixels: 50_000_000,
             time_limit: Duration::from_secs(20),
             allowed_origins: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(10),
+            send_timeout: Duration::from_secs(30),
+            max_connections: 512,
         }
     }
 }
@@ -129,8 +160,8 @@ pub fn paths() -> Vec<&'static str> {
     routes().into_iter().map(|(path, _)| path).collect()
 }
 
-/// The routes, with the request log, the security headers, the host and
-/// origin checks, and the body limit.
+/// The routes, with the request log, the security headers, every refusal
+/// as JSON, the host and origin checks, and the body limits.
 pub fn router(limits: Limits) -> Router {
     let guard = Arc::new(guard::Guard::new(limits.allowed_origins.clone()));
     let app = Arc::new(App {
@@ -147,8 +178,10 @@ pub fn router(limits: Limits) -> Router {
         .fallback(pages::missing)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(refuse_large_bodies))
         .layer(middleware::from_fn_with_state(guard, guard::check))
+        .layer(middleware::from_fn(refusal::as_json))
         .layer(middleware::from_fn(guard::secure))
         .layer(middleware::from_fn(log_request))
 }
@@ -189,19 +222,14 @@ async fn log_request(request: Request, next: Next) -> Response {
 }
 
 /// Serves on `listener` until `shutdown` completes; requests in flight
-/// then finish.
+/// then finish. The connections are held to the timeouts and the cap of
+/// `limits`.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    // Answers go out at once, not held back to be joined with later writes.
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    axum::serve(listener, router(limits).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    conn::serve(listener, router(limits.clone()), &limits, shutdown).await
 }
 
 fn runtime() -> io::Result<tokio::runtime::Runtime> {

@@ -94,7 +94,8 @@ pub fn raw_connect_fails(addr: SocketAddr) -> bool {
     TcpStream::connect_timeout(&addr, Duration::from_secs(2)).is_err()
 }
 
-fn parse(bytes: &[u8]) -> Response {
+/// Reads `bytes` as one whole answer.
+pub fn parse(bytes: &[u8]) -> Response {
     let end = bytes
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
