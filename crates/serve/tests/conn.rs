@@ -110,7 +110,7 @@ fn a_kept_alive_connection_is_closed_after_the_idle_timeout() {
 fn a_half_sent_head_is_closed_after_the_header_timeout() {
     let server = start(limits());
     let mut stream = connect(server.addr);
-    stream.write_all(b"GET /api/generators HTTP/1.1\r\nHost: x\r\n").unwrap();
+    stream.write_all(b"GET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\n").unwrap();
     let bytes = read_until_closed(&mut stream, Duration::from_secs(1) + MARGIN).expect("closed by the header timeout");
     if !bytes.is_empty() {
         let r = answer(&bytes);
@@ -127,7 +127,7 @@ fn a_head_sent_a_byte_at_a_time_is_closed_after_the_header_timeout() {
     let mut stream = connect(server.addr);
     let start = Instant::now();
     let mut closed = false;
-    for byte in b"GET /api/generators HTTP/1.1\r\nHost: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r\n"
+    for byte in b"GET /api/generators HTTP/1.1\r\nHost: 127.000.000.001.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r\n"
         .iter()
         .cycle()
         .take(200)
@@ -183,7 +183,7 @@ fn past_the_connection_cap_the_oldest_waiting_connections_make_room() {
     let mut streams: Vec<TcpStream> = (0..20)
         .map(|_| {
             let mut s = connect(server.addr);
-            s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+            s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n").unwrap();
             std::thread::sleep(Duration::from_millis(20));
             s
         })
@@ -226,7 +226,7 @@ fn past_the_connection_cap_with_every_connection_busy_new_ones_wait_their_turn()
     let mut streams: Vec<TcpStream> = (0..cap)
         .map(|_| {
             let mut s = connect(server.addr);
-            let head = "POST /api/witches/potion HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{";
+            let head = "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{";
             s.write_all(head.as_bytes()).unwrap();
             s
         })
@@ -245,10 +245,10 @@ fn past_the_connection_cap_with_every_connection_busy_new_ones_wait_their_turn()
 #[test]
 fn headers_too_large_are_refused_431_with_json() {
     let server = start(limits());
-    let head = format!("GET /api/generators HTTP/1.1\r\nHost: x\r\nX-Large: {}\r\n\r\n", "a".repeat(90_000));
+    let head = format!("GET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: {}\r\n\r\n", "a".repeat(90_000));
     assert_json_refusal(&client::raw(server.addr, head.as_bytes()), 431, "large headers");
     let many: String = (0..200).map(|i| format!("X-Header-{i}: a\r\n")).collect();
-    let head = format!("GET /api/generators HTTP/1.1\r\nHost: x\r\n{many}\r\n");
+    let head = format!("GET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\n{many}\r\n");
     assert_json_refusal(&client::raw(server.addr, head.as_bytes()), 431, "many headers");
     server.stop().unwrap();
 }
@@ -257,7 +257,7 @@ fn headers_too_large_are_refused_431_with_json() {
 fn an_address_too_long_is_refused_414_with_json() {
     let server = start(limits());
     let head = format!(
-        "GET /api/universe/board.json?seed={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /api/universe/board.json?seed={} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
         "a".repeat(70_000)
     );
     assert_json_refusal(&client::raw(server.addr, head.as_bytes()), 414, "a long address");
@@ -268,20 +268,20 @@ fn an_address_too_long_is_refused_414_with_json() {
 fn a_malformed_head_is_refused_400_with_json() {
     let server = start(limits());
     for (what, head) in [
-        ("a request line with no version", "GET /api/generators\r\nHost: x\r\n\r\n"),
-        ("a method with a space", "G ET /api/generators HTTP/1.1\r\nHost: x\r\n\r\n"),
+        ("a request line with no version", "GET /api/generators\r\nHost: 127.0.0.1\r\n\r\n"),
+        ("a method with a space", "G ET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
         ("a header with no colon", "GET /api/generators HTTP/1.1\r\nHost x\r\n\r\n"),
         (
             "a Content-Length that is no number",
-            "POST /api/witches/potion HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n",
+            "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n",
         ),
         (
             "two Content-Lengths",
-            "POST /api/witches/potion HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}",
+            "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}",
         ),
         (
             "a Transfer-Encoding not ending in chunked",
-            "POST /api/witches/potion HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n",
+            "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n",
         ),
     ] {
         assert_json_refusal(&client::raw(server.addr, head.as_bytes()), 400, what);
@@ -296,7 +296,7 @@ fn bodies_in_chunks_over_the_limit_or_malformed_are_refused_with_json() {
     let server = start(limits());
     let chunk = "a".repeat(1 << 16);
     let mut chunked =
-        String::from("POST /api/witches/potion HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        String::from("POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
     for _ in 0..48 {
         chunked.push_str(&format!("{:x}\r\n{chunk}\r\n", chunk.len()));
     }
@@ -304,7 +304,7 @@ fn bodies_in_chunks_over_the_limit_or_malformed_are_refused_with_json() {
     let message = assert_json_refusal(&client::raw(server.addr, chunked.as_bytes()), 413, "a large chunked body");
     assert!(message.contains("1 MiB"), "{message}");
     let bad =
-        "POST /api/witches/potion HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nab\r\n0\r\n\r\n";
+        "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nab\r\n0\r\n\r\n";
     assert_json_refusal(&client::raw(server.addr, bad.as_bytes()), 400, "a malformed chunk");
     let page = client::get(server.addr, "/no-such-page");
     assert_eq!(page.status, 404);
@@ -319,9 +319,9 @@ fn bodies_in_chunks_over_the_limit_or_malformed_are_refused_with_json() {
 fn requests_on_one_connection_are_answered_in_order() {
     let server = start(limits());
     let mut stream = connect(server.addr);
-    let requests = "GET /api/nothing HTTP/1.1\r\nHost: x\r\n\r\n\
-        HEAD /assets/favicon.svg HTTP/1.1\r\nHost: x\r\n\r\n\
-        GET /assets/favicon.svg HTTP/1.1\r\nHost: x\r\n\r\n\
+    let requests = "GET /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n\
+        HEAD /assets/favicon.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n\
+        GET /assets/favicon.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n\
         GET /api/generators HTTP/1.1\r\nHost x\r\n\r\n";
     stream.write_all(requests.as_bytes()).unwrap();
     let bytes = read_until_closed(&mut stream, MARGIN).expect("closed after the malformed request");
