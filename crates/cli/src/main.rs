@@ -334,6 +334,19 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
             format.extension()
         )));
     }
+    let drawing = output::Drawing {
+        options: DrawOptions {
+            ink_friendly: common.ink_friendly,
+            paper: common.paper,
+            tile: common.tile,
+            icons,
+            rules_card,
+        },
+        dpi: common.dpi,
+    };
+    if format == Format::Png {
+        warn_of_a_large_png(&drawing);
+    }
     let seed_text = seed.unwrap_or_else(random_seed);
     let seeds: Vec<String> = if common.count == 1 {
         vec![seed_text]
@@ -356,16 +369,6 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let drawing = output::Drawing {
-        options: DrawOptions {
-            ink_friendly: common.ink_friendly,
-            paper: common.paper,
-            tile: common.tile,
-            icons,
-            rules_card,
-        },
-        dpi: common.dpi,
-    };
     if format != Format::Json {
         for (seed, board) in seeds.iter().zip(&outputs) {
             G::check_printable(board, &drawing.options).map_err(|why| match common.count {
@@ -377,6 +380,25 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
     write_to(common.output.as_deref(), &|out| {
         output::write_many::<G>(&outputs, format, &drawing, out)
     })
+}
+
+/// Memory a PNG's pixels take while drawn (four bytes a pixel) past which
+/// the command warns before it starts: 1 GiB.
+const LARGE_PNG_BYTES: u64 = 1 << 30;
+
+/// Warns on stderr, before any work, of a PNG whose pixels alone take more
+/// than [`LARGE_PNG_BYTES`] of memory, saying how to make it smaller.
+fn warn_of_a_large_png(drawing: &output::Drawing) {
+    let pixels = drawing.least_pixels();
+    let bytes = pixels.saturating_mul(4);
+    if bytes > LARGE_PNG_BYTES {
+        eprintln!(
+            "warning: this PNG has at least {:.0} million pixels and needs about {:.1} GB of memory while it is drawn, \
+             which may take minutes; lower --dpi or --tile, or write pdf",
+            pixels as f64 / 1e6,
+            bytes as f64 / 1e9
+        );
+    }
 }
 
 /// Reads the icon files the parameters name, each checked to be an SVG the

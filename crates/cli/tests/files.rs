@@ -258,3 +258,55 @@ fn a_temporary_left_by_kill_9_is_removed_by_the_next_write() {
     assert_eq!(files_in(&dir), ["c500.pdf"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A PNG whose pixels alone take gigabytes is announced before any work,
+/// in words that say how to make it smaller; stopped then, it leaves nothing.
+#[test]
+fn a_png_of_gigabytes_is_announced_before_the_work() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("large-png");
+    let target = dir.join("large.png");
+    let mut child = start(&[
+        "witches",
+        "--seed",
+        "x",
+        "--dpi",
+        "600",
+        "--paper",
+        "a3",
+        "--tile",
+        "4x4",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    let mut lines = BufReader::new(child.stderr.take().expect("its stderr"));
+    let mut first = String::new();
+    let read = std::thread::spawn(move || {
+        lines.read_line(&mut first).expect("reads stderr");
+        first
+    });
+    let start = Instant::now();
+    while !read.is_finished() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(read.is_finished(), "no word on stderr within 30 s");
+    let warning = read.join().unwrap();
+    signal(&child, "TERM");
+    let _ = child.wait();
+    assert!(
+        warning.starts_with("warning: this PNG has at least 1113 million pixels") && warning.contains("lower --dpi or --tile"),
+        "{warning}"
+    );
+    assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A PNG of ordinary size is made without a word.
+#[test]
+fn an_ordinary_png_is_made_without_a_warning() {
+    let dir = scratch("small-png");
+    let target = dir.join("small.png");
+    let out = run_within(&["witches", "--seed", "x", "-o", target.to_str().unwrap()], Duration::from_secs(60));
+    assert!(out.status.success() && stderr(&out).is_empty(), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 //! included, and the address is forgotten here (the answer cache keeps
 //! what is worth keeping).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
@@ -13,7 +13,7 @@ use tokio::sync::OnceCell;
 
 /// Answers being computed, by address.
 pub(crate) struct InFlight<T> {
-    computing: Mutex<HashMap<String, Arc<OnceCell<T>>>>,
+    computing: Mutex<BTreeMap<String, Arc<OnceCell<T>>>>,
 }
 
 impl<T: Clone> InFlight<T> {

@@ -47,9 +47,10 @@ fn a_png_past_the_pixel_cap_is_refused_at_once_naming_the_dpi_that_fits() {
     assert_eq!(r.status, 422, "{}", r.text());
     assert!(r.json()["error"].as_str().unwrap().contains("dpi=89 or less"), "{}", r.text());
     // Too many sheets for any resolution: the tiling is named.
-    let mut limits = Limits::default();
-    limits.max_pixels = 1_000_000;
-    let small = serve(limits);
+    let small = serve(Limits {
+        max_pixels: 1_000_000,
+        ..Limits::default()
+    });
     let r = client::get(small.addr, "/api/universe/board.png?seed=x&dpi=30&paper=a3&tile=4x4");
     assert_eq!((r.status, r.json()["parameter"].as_str()), (422, Some("tile")), "{}", r.text());
     server.stop().unwrap();

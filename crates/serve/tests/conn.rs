@@ -245,7 +245,10 @@ fn past_the_connection_cap_with_every_connection_busy_new_ones_wait_their_turn()
 #[test]
 fn headers_too_large_are_refused_431_with_json() {
     let server = start(limits());
-    let head = format!("GET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: {}\r\n\r\n", "a".repeat(90_000));
+    let head = format!(
+        "GET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: {}\r\n\r\n",
+        "a".repeat(90_000)
+    );
     assert_json_refusal(&client::raw(server.addr, head.as_bytes()), 431, "large headers");
     let many: String = (0..200).map(|i| format!("X-Header-{i}: a\r\n")).collect();
     let head = format!("GET /api/generators HTTP/1.1\r\nHost: 127.0.0.1\r\n{many}\r\n");
@@ -303,8 +306,7 @@ fn bodies_in_chunks_over_the_limit_or_malformed_are_refused_with_json() {
     chunked.push_str("0\r\n\r\n");
     let message = assert_json_refusal(&client::raw(server.addr, chunked.as_bytes()), 413, "a large chunked body");
     assert!(message.contains("1 MiB"), "{message}");
-    let bad =
-        "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nab\r\n0\r\n\r\n";
+    let bad = "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nab\r\n0\r\n\r\n";
     assert_json_refusal(&client::raw(server.addr, bad.as_bytes()), 400, "a malformed chunk");
     let page = client::get(server.addr, "/no-such-page");
     assert_eq!(page.status, 404);
