@@ -6,18 +6,21 @@
 # - a 304 answer to If-None-Match, 32 clients;
 # - a hexet game of 1,000 roads replayed from its address, each request a
 #   different game of 1,001 roads (the examples/road_game addresses), 1 client;
-# - the server's memory over 100,000 requests for new boards.
+# - the server's memory over 100,000 requests for new boards, and its peak.
+# BOARDWRIGHT=PATH runs that binary's server instead of this tree's (to
+# compare two versions on one machine).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --locked -p boardwright-cli
 cargo build --release --locked -p boardwright --example road_game
 work="$(mktemp -d)"
-target/release/boardwright serve --addr 127.0.0.1:0 2>"$work/log" &
+"${BOARDWRIGHT:-target/release/boardwright}" serve --addr 127.0.0.1:0 2>"$work/log" &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 until grep -qs "listening on" "$work/log"; do sleep 0.1; done
 base="$(sed -n 's/^listening on //p' "$work/log")"
 rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$pid/status"; }
+peak() { awk '/VmHWM/ {print $2 " kB"}' "/proc/$pid/status"; }
 numbers() { grep -E "50%|99%|requests in|Requests/sec|Non-2xx"; }
 
 # A new seed for every request: every answer is generated, none is kept.
@@ -74,3 +77,4 @@ while [ "$total" -lt 100000 ]; do
   total=$((total + done_now))
   echo "after $total requests: $(rss)"
 done
+echo "peak memory over the whole run: $(peak)"

@@ -23,10 +23,12 @@ pub(crate) fn clean_up_on_signals() {
                 SIGTERM => "SIGTERM",
                 _ => "SIGHUP",
             };
-            match removed {
-                0 => eprintln!("error: stopped by {name}"),
-                _ => eprintln!("error: stopped by {name}; the unfinished output was removed"),
-            }
+            let said = match removed {
+                0 => format!("error: stopped by {name}\n"),
+                _ => format!("error: stopped by {name}; the unfinished output was removed\n"),
+            };
+            // Whoever read stderr may be gone: stop all the same.
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), said.as_bytes());
             std::process::exit(128 + signal);
         }
     });

@@ -260,7 +260,8 @@ fn a_temporary_left_by_kill_9_is_removed_by_the_next_write() {
 }
 
 /// A PNG whose pixels alone take gigabytes is announced before any work,
-/// in words that say how to make it smaller; stopped then, it leaves nothing.
+/// in words that say how to make it smaller; stopped then, it leaves
+/// nothing, even when nobody reads its stderr any more.
 #[test]
 fn a_png_of_gigabytes_is_announced_before_the_work() {
     use std::io::{BufRead, BufReader};
@@ -283,6 +284,7 @@ fn a_png_of_gigabytes_is_announced_before_the_work() {
     let mut first = String::new();
     let read = std::thread::spawn(move || {
         lines.read_line(&mut first).expect("reads stderr");
+        // The reader goes here: nothing reads the command's stderr any more.
         first
     });
     let start = Instant::now();
@@ -292,9 +294,10 @@ fn a_png_of_gigabytes_is_announced_before_the_work() {
     assert!(read.is_finished(), "no word on stderr within 30 s");
     let warning = read.join().unwrap();
     signal(&child, "TERM");
-    let _ = child.wait();
+    let out = finish_within(child, Duration::from_secs(30), "SIGTERM");
+    assert_eq!(out.status.code(), Some(143));
     assert!(
-        warning.starts_with("warning: this PNG has at least 1113 million pixels") && warning.contains("lower --dpi or --tile"),
+        warning.starts_with("warning: this PNG has at least 1114 million pixels") && warning.contains("lower --dpi or --tile"),
         "{warning}"
     );
     assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
