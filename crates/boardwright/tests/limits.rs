@@ -156,3 +156,53 @@ fn presets_are_bounded() {
         boardwright::with_generator(name, Presets);
     }
 }
+
+/// A stop flag ends generation: set before, every generator gives
+/// `Error::Stopped` at once; set while a large universe board relaxes, the
+/// generation ends long before the board would be done, and the same board
+/// unstopped is the board made without any flag.
+#[test]
+fn a_stop_flag_ends_generation() {
+    struct Stopped;
+    impl Visit for Stopped {
+        type Output = Result<(), String>;
+        fn visit<G: Generator>(self) -> Result<(), String> {
+            let stop = boardwright::Stop::new();
+            stop.stop();
+            match G::generate_with(&G::Params::default(), &Seed::new("stop"), &G::Log::default(), &mut stop.clone()) {
+                Err(boardwright::Error::Stopped) => Ok(()),
+                Err(e) => Err(format!("{}: {e}", G::NAME)),
+                Ok(_) => Err(format!("{}: a board despite the stop", G::NAME)),
+            }
+        }
+    }
+    for name in GENERATORS {
+        boardwright::with_generator(name, Stopped).unwrap().unwrap();
+    }
+    let large = boardwright::universe::Params {
+        resolution: Some(200),
+        iterations: 400,
+        ..Default::default()
+    };
+    let seed = Seed::new("stop");
+    let whole = Instant::now();
+    let board = Universe::generate(&large, &seed).unwrap();
+    let whole = whole.elapsed();
+    let stop = boardwright::Stop::new();
+    let setter = {
+        let stop = stop.clone();
+        let after = whole / 10;
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            stop.stop();
+        })
+    };
+    let stopped = Instant::now();
+    let result = Universe::generate_with(&large, &seed, &(), &mut stop.clone());
+    let stopped = stopped.elapsed();
+    setter.join().unwrap();
+    assert!(matches!(result, Err(boardwright::Error::Stopped)), "{result:?}");
+    assert!(stopped < whole / 2, "stopped after {stopped:?}; the whole board takes {whole:?}");
+    let again = Universe::generate_with(&large, &seed, &(), &mut boardwright::Stop::new()).unwrap();
+    assert_eq!(again, board, "a flag never set changes nothing");
+}

@@ -244,12 +244,14 @@ impl Visit for FileRoute {
                     "200": { "description": "The file. board.json is the result, steps the generation step by step.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": content },
                     "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
                     "400": refusal("A parameter is unknown or not allowed."),
+                    "403": refusal("Asked by another site's page."),
                     "404": refusal("No such file."),
                     "405": refusal("Only GET is answered here."),
                     "413": refusal("A request body over 1 MiB."),
-                    "422": refusal("The board is larger than this server makes or draws, or cannot be made from these parameters."),
+                    "421": refusal("Addressed to a host this server does not answer."),
+                    "422": refusal("The board is larger than this server makes or draws (a PNG over its pixels names the dpi that fits), or cannot be made from these parameters."),
                     "500": refusal("The server failed; the message says where."),
-                    "503": refusal("The server is busy; Retry-After says when to ask again.")
+                    "503": refusal("The server is busy (Retry-After says when to ask again), or the work passed the server's time limit and was stopped.")
                 }
             }
         });
@@ -299,8 +301,11 @@ pub(crate) fn document() -> Value {
             "responses": {
                 "200": answer("The cauldron's answer.", "witches.feedback"),
                 "400": refusal("A bad potion, seed or parameter."),
+                "403": refusal("Posted by another site's page."),
                 "405": refusal("Only POST is answered here."),
-                "413": refusal("A body over 16 KiB.")
+                "408": refusal("The body did not arrive in time."),
+                "413": refusal("A body over 16 KiB."),
+                "415": refusal("A body that is not application/json.")
             }
         } }),
     );
@@ -319,7 +324,7 @@ pub(crate) fn document() -> Value {
             "summary": "The whole secret recipe of a witches board: its ingredients' numbers, decoys and effects, a winning potion, how many potions win",
             "operationId": "witches_reveal",
             "parameters": recipe_query(),
-            "responses": { "200": answer("The recipe.", "witches.reveal"), "400": refusal("A bad seed or parameter.") }
+            "responses": { "200": answer("The recipe.", "witches.reveal"), "400": refusal("A bad seed or parameter."), "403": refusal("Asked by another origin's page: the recipe is never read across sites.") }
         } }),
     );
     let page = |summary: &str, id: &str| json!({ "get": { "summary": summary, "operationId": id, "responses": { "200": { "description": "HTML.", "content": { "text/html": {} } }, "404": { "description": "No such page: the home page with a message." } } } });

@@ -13,6 +13,13 @@ use std::time::{Duration, Instant};
 
 use serve::{Limits, Running};
 
+/// These tests time their work: one at a time, so that none slows another.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn serve(limits: Limits) -> Running {
     Running::start("127.0.0.1:0", limits).expect("the server starts")
 }
@@ -29,6 +36,7 @@ fn ask_and_hang_up(addr: SocketAddr, path: &str, after: Duration) {
 
 #[test]
 fn a_png_past_the_pixel_cap_is_refused_at_once_naming_the_dpi_that_fits() {
+    let _serial = one_at_a_time();
     let server = serve(Limits::default());
     let asked = Instant::now();
     let r = client::get(server.addr, "/api/universe/board.png?seed=x&dpi=600&paper=a3&tile=4x4");
@@ -59,6 +67,7 @@ fn a_png_past_the_pixel_cap_is_refused_at_once_naming_the_dpi_that_fits() {
 
 #[test]
 fn a_request_whose_client_hangs_up_frees_its_slot_within_a_second() {
+    let _serial = one_at_a_time();
     let server = serve(Limits {
         jobs: 1,
         queue_wait: Duration::from_secs(5),
@@ -79,6 +88,7 @@ fn a_request_whose_client_hangs_up_frees_its_slot_within_a_second() {
 
 #[test]
 fn work_past_the_time_limit_is_stopped_and_answered_503() {
+    let _serial = one_at_a_time();
     let server = serve(Limits {
         time_limit: Duration::from_millis(300),
         ..Limits::default()
@@ -93,6 +103,7 @@ fn work_past_the_time_limit_is_stopped_and_answered_503() {
 
 #[test]
 fn large_work_leaves_a_slot_for_small_requests() {
+    let _serial = one_at_a_time();
     let server = serve(Limits {
         jobs: 2,
         queue_wait: Duration::from_millis(100),
@@ -113,6 +124,7 @@ fn large_work_leaves_a_slot_for_small_requests() {
 
 #[test]
 fn identical_requests_in_flight_are_computed_once() {
+    let _serial = one_at_a_time();
     // One slot, a short wait: were each computed, most would be refused busy.
     let server = serve(Limits {
         jobs: 1,
@@ -133,6 +145,7 @@ fn identical_requests_in_flight_are_computed_once() {
 
 #[test]
 fn tags_come_after_every_check_and_name_the_bytes() {
+    let _serial = one_at_a_time();
     let server = serve(Limits::default());
     let addr = server.addr;
     // `If-None-Match: *` never hides a refusal.
@@ -178,6 +191,7 @@ fn tags_come_after_every_check_and_name_the_bytes() {
 
 #[test]
 fn head_answers_the_headers_without_the_work() {
+    let _serial = one_at_a_time();
     let server = serve(Limits {
         jobs: 1,
         ..Limits::default()

@@ -52,7 +52,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Header, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Stop, Watch};
 
 mod board;
 mod params;
@@ -139,7 +139,11 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         every,
         snapshot: &mut show,
     });
-    let mut sides = relax::relax(&mut points, &obstacles, w, h, params.iterations, relax_watch);
+    let stop = watch.stop().cloned();
+    let mut sides = relax::relax(&mut points, &obstacles, (w, h), params.iterations, relax_watch, stop.as_ref());
+    if stop.as_ref().is_some_and(Stop::stopped) {
+        return Err("stopped while relaxing".to_string());
+    }
     let clearance = if params.planar { params.clearance } else { 0.0 };
     let merged = merge::merge_close(&mut points, &mut sides, center, clearance, (w, h));
     let center = if params.fair_center {

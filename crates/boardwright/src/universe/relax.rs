@@ -32,6 +32,7 @@
 use rayon::prelude::*;
 use wide::f64x2;
 
+use crate::Stop;
 use crate::geom::Point;
 use crate::grid::{CHUNK, IdLists, PointGrid};
 use crate::seed::Rng;
@@ -108,9 +109,17 @@ impl Watch<'_> {
 
 /// Relaxes `points` in place for `iterations` steps and returns which sides
 /// each point ended up snapped onto; a `watch` receives the points between
-/// iterations (without one, nothing is copied or called).
-pub fn relax(points: &mut [Point], obstacles: &[Obstacle], w: u32, h: u32, iterations: u32, watch: Option<Watch<'_>>) -> Vec<Sides> {
-    relax_tuned(points, obstacles, (w, h), iterations, SKIN, REBUILD_SHARE, watch)
+/// iterations (without one, nothing is copied or called). A `stop` that is
+/// set ends the iterations early (the caller then throws the points away).
+pub fn relax(
+    points: &mut [Point],
+    obstacles: &[Obstacle],
+    (w, h): (u32, u32),
+    iterations: u32,
+    watch: Option<Watch<'_>>,
+    stop: Option<&Stop>,
+) -> Vec<Sides> {
+    relax_tuned(points, obstacles, (w, h), iterations, (SKIN, REBUILD_SHARE), watch, stop)
 }
 
 /// [`relax`] with neighbour lists reaching `skin` beyond the equilibrium
@@ -121,9 +130,9 @@ fn relax_tuned(
     obstacles: &[Obstacle],
     (w, h): (u32, u32),
     iterations: u32,
-    skin: f64,
-    rebuild_share: usize,
+    (skin, rebuild_share): (f64, usize),
     mut watch: Option<Watch<'_>>,
+    stop: Option<&Stop>,
 ) -> Vec<Sides> {
     let n = points.len();
     let size = (f64::from(w), f64::from(h));
@@ -137,6 +146,9 @@ fn relax_tuned(
     let mut fast = n;
     let rows = h as usize + 1;
     for i in 0..iterations {
+        if stop.is_some_and(Stop::stopped) {
+            break;
+        }
         let lists = if i == 0 && on_layout(&current, rows, w as usize + 1) {
             None
         } else {
@@ -548,7 +560,7 @@ mod tests {
         let mut rng = Rng::new(2, 2);
         let mut points = jittered_grid(10, 7, &mut rng);
         let before = min_gap(&points);
-        let sides = relax(&mut points, &[], 10, 7, 60, None);
+        let sides = relax(&mut points, &[], (10, 7), 60, None, None);
         assert!(min_gap(&points) > before.max(0.5), "{} -> {}", before, min_gap(&points));
         for (p, s) in points.iter().zip(&sides) {
             assert_eq!(s.contains(Side::Left), p.x == 0.0);
@@ -569,7 +581,7 @@ mod tests {
         let run = |threads: usize| {
             let mut points = start.clone();
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| relax(&mut points, &obstacles, 120, 84, 10, None));
+            pool.install(|| relax(&mut points, &obstacles, (120, 84), 10, None, None));
             points
         };
         assert_eq!(run(1), run(2));
@@ -618,7 +630,7 @@ mod tests {
         for skin in [0.0, 0.02, 0.1, SKIN, 1.0] {
             for share in [1, REBUILD_SHARE, start.len() + 1] {
                 let mut got = start.clone();
-                let sides = relax_tuned(&mut got, &obstacles, (w, h), 60, skin, share, None);
+                let sides = relax_tuned(&mut got, &obstacles, (w, h), 60, (skin, share), None, None);
                 assert!(got == want && sides == want_sides, "skin {skin}, rebuild share {share}");
             }
         }
