@@ -386,3 +386,49 @@ fn a_game_played_through_two_servers_in_turn_is_the_replay_of_its_log() {
         assert_eq!(status.code(), Some(0));
     }
 }
+
+/// Most memory the server may hold while it makes the largest answers it
+/// accepts, all asked at once (docs/http.md states it): one large request
+/// at a time on two cores, a PNG of at most 50 million pixels.
+const PEAK_MEMORY_BOUND_KB: u64 = 1_200_000;
+
+/// The server's peak memory (`VmHWM`), in kB.
+fn peak_kb(child: &Child) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).expect("the server's status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM")
+}
+
+/// The heaviest requests the server accepts, each made while small
+/// requests are answered beside it: its memory stays under the bound, and
+/// the refused 600 dpi A3 PNG over 4 x 4 sheets costs nothing.
+#[test]
+fn the_largest_answers_keep_the_server_under_its_memory_bound() {
+    let server = start();
+    let addr = server.addr;
+    let heaviest = [
+        ("/api/universe/board.png?seed=big&dpi=500&paper=a3&players=9", 200),
+        ("/api/hexet/board.svg?seed=big&width=200&height=200&tile=4x4&paper=a3", 200),
+        ("/api/hexet/board.json?seed=big&width=512&height=512", 200),
+        ("/api/universe/board.json?seed=big&resolution=264", 200),
+        ("/api/universe/steps?seed=big&resolution=264&every=2", 200),
+        ("/api/universe/board.png?seed=big&dpi=600&paper=a3&tile=4x4", 422),
+    ];
+    for (path, expected) in heaviest {
+        let heavy = std::thread::spawn(move || client::get(addr, path).status);
+        let small: Vec<_> = (0..4)
+            .map(|k| std::thread::spawn(move || client::get(addr, &format!("/api/witches/board.svg?seed=small-{k}")).status))
+            .collect();
+        for ask in small {
+            assert_eq!(ask.join().unwrap(), 200, "a small request beside {path}");
+        }
+        assert_eq!(heavy.join().unwrap(), expected, "{path}");
+    }
+    let peak = peak_kb(&server.child);
+    server.stop("TERM");
+    assert!(peak < PEAK_MEMORY_BOUND_KB, "the server's memory peaked at {peak} kB");
+    eprintln!("the server's memory peaked at {peak} kB");
+}
