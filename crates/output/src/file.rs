@@ -86,7 +86,7 @@ pub fn write(path: Option<&Path>, produce: Produce<'_>) -> Result<(), WriteError
     })
 }
 
-/// Removes every temporary file that [`write`] has open in this process,
+/// Removes every temporary file that [`write()`] has open in this process,
 /// and makes the writes still going fail rather than make another or
 /// rename one into place: for a process about to exit on a signal. Returns
 /// how many were removed.

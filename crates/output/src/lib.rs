@@ -89,7 +89,7 @@ const MM_PER_INCH: f64 = 25.4;
 
 impl Drawing {
     /// Pixels of a PNG of `pages` (each `(width, height)` in millimetres),
-    /// stacked top to bottom as [`write`] draws them, at this drawing's
+    /// stacked top to bottom as [`write()`] draws them, at this drawing's
     /// resolution.
     pub fn pixels(&self, pages: impl IntoIterator<Item = (f64, f64)>) -> u64 {
         let (width, height) = pages.into_iter().fold((0.0_f64, 0.0), |(w, h), (pw, ph)| (w.max(pw), h + ph));
