@@ -37,7 +37,11 @@ def server():
 
 
 def fetch(address, path, body=None):
-    request = urllib.request.Request(f"{address}{path}", data=body and json.dumps(body).encode(), method="POST" if body else "GET")
+    # A body is JSON, and says so: the server refuses a potion of any other type.
+    headers = {"Content-Type": "application/json"} if body else {}
+    request = urllib.request.Request(
+        f"{address}{path}", data=body and json.dumps(body).encode(), headers=headers, method="POST" if body else "GET"
+    )
     with urllib.request.urlopen(request) as answer:
         return json.load(answer)
 
