@@ -94,9 +94,15 @@ impl Visit for FileRequest {
             let file = File::parse(&file)?;
             let params: G::Params = query.params()?;
             let size = cost::size::<G>(&params, file, &query.drawing, query.every, app.limits.max_pixels)?;
+            // A config is the parameters alone: it needs no seed and replays no log.
+            let board = file != File::Config;
             let work = Work::<G> {
-                seed: if file == File::Config { None } else { Some(query.seed()?) },
-                log: query.log::<G>(&params, app.limits.max_log_letters)?,
+                seed: if board { Some(query.seed()?) } else { None },
+                log: if board {
+                    query.log::<G>(&params, app.limits.max_log_letters)?
+                } else {
+                    G::Log::default()
+                },
                 params,
                 file,
                 size,

@@ -158,6 +158,10 @@ fn tags_come_after_every_check_and_name_the_bytes() {
     ] {
         assert_eq!(client::get_if_none_match(addr, path, "*").status, status, "{path}");
     }
+    // A config makes no board: it is answered for any parameters allowed, tag and all.
+    let r = client::get(addr, "/api/universe/config.toml?resolution=3000");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.header("etag").is_some());
     // Once an answer is known to exist, `*` holds it.
     let r = client::get(addr, "/api/universe/board.svg?seed=a");
     assert_eq!(client::get_if_none_match(addr, "/api/universe/board.svg?seed=a", "*").status, 304);
