@@ -5,7 +5,7 @@
 //!
 //! Large work (see [`crate::cost`]) takes at most all slots but one, so a
 //! small request always finds room, and one client runs one large piece at
-//! a time. Every piece of work holds a [`Stop`] that is set when its
+//! a time (its others wait their turn, up to the time limit). Every piece of work holds a [`Stop`] that is set when its
 //! request is dropped (the client went away) or its time is up
 //! ([`Limits::time_limit`](crate::Limits::time_limit)); generation and
 //! drawing give up at their next check, so the slot is free again soon.
@@ -40,8 +40,9 @@ pub(crate) struct Jobs {
     slots: Arc<Semaphore>,
     /// Slots large work may take: one fewer than all (at least one).
     large: Arc<Semaphore>,
-    /// Large work running, by client address.
-    clients: Mutex<BTreeMap<IpAddr, usize>>,
+    /// Each client's turn at large work, by address (while anyone holds or
+    /// waits for it).
+    clients: Mutex<BTreeMap<IpAddr, Arc<Semaphore>>>,
     wait: Duration,
     time_limit: Duration,
 }
@@ -63,20 +64,21 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// One client's claim on large work, given back when dropped.
+/// One client's turn at large work, given back when dropped.
 struct Claim<'a> {
     jobs: &'a Jobs,
     client: IpAddr,
+    turn: Arc<Semaphore>,
+    permit: Option<OwnedSemaphorePermit>,
 }
 
 impl Drop for Claim<'_> {
     fn drop(&mut self) {
         let mut clients = self.jobs.clients.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = clients.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                clients.remove(&self.client);
-            }
+        self.permit = None;
+        // Held by the table and this claim alone: nobody waits for a turn.
+        if Arc::strong_count(&self.turn) == 2 {
+            clients.remove(&self.client);
         }
     }
 }
@@ -111,16 +113,28 @@ impl Jobs {
         Ok(permits)
     }
 
-    /// Claims large work for `client`: refused while it has large work
-    /// running already.
-    fn claim(&self, client: IpAddr) -> Result<Claim<'_>, ApiError> {
-        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
-        let running = clients.entry(client).or_insert(0);
-        if *running >= 1 {
-            return Err(ApiError::busy(2).with_error("a large drawing or board of yours is being made already; ask again once it is done"));
+    /// `client`'s turn at large work: after its large work running already,
+    /// waited for at most the time limit.
+    async fn claim(&self, client: IpAddr) -> Result<Claim<'_>, ApiError> {
+        let turn = {
+            let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(clients.entry(client).or_insert_with(|| Arc::new(Semaphore::new(1))))
+        };
+        let mut claim = Claim {
+            jobs: self,
+            client,
+            turn: Arc::clone(&turn),
+            permit: None,
+        };
+        match tokio::time::timeout(self.time_limit, turn.acquire_owned()).await {
+            Ok(Ok(permit)) => claim.permit = Some(permit),
+            _ => {
+                return Err(
+                    ApiError::busy(2).with_error("your other large drawings or boards are still being made; ask again once they are done")
+                );
+            }
         }
-        *running += 1;
-        Ok(Claim { jobs: self, client })
+        Ok(claim)
     }
 
     /// Runs `work` in a slot off the async executor, handing it the stop
@@ -133,7 +147,7 @@ impl Jobs {
         work: impl FnOnce(&Stop) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let _claim = match (size, client) {
-            (Size::Large, Some(client)) => Some(self.claim(client)?),
+            (Size::Large, Some(client)) => Some(self.claim(client).await?),
             _ => None,
         };
         let permits = self.permits(size).await?;
@@ -212,18 +226,20 @@ mod tests {
                 tokio::spawn(async move { jobs.run(Size::Large, Some(client), until_stopped).await })
             };
             tokio::time::sleep(Duration::from_millis(50)).await;
-            // The same client's second large piece is refused at once.
-            let again = jobs.run(Size::Large, Some(client), |_| Ok(1)).await;
-            assert_eq!(
-                again.expect_err("one at a time").status(),
-                axum::http::StatusCode::SERVICE_UNAVAILABLE
-            );
+            // The same client's second large piece waits for its first.
+            let again = {
+                let jobs = Arc::clone(&jobs);
+                tokio::spawn(async move { jobs.run(Size::Large, Some(client), |_| Ok(1)).await })
+            };
             // Another client's large piece waits for the one large slot, and gives up.
             let other = jobs.run(Size::Large, Some([10, 0, 0, 2].into()), |_| Ok(2)).await;
             assert!(other.is_err());
             // A small piece finds the slot large work leaves.
             assert_eq!(jobs.run(Size::Small, Some(client), |_| Ok(3)).await.ok(), Some(3));
+            assert!(!again.is_finished(), "the client's second large piece waits");
             first.abort();
+            assert_eq!(again.await.unwrap().ok(), Some(1), "then it is made");
+            assert!(jobs.clients.lock().unwrap().is_empty(), "turns forgotten once no one holds them");
         });
     }
 }

@@ -112,13 +112,21 @@ fn large_work_leaves_a_slot_for_small_requests() {
     let addr = server.addr;
     let first = std::thread::spawn(move || client::get(addr, EXPENSIVE));
     std::thread::sleep(Duration::from_millis(200));
-    // A second large request (here, from the same client) is refused; a small one is answered.
-    let second = client::get(addr, "/api/hexet/board.pdf?seed=other&width=200&height=200&tile=4x4&paper=a3");
-    assert_eq!(second.status, 503, "{}", second.text());
+    // A second large request from the same client waits its turn (the
+    // free slot is not given to it); a small one is answered meanwhile.
+    let second = std::thread::spawn(move || {
+        let r = client::get(addr, "/api/hexet/board.pdf?seed=other&width=200&height=200&tile=4x4&paper=a3");
+        (r.status, Instant::now())
+    });
     let small = client::get(addr, "/api/universe/board.svg?seed=small");
     assert_eq!(small.status, 200, "{}", small.text());
     assert!(!first.is_finished(), "the large request was still running");
+    assert!(!second.is_finished(), "the client's second large request waits for its first");
     assert_eq!(first.join().unwrap().status, 200);
+    let first_done = Instant::now();
+    let (status, second_done) = second.join().unwrap();
+    assert_eq!(status, 200);
+    assert!(second_done >= first_done, "the second was made after the first");
     server.stop().unwrap();
 }
 
