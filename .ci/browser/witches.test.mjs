@@ -2,7 +2,8 @@
 // potion made from the board's ingredients and brewed, the potions tried
 // kept in the address (a reload gives the game back, the same answers), a
 // board played to a win, the reveal behind a danger button, a new board a
-// new game; at both sizes, with no console error.
+// new game; seeds the recipe cannot take refused before Brew and each
+// ingredient added once; at both sizes, with no console error.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -87,4 +88,55 @@ test("a bad potion in the address is left out with a message; the page keeps wor
   assert.equal(await bad.page.locator("#tried > li").count(), 1);
   assert.match(await bad.page.textContent("#error-potion"), /potion 2 and those after it were left out: .*seeds "abc" is not a whole number/);
   await bad.page.close();
+});
+
+test("the potion entry refuses seeds it cannot brew, in words, and each ingredient is added once", async () => {
+  for (const size of SIZES) {
+    const query = "seed=Tiamo&difficulty=2";
+    const { page, errors } = await open(`/witches?${query}`, size);
+    await page.waitForSelector("#clue");
+    const clue = await (await page.request.get(`${base}/api/witches/clue?${query}`)).json();
+    const [first, second] = clue.ingredients;
+    const button = (name) => page.locator(`#witches-game .ingredients button:text-is("${name}")`);
+    await button(first).click();
+    assert.ok(await button(first).isDisabled(), "an ingredient in the potion cannot be added again");
+    assert.ok(!(await button(second).isDisabled()));
+    assert.equal(await page.locator("#potion > li").count(), 1);
+    // Empty is "as needed", and the page says so.
+    assert.equal(await page.getAttribute("#potion-0", "placeholder"), "as needed");
+    assert.match(await page.textContent("#witches-game .hint"), /whole number from 0 to 9, or empty for as many as needed/);
+    assert.ok(!(await page.isDisabled("#brew")));
+
+    for (const [typed, words] of [["10", /10 is out of range: seeds are a whole number from 0 to 9/], ["-1", /-1 is out of range/], ["3.5", /“3\.5” is not a whole number/], ["abc", /“abc” is not a whole number/]]) {
+      await page.fill("#potion-0", typed);
+      assert.match(await page.textContent("#potion-0-error"), words, typed);
+      assert.equal(await page.getAttribute("#potion-0", "aria-invalid"), "true");
+      assert.ok(await page.isDisabled("#brew"), `Brew waits while the seeds say ${typed}`);
+      assert.ok(await page.locator("#potion-0-error").isVisible());
+      if (typed === "abc") await page.screenshot({ path: join(SHOTS, `witches-bad-seeds-${size[0]}x${size[1]}.png`), fullPage: true });
+    }
+    // Fixed: Brew is back, and the potion brews with those seeds.
+    await page.fill("#potion-0", "9");
+    assert.equal(await page.textContent("#potion-0-error"), "");
+    assert.ok(!(await page.isDisabled("#brew")));
+    await page.fill("#potion-0", "");
+    assert.ok(!(await page.isDisabled("#brew")), "empty seeds are as many as needed");
+    await page.fill("#potion-0", "0");
+
+    // Taken out, the ingredient can be added again.
+    await page.click(`#potion > li button[aria-label="Take ${first} out"]`);
+    assert.ok(!(await button(first).isDisabled()));
+    assert.ok(await page.isDisabled("#brew"), "an empty potion is not brewed");
+    await button(first).click();
+    await button(second).click();
+    await page.fill("#potion-1", "12");
+    await page.fill("#potion-0", "2");
+    assert.ok(await page.isDisabled("#brew"), "one bad entry is enough to wait");
+    await page.fill("#potion-1", "3");
+    await page.click("#brew");
+    await page.waitForSelector("#tried > li");
+    assert.match((await tried(page))[0], new RegExp(`^${first} 2 → ${second} 3`));
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

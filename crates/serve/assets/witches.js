@@ -5,7 +5,9 @@
 // potions tried, and reveals the recipe behind a danger button. The potions
 // tried ride in the address (`potions=Sage:2,Mint:1,Dill;…`, never sent with
 // the board), so a reload or a shared link gives the game back: the same
-// potion on the same board always answers the same.
+// potion on the same board always answers the same. Seeds the recipe cannot
+// take are refused beside their entry before Brew, and an ingredient is added
+// once.
 
 import { ApiError, DRAWING, fetchApi } from "./app.js";
 import { addStyles, el } from "./form.js";
@@ -18,7 +20,10 @@ const game = {
   recipeQuery: null,
   /** `{clue, recipe_length, rules, ingredients}` of the recipe. */
   clue: null,
-  /** The potion being made: `[{ingredient, seeds}]`, seeds null for "as needed". */
+  /**
+   * The potion being made: `[{ingredient, seeds, text, problem}]`: seeds null
+   * for "as needed", `text` what was typed, `problem` why it cannot be brewed ("").
+   */
   potion: [],
   /** Potions tried: `{potion, answer}`, in order. */
   tried: [],
@@ -26,6 +31,20 @@ const game = {
   problem: "",
   panel: null,
 };
+
+/** Why typed seeds cannot be brewed, or "" when they can (empty: as many as needed). */
+function seedsProblem(text) {
+  const t = text.trim();
+  const rule = `seeds are a whole number from 0 to ${MAX_SEEDS}, or empty for as many as needed`;
+  if (t === "") return "";
+  if (!/^[+-]?\d+$/.test(t)) return `“${t}” is not a whole number: ${rule}.`;
+  const n = Number(t);
+  if (n < 0 || n > MAX_SEEDS) return `${n} is out of range: ${rule}.`;
+  return "";
+}
+
+/** Whether the potion being made can be brewed: some ingredients, every seeds entry good. */
+const brewable = () => game.potion.length > 0 && game.potion.every((p) => !p.problem);
 
 /** A potion as text: `Sage:2,Mint:1,Dill`. */
 const potionText = (potion) => potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient}:${p.seeds}`)).join(",");
@@ -76,7 +95,7 @@ async function brew(query, potion) {
     body: JSON.stringify(potionRequest(query, potion)),
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(body.error ?? `the server answered ${response.status}`, body.parameter ?? null);
+  if (!response.ok) throw new ApiError(response.status, body);
   return body;
 }
 
@@ -95,24 +114,44 @@ function render(page) {
   }
   const length = game.clue.recipe_length;
   const full = game.potion.length >= 6;
-  const add = game.clue.ingredients.map((name) =>
-    el("button", { type: "button", class: "ingredient", disabled: full, onclick: () => {
-      game.potion.push({ ingredient: name, seeds: null });
-      render(page);
-    } }, name));
+  const add = game.clue.ingredients.map((name) => {
+    // An ingredient goes into a potion once: its button waits until it is taken out.
+    const used = game.potion.some((p) => p.ingredient === name);
+    return el("button", {
+      type: "button", class: used ? "ingredient used" : "ingredient", disabled: full || used,
+      title: used ? `${name} is in the potion; take it out to add it elsewhere` : null,
+      onclick: () => {
+        if (game.potion.some((p) => p.ingredient === name)) return;
+        game.potion.push({ ingredient: name, seeds: null, text: "", problem: "" });
+        render(page);
+      },
+    }, name);
+  });
+  const brewButton = el("button", { type: "button", class: "primary", id: "brew", disabled: !brewable(), onclick: () => tryPotion(page) }, "Brew");
   const rows = game.potion.map((part, i) => {
-    const seeds = el("input", { type: "number", min: 0, max: MAX_SEEDS, step: 1, id: `potion-${i}`, placeholder: "as needed", value: part.seeds ?? "" });
-    seeds.addEventListener("change", () => {
-      const n = Number(seeds.value);
-      part.seeds = seeds.value.trim() === "" || !Number.isInteger(n) ? null : Math.min(MAX_SEEDS, Math.max(0, n));
+    const id = `potion-${i}`;
+    const error = el("p", { class: "error", id: `${id}-error`, role: "alert" }, part.problem);
+    const seeds = el("input", {
+      type: "text", inputmode: "numeric", autocomplete: "off", id, placeholder: "as needed", value: part.text,
+      "aria-describedby": `${id}-error`, "aria-invalid": part.problem ? "true" : "false",
     });
-    return el("li", {}, el("label", { for: `potion-${i}` }, `${i + 1}. ${part.ingredient}`), seeds,
+    // Checked as it is typed: a value the recipe cannot take is named here, and Brew waits.
+    seeds.addEventListener("input", () => {
+      part.text = seeds.value;
+      part.problem = seedsProblem(seeds.value);
+      part.seeds = part.problem || seeds.value.trim() === "" ? null : Number(seeds.value.trim());
+      error.textContent = part.problem;
+      seeds.setAttribute("aria-invalid", part.problem ? "true" : "false");
+      row.classList.toggle("invalid", Boolean(part.problem));
+      brewButton.disabled = !brewable();
+    });
+    const row = el("li", { class: part.problem ? "invalid" : "" }, el("label", { for: id }, `${i + 1}. ${part.ingredient}`), seeds,
       el("button", { type: "button", "aria-label": `Take ${part.ingredient} out`, onclick: () => {
         game.potion.splice(i, 1);
         render(page);
-      } }, "✕"));
+      } }, "✕"), error);
+    return row;
   });
-  const brewButton = el("button", { type: "button", class: "primary", id: "brew", disabled: !game.potion.length, onclick: () => tryPotion(page) }, "Brew");
   const log = game.tried.map(({ potion, answer }) =>
     el("li", { class: answer.won ? "won" : "" }, el("strong", {}, `${potion.map((p) => (p.seeds === null ? p.ingredient : `${p.ingredient} ${p.seeds}`)).join(" → ")}`),
       el("ul", {}, ...answerLines(answer).map((line) => el("li", {}, line)))));
@@ -120,7 +159,7 @@ function render(page) {
   panel.replaceChildren(
     el("h2", {}, "Brew a potion"),
     el("p", { class: "clue", id: "clue" }, el("strong", {}, "Free clue: "), game.clue.clue),
-    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in cauldron order, each with the seeds grown (empty: as many as needed), then brew.`),
+    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in cauldron order, each once, with the seeds grown: a whole number from 0 to ${MAX_SEEDS}, or empty for as many as needed. Then brew.`),
     game.clue.rules.length
       ? el("details", {}, el("summary", {}, `Effects you may meet (${game.clue.rules.length})`),
         el("dl", { class: "rules" }, ...game.clue.rules.flatMap((r) => [el("dt", {}, r.effect), el("dd", {}, r.rule)])))
@@ -136,7 +175,8 @@ function render(page) {
 }
 
 async function tryPotion(page) {
-  const potion = game.potion.map((p) => ({ ...p }));
+  if (!brewable()) return;
+  const potion = game.potion.map((p) => ({ ingredient: p.ingredient, seeds: p.seeds }));
   const error = document.getElementById("error-potion");
   try {
     const answer = await brew(game.recipeQuery, potion);
@@ -205,8 +245,12 @@ const STYLE = `
 .witches-game { margin-top: 0.8rem; padding: 0.8rem; background: #fff; border: 1px solid var(--line, #ddd); border-radius: 6px; }
 .witches-game h2 { margin: 0 0 0.4rem; font-size: 1.1rem; }
 .witches-game .ingredients { display: flex; flex-wrap: wrap; gap: 0.3rem; margin: 0.5rem 0; }
-.witches-game .potion li { display: flex; gap: 0.4rem; align-items: center; margin: 0.2rem 0; }
+.witches-game .potion li { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.2rem 0; }
+.witches-game .potion label { min-width: 8rem; }
 .witches-game .potion input { width: 7rem; }
+.witches-game .potion li.invalid input { border-color: var(--error, #b3261e); }
+.witches-game .potion li .error { flex-basis: 100%; margin: 0; }
+.witches-game .ingredients button.used { text-decoration: line-through; }
 .witches-game .tried li.won > strong { color: #1b7f3b; }
 .witches-game .row { display: flex; gap: 0.4rem; }
 .witches-game button.danger { background: #b3261e; color: #fff; border-color: #b3261e; margin-top: 0.6rem; }
@@ -216,7 +260,6 @@ const STYLE = `
 
 export default {
   addressKeys: ["potions"],
-
   setup(page) {
     addStyles(STYLE);
     game.panel = el("section", { class: "witches-game", id: "witches-game", "aria-label": "Brew a potion" });
