@@ -3,7 +3,9 @@
 // kept in the address (a reload gives the game back, the same answers), a
 // board played to a win, the reveal behind a danger button, a new board a
 // new game; seeds the recipe cannot take refused before Brew and each
-// ingredient added once; at both sizes, with no console error.
+// ingredient added once; the potions tried kept through a change that
+// leaves the recipe alone, and a change that does not asking first; at both
+// sizes, with no console error.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -65,7 +67,8 @@ test("a witches board is played through the page to a win; the game is its addre
     await page.waitForSelector("#revealed table");
     assert.equal(await page.locator("#revealed tbody tr").count(), 10);
 
-    // A new board is a new game.
+    // A new board is a new game, once the player says so.
+    page.once("dialog", (dialog) => dialog.accept());
     await page.fill("#seed", "another");
     await page.press("#seed", "Enter");
     await page.waitForFunction(() => !location.search.includes("potions=") && document.querySelectorAll("#tried > li").length === 0);
@@ -136,6 +139,82 @@ test("the potion entry refuses seeds it cannot brew, in words, and each ingredie
     await page.click("#brew");
     await page.waitForSelector("#tried > li");
     assert.match((await tried(page))[0], new RegExp(`^${first} 2 → ${second} 3`));
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+/** The recipe of `query` as the server reveals it (fetched here, never through the page). */
+const revealed = async (query) => JSON.stringify(await (await fetch(`${base}/api/witches/reveal?${query}`)).json());
+
+/** `query` with `name` set to `value`. */
+function setting(query, name, value) {
+  const q = new URLSearchParams(query);
+  q.set(name, value);
+  return q.toString();
+}
+
+test("the potions tried survive a change that keeps the recipe; a change of recipe asks first", async () => {
+  // Which settings the recipe is made from is the server's to say: a change
+  // of each kind is chosen by the recipes it reveals.
+  const start = "seed=Tiamo&difficulty=2";
+  const candidates = [["players", "3"], ["garden_ingredients", "1"], ["special_cells", "2"]];
+  const keeps = [];
+  for (const [name, value] of candidates) if ((await revealed(setting(start, name, value))) === (await revealed(start))) keeps.push([name, value]);
+  assert.ok(keeps.length, "some setting leaves the recipe alone");
+  const [same, sameValue] = keeps[0];
+  const [other, otherValue] = ["difficulty", "3"];
+  assert.notEqual(await revealed(setting(start, other, otherValue)), await revealed(start), "another difficulty is another recipe");
+  for (const size of SIZES) {
+    const { page, errors } = await open(`/witches?${start}`, size);
+    await page.waitForSelector("#clue");
+    const clue = await (await page.request.get(`${base}/api/witches/clue?${start}`)).json();
+    await brew(page, [{ ingredient: clue.ingredients[0], seeds: 2 }, { ingredient: clue.ingredients[1], seeds: null }]);
+    await brew(page, [{ ingredient: clue.ingredients[2], seeds: 1 }]);
+    const log = await tried(page);
+    assert.equal(log.length, 2);
+
+    // Another board with the same recipe: the same game.
+    let asked = null;
+    const note = (dialog) => {
+      asked = dialog.message();
+      dialog.dismiss();
+    };
+    page.on("dialog", note);
+    await page.fill(`#param-${same}`, sameValue);
+    await page.press(`#param-${same}`, "Enter");
+    await page.waitForFunction((pair) => location.search.includes(pair) && document.querySelector('#status[data-kind="ok"]'), `${same}=${sameValue}`);
+    assert.equal(asked, null, "nothing to ask: the recipe is the same");
+    assert.deepEqual(await tried(page), log);
+    assert.match(page.url(), /potions=/);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#tried > li").length === 2);
+    assert.deepEqual(await tried(page), log, "the address holds the game on the new board");
+    assert.ok(page.url().includes(`${same}=${sameValue}`));
+
+    // Another recipe: asked first, and "no" keeps the settings and the game.
+    const address = page.url();
+    await page.fill(`#param-${other}`, otherValue);
+    await page.press(`#param-${other}`, "Enter");
+    await page.waitForFunction(() => /Kept the old settings/.test(document.querySelector("#status").textContent));
+    assert.match(asked, /new game: the 2 potions tried will be cleared/);
+    assert.equal(await page.inputValue(`#param-${other}`), new URLSearchParams(start).get(other));
+    assert.equal(page.url(), address);
+    assert.deepEqual(await tried(page), log);
+    assert.equal(await page.textContent("#error-general"), "");
+    await page.screenshot({ path: join(SHOTS, `witches-kept-${size[0]}x${size[1]}.png`), fullPage: true });
+
+    // Said yes, the new recipe's game starts empty.
+    page.off("dialog", note);
+    asked = null;
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      dialog.accept();
+    });
+    await page.fill(`#param-${other}`, otherValue);
+    await page.press(`#param-${other}`, "Enter");
+    await page.waitForFunction((pair) => location.search.includes(pair) && !location.search.includes("potions=") && document.querySelectorAll("#tried > li").length === 0, `${other}=${otherValue}`);
+    assert.match(asked, /new game/);
     assert.deepEqual(errors, []);
     await page.close();
   }

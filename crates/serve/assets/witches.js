@@ -7,7 +7,9 @@
 // the board), so a reload or a shared link gives the game back: the same
 // potion on the same board always answers the same. Seeds the recipe cannot
 // take are refused beside their entry before Brew, and an ingredient is added
-// once.
+// once. A change of settings keeps the potions tried when the recipe is the
+// same (the same seed, the same clue, and the same answer to every potion
+// tried, asked of the server); one that changes it asks first.
 
 import { ApiError, DRAWING, fetchApi } from "./app.js";
 import { addStyles, el } from "./form.js";
@@ -30,7 +32,20 @@ const game = {
   /** Why a potion of the address was left out, or "". */
   problem: "",
   panel: null,
+  /** The next board is one of the address (opened, Back or Forward): no question asked. */
+  navigated: false,
+  /** The recipe found the same for the board asked for: `{recipeQuery, clue}`, or null. */
+  carry: null,
+  /** The player kept the old settings: the page puts them back. */
+  declined: false,
 };
+
+// Registered when the module loads, before the page's own listener redraws
+// the board of the address.
+window.addEventListener("popstate", () => {
+  game.navigated = true;
+  game.recipeQuery = null;
+});
 
 /** Why typed seeds cannot be brewed, or "" when they can (empty: as many as needed). */
 function seedsProblem(text) {
@@ -210,10 +225,77 @@ async function revealRecipe(page) {
   }
 }
 
+/**
+ * Whether the board of `query` has the recipe of the game: "same" (the same
+ * seed, the same clue, and every potion tried answering as it did), "new",
+ * or "unknown" when the server refuses the settings (the board is refused too,
+ * and says why). Nothing about how the recipe is made is assumed beyond its
+ * seed: the server is asked.
+ */
+async function compareRecipe(query) {
+  const seed = (q) => new URLSearchParams(q).get("seed") ?? "";
+  if (seed(query) !== seed(game.recipeQuery)) return { verdict: "new" };
+  let clue;
+  try {
+    clue = await fetchApi(`/api/witches/clue?${query}`);
+  } catch {
+    return { verdict: "unknown" };
+  }
+  if (JSON.stringify(clue) !== JSON.stringify(game.clue)) return { verdict: "new" };
+  try {
+    const answers = await Promise.all(game.tried.map((t) => brew(query, t.potion)));
+    const same = answers.every((a, i) => JSON.stringify(a) === JSON.stringify(game.tried[i].answer));
+    return same ? { verdict: "same", clue } : { verdict: "new" };
+  } catch {
+    return { verdict: "unknown" };
+  }
+}
+
+/** Thrown when the player keeps the old settings: nothing is drawn, and they are put back. */
+class Declined extends ApiError {
+  constructor() {
+    super(0, { error: "The old settings were kept.", parameter: "potions" });
+  }
+}
+
+/**
+ * The board of `query`, drawn once the game allows: a change of settings
+ * that keeps the recipe keeps the potions tried; one that changes it, with
+ * potions tried, asks first.
+ */
+async function load(page, query) {
+  const navigated = game.navigated;
+  game.navigated = false;
+  game.carry = null;
+  const recipe = recipeQuery(query);
+  if (!navigated && game.clue && game.recipeQuery !== null && recipe !== game.recipeQuery) {
+    const { verdict, clue } = await compareRecipe(recipe);
+    if (verdict === "same") {
+      game.carry = { recipeQuery: recipe, clue };
+    } else if (verdict === "new" && game.tried.length) {
+      const n = game.tried.length;
+      const potions = n === 1 ? "the potion tried" : `the ${n} potions tried`;
+      if (!confirm(`These settings make a new recipe, so they start a new game: ${potions} will be cleared.\n\nOK: start the new game. Cancel: keep the old settings and ${n === 1 ? "the potion" : "the potions"}.`)) {
+        game.declined = true;
+        throw new Declined();
+      }
+    }
+  }
+  return page.load(query);
+}
+
 /** A new board: its recipe's clue, and the potions the address holds brewed again. */
 async function shown(page) {
   const query = recipeQuery(page.shown.query);
   if (query === game.recipeQuery) return;
+  if (game.carry?.recipeQuery === query) {
+    // The same recipe: the game goes on, with the potion being made.
+    game.recipeQuery = query;
+    game.clue = game.carry.clue;
+    game.carry = null;
+    render(page);
+    return;
+  }
   const fresh = game.recipeQuery !== null;
   game.recipeQuery = query;
   game.clue = null;
@@ -260,16 +342,31 @@ const STYLE = `
 
 export default {
   addressKeys: ["potions"],
+  load,
+  shown,
+
+  /** A refusal the module handles: the old settings kept (nothing to show beside a control). */
+  error(page, e) {
+    return e instanceof Declined;
+  },
+
+  /** After a refusal: if the player kept the old settings, they are shown again with the board. */
+  failed(page) {
+    if (!game.declined) return;
+    game.declined = false;
+    page.readAddress(location.search);
+    page.showState();
+    page.failing = false;
+    page.clearErrors();
+    const n = game.tried.length;
+    // After the page's own status line for a refusal, which this is not.
+    queueMicrotask(() => page.status(`Kept the old settings and ${n === 1 ? "the potion" : `the ${n} potions`} tried`, "ok"));
+  },
+
   setup(page) {
     addStyles(STYLE);
     game.panel = el("section", { class: "witches-game", id: "witches-game", "aria-label": "Brew a potion" });
     page.extraView.append(game.panel);
     render(page);
-    // Back and Forward: the potions of that address.
-    window.addEventListener("popstate", () => {
-      game.recipeQuery = null;
-    });
   },
-
-  shown,
 };
