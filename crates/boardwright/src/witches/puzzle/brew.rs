@@ -161,7 +161,9 @@ impl Pass {
             }
             return;
         }
-        if !moved && ing.effects.contains(&Effect::Coward) {
+        // (A potion holds at most `MAX_POTION` ingredients; a longer list
+        // handed to `wins` evaluates its extra cowards in place.)
+        if !moved && ing.effects.contains(&Effect::Coward) && self.waiting_len < MAX_POTION {
             let took = std::mem::take(&mut self.extra);
             self.waiting[self.waiting_len] = (entry, took);
             self.waiting_len += 1;
