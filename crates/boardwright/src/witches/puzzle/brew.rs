@@ -6,23 +6,32 @@
 //!
 //! The rules, in the order they apply to each ingredient met:
 //! - a skipped ingredient (after `Enthusiastic`) is passed over whole;
+//! - a `Coward` met before the end of the potion says its line and moves
+//!   to the end, once: cowards are evaluated after every other ingredient,
+//!   in the order they were met (a `Spicy` seed owed to one goes with it);
 //! - an ignored decoy is not considered, but its effects run;
 //! - any other ingredient is considered: undergrown when its seeds are
 //!   below what it needs (its number, one more after `Spicy`), overgrown
-//!   when above (as needed: neither); an overachiever is undergrown
-//!   (number n + 1) or overgrown (number 0) whatever its seeds; it is right
-//!   when neither, when its number is one more than the last considered
-//!   ingredient's (1 for the first), and when it is no decoy;
-//! - then its effects run, in order; an effect reports only on the
-//!   ingredients met before it and changes only those after it.
+//!   when above (as needed: neither), unless a `Fertilizer` met before
+//!   spared it (the next considered ingredient's growth is not checked);
+//!   an overachiever is undergrown (number n + 1) or overgrown (number 0)
+//!   whatever its seeds; it is right when neither, when its number is one
+//!   more than the last considered ingredient's (1 for the first), and
+//!   when it is no decoy;
+//! - then its effects run, in order; a reporting effect speaks of the
+//!   whole potion (`Hugger` of the ingredient just before it);
+//! - last, a `Resetter` forgets everything so far (counts, lines, the
+//!   last number, a waiting `Fertilizer`): the evaluation starts again
+//!   from the next ingredient.
 //!
 //! The potion wins when exactly n ingredients are considered and all are
-//! right.
+//! right. The search for winning potions ([`super::solve`]) steps the
+//! same [`Pass`].
 
 use serde::Serialize;
 
 use super::effects::Effect;
-use super::potion::{Entry, Potion};
+use super::potion::{Entry, MAX_POTION, Potion};
 use super::recipe::{Decoy, Recipe};
 use crate::seed::Rng;
 
@@ -38,110 +47,236 @@ pub struct Feedback {
     pub feedback: Vec<String>,
     /// Whether the potion wins.
     pub won: bool,
-    /// The effects met (sorted, silent ones included): what the lines
+    /// The effects met since the last reset (sorted): what the lines
     /// say, for a program that plays.
     #[serde(skip)]
     pub effects: Vec<Effect>,
 }
 
-/// One pass over a potion.
-#[derive(Default)]
-struct Walk {
-    undergrown: u32,
-    overgrown: u32,
-    considered: u32,
-    all_right: bool,
+/// Where a pass stands after some of a potion: what the search for
+/// winning potions keeps at each step, and what [`Recipe::brew`] walks.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pass {
+    pub(super) undergrown: u32,
+    pub(super) overgrown: u32,
+    /// Ingredients considered since the start or the last reset.
+    pub(super) considered: u32,
+    /// Whether a considered ingredient was wrong since then.
+    pub(super) wrong: bool,
+    /// The last considered number (0: none yet).
+    last: u32,
+    /// The extra seed `Spicy` asks of the next ingredient met.
+    extra: u32,
+    /// The next ingredient is skipped (`Enthusiastic`).
+    skip: bool,
+    /// The next considered ingredient's growth is not checked (`Fertilizer`).
+    spared: bool,
+    /// `Cutoff` stopped the evaluation.
+    pub(super) stopped: bool,
+    /// Cowards waiting at the end, with the extra seed each took along.
+    waiting: [(Entry, u32); MAX_POTION],
+    waiting_len: usize,
+}
+
+/// What a pass writes for the players, when it is not only searching.
+struct Sink<'a> {
+    /// The stream the lines are drawn from; none when only the seeds
+    /// needed are wanted.
+    rng: Option<&'a mut Rng>,
+    /// The potion's ingredients, for the reporting effects.
+    potion: Vec<usize>,
+    /// The ingredients in the order they stand, up to the one met (moved
+    /// cowards at their new place).
+    placed: Vec<usize>,
     lines: Vec<String>,
     effects: Vec<Effect>,
+    /// The seeds each considered ingredient needed (none when spared).
+    needed: Vec<(usize, Option<u32>)>,
+}
+
+impl Pass {
+    pub(super) fn new() -> Pass {
+        let none = Entry {
+            ingredient: 0,
+            seeds: None,
+        };
+        Pass {
+            undergrown: 0,
+            overgrown: 0,
+            considered: 0,
+            wrong: false,
+            last: 0,
+            extra: 0,
+            skip: false,
+            spared: false,
+            stopped: false,
+            waiting: [(none, 0); MAX_POTION],
+            waiting_len: 0,
+        }
+    }
+
+    /// Whether the potion met so far, ended here, wins ([`Pass::finish`]
+    /// first).
+    pub(super) fn won(&self, recipe: &Recipe) -> bool {
+        !self.wrong && self.considered == recipe.length
+    }
+
+    /// Whether a coward waiting at the end carries `Resetter`.
+    pub(super) fn waits_to_reset(&self, recipe: &Recipe) -> bool {
+        self.waiting[..self.waiting_len]
+            .iter()
+            .any(|(e, _)| recipe.ingredients[e.ingredient].effects.contains(&Effect::Resetter))
+    }
+
+    /// Meets the next ingredient of the potion.
+    pub(super) fn step(&mut self, recipe: &Recipe, entry: Entry) {
+        self.meet(recipe, entry, false, 0, None);
+    }
+
+    /// The end of the potion: the waiting cowards are evaluated, in order.
+    pub(super) fn finish(&mut self, recipe: &Recipe) {
+        self.finish_into(recipe, None);
+    }
+
+    fn finish_into(&mut self, recipe: &Recipe, mut sink: Option<&mut Sink>) {
+        let waiting = std::mem::take(&mut self.waiting_len);
+        for k in 0..waiting {
+            if self.stopped {
+                break;
+            }
+            let (entry, carried) = self.waiting[k];
+            self.meet(recipe, entry, true, carried, sink.as_deref_mut());
+        }
+    }
+
+    fn meet(&mut self, recipe: &Recipe, entry: Entry, moved: bool, carried: u32, mut sink: Option<&mut Sink>) {
+        if self.stopped {
+            return;
+        }
+        let ing = &recipe.ingredients[entry.ingredient];
+        if std::mem::take(&mut self.skip) {
+            self.extra = 0;
+            if let Some(sink) = sink {
+                sink.placed.push(entry.ingredient);
+            }
+            return;
+        }
+        // (A potion holds at most `MAX_POTION` ingredients; a longer list
+        // handed to `wins` evaluates its extra cowards in place.)
+        if !moved && ing.effects.contains(&Effect::Coward) && self.waiting_len < MAX_POTION {
+            let took = std::mem::take(&mut self.extra);
+            self.waiting[self.waiting_len] = (entry, took);
+            self.waiting_len += 1;
+            if let Some(sink) = sink {
+                sink.effects.push(Effect::Coward);
+                sink.lines.push(format!("{} was encountered", Effect::Coward.name()));
+            }
+            return;
+        }
+        let needs_extra = std::mem::take(&mut self.extra) + carried;
+        if ing.decoy != Some(Decoy::Ignore) {
+            self.considered += 1;
+            let number = ing.number.unwrap_or(0);
+            let spared = std::mem::take(&mut self.spared);
+            let (under, over) = match (ing.decoy, entry.seeds) {
+                _ if spared => (false, false),
+                (Some(Decoy::Overachiever), _) => (number > recipe.length, number <= recipe.length),
+                (_, None) => (false, false),
+                (_, Some(s)) => (s < number + needs_extra, s > number + needs_extra),
+            };
+            self.undergrown += u32::from(under);
+            self.overgrown += u32::from(over);
+            let right = !under && !over && ing.decoy.is_none() && number == self.last + 1;
+            self.wrong |= !right;
+            self.last = number;
+            if let Some(sink) = sink.as_deref_mut() {
+                let needs = (!spared).then(|| number + needs_extra);
+                sink.needed.push((entry.ingredient, needs));
+            }
+        }
+        if let Some(sink) = sink.as_deref_mut() {
+            sink.placed.push(entry.ingredient);
+        }
+        let mut reset = false;
+        for &effect in &ing.effects {
+            match effect {
+                Effect::Spicy => self.extra = 1,
+                Effect::Cutoff => self.stopped = true,
+                Effect::Enthusiastic => self.skip = true,
+                Effect::Fertilizer => self.spared = true,
+                Effect::Resetter => reset = true,
+                // A coward at the end has moved already and said so.
+                Effect::Coward => continue,
+                _ => {}
+            }
+            if let Some(sink) = sink.as_deref_mut()
+                && let Some(rng) = sink.rng.as_deref_mut()
+            {
+                sink.effects.push(effect);
+                let line = says(recipe, effect, &sink.placed, &sink.potion, rng);
+                sink.lines.push(line);
+            }
+        }
+        if reset {
+            (self.undergrown, self.overgrown, self.considered) = (0, 0, 0);
+            (self.wrong, self.last, self.spared) = (false, 0, false);
+            if let Some(sink) = sink {
+                sink.lines.clear();
+                sink.effects.clear();
+            }
+        }
+    }
 }
 
 impl Recipe {
     /// Evaluates `potion` and answers.
     pub fn brew(&self, potion: &Potion) -> Feedback {
         let mut rng = self.seed.stream(&format!("potion {potion}"), 0);
-        let mut walk = walk(self, potion.entries(), Some(&mut rng));
-        rng.shuffle(&mut walk.lines);
-        walk.effects.sort_unstable();
+        let mut sink = Sink {
+            rng: Some(&mut rng),
+            potion: potion.entries().iter().map(|e| e.ingredient).collect(),
+            placed: Vec::with_capacity(potion.entries().len()),
+            lines: Vec::new(),
+            effects: Vec::new(),
+            needed: Vec::new(),
+        };
+        let mut pass = Pass::new();
+        for &entry in potion.entries() {
+            pass.meet(self, entry, false, 0, Some(&mut sink));
+        }
+        pass.finish_into(self, Some(&mut sink));
+        let Sink {
+            mut lines, mut effects, ..
+        } = sink;
+        rng.shuffle(&mut lines);
+        effects.sort_unstable();
         Feedback {
-            undergrown: walk.undergrown,
-            overgrown: walk.overgrown,
-            won: walk.all_right && walk.considered == self.length,
-            feedback: walk.lines,
-            effects: walk.effects,
+            undergrown: pass.undergrown,
+            overgrown: pass.overgrown,
+            won: pass.won(self),
+            feedback: lines,
+            effects,
         }
     }
 
     /// Whether `entries` win, without the feedback's lines (the same pass).
     pub fn wins(&self, entries: &[Entry]) -> bool {
-        let walk = walk(self, entries, None);
-        walk.all_right && walk.considered == self.length
+        let mut pass = Pass::new();
+        for &entry in entries {
+            pass.step(self, entry);
+        }
+        pass.finish(self);
+        pass.won(self)
     }
 }
 
-/// The pass; the lines are written only when `rng` is given.
-fn walk(recipe: &Recipe, entries: &[Entry], mut rng: Option<&mut Rng>) -> Walk {
-    let n = recipe.length;
-    let mut w = Walk {
-        all_right: true,
-        ..Walk::default()
-    };
-    // The ingredients met so far, by their place in the recipe.
-    let mut met: Vec<usize> = Vec::with_capacity(entries.len());
-    let (mut last, mut extra, mut skip) = (0u32, 0u32, false);
-    for entry in entries {
-        if skip {
-            skip = false;
-            extra = 0;
-            continue;
-        }
-        let ing = &recipe.ingredients[entry.ingredient];
-        let needs_extra = std::mem::take(&mut extra);
-        if ing.decoy != Some(Decoy::Ignore) {
-            w.considered += 1;
-            let number = ing.number.unwrap_or(0);
-            let (under, over) = match ing.decoy {
-                Some(Decoy::Overachiever) => (number > n, number <= n),
-                _ => match entry.seeds {
-                    None => (false, false),
-                    Some(s) => (s < number + needs_extra, s > number + needs_extra),
-                },
-            };
-            w.undergrown += u32::from(under);
-            w.overgrown += u32::from(over);
-            let right = !under && !over && ing.decoy.is_none() && number == last + 1;
-            w.all_right &= right;
-            last = number;
-        }
-        let mut stop = false;
-        for &effect in &ing.effects {
-            w.effects.push(effect);
-            match effect {
-                Effect::Spicy => extra = 1,
-                Effect::Cutoff => stop = true,
-                Effect::Enthusiastic => skip = true,
-                _ => {}
-            }
-            if let Some(rng) = rng.as_deref_mut()
-                && let Some(line) = says(recipe, effect, entry.ingredient, &met, rng)
-            {
-                w.lines.push(line);
-            }
-        }
-        met.push(entry.ingredient);
-        if stop {
-            break;
-        }
-    }
-    w
-}
-
-/// The line `effect` of ingredient `own` says, after the ingredients `met`.
-fn says(recipe: &Recipe, effect: Effect, own: usize, met: &[usize], rng: &mut Rng) -> Option<String> {
+/// The line `effect` of the last ingredient `placed` says, in a potion of
+/// the ingredients `potion`.
+fn says(recipe: &Recipe, effect: Effect, placed: &[usize], potion: &[usize], rng: &mut Rng) -> String {
     let ings = &recipe.ingredients;
     let name = effect.name();
-    let numbers = || met.iter().filter_map(|&i| ings[i].number);
-    let line = match effect {
-        Effect::Imposter => return None,
+    let numbers = || potion.iter().filter_map(|&i| ings[i].number);
+    match effect {
         Effect::Detective => {
             let known: Vec<u32> = numbers().collect();
             match known.len() {
@@ -158,51 +293,51 @@ fn says(recipe: &Recipe, effect: Effect, own: usize, met: &[usize], rng: &mut Rn
             }
         }
         Effect::Hugger => {
-            let close = met
-                .last()
-                .and_then(|&before| Some(ings[before].number?.abs_diff(ings[own].number?) <= 1))
-                .unwrap_or(false);
+            let close = match placed {
+                [.., before, own] => ings[*before].number.zip(ings[*own].number).is_some_and(|(a, b)| a.abs_diff(b) <= 1),
+                _ => false,
+            };
             format!("{name} says {}", if close { "yes" } else { "no" })
         }
-        Effect::General => format!("{name} says {}", met.iter().map(|&i| ings[i].effects.len()).sum::<usize>()),
-        Effect::Inspector => format!("{name} says {}", met.iter().filter(|&&i| !ings[i].effects.is_empty()).count()),
+        Effect::General => format!("{name} says {}", potion.iter().map(|&i| ings[i].effects.len()).sum::<usize>()),
+        Effect::Inspector => format!("{name} says {}", potion.iter().filter(|&&i| !ings[i].effects.is_empty()).count()),
         Effect::Calculator => format!("{name} says {}", numbers().sum::<u32>()),
-        Effect::Revealer => format!("{name} says {}", met.iter().filter(|&&i| ings[i].decoy.is_some()).count()),
-        Effect::Coward | Effect::Fertilizer | Effect::Resetter => format!("{name} was encountered: {}", effect.rule()),
-        Effect::Spicy | Effect::Cutoff | Effect::Enthusiastic => format!("{name} was encountered"),
-    };
-    Some(line)
+        Effect::Revealer => format!("{name} says {}", potion.iter().filter(|&&i| ings[i].decoy.is_some()).count()),
+        Effect::Spicy
+        | Effect::Cutoff
+        | Effect::Enthusiastic
+        | Effect::Coward
+        | Effect::Fertilizer
+        | Effect::Resetter
+        | Effect::Imposter => format!("{name} was encountered"),
+    }
 }
 
 /// The potion of the ingredients `order`, each with the seeds it needs
-/// when it is considered (`None` when its seeds do not matter).
+/// when it is considered (`None` when its seeds do not matter), found by
+/// the same pass.
 pub(super) fn with_needed_seeds(recipe: &Recipe, order: &[usize]) -> Potion {
-    let mut entries = Vec::with_capacity(order.len());
-    let (mut extra, mut skip, mut stopped) = (0u32, false, false);
-    for &i in order {
-        let ing = &recipe.ingredients[i];
-        let seeds = if stopped || skip || ing.decoy == Some(Decoy::Ignore) {
-            None
-        } else {
-            ing.number.map(|k| k + extra)
-        };
-        entries.push(Entry { ingredient: i, seeds });
-        if stopped {
-            continue;
-        }
-        if skip {
-            (skip, extra) = (false, 0);
-            continue;
-        }
-        extra = 0;
-        for e in &ing.effects {
-            match e {
-                Effect::Spicy => extra = 1,
-                Effect::Enthusiastic => skip = true,
-                Effect::Cutoff => stopped = true,
-                _ => {}
-            }
-        }
+    let mut sink = Sink {
+        rng: None,
+        potion: order.to_vec(),
+        placed: Vec::with_capacity(order.len()),
+        lines: Vec::new(),
+        effects: Vec::new(),
+        needed: Vec::new(),
+    };
+    let mut pass = Pass::new();
+    for &ingredient in order {
+        pass.meet(recipe, Entry { ingredient, seeds: None }, false, 0, Some(&mut sink));
     }
+    pass.finish_into(recipe, Some(&mut sink));
+    let entries: Vec<Entry> = order
+        .iter()
+        .map(|&ingredient| Entry {
+            ingredient,
+            // After a reset an ingredient is not met again, so its last
+            // need is its only one.
+            seeds: sink.needed.iter().rev().find(|(i, _)| *i == ingredient).and_then(|(_, s)| *s),
+        })
+        .collect();
     Potion::of(&entries).expect("a solution is a potion")
 }

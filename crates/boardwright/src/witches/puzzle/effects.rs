@@ -16,27 +16,27 @@ pub enum Effect {
     Cutoff,
     /// The next ingredient is skipped.
     Enthusiastic,
-    /// Says the number of an ingredient before it.
+    /// Says the number of an ingredient in the potion.
     Detective,
-    /// Says how many effects come before it.
+    /// Says how many effects the potion holds.
     General,
-    /// Says how many ingredients before it carry effects.
+    /// Says how many ingredients in the potion carry effects.
     Inspector,
-    /// Says the sum of the numbers before it.
+    /// Says the sum of the potion's numbers.
     Calculator,
-    /// Says how many decoys come before it.
+    /// Says how many decoys the potion holds.
     Revealer,
-    /// The brewer skips a turn.
+    /// Moves itself to the end of the potion.
     Coward,
-    /// Every player plants a seed.
+    /// The next considered ingredient's seeds do not matter.
     Fertilizer,
-    /// The brewer empties a garden.
+    /// The evaluation starts again from the next ingredient.
     Resetter,
     /// Says whether the ingredient before it is within 1 of its number.
     Hugger,
-    /// Says a number that no ingredient before it has.
+    /// Says a number of the recipe that no ingredient in the potion has.
     Liar,
-    /// The imposter decoy's own effect: never right, silent.
+    /// The imposter decoy's own effect: says an imposter was met.
     Imposter,
 }
 
@@ -48,23 +48,13 @@ pub enum Category {
     Cauldron,
     /// Tells the players something about the potion.
     Investigative,
-    /// Changes what the players do.
-    Players,
-    /// Changes the gardens.
-    Field,
-    /// The hardest level's own.
+    /// The hardest level's own: changes the evaluation's order or memory.
     Complex,
 }
 
 impl Category {
     /// Every category, in the order effects are dealt.
-    pub const ALL: [Category; 5] = [
-        Category::Cauldron,
-        Category::Investigative,
-        Category::Players,
-        Category::Field,
-        Category::Complex,
-    ];
+    pub const ALL: [Category; 3] = [Category::Cauldron, Category::Investigative, Category::Complex];
 }
 
 /// What `effects.toml` says of an effect.

@@ -104,10 +104,12 @@ pub struct Recipe {
 impl Recipe {
     /// The recipe of the board of `params` and `seed`: `recipe_length`
     /// ingredients numbered 1 … n, the others decoys (all ignored below
-    /// difficulty 3), and the effects of `difficulty`. Recipes no potion
-    /// can win are drawn again; after 64 such, the last one loses the
-    /// effects that made it so (`Cutoff` and `Enthusiastic` before the
-    /// last ingredient), so that a recipe always comes back.
+    /// difficulty 3; there each is ignored, overachiever or imposter, 45,
+    /// 35 and 20 times in 100), and the effects of `difficulty`. Recipes
+    /// no potion can win are drawn again; after 64 such, the last one
+    /// loses the effects that made it so (`Cutoff`, `Enthusiastic` and
+    /// `Coward` before the last ingredient, `Resetter` on any of the
+    /// recipe's), so that a recipe always comes back.
     pub fn new(params: &Params, seed: &Seed) -> Result<Recipe, Error> {
         params::Params::check(params)?;
         let (n, difficulty) = (params.recipe_length, params.difficulty);
@@ -119,10 +121,13 @@ impl Recipe {
             }
             last = ingredients;
         }
-        for i in &mut last {
-            if i.decoy.is_none() && i.number.is_some_and(|k| k < n) {
-                i.effects.retain(|e| !matches!(e, Effect::Cutoff | Effect::Enthusiastic));
-            }
+        for i in last.iter_mut().filter(|i| i.decoy.is_none()) {
+            let before_last = i.number.is_some_and(|k| k < n);
+            i.effects.retain(|e| match e {
+                Effect::Cutoff | Effect::Enthusiastic | Effect::Coward => !before_last,
+                Effect::Resetter => false,
+                _ => true,
+            });
         }
         Ok(Recipe::from_ingredients(n, difficulty, last, seed).expect("the ingredients in their order win"))
     }
@@ -225,10 +230,14 @@ fn draw(n: u32, difficulty: u32, rng: &mut Rng) -> Vec<Ingredient> {
         ingredients[i] = Ingredient::numbered(INGREDIENTS[i], k as u32 + 1);
     }
     if difficulty >= 3 {
-        // One of each kind first, then any.
-        const KINDS: [Decoy; 3] = [Decoy::Overachiever, Decoy::Imposter, Decoy::Ignore];
-        for (k, &i) in order[n as usize..].iter().enumerate() {
-            let kind = KINDS.get(k).copied().unwrap_or_else(|| KINDS[rng.index(KINDS.len())]);
+        // Each decoy on its own, as the original's "drama decoys" are
+        // drawn: ignored 45 in 100, overachiever 35, imposter 20.
+        for &i in &order[n as usize..] {
+            let kind = match rng.below(20) {
+                0..9 => Decoy::Ignore,
+                9..16 => Decoy::Overachiever,
+                _ => Decoy::Imposter,
+            };
             let number = match kind {
                 Decoy::Ignore => None,
                 Decoy::Overachiever => Some(if rng.below(2) == 0 { 0 } else { n + 1 }),

@@ -4,20 +4,23 @@
 //!
 //! Pruning that loses nothing:
 //! - a considered ingredient that is wrong (a decoy, or a number that does
-//!   not follow the last) ends the branch: whatever follows, the potion has
-//!   a wrong ingredient and cannot win;
+//!   not follow the last) ends the branch unless a `Resetter` may still be
+//!   met (an unused ingredient, or a coward waiting at the end, carries
+//!   one): without a reset the potion has a wrong ingredient and cannot
+//!   win;
 //! - after `Cutoff` nothing is evaluated, so every way of going on ends as
 //!   the potion so far: they are counted at once (the ordered choices of
 //!   0 to the room left among the unused ingredients), not walked.
 //!
-//! Seeds are as needed, so `Spicy` cannot change a win and is not
-//! followed; whether a potion wins is decided by the same rules as
-//! [`Recipe::brew`], written again here for the search (the tests compare
-//! the two over every potion of many recipes).
+//! Seeds are as needed, so `Spicy` and `Fertilizer` cannot change a win.
+//! Each step is the same [`Pass`] as [`Recipe::brew`]'s, so the search
+//! and the answer never disagree (the tests also compare the count with a
+//! brute force over every potion of many recipes).
 
+use super::brew::Pass;
 use super::effects::Effect;
 use super::potion::MAX_POTION;
-use super::recipe::{Decoy, Recipe};
+use super::recipe::Recipe;
 use crate::witches::INGREDIENTS;
 
 /// What the search found.
@@ -29,17 +32,6 @@ pub(super) struct Found {
     pub(super) shortest: Vec<usize>,
 }
 
-/// The state after a potion's prefix.
-#[derive(Clone, Copy)]
-struct State {
-    used: u16,
-    len: usize,
-    /// The last considered number (0: none yet).
-    last: u32,
-    considered: u32,
-    skip: bool,
-}
-
 /// Counts every winning potion of `recipe`.
 pub(super) fn search(recipe: &Recipe) -> Found {
     let mut found = Found {
@@ -47,14 +39,7 @@ pub(super) fn search(recipe: &Recipe) -> Found {
         shortest: Vec::new(),
     };
     let mut path = Vec::with_capacity(MAX_POTION);
-    let start = State {
-        used: 0,
-        len: 0,
-        last: 0,
-        considered: 0,
-        skip: false,
-    };
-    node(recipe, start, &mut path, &mut found);
+    node(recipe, 0, Pass::new(), &mut path, &mut found);
     let plain: Vec<usize> = (1..=recipe.length)
         .filter_map(|k| recipe.ingredients.iter().position(|i| i.decoy.is_none() && i.number == Some(k)))
         .collect();
@@ -71,43 +56,35 @@ pub(super) fn search(recipe: &Recipe) -> Found {
     found
 }
 
-fn node(recipe: &Recipe, s: State, path: &mut Vec<usize>, found: &mut Found) {
-    if s.len == MAX_POTION {
+fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &mut Found) {
+    if path.len() == MAX_POTION {
         return;
     }
+    let resets = |i: usize| recipe.ingredients[i].effects.contains(&Effect::Resetter);
     for i in 0..INGREDIENTS.len() {
-        if s.used & (1 << i) != 0 {
+        if used & (1 << i) != 0 {
             continue;
         }
-        let mut t = State {
-            used: s.used | 1 << i,
-            len: s.len + 1,
-            skip: false,
-            ..s
-        };
-        let mut stopped = false;
-        if !s.skip {
-            let ing = &recipe.ingredients[i];
-            match ing.decoy {
-                Some(Decoy::Ignore) => {}
-                Some(_) => continue,
-                None => {
-                    let number = ing.number.unwrap_or(0);
-                    if number != s.last + 1 {
-                        continue;
-                    }
-                    t.last = number;
-                    t.considered += 1;
-                }
-            }
-            t.skip = ing.effects.contains(&Effect::Enthusiastic);
-            stopped = ing.effects.contains(&Effect::Cutoff);
+        let used = used | 1 << i;
+        let mut next = pass;
+        next.step(
+            recipe,
+            super::Entry {
+                ingredient: i,
+                seeds: None,
+            },
+        );
+        let may_reset = next.waits_to_reset(recipe) || (0..INGREDIENTS.len()).any(|j| used & (1 << j) == 0 && resets(j));
+        if next.wrong && !next.stopped && !may_reset {
+            continue;
         }
         path.push(i);
-        let wins = t.considered == recipe.length;
-        if stopped {
+        let mut ended = next;
+        ended.finish(recipe);
+        let wins = ended.won(recipe);
+        if next.stopped {
             if wins {
-                let ways = continuations(INGREDIENTS.len() - t.len, MAX_POTION - t.len);
+                let ways = continuations(INGREDIENTS.len() - path.len(), MAX_POTION - path.len());
                 found.count += ways;
                 record(path, found);
             }
@@ -116,7 +93,7 @@ fn node(recipe: &Recipe, s: State, path: &mut Vec<usize>, found: &mut Found) {
                 found.count += 1;
                 record(path, found);
             }
-            node(recipe, t, path, found);
+            node(recipe, used, next, path, found);
         }
         path.pop();
     }
