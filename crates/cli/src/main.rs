@@ -150,7 +150,7 @@ fn command() -> clap::Command {
                     clap::Arg::new(RULES_CARD_ARG)
                         .long("rules-card")
                         .action(clap::ArgAction::SetTrue)
-                        .help("Add a rules card after the board: a page (more if it needs them) saying what every node type, mission and piece on this board does. PDF: extra pages; SVG and PNG: stacked below the board"),
+                        .help("Add a rules card after the board: a page (more if it needs them) saying how to play and what everything on this board does (universe: node types, missions, pieces; witches: special cells, starting ingredients, effects). PDF: extra pages; SVG and PNG: stacked below the board"),
                 );
             }
             match G::LOG {

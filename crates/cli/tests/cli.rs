@@ -1389,7 +1389,7 @@ fn witches_board_never_holds_the_recipe() {
 /// `--rules-card` adds the card after the board's sheets: a PDF one page
 /// more (or more than one on small paper with every expansion), read back
 /// with lopdf, each page one sheet of the paper; SVG stacks it below the
-/// board; JSON refuses it; only universe has the option.
+/// board; JSON refuses it; universe and witches have the option.
 #[test]
 fn rules_card_adds_pages_after_the_board() {
     let dir = scratch("rules-card");
@@ -1444,7 +1444,28 @@ fn rules_card_adds_pages_after_the_board() {
         "{}",
         stderr(&json)
     );
-    let witches = run(&["witches", "--seed", "card", "--rules-card", "--format", "pdf"]);
-    assert_eq!(witches.status.code(), Some(2));
+    // Witches: the card after the front and back sheets, on one sheet.
+    let path = dir.join("witches.pdf");
+    let witches = run(&[
+        "witches",
+        "--seed",
+        "card",
+        "--preset",
+        "hardest",
+        "--rules-card",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(witches.status.success(), "{}", stderr(&witches));
+    let doc = lopdf::Document::load(&path).unwrap();
+    assert_eq!(doc.get_pages().len(), 3);
+    let sizes = pdf_pages(&std::fs::read(&path).unwrap());
+    assert!(
+        sizes.iter().all(|&(w, h)| (w - 841.89).abs() < 0.1 && (h - 595.28).abs() < 0.1),
+        "{sizes:?}"
+    );
+    // Hexet has no card.
+    let hexet = run(&["hexet", "--seed", "card", "--rules-card", "--format", "pdf"]);
+    assert_eq!(hexet.status.code(), Some(2));
     assert!(files_in(&dir).iter().all(|f| f.ends_with(".pdf")));
 }

@@ -209,7 +209,7 @@ impl Visit for FileRoute {
         if G::RULES_CARD {
             parameters.push(query(
                 "rules_card",
-                "A rules card after the board's sheets: what every node type, mission and piece on the board does (PDF: more pages; SVG and PNG: below the board). Default false.",
+                "A rules card after the board's sheets: the game in short and what everything on this board does (PDF: more pages; SVG and PNG: below the board). Default false.",
                 json!({ "type": "boolean" }),
             ));
         }

@@ -9,7 +9,7 @@
 
 use scene::{Anchor, Page, Paper, Shape, Tag};
 
-use super::{INK, MARGIN, SMALL_TEXT, place, text, wrap_words};
+use super::{INK, LEGEND_TEXT, MARGIN, SMALL_TEXT, place, text, wrap_words};
 
 /// The narrowest column, millimetres.
 const NARROWEST: f64 = 90.0;
@@ -27,6 +27,13 @@ const INSET: f64 = 0.3;
 /// Room kept at the foot of a page for its number, millimetres.
 const FOOT: f64 = SMALL_TEXT * 2.0;
 
+/// A card's title, headings and lines: font sizes, millimetres.
+const CARD_TITLE: f64 = 5.0;
+const CARD_HEADING: f64 = 3.4;
+const CARD_WORDS: f64 = LEGEND_TEXT;
+/// Room above a card's heading, millimetres.
+const ABOVE_HEADING: f64 = 2.5;
+
 /// A swatch and words, in a group tagged `tag`.
 pub(crate) struct Block {
     /// Drawn in the unit box `[0,1]²`, beside the words' first line.
@@ -43,6 +50,42 @@ pub(crate) struct Block {
 }
 
 impl Block {
+    /// A card's line about `name`, a thing of kind `of`, led by `swatch` if
+    /// any: a group tagged `rule` with `of` and `name`.
+    pub(crate) fn rule(of: &str, name: &str, swatch: Option<Vec<Shape>>, words: String) -> Block {
+        Block {
+            swatch,
+            words,
+            size: CARD_WORDS,
+            before: 0.0,
+            keep_with_next: false,
+            tag: Tag::new("rule").with("of", of).with("name", name),
+        }
+    }
+
+    /// A card's heading, kept with the line after it.
+    pub(crate) fn heading(words: &str) -> Block {
+        Block {
+            swatch: None,
+            words: words.to_string(),
+            size: CARD_HEADING,
+            before: ABOVE_HEADING,
+            keep_with_next: true,
+            tag: Tag::new("heading"),
+        }
+    }
+
+    /// A card's title, at its top.
+    pub(crate) fn title(words: &str) -> Block {
+        Block {
+            size: CARD_TITLE,
+            before: 0.0,
+            keep_with_next: false,
+            tag: Tag::new("title"),
+            ..Block::heading(words)
+        }
+    }
+
     /// Where the words start, from the left of the column.
     fn indent(&self) -> f64 {
         if self.swatch.is_some() { SWATCH + SWATCH_GAP } else { 0.0 }
@@ -88,6 +131,13 @@ impl Block {
             shapes,
         }
     }
+}
+
+/// `template` with each `{key}` replaced by its value.
+pub(crate) fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values.iter().fold(template.to_string(), |text, (key, value)| {
+        text.replace(&format!("{{{key}}}"), value)
+    })
 }
 
 /// `blocks` set in columns on landscape pages of `paper`, each page

@@ -15,7 +15,7 @@ use crate::params::{Params, parse_set_value};
 mod columns;
 mod sheets;
 
-pub(crate) use columns::{Block, flow};
+pub(crate) use columns::{Block, fill, flow};
 pub use sheets::Tile;
 pub(crate) use sheets::{cut, cut_double_sided};
 

@@ -32,7 +32,10 @@ use crate::DrawOptions;
 use crate::print::{self, Entry, INK};
 
 mod marks;
+mod rules_card;
 mod sheet;
+
+pub(crate) use rules_card::pages as rules_card;
 
 use marks::{BADGE_RADIUS, CAULDRON_INSET, CUT_WIDTH, GARDEN_INSET, GARDEN_WIDTH, Marks, TUFT_STEP};
 use sheet::{Sheet, band_width};

@@ -44,7 +44,7 @@ mod params;
 pub mod puzzle;
 
 pub use board::{Board, Cauldron, Cell, Face, Garden, Label, Metrics, Player, Share};
-pub(crate) use draw::draw;
+pub(crate) use draw::{draw, rules_card};
 pub use params::Params;
 
 use board::metrics;
@@ -320,6 +320,7 @@ impl Generator for Witches {
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::WITCHES;
     const WORK_UNIT: &'static str = "cells";
     const SERVED_WORK: u64 = 64;
+    const RULES_CARD: bool = true;
     type Params = Params;
     type Board = Board;
     type Metrics = Metrics;
@@ -353,10 +354,19 @@ impl Generator for Witches {
     }
 
     /// The front and back sheets in the order a double-sided print needs:
-    /// each front sheet, then the back sheet behind it.
+    /// each front sheet, then the back sheet behind it; then the rules
+    /// card's page(s) on one sheet of the paper each when
+    /// `options.rules_card` asks for it.
     fn sheets(board: &Board, options: DrawOptions) -> scene::Document {
+        let card = if options.rules_card {
+            rules_card(board, &options)
+        } else {
+            Vec::new()
+        };
         let (paper, tile) = (options.paper, options.tile);
-        crate::print::cut_double_sided(draw(board, options), paper, tile)
+        let mut doc = crate::print::cut_double_sided(draw(board, options), paper, tile);
+        doc.pages.extend(card);
+        doc
     }
 
     fn metrics(board: &Board) -> &Metrics {

@@ -1,9 +1,12 @@
-//! The universe rules card: every node type, mission and piece on the board
-//! named with its pictogram, its words from the data, measured on the
-//! rendered pages.
+//! The rules cards. Universe: every node type, mission and piece on the
+//! board named with its pictogram, its words from the data. Witches: every
+//! special cell kind on the board and no other, every effect a potion may
+//! meet at the board's difficulty, the starting ingredients. Both measured
+//! on the rendered pages.
 
 use boardwright::params::Params;
 use boardwright::universe::{self, NodeKind, Universe};
+use boardwright::witches::{self, Witches};
 use boardwright::{DrawOptions, Generator, Paper, Seed, Tile};
 
 use super::*;
@@ -174,4 +177,175 @@ fn the_card_says_the_rules_the_data_gives() {
     assert!(words.contains("Critters: its number is the Stardust"), "{words}");
     // Without asking, no card.
     assert_eq!(Universe::sheets(&b, DrawOptions::default()).pages.len(), 1);
+}
+
+/// A witches board made from `preset` (or the defaults) at `difficulty`.
+fn witches_board(preset: Option<&str>, difficulty: u32, seed: &str) -> witches::Board {
+    let mut layers = Vec::new();
+    if let Some(name) = preset {
+        layers.push(witches::Params::preset(name).unwrap());
+    }
+    let params = witches::Params {
+        difficulty,
+        ..witches::Params::resolve(&layers).unwrap()
+    };
+    Witches::generate(&params, &Seed::new(seed)).unwrap()
+}
+
+/// The witches card's pages: what the sheets hold beyond the board's.
+fn witches_card(board: &witches::Board, options: &DrawOptions) -> scene::Document {
+    let without = Witches::sheets(board, options.clone()).pages.len();
+    let mut doc = Witches::sheets(
+        board,
+        DrawOptions {
+            rules_card: true,
+            ..options.clone()
+        },
+    );
+    assert!(doc.pages.len() > without, "no card pages");
+    doc.pages.drain(..without);
+    doc
+}
+
+/// Each `rule` group of a card's SVG page, as (of, name, whether the
+/// special cell's asterisk leads it).
+fn witches_lines(svg: &str) -> Vec<(String, String, bool)> {
+    let asterisk: Vec<bool> = svg
+        .split("<g class=\"rule\"")
+        .skip(1)
+        .map(|chunk| {
+            // The group's own shapes: up to the next line's group.
+            chunk.contains("data-mark=\"special\"")
+        })
+        .collect();
+    lines(svg)
+        .into_iter()
+        .zip(asterisk)
+        .map(|((of, name, _), led)| (of, name, led))
+        .collect()
+}
+
+/// The witches card's promises for `board` drawn with `options`.
+fn check_witches_card(board: &witches::Board, options: &DrawOptions) -> Result<(), String> {
+    let doc = witches_card(board, options);
+    let (short, long) = options.paper.size();
+    let mut found = Vec::new();
+    for (k, page) in doc.pages.iter().enumerate() {
+        if (page.width - long).abs() > EPS || (page.height - short).abs() > EPS {
+            return Err(format!("card page {k} is {} x {}, not one sheet", page.width, page.height));
+        }
+        let svg = render::svg::page(page, &doc.title);
+        let (w, h, elements) = elements(&svg);
+        inside_margin(w, h, &elements).map_err(|e| format!("card page {k}: {e}"))?;
+        if let Some(e) = elements.iter().find(|e| e.name == "text" && e.num("font-size") < LEAST_TEXT - EPS) {
+            return Err(format!("card page {k}: {:?} in {} mm", e.text, e.num("font-size")));
+        }
+        found.extend(witches_lines(&svg));
+    }
+    let words = page_words(&doc).concat().join(" ");
+    // Every special cell kind on the board, led by its asterisk, once.
+    let kinds: std::collections::BTreeSet<&str> = board.special_cells.iter().map(|s| s.name.as_str()).collect();
+    for kind in &kinds {
+        match found.iter().filter(|(o, n, _)| o == "special" && n == kind).collect::<Vec<_>>()[..] {
+            [] => return Err(format!("no special line for {kind:?}")),
+            [(_, _, false)] => return Err(format!("the special line for {kind:?} has no asterisk")),
+            [_] => {}
+            _ => return Err(format!("{kind:?} has more than one line")),
+        }
+    }
+    // And none that is not on the board.
+    if let Some((_, n, _)) = found.iter().find(|(o, n, _)| o == "special" && !kinds.contains(n.as_str())) {
+        return Err(format!("a special line for {n:?}, which the board has not"));
+    }
+    // Every effect the puzzle says players may meet, with its rule.
+    let recipe = witches::puzzle::Recipe::new(&board.header.params, &Seed::new(&board.header.seed)).unwrap();
+    for rule in recipe.rules() {
+        if !found.iter().any(|(o, n, _)| o == "effect" && n == rule.effect) {
+            return Err(format!("no effect line for {:?}", rule.effect));
+        }
+        let said = format!("{}: {}", rule.effect, rule.rule);
+        if !words.contains(&said) {
+            return Err(format!("the card does not say {said:?}"));
+        }
+    }
+    let effects = found.iter().filter(|(o, _, _)| o == "effect").count();
+    if effects != recipe.rules().len() {
+        return Err(format!("{effects} effect lines for {} rules", recipe.rules().len()));
+    }
+    // The starting ingredients and the ten, named.
+    for i in &board.ingredients {
+        if !words.contains(&i.name) || !found.iter().any(|(o, _, _)| o == "start") {
+            return Err(format!("the starting ingredient {:?} is not on the card", i.name));
+        }
+    }
+    for i in recipe.ingredients() {
+        if !words.contains(i.name) {
+            return Err(format!("the ingredient {:?} is not on the card", i.name));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_witches_card_explains_what_is_on_the_board() {
+    let mut failures = Vec::new();
+    let mut specials_seen = std::collections::BTreeSet::new();
+    for (p, preset) in [Some("hardest"), None, Some("classic")].into_iter().enumerate() {
+        for i in 0..6 {
+            let seed = format!("card-{i}");
+            let difficulty = 1 + (i as u32 + p as u32) % 3;
+            let b = witches_board(preset, difficulty, &seed);
+            specials_seen.extend(b.special_cells.iter().map(|s| s.name.clone()));
+            let paper = [Paper::A4, Paper::A5, Paper::Letter, Paper::A3][(i + p) % 4];
+            let options = DrawOptions {
+                paper,
+                ink_friendly: i % 3 == 0,
+                tile: if i == 5 { Tile { cols: 2, rows: 1 } } else { Tile::ONE },
+                ..DrawOptions::default()
+            };
+            if let Err(e) = check_witches_card(&b, &options) {
+                failures.push(format!("{preset:?}, seed {seed:?}, difficulty {difficulty}, {options:?}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    // The boards tried hold special cells of several kinds.
+    assert!(specials_seen.len() >= 4, "{specials_seen:?}");
+}
+
+#[test]
+fn the_witches_card_is_pages_of_the_paper_after_the_sheets() {
+    let b = witches_board(Some("hardest"), 3, "Tiamo");
+    for paper in [Paper::A4, Paper::A5, Paper::Letter] {
+        let options = DrawOptions {
+            paper,
+            ..DrawOptions::default()
+        };
+        let plain = Witches::sheets(&b, options.clone());
+        let with = Witches::sheets(
+            &b,
+            DrawOptions {
+                rules_card: true,
+                ..options.clone()
+            },
+        );
+        assert!(with.pages.len() > plain.pages.len(), "{paper:?}");
+        let (short, long) = paper.size();
+        for page in &with.pages[plain.pages.len()..] {
+            assert!((page.width - long).abs() < EPS && (page.height - short).abs() < EPS, "{paper:?}");
+        }
+        // The board's own sheets are the same with or without the card.
+        for (a, b) in plain.pages.iter().zip(&with.pages) {
+            assert_eq!(render::svg::page(a, &plain.title), render::svg::page(b, &with.title));
+        }
+    }
+    // Difficulty 1: no effects, and the card says so.
+    let easy = witches_board(Some("hardest"), 1, "Tiamo");
+    let words = page_words(&witches_card(&easy, &DrawOptions::default())).concat().join(" ");
+    assert!(words.contains("no ingredient carries an effect"), "{words}");
+    // Without special cells, no heading for them.
+    let plain = witches_board(None, 2, "Tiamo");
+    assert!(plain.special_cells.is_empty());
+    let words = page_words(&witches_card(&plain, &DrawOptions::default())).concat().join(" ");
+    assert!(!words.contains("Special cells"), "{words}");
 }

@@ -12,22 +12,15 @@
 
 use std::sync::LazyLock;
 
-use scene::{Page, Shape, Tag};
+use scene::{Page, Shape};
 use serde::Deserialize;
 
 use super::legend::{centre_swatch, dot_swatch, mission_swatch, missions_dealt, numbered, type_swatch, types_used};
 use super::look::Look;
 use crate::DrawOptions;
-use crate::print::{Block, LEGEND_TEXT, flow};
+use crate::print::{Block, fill, flow};
 use crate::universe::Board;
 use crate::universe::expansions::{self, Switched};
-
-/// Font sizes of the title, the headings and the lines, millimetres.
-const TITLE: f64 = 5.0;
-const HEADING: f64 = 3.4;
-const WORDS: f64 = LEGEND_TEXT;
-/// Room above a heading, millimetres.
-const ABOVE_HEADING: f64 = 2.5;
 
 /// What `rules_card.toml` holds.
 #[derive(Deserialize)]
@@ -54,35 +47,14 @@ struct Headings {
 
 static TEXT: LazyLock<Text> = LazyLock::new(|| toml::from_str(include_str!("rules_card.toml")).expect("the rules card's words are TOML"));
 
-/// `template` with each `{key}` replaced by its value.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    values.iter().fold(template.to_string(), |text, (key, value)| {
-        text.replace(&format!("{{{key}}}"), value)
-    })
-}
-
 /// A line about `name`, a thing of kind `of`, led by `swatch` if any.
 fn line(of: &str, name: &str, swatch: Option<Vec<Shape>>, words: String) -> Block {
-    Block {
-        swatch,
-        words,
-        size: WORDS,
-        before: 0.0,
-        keep_with_next: false,
-        tag: Tag::new("rule").with("of", of).with("name", name),
-    }
+    Block::rule(of, name, swatch, words)
 }
 
 /// A heading, kept with the line after it.
 fn heading(words: &str) -> Block {
-    Block {
-        swatch: None,
-        words: words.to_string(),
-        size: HEADING,
-        before: ABOVE_HEADING,
-        keep_with_next: true,
-        tag: Tag::new("heading"),
-    }
+    Block::heading(words)
 }
 
 /// `name: rule`, or `name` alone when there is no rule.
@@ -100,13 +72,7 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     let look = Look::new(board, options);
     let players = board.header.params.players.to_string();
     let mut blocks = vec![
-        Block {
-            size: TITLE,
-            before: 0.0,
-            keep_with_next: false,
-            tag: Tag::new("title"),
-            ..heading(&text.title)
-        },
+        Block::title(&text.title),
         line(
             "board",
             "board",

@@ -162,6 +162,15 @@ impl Marks {
         }
     }
 
+    /// A special cell's asterisk as a swatch in the unit box, drawn as on
+    /// the board (the legend's and the rules card's).
+    pub fn special_swatch(self) -> Vec<Shape> {
+        vec![Shape::Group {
+            tag: Tag::new("swatch").with("mark", "special"),
+            shapes: vec![self.special((0.5, 0.5), 0.45, SPECIAL_WIDTH / SWATCH_SIDE)],
+        }]
+    }
+
     /// The legend's entries: every mark the sheet shows, its swatch drawn
     /// as on the board; the special cell's only when the board has one.
     pub fn entries(self, special_cells: bool) -> Vec<Entry> {
@@ -233,10 +242,7 @@ impl Marks {
             ),
         ];
         if special_cells {
-            entries.push(Entry::new(
-                swatch("special", vec![self.special((0.5, 0.5), 0.45, s(SPECIAL_WIDTH))]),
-                "special cell",
-            ));
+            entries.push(Entry::new(self.special_swatch(), "special cell"));
         }
         entries.push(Entry::new(swatch("fold", vec![line(width(self.fold(), FOLD_WIDTH))]), "fold line"));
         entries.push(Entry::new(

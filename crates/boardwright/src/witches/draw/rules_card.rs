@@ -1,0 +1,161 @@
+//! The rules card: a page (or more) after a witches board's sheets that
+//! says in players' words how the game goes, what each special cell on
+//! this board does (those present only, each led by the asterisk the board
+//! marks it with), what its starting ingredients mean, the ten ingredients,
+//! and the effects a potion may meet at the board's difficulty.
+//!
+//! The words are data: the effects' rules come from the puzzle
+//! ([`Recipe::rules`], as the page's clue gives them), everything else from
+//! `rules_card.toml`. Each line is a group tagged `rule` with what it is
+//! about (`of`: `board`, `base`, `ingredients`, `start`, `special`,
+//! `effect`, `no-effects`) and its `name`.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use scene::Page;
+use serde::Deserialize;
+
+use super::marks::Marks;
+use crate::DrawOptions;
+use crate::print::{Block, fill, flow};
+use crate::seed::Seed;
+use crate::witches::puzzle::Recipe;
+use crate::witches::{Board, Face, INGREDIENTS};
+
+/// What `rules_card.toml` holds.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Text {
+    title: String,
+    board: String,
+    base: Vec<String>,
+    ingredients: String,
+    garden_start: String,
+    cauldron_start: String,
+    no_effects: String,
+    front: String,
+    back: String,
+    headings: Headings,
+    special: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Headings {
+    game: String,
+    ingredients: String,
+    specials: String,
+    effects: String,
+}
+
+static TEXT: LazyLock<Text> = LazyLock::new(|| toml::from_str(include_str!("rules_card.toml")).expect("the rules card's words are TOML"));
+
+/// The rules card of `board` on pages of `options.paper`, as many as its
+/// lines take.
+pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
+    let text = &*TEXT;
+    let params = &board.header.params;
+    let marks = Marks {
+        ink_friendly: options.ink_friendly,
+    };
+    let length = params.recipe_length.to_string();
+    let difficulty = params.difficulty.to_string();
+    let values = [
+        ("seed", board.header.seed.as_str()),
+        ("players", &params.players.to_string()),
+        ("length", &length),
+        ("difficulty", &difficulty),
+    ]
+    .map(|(k, v)| (k, v.to_string()));
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+
+    let mut blocks = vec![
+        Block::title(&text.title),
+        Block::rule("board", "board", None, fill(&text.board, &values)),
+        Block::heading(&text.headings.game),
+    ];
+    for (i, sentence) in text.base.iter().enumerate() {
+        blocks.push(Block::rule(
+            "base",
+            &(i + 1).to_string(),
+            None,
+            format!("\u{2022} {}", fill(sentence, &values)),
+        ));
+    }
+
+    // The recipe the page answers for this board: its ingredients in the
+    // board's order and the effects players may meet.
+    let recipe = Recipe::new(params, &Seed::new(&board.header.seed)).ok();
+    let names: Vec<&str> = match &recipe {
+        Some(r) => r.ingredients().iter().map(|i| i.name).collect(),
+        None => INGREDIENTS.to_vec(),
+    };
+    blocks.push(Block::heading(&text.headings.ingredients));
+    blocks.push(Block::rule(
+        "ingredients",
+        "ingredients",
+        None,
+        fill(&text.ingredients, &[("ingredients", &names.join(", "))]),
+    ));
+    // The starting ingredients, those in gardens then those in cauldrons,
+    // each with the player and side it is on.
+    let (mut in_gardens, mut in_cauldrons) = (Vec::new(), Vec::new());
+    for i in &board.ingredients {
+        let side = if i.side == Face::Front { &text.front } else { &text.back };
+        let named = format!("{} (Player {}, {side})", i.name, board.owner(i.side, i.x, i.y) + 1);
+        let in_cauldron = board.cauldrons.iter().any(|c| c.cells().any(|cell| cell == (i.side, i.x, i.y)));
+        if in_cauldron { &mut in_cauldrons } else { &mut in_gardens }.push(named);
+    }
+    for (name, template, list) in [
+        ("garden", &text.garden_start, in_gardens),
+        ("cauldron", &text.cauldron_start, in_cauldrons),
+    ] {
+        if !list.is_empty() {
+            blocks.push(Block::rule("start", name, None, fill(template, &[("list", &list.join(", "))])));
+        }
+    }
+
+    // Each kind of special cell on the board, once, in the order it is met.
+    let mut kinds: Vec<&str> = Vec::new();
+    for s in &board.special_cells {
+        if !kinds.contains(&s.name.as_str()) {
+            kinds.push(&s.name);
+        }
+    }
+    if !kinds.is_empty() {
+        blocks.push(Block::heading(&text.headings.specials));
+    }
+    for kind in kinds {
+        let words = match text.special.get(kind) {
+            Some(rule) => format!("{kind}: {rule}"),
+            None => kind.to_string(),
+        };
+        blocks.push(Block::rule("special", kind, Some(marks.special_swatch()), words));
+    }
+
+    blocks.push(Block::heading(&text.headings.effects));
+    let rules = recipe.as_ref().map(Recipe::rules).unwrap_or_default();
+    if rules.is_empty() {
+        blocks.push(Block::rule("no-effects", "none", None, text.no_effects.clone()));
+    }
+    for rule in rules {
+        blocks.push(Block::rule("effect", rule.effect, None, format!("{}: {}", rule.effect, rule.rule)));
+    }
+    flow(&blocks, options.paper)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::witches::{HELPFUL_SPECIALS, HINDERING_SPECIALS};
+
+    #[test]
+    fn every_special_cell_has_its_meaning_and_no_other() {
+        let kinds: Vec<&str> = HELPFUL_SPECIALS.iter().chain(&HINDERING_SPECIALS).copied().collect();
+        for kind in &kinds {
+            assert!(TEXT.special.contains_key(*kind), "{kind}");
+        }
+        assert_eq!(TEXT.special.len(), kinds.len());
+    }
+}
