@@ -26,18 +26,24 @@ fn board(preset: Option<&str>, first_game: bool, seed: &str) -> universe::Board 
     Universe::generate(&params, &Seed::new(seed)).unwrap()
 }
 
-/// The card's pages: what the sheets hold beyond the board's.
-fn card(board: &universe::Board, options: &DrawOptions) -> scene::Document {
-    let without = Universe::sheets(board, options.clone()).pages.len();
-    let mut doc = Universe::sheets(
+/// The card's pages of a board of `G`: what the sheets hold beyond the board's.
+fn card_of<G: Generator>(board: &G::Board, options: &DrawOptions) -> scene::Document {
+    let without = G::sheets(board, options.clone()).pages.len();
+    let mut doc = G::sheets(
         board,
         DrawOptions {
             rules_card: true,
             ..options.clone()
         },
     );
+    assert!(doc.pages.len() > without, "no card pages");
     doc.pages.drain(..without);
     doc
+}
+
+/// A universe board's card pages.
+fn card(board: &universe::Board, options: &DrawOptions) -> scene::Document {
+    card_of::<Universe>(board, options)
 }
 
 /// Each line of the card's SVG page, as (of, name, whether a pictogram of
@@ -192,19 +198,9 @@ fn witches_board(preset: Option<&str>, difficulty: u32, seed: &str) -> witches::
     Witches::generate(&params, &Seed::new(seed)).unwrap()
 }
 
-/// The witches card's pages: what the sheets hold beyond the board's.
+/// A witches board's card pages.
 fn witches_card(board: &witches::Board, options: &DrawOptions) -> scene::Document {
-    let without = Witches::sheets(board, options.clone()).pages.len();
-    let mut doc = Witches::sheets(
-        board,
-        DrawOptions {
-            rules_card: true,
-            ..options.clone()
-        },
-    );
-    assert!(doc.pages.len() > without, "no card pages");
-    doc.pages.drain(..without);
-    doc
+    card_of::<Witches>(board, options)
 }
 
 /// Each `rule` group of a card's SVG page, as (of, name, whether the
