@@ -121,6 +121,17 @@ impl Pass {
         !self.wrong && self.considered == recipe.length
     }
 
+    /// Whether the potion met so far wins if it ends here: [`Pass::won`]
+    /// once the waiting cowards are met, on a copy only when some wait.
+    pub(super) fn wins_if_ended(&self, recipe: &Recipe) -> bool {
+        if self.waiting_len == 0 {
+            return self.won(recipe);
+        }
+        let mut ended = *self;
+        ended.finish(recipe);
+        ended.won(recipe)
+    }
+
     /// Whether a coward waiting at the end carries `Resetter`.
     pub(super) fn waits_to_reset(&self, recipe: &Recipe) -> bool {
         self.waiting[..self.waiting_len]

@@ -79,9 +79,7 @@ fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &m
             continue;
         }
         path.push(i);
-        let mut ended = next;
-        ended.finish(recipe);
-        let wins = ended.won(recipe);
+        let wins = next.wins_if_ended(recipe);
         if next.stopped {
             if wins {
                 let ways = continuations(INGREDIENTS.len() - path.len(), MAX_POTION - path.len());
