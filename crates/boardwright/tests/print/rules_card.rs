@@ -69,12 +69,10 @@ fn lines(svg: &str) -> Vec<(String, String, bool)> {
         .collect()
 }
 
-/// The card's promises for `board` drawn with `options`.
-fn check_card(board: &universe::Board, options: &DrawOptions) -> Result<(), String> {
-    let doc = card(board, options);
-    if doc.pages.is_empty() {
-        return Err("no rules card".into());
-    }
+/// The lines `read` finds on each page of the card `doc`, once every page
+/// is one sheet of the paper, its words inside the margin and none smaller
+/// than the least size.
+fn card_lines<T>(doc: &scene::Document, options: &DrawOptions, read: fn(&str) -> Vec<T>) -> Result<Vec<T>, String> {
     let (short, long) = options.paper.size();
     let mut found = Vec::new();
     for (k, page) in doc.pages.iter().enumerate() {
@@ -87,8 +85,18 @@ fn check_card(board: &universe::Board, options: &DrawOptions) -> Result<(), Stri
         if let Some(e) = elements.iter().find(|e| e.name == "text" && e.num("font-size") < LEAST_TEXT - EPS) {
             return Err(format!("card page {k}: {:?} in {} mm", e.text, e.num("font-size")));
         }
-        found.extend(lines(&svg));
+        found.extend(read(&svg));
     }
+    Ok(found)
+}
+
+/// The card's promises for `board` drawn with `options`.
+fn check_card(board: &universe::Board, options: &DrawOptions) -> Result<(), String> {
+    let doc = card(board, options);
+    if doc.pages.is_empty() {
+        return Err("no rules card".into());
+    }
+    let found = card_lines(&doc, options, lines)?;
     let has = |of: &str, name: &str| found.iter().find(|(o, n, _)| o == of && n == name);
     let led = |of: &str, name: &str| match has(of, name) {
         None => Err(format!("no {of} line for {name:?}")),
@@ -224,20 +232,7 @@ fn witches_lines(svg: &str) -> Vec<(String, String, bool)> {
 /// The witches card's promises for `board` drawn with `options`.
 fn check_witches_card(board: &witches::Board, options: &DrawOptions) -> Result<(), String> {
     let doc = witches_card(board, options);
-    let (short, long) = options.paper.size();
-    let mut found = Vec::new();
-    for (k, page) in doc.pages.iter().enumerate() {
-        if (page.width - long).abs() > EPS || (page.height - short).abs() > EPS {
-            return Err(format!("card page {k} is {} x {}, not one sheet", page.width, page.height));
-        }
-        let svg = render::svg::page(page, &doc.title);
-        let (w, h, elements) = elements(&svg);
-        inside_margin(w, h, &elements).map_err(|e| format!("card page {k}: {e}"))?;
-        if let Some(e) = elements.iter().find(|e| e.name == "text" && e.num("font-size") < LEAST_TEXT - EPS) {
-            return Err(format!("card page {k}: {:?} in {} mm", e.text, e.num("font-size")));
-        }
-        found.extend(witches_lines(&svg));
-    }
+    let found = card_lines(&doc, options, witches_lines)?;
     let words = page_words(&doc).concat().join(" ");
     // Every special cell kind on the board, led by its asterisk, once.
     let kinds: std::collections::BTreeSet<&str> = board.special_cells.iter().map(|s| s.name.as_str()).collect();
