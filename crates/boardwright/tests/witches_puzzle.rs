@@ -25,6 +25,12 @@ const NAMES: [&str; 10] = [
 /// Parsley 1, Sage 2, Chives 3, Rosemary 4, the others ignored decoys;
 /// `change` edits the list before the recipe is made.
 fn hand(change: impl FnOnce(&mut Vec<Ingredient>)) -> Recipe {
+    hand_made(change).expect("a solvable hand-made recipe")
+}
+
+/// The four first ingredients numbered 1 to 4, the others ignored decoys,
+/// changed by `change`: a recipe, or none when no potion would win it.
+fn hand_made(change: impl FnOnce(&mut Vec<Ingredient>)) -> Option<Recipe> {
     let mut ings: Vec<Ingredient> = NAMES
         .iter()
         .enumerate()
@@ -37,7 +43,7 @@ fn hand(change: impl FnOnce(&mut Vec<Ingredient>)) -> Recipe {
         })
         .collect();
     change(&mut ings);
-    Recipe::hand_made(4, ings, &Seed::new("hand")).expect("a solvable hand-made recipe")
+    Recipe::hand_made(4, ings, &Seed::new("hand"))
 }
 
 fn brew(recipe: &Recipe, text: &str) -> (u32, u32, Vec<String>, bool) {
@@ -122,17 +128,7 @@ fn cutoff_stops_the_evaluation() {
     assert!(brew(&last, "Parsley,Sage,Chives,Rosemary,Mint:0,Dill:9").3);
     assert_eq!(last.solutions(), brute_force_count(&last));
     // Before the last, no potion wins: no such recipe.
-    let mut ings: Vec<Ingredient> = (0..10)
-        .map(|i| {
-            if i < 4 {
-                Ingredient::numbered(NAMES[i], i as u32 + 1)
-            } else {
-                Ingredient::decoy(NAMES[i], Decoy::Ignore, None)
-            }
-        })
-        .collect();
-    ings[1] = ings[1].clone().with(&[Effect::Cutoff]);
-    assert!(Recipe::hand_made(4, ings, &Seed::new("hand")).is_none());
+    assert!(hand_made(|i| i[1] = i[1].clone().with(&[Effect::Cutoff])).is_none());
 }
 
 #[test]
@@ -221,17 +217,7 @@ fn coward_moves_itself_to_the_end_of_the_potion() {
     assert_eq!(cut.solutions(), brute_force_count(&cut));
     // A coward on the recipe's first ingredient lands after the others:
     // no potion wins, so no such recipe.
-    let mut ings: Vec<Ingredient> = (0..10)
-        .map(|i| {
-            if i < 4 {
-                Ingredient::numbered(NAMES[i], i as u32 + 1)
-            } else {
-                Ingredient::decoy(NAMES[i], Decoy::Ignore, None)
-            }
-        })
-        .collect();
-    ings[0] = ings[0].clone().with(&[Effect::Coward]);
-    assert!(Recipe::hand_made(4, ings, &Seed::new("hand")).is_none());
+    assert!(hand_made(|i| i[0] = i[0].clone().with(&[Effect::Coward])).is_none());
 }
 
 #[test]
