@@ -1,7 +1,11 @@
 //! End-to-end tests of the `boardwright` binary: outputs, determinism,
 //! golden SVG, and bad input (exit 2, a message naming the problem, no file).
 
-use std::path::{Path, PathBuf};
+#[path = "common/dirs.rs"]
+mod dirs;
+
+use dirs::{files_in, scratch};
+use std::path::Path;
 use std::process::{Command, Output};
 
 mod analyze;
@@ -27,23 +31,6 @@ fn json_with(args: &[&str], fields: &[&str]) -> serde_json::Value {
         assert!(v.get(field).is_some(), "missing {field}");
     }
     v
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardwright-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

@@ -4,29 +4,15 @@
 //! leaves no temporary file, and one killed outright leaves one that the
 //! next write of the same file removes.
 
-use std::path::{Path, PathBuf};
+#[path = "common/dirs.rs"]
+mod dirs;
+
+use dirs::{files_in, scratch};
+use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardwright");
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardwright-files-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The names of the files in `dir`, sorted.
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 /// The binary with `args`, its output kept.
 fn start(args: &[&str]) -> Child {

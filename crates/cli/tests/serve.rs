@@ -6,9 +6,12 @@
 #[path = "../../serve/tests/common/client.rs"]
 mod client;
 
+#[path = "common/dirs.rs"]
+mod dirs;
+
+use dirs::scratch;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -73,13 +76,6 @@ impl Server {
         };
         (status, self.lines.try_iter().collect())
     }
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardwright-serve-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// What the command line writes for `args` (then `-o FILE`).
