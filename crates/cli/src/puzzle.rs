@@ -56,7 +56,7 @@ pub(crate) fn run(matches: &ArgMatches) -> Result<(), Failure> {
     };
     let recipe = puzzle::Recipe::new(&params, &Seed::new(&seed)).map_err(|e| Failure::Usage(e.to_string()))?;
     let json = match &potion {
-        Some(potion) => serde_json::to_string_pretty(&recipe.brew(potion)),
+        Some(potion) => serde_json::to_string_pretty(&recipe.brew(potion).map_err(|e| Failure::Usage(format!("--potion: {e}")))?),
         None => serde_json::to_string_pretty(&recipe.reveal()),
     }
     .map_err(|e| Failure::Failed(format!("could not write the JSON: {e}")))?;

@@ -1266,7 +1266,8 @@ fn witches_reveal_and_potion() {
     }
     let args = |more: &[&'static str]| with(&base, more);
     let reveal = json_with(&args(&["--reveal"]), &["ingredients", "solution", "solutions", "clue"]);
-    assert_eq!(reveal["ingredients"].as_array().unwrap().len(), 10);
+    // The default: 6 in play, as the original's first game.
+    assert_eq!(reveal["ingredients"].as_array().unwrap().len(), 6);
     for i in reveal["ingredients"].as_array().unwrap() {
         for field in ["name", "number", "decoy", "effects"] {
             assert!(i.get(field).is_some(), "{field} in {i}");
@@ -1288,7 +1289,7 @@ fn witches_reveal_and_potion() {
         &["undergrown", "overgrown", "feedback", "won"],
     );
     assert_eq!(answer["won"], true, "{potion}: {answer}");
-    let tried = args(&["--potion", "Sage:2,Mint:1,Dill"]);
+    let tried = args(&["--potion", "Sage:2,Mint:1,Chives"]);
     let once = run(&tried);
     assert!(once.status.success(), "{}", stderr(&once));
     assert_eq!(once.stdout, run(&tried).stdout, "the same potion, the same answer");
@@ -1303,6 +1304,10 @@ fn witches_reveal_and_potion() {
         ("", "no ingredients"),
         (",,,", "potion part 1: no ingredient named"),
         ("Sage,Sage", "potion part 2: Sage is already part 1"),
+        (
+            "Sage,Thyme",
+            "potion part 2: Thyme is not in play on this board; its 6 ingredients are Parsley, Sage, Chives, Rosemary, Oregano, Mint",
+        ),
     ] {
         let out = run(&args(&["--potion", potion]));
         assert_eq!(out.status.code(), Some(2), "{potion:?}");

@@ -50,7 +50,7 @@ pub(crate) struct PotionRequest {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct PotionPart {
-    /// One of the board's ten ingredients, by name.
+    /// One of the board's ingredients in play, by name.
     ingredient: String,
     /// A whole number from 0 to 9, or none (null): as many as needed.
     #[serde(default)]
@@ -105,7 +105,9 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body
         .jobs
         .run(Size::Small, None, move |_| {
             let recipe = puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            Ok(recipe.brew(&potion))
+            recipe
+                .brew(&potion)
+                .map_err(|e| ApiError::bad_request(e.to_string()).parameter("potion"))
         })
         .await?;
     json(&answer)
@@ -151,7 +153,7 @@ pub(crate) struct Clue<'a> {
     clue: &'a str,
     /// Ingredients in the recipe.
     recipe_length: u32,
-    /// The board's ten ingredients, in its order: what a potion is made of.
+    /// The ingredients in play, in the board's order: what a potion is made of.
     ingredients: Vec<&'static str>,
     /// The effects players may meet at this difficulty, with their rules.
     rules: Vec<puzzle::Rule>,

@@ -911,11 +911,11 @@ fn witches_potion_clue_and_reveal() {
         let body = json!({
             "seed": "Tiamo",
             "params": {"difficulty": 3},
-            "potion": [{"ingredient": "Sage", "seeds": 2}, {"ingredient": "mint", "seeds": 1}, {"ingredient": "Dill"}]
+            "potion": [{"ingredient": "Sage", "seeds": 2}, {"ingredient": "mint", "seeds": 1}, {"ingredient": "Chives"}]
         });
         let r = client::post(addr, "/api/witches/potion", &body.to_string());
         assert_eq!(r.status, 200, "{}", r.text());
-        let expected = recipe.brew(&Potion::parse("Sage:2,Mint:1,Dill").unwrap());
+        let expected = recipe.brew(&Potion::parse("Sage:2,Mint:1,Chives").unwrap()).unwrap();
         assert_eq!(r.json(), serde_json::to_value(&expected).unwrap());
         assert_eq!(client::post(addr, "/api/witches/potion", &body.to_string()).text(), r.text());
         // The revealed solution wins; a preset may be named.

@@ -126,7 +126,7 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         Some(cell) => cell,
         None => free.next().expect("a board always has garden cells"),
     };
-    let mut names: Vec<&str> = INGREDIENTS.to_vec();
+    let mut names: Vec<&str> = INGREDIENTS[..params.ingredients as usize].to_vec();
     rng.shuffle(&mut names);
     let mut names = names.into_iter().cycle();
     let mut ingredients: Vec<Label> = free

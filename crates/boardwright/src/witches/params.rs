@@ -1,18 +1,32 @@
 //! The parameters of a witches board, their ranges and presets.
 
-use crate::params::{Allowed, declare, int};
+use crate::params::{Allowed, ParamError, declare, int};
 
 declare! {
     /// Parameters of a witches board.
     pub struct Params {
-        /// number of players; each owns a fixed rectangle on both sides
+        /// the rulebook the board is for: 2020, the first edition (cauldrons
+        /// on both sides of a folded sheet); 2023, the second (one side, no
+        /// cauldrons, gardens of at most 4 cells, 1 to 4 players, a recipe of
+        /// 4)
+        edition: u32 = 2020, Allowed::OneOf(&[2020, 2023]);
+        /// number of players; each owns a fixed rectangle on both sides (at
+        /// most 4 in the 2023 edition)
         players: u32 = 4, int(1, 5);
         /// ingredients in a recipe (4: a 2x2 cauldron; 6, the hardest level:
-        /// a 3x2 cauldron); the board has a cauldron that holds them
+        /// a 3x2 cauldron); the board has a cauldron that holds them (4 in
+        /// the 2023 edition)
         recipe_length: u32 = 4, Allowed::OneOf(&[4, 6]);
-        /// starting ingredients placed on garden cells
+        /// ingredients in play, the first of Parsley, Sage, Chives,
+        /// Rosemary, Oregano, Mint, Dill, Basil, Thyme and Black Pepper: the
+        /// recipe's and decoys (6, as the original's first game: 4 of the
+        /// recipe and 2 decoys); at least recipe_length
+        ingredients: u32 = 6, int(4, 10);
+        /// starting ingredients placed on garden cells (at most 3 in the
+        /// 2023 edition, from its first four names)
         garden_ingredients: u32 = 3, int(0, 8);
         /// starting ingredients placed in cauldrons, to test a potion early
+        /// (none in the 2023 edition, which has no cauldrons)
         cauldron_ingredients: u32 = 2, int(0, 4);
         /// special cells (harder levels), mostly helpful: at most a third of
         /// them hinder
@@ -31,8 +45,68 @@ declare! {
         difficulty: u32 = 1, int(1, 3);
     }
     presets: [
-        ("hardest", "# The hardest level: six-ingredient recipes and special cells.\nrecipe_length = 6\nspecial_cells = 6\n"),
+        ("hardest", "# The hardest level: six-ingredient recipes among all ten, special cells.\nrecipe_length = 6\ningredients = 10\nspecial_cells = 6\n"),
+        ("second-edition", "# The 2023 edition's board and puzzle: one side, no cauldrons, gardens of at most 4 cells.\nedition = 2023\n"),
         ("classic", "# The original's placement: round the players from the first, the notes cell in a garden.\nfair_placement = false\n"),
     ],
     size: [],
+    validate: Params::check_edition,
+}
+
+/// The 2023 edition's most players.
+pub(crate) const MAX_PLAYERS_2023: u32 = 4;
+/// The 2023 edition's most starting ingredients on a board.
+pub(crate) const MAX_STARTING_2023: u32 = 3;
+/// The 2023 edition's recipe length: always 4 secret ingredients.
+pub(crate) const RECIPE_2023: u32 = 4;
+
+impl Params {
+    /// Whether this is the 2023 edition's board and puzzle.
+    pub fn is_2023(&self) -> bool {
+        self.edition == 2023
+    }
+
+    /// The checks across parameters: enough ingredients in play for the
+    /// recipe, and the 2023 edition's own limits.
+    fn check_edition(&self) -> Result<(), ParamError> {
+        if self.ingredients < self.recipe_length {
+            return Err(ParamError::invalid(
+                "ingredients",
+                self.ingredients,
+                format!(
+                    "at least recipe_length ({}): every ingredient of the recipe is in play",
+                    self.recipe_length
+                ),
+            ));
+        }
+        if !self.is_2023() {
+            return Ok(());
+        }
+        let limit = |name: &str, value: u32, most: u32, why: &str| {
+            if value > most {
+                Err(ParamError::invalid(
+                    name,
+                    value,
+                    format!("at most {most} in the 2023 edition ({why})"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        limit("players", self.players, MAX_PLAYERS_2023, "its board has 1 to 4 players")?;
+        limit(
+            "garden_ingredients",
+            self.garden_ingredients,
+            MAX_STARTING_2023,
+            "its board starts with at most 3",
+        )?;
+        if self.recipe_length != RECIPE_2023 {
+            return Err(ParamError::invalid(
+                "recipe_length",
+                self.recipe_length,
+                "4 in the 2023 edition (its recipe always has 4 secret ingredients)",
+            ));
+        }
+        Ok(())
+    }
 }

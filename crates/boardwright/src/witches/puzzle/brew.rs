@@ -10,14 +10,14 @@
 //!   to the end, once: cowards are evaluated after every other ingredient,
 //!   in the order they were met (a `Spicy` seed owed to one goes with it);
 //! - an ignored decoy is not considered, but its effects run;
-//! - any other ingredient is considered: undergrown when its seeds are
-//!   below what it needs (its number, one more after `Spicy`), overgrown
-//!   when above (as needed: neither), unless a `Fertilizer` met before
-//!   spared it (the next considered ingredient's growth is not checked);
-//!   an overachiever is undergrown (number n + 1) or overgrown (number 0)
-//!   whatever its seeds; it is right when neither, when its number is one
-//!   more than the last considered ingredient's (1 for the first), and
-//!   when it is no decoy;
+//! - any other ingredient is considered, its number one more after a
+//!   `Spicy` just before it: undergrown when its seeds are below its
+//!   number, overgrown when above (as needed: neither), unless a
+//!   `Fertilizer` met before spared it (the next considered ingredient's
+//!   growth is not checked); an overachiever is never undergrown or
+//!   overgrown; it is right when neither, when its number is one more than
+//!   the last considered ingredient's (1 for the first; a raised number
+//!   counts as raised on both sides), and when it is no decoy;
 //! - then its effects run, in order; a reporting effect speaks of the
 //!   whole potion (`Hugger` of the ingredient just before it);
 //! - last, a `Resetter` forgets everything so far (counts, lines, the
@@ -31,7 +31,7 @@
 use serde::Serialize;
 
 use super::effects::Effect;
-use super::potion::{Entry, MAX_POTION, Potion};
+use super::potion::{Entry, MAX_POTION, Potion, PotionError, refuse};
 use super::recipe::{Decoy, Recipe};
 use crate::seed::Rng;
 
@@ -65,7 +65,7 @@ pub(super) struct Pass {
     pub(super) wrong: bool,
     /// The last considered number (0: none yet).
     last: u32,
-    /// The extra seed `Spicy` asks of the next ingredient met.
+    /// What `Spicy` adds to the next ingredient's number.
     extra: u32,
     /// The next ingredient is skipped (`Enthusiastic`).
     skip: bool,
@@ -73,7 +73,7 @@ pub(super) struct Pass {
     spared: bool,
     /// `Cutoff` stopped the evaluation.
     pub(super) stopped: bool,
-    /// Cowards waiting at the end, with the extra seed each took along.
+    /// Cowards waiting at the end, with the raise each took along.
     waiting: [(Entry, u32); MAX_POTION],
     waiting_len: usize,
 }
@@ -184,16 +184,15 @@ impl Pass {
             }
             return;
         }
-        let needs_extra = std::mem::take(&mut self.extra) + carried;
+        let raise = std::mem::take(&mut self.extra) + carried;
         if ing.decoy != Some(Decoy::Ignore) {
             self.considered += 1;
-            let number = ing.number.unwrap_or(0);
+            let number = ing.number.unwrap_or(0) + raise;
             let spared = std::mem::take(&mut self.spared);
             let (under, over) = match (ing.decoy, entry.seeds) {
                 _ if spared => (false, false),
-                (Some(Decoy::Overachiever), _) => (number > recipe.length, number <= recipe.length),
-                (_, None) => (false, false),
-                (_, Some(s)) => (s < number + needs_extra, s > number + needs_extra),
+                (Some(Decoy::Overachiever), _) | (_, None) => (false, false),
+                (_, Some(s)) => (s < number, s > number),
             };
             self.undergrown += u32::from(under);
             self.overgrown += u32::from(over);
@@ -201,7 +200,7 @@ impl Pass {
             self.wrong |= !right;
             self.last = number;
             if let Some(sink) = sink.as_deref_mut() {
-                let needs = (!spared).then(|| number + needs_extra);
+                let needs = (!spared).then_some(number);
                 sink.needed.push((entry.ingredient, needs));
             }
         }
@@ -240,8 +239,21 @@ impl Pass {
 }
 
 impl Recipe {
-    /// Evaluates `potion` and answers.
-    pub fn brew(&self, potion: &Potion) -> Feedback {
+    /// Evaluates `potion` and answers; refuses an ingredient that is not
+    /// in play, naming its part and those that are.
+    pub fn brew(&self, potion: &Potion) -> Result<Feedback, PotionError> {
+        let in_play = self.ingredients.len();
+        if let Some(part) = potion.entries().iter().position(|e| e.ingredient >= in_play) {
+            let names: Vec<&str> = self.ingredients.iter().map(|i| i.name).collect();
+            return Err(refuse(
+                Some(part + 1),
+                format!(
+                    "{} is not in play on this board; its {in_play} ingredients are {}",
+                    potion.entries()[part].name(),
+                    names.join(", ")
+                ),
+            ));
+        }
         let mut rng = self.seed.stream(&format!("potion {potion}"), 0);
         let mut sink = Sink {
             rng: Some(&mut rng),
@@ -261,17 +273,21 @@ impl Recipe {
         } = sink;
         rng.shuffle(&mut lines);
         effects.sort_unstable();
-        Feedback {
+        Ok(Feedback {
             undergrown: pass.undergrown,
             overgrown: pass.overgrown,
             won: pass.won(self),
             feedback: lines,
             effects,
-        }
+        })
     }
 
-    /// Whether `entries` win, without the feedback's lines (the same pass).
+    /// Whether `entries` win, without the feedback's lines (the same
+    /// pass); an ingredient not in play never does.
     pub fn wins(&self, entries: &[Entry]) -> bool {
+        if entries.iter().any(|e| e.ingredient >= self.ingredients.len()) {
+            return false;
+        }
         let mut pass = Pass::new();
         for &entry in entries {
             pass.step(self, entry);

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// ([`Effect::rule`]), from `effects.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Effect {
-    /// The next ingredient needs one seed more.
+    /// The next ingredient counts one number higher.
     Spicy,
     /// The evaluation stops.
     Cutoff,

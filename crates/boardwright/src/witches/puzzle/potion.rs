@@ -58,7 +58,7 @@ impl fmt::Display for PotionError {
 
 impl std::error::Error for PotionError {}
 
-fn refuse(part: Option<usize>, reason: String) -> PotionError {
+pub(super) fn refuse(part: Option<usize>, reason: String) -> PotionError {
     PotionError { part, reason }
 }
 

@@ -19,15 +19,16 @@ const ATTEMPTS: u32 = 64;
 pub enum Decoy {
     /// Skipped when a potion is evaluated; its effects still run.
     Ignore,
-    /// Always undergrown (number n + 1) or overgrown (number 0), whatever
-    /// its seeds, and never right.
+    /// Considered like an ingredient of the recipe, never undergrown or
+    /// overgrown, and never right: only the order gives it away (its
+    /// number, 0 or n + 1, is what `Hugger` compares).
     Overachiever,
     /// A number in 1 … n like an ingredient of the recipe, and the imposter
     /// effect ([`Effect::Imposter`]): never right.
     Imposter,
 }
 
-/// One of the board's ten ingredients, as the recipe sees it.
+/// An ingredient in play, as the recipe sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Ingredient {
     /// Its name.
@@ -74,8 +75,9 @@ impl Ingredient {
     }
 }
 
-/// A board's secret recipe: its ten ingredients (in the board's order,
-/// Parsley to Black Pepper), how many potions win, and the free clue.
+/// A board's secret recipe: its ingredients in play (the first of the
+/// board's order, Parsley to Black Pepper), how many potions win, and the
+/// free clue.
 ///
 /// ```
 /// use boardwright::Seed;
@@ -102,20 +104,27 @@ pub struct Recipe {
 }
 
 impl Recipe {
-    /// The recipe of the board of `params` and `seed`: `recipe_length`
-    /// ingredients numbered 1 … n, the others decoys (all ignored below
-    /// difficulty 3; there each is ignored, overachiever or imposter, 45,
-    /// 35 and 20 times in 100), and the effects of `difficulty`. Recipes
-    /// no potion can win are drawn again; after 64 such, the last one
-    /// loses the effects that made it so (`Cutoff`, `Enthusiastic` and
-    /// `Coward` before the last ingredient, `Resetter` on any of the
-    /// recipe's), so that a recipe always comes back.
+    /// The recipe of the board of `params` and `seed`: of the first
+    /// `ingredients` names, `recipe_length` numbered 1 … n, the others
+    /// decoys (all ignored below difficulty 3; there each is ignored,
+    /// overachiever or imposter, 45, 35 and 20 times in 100), and the
+    /// effects of `difficulty` and `edition`. Recipes no potion can win
+    /// are drawn again; after 64 such, the last one loses the effects that
+    /// made it so (`Cutoff`, `Enthusiastic`, `Spicy` and `Coward` before
+    /// the last ingredient, `Resetter` on any of the recipe's), so that a
+    /// recipe always comes back.
     pub fn new(params: &Params, seed: &Seed) -> Result<Recipe, Error> {
         params::Params::check(params)?;
         let (n, difficulty) = (params.recipe_length, params.difficulty);
+        let deal = Deal {
+            length: n,
+            in_play: params.ingredients as usize,
+            difficulty,
+            second_edition: params.is_2023(),
+        };
         let mut last = Vec::new();
         for attempt in 0..ATTEMPTS {
-            let ingredients = draw(n, difficulty, &mut seed.stream("recipe", attempt));
+            let ingredients = deal.draw(&mut seed.stream("recipe", attempt));
             if let Some(recipe) = Recipe::from_ingredients(n, difficulty, ingredients.clone(), seed) {
                 return Ok(recipe);
             }
@@ -124,7 +133,7 @@ impl Recipe {
         for i in last.iter_mut().filter(|i| i.decoy.is_none()) {
             let before_last = i.number.is_some_and(|k| k < n);
             i.effects.retain(|e| match e {
-                Effect::Cutoff | Effect::Enthusiastic | Effect::Coward => !before_last,
+                Effect::Cutoff | Effect::Enthusiastic | Effect::Spicy | Effect::Coward => !before_last,
                 Effect::Resetter => false,
                 _ => true,
             });
@@ -132,11 +141,13 @@ impl Recipe {
         Ok(Recipe::from_ingredients(n, difficulty, last, seed).expect("the ingredients in their order win"))
     }
 
-    /// A recipe made by hand: `ingredients` are the board's ten in its
-    /// order, the recipe's numbered 1 … `length` once each. `None` when
-    /// they are not, or when no potion wins.
+    /// A recipe made by hand: `ingredients` are the first of the board's
+    /// ten in its order (from `length` to all ten of them), the recipe's
+    /// numbered 1 … `length` once each. `None` when they are not, or when
+    /// no potion wins.
     pub fn hand_made(length: u32, ingredients: Vec<Ingredient>, seed: &Seed) -> Option<Recipe> {
-        let names_ok = ingredients.len() == INGREDIENTS.len() && ingredients.iter().zip(INGREDIENTS).all(|(i, name)| i.name == name);
+        let names_ok = (length as usize..=INGREDIENTS.len()).contains(&ingredients.len())
+            && ingredients.iter().zip(INGREDIENTS).all(|(i, name)| i.name == name);
         let mut numbers: Vec<u32> = ingredients.iter().filter(|i| i.decoy.is_none()).filter_map(|i| i.number).collect();
         numbers.sort_unstable();
         let kinds_ok = ingredients.iter().all(|i| match i.decoy {
@@ -145,7 +156,7 @@ impl Recipe {
             Some(Decoy::Overachiever) => i.number == Some(0) || i.number == Some(length + 1),
             Some(Decoy::Imposter) => i.number.is_some_and(|k| (1..=length).contains(&k)),
         });
-        let ok = names_ok && kinds_ok && numbers == (1..=length).collect::<Vec<_>>() && (1..=INGREDIENTS.len() as u32).contains(&length);
+        let ok = names_ok && kinds_ok && numbers == (1..=length).collect::<Vec<_>>() && length >= 1;
         if !ok {
             return None;
         }
@@ -183,7 +194,7 @@ impl Recipe {
         self.difficulty
     }
 
-    /// The board's ten ingredients, in its order.
+    /// The ingredients in play, in the board's order.
     pub fn ingredients(&self) -> &[Ingredient] {
         &self.ingredients
     }
@@ -208,67 +219,107 @@ impl Recipe {
     }
 }
 
-/// Effects dealt at `difficulty`: none, about half as many as
-/// ingredients, about three quarters.
-fn effect_count(difficulty: u32) -> usize {
-    match difficulty {
-        0 | 1 => 0,
-        2 => INGREDIENTS.len() / 2,
-        _ => INGREDIENTS.len() * 3 / 4,
-    }
+/// How a recipe is drawn.
+struct Deal {
+    /// Ingredients numbered 1 … n.
+    length: u32,
+    /// Ingredients in play: the first names.
+    in_play: usize,
+    difficulty: u32,
+    /// The 2023 edition's count of effects, at most one per ingredient.
+    second_edition: bool,
 }
 
-/// One draw of a recipe of `n` ingredients at `difficulty`.
-fn draw(n: u32, difficulty: u32, rng: &mut Rng) -> Vec<Ingredient> {
-    let mut order: Vec<usize> = (0..INGREDIENTS.len()).collect();
-    rng.shuffle(&mut order);
-    let mut ingredients: Vec<Ingredient> = INGREDIENTS
-        .iter()
-        .map(|&name| Ingredient::decoy(name, Decoy::Ignore, None))
-        .collect();
-    for (k, &i) in order[..n as usize].iter().enumerate() {
-        ingredients[i] = Ingredient::numbered(INGREDIENTS[i], k as u32 + 1);
-    }
-    if difficulty >= 3 {
-        // Each decoy on its own, as the original's "drama decoys" are
-        // drawn: ignored 45 in 100, overachiever 35, imposter 20.
-        for &i in &order[n as usize..] {
-            let kind = match rng.below(20) {
-                0..9 => Decoy::Ignore,
-                9..16 => Decoy::Overachiever,
-                _ => Decoy::Imposter,
-            };
-            let number = match kind {
-                Decoy::Ignore => None,
-                Decoy::Overachiever => Some(if rng.below(2) == 0 { 0 } else { n + 1 }),
-                Decoy::Imposter => Some(1 + rng.below(u64::from(n)) as u32),
-            };
-            ingredients[i] = Ingredient::decoy(INGREDIENTS[i], kind, number);
-        }
-    }
-    // One effect of each category first, then any, each to a random
-    // ingredient that does not carry it yet.
-    let pool: Vec<Effect> = Effect::dealt_at(difficulty).collect();
-    let count = effect_count(difficulty);
-    let mut dealt = Vec::with_capacity(count);
-    for category in Category::ALL {
-        let of: Vec<Effect> = pool.iter().copied().filter(|e| e.category() == category).collect();
-        if !of.is_empty() && dealt.len() < count {
-            dealt.push(of[rng.index(of.len())]);
-        }
-    }
-    while dealt.len() < count {
-        dealt.push(pool[rng.index(pool.len())]);
-    }
-    for effect in dealt {
-        let free: Vec<usize> = (0..ingredients.len())
-            .filter(|&i| !ingredients[i].effects.contains(&effect))
+impl Deal {
+    /// One draw of a recipe.
+    fn draw(&self, rng: &mut Rng) -> Vec<Ingredient> {
+        let n = self.length;
+        let mut order: Vec<usize> = (0..self.in_play).collect();
+        rng.shuffle(&mut order);
+        let mut ingredients: Vec<Ingredient> = INGREDIENTS[..self.in_play]
+            .iter()
+            .map(|&name| Ingredient::decoy(name, Decoy::Ignore, None))
             .collect();
-        let i = free[rng.index(free.len())];
-        ingredients[i].effects.push(effect);
+        for (k, &i) in order[..n as usize].iter().enumerate() {
+            ingredients[i] = Ingredient::numbered(INGREDIENTS[i], k as u32 + 1);
+        }
+        if self.difficulty >= 3 {
+            // Each decoy on its own, as the original's "drama decoys" are
+            // drawn: ignored 45 in 100, overachiever 35, imposter 20.
+            for &i in &order[n as usize..] {
+                let kind = match rng.below(20) {
+                    0..9 => Decoy::Ignore,
+                    9..16 => Decoy::Overachiever,
+                    _ => Decoy::Imposter,
+                };
+                let number = match kind {
+                    Decoy::Ignore => None,
+                    Decoy::Overachiever => Some(if rng.below(2) == 0 { 0 } else { n + 1 }),
+                    Decoy::Imposter => Some(1 + rng.below(u64::from(n)) as u32),
+                };
+                ingredients[i] = Ingredient::decoy(INGREDIENTS[i], kind, number);
+            }
+        }
+        for (i, effect) in self.effects(&ingredients, rng) {
+            ingredients[i].effects.push(effect);
+        }
+        for i in &mut ingredients {
+            i.effects.sort_unstable();
+        }
+        ingredients
     }
-    for i in &mut ingredients {
-        i.effects.sort_unstable();
+
+    /// The effects dealt and the ingredient each goes to: one of each
+    /// category first (in the 2023 edition the complex one only with 7
+    /// ingredients or more), then any, each to a random ingredient that
+    /// does not carry it yet (2020) or carries no effect yet (2023).
+    fn effects(&self, ingredients: &[Ingredient], rng: &mut Rng) -> Vec<(usize, Effect)> {
+        let count = if self.difficulty < 2 {
+            0
+        } else if self.second_edition {
+            // As the 2023 game draws it: 1 + ⌊u (m − 1)⌋ for half the
+            // ingredients in play m and u uniform in [0, 1).
+            let half = self.in_play as f64 / 2.0;
+            1 + (rng.unit() * (half - 1.0)).floor() as usize
+        } else if self.difficulty == 2 {
+            self.in_play / 2
+        } else {
+            self.in_play * 3 / 4
+        };
+        let level = if self.second_edition { 3 } else { self.difficulty };
+        let pool: Vec<Effect> = Effect::dealt_at(level).collect();
+        let mut dealt = Vec::with_capacity(count);
+        for category in Category::ALL {
+            if self.second_edition && category == Category::Complex && self.in_play < 7 {
+                continue;
+            }
+            let of: Vec<Effect> = pool.iter().copied().filter(|e| e.category() == category).collect();
+            if !of.is_empty() && dealt.len() < count {
+                dealt.push(of[rng.index(of.len())]);
+            }
+        }
+        while dealt.len() < count {
+            dealt.push(pool[rng.index(pool.len())]);
+        }
+        let mut carried: Vec<Vec<Effect>> = ingredients.iter().map(|i| i.effects.clone()).collect();
+        let mut placed = Vec::with_capacity(count);
+        for effect in dealt {
+            let free: Vec<usize> = (0..self.in_play)
+                .filter(|&i| {
+                    if self.second_edition {
+                        carried[i].is_empty()
+                    } else {
+                        !carried[i].contains(&effect)
+                    }
+                })
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            let i = free[rng.index(free.len())];
+            carried[i].push(effect);
+            placed.push((i, effect));
+        }
+        placed
     }
-    ingredients
 }

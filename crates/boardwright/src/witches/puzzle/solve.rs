@@ -12,7 +12,8 @@
 //!   the potion so far: they are counted at once (the ordered choices of
 //!   0 to the room left among the unused ingredients), not walked.
 //!
-//! Seeds are as needed, so `Spicy` and `Fertilizer` cannot change a win.
+//! Seeds are as needed, so `Fertilizer` cannot change a win (`Spicy` can:
+//! the raised number is judged in the order).
 //! Each step is the same [`Pass`] as [`Recipe::brew`]'s, so the search
 //! and the answer never disagree (the tests also compare the count with a
 //! brute force over every potion of many recipes).
@@ -21,7 +22,6 @@ use super::brew::Pass;
 use super::effects::Effect;
 use super::potion::MAX_POTION;
 use super::recipe::Recipe;
-use crate::witches::INGREDIENTS;
 
 /// What the search found.
 pub(super) struct Found {
@@ -60,8 +60,9 @@ fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &m
     if path.len() == MAX_POTION {
         return;
     }
+    let in_play = recipe.ingredients.len();
     let resets = |i: usize| recipe.ingredients[i].effects.contains(&Effect::Resetter);
-    for i in 0..INGREDIENTS.len() {
+    for i in 0..in_play {
         if used & (1 << i) != 0 {
             continue;
         }
@@ -74,7 +75,7 @@ fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &m
                 seeds: None,
             },
         );
-        let may_reset = next.waits_to_reset(recipe) || (0..INGREDIENTS.len()).any(|j| used & (1 << j) == 0 && resets(j));
+        let may_reset = next.waits_to_reset(recipe) || (0..in_play).any(|j| used & (1 << j) == 0 && resets(j));
         if next.wrong && !next.stopped && !may_reset {
             continue;
         }
@@ -82,7 +83,7 @@ fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &m
         let wins = next.wins_if_ended(recipe);
         if next.stopped {
             if wins {
-                let ways = continuations(INGREDIENTS.len() - path.len(), MAX_POTION - path.len());
+                let ways = continuations(in_play - path.len(), MAX_POTION - path.len());
                 found.count += ways;
                 record(path, found);
             }

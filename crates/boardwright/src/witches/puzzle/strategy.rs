@@ -3,15 +3,17 @@
 //!
 //! 1. Each ingredient alone, in the board's order, its number found by
 //!    halving 1 … n with the seeds (undergrown: higher; overgrown: lower);
-//!    when neither, one more seed tells a number from an ignored decoy
-//!    (which is never undergrown or overgrown). Past either end: an
-//!    overachiever. The lines of a potion of one ingredient name its
+//!    when neither, one more seed tells a number from a decoy that claims
+//!    none (ignored or overachiever: never undergrown or overgrown). The
+//!    lines of a potion of one ingredient name its
 //!    effects.
 //! 2. As soon as every number 1 … n has an ingredient, and again after the
 //!    last ingredient is known, it brews the numbered ones in order, as
-//!    needed, after each `Enthusiastic` one an ingredient known to claim no
-//!    number (it is skipped; when there is room), every choice among ingredients that claim the same
-//!    number in turn (an imposter claims a number too), each choice once.
+//!    needed, after each `Enthusiastic` or `Spicy` one an ingredient known
+//!    to claim no number (skipped, or taking the raise; when there is
+//!    room), every choice among ingredients that claim the same number or
+//!    none in turn (an imposter claims a number too, an overachiever
+//!    none), each choice once.
 //!
 //! It gives up after [`GIVE_UP`] potions (never seen on a recipe
 //! [`Recipe::new`] draws).
@@ -19,7 +21,6 @@
 use super::effects::Effect;
 use super::potion::{Entry, MAX_POTION, Potion};
 use super::recipe::Recipe;
-use crate::witches::INGREDIENTS;
 
 /// Potions brewed before the strategy gives up.
 pub const GIVE_UP: u32 = 200;
@@ -40,19 +41,26 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
     let brewed = std::cell::Cell::new(0u32);
     let brew = |entries: &[Entry]| {
         brewed.set(brewed.get() + 1);
-        recipe.brew(&Potion::of(entries).expect("the strategy brews potions"))
+        recipe
+            .brew(&Potion::of(entries).expect("the strategy brews potions"))
+            .expect("the strategy brews ingredients in play")
     };
-    let mut known = [Known::Unknown; INGREDIENTS.len()];
-    let mut eager = [false; INGREDIENTS.len()];
+    let in_play = recipe.ingredients.len();
+    let mut known = vec![Known::Unknown; in_play];
+    let mut after = vec![After::Nothing; in_play];
     let mut tried: Vec<Vec<usize>> = Vec::new();
-    for i in 0..INGREDIENTS.len() {
+    for i in 0..in_play {
         let (mut lo, mut hi) = (1u32, n);
-        let alone = |seeds: u32, eager: &mut bool| {
+        let alone = |seeds: u32, after: &mut After| {
             let f = brew(&[Entry {
                 ingredient: i,
                 seeds: Some(seeds),
             }]);
-            *eager |= f.effects.contains(&Effect::Enthusiastic);
+            if f.effects.contains(&Effect::Enthusiastic) {
+                *after = After::Skip;
+            } else if f.effects.contains(&Effect::Spicy) {
+                *after = After::Raise;
+            }
             f
         };
         known[i] = loop {
@@ -60,19 +68,19 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
                 break Known::Never;
             }
             let mid = (lo + hi) / 2;
-            let f = alone(mid, &mut eager[i]);
+            let f = alone(mid, &mut after[i]);
             if f.undergrown > 0 {
                 lo = mid + 1;
             } else if f.overgrown > 0 {
                 hi = mid - 1;
             } else {
-                let again = alone(mid + 1, &mut eager[i]);
+                let again = alone(mid + 1, &mut after[i]);
                 break if again.overgrown > 0 { Known::Number(mid) } else { Known::Ignored };
             }
         };
         let complete = (1..=n).all(|k| known.contains(&Known::Number(k)));
-        if complete && (i + 1 == INGREDIENTS.len() || tried.is_empty()) {
-            for order in candidates(n, &known, &eager) {
+        if complete && (i + 1 == in_play || tried.is_empty()) {
+            for order in candidates(n, &known, &after) {
                 if tried.contains(&order) {
                     continue;
                 }
@@ -91,29 +99,44 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
     None
 }
 
+/// What an ingredient does to the one after it, as its lines said.
+#[derive(Clone, Copy, PartialEq)]
+enum After {
+    Nothing,
+    /// `Enthusiastic`: the next is skipped, whatever it is.
+    Skip,
+    /// `Spicy`: the next counts one higher, unless it is an ignored decoy.
+    Raise,
+}
+
 /// Every potion to try: one ingredient per number, in order, each choice
-/// among claimants, with an ingredient that claims no number after an
-/// `Enthusiastic` one.
-fn candidates(n: u32, known: &[Known], eager: &[bool]) -> Vec<Vec<usize>> {
-    let claim = |k: u32| -> Vec<usize> { (0..known.len()).filter(|&i| known[i] == Known::Number(k)).collect() };
-    // A skipped ingredient is not evaluated: any that claims no number will do.
-    let fillers: Vec<usize> = (0..known.len())
-        .filter(|&i| matches!(known[i], Known::Ignored | Known::Never))
-        .collect();
+/// among claimants, and after an `Enthusiastic` or `Spicy` one (when
+/// there is room) each choice of an ingredient to skip or to take the
+/// raise: those that claim no number first, and for a skip any other.
+fn candidates(n: u32, known: &[Known], after: &[After]) -> Vec<Vec<usize>> {
+    let claims = |i: usize, k: u32| known[i] == Known::Number(k);
+    let claims_none = |i: usize| matches!(known[i], Known::Ignored | Known::Never);
     let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
     for k in 1..=n {
         let mut next = Vec::new();
         for order in &orders {
-            for i in claim(k) {
+            for i in (0..known.len()).filter(|&i| claims(i, k) && !order.contains(&i)) {
                 let mut o = order.clone();
                 o.push(i);
-                if eager[i]
-                    && k < n
-                    && let Some(&filler) = fillers.iter().find(|f| !o.contains(f))
-                {
-                    o.push(filler);
+                let unused = |j: &usize| !o.contains(j);
+                let mut fillers: Vec<usize> = (0..known.len()).filter(|&j| claims_none(j)).filter(unused).collect();
+                if after[i] == After::Skip {
+                    fillers.extend((0..known.len()).filter(|&j| !claims_none(j)).filter(unused));
                 }
-                next.push(o);
+                if after[i] != After::Nothing && k < n && !fillers.is_empty() {
+                    for filler in fillers {
+                        let mut with = o.clone();
+                        with.push(filler);
+                        next.push(with);
+                    }
+                } else {
+                    next.push(o);
+                }
             }
         }
         orders = next;
