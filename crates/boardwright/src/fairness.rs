@@ -218,6 +218,13 @@ pub(crate) const WITCHES: &[Target] = &[
         Statistic::Max,
         4.0,
     ),
+    at_most(
+        "players with nowhere of their own to brew a whole recipe",
+        "players_without_recipe_room",
+        Statistic::Max,
+        0.0,
+    ),
+    at_most("gardens larger than the edition allows", "gardens_over_cap", Statistic::Max, 0.0),
     RARE_RETRIES,
 ];
 

@@ -14,6 +14,7 @@ mod starship;
 mod universe;
 mod witches;
 mod witches_puzzle;
+mod witches_second_edition;
 
 /// Compares `actual` with the file in `tests/golden/`; with
 /// `BOARDWRIGHT_BLESS=1` writes it instead.

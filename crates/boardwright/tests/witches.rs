@@ -176,7 +176,8 @@ fn a_cauldrons_cells_are_its_rectangle_and_its_owners() {
         if b.gardens.iter().any(|g| g.cells.iter().any(|&[x, y]| in_cauldron(g.side, x, y))) {
             return Err("a garden cell in a cauldron".into());
         }
-        if in_cauldron(b.notes_cell.side, b.notes_cell.x, b.notes_cell.y) {
+        let n = b.notes_cell.ok_or("no notes cell")?;
+        if in_cauldron(n.side, n.x, n.y) {
             return Err("the notes cell in a cauldron".into());
         }
         let garden = b.header.params.garden_ingredients as usize;
@@ -241,7 +242,7 @@ fn gardens_are_connected_and_with_cauldrons_cover_every_cell_once() {
                 return Err("a garden is not connected".into());
             }
         }
-        let n = &b.notes_cell;
+        let n = &b.notes_cell.ok_or("no notes cell")?;
         cover[face_index(n.side)][n.y as usize][n.x as usize] += 1;
         if cover.iter().flatten().flatten().any(|&n| n != 1) {
             return Err("cauldrons, gardens and the notes cell do not cover every cell exactly once".into());
@@ -254,7 +255,7 @@ fn gardens_are_connected_and_with_cauldrons_cover_every_cell_once() {
 fn contents_sit_on_distinct_proper_cells() {
     check_all(|b| {
         let garden = |side: Face, x: u32, y: u32| b.gardens.iter().any(|g| g.side == side && g.cells.contains(&[x, y]));
-        let n = &b.notes_cell;
+        let n = &b.notes_cell.ok_or("no notes cell")?;
         if garden(n.side, n.x, n.y) {
             return Err("the notes cell is inside a garden".into());
         }
@@ -493,7 +494,7 @@ fn classic_preset_gives_the_original_board() {
 #[test]
 fn classic_boards_keep_the_original_rules() {
     check_boards(false, 200, |b| {
-        let n = &b.notes_cell;
+        let n = &b.notes_cell.ok_or("no notes cell")?;
         if !b.gardens.iter().any(|g| g.side == n.side && g.cells.contains(&[n.x, n.y])) {
             return Err("the notes cell is not a garden cell".into());
         }

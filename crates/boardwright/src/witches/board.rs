@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::RECIPE_2023;
 use super::{CAULDRON_CELLS, HEIGHT, Params, WIDTH};
 use crate::Header;
 
@@ -173,6 +174,19 @@ crate::metrics::declare! {
         recipe_cauldrons: u32 => "Cauldrons holding a recipe", "cauldrons";
         /// Gardens on the board, all players together.
         gardens: u32 => "Gardens", "gardens";
+        /// Cells of the largest garden.
+        largest_garden: u32 => "Largest garden", "cells";
+        /// Gardens larger than the edition allows (the 2023 edition: 4
+        /// cells; the 2020 edition has no cap).
+        gardens_over_cap: u32 => "Gardens over the cap", "gardens";
+        /// Gardens of exactly the recipe's length (the 2023 rulebook asks
+        /// for at least two).
+        recipe_gardens: u32 => "Gardens of a recipe's length", "gardens";
+        /// Players with nowhere of their own to brew a whole recipe: in the
+        /// 2020 edition, neither their largest cauldron nor their two
+        /// largest together hold one; in the 2023, no garden of theirs has
+        /// exactly 4 cells.
+        players_without_recipe_room: u32 => "Players with no room for a recipe", "players";
         /// Whole-board attempts used.
         attempts: u32 => "Attempts", "attempts";
     }
@@ -202,11 +216,21 @@ pub struct Board {
     pub ingredients: Vec<Label>,
     /// Special cells.
     pub special_cells: Vec<Label>,
-    /// The cell kept free for notes.
-    pub notes_cell: Cell,
+    /// The cell kept free for notes; none (`null`) in the 2023 edition.
+    pub notes_cell: Option<Cell>,
 }
 
 impl Board {
+    /// The sides of the sheet the board uses: both for the 2020 edition's
+    /// folded sheet, the front alone for the 2023 edition's.
+    pub fn faces(&self) -> &'static [Face] {
+        if self.header.params.is_2023() {
+            &[Face::Front]
+        } else {
+            &Face::BOTH
+        }
+    }
+
     /// The player who owns cell `(x, y)` of `side` (every cell has one).
     pub fn owner(&self, side: Face, x: u32, y: u32) -> u32 {
         super::owner(&self.players, side, x, y)
@@ -214,13 +238,15 @@ impl Board {
 }
 
 /// The fairness report of cauldrons `placed` and `gardens` among `owners`,
-/// on a board made on `attempts` attempts.
-pub(super) fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], recipe_length: u32, attempts: u32) -> Metrics {
+/// on a board of `params` made on `attempts` attempts.
+pub(super) fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden], params: &Params, attempts: u32) -> Metrics {
+    let (recipe_length, second_edition) = (params.recipe_length, params.is_2023());
     let mut shares: Vec<Share> = owners
         .iter()
         .map(|p| Share {
             player: p.id,
-            cauldron_share: p.cauldron_share(),
+            // The 2023 edition has no cauldrons.
+            cauldron_share: if second_edition { 0 } else { p.cauldron_share() },
             ..Share::default()
         })
         .collect();
@@ -250,7 +276,21 @@ pub(super) fn metrics(owners: &[Player], placed: &[Cauldron], gardens: &[Garden]
         (most - fewest) as u32
     };
     let over = |cells: u32, s: &Share| i64::from(cells) - i64::from(s.cauldron_share);
+    let size = |g: &Garden| g.cells.len() as u32;
+    let cap = if second_edition { RECIPE_2023 } else { u32::MAX };
+    let has_room = |p: &Player| {
+        if second_edition {
+            return gardens.iter().any(|g| g.player == p.id && size(g) == recipe_length);
+        }
+        let mut areas: Vec<u32> = placed.iter().filter(|c| c.player == p.id).map(|c| c.w * c.h).collect();
+        areas.sort_unstable_by(|a, b| b.cmp(a));
+        areas.iter().take(2).sum::<u32>() >= recipe_length
+    };
     Metrics {
+        largest_garden: gardens.iter().map(size).max().unwrap_or(0),
+        gardens_over_cap: gardens.iter().filter(|g| size(g) > cap).count() as u32,
+        recipe_gardens: gardens.iter().filter(|g| size(g) == recipe_length).count() as u32,
+        players_without_recipe_room: owners.iter().filter(|p| !has_room(p)).count() as u32,
         cauldron_cells_spread: spread(&|s| over(s.cauldron_cells, s)),
         cauldron_share_gap: shares
             .iter()

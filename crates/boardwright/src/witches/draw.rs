@@ -1,5 +1,5 @@
 //! A witches board drawn on two landscape pages, front then back, for
-//! folding into 8 × 4 panels.
+//! folding into 8 × 4 panels (the 2023 edition's on one page, the front).
 //!
 //! The cell lines lie on the folds (see `sheet`); the legend and the caption
 //! have a band of their own, off the cells. Lines between two players'
@@ -40,9 +40,11 @@ pub(crate) use rules_card::pages as rules_card;
 use marks::{BADGE_RADIUS, CAULDRON_INSET, CUT_WIDTH, GARDEN_INSET, GARDEN_WIDTH, Marks, TUFT_STEP};
 use sheet::{Sheet, band_width};
 
-/// How to print, on every page.
+/// How to print the 2020 edition's sheet, on both its pages.
 const HOW_TO_PRINT: &str = "Print double-sided at actual size (100 %, no fit to page), flipping on the short edge: \
 each player's back then lies behind their front.";
+/// How to print the 2023 edition's one-sided sheet.
+const HOW_TO_PRINT_2023: &str = "Print at actual size (100 %, no fit to page).";
 /// From a cell line to the words and marks inside the cell, millimetres:
 /// clear of a cauldron's outline and a garden's border and tufts.
 const INSET: f64 = 3.8;
@@ -65,19 +67,23 @@ const STACK_GAP: f64 = 1.0;
 /// Line height of words over several lines, in font sizes.
 const LEADING: f64 = 1.2;
 
-/// Draws `board` as a two-page document.
+/// Draws `board` as a document of a page per side it uses.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let marks = Marks {
         ink_friendly: options.ink_friendly,
     };
-    let entries = marks.entries(!board.special_cells.is_empty());
+    let entries = marks.entries(board);
     let blank = print::page(&options);
-    let captions = Face::BOTH.map(|face| caption(board, face, &options, band_width(blank.width)));
+    let faces = board.faces();
+    let captions: Vec<Vec<String>> = faces
+        .iter()
+        .map(|&face| caption(board, face, &options, band_width(blank.width)))
+        .collect();
     let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
     let sheet = Sheet::new(blank.width, blank.height, &entries, lines);
     Document {
         title: format!("Witches board, seed {}", board.header.seed),
-        pages: Face::BOTH
+        pages: faces
             .iter()
             .zip(&captions)
             .map(|(&face, caption)| page(board, face, &options, marks, &sheet, &entries, caption))
@@ -92,8 +98,14 @@ fn side_name(face: Face) -> &'static str {
 
 /// The caption of `face`'s page and how to print, in lines `width` wide.
 fn caption(board: &Board, face: Face, options: &DrawOptions, width: f64) -> Vec<String> {
+    let second_edition = board.header.params.is_2023();
+    let title = if second_edition {
+        "Wondering Witches board, 2023 edition".to_string()
+    } else {
+        format!("Wondering Witches board, {}", side_name(face))
+    };
     let mut lines = print::Caption::new(
-        &format!("Wondering Witches board, {}", side_name(face)),
+        &title,
         &board.header.seed,
         format!("{} players", board.header.params.players),
         options,
@@ -101,7 +113,7 @@ fn caption(board: &Board, face: Face, options: &DrawOptions, width: f64) -> Vec<
         &["players"],
     )
     .flowing(width);
-    lines.push(HOW_TO_PRINT.to_string());
+    lines.push(if second_edition { HOW_TO_PRINT_2023 } else { HOW_TO_PRINT }.to_string());
     lines
 }
 
@@ -201,8 +213,7 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
         shapes.push(marks.special_on_board((cx, start + r), r));
         name.draw(shapes, (cx, start + 2.0 * r + STACK_GAP));
     }
-    if board.notes_cell.side == face {
-        let n = board.notes_cell;
+    if let Some(n) = board.notes_cell.filter(|n| n.side == face) {
         let (cx, width, from, to) = room(n.x, n.y);
         let below = Words::fit("Notes", (width, (to - from) / 2.0), NAME_TEXT).draw(shapes, (cx, from)) + STACK_GAP;
         // Three writing lines, evenly down the rest of the cell.

@@ -27,8 +27,12 @@
 //! An attempt whose cauldrons cannot all be dealt and placed is thrown away
 //! and the board is built again on fresh streams, up to `max_attempts`.
 //!
+//! `edition = 2023` builds the second edition's one-sided board instead
+//! (`second_edition`: no cauldrons, gardens of at most 4 cells).
+//!
 //! Files: `params` ([`Params`]), `board` (the result and its metrics),
-//! the steps' modules, `draw`; here, the sheet's constants and generation.
+//! the steps' modules, `second_edition`, `draw`; here, the sheet's
+//! constants and generation.
 //! The secret recipe, the potions and their feedback, the game's digital
 //! half, are [`puzzle`]: never part of a board.
 
@@ -42,6 +46,7 @@ mod draw;
 mod gardens;
 mod params;
 pub mod puzzle;
+mod second_edition;
 
 pub use board::{Board, Cauldron, Cell, Face, Garden, Label, Metrics, Player, Share};
 pub(crate) use draw::{draw, rules_card};
@@ -148,16 +153,9 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
     let special_cells: Vec<Label> = free
         .take(params.special_cells as usize)
         .enumerate()
-        .map(|(i, c)| {
-            let kinds: &[&str] = if (i as u32) < hindering {
-                &HINDERING_SPECIALS
-            } else {
-                &HELPFUL_SPECIALS
-            };
-            label(kinds[rng.index(kinds.len())], c)
-        })
+        .map(|(i, c)| label(special_kind((i as u32) < hindering, &mut rng), c))
         .collect();
-    let metrics = metrics(&owners, &placed, &gardens, params.recipe_length, attempt + 1);
+    let metrics = metrics(&owners, &placed, &gardens, params, attempt + 1);
     Board {
         header: Header::new("witches", seed, params.clone()),
         metrics,
@@ -169,8 +167,14 @@ fn finish(params: &Params, seed: &Seed, attempt: u32, owners: Vec<Player>, place
         gardens,
         ingredients,
         special_cells,
-        notes_cell,
+        notes_cell: Some(notes_cell),
     }
+}
+
+/// A special cell's kind: a hindering one when `hinders`, else a helpful one.
+fn special_kind(hinders: bool, rng: &mut Rng) -> &'static str {
+    let kinds: &[&str] = if hinders { &HINDERING_SPECIALS } else { &HELPFUL_SPECIALS };
+    kinds[rng.index(kinds.len())]
 }
 
 /// A random free cell (no cauldron) of a player who has another one, so
@@ -331,6 +335,9 @@ impl Generator for Witches {
     /// Parameters are checked first.
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
+        if params.is_2023() {
+            return second_edition::generate(params, seed, watch);
+        }
         let owners = players(params.players);
         let placed = crate::retry("witches", params.max_attempts, watch.stop().cloned(), |attempt| {
             watch.step(attempt, 0);
@@ -354,7 +361,8 @@ impl Generator for Witches {
     }
 
     /// The front and back sheets in the order a double-sided print needs:
-    /// each front sheet, then the back sheet behind it; then the rules
+    /// each front sheet, then the back sheet behind it (the 2023 edition:
+    /// the front's sheets alone); then the rules
     /// card's page(s) on one sheet of the paper each when
     /// `options.rules_card` asks for it.
     fn sheets(board: &Board, options: DrawOptions) -> scene::Document {
@@ -364,7 +372,11 @@ impl Generator for Witches {
             Vec::new()
         };
         let (paper, tile) = (options.paper, options.tile);
-        let mut doc = crate::print::cut_double_sided(draw(board, options), paper, tile);
+        let mut doc = if board.faces().len() == 2 {
+            crate::print::cut_double_sided(draw(board, options), paper, tile)
+        } else {
+            crate::print::cut(draw(board, options), paper, tile)
+        };
         doc.pages.extend(card);
         doc
     }

@@ -607,7 +607,7 @@ fn witches_words_overlap_nothing_on_every_paper() {
 #[test]
 fn witches_notes_cell_is_a_cell_of_its_own() {
     on_every_sheet(&PAPERS, 4, |board, sheets, _| {
-        let n = board.notes_cell;
+        let n = board.notes_cell.expect("a 2020 board has a notes cell");
         let sheet = &sheets[if n.side == witches::Face::Front { 0 } else { 1 }];
         let d = &sheet.drawn;
         let is_notes = |e: &Element| e.num("data-x") == f64::from(n.x) && e.num("data-y") == f64::from(n.y);
@@ -640,4 +640,36 @@ fn witches_notes_cell_is_a_cell_of_its_own() {
         }
         Ok(())
     });
+}
+
+/// The 2023 edition's sheet says which edition it is and how to print one
+/// side, and its legend names no cauldron, notes cell or fold; its rules
+/// card tells the game where a garden is a potion.
+#[test]
+fn witches_second_edition_sheet_and_card_say_their_edition() {
+    let params = witches::Params {
+        edition: 2023,
+        special_cells: 2,
+        ..witches::Params::default()
+    };
+    let board = Witches::generate(&params, &Seed::new("Tiamo")).unwrap();
+    let options = DrawOptions {
+        rules_card: true,
+        ..DrawOptions::default()
+    };
+    let pages = page_words(&Witches::sheets(&board, options.clone()));
+    assert_eq!(pages.len(), 2, "the board, then the card");
+    let sheet = pages[0].join(" ");
+    assert!(sheet.contains("2023 edition") && sheet.contains("Print at actual size"), "{sheet}");
+    assert!(!sheet.contains("double-sided"), "{sheet}");
+    for absent in ["cauldron", "notes cell", "fold line"] {
+        assert!(!pages[0].iter().any(|w| w == absent), "{absent} in {:?}", pages[0]);
+    }
+    assert!(pages[0].iter().any(|w| w == "cell line"), "{:?}", pages[0]);
+    let card = pages[1].join(" ");
+    assert!(card.contains("A garden is a potion") && !card.contains("notes cell"), "{card}");
+    // The 2020 card keeps its cauldrons.
+    let first = Witches::generate(&witches::Params::default(), &Seed::new("Tiamo")).unwrap();
+    let card = page_words(&Witches::sheets(&first, options)).pop().unwrap().join(" ");
+    assert!(card.contains("cauldron") && !card.contains("A garden is a potion"), "{card}");
 }

@@ -136,6 +136,8 @@ fn wanted(generator: &str) -> Vec<Want> {
             Stat("cauldron_share_gap", "max", 2.0),
             Stat("cauldron_cells_spread", "p95", 2.0),
             Stat("cauldron_cells_spread", "max", 4.0),
+            Stat("players_without_recipe_room", "max", 0.0),
+            Stat("gardens_over_cap", "max", 0.0),
             Share("attempts", 1.0, 0.001),
         ],
         "starship" => vec![

@@ -13,6 +13,7 @@
 use scene::{Anchor, Color, Shape, Style, Tag};
 
 use crate::print::{self, Entry, INK, SWATCH_SIDE};
+use crate::witches::Board;
 
 /// Width of a cut line, millimetres: the heaviest line on the sheet.
 pub(super) const CUT_WIDTH: f64 = 1.4;
@@ -173,7 +174,7 @@ impl Marks {
 
     /// The legend's entries: every mark the sheet shows, its swatch drawn
     /// as on the board; the special cell's only when the board has one.
-    pub fn entries(self, special_cells: bool) -> Vec<Entry> {
+    pub fn entries(self, board: &Board) -> Vec<Entry> {
         let s = |width: f64| width / SWATCH_SIDE;
         let swatch = |mark: &str, shapes: Vec<Shape>| {
             vec![Shape::Group {
@@ -215,7 +216,9 @@ impl Marks {
                 ),
                 "garden",
             ),
-            Entry::new(
+        ];
+        if !board.cauldrons.is_empty() {
+            entries.push(Entry::new(
                 swatch(
                     "cauldron",
                     vec![Shape::Rect {
@@ -225,8 +228,10 @@ impl Marks {
                     }],
                 ),
                 "cauldron",
-            ),
-            Entry::new(
+            ));
+        }
+        if board.notes_cell.is_some() {
+            entries.push(Entry::new(
                 swatch(
                     "notes",
                     [0.3, 0.55, 0.8]
@@ -239,12 +244,14 @@ impl Marks {
                         .collect(),
                 ),
                 "notes cell",
-            ),
-        ];
-        if special_cells {
+            ));
+        }
+        if !board.special_cells.is_empty() {
             entries.push(Entry::new(self.special_swatch(), "special cell"));
         }
-        entries.push(Entry::new(swatch("fold", vec![line(width(self.fold(), FOLD_WIDTH))]), "fold line"));
+        // The 2023 edition's sheet is not folded: its dashed lines only part the cells.
+        let dashed = if board.faces().len() == 2 { "fold line" } else { "cell line" };
+        entries.push(Entry::new(swatch("fold", vec![line(width(self.fold(), FOLD_WIDTH))]), dashed));
         entries.push(Entry::new(
             swatch("cut", vec![line(width(self.cut(), CUT_WIDTH))]),
             "cut line, cut first",

@@ -30,6 +30,7 @@ struct Text {
     title: String,
     board: String,
     base: Vec<String>,
+    base_2023: Vec<String>,
     ingredients: String,
     garden_start: String,
     cauldron_start: String,
@@ -59,15 +60,14 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     let marks = Marks {
         ink_friendly: options.ink_friendly,
     };
-    let length = params.recipe_length.to_string();
-    let difficulty = params.difficulty.to_string();
     let values = [
-        ("seed", board.header.seed.as_str()),
-        ("players", &params.players.to_string()),
-        ("length", &length),
-        ("difficulty", &difficulty),
-    ]
-    .map(|(k, v)| (k, v.to_string()));
+        ("seed", board.header.seed.clone()),
+        ("edition", params.edition.to_string()),
+        ("players", params.players.to_string()),
+        ("length", board.recipe_length.to_string()),
+        ("count", params.ingredients.to_string()),
+        ("difficulty", params.difficulty.to_string()),
+    ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
 
     let mut blocks = vec![
@@ -75,7 +75,8 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
         Block::rule("board", "board", None, fill(&text.board, &values)),
         Block::heading(&text.headings.game),
     ];
-    for (i, sentence) in text.base.iter().enumerate() {
+    let base = if params.is_2023() { &text.base_2023 } else { &text.base };
+    for (i, sentence) in base.iter().enumerate() {
         blocks.push(Block::rule(
             "base",
             &(i + 1).to_string(),
@@ -89,7 +90,7 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     let recipe = Recipe::new(params, &Seed::new(&board.header.seed)).ok();
     let names: Vec<&str> = match &recipe {
         Some(r) => r.ingredients().iter().map(|i| i.name).collect(),
-        None => INGREDIENTS.to_vec(),
+        None => INGREDIENTS[..params.ingredients as usize].to_vec(),
     };
     blocks.push(Block::heading(&text.headings.ingredients));
     blocks.push(Block::rule(
@@ -102,8 +103,12 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     // each with the player and side it is on.
     let (mut in_gardens, mut in_cauldrons) = (Vec::new(), Vec::new());
     for i in &board.ingredients {
-        let side = if i.side == Face::Front { &text.front } else { &text.back };
-        let named = format!("{} (Player {}, {side})", i.name, board.owner(i.side, i.x, i.y) + 1);
+        let player = board.owner(i.side, i.x, i.y) + 1;
+        let named = match (board.faces().len(), i.side) {
+            (1, _) => format!("{} (Player {player})", i.name),
+            (_, Face::Front) => format!("{} (Player {player}, {})", i.name, text.front),
+            _ => format!("{} (Player {player}, {})", i.name, text.back),
+        };
         let in_cauldron = board.cauldrons.iter().any(|c| c.cells().any(|cell| cell == (i.side, i.x, i.y)));
         if in_cauldron { &mut in_cauldrons } else { &mut in_gardens }.push(named);
     }

@@ -79,12 +79,13 @@ impl Recipe {
         }
     }
 
-    /// The rules of every effect dealt at this recipe's difficulty, and
-    /// the imposter's at the hardest: what players may meet.
+    /// The rules of every effect dealt at this recipe's difficulty and
+    /// edition, and the imposter's at the hardest: what players may meet.
     pub fn rules(&self) -> Vec<Rule> {
+        let level = recipe::effect_level(self.difficulty, self.second_edition);
         Effect::ALL
             .into_iter()
-            .filter(|e| e.level() <= self.difficulty())
+            .filter(|e| if e.dealt() { e.level() <= level } else { self.difficulty >= 3 })
             .map(|e| Rule {
                 effect: e.name(),
                 rule: e.rule(),

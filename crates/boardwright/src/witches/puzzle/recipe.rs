@@ -87,15 +87,19 @@ impl Ingredient {
 /// let recipe = Recipe::new(&params, &Seed::new("Tiamo")).unwrap();
 /// assert!(recipe.solutions() > 0);
 /// // The revealed solution always wins.
-/// assert!(recipe.brew(&recipe.solution()).won);
+/// assert!(recipe.brew(&recipe.solution()).unwrap().won);
 /// // The same potion always gets the same answer.
-/// let potion = Potion::parse("Sage:2,Mint:1,Dill").unwrap();
+/// let potion = Potion::parse("Sage:2,Mint:1,Chives").unwrap();
 /// assert_eq!(recipe.brew(&potion), recipe.brew(&potion));
+/// // Only the ingredients in play (6 by default) may be brewed.
+/// assert!(recipe.brew(&Potion::parse("Sage,Thyme").unwrap()).is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Recipe {
     pub(super) length: u32,
     pub(super) difficulty: u32,
+    /// Drawn as the 2023 edition draws effects.
+    pub(super) second_edition: bool,
     pub(super) ingredients: Vec<Ingredient>,
     pub(super) seed: Seed,
     solutions: u64,
@@ -126,7 +130,10 @@ impl Recipe {
         for attempt in 0..ATTEMPTS {
             let ingredients = deal.draw(&mut seed.stream("recipe", attempt));
             if let Some(recipe) = Recipe::from_ingredients(n, difficulty, ingredients.clone(), seed) {
-                return Ok(recipe);
+                return Ok(Recipe {
+                    second_edition: deal.second_edition,
+                    ..recipe
+                });
             }
             last = ingredients;
         }
@@ -138,7 +145,11 @@ impl Recipe {
                 _ => true,
             });
         }
-        Ok(Recipe::from_ingredients(n, difficulty, last, seed).expect("the ingredients in their order win"))
+        let recipe = Recipe::from_ingredients(n, difficulty, last, seed).expect("the ingredients in their order win");
+        Ok(Recipe {
+            second_edition: deal.second_edition,
+            ..recipe
+        })
     }
 
     /// A recipe made by hand: `ingredients` are the first of the board's
@@ -168,6 +179,7 @@ impl Recipe {
         let mut recipe = Recipe {
             length,
             difficulty,
+            second_edition: false,
             ingredients,
             seed: seed.clone(),
             solutions: 0,
@@ -217,6 +229,12 @@ impl Recipe {
     pub fn solution(&self) -> super::Potion {
         super::brew::with_needed_seeds(self, &self.solution)
     }
+}
+
+/// The highest level of the effects dealt at `difficulty`: the 2023
+/// edition deals from every effect once effects are on.
+pub(super) fn effect_level(difficulty: u32, second_edition: bool) -> u32 {
+    if second_edition && difficulty >= 2 { 3 } else { difficulty }
 }
 
 /// How a recipe is drawn.
@@ -286,7 +304,7 @@ impl Deal {
         } else {
             self.in_play * 3 / 4
         };
-        let level = if self.second_edition { 3 } else { self.difficulty };
+        let level = effect_level(self.difficulty, self.second_edition);
         let pool: Vec<Effect> = Effect::dealt_at(level).collect();
         let mut dealt = Vec::with_capacity(count);
         for category in Category::ALL {
