@@ -67,7 +67,7 @@ test("a witches board is played through the page to a win; the game is its addre
     page.once("dialog", (dialog) => dialog.accept());
     await page.click("#reveal");
     await page.waitForSelector("#revealed table");
-    assert.equal(await page.locator("#revealed tbody tr").count(), 10);
+    assert.equal(await page.locator("#revealed tbody tr").count(), recipe.ingredients.length);
 
     // A new board is a new game, once the player says so.
     page.once("dialog", (dialog) => dialog.accept());
@@ -217,6 +217,26 @@ test("the potions tried survive a change that keeps the recipe; a change of reci
     await page.press(`#param-${other}`, "Enter");
     await page.waitForFunction((pair) => location.search.includes(pair) && !location.search.includes("potions=") && document.querySelectorAll("#tried > li").length === 0, `${other}=${otherValue}`);
     assert.match(asked, /new game/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("a 2023 board plays on the page: one side, the ingredients in play, a win", async () => {
+  for (const size of SIZES) {
+    const query = "seed=Tiamo&edition=2023&ingredients=8&difficulty=2";
+    const { page, errors } = await open(`/witches?${query}`, size);
+    await page.waitForSelector("#clue");
+    const board = await page.textContent("#board");
+    assert.match(board, /2023 edition/);
+    assert.doesNotMatch(board, /Cauldron|Notes|back/);
+    const clue = await (await page.request.get(`${base}/api/witches/clue?${query}`)).json();
+    assert.equal(clue.ingredients.length, 8);
+    assert.equal(await page.locator("#witches-game .ingredients button").count(), 8);
+    const recipe = await (await page.request.get(`${base}/api/witches/reveal?${query}`)).json();
+    await brew(page, recipe.solution);
+    assert.match((await tried(page))[0], /The potion works/);
+    await page.screenshot({ path: join(SHOTS, `witches-2023-${size[0]}x${size[1]}.png`), fullPage: true });
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -174,7 +174,7 @@ function render(page) {
   panel.replaceChildren(
     el("h2", {}, "Brew a potion"),
     el("p", { class: "clue", id: "clue" }, el("strong", {}, "Free clue: "), game.clue.clue),
-    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in cauldron order, each once, with the seeds grown: a whole number from 0 to ${MAX_SEEDS}, or empty for as many as needed. Then brew.`),
+    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in the order they stand in your cauldron (in the 2023 edition, your garden), each once, with the seeds grown: a whole number from 0 to ${MAX_SEEDS}, or empty for as many as needed. Then brew.`),
     game.clue.rules.length
       ? el("details", {}, el("summary", {}, `Effects you may meet (${game.clue.rules.length})`),
         el("dl", { class: "rules" }, ...game.clue.rules.flatMap((r) => [el("dt", {}, r.effect), el("dd", {}, r.rule)])))
