@@ -36,6 +36,7 @@ fn recipe(c: &mut Criterion) {
     use boardwright::witches::puzzle::{Potion, Recipe};
     let hardest = Params {
         recipe_length: 6,
+        ingredients: 10,
         difficulty: 3,
         ..Params::default()
     };

@@ -605,10 +605,11 @@ fn garbage_potions_are_read_or_refused() {
 
 #[test]
 fn the_rules_listed_are_those_the_edition_deals() {
-    let rules = |edition: u32, difficulty: u32| -> Vec<&'static str> {
+    let rules_of = |edition: u32, difficulty: u32, ingredients: u32| -> Vec<&'static str> {
         let params = Params {
             edition,
             difficulty,
+            ingredients,
             ..Params::default()
         };
         Recipe::new(&params, &Seed::new("rules"))
@@ -618,11 +619,16 @@ fn the_rules_listed_are_those_the_edition_deals() {
             .map(|r| r.effect)
             .collect()
     };
+    let rules = |edition: u32, difficulty: u32| rules_of(edition, difficulty, 7);
     // 2020: the complex effects and the imposter only at the hardest level.
     assert!(!rules(2020, 2).contains(&"Coward") && rules(2020, 3).contains(&"Coward"));
     assert!(rules(2020, 3).contains(&"Imposter"));
-    // 2023: every effect once effects are on; the imposter with drama decoys.
+    assert!(rules_of(2020, 3, 6).contains(&"Coward"));
+    // 2023: every effect once effects are on, the complex ones with 7 or
+    // more in play; the imposter with drama decoys.
     assert!(rules(2023, 2).contains(&"Coward") && rules(2023, 2).contains(&"Resetter"));
+    assert!(!rules_of(2023, 2, 6).contains(&"Coward") && !rules_of(2023, 3, 6).contains(&"Resetter"));
+    assert!(rules_of(2023, 2, 6).contains(&"Spicy"));
     assert!(!rules(2023, 2).contains(&"Imposter") && rules(2023, 3).contains(&"Imposter"));
     assert!(rules(2023, 1).is_empty() && rules(2020, 1).is_empty());
 }

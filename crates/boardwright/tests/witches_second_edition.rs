@@ -177,3 +177,9 @@ fn second_edition_limits_are_refused_in_words() {
     let err = Witches::generate(&too_few, &Seed::new("x")).unwrap_err().to_string();
     assert!(err.contains("ingredients") && err.contains("at least recipe_length (6)"), "{err}");
 }
+
+#[test]
+fn second_edition_golden_json() {
+    let b = Witches::generate(&params(3, true), &Seed::new("golden")).unwrap();
+    super::golden("witches-2023-golden.json", &serde_json::to_string_pretty(&b).unwrap());
+}

@@ -36,12 +36,15 @@ declare! {
         /// deal every player their share of the cauldron cells and a recipe,
         /// whatever the order of play, and keep the notes cell out of the
         /// gardens (false: the original's placement, round the players from
-        /// the first)
+        /// the first); in the 2023 edition, give every player a garden of 4
+        /// and deal the starting ingredients and special cells evenly
         fair_placement: bool = true, Allowed::Bool;
         /// the secret recipe's difficulty: 1, every decoy ignored and no
-        /// effects; 2, about half as many effects as ingredients; 3, about
-        /// three quarters, the complex effects, and every kind of decoy
-        /// (ignored, overachiever, imposter); the board itself is the same
+        /// effects; 2, about half as many effects as ingredients in play; 3,
+        /// about three quarters, the complex effects, and every kind of
+        /// decoy (ignored, overachiever, imposter); the 2023 edition deals
+        /// its own count of effects, 1 to half the ingredients in play less
+        /// one, at 2 and 3; the board itself is the same
         difficulty: u32 = 1, int(1, 3);
     }
     presets: [

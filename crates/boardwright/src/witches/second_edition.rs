@@ -35,13 +35,15 @@ const STARTING_NAMES: usize = 4;
 /// Generates a 2023 board of `params` (checked) and `seed`.
 pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
     let owners = super::players(params.players);
-    let (attempt, gardens) = crate::retry("witches", params.max_attempts, watch.stop().cloned(), |attempt| {
+    let (attempt, order, gardens) = crate::retry("witches", params.max_attempts, watch.stop().cloned(), |attempt| {
         watch.step(attempt, 1);
         let mut rng = seed.stream("gardens 2023", attempt);
-        let gardens = grow(&owners, params.fair_placement, &mut rng);
+        let mut order: Vec<u32> = owners.iter().map(|p| p.id).collect();
+        rng.shuffle(&mut order);
+        let gardens = grow(&owners, &order, params.fair_placement, &mut rng);
         let whole = gardens.iter().filter(|g| g.cells.len() == RECIPE_2023 as usize).count();
         if whole >= RECIPE_GARDENS {
-            Ok((attempt, gardens))
+            Ok((attempt, order, gardens))
         } else {
             Err(format!("{whole} garden(s) of {RECIPE_2023} cells, fewer than {RECIPE_GARDENS}"))
         }
@@ -65,7 +67,7 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
     let starting = counts(
         params.garden_ingredients,
         (bonus, 2 + bonus),
-        players,
+        &order,
         params.fair_placement,
         &mut rng,
     );
@@ -73,7 +75,7 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
         .into_iter()
         .map(|c| label(INGREDIENTS[rng.index(STARTING_NAMES)], c))
         .collect();
-    let specials = counts(params.special_cells, (bonus, 3 + bonus), players, params.fair_placement, &mut rng);
+    let specials = counts(params.special_cells, (bonus, 3 + bonus), &order, params.fair_placement, &mut rng);
     let mut cells = take(&mut free, &specials);
     // Which of them hinder is drawn over the whole sheet, not by player.
     rng.shuffle(&mut cells);
@@ -100,10 +102,8 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
 }
 
 /// Every front cell grown into gardens of at most [`RECIPE_2023`] cells,
-/// rectangle by rectangle in a random order.
-fn grow(owners: &[Player], fair: bool, rng: &mut Rng) -> Vec<Garden> {
-    let mut order: Vec<&Player> = owners.iter().collect();
-    rng.shuffle(&mut order);
+/// rectangle by rectangle in the players' `order`.
+fn grow(owners: &[Player], order: &[u32], fair: bool, rng: &mut Rng) -> Vec<Garden> {
     let mut taken = CellSet::default();
     let mut gardens: Vec<Garden> = Vec::new();
     let whole = |gardens: &[Garden], player: Option<u32>| {
@@ -112,7 +112,7 @@ fn grow(owners: &[Player], fair: bool, rng: &mut Rng) -> Vec<Garden> {
             .filter(|g| g.cells.len() == RECIPE_2023 as usize && player.is_none_or(|p| g.player == p))
             .count()
     };
-    for p in order {
+    for p in order.iter().map(|&id| &owners[id as usize]) {
         let [x0, y0, w, h] = p.front;
         let mut cells: Vec<[u32; 2]> = (y0..y0 + h).flat_map(|y| (x0..x0 + w).map(move |x| [x, y])).collect();
         rng.shuffle(&mut cells);
@@ -121,6 +121,9 @@ fn grow(owners: &[Player], fair: bool, rng: &mut Rng) -> Vec<Garden> {
                 continue;
             }
             taken.insert(Face::Front, x, y);
+            // Every neighbour joins while the sheet, or under fair
+            // placement the player, lacks a garden of 4.
+            let greedy = whole(&gardens, None) < RECIPE_GARDENS || (fair && whole(&gardens, Some(p.id)) == 0);
             let mut garden = vec![[x, y]];
             let mut head = 0;
             while let Some(&[cx, cy]) = garden.get(head) {
@@ -135,7 +138,6 @@ fn grow(owners: &[Player], fair: bool, rng: &mut Rng) -> Vec<Garden> {
                     if garden.len() == RECIPE_2023 as usize || taken.contains(Face::Front, nx, ny) {
                         continue;
                     }
-                    let greedy = whole(&gardens, None) < RECIPE_GARDENS || (fair && whole(&gardens, Some(p.id)) == 0);
                     if greedy || rng.chance(1.0 / (1.5 * garden.len() as f64)) {
                         taken.insert(Face::Front, nx, ny);
                         garden.push([nx, ny]);
@@ -152,11 +154,13 @@ fn grow(owners: &[Player], fair: bool, rng: &mut Rng) -> Vec<Garden> {
     gardens
 }
 
-/// How many of `total` things each of `players` players gets: fair, round
+/// How many of `total` things each player gets, by player: fair, round
 /// the players from a random one; otherwise each draws from `range` (its
-/// upper end excluded, as the original draws), in order, until the total.
-fn counts(total: u32, range: (u32, u32), players: u32, fair: bool, rng: &mut Rng) -> Vec<u32> {
-    let mut counts = vec![0; players as usize];
+/// upper end excluded, as the original draws), in the rectangles' `order`,
+/// until the total.
+fn counts(total: u32, range: (u32, u32), order: &[u32], fair: bool, rng: &mut Rng) -> Vec<u32> {
+    let players = order.len() as u32;
+    let mut counts = vec![0; order.len()];
     if fair {
         let first = rng.below(u64::from(players)) as u32;
         for k in 0..total {
@@ -164,10 +168,11 @@ fn counts(total: u32, range: (u32, u32), players: u32, fair: bool, rng: &mut Rng
         }
     } else {
         let mut left = total;
-        for c in &mut counts {
+        for &p in order {
             let (lo, hi) = range;
-            *c = (lo + rng.below(u64::from(hi - lo)) as u32).min(left);
-            left -= *c;
+            let c = (lo + rng.below(u64::from(hi - lo)) as u32).min(left);
+            counts[p as usize] = c;
+            left -= c;
         }
     }
     counts

@@ -263,7 +263,7 @@ fn check_witches_card(board: &witches::Board, options: &DrawOptions) -> Result<(
     if effects != recipe.rules().len() {
         return Err(format!("{effects} effect lines for {} rules", recipe.rules().len()));
     }
-    // The starting ingredients and the ten, named.
+    // The starting ingredients and those in play, named.
     for i in &board.ingredients {
         if !words.contains(&i.name) || !found.iter().any(|(o, _, _)| o == "start") {
             return Err(format!("the starting ingredient {:?} is not on the card", i.name));

@@ -173,7 +173,8 @@ impl Marks {
     }
 
     /// The legend's entries: every mark the sheet shows, its swatch drawn
-    /// as on the board; the special cell's only when the board has one.
+    /// as on the board; the cauldron's, the notes cell's and the special
+    /// cell's only when the board has one.
     pub fn entries(self, board: &Board) -> Vec<Entry> {
         let s = |width: f64| width / SWATCH_SIDE;
         let swatch = |mark: &str, shapes: Vec<Shape>| {

@@ -1,7 +1,7 @@
 //! The rules card: a page (or more) after a witches board's sheets that
 //! says in players' words how the game goes, what each special cell on
 //! this board does (those present only, each led by the asterisk the board
-//! marks it with), what its starting ingredients mean, the ten ingredients,
+//! marks it with), what its starting ingredients mean, the ingredients in play,
 //! and the effects a potion may meet at the board's difficulty.
 //!
 //! The words are data: the effects' rules come from the puzzle

@@ -34,6 +34,10 @@ pub(super) fn clue(recipe: &Recipe, rng: &mut Rng) -> String {
                 .expect("every number has its ingredient");
             let mut others: Vec<usize> = (0..ings.len()).filter(|&i| ings[i].number != Some(k)).collect();
             rng.shuffle(&mut others);
+            if others.len() < 2 {
+                // Only in a recipe made by hand with few ingredients.
+                return format!("{} has number {k}.", ings[holder].name);
+            }
             three(recipe, [holder, others[0], others[1]], rng, &format!("has number {k}"))
         }
         2 => {

@@ -32,7 +32,7 @@ pub use strategy::{GIVE_UP, potions_needed};
 /// The recipe revealed: the JSON of `boardwright witches --reveal`.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct Reveal<'a> {
-    /// The board's ten ingredients, numbers, decoy kinds and effects.
+    /// The ingredients in play: numbers, decoy kinds and effects.
     pub ingredients: &'a [Ingredient],
     /// A winning potion.
     pub solution: Vec<SolutionEntry>,
@@ -81,10 +81,14 @@ impl Recipe {
 
     /// The rules of every effect dealt at this recipe's difficulty and
     /// edition, and the imposter's at the hardest: what players may meet.
+    /// (The 2023 edition deals a complex effect only with 7 ingredients or
+    /// more in play.)
     pub fn rules(&self) -> Vec<Rule> {
         let level = recipe::effect_level(self.difficulty, self.second_edition);
+        let complex = !self.second_edition || self.ingredients.len() >= recipe::COMPLEX_IN_PLAY_2023;
         Effect::ALL
             .into_iter()
+            .filter(|e| complex || e.category() != Category::Complex)
             .filter(|e| if e.dealt() { e.level() <= level } else { self.difficulty >= 3 })
             .map(|e| Rule {
                 effect: e.name(),

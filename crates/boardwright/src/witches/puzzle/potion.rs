@@ -196,7 +196,7 @@ impl Potion {
 }
 
 fn empty() -> String {
-    format!("no ingredients; expected 1 to {MAX_POTION}, such as Sage:2,Mint:1,Dill")
+    format!("no ingredients; expected 1 to {MAX_POTION}, such as Sage:2,Mint:1,Chives")
 }
 
 fn seeds_of_text(text: &str) -> Result<u32, String> {

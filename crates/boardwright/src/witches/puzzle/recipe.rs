@@ -10,6 +10,10 @@ use crate::seed::{Rng, Seed};
 use crate::witches::{INGREDIENTS, Params};
 use crate::{Error, params};
 
+/// Fewest ingredients in play.
+const MIN_IN_PLAY: usize = 4;
+/// Fewest ingredients in play for the 2023 edition to deal a complex effect.
+pub(super) const COMPLEX_IN_PLAY_2023: usize = 7;
 /// Recipes drawn before the fallback ([`Recipe::new`]).
 const ATTEMPTS: u32 = 64;
 
@@ -129,11 +133,8 @@ impl Recipe {
         let mut last = Vec::new();
         for attempt in 0..ATTEMPTS {
             let ingredients = deal.draw(&mut seed.stream("recipe", attempt));
-            if let Some(recipe) = Recipe::from_ingredients(n, difficulty, ingredients.clone(), seed) {
-                return Ok(Recipe {
-                    second_edition: deal.second_edition,
-                    ..recipe
-                });
+            if let Some(recipe) = Recipe::from_ingredients(n, difficulty, deal.second_edition, ingredients.clone(), seed) {
+                return Ok(recipe);
             }
             last = ingredients;
         }
@@ -145,19 +146,15 @@ impl Recipe {
                 _ => true,
             });
         }
-        let recipe = Recipe::from_ingredients(n, difficulty, last, seed).expect("the ingredients in their order win");
-        Ok(Recipe {
-            second_edition: deal.second_edition,
-            ..recipe
-        })
+        Ok(Recipe::from_ingredients(n, difficulty, deal.second_edition, last, seed).expect("the ingredients in their order win"))
     }
 
     /// A recipe made by hand: `ingredients` are the first of the board's
-    /// ten in its order (from `length` to all ten of them), the recipe's
-    /// numbered 1 … `length` once each. `None` when they are not, or when
-    /// no potion wins.
+    /// ten in its order (4 to 10 of them, at least `length`), the recipe's
+    /// numbered 1 … `length` (2 or more) once each. `None` when they are
+    /// not, or when no potion wins.
     pub fn hand_made(length: u32, ingredients: Vec<Ingredient>, seed: &Seed) -> Option<Recipe> {
-        let names_ok = (length as usize..=INGREDIENTS.len()).contains(&ingredients.len())
+        let names_ok = (MIN_IN_PLAY.max(length as usize)..=INGREDIENTS.len()).contains(&ingredients.len())
             && ingredients.iter().zip(INGREDIENTS).all(|(i, name)| i.name == name);
         let mut numbers: Vec<u32> = ingredients.iter().filter(|i| i.decoy.is_none()).filter_map(|i| i.number).collect();
         numbers.sort_unstable();
@@ -167,19 +164,19 @@ impl Recipe {
             Some(Decoy::Overachiever) => i.number == Some(0) || i.number == Some(length + 1),
             Some(Decoy::Imposter) => i.number.is_some_and(|k| (1..=length).contains(&k)),
         });
-        let ok = names_ok && kinds_ok && numbers == (1..=length).collect::<Vec<_>>() && length >= 1;
+        let ok = names_ok && kinds_ok && numbers == (1..=length).collect::<Vec<_>>() && length >= 2;
         if !ok {
             return None;
         }
-        Recipe::from_ingredients(length, 0, ingredients, seed)
+        Recipe::from_ingredients(length, 0, false, ingredients, seed)
     }
 
     /// The recipe of `ingredients`, when a potion wins.
-    fn from_ingredients(length: u32, difficulty: u32, ingredients: Vec<Ingredient>, seed: &Seed) -> Option<Recipe> {
+    fn from_ingredients(length: u32, difficulty: u32, second_edition: bool, ingredients: Vec<Ingredient>, seed: &Seed) -> Option<Recipe> {
         let mut recipe = Recipe {
             length,
             difficulty,
-            second_edition: false,
+            second_edition,
             ingredients,
             seed: seed.clone(),
             solutions: 0,
@@ -308,7 +305,7 @@ impl Deal {
         let pool: Vec<Effect> = Effect::dealt_at(level).collect();
         let mut dealt = Vec::with_capacity(count);
         for category in Category::ALL {
-            if self.second_edition && category == Category::Complex && self.in_play < 7 {
+            if self.second_edition && category == Category::Complex && self.in_play < COMPLEX_IN_PLAY_2023 {
                 continue;
             }
             let of: Vec<Effect> = pool.iter().copied().filter(|e| e.category() == category).collect();

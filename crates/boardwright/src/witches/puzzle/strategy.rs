@@ -33,7 +33,6 @@ enum Known {
     Unknown,
     Number(u32),
     Ignored,
-    Never,
 }
 
 /// Potions the strategy brews until one wins (the winning one included);
@@ -67,7 +66,8 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
         };
         known[i] = loop {
             if lo > hi {
-                break Known::Never;
+                // Not reached by a drawn recipe: a number claims 1 … n.
+                break Known::Ignored;
             }
             let mid = (lo + hi) / 2;
             let f = alone(mid, &mut after[i]);
@@ -168,7 +168,7 @@ fn inserted(order: &[usize], extra: usize, in_play: usize) -> Vec<Vec<usize>> {
 /// otherwise followed by each filler (and the fillers' own), into `out`.
 fn fill(order: Vec<usize>, known: &[Known], after: &[After], out: &mut Vec<Vec<usize>>) {
     let last = *order.last().expect("an order to fill");
-    let claims_none = |j: usize| matches!(known[j], Known::Ignored | Known::Never);
+    let claims_none = |j: usize| known[j] == Known::Ignored;
     let unused = |j: &usize| !order.contains(j);
     let mut fillers: Vec<usize> = (0..known.len()).filter(|&j| claims_none(j)).filter(unused).collect();
     if after[last] == After::Skip {
