@@ -24,7 +24,7 @@ use super::look::Look;
 use super::sizes::{Buckets, Sizes};
 use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH};
 use crate::geom::{Point, segment_dist2, sin_cos};
-use crate::print::INK;
+use crate::print::{INK, turned};
 use crate::universe::expansions::Piece;
 use crate::universe::{Board, ExpeditionKind, icons};
 
@@ -343,60 +343,6 @@ fn landmark_outline(c: (f64, f64), r: f64, style: Style) -> Shape {
         })
         .collect();
     Shape::Polygon { points, style }
-}
-
-/// `shape`, drawn in the unit box, placed with the box's middle at `c`,
-/// `size` millimetres (along, across), its x axis turned to `along` (a unit
-/// vector).
-pub(super) fn turned(shape: &Shape, c: (f64, f64), size: (f64, f64), along: (f64, f64)) -> Shape {
-    let p = |(x, y): (f64, f64)| {
-        let (u, v) = ((x - 0.5) * size.0, (y - 0.5) * size.1);
-        (c.0 + u * along.0 - v * along.1, c.1 + u * along.1 + v * along.0)
-    };
-    let scale = size.0.min(size.1);
-    let style = |s: &Style| Style {
-        stroke_width: s.stroke_width * scale,
-        dash: s.dash.map(|d| d * scale),
-        ..*s
-    };
-    match shape {
-        Shape::Line { from, to, style: s } => Shape::Line {
-            from: p(*from),
-            to: p(*to),
-            style: style(s),
-        },
-        Shape::Circle { center, radius, style: s } => Shape::Circle {
-            center: p(*center),
-            radius: radius * scale,
-            style: style(s),
-        },
-        Shape::Rect {
-            origin,
-            size: wh,
-            style: s,
-        } => {
-            let (x, y) = *origin;
-            let points = vec![(x, y), (x + wh.0, y), (x + wh.0, y + wh.1), (x, y + wh.1)];
-            Shape::Polygon {
-                points: points.into_iter().map(p).collect(),
-                style: style(s),
-            }
-        }
-        Shape::Polygon { points, style: s } => Shape::Polygon {
-            points: points.iter().map(|&q| p(q)).collect(),
-            style: style(s),
-        },
-        Shape::Group { tag, shapes } => Shape::Group {
-            tag: tag.clone(),
-            shapes: shapes.iter().map(|s| turned(s, c, size, along)).collect(),
-        },
-        Shape::Tagged { shape, tag } => Shape::Tagged {
-            shape: Box::new(turned(shape, c, size, along)),
-            tag: tag.clone(),
-        },
-        // Text, images and windows are not turned (no piece has them).
-        other => other.clone(),
-    }
 }
 
 /// A page position as a point, for `geom`'s distances.
