@@ -1,5 +1,5 @@
 //! The generators as the server sees them: the size caps every request is
-//! held to (each generator's [`Generator::SERVED_WORK`]), the listing of
+//! held to (each generator's [`Limits::served_work`](boardwright::Limits::served_work)), the listing of
 //! `GET /api/generators`, and requests routed to a generator by name.
 
 use boardwright::metrics::Described;
@@ -16,14 +16,14 @@ pub const STEPS_MAX_VALUES: u64 = 2_000_000;
 /// naming the size parameter the request set and the cap).
 pub(crate) fn cap<G: Generator>(params: &G::Params) -> Result<(), ApiError> {
     let work = G::work_size(params);
-    if work <= G::SERVED_WORK {
+    if work <= G::LIMITS.served_work {
         return Ok(());
     }
     Err(ApiError::unprocessable(format!(
         "this server makes {} boards of at most {} {unit} (this one would have {work} {unit}); for larger work use the command line",
         G::NAME,
-        G::SERVED_WORK,
-        unit = G::WORK_UNIT,
+        G::LIMITS.served_work,
+        unit = G::LIMITS.work_unit,
     ))
     .parameter(size_parameter::<G>(params)))
 }
@@ -154,7 +154,7 @@ pub(crate) fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i
     }
     let served = |v: i64| {
         let layer: toml::Table = [(name.to_string(), toml::Value::Integer(v))].into_iter().collect();
-        G::Params::resolve(&[layer]).map_or(true, |p| G::work_size(&p) <= G::SERVED_WORK)
+        G::Params::resolve(&[layer]).map_or(true, |p| G::work_size(&p) <= G::LIMITS.served_work)
     };
     if !served(min) {
         return Some(min);

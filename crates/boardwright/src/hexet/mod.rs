@@ -112,8 +112,10 @@ impl Generator for Hexet {
     const NAME: &'static str = "hexet";
     const ABOUT: &'static str = "hex maps with cities and a tower, road networks and scores (The Way to Hexet)";
     const STEPS: &'static [&'static str] = &STEPS;
-    const WORK_UNIT: &'static str = "cells";
-    const SERVED_WORK: u64 = 512 * 512;
+    const LIMITS: crate::Limits = crate::Limits {
+        work_unit: "cells",
+        served_work: 512 * 512,
+    };
     const LOG: Option<crate::LogFile> = Some(crate::LogFile {
         option: "roads",
         noun: "road log",

@@ -81,8 +81,10 @@ impl Generator for Starship {
     const ABOUT: &'static str = "ships on a tile grid built in configurable stages, every crew path kept open (after StarWright)";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::STARSHIP;
-    const WORK_UNIT: &'static str = "tiles";
-    const SERVED_WORK: u64 = 128 * 128;
+    const LIMITS: crate::Limits = crate::Limits {
+        work_unit: "tiles",
+        served_work: 128 * 128,
+    };
     type Params = Params;
     type Board = Board;
     type Metrics = Metrics;

@@ -644,8 +644,10 @@ impl Generator for Universe {
     const ABOUT: &'static str = "node-and-edge boards for the paper-cutting race game Unstable Universe";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::UNIVERSE;
-    const WORK_UNIT: &'static str = "nodes";
-    const SERVED_WORK: u64 = 50_000;
+    const LIMITS: crate::Limits = crate::Limits {
+        work_unit: "nodes",
+        served_work: 50_000,
+    };
     const RULES_CARD: bool = true;
     type Params = Params;
     type Board = Board;

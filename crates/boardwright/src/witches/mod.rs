@@ -322,8 +322,10 @@ impl Generator for Witches {
     const ABOUT: &'static str = "folded-paper boards for the potion game Wondering Witches, split fairly between players";
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::WITCHES;
-    const WORK_UNIT: &'static str = "cells";
-    const SERVED_WORK: u64 = 64;
+    const LIMITS: crate::Limits = crate::Limits {
+        work_unit: "cells",
+        served_work: 64,
+    };
     const RULES_CARD: bool = true;
     type Params = Params;
     type Board = Board;
