@@ -227,7 +227,7 @@ pub struct TableField {
 
 /// A doc comment's text without the space `///` leaves before it.
 #[doc(hidden)]
-pub const fn trim_doc(doc: &'static str) -> &'static str {
+pub(crate) const fn trim_doc(doc: &'static str) -> &'static str {
     match doc.as_bytes() {
         [b' ', rest @ ..] => match std::str::from_utf8(rest) {
             Ok(rest) => rest,

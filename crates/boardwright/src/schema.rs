@@ -194,7 +194,7 @@ fn readable(doc: &str) -> String {
 /// its declaration ([`Params::INFO`]): the range of a number, the values
 /// of a choice. The parameter macro calls it on every struct it declares.
 #[doc(hidden)]
-pub fn with_ranges<P: Params>(schema: &mut Schema) {
+pub(crate) fn with_ranges<P: Params>(schema: &mut Schema) {
     let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
         return;
     };

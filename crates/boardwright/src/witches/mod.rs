@@ -389,7 +389,7 @@ impl Generator for Witches {
 
     /// The secret recipe's winning potions (`recipe.solutions`) and the
     /// potions the simple strategy brews until one wins
-    /// (`recipe.strategy_potions`; [`puzzle::GIVE_UP`] if it gives up).
+    /// (`recipe.strategy_potions`; 200 if it gives up).
     fn extra_figures(params: &Params, seed: &Seed) -> Vec<(&'static str, f64)> {
         match puzzle::Recipe::new(params, seed) {
             Ok(recipe) => vec![

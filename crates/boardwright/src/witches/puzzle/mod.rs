@@ -25,9 +25,10 @@ mod strategy;
 pub use brew::Feedback;
 pub use clue::holds as clue_holds;
 pub use effects::{Category, Effect};
-pub use potion::{Entry, MAX_POTION, MAX_SEEDS, MAX_TEXT, Potion, PotionError, ingredient};
+pub use potion::{Entry, MAX_POTION, MAX_SEEDS, Potion, PotionError, ingredient};
 pub use recipe::{Decoy, Ingredient, Recipe};
-pub use strategy::{GIVE_UP, potions_needed};
+pub use strategy::potions_needed;
+pub(crate) use strategy::GIVE_UP;
 
 /// The recipe revealed: the JSON of `boardwright witches --reveal`.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]

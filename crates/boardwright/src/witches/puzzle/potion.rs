@@ -12,7 +12,7 @@ pub const MAX_POTION: usize = 6;
 /// Most seeds an ingredient may be grown with.
 pub const MAX_SEEDS: u32 = 9;
 /// Longest potion text read, in bytes.
-pub const MAX_TEXT: usize = 500;
+pub(crate) const MAX_TEXT: usize = 500;
 /// Longest ingredient name repeated in a message, in characters.
 const SHOWN: usize = 30;
 

@@ -25,7 +25,7 @@ use super::potion::{Entry, MAX_POTION, Potion};
 use super::recipe::Recipe;
 
 /// Potions brewed before the strategy gives up.
-pub const GIVE_UP: u32 = 200;
+pub(crate) const GIVE_UP: u32 = 200;
 
 /// What the strategy learnt of an ingredient.
 #[derive(Clone, Copy, PartialEq)]
