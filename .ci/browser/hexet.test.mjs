@@ -73,6 +73,10 @@ test("a game is its address: roads build by clicks, and reload, Back and a share
   await page.waitForSelector("#networks li");
   assert.match(await page.textContent("#networks"), /the tower/);
   assert.match(await page.textContent("#tower-reach"), /Player 1/);
+  // The network in player 1's colour, as the server gives the colours.
+  const info = (await (await page.request.get(`${base}/api/generators`)).json()).find((g) => g.name === "hexet");
+  const fills = await page.$$eval('.network[data-player="0"]', (gs) => gs.map((g) => g.getAttribute("fill")));
+  assert.ok(fills.length && fills.every((f) => f === info.player_colours[0]), `${fills} against ${info.player_colours[0]}`);
   const after = await score(page);
   assert.notEqual(after, before, "the scores change once a city reaches the tower");
 

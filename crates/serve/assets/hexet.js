@@ -20,9 +20,9 @@ import { addStyles, el } from "./form.js";
 import { RoadCodeError, decode, encode } from "./roadcode.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Players' colours, as in hexet's drawing (none a city type's). */
-const PLAYER_COLOURS = ["#B5122E", "#1F3F99", "#C2560C", "#5E2A84", "#00695C", "#6D4C1F", "#B0127A", "#111111"];
-const colour = (player) => PLAYER_COLOURS[player % PLAYER_COLOURS.length];
+/** The players' colours, as `/api/generators` gives them: the map's roads' own. */
+let playerColours = ["#111111"];
+const colour = (player) => playerColours[player % playerColours.length];
 
 function svgEl(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -438,6 +438,7 @@ function travel(page) {
 
 export default {
   setup(page) {
+    playerColours = page.info.player_colours;
     addStyles(STYLE);
     const area = el("div", { class: "play-area" });
     game.panel = el("div", { class: "game", "aria-label": "The game" });

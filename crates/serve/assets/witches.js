@@ -14,13 +14,13 @@
 import { ApiError, DRAWING, fetchApi } from "./app.js";
 import { addStyles, el } from "./form.js";
 
-/** Most seeds an ingredient may be given. */
-const MAX_SEEDS = 9;
+/** Most seeds an ingredient may be given, as the server says with the clue. */
+const maxSeeds = () => game.clue.max_seeds;
 
 const game = {
   /** The seed and parameters the potions were brewed for (the recipe's). */
   recipeQuery: null,
-  /** `{clue, recipe_length, rules, ingredients}` of the recipe. */
+  /** `{clue, recipe_length, max_seeds, rules, ingredients}` of the recipe. */
   clue: null,
   /**
    * The potion being made: `[{ingredient, seeds, text, problem}]`: seeds null
@@ -50,11 +50,11 @@ window.addEventListener("popstate", () => {
 /** Why typed seeds cannot be brewed, or "" when they can (empty: as many as needed). */
 function seedsProblem(text) {
   const t = text.trim();
-  const rule = `seeds are a whole number from 0 to ${MAX_SEEDS}, or empty for as many as needed`;
+  const rule = `seeds are a whole number from 0 to ${maxSeeds()}, or empty for as many as needed`;
   if (t === "") return "";
   if (!/^[+-]?\d+$/.test(t)) return `“${t}” is not a whole number: ${rule}.`;
   const n = Number(t);
-  if (n < 0 || n > MAX_SEEDS) return `${n} is out of range: ${rule}.`;
+  if (n < 0 || n > maxSeeds()) return `${n} is out of range: ${rule}.`;
   return "";
 }
 
@@ -174,7 +174,7 @@ function render(page) {
   panel.replaceChildren(
     el("h2", {}, "Brew a potion"),
     el("p", { class: "clue", id: "clue" }, el("strong", {}, "Free clue: "), game.clue.clue),
-    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in the order they stand in your cauldron (in the 2023 edition, your garden), each once, with the seeds grown: a whole number from 0 to ${MAX_SEEDS}, or empty for as many as needed. Then brew.`),
+    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in the order they stand in your cauldron (in the 2023 edition, your garden), each once, with the seeds grown: a whole number from 0 to ${maxSeeds()}, or empty for as many as needed. Then brew.`),
     game.clue.rules.length
       ? el("details", {}, el("summary", {}, `Effects you may meet (${game.clue.rules.length})`),
         el("dl", { class: "rules" }, ...game.clue.rules.flatMap((r) => [el("dt", {}, r.effect), el("dd", {}, r.rule)])))

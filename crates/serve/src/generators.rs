@@ -63,8 +63,8 @@ pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output
 
 /// The body of `GET /api/generators`: every generator with its parameters
 /// (name, doc, what is allowed, default), presets (name, about, the
-/// parameters it sets), fairness targets (figure, check, metric) and
-/// metrics (name, label, unit, meaning).
+/// parameters it sets), fairness targets (figure, check, metric), metrics
+/// (name, label, unit, meaning) and, for hexet, the players' colours.
 pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
@@ -130,7 +130,7 @@ fn describe<G: Generator>() -> Value {
         .iter()
         .map(|m| json!({ "name": m.name, "label": m.label, "unit": m.unit, "meaning": m.meaning() }))
         .collect();
-    json!({
+    let mut described = json!({
         "name": G::NAME,
         "about": G::ABOUT,
         "steps": G::STEPS,
@@ -139,7 +139,13 @@ fn describe<G: Generator>() -> Value {
         "presets": presets,
         "fairness": fairness,
         "metrics": metrics,
-    })
+    });
+    // What a generator's own page draws as the board does: hexet's
+    // players' colours, for the networks it shows.
+    if G::NAME == boardwright::hexet::Hexet::NAME {
+        described["player_colours"] = json!(boardwright::hexet::PLAYER_COLORS);
+    }
+    described
 }
 
 /// The largest value of the size parameter `name` that this server makes a

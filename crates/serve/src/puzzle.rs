@@ -153,6 +153,8 @@ pub(crate) struct Clue<'a> {
     clue: &'a str,
     /// Ingredients in the recipe.
     recipe_length: u32,
+    /// Most seeds an ingredient may be given in a potion.
+    max_seeds: u32,
     /// The ingredients in play, in the board's order: what a potion is made of.
     ingredients: Vec<&'static str>,
     /// The effects players may meet at this difficulty, with their rules.
@@ -160,12 +162,13 @@ pub(crate) struct Clue<'a> {
 }
 
 /// `GET /api/witches/clue?seed=…`: `{"clue", "recipe_length",
-/// "ingredients", "rules": [{"effect", "rule"}]}`.
+/// "max_seeds", "ingredients", "rules": [{"effect", "rule"}]}`.
 pub(crate) async fn clue(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
     let recipe = recipe(&app, raw.as_deref()).await?;
     json(&Clue {
         clue: recipe.clue(),
         recipe_length: recipe.length(),
+        max_seeds: puzzle::MAX_SEEDS,
         ingredients: recipe.ingredients().iter().map(|i| i.name).collect(),
         rules: recipe.rules(),
     })

@@ -67,6 +67,9 @@ fn generators_lists_every_parameter_and_preset() {
         let list = r.json();
         let names: Vec<&str> = list.as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["universe", "witches", "starship", "hexet"]);
+        // The page draws hexet's networks in the map's own colours.
+        assert_eq!(list[3]["player_colours"], json!(boardwright::hexet::PLAYER_COLORS));
+        assert!(list[0].get("player_colours").is_none());
         fn check<G: Generator>(entry: &Value) {
             assert_eq!(entry["about"], G::ABOUT);
             let info = <G::Params as Params>::INFO;
@@ -929,6 +932,7 @@ fn witches_potion_clue_and_reveal() {
         assert_eq!(clue.status, 200);
         assert_eq!(clue.json()["clue"], recipe.clue());
         assert_eq!(clue.json()["recipe_length"], 4);
+        assert_eq!(clue.json()["max_seeds"], boardwright::witches::puzzle::MAX_SEEDS);
         assert!(clue.json()["rules"].as_array().unwrap().len() >= 10);
         let hardest = json!({"seed": "Tiamo", "preset": "hardest", "potion": [{"ingredient": "Sage"}]});
         assert_eq!(client::post(addr, "/api/witches/potion", &hardest.to_string()).status, 200);

@@ -15,6 +15,8 @@ mod river;
 mod road;
 mod terrain;
 
+pub use road::PLAYER_COLORS;
+
 use scene::{Document, Shape, Style, Tag};
 
 use super::hex::{Grid, Hex, SQRT3};

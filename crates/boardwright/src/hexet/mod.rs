@@ -57,6 +57,7 @@ mod params;
 pub mod road_code;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, Score};
+pub use draw::PLAYER_COLORS;
 pub(crate) use draw::draw;
 pub use game::{Action, Game, ReplayError, RoadEntry, RoadError, RoadType};
 pub use hex::{Hex, HexSide, SideMask};

@@ -27,8 +27,8 @@ pub use clue::holds as clue_holds;
 pub use effects::{Category, Effect};
 pub use potion::{Entry, MAX_POTION, MAX_SEEDS, Potion, PotionError, ingredient};
 pub use recipe::{Decoy, Ingredient, Recipe};
-pub use strategy::potions_needed;
 pub(crate) use strategy::GIVE_UP;
+pub use strategy::potions_needed;
 
 /// The recipe revealed: the JSON of `boardwright witches --reveal`.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
