@@ -89,6 +89,13 @@ test("changing a control redraws the board and updates the address; a bad value 
   const used = await (await page.request.get(await page.getAttribute('a[data-format="json"]', "href").then((h) => base + h))).json();
   assert.deepEqual(used.params.missions, missions);
 
+  // The drawing options are the server's: its papers in words, its DPI range.
+  const drawing = (await (await page.request.get(`${base}/api/generators`)).json()).find((g) => g.name === "universe").drawing;
+  const papers = await page.$$eval("#paper option", (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(papers, drawing.papers.map((p) => [p.name, p.label]));
+  assert.deepEqual(await page.$eval("#dpi", (i) => [Number(i.min), Number(i.max), Number(i.placeholder)]), [drawing.dpi.min, drawing.dpi.max, drawing.dpi.default]);
+  assert.ok((await page.$$eval("#tile option", (os) => os.map((o) => o.value))).includes("2x2"));
+
   // US Letter redraws the board on that paper, and the downloads follow.
   before = await boardHtml(page);
   await page.selectOption("#paper", "letter");

@@ -330,6 +330,16 @@ impl Paper {
         }
     }
 
+    /// Its name in words: `A4`, `US Letter`, `A3`, `A5`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "US Letter",
+            Paper::A3 => "A3",
+            Paper::A5 => "A5",
+        }
+    }
+
     /// The paper called `name` (`a4`, `letter`, `a3`, `a5`, any case).
     pub fn from_name(name: &str) -> Option<Paper> {
         Paper::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))

@@ -11,10 +11,27 @@ const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
 const DEBOUNCE_MS = 300;
 /** The query keys that change how a board is drawn, not the board. */
 export const DRAWING = ["ink_friendly", "paper", "tile", "dpi"];
-/** Papers other than the default, A4. */
-const PAPERS = ["letter", "a3", "a5"];
-/** Sheets one board may be printed over, other than one. */
-const TILES = ["2x1", "1x2", "2x2", "3x2", "3x3"];
+/** Papers other than the default, as `/api/generators` gives them (set by `main`). */
+let PAPERS = [];
+/** The default paper's name (set by `main`). */
+let DEFAULT_PAPER = "";
+/** Layouts of sheets the form offers, other than one: those within the server's most per side (set by `main`). */
+const LAYOUTS = [["2x1", "2 side by side"], ["1x2", "2 one above the other"], ["2x2", "2 × 2"], ["3x2", "3 × 2"], ["3x3", "3 × 3"]];
+let TILES = [];
+
+/** Fills the drawing options from the server's `drawing`: papers, sheets, pixels per inch. */
+function drawingOptions(drawing) {
+  DEFAULT_PAPER = drawing.papers[0].name;
+  PAPERS = drawing.papers.slice(1).map((p) => p.name);
+  const paper = document.getElementById("paper");
+  paper.replaceChildren(...drawing.papers.map((p) => el("option", { value: p.name }, p.label)));
+  const fits = ([layout]) => layout.split("x").every((n) => Number(n) <= drawing.tile_max);
+  TILES = LAYOUTS.filter(fits).map(([layout]) => layout);
+  const tile = document.getElementById("tile");
+  tile.replaceChildren(el("option", { value: "1x1" }, "One sheet"), ...LAYOUTS.filter(fits).map(([value, label]) => el("option", { value }, label)));
+  const dpi = document.getElementById("dpi");
+  Object.assign(dpi, { min: drawing.dpi.min, max: drawing.dpi.max, placeholder: drawing.dpi.default });
+}
 
 /** A refusal from the API: `{error, parameter}` and the status. */
 export class ApiError extends Error {
@@ -331,7 +348,7 @@ class Page {
     this.seed = search.get("seed") ?? randomSeed();
     this.preset = search.get("preset") ?? "";
     this.inkFriendly = search.get("ink_friendly") === "true";
-    /** "letter", "a3", "a5", or "" for the default, A4. */
+    /** A paper other than the default, or "" for the default. */
     this.paper = PAPERS.includes(search.get("paper")) ? search.get("paper") : "";
     /** Sheets one board is printed over ("2x2"), or "" for one. */
     this.tile = TILES.includes(search.get("tile")) ? search.get("tile") : "";
@@ -374,7 +391,7 @@ class Page {
     document.getElementById("preset-changed").textContent = "";
     document.getElementById("preset-about").textContent = this.info.presets.find((p) => p.name === this.preset)?.about ?? "";
     document.getElementById("ink_friendly").checked = this.inkFriendly;
-    document.getElementById("paper").value = this.paper || "a4";
+    document.getElementById("paper").value = this.paper || DEFAULT_PAPER;
     document.getElementById("tile").value = this.tile || "1x1";
     document.getElementById("dpi").value = this.dpi;
     for (const param of this.info.params) {
@@ -642,6 +659,7 @@ class Page {
 async function main() {
   const list = await fetchApi("/api/generators");
   const info = list.find((g) => g.name === NAME);
+  drawingOptions(info.drawing);
   const extra = document.getElementById("generator-module");
   const module = extra ? (await import(extra.href)).default : {};
   const page = new Page(info, module);

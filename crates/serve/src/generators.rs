@@ -64,7 +64,8 @@ pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output
 /// The body of `GET /api/generators`: every generator with its parameters
 /// (name, doc, what is allowed, default), presets (name, about, the
 /// parameters it sets), fairness targets (figure, check, metric), metrics
-/// (name, label, unit, meaning) and, for hexet, the players' colours.
+/// (name, label, unit, meaning), how a board may be drawn (papers, tiles,
+/// DPI) and, for hexet, the players' colours.
 pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
@@ -140,12 +141,28 @@ fn describe<G: Generator>() -> Value {
         "fairness": fairness,
         "metrics": metrics,
     });
+    described["drawing"] = drawing();
     // What a generator's own page draws as the board does: hexet's
     // players' colours, for the networks it shows.
     if G::NAME == boardwright::hexet::Hexet::NAME {
         described["player_colours"] = json!(boardwright::hexet::PLAYER_COLORS);
     }
     described
+}
+
+/// How a board may be drawn, for the page's drawing options: the papers
+/// (the first the default), the most sheets a side of a tiled board, and
+/// a PNG's pixels per inch.
+fn drawing() -> Value {
+    let papers: Vec<Value> = boardwright::Paper::ALL
+        .iter()
+        .map(|p| json!({ "name": p.name(), "label": p.label() }))
+        .collect();
+    json!({
+        "papers": papers,
+        "tile_max": boardwright::Tile::MAX,
+        "dpi": { "min": *output::DPI_RANGE.start(), "max": *output::DPI_RANGE.end(), "default": output::DEFAULT_DPI },
+    })
 }
 
 /// The largest value of the size parameter `name` that this server makes a

@@ -67,6 +67,19 @@ fn generators_lists_every_parameter_and_preset() {
         let list = r.json();
         let names: Vec<&str> = list.as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["universe", "witches", "starship", "hexet"]);
+        // The page's drawing options: the papers (the default first), the
+        // most sheets a side, the DPI range.
+        let drawing = &list[0]["drawing"];
+        let papers: Vec<&str> = drawing["papers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(papers, boardwright::Paper::ALL.map(|p| p.name()));
+        assert_eq!(drawing["papers"][1]["label"], "US Letter");
+        assert_eq!(drawing["tile_max"], boardwright::Tile::MAX);
+        assert_eq!(drawing["dpi"]["max"], *output::DPI_RANGE.end());
         // The page draws hexet's networks in the map's own colours.
         assert_eq!(list[3]["player_colours"], json!(boardwright::hexet::PLAYER_COLORS));
         assert!(list[0].get("player_colours").is_none());
