@@ -4,13 +4,14 @@
 // which the page names in a `#generator-module` link (see `Page` below for
 // what such a module may use).
 
+import { DRAWING, fetchApi } from "./api.js";
 import { control, el, onSettled, queryText, sentence } from "./form.js";
+import { WIDE, legendBelow, parseSvg, sideBySide } from "./svg.js";
 import { toInlineToml } from "./toml.js";
+import { Zoom } from "./zoom.js";
 
 const NAME = location.pathname.replace(/^\/+|\/+$/g, "");
 const DEBOUNCE_MS = 300;
-/** The query keys that change how a board is drawn, not the board. */
-export const DRAWING = ["ink_friendly", "paper", "tile", "dpi"];
 /** Papers other than the default, as `/api/generators` gives them (set by `main`). */
 let PAPERS = [];
 /** The default paper's name (set by `main`). */
@@ -31,138 +32,6 @@ function drawingOptions(drawing) {
   tile.replaceChildren(el("option", { value: "1x1" }, "One sheet"), ...LAYOUTS.filter(fits).map(([value, label]) => el("option", { value }, label)));
   const dpi = document.getElementById("dpi");
   Object.assign(dpi, { min: drawing.dpi.min, max: drawing.dpi.max, placeholder: drawing.dpi.default });
-}
-
-/** A refusal from the API: `{error, parameter}` and the status. */
-export class ApiError extends Error {
-  constructor(status, body) {
-    super(body.error || `the server answered ${status}`);
-    this.status = status;
-    this.parameter = body.parameter || null;
-  }
-}
-
-/** Fetches `path`; answers its body as `kind` ("json", "text") or throws an ApiError. */
-export async function fetchApi(path, kind = "json", init = {}) {
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (e) {
-    throw new ApiError(0, { error: `the server cannot be reached (${e.message})` });
-  }
-  if (!response.ok) {
-    let body = {};
-    try {
-      body = await response.json();
-    } catch {
-      body = { error: `the server answered ${response.status}` };
-    }
-    throw new ApiError(response.status, body);
-  }
-  if (response.status === 204) return null;
-  return kind === "json" ? response.json() : response.text();
-}
-
-/** Parses SVG text into an element. */
-export function parseSvg(text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = doc.documentElement;
-  if (svg.nodeName !== "svg") throw new ApiError(0, { error: "the drawing could not be read" });
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("role", "img");
-  return document.importNode(svg, true);
-}
-
-/** A screen wide enough for two pages of a drawing side by side. */
-const WIDE = "(min-width: 861px)";
-
-/**
- * Lays a drawing of two pages one above the other (witches' front and back,
- * each a top-level `translate(0 y)` group) side by side, so that both are
- * large enough to read on a wide screen.
- */
-function sideBySide(svg) {
-  const pages = [...svg.children].filter((g) => g.tagName === "g" && /^translate\(0[ ,]/.test(g.getAttribute("transform") || ""));
-  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
-  if (pages.length !== 2 || box.length !== 4) return;
-  const step = Number(pages[1].getAttribute("transform").match(/^translate\(0[ ,]+([\d.]+)\)/)?.[1]);
-  const height = box[3] - step;
-  if (!(step > 0 && height > 0)) return;
-  const gap = step - height;
-  pages[1].setAttribute("transform", `translate(${box[2] + gap} 0)`);
-  svg.setAttribute("viewBox", `${box[0]} ${box[1]} ${2 * box[2] + gap} ${height}`);
-}
-
-/** The box round several boxes (from `getBBox`), as `[x, y, width, height]`. */
-function around(boxes) {
-  const [x0, y0] = [Math.min(...boxes.map((b) => b.x)), Math.min(...boxes.map((b) => b.y))];
-  const [x1, y1] = [Math.max(...boxes.map((b) => b.x + b.width)), Math.max(...boxes.map((b) => b.y + b.height))];
-  return [x0, y0, x1 - x0, y1 - y0];
-}
-
-/**
- * On a narrow screen, moves a drawing's legend and caption out of it into
- * `holder` under it, as a list in the page's own type (each entry its marks,
- * drawn small, and its words; the legend of the first page that has one,
- * every different caption line), and fits the board to what is left: on a
- * phone a legend in the drawing would be too small to read. The drawing's
- * whole page stays in `data-page`.
- */
-function legendBelow(svg, holder) {
-  holder.replaceChildren();
-  const pages = [...svg.children].filter((g) => g.tagName === "g" && /^translate\(/.test(g.getAttribute("transform") || ""));
-  const legends = [...svg.querySelectorAll("g.legend")];
-  if (!pages.length || !legends.length) return;
-  const captions = [...svg.querySelectorAll("text.caption")];
-  const moved = (node) => legends.includes(node) || captions.includes(node);
-  // The board: everything else on the pages but their white backgrounds,
-  // each page's box moved to where its page lies.
-  const boxes = pages.flatMap((page) => {
-    const [dx, dy] = (page.getAttribute("transform").match(/translate\(([-\d.]+)[ ,]+([-\d.]+)\)/) ?? [0, 0, 0]).slice(1).map(Number);
-    return [...page.children]
-      .filter((node, k) => !moved(node) && !(k === 0 && node.tagName === "rect"))
-      .map((node) => node.getBBox())
-      .map((b) => ({ x: b.x + dx, y: b.y + dy, width: b.width, height: b.height }));
-  });
-  if (!boxes.length) return;
-  const boardBox = around(boxes);
-  // An entry is the marks drawn since the last entry, then its words (a
-  // text set from its start; a letter on a mark is centred).
-  const entries = [];
-  let marks = [];
-  const first = legends[0].closest("svg > g") ?? legends[0].parentNode;
-  for (const legend of legends.filter((l) => first.contains(l))) {
-    for (const node of legend.children) {
-      if (captions.includes(node)) continue;
-      if (node.tagName === "text" && node.getAttribute("text-anchor") === "start") {
-        entries.push([marks, node.textContent]);
-        marks = [];
-      } else {
-        marks.push(node);
-      }
-    }
-  }
-  const swatch = (nodes) => {
-    if (!nodes.length) return el("span", { class: "swatch" });
-    const [x, y, w, h] = around(nodes.map((n) => n.getBBox()));
-    const small = svg.cloneNode(false);
-    for (const name of ["width", "height", "data-box", "data-page"]) small.removeAttribute(name);
-    small.setAttribute("viewBox", [x - 0.4, y - 0.4, w + 0.8, h + 0.8].map((v) => Number(v.toFixed(3))).join(" "));
-    small.setAttribute("class", "swatch");
-    small.setAttribute("aria-hidden", "true");
-    small.append(...nodes.map((n) => n.cloneNode(true)));
-    return small;
-  };
-  const lines = [...new Set(captions.map((c) => c.textContent))];
-  holder.append(
-    el("ul", { class: "legend-list", "aria-label": "Legend" }, ...entries.map(([nodes, words]) => el("li", {}, swatch(nodes), el("span", {}, words)))),
-    ...lines.map((line) => el("p", { class: "caption" }, line)),
-  );
-  for (const node of [...legends, ...captions]) node.setAttribute("display", "none");
-  svg.dataset.page = svg.getAttribute("viewBox");
-  svg.dataset.box = [boardBox[0] - 2, boardBox[1] - 2, boardBox[2] + 4, boardBox[3] + 4].map((v) => Number(v.toFixed(3))).join(" ");
-  svg.setAttribute("viewBox", svg.dataset.box);
 }
 
 function randomSeed() {
@@ -193,131 +62,6 @@ function metricValue(value) {
   return el("table", { class: "records" },
     el("thead", {}, el("tr", {}, ...keys.map((k) => el("th", { scope: "col" }, label(k))))),
     el("tbody", {}, ...value.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, cell(k, row[k])))))));
-}
-
-/** The most a board is magnified. */
-const MAX_ZOOM = 16;
-
-/**
- * Zoom and pan of the drawing on the board, as its `viewBox`: the wheel or
- * a pinch zooms about the pointer, a drag (not on a playable map's cells)
- * pans, the buttons and the keys + − 0 and the arrows (when the board has
- * focus and a generator's own keys did not take them) do both. The view
- * starts fitted and is kept when the board is redrawn; Fit returns to it.
- */
-class Zoom {
-  constructor(board) {
-    this.board = board;
-    /** Magnification, and the centre of the view as fractions of the drawing. */
-    this.scale = 1;
-    this.centre = [0.5, 0.5];
-    this.pointers = new Map();
-    new MutationObserver(() => this.apply()).observe(board, { childList: true });
-    const button = (label, title, act) => el("button", { type: "button", title, "aria-label": title, onclick: act }, label);
-    board.before(el("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
-      button("+", "Zoom in", () => this.zoomBy(1.5)),
-      button("−", "Zoom out", () => this.zoomBy(1 / 1.5)),
-      button("Fit", "Fit the board to its area", () => this.fit())));
-    board.addEventListener("wheel", (e) => {
-      // Zooming out of a fitted board would do nothing: the page scrolls instead.
-      if (this.scale === 1 && e.deltaY > 0) return;
-      e.preventDefault();
-      this.zoomBy(Math.exp(-e.deltaY / 300), this.at(e));
-    }, { passive: false });
-    board.addEventListener("pointerdown", (e) => this.down(e));
-    board.addEventListener("pointermove", (e) => this.move(e));
-    for (const end of ["pointerup", "pointercancel", "pointerleave"]) board.addEventListener(end, (e) => this.pointers.delete(e.pointerId));
-    board.parentElement.addEventListener("keydown", (e) => this.key(e));
-  }
-
-  /** The drawing's own box: `[x, y, width, height]`. */
-  box(svg) {
-    svg.dataset.box ??= svg.getAttribute("viewBox") ?? "";
-    return svg.dataset.box.split(/[\s,]+/).map(Number);
-  }
-
-  /** Sets the drawing's viewBox to the view. */
-  apply() {
-    const svg = this.board.querySelector(":scope > svg");
-    if (!svg) return;
-    const [x, y, w, h] = this.box(svg);
-    if (!(w > 0 && h > 0)) return;
-    const [vw, vh] = [w / this.scale, h / this.scale];
-    this.centre = this.centre.map((c) => Math.min(1 - 0.5 / this.scale, Math.max(0.5 / this.scale, c)));
-    const view = [x + this.centre[0] * w - vw / 2, y + this.centre[1] * h - vh / 2, vw, vh];
-    svg.setAttribute("viewBox", view.map((v) => Number(v.toFixed(4))).join(" "));
-    this.board.classList.toggle("zoomed", this.scale > 1);
-  }
-
-  /** Where the pointer is, as fractions of the drawing. */
-  at(e) {
-    const svg = this.board.querySelector(":scope > svg");
-    if (!svg) return null;
-    const rect = svg.getBoundingClientRect();
-    const [fx, fy] = [(e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height];
-    return [this.centre[0] + (fx - 0.5) / this.scale, this.centre[1] + (fy - 0.5) / this.scale];
-  }
-
-  /** Zooms by `factor`, keeping the point `about` (fractions) where it is on screen. */
-  zoomBy(factor, about = null) {
-    const scale = Math.min(MAX_ZOOM, Math.max(1, this.scale * factor));
-    if (about) this.centre = this.centre.map((c, i) => about[i] + (c - about[i]) * (this.scale / scale));
-    this.scale = scale;
-    this.apply();
-  }
-
-  /** Moves the view by fractions of what is shown. */
-  panBy(dx, dy) {
-    this.centre = [this.centre[0] + dx / this.scale, this.centre[1] + dy / this.scale];
-    this.apply();
-  }
-
-  fit() {
-    this.scale = 1;
-    this.centre = [0.5, 0.5];
-    this.apply();
-  }
-
-  /** A pointer down: two at once pinch; one pans, unless it started on a
-   * playable map's cell or road (where it builds). */
-  down(e) {
-    const play = Boolean(e.target.closest?.(".play .cell, .play .road"));
-    this.pointers.set(e.pointerId, { at: [e.clientX, e.clientY], play });
-  }
-
-  /** Whether two pointers are down: a pinch, which builds nothing. */
-  get pinching() {
-    return this.pointers.size > 1;
-  }
-
-  move(e) {
-    const last = this.pointers.get(e.pointerId);
-    if (!last) return;
-    const rect = this.board.getBoundingClientRect();
-    const [x, y] = last.at;
-    if (this.pointers.size === 2) {
-      // A pinch: the distance between the two fingers sets the zoom.
-      const other = [...this.pointers].find(([id]) => id !== e.pointerId)[1].at;
-      const before = Math.hypot(x - other[0], y - other[1]);
-      const after = Math.hypot(e.clientX - other[0], e.clientY - other[1]);
-      if (before > 0) this.zoomBy(after / before, this.at({ clientX: (e.clientX + other[0]) / 2, clientY: (e.clientY + other[1]) / 2 }));
-    } else if (this.scale > 1 && !last.play) {
-      this.panBy(-(e.clientX - x) / rect.width, -(e.clientY - y) / rect.height);
-    }
-    last.at = [e.clientX, e.clientY];
-  }
-
-  key(e) {
-    if (e.defaultPrevented || !this.board.contains(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-    const step = 0.2;
-    const keys = {
-      "+": () => this.zoomBy(1.5), "=": () => this.zoomBy(1.5), "-": () => this.zoomBy(1 / 1.5), "0": () => this.fit(),
-      ArrowLeft: () => this.panBy(-step, 0), ArrowRight: () => this.panBy(step, 0), ArrowUp: () => this.panBy(0, -step), ArrowDown: () => this.panBy(0, step),
-    };
-    if (!keys[e.key]) return;
-    keys[e.key]();
-    e.preventDefault();
-  }
 }
 
 /** What the page and a generator's module share. */

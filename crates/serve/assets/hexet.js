@@ -15,7 +15,7 @@
 // `polygon.cell` for it lies, so the page never repeats the drawing's
 // layout.
 
-import { ApiError, DRAWING, fetchApi } from "./app.js";
+import { ApiError, DRAWING, fetchApi } from "./api.js";
 import { addStyles, el } from "./form.js";
 import { RoadCodeError, decode, encode } from "./roadcode.js";
 

@@ -3,7 +3,7 @@
 // duplicated, removed or added; a slider shows the ship after any stage,
 // as the server draws it.
 
-import { fetchApi } from "./app.js";
+import { fetchApi } from "./api.js";
 import { el } from "./form.js";
 import { toInlineToml } from "./toml.js";
 

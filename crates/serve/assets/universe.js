@@ -3,7 +3,7 @@
 // push them shown faintly, then the edges, the missions and the node types
 // appear, and the drawing comes back.
 
-import { ApiError, fetchApi } from "./app.js";
+import { ApiError, fetchApi } from "./api.js";
 import { el } from "./form.js";
 
 const SVG = "http://www.w3.org/2000/svg";

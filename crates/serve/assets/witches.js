@@ -11,7 +11,7 @@
 // same (the same seed, the same clue, and the same answer to every potion
 // tried, asked of the server); one that changes it asks first.
 
-import { ApiError, DRAWING, fetchApi } from "./app.js";
+import { ApiError, DRAWING, fetchApi } from "./api.js";
 import { addStyles, el } from "./form.js";
 
 /** Most seeds an ingredient may be given, as the server says with the clue. */

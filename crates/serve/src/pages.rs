@@ -29,6 +29,9 @@ macro_rules! asset {
 const ASSETS: &[(&str, &str, &[u8])] = &[
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("app.js", JS),
+    asset!("api.js", JS),
+    asset!("svg.js", JS),
+    asset!("zoom.js", JS),
     asset!("home.js", JS),
     asset!("form.js", JS),
     asset!("toml.js", JS),
