@@ -606,7 +606,17 @@ fn pages_and_assets_are_served_from_the_binary() {
         }
         // Every module an HTML page or module imports is served; a
         // generator's module uses the API client, never the page that loads it.
-        for file in ["app.js", "api.js", "svg.js", "zoom.js", "universe.js", "starship.js", "hexet.js", "witches.js", "form.js"] {
+        for file in [
+            "app.js",
+            "api.js",
+            "svg.js",
+            "zoom.js",
+            "universe.js",
+            "starship.js",
+            "hexet.js",
+            "witches.js",
+            "form.js",
+        ] {
             let text = client::get(addr, &format!("/assets/{file}")).text();
             assert!(!text.contains("from \"./app.js\""), "{file} imports the page");
             for import in text.lines().filter_map(|l| l.split("from \"./").nth(1)) {

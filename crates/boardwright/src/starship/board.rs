@@ -6,10 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::params::Params;
-use super::part::{Part, Role};
+use super::params::{Params, Stage};
+use super::part::{Part, fixed_symbols};
 use super::ship::{Ship, Tile};
-use super::stages::Stage;
 use crate::Header;
 
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.
@@ -98,26 +97,6 @@ impl Snapshot {
             ..ship.clone()
         }
     }
-}
-
-/// The character and meaning of each tile that is not a part.
-const TILE_SYMBOLS: [(char, &str); 3] = [(' ', "space"), ('.', "floor"), ('#', "armor")];
-
-/// The character of each room the stages place (a room's kind is its role's name).
-const ROOM_SYMBOLS: [(Role, char); 6] = [
-    (Role::Cockpit, 'C'),
-    (Role::Reactor, 'R'),
-    (Role::AmmoSupply, 'A'),
-    (Role::PowerStorage, 'P'),
-    (Role::CrewQuarters, 'Q'),
-    (Role::Bunks, 'B'),
-];
-
-/// The legend's symbols that are not variants': tiles, then rooms.
-pub(super) fn fixed_symbols() -> impl Iterator<Item = (char, &'static str)> {
-    TILE_SYMBOLS
-        .into_iter()
-        .chain(ROOM_SYMBOLS.into_iter().map(|(role, c)| (c, role.name())))
 }
 
 pub(super) fn legend(params: &Params) -> BTreeMap<char, String> {

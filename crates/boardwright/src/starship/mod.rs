@@ -34,11 +34,11 @@ use board::{StageScore, doors, legend, rows};
 pub(crate) use draw::{draw, draw_stage};
 pub use grid::Grid;
 pub use params::Params;
+pub use params::Stage;
 use params::{AMMO_WALK, POWER_WALK};
 pub use part::{Facing, Part, Rect, Role};
 use ship::Ship;
 pub use ship::Tile;
-pub use stages::Stage;
 use stages::{Context, Walks};
 
 /// The stages' parameters, for pipelines written in code, what a machine

@@ -2,12 +2,15 @@
 //! pipeline, with the bounds that keep any accepted pipeline's work in
 //! check; the stages' own parameters are in `stages`.
 
-use super::Stage;
-use super::board::fixed_symbols;
+use super::part::fixed_symbols;
 use crate::params::{Allowed, ParamError, declare, int};
 
+mod read;
+mod stage_list;
 mod stages;
 
+pub use stage_list::Stage;
+pub(crate) use stage_list::default_pipeline;
 pub use stages::{
     ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
 };
@@ -53,8 +56,8 @@ declare! {
         /// the stages in order ([[pipeline]] tables with stage = "name" and
         /// any of its parameters; 1 to 64 stages, their work times
         /// max_attempts bounded)
-        pipeline: Vec<Stage> = super::stages::default_pipeline(), Allowed::Data("a list of stage tables"),
-            #[serde(deserialize_with = "super::stages::read_pipeline")];
+        pipeline: Vec<Stage> = default_pipeline(), Allowed::Data("a list of stage tables"),
+            #[serde(deserialize_with = "read::read_pipeline")];
     }
     presets: [],
     size: ["width", "height"],

@@ -144,3 +144,23 @@ impl Rect {
         (self.x..self.x.saturating_add(self.w)).contains(&x) && (self.y..self.y.saturating_add(self.h)).contains(&y)
     }
 }
+
+/// The character and meaning of each tile that is not a part.
+const TILE_SYMBOLS: [(char, &str); 3] = [(' ', "space"), ('.', "floor"), ('#', "armor")];
+
+/// The character of each room the stages place (a room's kind is its role's name).
+const ROOM_SYMBOLS: [(Role, char); 6] = [
+    (Role::Cockpit, 'C'),
+    (Role::Reactor, 'R'),
+    (Role::AmmoSupply, 'A'),
+    (Role::PowerStorage, 'P'),
+    (Role::CrewQuarters, 'Q'),
+    (Role::Bunks, 'B'),
+];
+
+/// The legend's symbols that are not variants': tiles, then rooms.
+pub(crate) fn fixed_symbols() -> impl Iterator<Item = (char, &'static str)> {
+    TILE_SYMBOLS
+        .into_iter()
+        .chain(ROOM_SYMBOLS.into_iter().map(|(role, c)| (c, role.name())))
+}

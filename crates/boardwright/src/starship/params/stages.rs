@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use std::cell::RefCell;
 
+use super::stage_list::Stage;
 use crate::params::{Allowed, ParamError, TableField};
-use crate::starship::Stage;
 use crate::starship::part::Role;
 
 /// Largest side of a room or machine, in tiles.
@@ -443,7 +443,7 @@ pub(crate) fn stage_fields(param: &str) -> Vec<TableField> {
     }
     let mut fields = Vec::new();
     let mut seen = Vec::new();
-    for stage in crate::starship::stages::default_pipeline() {
+    for stage in super::stage_list::default_pipeline() {
         if seen.contains(&stage.name()) {
             continue;
         }

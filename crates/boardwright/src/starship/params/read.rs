@@ -10,7 +10,7 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use toml::{Table, Value};
 
-use super::{Stage, default_pipeline};
+use super::stage_list::{Stage, default_pipeline};
 use crate::overlay::{self, Entry};
 use crate::starship::params::Variant;
 use crate::starship::part::Role;
