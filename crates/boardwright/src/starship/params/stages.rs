@@ -65,6 +65,54 @@ macro_rules! table {
     };
 }
 
+/// A stage's parameter struct declared once: each field's doc, name, type,
+/// default and rule (`int(MIN, MAX)`, `float(MIN, MAX)`, `size` for a
+/// room's `[w, h]`, `any`). From it come the struct (missing keys take the
+/// default), its `Default`, its docs for the web form and the check of each
+/// field against its rule (`check_fields`; rules across fields are the
+/// stage's own, in [`Stage`]'s check).
+macro_rules! stage_table {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])+
+                $field:ident: $ty:ty = $default:expr, $rule:ident $(($($bound:expr),*))?;
+            )*
+        }
+    ) => {
+        table! {
+            $(#[$meta])*
+            #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+            #[serde(default, deny_unknown_fields)]
+            pub struct $name {
+                $(
+                    $(#[doc = $doc])+
+                    pub $field: $ty;
+                )*
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name { $($field: $default,)* }
+            }
+        }
+
+        impl $name {
+            /// Checks (or records) each field against its own rule.
+            fn check_fields(&self, f: &Fields<'_>) -> Result<(), ParamError> {
+                $(stage_table!(@rule f, stringify!($field), self.$field, $rule $(($($bound),*))?);)*
+                Ok(())
+            }
+        }
+    };
+    (@rule $f:ident, $name:expr, $value:expr, int($min:expr, $max:expr)) => { $f.int($name, $value, $min, $max)? };
+    (@rule $f:ident, $name:expr, $value:expr, float($min:expr, $max:expr)) => { $f.float($name, $value, $min, $max)? };
+    (@rule $f:ident, $name:expr, $value:expr, size) => { $f.size($name, $value)? };
+    (@rule $f:ident, $name:expr, $value:expr, any) => { let _ = &$value; };
+}
+
 table! {
     /// A machine variant (a thruster or weapon size).
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -91,102 +139,57 @@ table! {
     }
 }
 
-table! {
+stage_table! {
     /// Parameters of the shape stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct ShapeParams {
         /// Fewest brush modules (1 to 50).
-        pub min_modules: u32;
+        min_modules: u32 = 3, int(1, MAX_MODULES);
         /// Most brush modules (`min_modules` to 50).
-        pub max_modules: u32;
+        max_modules: u32 = 6, int(1, MAX_MODULES);
         /// Weight of circle modules (0 to 1e6).
-        pub circle_weight: f64;
+        circle_weight: f64 = 1.0, float(0.0, MAX_WEIGHT);
         /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
-        pub rectangle_weight: f64;
+        rectangle_weight: f64 = 1.0, float(0.0, MAX_WEIGHT);
         /// Smallest module, as a share of the grid's smaller side (0 to 1).
-        pub min_size: f64;
+        min_size: f64 = 0.15, float(0.0, 1.0);
         /// Largest module, as a share of the grid's smaller side (`min_size` to 1).
-        pub max_size: f64;
+        max_size: f64 = 0.3, float(0.0, 1.0);
         /// Mirror left to right.
-        pub mirror: bool;
+        mirror: bool = true, any;
         /// Length of the tapering nose, as a share of the ship's length (0 to
         /// 0.8; 0: a blunt bow). Modules stay behind it.
-        pub nose: f64;
+        nose: f64 = 0.3, float(0.0, 0.8);
         /// Width of the hull's central spine, as a share of the grid's width
         /// (0 to 1), which runs from the nose's tip to the tail.
-        pub spine: f64;
+        spine: f64 = 0.3, float(0.0, 1.0);
     }
 }
 
-impl Default for ShapeParams {
-    fn default() -> Self {
-        ShapeParams {
-            min_modules: 3,
-            max_modules: 6,
-            circle_weight: 1.0,
-            rectangle_weight: 1.0,
-            min_size: 0.15,
-            max_size: 0.3,
-            mirror: true,
-            nose: 0.3,
-            spine: 0.3,
-        }
-    }
-}
-
-table! {
+stage_table! {
     /// Parameters of the fill-gaps stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct FillGapsParams {
         /// How far to look for ship tiles in each direction (0 to 16).
-        pub scan_range: u32;
+        scan_range: u32 = 1, int(0, MAX_GAP_SCAN);
         /// Passes (0 to 16).
-        pub iterations: u32;
+        iterations: u32 = 1, int(0, MAX_GAP_SCAN);
     }
 }
 
-impl Default for FillGapsParams {
-    fn default() -> Self {
-        FillGapsParams {
-            scan_range: 1,
-            iterations: 1,
-        }
-    }
-}
-
-table! {
+stage_table! {
     /// Parameters of a single-room stage (cockpit, reactor).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct RoomParams {
         /// Width (1 to 8).
-        pub w: u32;
+        w: u32 = 3, int(1, MAX_PART_SIDE);
         /// Height (1 to 8).
-        pub h: u32;
+        h: u32 = 3, int(1, MAX_PART_SIDE);
     }
 }
 
-impl Default for RoomParams {
-    fn default() -> Self {
-        RoomParams { w: 3, h: 3 }
-    }
-}
-
-table! {
+stage_table! {
     /// Parameters of an armor-around stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct ArmorParams {
         /// Layers of armor (0 to 8).
-        pub layers: u32;
-    }
-}
-
-impl Default for ArmorParams {
-    fn default() -> Self {
-        ArmorParams { layers: 1 }
+        layers: u32 = 1, int(0, MAX_LAYERS);
     }
 }
 
@@ -209,86 +212,49 @@ table! {
     }
 }
 
-table! {
+stage_table! {
     /// Parameters of a supply stage (ammo, power).
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct SupplyParams {
         /// Fewest rooms (0 to 16).
-        pub min: u32;
+        min: u32 = 1, int(0, MAX_SUPPLIES);
         /// Most rooms (`min` to 16).
-        pub max: u32;
+        max: u32 = 2, int(0, MAX_SUPPLIES);
         /// Width (1 to 8).
-        pub w: u32;
+        w: u32 = 2, int(1, MAX_PART_SIDE);
         /// Height (1 to 8).
-        pub h: u32;
+        h: u32 = 2, int(1, MAX_PART_SIDE);
         /// Rooms added per 1000 tiles of hull (0 to 100).
-        pub per_1000_tiles: f64;
+        per_1000_tiles: f64 = 3.0, float(0.0, MAX_ROOM_RATE);
     }
 }
 
-impl Default for SupplyParams {
-    fn default() -> Self {
-        SupplyParams {
-            min: 1,
-            max: 2,
-            w: 2,
-            h: 2,
-            per_1000_tiles: 3.0,
-        }
-    }
-}
-
-table! {
+stage_table! {
     /// Parameters of the crew stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct CrewParams {
         /// Crew quarters that must be placed (0 to 32): those that do not fit
         /// are a shortfall.
-        pub quarters: u32;
+        quarters: u32 = 0, int(0, MAX_CREW_ROOMS);
         /// Bunk rooms that must be placed (0 to 32): those that do not fit are a
         /// shortfall.
-        pub bunks: u32;
+        bunks: u32 = 0, int(0, MAX_CREW_ROOMS);
         /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
-        pub quarters_size: [u32; 2];
+        quarters_size: [u32; 2] = [3, 2], size;
         /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
-        pub bunks_size: [u32; 2];
+        bunks_size: [u32; 2] = [2, 2], size;
         /// Crew quarters added per 1000 tiles of hull (0 to 100), as many of
         /// them as the free floor holds.
-        pub quarters_per_1000_tiles: f64;
+        quarters_per_1000_tiles: f64 = 20.0, float(0.0, MAX_ROOM_RATE);
         /// Bunk rooms added per 1000 tiles of hull (0 to 100), as many of them
         /// as the free floor holds.
-        pub bunks_per_1000_tiles: f64;
+        bunks_per_1000_tiles: f64 = 25.0, float(0.0, MAX_ROOM_RATE);
     }
 }
 
-impl Default for CrewParams {
-    fn default() -> Self {
-        CrewParams {
-            quarters: 0,
-            bunks: 0,
-            quarters_size: [3, 2],
-            bunks_size: [2, 2],
-            quarters_per_1000_tiles: 20.0,
-            bunks_per_1000_tiles: 25.0,
-        }
-    }
-}
-
-table! {
+stage_table! {
     /// Parameters of the extra-doors stage.
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-    #[serde(default, deny_unknown_fields)]
     pub struct DoorParams {
         /// A wall whose walk around is longer than this gets a door (1 to 200).
-        pub door_threshold: u32;
-    }
-}
-
-impl Default for DoorParams {
-    fn default() -> Self {
-        DoorParams { door_threshold: 10 }
+        door_threshold: u32 = 10, int(1, MAX_DOOR_THRESHOLD);
     }
 }
 
@@ -501,27 +467,14 @@ impl Stage {
     fn check(&self, f: &Fields<'_>) -> Result<(), ParamError> {
         match self {
             Stage::Shape(p) => {
-                f.int("min_modules", p.min_modules, 1, MAX_MODULES)?;
-                f.int("max_modules", p.max_modules, 1, MAX_MODULES)?;
+                p.check_fields(f)?;
                 f.ordered("min_modules", p.min_modules, "max_modules", p.max_modules)?;
-                f.float("circle_weight", p.circle_weight, 0.0, MAX_WEIGHT)?;
-                f.float("rectangle_weight", p.rectangle_weight, 0.0, MAX_WEIGHT)?;
                 f.weights("rectangle_weight", &[p.circle_weight, p.rectangle_weight])?;
-                f.float("min_size", p.min_size, 0.0, 1.0)?;
-                f.float("max_size", p.max_size, 0.0, 1.0)?;
-                f.ordered("min_size", p.min_size, "max_size", p.max_size)?;
-                f.float("nose", p.nose, 0.0, 0.8)?;
-                f.float("spine", p.spine, 0.0, 1.0)
+                f.ordered("min_size", p.min_size, "max_size", p.max_size)
             }
-            Stage::FillGaps(p) => {
-                f.int("scan_range", p.scan_range, 0, MAX_GAP_SCAN)?;
-                f.int("iterations", p.iterations, 0, MAX_GAP_SCAN)
-            }
-            Stage::Cockpit(p) | Stage::Reactor(p) => {
-                f.int("w", p.w, 1, MAX_PART_SIDE)?;
-                f.int("h", p.h, 1, MAX_PART_SIDE)
-            }
-            Stage::CockpitArmor(p) | Stage::ReactorArmor(p) => f.int("layers", p.layers, 0, MAX_LAYERS),
+            Stage::FillGaps(p) => p.check_fields(f),
+            Stage::Cockpit(p) | Stage::Reactor(p) => p.check_fields(f),
+            Stage::CockpitArmor(p) | Stage::ReactorArmor(p) => p.check_fields(f),
             Stage::Thrusters(p) | Stage::Weapons(p) => {
                 f.int("min_score", p.min_score, 0, MAX_SCORE)?;
                 f.int("max_score", p.max_score, 0, MAX_SCORE)?;
@@ -541,22 +494,11 @@ impl Stage {
                 f.float("score_per_1000_tiles", p.score_per_1000_tiles, 0.0, MAX_SCORE_RATE)
             }
             Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
-                f.int("min", p.min, 0, MAX_SUPPLIES)?;
-                f.int("max", p.max, 0, MAX_SUPPLIES)?;
-                f.ordered("min", p.min, "max", p.max)?;
-                f.int("w", p.w, 1, MAX_PART_SIDE)?;
-                f.int("h", p.h, 1, MAX_PART_SIDE)?;
-                f.float("per_1000_tiles", p.per_1000_tiles, 0.0, MAX_ROOM_RATE)
+                p.check_fields(f)?;
+                f.ordered("min", p.min, "max", p.max)
             }
-            Stage::Crew(p) => {
-                f.int("quarters", p.quarters, 0, MAX_CREW_ROOMS)?;
-                f.int("bunks", p.bunks, 0, MAX_CREW_ROOMS)?;
-                f.size("quarters_size", p.quarters_size)?;
-                f.size("bunks_size", p.bunks_size)?;
-                f.float("quarters_per_1000_tiles", p.quarters_per_1000_tiles, 0.0, MAX_ROOM_RATE)?;
-                f.float("bunks_per_1000_tiles", p.bunks_per_1000_tiles, 0.0, MAX_ROOM_RATE)
-            }
-            Stage::ExtraDoors(p) => f.int("door_threshold", p.door_threshold, 1, MAX_DOOR_THRESHOLD),
+            Stage::Crew(p) => p.check_fields(f),
+            Stage::ExtraDoors(p) => p.check_fields(f),
             Stage::ExteriorArmor(_) | Stage::FillArmor(_) => Ok(()),
         }
     }
