@@ -1051,3 +1051,107 @@ fn floor_is_corridors_not_halls() {
     let per_ship = squares as f64 / ships.len() as f64;
     assert!(per_ship <= 8.0, "{per_ship:.1} squares of 2 x 2 floor a ship");
 }
+
+/// A value as docs/config.md writes a default: numbers and switches as
+/// they are, floats with a decimal point, lists of numbers `[a, b]`, a list
+/// of variant tables by their names.
+fn doc_value(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) if n.is_f64() => format!("{:?}", n.as_f64().unwrap()),
+        Value::Array(items) if items.iter().all(Value::is_object) => items
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Array(items) => format!("[{}]", items.iter().map(doc_value).collect::<Vec<_>>().join(", ")),
+        other => other.to_string(),
+    }
+}
+
+/// docs/config.md's table of stages and their defaults is the default
+/// pipeline, stage by stage in order, every field with its default: a field
+/// declared or given a new default fails here until the table says so too.
+#[test]
+fn the_docs_table_of_stages_is_the_default_pipeline() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/config.md")).unwrap();
+    let cells = |row: &str| -> (String, std::collections::BTreeSet<String>) {
+        let parts: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        // A field's default may hold commas itself (`[1.0, 5.0]`, variants' names):
+        // fields are split before each backquoted name.
+        let fields = parts[1].split(", `").map(|f| f.trim_start_matches('`').to_string()).collect();
+        (parts[0].to_string(), fields)
+    };
+    let rows: Vec<_> = docs
+        .lines()
+        .skip_while(|l| !l.starts_with("| Stage | Fields (default) |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(cells)
+        .collect();
+    let expected: Vec<_> = Params::default()
+        .pipeline
+        .iter()
+        .map(|stage| {
+            let value = serde_json::to_value(stage).unwrap();
+            let fields: Vec<String> = value
+                .as_object()
+                .unwrap()
+                .iter()
+                .filter(|(k, _)| *k != "stage")
+                .map(|(k, v)| format!("`{k}` ({})", doc_value(v)))
+                .collect();
+            let fields = if fields.is_empty() { "none".to_string() } else { fields.join(", ") };
+            cells(&format!("| `{}` | {fields} |", stage.name()))
+        })
+        .collect();
+    assert_eq!(rows, expected);
+}
+
+/// A bound as docs/config.md writes it: `1,000,000`, `16`, `0.8`.
+fn doc_number(x: f64) -> String {
+    if x.fract() != 0.0 {
+        return format!("{x}");
+    }
+    let digits = format!("{}", x as i64);
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// docs/config.md's table of what each stage field allows names every
+/// field the stages check, each with the range its check holds it to.
+#[test]
+fn the_docs_table_of_stage_fields_gives_the_checked_ranges() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/config.md")).unwrap();
+    let rows: Vec<Vec<&str>> = docs
+        .lines()
+        .skip_while(|l| !l.starts_with("| Field | Allowed | Meaning |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    for field in <Params as params::Params>::table_fields("pipeline") {
+        if field.name.contains('.') {
+            continue;
+        }
+        let named = format!("`{}`", field.name);
+        let row = rows
+            .iter()
+            .find(|r| r[0].split(", ").any(|n| n.split(' ').next() == Some(named.as_str())))
+            .unwrap_or_else(|| panic!("{} ({}) is not in the table", field.name, field.table));
+        for bound in [field.min, field.max].into_iter().flatten() {
+            assert!(
+                row[1].contains(&doc_number(bound)),
+                "{}: {} does not say {bound}",
+                field.name,
+                row[1]
+            );
+        }
+    }
+}
