@@ -1155,3 +1155,28 @@ fn the_docs_table_of_stage_fields_gives_the_checked_ranges() {
         }
     }
 }
+
+/// Every stage field's doc says the range its check holds it to, as
+/// `(MIN to MAX)` (a large bound as `1e6`): the doc cannot drift from
+/// the declaration.
+#[test]
+fn stage_field_docs_say_their_checked_ranges() {
+    let written = |x: f64| if x >= 1e6 { format!("{x:e}") } else { format!("{x}") };
+    for field in <Params as params::Params>::table_fields("pipeline") {
+        // A variant's weights and facings are checked together, not one by one.
+        let (Some(min), Some(max)) = (field.min, field.max) else { continue };
+        let upper = format!("to {}", written(max));
+        assert!(
+            field.doc.contains(&upper),
+            "{}.{}: {:?} does not say {upper:?}",
+            field.table,
+            field.name,
+            field.doc
+        );
+        // The lower bound, unless the doc names the field it follows (`min_modules to 50`).
+        let said = field.doc.split(&upper).next().and_then(|head| head.rsplit(['(', ' ']).nth(1));
+        if let Some(lower) = said.and_then(|w| w.parse::<f64>().ok()) {
+            assert_eq!(lower, min, "{}.{}: {:?}", field.table, field.name, field.doc);
+        }
+    }
+}
