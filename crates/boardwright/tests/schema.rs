@@ -41,3 +41,33 @@ fn committed_schemas_are_the_generated_ones() {
     let stale: Vec<&String> = on_disk.difference(&made).collect();
     assert!(stale.is_empty(), "docs/schema holds schemas no type makes: {stale:?}");
 }
+
+/// docs/json.md's table of each result's top-level fields names exactly the
+/// fields its schema has: a field added, renamed or dropped fails here
+/// until the prose says so too.
+#[test]
+fn the_json_docs_name_every_top_level_field() {
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/json.md")).unwrap();
+    for generator in boardwright::GENERATORS {
+        let section = docs
+            .split(&format!("\n## {generator}\n"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("docs/json.md has no section {generator}"));
+        let named: BTreeSet<String> = section
+            .lines()
+            .skip_while(|l| *l != "### Top-level fields")
+            .skip_while(|l| !l.starts_with("| Field"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .flat_map(|l| l.trim_start_matches('|').split(" | ").next().unwrap().split(", "))
+            .map(|name| name.trim().trim_matches('`').to_string())
+            .collect();
+        let text = std::fs::read_to_string(folder().join(format!("{generator}.schema.json"))).unwrap();
+        let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let fields: BTreeSet<String> = schema["properties"].as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            named, fields,
+            "docs/json.md's {generator} table against docs/schema/{generator}.schema.json"
+        );
+    }
+}
