@@ -6,7 +6,7 @@
 //! stays inside one player's rectangle on one side, and around a reserved
 //! cell (the notes cell under fair placement).
 
-use super::{Cauldron, Cell, CellSet, Garden, HEIGHT, Player, WIDTH, owner_table};
+use super::{Cauldron, Cell, CellSet, Face, Garden, HEIGHT, Player, WIDTH, owner_table};
 use crate::seed::Rng;
 
 /// Grows the gardens around `cauldrons` and the `reserved` cell.
@@ -27,31 +27,47 @@ pub fn grow(owners: &[Player], cauldrons: &[Cauldron], reserved: Option<Cell>, r
         }
         let (face, x, y) = free.nth(rng.index(count as usize));
         let player = owner[face.index()][(y * WIDTH + x) as usize];
-        let mut cells = vec![[x, y]];
-        taken.insert(face, x, y);
-        // Breadth first: the cells in the order they joined are the queue.
-        let mut head = 0;
-        while let Some(&[cx, cy]) = cells.get(head) {
-            head += 1;
-            let mut next = [[0; 2]; 4];
-            let mut len = 0;
-            for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
-                let (Some(nx), Some(ny)) = (cx.checked_add_signed(dx), cy.checked_add_signed(dy)) else {
-                    continue;
-                };
-                if nx < WIDTH && ny < HEIGHT && !taken.contains(face, nx, ny) && owner[face.index()][(ny * WIDTH + nx) as usize] == player {
-                    next[len] = [nx, ny];
-                    len += 1;
-                }
-            }
-            rng.shuffle(&mut next[..len]);
-            for &[nx, ny] in &next[..len] {
-                if !taken.contains(face, nx, ny) && rng.chance(2.0 / cells.len() as f64) {
-                    taken.insert(face, nx, ny);
-                    cells.push([nx, ny]);
-                }
-            }
-        }
+        let mine = |nx: u32, ny: u32| owner[face.index()][(ny * WIDTH + nx) as usize] == player;
+        let cells = grow_from((face, x, y), mine, &mut taken, rng, |size, rng| rng.chance(2.0 / size as f64));
         gardens.push(Garden { player, side: face, cells });
     }
+}
+
+/// One garden grown breadth first from the free cell `start`: each cell's
+/// free 4-neighbours on the sheet for which `inside` holds, in random
+/// order, join when `join(the garden's size so far, rng)` says so. The
+/// cells are marked `taken` as they join; they come back in that order.
+pub(super) fn grow_from(
+    (face, x, y): (Face, u32, u32),
+    inside: impl Fn(u32, u32) -> bool,
+    taken: &mut CellSet,
+    rng: &mut Rng,
+    mut join: impl FnMut(usize, &mut Rng) -> bool,
+) -> Vec<[u32; 2]> {
+    let mut cells = vec![[x, y]];
+    taken.insert(face, x, y);
+    // Breadth first: the cells in the order they joined are the queue.
+    let mut head = 0;
+    while let Some(&[cx, cy]) = cells.get(head) {
+        head += 1;
+        let mut next = [[0; 2]; 4];
+        let mut len = 0;
+        for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+            let (Some(nx), Some(ny)) = (cx.checked_add_signed(dx), cy.checked_add_signed(dy)) else {
+                continue;
+            };
+            if nx < WIDTH && ny < HEIGHT && !taken.contains(face, nx, ny) && inside(nx, ny) {
+                next[len] = [nx, ny];
+                len += 1;
+            }
+        }
+        rng.shuffle(&mut next[..len]);
+        for &[nx, ny] in &next[..len] {
+            if !taken.contains(face, nx, ny) && join(cells.len(), rng) {
+                taken.insert(face, nx, ny);
+                cells.push([nx, ny]);
+            }
+        }
+    }
+    cells
 }

@@ -23,7 +23,7 @@
 
 use super::board::metrics;
 use super::params::RECIPE_2023;
-use super::{Board, Cell, CellSet, Face, Garden, HEIGHT, INGREDIENTS, Label, Params, Player, WIDTH, label, special_kind};
+use super::{Board, Cell, CellSet, Face, Garden, HEIGHT, INGREDIENTS, Label, Params, Player, WIDTH, gardens, label, special_kind};
 use crate::seed::{Rng, Seed};
 use crate::{Error, Header, Watch};
 
@@ -41,7 +41,7 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
         let mut order: Vec<u32> = owners.iter().map(|p| p.id).collect();
         rng.shuffle(&mut order);
         let gardens = grow(&owners, &order, params.fair_placement, &mut rng);
-        let whole = gardens.iter().filter(|g| g.cells.len() == RECIPE_2023 as usize).count();
+        let whole = whole(&gardens, None);
         if whole >= RECIPE_GARDENS {
             Ok((attempt, order, gardens))
         } else {
@@ -106,52 +106,35 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
 fn grow(owners: &[Player], order: &[u32], fair: bool, rng: &mut Rng) -> Vec<Garden> {
     let mut taken = CellSet::default();
     let mut gardens: Vec<Garden> = Vec::new();
-    let whole = |gardens: &[Garden], player: Option<u32>| {
-        gardens
-            .iter()
-            .filter(|g| g.cells.len() == RECIPE_2023 as usize && player.is_none_or(|p| g.player == p))
-            .count()
-    };
     for p in order.iter().map(|&id| &owners[id as usize]) {
         let [x0, y0, w, h] = p.front;
+        let inside = |x: u32, y: u32| (x0..x0 + w).contains(&x) && (y0..y0 + h).contains(&y);
         let mut cells: Vec<[u32; 2]> = (y0..y0 + h).flat_map(|y| (x0..x0 + w).map(move |x| [x, y])).collect();
         rng.shuffle(&mut cells);
         for [x, y] in cells {
             if taken.contains(Face::Front, x, y) {
                 continue;
             }
-            taken.insert(Face::Front, x, y);
             // Every neighbour joins while the sheet, or under fair
             // placement the player, lacks a garden of 4.
             let greedy = whole(&gardens, None) < RECIPE_GARDENS || (fair && whole(&gardens, Some(p.id)) == 0);
-            let mut garden = vec![[x, y]];
-            let mut head = 0;
-            while let Some(&[cx, cy]) = garden.get(head) {
-                head += 1;
-                let mut next: Vec<[u32; 2]> = [(0, -1), (1, 0), (0, 1), (-1, 0)]
-                    .into_iter()
-                    .filter_map(|(dx, dy)| Some([cx.checked_add_signed(dx)?, cy.checked_add_signed(dy)?]))
-                    .filter(|&[nx, ny]| (x0..x0 + w).contains(&nx) && (y0..y0 + h).contains(&ny))
-                    .collect();
-                rng.shuffle(&mut next);
-                for [nx, ny] in next {
-                    if garden.len() == RECIPE_2023 as usize || taken.contains(Face::Front, nx, ny) {
-                        continue;
-                    }
-                    if greedy || rng.chance(1.0 / (1.5 * garden.len() as f64)) {
-                        taken.insert(Face::Front, nx, ny);
-                        garden.push([nx, ny]);
-                    }
-                }
-            }
+            let join = |size: usize, rng: &mut Rng| size < RECIPE_2023 as usize && (greedy || rng.chance(1.0 / (1.5 * size as f64)));
             gardens.push(Garden {
                 player: p.id,
                 side: Face::Front,
-                cells: garden,
+                cells: gardens::grow_from((Face::Front, x, y), inside, &mut taken, rng, join),
             });
         }
     }
     gardens
+}
+
+/// The gardens of exactly the recipe's length, all or `player`'s.
+fn whole(gardens: &[Garden], player: Option<u32>) -> usize {
+    gardens
+        .iter()
+        .filter(|g| g.cells.len() == RECIPE_2023 as usize && player.is_none_or(|p| g.player == p))
+        .count()
 }
 
 /// How many of `total` things each player gets, by player: fair, round
