@@ -142,13 +142,7 @@ fn the_card_names_everything_on_the_board_with_its_pictogram() {
             let seed = format!("card-{i}");
             let first_game = i % 2 == 0;
             let b = board(preset, first_game, &seed);
-            let paper = [Paper::A4, Paper::A5, Paper::Letter, Paper::A3][(i + p) % 4];
-            let options = DrawOptions {
-                paper,
-                ink_friendly: i % 3 == 0,
-                tile: if i == 5 { Tile { cols: 2, rows: 1 } } else { Tile::ONE },
-                ..DrawOptions::default()
-            };
+            let options = varied(i, p);
             if let Err(e) = check_card(&b, &options) {
                 failures.push(format!("{preset:?}, seed {seed:?}, first game {first_game}, {options:?}: {e}"));
             }
@@ -287,13 +281,7 @@ fn the_witches_card_explains_what_is_on_the_board() {
             let difficulty = 1 + (i as u32 + p as u32) % 3;
             let b = witches_board(preset, difficulty, &seed);
             specials_seen.extend(b.special_cells.iter().map(|s| s.name.clone()));
-            let paper = [Paper::A4, Paper::A5, Paper::Letter, Paper::A3][(i + p) % 4];
-            let options = DrawOptions {
-                paper,
-                ink_friendly: i % 3 == 0,
-                tile: if i == 5 { Tile { cols: 2, rows: 1 } } else { Tile::ONE },
-                ..DrawOptions::default()
-            };
+            let options = varied(i, p);
             if let Err(e) = check_witches_card(&b, &options) {
                 failures.push(format!("{preset:?}, seed {seed:?}, difficulty {difficulty}, {options:?}: {e}"));
             }
@@ -339,4 +327,15 @@ fn the_witches_card_is_pages_of_the_paper_after_the_sheets() {
     assert!(plain.special_cells.is_empty());
     let words = page_words(&witches_card(&plain, &DrawOptions::default())).concat().join(" ");
     assert!(!words.contains("Special cells"), "{words}");
+}
+
+/// The drawing options of the `i`-th board of the `p`-th set: every paper,
+/// ink-friendly and tiled among them.
+fn varied(i: usize, p: usize) -> DrawOptions {
+    DrawOptions {
+        paper: [Paper::A4, Paper::A5, Paper::Letter, Paper::A3][(i + p) % 4],
+        ink_friendly: i.is_multiple_of(3),
+        tile: if i == 5 { Tile { cols: 2, rows: 1 } } else { Tile::ONE },
+        ..DrawOptions::default()
+    }
 }
