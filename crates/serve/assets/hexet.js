@@ -5,8 +5,9 @@
 // ringed (one ring a player), and the scores follow every road. Players may
 // go in turn; "edit any road" lets a designer remove anyone's road.
 //
-// The game is its address: the road log rides in `roads=` (see roadcode.js)
-// beside the seed and the parameters, each road a history entry, and every
+// The game is its address: the road log rides in `roads=` beside the seed
+// and the parameters (the server's `/api/hexet/roads` writes the log as that
+// code and reads it back), each road a history entry, and every
 // road asks the server for the board of the new address, which replays the
 // log. A road log downloads as the JSON `--roads` reads, and loads back.
 //
@@ -17,7 +18,6 @@
 
 import { ApiError, DRAWING, fetchApi } from "./api.js";
 import { addStyles, el } from "./form.js";
-import { RoadCodeError, decode, encode } from "./roadcode.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The players' colours, as `/api/generators` gives them: the map's roads' own. */
@@ -66,7 +66,7 @@ const game = {
   map: null,
   /** The map's cells by `key`. */
   cells: new Map(),
-  /** The road log, as roadcode.js reads it. */
+  /** The road log, as `--roads` reads it. */
   log: [],
   /** The settings of the map (the query without the log and the drawing options). */
   settings: null,
@@ -149,12 +149,18 @@ async function settle(page, log, message) {
   let query;
   let board;
   try {
-    keep(encode(game.map.params.width, game.map.params.height, log));
+    const written = await fetchApi("/api/hexet/roads", "json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ params: game.map.params, log }),
+    });
+    log = written.log;
+    keep(written.code);
     query = page.query();
     board = await fetchBoard(page, query);
   } catch (e) {
     keep(before);
-    if (e instanceof ApiError || e instanceof RoadCodeError) return e;
+    if (e instanceof ApiError) return e;
     throw e;
   }
   Object.assign(game, { map: board.json, log, problem: "" });
@@ -172,47 +178,19 @@ function undo(page) {
   });
 }
 
-/**
- * A road log in the JSON `--roads` reads: a list of `{player, from, to,
- * type, action}`. Throws an Error naming the entry at fault.
- */
-function readLog(text) {
-  let log;
-  try {
-    log = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`this is not JSON (${e.message})`);
-  }
-  if (!Array.isArray(log)) throw new Error("a road log is a list of roads: [{\"player\": 0, \"from\": [q, r], \"to\": [q, r]}, …]");
-  const cell = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
-  return log.map((entry, i) => {
-    const refuse = (why) => new Error(`entry ${i + 1}: ${why}`);
-    if (!entry || typeof entry !== "object" || Array.isArray(entry)) throw refuse("not a road ({\"player\", \"from\", \"to\", \"type\", \"action\"})");
-    const unknown = Object.keys(entry).find((k) => !["player", "from", "to", "type", "action"].includes(k));
-    if (unknown) throw refuse(`unknown field “${unknown}” (a road has player, from, to, type and action)`);
-    if (!Number.isInteger(entry.player) || entry.player < 0) throw refuse("player is a number counted from 0");
-    if (!cell(entry.from) || !cell(entry.to)) throw refuse("from and to are cells, [q, r]");
-    const type = entry.type ?? "normal";
-    const action = entry.action ?? "add";
-    if (!["normal", "bridge"].includes(type)) throw refuse(`type is “normal” or “bridge”, not ${JSON.stringify(type)}`);
-    if (!["add", "remove"].includes(action)) throw refuse(`action is “add” or “remove”, not ${JSON.stringify(action)}`);
-    return { player: entry.player, from: entry.from, to: entry.to, type, action };
-  });
-}
-
 /** Replaces the game's log by the one in `text`, or says beside the control why not. */
 function load(page, text) {
   const error = document.getElementById("error-road-log");
   error.textContent = "";
   let log;
   try {
-    log = readLog(text);
+    log = JSON.parse(text);
   } catch (e) {
-    error.textContent = `Not loaded: ${e.message}`;
+    error.textContent = `Not loaded: this is not JSON (${e.message})`;
     return;
   }
   game.queue = game.queue.then(async () => {
-    const refused = await settle(page, log, `Road log loaded: ${log.length} entries`);
+    const refused = await settle(page, log, `Road log loaded: ${Array.isArray(log) ? log.length : 0} entries`);
     if (refused) error.textContent = `Not loaded: ${refused.message}`;
   });
 }
@@ -528,8 +506,7 @@ export default {
     let board;
     let problem = "";
     try {
-      board = await fetchBoard(page, query);
-      game.log = decode(board.json.params.width, board.json.params.height, code);
+      [board, game.log] = await Promise.all([fetchBoard(page, query), code ? fetchApi(`/api/hexet/roads?${query}`).then((r) => r.log) : []]);
     } catch (e) {
       if (!code || e.status === 503) throw e;
       board = await fetchBoard(page, addressOf(page, ""));

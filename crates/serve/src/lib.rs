@@ -9,6 +9,8 @@
 //!   holds no one's state); `pages`: the HTML, CSS and JavaScript inside
 //!   the binary; `puzzle`: the witches recipe's routes (a potion brewed,
 //!   the free clue, the reveal), the recipe made again on each request;
+//!   `roads`: a hexet road log written as its address's code and read
+//!   back; `json`: the body check and answer of those routes;
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
 //!   headers that let HTTP caches keep them too;
@@ -47,11 +49,13 @@ mod generators;
 mod guard;
 mod inflight;
 mod jobs;
+mod json;
 mod openapi;
 mod pages;
 mod puzzle;
 mod refusal;
 mod request;
+mod roads;
 
 use error::ApiError;
 pub use generators::STEPS_MAX_VALUES;
@@ -151,6 +155,7 @@ fn routes() -> Vec<(&'static str, MethodRouter<Arc<App>>)> {
         ("/api/witches/potion", post(puzzle::potion)),
         ("/api/witches/clue", get(puzzle::clue)),
         ("/api/witches/reveal", get(puzzle::reveal)),
+        ("/api/hexet/roads", get(roads::read).post(roads::write)),
         ("/api/{generator}/{file}", get(api::generator_file)),
     ]
 }

@@ -16,6 +16,7 @@ use crate::api::Steps;
 use crate::generators::served_max;
 use crate::puzzle::{Clue, PotionRequest};
 use crate::request::MAX_EVERY;
+use crate::roads::{LogRequest, Roads};
 
 /// The files of `GET /api/{generator}/{file}`.
 const FILES: &str =
@@ -64,6 +65,8 @@ fn schemas() -> Map<String, Value> {
     add(&mut schemas, "witches", "witches.feedback", schema::written::<puzzle::Feedback>());
     add(&mut schemas, "witches", "witches.clue", schema::written::<Clue<'_>>());
     add(&mut schemas, "witches", "witches.reveal", schema::written::<puzzle::Reveal<'_>>());
+    add(&mut schemas, "hexet.log", "hexet.log", schema::read::<LogRequest>());
+    add(&mut schemas, "hexet", "hexet.roads", schema::written::<Roads>());
     schemas
 }
 
@@ -326,6 +329,35 @@ pub(crate) fn document() -> Value {
             "parameters": recipe_query(),
             "responses": { "200": answer("The recipe.", "witches.reveal"), "400": refusal("A bad seed or parameter."), "403": refusal("Asked by another origin's page: the recipe is never read across sites.") }
         } }),
+    );
+    // A hexet road log, written as its address's code and read back.
+    let mut roads_query = vec![
+        json!({ "name": "roads", "in": "query", "required": true, "description": "The road log's code, as a board's address holds it.", "schema": { "type": "string" } }),
+    ];
+    roads_query.extend(boardwright::with_generator("hexet", ParamQueries).unwrap_or_default());
+    paths.insert(
+        "/api/hexet/roads".into(),
+        json!({
+            "get": {
+                "summary": "The road log a hexet address's code gives on the map the parameters make",
+                "operationId": "hexet_roads_read",
+                "parameters": roads_query,
+                "responses": { "200": answer("The log and its code.", "hexet.roads"), "400": refusal("A bad code or parameter.") }
+            },
+            "post": {
+                "summary": "A hexet road log written as a board's address writes it (roads=)",
+                "operationId": "hexet_roads_write",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/hexet.log" } } } },
+                "responses": {
+                    "200": answer("The log and its code.", "hexet.roads"),
+                    "400": refusal("A bad road, log or parameter."),
+                    "403": refusal("Posted by another site's page."),
+                    "408": refusal("The body did not arrive in time."),
+                    "413": refusal("A body over 1 MiB."),
+                    "415": refusal("A body that is not application/json.")
+                }
+            }
+        }),
     );
     let page = |summary: &str, id: &str| json!({ "get": { "summary": summary, "operationId": id, "responses": { "200": { "description": "HTML.", "content": { "text/html": {} } }, "404": { "description": "No such page: the home page with a message." } } } });
     paths.insert("/".into(), page("The home page", "home"));

@@ -39,7 +39,6 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     asset!("starship.js", JS),
     asset!("witches.js", JS),
     asset!("hexet.js", JS),
-    asset!("roadcode.js", JS),
     asset!("favicon.svg", "image/svg+xml"),
     // The font the drawings name, so the page shows their text as the PDF does.
     ("DejaVuSans.ttf", "font/ttf", render::FONT),

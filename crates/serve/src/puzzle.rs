@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use boardwright::Seed;
 use boardwright::params::Params as _;
 use boardwright::witches::{self, Witches, puzzle};
@@ -21,6 +21,7 @@ use serde_json::Value;
 use crate::App;
 use crate::error::ApiError;
 use crate::jobs::Size;
+use crate::json::{json, json_body};
 use crate::request::BoardQuery;
 
 /// Largest potion request body, in bytes.
@@ -62,7 +63,7 @@ struct PotionPart {
 /// [{"ingredient", "seeds"?}]}` answered `{"undergrown", "overgrown",
 /// "feedback", "won"}`.
 pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> Result<Response, ApiError> {
-    json_body(&headers)?;
+    json_body(&headers, "a potion request")?;
     if body.len() > MAX_POTION_BODY {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -113,26 +114,6 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body
     json(&answer)
 }
 
-/// 415 unless the body is said to be JSON (`application/json`, with any
-/// parameters): another site's page may post `text/plain` without asking
-/// first, never `application/json`.
-fn json_body(headers: &HeaderMap) -> Result<(), ApiError> {
-    let given = headers
-        .get(header::CONTENT_TYPE)
-        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
-    let media_type = given.as_deref().map(|v| v.split(';').next().unwrap_or_default().trim());
-    if media_type.is_some_and(|m| m.eq_ignore_ascii_case("application/json")) {
-        return Ok(());
-    }
-    Err(ApiError::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        format!(
-            "a potion request is sent with Content-Type: application/json, not {}",
-            given.map_or_else(|| "without one".to_string(), |v| format!("{v:?}"))
-        ),
-    ))
-}
-
 /// The recipe a board query names (`seed=…`, the preset, `KEY=VALUE`).
 async fn recipe(app: &App, raw: Option<&str>) -> Result<puzzle::Recipe, ApiError> {
     let query = BoardQuery::parse::<Witches>(raw)?;
@@ -178,13 +159,4 @@ pub(crate) async fn clue(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -
 pub(crate) async fn reveal(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
     let recipe = recipe(&app, raw.as_deref()).await?;
     json(&recipe.reveal())
-}
-
-fn json<T: Serialize>(value: &T) -> Result<Response, ApiError> {
-    let body = serde_json::to_vec(value).map_err(|e| ApiError::internal(format!("could not write the answer: {e}")))?;
-    Ok((
-        [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")],
-        body,
-    )
-        .into_response())
 }

@@ -1067,3 +1067,108 @@ fn witches_potion_clue_and_reveal() {
         assert_eq!(client::get(addr, "/api/witches/board.json?seed=Tiamo").status, 200);
     });
 }
+
+/// `/api/hexet/roads` writes a road log as the code a board's address
+/// holds and reads it back, as the library's road code does; the code it
+/// writes replays on the board route; bad logs and codes are refused by
+/// the entry at fault.
+#[test]
+fn hexet_road_log_and_code() {
+    use boardwright::hexet::{Action, Hex, RoadType, road_code};
+    with_server(|addr| {
+        let params = boardwright::hexet::Params {
+            width: 16,
+            height: 12,
+            ..Default::default()
+        };
+        let log = vec![
+            RoadEntry::new(0, Hex::new(2, 1), Hex::new(3, 1), RoadType::Normal, Action::Add),
+            RoadEntry::new(1, Hex::new(4, 0), Hex::new(4, 1), RoadType::Normal, Action::Add),
+            RoadEntry::new(0, Hex::new(2, 1), Hex::new(3, 1), RoadType::Normal, Action::Remove),
+        ];
+        let code = road_code::encode(&params, &log).unwrap();
+        let body = json!({"params": {"width": 16, "height": 12}, "log": log});
+        let written = client::post(addr, "/api/hexet/roads", &body.to_string());
+        assert_eq!(written.status, 200, "{}", written.text());
+        assert_eq!(written.json()["code"], code);
+        assert_eq!(written.json()["log"], serde_json::to_value(&log).unwrap());
+        let read = client::get(addr, &format!("/api/hexet/roads?width=16&height=12&roads={code}"));
+        assert_eq!(read.status, 200, "{}", read.text());
+        assert_eq!(read.json(), written.json());
+        // The board the code names is the board the log makes.
+        let board = client::get(addr, &format!("/api/hexet/board.json?seed=T&width=16&height=12&roads={code}"));
+        let expected = Hexet::generate_with(&params, &Seed::new("T"), &log, &mut ()).unwrap();
+        assert_eq!(board.json()["roads"], serde_json::to_value(&expected.roads).unwrap());
+        // Defaults fill what an entry leaves out; an empty log is the empty code.
+        let short = json!({"log": [{"player": 2, "from": [0, 0], "to": [1, 0]}]});
+        let r = client::post(addr, "/api/hexet/roads", &short.to_string());
+        assert_eq!(r.json()["log"][0]["type"], "normal", "{}", r.text());
+        assert_eq!(r.json()["log"][0]["action"], "add");
+        assert_eq!(client::post(addr, "/api/hexet/roads", r#"{"log": []}"#).json()["code"], "");
+
+        for (body, parameter, what) in [
+            (json!({"log": {"player": 0}}), Some("log"), "a list of roads"),
+            (
+                json!({"log": [{"player": 0, "from": [0, 0], "to": [1, 0]}, {"player": 0, "from": [0, 0]}]}),
+                Some("log"),
+                "entry 2: missing field `to`",
+            ),
+            (
+                json!({"log": [{"player": 0, "from": [0, 0], "to": [1, 0], "colour": 1}]}),
+                Some("log"),
+                "entry 1: unknown field `colour`",
+            ),
+            (
+                json!({"log": [{"player": 0, "from": [0, 0], "to": [0, 0], "type": "tunnel"}]}),
+                Some("log"),
+                "entry 1: unknown variant `tunnel`",
+            ),
+            (
+                json!({"log": [{"player": 0, "from": [0, 0], "to": [3, 0]}]}),
+                Some("log"),
+                "entry 1: cells",
+            ),
+            (
+                json!({"log": [{"player": 0, "from": [-5, 0], "to": [-4, 0]}]}),
+                Some("log"),
+                "off the map",
+            ),
+            (
+                json!({"log": [{"player": 8, "from": [0, 0], "to": [1, 0]}]}),
+                Some("log"),
+                "player 8",
+            ),
+            (json!({"params": {"width": 5000}, "log": []}), Some("width"), "width"),
+            (json!({"params": {"colour": 1}, "log": []}), Some("colour"), "unknown parameter"),
+            (json!({"roads": []}), None, "not a road log request"),
+        ] {
+            let r = client::post(addr, "/api/hexet/roads", &body.to_string());
+            assert_refused(&r, 400, parameter, what);
+            assert!(r.json()["error"].as_str().unwrap().contains(what), "{what}: {}", r.text());
+        }
+        let many = json!({"log": vec![json!({"player": 0, "from": [0, 0], "to": [1, 0]}); 25_000]});
+        assert_refused(
+            &client::post(addr, "/api/hexet/roads", &many.to_string()),
+            400,
+            Some("log"),
+            "a log past the replay cap",
+        );
+        for (path, what) in [
+            ("/api/hexet/roads?roads=AB", "cut short"),
+            ("/api/hexet/roads?roads=A%21A", "not a letter"),
+            ("/api/hexet/roads?roads=___", "no road on this map"),
+        ] {
+            let r = client::get(addr, path);
+            assert_refused(&r, 400, Some("roads"), what);
+            assert!(r.json()["error"].as_str().unwrap().contains(what), "{what}: {}", r.text());
+        }
+        let plain = client::send(
+            addr,
+            "POST",
+            "/api/hexet/roads",
+            &[("Content-Type", "text/plain")],
+            Some(br#"{"log": []}"#),
+        );
+        assert_eq!(plain.status, 415, "{}", plain.text());
+    });
+}
