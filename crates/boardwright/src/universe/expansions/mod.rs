@@ -49,9 +49,9 @@ pub const RESOURCES: &str = "resources";
 /// boardwright's expansion that puts tiny nodes on edges.
 pub const TINY_NODES: &str = "tiny_nodes";
 /// The original's Extreme Expeditions places at most this many.
-pub const MOST_EXPEDITIONS: usize = 10;
+pub(crate) const MOST_EXPEDITIONS: usize = 10;
 /// The original's Sharp Scissors places at most this many landmarks.
-pub const MOST_LANDMARKS: usize = 5;
+pub(crate) const MOST_LANDMARKS: usize = 5;
 
 /// A node set: node types that join the dictionary's when it is on.
 #[derive(Clone, Debug, PartialEq)]
@@ -190,7 +190,7 @@ pub fn expedition_types() -> &'static [Piece] {
 
 /// The original's expedition as the board shows it, a compass with join
 /// slots: which of [`expedition_types`] it is, is counted in play.
-pub fn original_expedition() -> &'static Piece {
+pub(crate) fn original_expedition() -> &'static Piece {
     &CATALOGUE.original_expedition
 }
 
@@ -210,7 +210,7 @@ pub fn tiny_node_types() -> &'static [Piece] {
 }
 
 /// The pieces of `list` that `expansion` places.
-pub fn of_expansion(list: &'static [Piece], expansion: &str) -> Vec<&'static Piece> {
+pub(crate) fn of_expansion(list: &'static [Piece], expansion: &str) -> Vec<&'static Piece> {
     list.iter().filter(|p| p.expansion == expansion).collect()
 }
 
