@@ -4,8 +4,9 @@
 //! `ship.rs`, not a copy).
 
 use super::board::Board;
+use super::part::Footprint;
 use super::part::{Part, Role};
-use super::ship::{Footprint, Ship, Tile};
+use super::ship::{Ship, Tile};
 
 /// A finished ship's tiles, to query: borrowed from its [`Board`].
 ///

@@ -3,8 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ship::Footprint;
-
 /// A direction on the grid; the ship's nose points up (−y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -123,6 +121,9 @@ impl Part {
         (x, y, w, h)
     }
 }
+
+/// A rectangle as the stages handle it: `(x, y, w, h)`.
+pub(crate) type Footprint = (u32, u32, u32, u32);
 
 /// A rectangle of tiles: `w` columns from column `x`, `h` rows from row `y`
 /// (row 0 at the nose end, the top).

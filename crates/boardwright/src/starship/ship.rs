@@ -12,7 +12,7 @@
 
 use std::collections::VecDeque;
 
-use super::part::{Facing, Part, Rect, Role};
+use super::part::{Facing, Footprint, Part, Rect, Role};
 
 /// What fills a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +26,6 @@ pub enum Tile {
     /// Part number `n` (index into `parts`).
     Part(u32),
 }
-
-/// A footprint as the stages handle it: `(x, y, w, h)`.
-pub(crate) type Footprint = (u32, u32, u32, u32);
 
 /// The ship.
 #[derive(Clone, Debug)]

@@ -5,8 +5,9 @@ use super::place::{candidates, place_room};
 use super::supplies::protect_supply_walks;
 use super::{Context, scaled, widened};
 use crate::starship::params::CrewParams;
+use crate::starship::part::Footprint;
 use crate::starship::part::Role;
-use crate::starship::ship::{Footprint, Ship, Tile};
+use crate::starship::ship::{Ship, Tile};
 
 /// How many times the path check's detour a crew room may ask of the walks
 /// round it: rooms pack closer than other parts, leaving corridors between

@@ -5,8 +5,9 @@
 use super::place::{candidates, first_keeping};
 use super::{Context, MACHINE_MISSES, scaled};
 use crate::starship::params::{MachineParams, Variant};
+use crate::starship::part::Footprint;
 use crate::starship::part::{Facing, Role};
-use crate::starship::ship::{Footprint, Ship, Tile};
+use crate::starship::ship::{Ship, Tile};
 
 /// The front share of the ship's length, from the nose's tip, out of which
 /// no thruster blows forwards: a thruster there would push the ship back

@@ -2,8 +2,9 @@
 //! first of them that keeps every path, and a room placed with its door.
 
 use crate::seed::Rng;
+use crate::starship::part::Footprint;
 use crate::starship::part::Role;
-use crate::starship::ship::{Footprint, Ship};
+use crate::starship::ship::Ship;
 
 /// Every footprint of size `w × h` on free floor with a walkable tile beside
 /// it, in row order. The costly path check runs later, only on the

@@ -4,8 +4,9 @@
 use super::Context;
 use super::place::{candidates, first_keeping, place_room};
 use crate::starship::params::RoomParams;
+use crate::starship::part::Footprint;
 use crate::starship::part::Role;
-use crate::starship::ship::{Footprint, Ship, Tile};
+use crate::starship::ship::{Ship, Tile};
 
 pub(super) fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);

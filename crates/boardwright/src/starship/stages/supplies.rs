@@ -4,8 +4,9 @@
 use super::place::{candidates, place_room, place_room_at};
 use super::{Context, EXTRA_SUPPLIES, Walks, scaled};
 use crate::starship::params::SupplyParams;
+use crate::starship::part::Footprint;
 use crate::starship::part::Role;
-use crate::starship::ship::{Footprint, Ship, Tile};
+use crate::starship::ship::{Ship, Tile};
 
 /// Rooms of the first of `serves`' suppliers (ammo for weapons, power
 /// storage for thrusters), each walk within its limit ([`Walks`]).
