@@ -87,7 +87,7 @@ use serde::{Deserialize, Serialize};
 pub use generator::{Generator, Limits, LogFile, Visit};
 pub use print::Tile;
 pub use scene::Paper;
-pub use seed::Seed;
+pub use seed::{Rng, Seed};
 pub use stop::Stop;
 pub use watch::{Recorder, Watch};
 
@@ -99,13 +99,16 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// flatten it, so in the JSON these are the first four fields.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Header<P> {
-    /// The generator's name.
+    /// The generator's name ([`Generator::NAME`]).
     pub generator: String,
-    /// The seed text.
+    /// The seed text, exactly as given.
     pub seed: String,
-    /// The toolkit's version.
+    /// The toolkit's version: the `boardwright` crate's version, which
+    /// `boardwright --version` prints.
     pub version: String,
-    /// Every parameter, resolved.
+    /// Every parameter, resolved: the defaults, the preset, the config file
+    /// and the settings merged. Its keys are the parameter names that
+    /// `boardwright list` prints.
     pub params: P,
 }
 

@@ -16,26 +16,33 @@ use crate::seed::Seed;
 pub struct Score {
     /// The player.
     pub player: u32,
-    /// Total.
+    /// Total: the sum of the three parts.
     pub score: u32,
-    /// From the largest same-type group per type.
+    /// Points for groups of cities of one type: for each city type, the
+    /// player's largest group of cities of that type in one network scores
+    /// the `type_points` parameter per city, when it holds 2 or more.
     pub type_points: u32,
-    /// From cities whose network reaches the tower.
+    /// Points for reaching the tower: the `tower_points` parameter per city
+    /// in a network of the player's that reaches the tower.
     pub tower_points: u32,
-    /// From types entirely connected to the tower.
+    /// Points for whole types: the `completion_points` parameter for each
+    /// city type whose cities are all in the player's network that reaches
+    /// the tower.
     pub completion_points: u32,
 }
 
 /// A cell of the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CellOut {
-    /// Axial q.
+    /// Axial column.
     pub q: i32,
-    /// Axial r.
+    /// Axial row.
     pub r: i32,
-    /// Terrain.
+    /// Terrain. No road may enter a lake.
     pub terrain: Terrain,
-    /// River sides (in JSON a 6-bit number, bit `s` for side `s`).
+    /// The sides a river runs along, written as a 6-bit number: bit `s`
+    /// (value `2^s`) is set when a river runs along side `s`. A river side
+    /// shows on both cells it separates.
     pub rivers: SideMask,
 }
 
@@ -51,11 +58,11 @@ impl CellOut {
 pub struct City {
     /// Index in `cities`.
     pub id: u32,
-    /// Axial q.
+    /// Axial column.
     pub q: i32,
-    /// Axial r.
+    /// Axial row.
     pub r: i32,
-    /// City type, from 0.
+    /// City type, from 0 to `city_types − 1` (its colour and shape).
     #[serde(rename = "type")]
     pub city_type: u32,
 }
@@ -70,13 +77,15 @@ impl City {
 /// A road of the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Road {
-    /// Owner.
+    /// Owner, from 0.
     pub player: u32,
-    /// One end.
+    /// One end, `[q, r]`: the end the road leaves by a side numbered 0, 1
+    /// or 2.
     pub from: Hex,
-    /// The other end.
+    /// The other end, `[q, r]`, a neighbour of `from`.
     pub to: Hex,
-    /// Normal or bridge.
+    /// Normal or bridge. A bridge crosses a river: a road between two cells
+    /// separated by a river must be a bridge, and a bridge must cross one.
     #[serde(rename = "type")]
     pub road_type: RoadType,
 }
@@ -86,11 +95,12 @@ pub struct Road {
 pub struct NetworkOut {
     /// Owner.
     pub player: u32,
-    /// Id among the player's networks, from 1.
+    /// Id among that player's networks, from 1, in the order of each
+    /// network's first cell (cells in storage order: by `q`, then `r`).
     pub id: u32,
-    /// Its cells.
+    /// Its cells, `[q, r]` each.
     pub cells: Vec<Hex>,
-    /// Ids of its cities.
+    /// Ids of the cities on its cells.
     pub cities: Vec<u32>,
     /// Whether it reaches the tower.
     pub tower: bool,
@@ -136,19 +146,22 @@ pub struct Board {
     pub width: u32,
     /// Cells per column.
     pub height: u32,
-    /// Axial offsets by side number.
+    /// The axial offset `[dq, dr]` of the neighbour across each side, by
+    /// side number: always `[[0,1],[-1,1],[-1,0],[0,-1],[1,-1],[1,0]]`.
     pub directions: [[i32; 2]; 6],
-    /// The cells.
+    /// Every cell of the map, column by column (by `q`, then `r`):
+    /// `width × height` cells.
     pub cells: Vec<CellOut>,
-    /// The cities.
+    /// The cities, in id order: `cities[k].id == k`.
     pub cities: Vec<City>,
-    /// The tower's cell.
+    /// The tower's cell, `[q, r]`.
     pub tower: Hex,
-    /// Every road.
+    /// Every road after the road log; empty without one.
     pub roads: Vec<Road>,
-    /// Every player's networks.
+    /// Every player's road networks; empty without roads.
     pub networks: Vec<NetworkOut>,
-    /// Every player's score.
+    /// Every player's score, one per player, in player order (all 0 without
+    /// roads).
     pub scores: Vec<Score>,
 }
 

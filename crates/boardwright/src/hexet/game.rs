@@ -41,17 +41,18 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoadEntry {
-    /// The player.
+    /// The player, from 0.
     pub player: u32,
-    /// One end, axial `[q, r]` as the log writes it (any coordinates; see
-    /// [`Hex`]).
+    /// One end, axial `[q, r]`: any two integers are read, and an end off
+    /// the map is refused when the entry is played ([`Hex`]).
     pub from: [i32; 2],
-    /// The other end.
+    /// The other end, a neighbour of `from`.
     pub to: [i32; 2],
-    /// Normal or bridge.
+    /// A normal road (the default) or a bridge.
     #[serde(rename = "type", default)]
     pub road_type: RoadType,
-    /// Add (default) or remove.
+    /// Whether the entry places the road (`"add"`, the default) or takes it
+    /// away (`"remove"`).
     #[serde(default)]
     pub action: Action,
 }

@@ -18,15 +18,18 @@ crate::metrics::declare! {
     /// Facts about a ship.
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Metrics {
-        /// Parts of each kind.
+        /// Parts of each kind, by kind name.
         part_counts: BTreeMap<String, u32> => "Parts per kind", "parts";
-        /// Per machine stage: the score budget and what was placed.
+        /// Per machine stage, its score budget (the points wanted) and the
+        /// points placed.
         scores: Vec<StageScore> => "Machine budgets and parts placed", "";
-        /// Longest walk from a weapon to its nearest ammo supply.
+        /// Longest walk from a weapon to its nearest ammo supply; 0 when the
+        /// ship has no weapon.
         longest_weapon_to_ammo_walk: u32 => "Longest walk, weapon to ammo", "tiles";
-        /// Longest walk from a thruster to its nearest power storage (or the reactor).
+        /// Longest walk from a thruster to its nearest power storage or the
+        /// reactor; 0 when the ship has no thruster.
         longest_thruster_to_power_walk: u32 => "Longest walk, thruster to power", "tiles";
-        /// What stages wanted but could not place.
+        /// What stages wanted but could not place, one line each.
         shortfalls: Vec<String> => "Parts that found no room", "";
         /// Tiles the crew can walk on.
         walkable_tiles: u32 => "Walkable tiles", "tiles";
@@ -40,11 +43,11 @@ crate::metrics::declare! {
 /// A machine stage's budget and result.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StageScore {
-    /// The stage.
+    /// The machine stage's name.
     pub stage: String,
-    /// Points wanted.
+    /// Its score budget: the points wanted.
     pub budget: u32,
-    /// Points placed.
+    /// The points placed.
     pub placed: u32,
 }
 
@@ -56,17 +59,20 @@ pub struct Board {
     pub header: Header<Params>,
     /// Facts about the ship.
     pub metrics: Metrics,
-    /// Grid width.
+    /// Grid width, in tiles.
     pub width: u32,
-    /// Grid height.
+    /// Grid height, in tiles.
     pub height: u32,
-    /// One string per row, one character per tile (see `legend`).
+    /// One string per row, from row 0; one character per tile, from column
+    /// 0 (see `legend`). `tiles[y]` has `width` characters; the tile
+    /// `[x, y]` is character `x` of `tiles[y]`.
     pub tiles: Vec<String>,
-    /// Character → meaning.
+    /// Character → meaning, for every character `tiles` may use.
     pub legend: BTreeMap<String, String>,
-    /// The parts.
+    /// The placed parts, in id order: `parts[k].id == k`.
     pub parts: Vec<Part>,
-    /// The doors.
+    /// The doors, each the two neighbouring tiles it joins,
+    /// `[[x1, y1], [x2, y2]]`.
     pub doors: Vec<Door>,
     /// The stage names in the order they ran.
     pub stages: Vec<String>,

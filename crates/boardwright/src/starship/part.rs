@@ -102,15 +102,17 @@ pub struct Part {
     /// Index in `parts`.
     pub id: u32,
     /// Part kind: the room's role name or the machine variant's own name
-    /// (`cockpit`, `thruster_large`, `laser`, …).
+    /// (`"cockpit"`, `"thruster_large"`, `"laser"`, …). The legend maps the
+    /// part's symbol to this name.
     pub kind: String,
-    /// What the part is for; this, not `kind`, decides how it behaves.
+    /// What the part is for. The role, not the `kind`, decides how a part
+    /// behaves.
     pub role: Role,
     /// The tiles it covers (written as `x`, `y`, `w`, `h` among the part's
     /// own fields).
     #[serde(flatten)]
     pub rect: Rect,
-    /// Facing, for machines that have one.
+    /// The way a machine (a thruster or a weapon) faces; `null` for rooms.
     pub facing: Option<Facing>,
 }
 
@@ -133,9 +135,10 @@ pub struct Rect {
     pub x: u32,
     /// Top row.
     pub y: u32,
-    /// Width in tiles.
+    /// Width in tiles, as placed: a machine's width and height are turned
+    /// with its facing.
     pub w: u32,
-    /// Height in tiles.
+    /// Height in tiles, as placed (turned with a machine's facing).
     pub h: u32,
 }
 

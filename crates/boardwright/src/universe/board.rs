@@ -27,20 +27,30 @@ pub enum NodeKind {
 pub struct Node {
     /// Index in `nodes`.
     pub id: u32,
-    /// Position, grid units.
+    /// Position across the paper, grid units, growing to the right.
     pub x: f64,
-    /// Position, grid units (down the page).
+    /// Position down the paper, grid units, growing down the page.
     pub y: f64,
-    /// Centre, mission or regular.
+    /// What the node is: the centre (the goal in the middle, exactly one),
+    /// a mission node (a starting node on the paper's border: twelve, three
+    /// per side) or a regular node.
     pub kind: NodeKind,
-    /// Node type, or mission kind for a mission node; none for the centre.
+    /// For a regular node, its node type (`"Oil"`, `"Critters"`, …, from the
+    /// `node_types` parameter); for a mission node, its mission kind
+    /// (`"Traveler"`, …, from the `missions` parameter); `null` for the
+    /// centre.
     #[serde(rename = "type")]
     pub node_type: Option<String>,
-    /// Paper sides the node lies on.
+    /// The paper sides the node lies on, in this order: `"left"` (x = 0),
+    /// `"top"` (y = 0), `"right"` (x = width) and `"bottom"` (y = height).
+    /// Empty inside the paper; two at a corner.
     pub edge_sides: Vec<Side>,
-    /// Angles (radians, x right, y down) of the node's power dots.
+    /// Angles of the node's power dots, in radians (x right, y down),
+    /// placed in the gaps between its edges.
     pub dots: Vec<f64>,
-    /// The number shown on the node, if its type has one.
+    /// The number shown on the node: on a node whose type has a
+    /// `number_from`, and on the centre with the `electric` expansion (the
+    /// electricity it needs); `null` otherwise.
     pub number: Option<u32>,
 }
 
@@ -59,14 +69,16 @@ crate::metrics::declare! {
         /// Nodes with 0, 1, 2, … edges: the `d`-th number counts the nodes with
         /// `d` edges.
         degree_histogram: Vec<u32> => "Nodes by number of edges", "nodes";
-        /// Hop distance from each mission node (in `nodes` order) to the centre.
+        /// Hop distance (fewest edges) from each mission node to the centre,
+        /// in `nodes` order.
         mission_hops: Vec<u32> => "Mission distances to the centre", "hops";
         /// Largest minus smallest hop distance of a mission node to the centre.
         mission_hop_spread: u32 => "Spread of mission distances", "hops";
         /// Mean of the three mission nodes' hop distances on each paper side
         /// (`left`, `top`, `right`, `bottom`): where a player starts.
         side_mean_hops: BTreeMap<Side, f64> => "Mean mission distance per side", "hops";
-        /// Nodes left-above, right-above, left-below, right-below the centre.
+        /// Nodes left-above, right-above, left-below, right-below the centre
+        /// (the centre itself not counted).
         quadrant_nodes: [u32; 4] => "Nodes per quadrant", "nodes";
         /// Most minus fewest nodes per quadrant: how evenly the board's four
         /// quarters are filled.
@@ -83,9 +95,10 @@ crate::metrics::declare! {
         /// for the spanning tree's edges as above; on others, measured on every
         /// edge though not enforced).
         clearance_violations: u32 => "Edges too close to a node", "pairs";
-        /// Nodes whose type breaks one of its constraints.
+        /// Nodes whose type breaks one of its placement rules (its
+        /// constraints).
         constraint_violations: u32 => "Nodes breaking a type rule", "nodes";
-        /// Nodes of each type.
+        /// Nodes of each type, by type name.
         type_counts: BTreeMap<String, u32> => "Nodes per type", "nodes";
         /// Each type's minimum count on this board (its `min`, scaled to the board).
         type_min: BTreeMap<String, u32> => "Fewest nodes per type", "nodes";
@@ -95,25 +108,27 @@ crate::metrics::declare! {
         /// Types whose count is below their minimum or above their maximum
         /// (fewer regular nodes than the minimums ask for).
         types_outside_bounds: u32 => "Types outside their bounds", "types";
-        /// Power dots wanted and placed.
+        /// Power dots wanted on the nodes, in all.
         dots_wanted: u32 => "Power dots wanted", "dots";
         /// Power dots placed (fewer than wanted where a node had no room, but at least one a node).
         dots_placed: u32 => "Power dots placed", "dots";
         /// Whole-board attempts used (1 when the first layout worked).
         attempts: u32 => "Attempts", "attempts";
-        /// Enclosed areas between the edges (the board's areas).
+        /// Enclosed areas between the edges, as in the board's `areas` (with
+        /// an expansion that places things in them).
         areas: Option<u32> => "Areas", "areas", #[serde(default, skip_serializing_if = "Option::is_none")];
-        /// Areas that hold a circle of `expedition_radius` (with `expeditions`).
+        /// Areas that hold a circle of `expedition_radius` (with an expansion
+        /// that places expeditions or landmarks).
         suitable_areas: Option<u32> => "Suitable areas", "areas", #[serde(default, skip_serializing_if = "Option::is_none")];
         /// Expeditions in each quadrant, in the order of the nodes per quadrant
-        /// (with `expeditions`).
+        /// (with an expansion that places expeditions or landmarks).
         quadrant_expeditions: Option<[u32; 4]> => "Expeditions per quadrant", "expeditions", #[serde(default, skip_serializing_if = "Option::is_none")];
         /// Landmarks in each quadrant, in the order of the nodes per quadrant
-        /// (with `expeditions`).
+        /// (with an expansion that places expeditions or landmarks).
         quadrant_landmarks: Option<[u32; 4]> => "Landmarks per quadrant", "landmarks", #[serde(default, skip_serializing_if = "Option::is_none")];
-        /// Natural resources placed (with `resources`).
+        /// Natural resources placed (with `resources` or `sharp_scissors`).
         resources: Option<u32> => "Natural resources", "resources", #[serde(default, skip_serializing_if = "Option::is_none")];
-        /// Tiny nodes placed (with `tiny_nodes`).
+        /// Tiny nodes placed (with `tiny_nodes` or `sharp_scissors`).
         tiny_nodes: Option<u32> => "Tiny nodes", "tiny nodes", #[serde(default, skip_serializing_if = "Option::is_none")];
     }
 }
@@ -217,21 +232,25 @@ pub struct Board {
     pub width: u32,
     /// Paper height in grid units.
     pub height: u32,
-    /// The nodes, `id` = index.
+    /// The nodes, in id order: `nodes[k].id == k`.
     pub nodes: Vec<Node>,
-    /// Each undirected edge once, as node ids.
+    /// Each undirected edge once, as the ids of its two nodes, `[a, b]`.
     pub edges: Vec<[u32; 2]>,
-    /// The enclosed areas (with an expansion that places things in them;
-    /// absent otherwise).
+    /// The board's enclosed areas, with an expansion that places things in
+    /// them (`expeditions`, `extreme_expeditions`, `resources`,
+    /// `sharp_scissors`, `tiny_nodes`); absent otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub areas: Vec<Area>,
-    /// Expeditions and landmarks (with `expeditions`).
+    /// Expeditions and landmarks, with `expeditions`, `extreme_expeditions`
+    /// or `sharp_scissors` (landmarks); absent when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expeditions: Vec<Expedition>,
-    /// Natural resources (with `resources`).
+    /// Natural resources, with `resources` or `sharp_scissors`; absent when
+    /// there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resources: Vec<Resource>,
-    /// Tiny nodes (with `tiny_nodes`).
+    /// Tiny nodes, with `tiny_nodes` or `sharp_scissors`; absent when there
+    /// are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiny_nodes: Vec<TinyNode>,
 }

@@ -36,9 +36,10 @@ impl Face {
 pub struct Player {
     /// Player number, from 0.
     pub id: u32,
-    /// `[x, y, w, h]` on the front.
+    /// The player's rectangle on the front, `[x, y, w, h]`.
     pub front: [u32; 4],
-    /// `[x, y, w, h]` on the back (the front mirrored: `x = 8 − x − w`).
+    /// The player's rectangle on the back, `[x, y, w, h]`: the front one
+    /// mirrored (`x = 8 − x − w`, the same `y`, `w` and `h`).
     pub back: [u32; 4],
 }
 
@@ -105,7 +106,8 @@ pub struct Garden {
 /// Something written in one cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Label {
-    /// What it says.
+    /// What it says: an ingredient such as `"Chives"`, or a special cell
+    /// such as `"Efficiency"`.
     pub name: String,
     /// Side of the paper.
     pub side: Face,
@@ -131,19 +133,21 @@ pub struct Cell {
 pub struct Share {
     /// The player.
     pub player: u32,
-    /// Cauldrons owned.
+    /// Cauldrons owned (a count of cauldrons, not of cells).
     pub cauldrons: u32,
     /// Cauldron cells, front and back.
     pub cauldron_cells: u32,
-    /// The player's fair share of the 32 cauldron cells (32 × own cells /
-    /// 64); the share of the other 32 cells is the same.
+    /// The player's fair share of the 32 cauldron cells: 32 × own cells /
+    /// 64, rounded (the area of the player's front rectangle). The share of
+    /// the other 32 cells is the same.
     pub cauldron_share: u32,
     /// Cauldron cells on the front.
     pub cauldron_cells_front: u32,
     /// Cauldron cells on the back.
     pub cauldron_cells_back: u32,
-    /// Garden cells, front and back (never the notes cell under fair
-    /// placement; under the original's, it is one of them).
+    /// Garden cells, front and back. Under fair placement (the
+    /// `fair_placement` parameter) the notes cell is never one of them;
+    /// under the original's placement (the `classic` preset), it is.
     pub garden_cells: u32,
     /// Garden cells on the front.
     pub garden_cells_front: u32,
@@ -155,7 +159,7 @@ crate::metrics::declare! {
     /// The fairness report.
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct Metrics {
-        /// Each player's share.
+        /// Each player's share of the board, one record per player.
         shares: Vec<Share> => "Each player's share", "";
         /// Most minus fewest, among players, of cauldron cells less share (for
         /// equal rectangles: most minus fewest cauldron cells).
@@ -170,7 +174,7 @@ crate::metrics::declare! {
         cauldrons: u32 => "Cauldrons", "cauldrons";
         /// Cells of the largest cauldron.
         largest_cauldron: u32 => "Largest cauldron", "cells";
-        /// Cauldrons that hold a whole recipe (at least `recipe_length` cells).
+        /// Cauldrons that hold a whole recipe: at least `recipe_length` cells.
         recipe_cauldrons: u32 => "Cauldrons holding a recipe", "cauldrons";
         /// Gardens on the board, all players together.
         gardens: u32 => "Gardens", "gardens";
@@ -179,7 +183,7 @@ crate::metrics::declare! {
         /// Gardens larger than the edition allows (the 2023 edition: 4
         /// cells; the 2020 edition has no cap).
         gardens_over_cap: u32 => "Gardens over the cap", "gardens";
-        /// Gardens of exactly the recipe's length (the 2023 rulebook asks
+        /// Gardens of exactly `recipe_length` cells (the 2023 rulebook asks
         /// for at least two).
         recipe_gardens: u32 => "Gardens of a recipe's length", "gardens";
         /// Players with nowhere of their own to brew a whole recipe: in the
@@ -204,9 +208,10 @@ pub struct Board {
     pub width: u32,
     /// Cells down a side (4).
     pub height: u32,
-    /// Ingredients in a recipe.
+    /// Ingredients in a recipe: 4 or 6, from the parameter (4 in the 2023
+    /// edition).
     pub recipe_length: u32,
-    /// The players' areas.
+    /// The players' areas, in id order: `players[k].id == k`.
     pub players: Vec<Player>,
     /// The cauldrons, largest first.
     pub cauldrons: Vec<Cauldron>,
@@ -214,7 +219,8 @@ pub struct Board {
     pub gardens: Vec<Garden>,
     /// Starting ingredients.
     pub ingredients: Vec<Label>,
-    /// Special cells.
+    /// Special cells (empty unless the `special_cells` parameter asks for
+    /// some).
     pub special_cells: Vec<Label>,
     /// The cell kept free for notes; none (`null`) in the 2023 edition.
     pub notes_cell: Option<Cell>,
