@@ -167,6 +167,75 @@ pub fn sin_cos(theta: f64) -> (f64, f64) {
     }
 }
 
+/// `2^k` for `k` in the normal range of `f64` (−1022 to 1023), exactly.
+fn two_to(k: i64) -> f64 {
+    f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// `e^x`, identical on every machine (relative error below 1e-15); 0
+/// below −708 and infinite above 709.
+pub fn exp(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x < -708.0 {
+        return 0.0;
+    }
+    if x > 709.0 {
+        return f64::INFINITY;
+    }
+    // x = k ln 2 + r with |r| ≤ ln 2 / 2, then Taylor series of e^r.
+    // ln 2 in two parts (the high one with its low bits zero), so that
+    // k times the high part is exact.
+    let ln2_high = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    let ln2_low = f64::from_bits(0x3dea_39ef_3579_3c76);
+    let k = (x / std::f64::consts::LN_2).round();
+    let r = (x - k * ln2_high) - k * ln2_low;
+    let (mut sum, mut term) = (1.0, 1.0);
+    for n in 1..24 {
+        term *= r / f64::from(n);
+        sum += term;
+    }
+    // Split the power of two so each half stays in the normal range.
+    let k = k as i64;
+    sum * two_to(k / 2) * two_to(k - k / 2)
+}
+
+/// The natural logarithm of a positive `x`, identical on every machine
+/// (error below 1e-15); NaN for a negative `x`, −∞ for 0.
+pub fn ln(x: f64) -> f64 {
+    if x.is_nan() || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if x.is_infinite() {
+        return x;
+    }
+    // x = m 2^e with m in [1/√2, √2), then ln m = 2 atanh((m − 1)/(m + 1)).
+    let (mut m, mut e) = (x, 0i64);
+    if m < f64::MIN_POSITIVE {
+        m *= two_to(60);
+        e -= 60;
+    }
+    let bits = m.to_bits();
+    e += ((bits >> 52) & 0x7ff) as i64 - 1023;
+    m = f64::from_bits((bits & !(0x7ff << 52)) | (1023 << 52));
+    if m > std::f64::consts::SQRT_2 {
+        m /= 2.0;
+        e += 1;
+    }
+    let t = (m - 1.0) / (m + 1.0);
+    let t2 = t * t;
+    let (mut sum, mut power) = (0.0, t);
+    for n in 0..30 {
+        sum += power / f64::from(2 * n + 1);
+        power *= t2;
+    }
+    2.0 * sum + e as f64 * std::f64::consts::LN_2
+}
+
 /// `theta` folded into `[0, 2π)`.
 pub fn normalize_angle(theta: f64) -> f64 {
     // `%` leaves a `theta` under 2π in size as it is: skip its slow path.
@@ -178,6 +247,34 @@ pub fn normalize_angle(theta: f64) -> f64 {
 #[allow(clippy::disallowed_methods)] // compares with the platform's results
 mod tests {
     use super::*;
+
+    /// The portable `exp` and `ln` against the platform's, over many
+    /// magnitudes, and each other's inverse.
+    #[test]
+    #[allow(clippy::disallowed_methods)]
+    fn exp_and_ln_match_the_platforms_within_rounding() {
+        for k in -4000..4000 {
+            let x = f64::from(k) * 0.17;
+            let (ours, theirs) = (exp(x), x.exp());
+            assert!((ours - theirs).abs() <= 4e-15 * theirs, "exp({x}): {ours} against {theirs}");
+        }
+        for k in -300..300 {
+            for m in [1.0, 1.3, 1.41, 1.42, 1.9, 2.7, 7.5] {
+                let x = m * 10f64.powi(k);
+                let (ours, theirs) = (ln(x), x.ln());
+                assert!(
+                    (ours - theirs).abs() <= 4e-15 * theirs.abs().max(1.0),
+                    "ln({x}): {ours} against {theirs}"
+                );
+            }
+        }
+        assert_eq!(ln(1.0), 0.0);
+        assert!(ln(-1.0).is_nan());
+        assert_eq!(ln(0.0), f64::NEG_INFINITY);
+        assert!((ln(f64::MIN_POSITIVE / 8.0) - (f64::MIN_POSITIVE / 8.0).ln()).abs() < 1e-12);
+        assert_eq!(exp(-800.0), 0.0);
+        assert_eq!(exp(800.0), f64::INFINITY);
+    }
 
     #[test]
     fn normalize_angle_is_the_remainder_bit_for_bit() {

@@ -70,6 +70,7 @@ mod draw;
 pub mod expansions;
 mod icons;
 mod json;
+pub mod play;
 mod side;
 
 pub use board::{Area, Board, BoardGraph, Expedition, ExpeditionKind, Metrics, Node, NodeKind, Resource, TinyNode};

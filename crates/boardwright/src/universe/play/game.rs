@@ -1,0 +1,784 @@
+//! One game of Unstable Universe on a board: its state, the legal moves of
+//! the player to move, and what a move does.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::paper::Paper;
+use super::rules::{Effect, Mission, Rules, StartOrder};
+use crate::universe::{Board, NodeKind};
+
+/// No one: a free power dot.
+const FREE: u8 = u8::MAX;
+
+/// A move of the player whose turn it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum Move {
+    /// Draw an icon on a starting node with a free dot: a player's first
+    /// turn, and any turn on which they cannot step (the rulebook's restart).
+    Start {
+        /// The mission node.
+        node: u32,
+    },
+    /// Move from a node one holds along an edge to a neighbour with a free
+    /// dot, draw an icon there, and take (or decline) that node's action.
+    Step {
+        /// The node moved from.
+        from: u32,
+        /// The node moved to.
+        to: u32,
+        /// What is done with the node's action.
+        action: Action,
+    },
+    /// The Traveler's power, once a game: instead of a step, jump to any
+    /// node with a free dot (not the centre) and draw an icon there.
+    Teleport {
+        /// Where to.
+        to: u32,
+    },
+    /// No step and no starting node with a free dot: the turn passes.
+    Pass,
+}
+
+/// What a player does with the action of the node they land on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Nothing.
+    None,
+    /// Cut along these edges (by index into the board's `edges`), in order.
+    Cut {
+        /// The edges cut.
+        edges: Vec<u32>,
+    },
+    /// Jump to this node, erasing the icon just drawn.
+    Teleport {
+        /// Where to.
+        to: u32,
+    },
+    /// Draw a new edge from the node landed on to this one.
+    NewEdge {
+        /// The other end.
+        to: u32,
+    },
+}
+
+/// What does not change during a game: the board as the rules see it.
+#[derive(Debug)]
+struct Table {
+    paper: Paper,
+    /// Each node's neighbours, `(node, edge)`.
+    adjacency: Vec<Vec<(u32, u32)>>,
+    /// Each edge's ends.
+    edges: Vec<[u32; 2]>,
+    /// Each node's effect.
+    effect: Vec<Effect>,
+    /// Each node's type, as an index into the board's node types
+    /// (`u32::MAX`: none).
+    kind: Vec<u32>,
+    /// Node types on the board's list.
+    types: usize,
+    /// What entering a node needs: so many held nodes of a type.
+    needs: Vec<Option<(u32, u32)>>,
+    /// Each node's quarter round the centre (0 to 3).
+    quarter: Vec<u8>,
+    /// Nodes on the paper's edge.
+    border: Vec<bool>,
+    /// The mission (starting) nodes.
+    starts: Vec<u32>,
+    centre: u32,
+    /// Where each node's dots begin in the flat list of dots.
+    first_dot: Vec<u32>,
+    players: usize,
+    rules: Rules,
+}
+
+/// One game: the board's paper with its cuts, every icon drawn, whose turn
+/// it is. Clone it to look ahead; cloning shares the board's data.
+#[derive(Clone, Debug)]
+pub struct Game {
+    table: Arc<Table>,
+    /// Cut edges.
+    cut: Vec<bool>,
+    /// Areas still on the board.
+    live: Vec<bool>,
+    /// Each dot's owner (by seat), [`FREE`] if none.
+    dots: Vec<u8>,
+    /// What follows from the dots and the live areas, made again after
+    /// every move ([`Game::refresh`]): each node's seats holding it (a bit
+    /// a seat), whether it has a free dot on the board, whether it is on
+    /// the board at all; each seat's quarters held (a bit a quarter) and
+    /// nodes held of each type (seat × type).
+    held_by: Vec<u16>,
+    has_free: Vec<bool>,
+    alive: Vec<bool>,
+    quarters: Vec<u8>,
+    type_counts: Vec<u32>,
+    /// Edges drawn during the game, moved along, never cut.
+    drawn: Vec<[u32; 2]>,
+    /// The seat to move.
+    seat: usize,
+    /// Starting nodes taken so far, by seat.
+    starts: Vec<Option<u32>>,
+    /// Seats that have used the Traveler's teleport.
+    teleported: Vec<bool>,
+    /// Whether the player to move is on an extra turn.
+    extra: bool,
+    /// Turns of the start round played.
+    start_turns: usize,
+    round: u32,
+    winner: Option<usize>,
+}
+
+/// Why a board cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError(pub String);
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Game {
+    /// What [`Game::distance_to_win`] counts for a part out of reach.
+    pub const FAR: u32 = 1000;
+
+    /// A new game on `board` for `players` players (2 to 9, at most the
+    /// board's mission nodes), by `rules`: no icon drawn yet, the first
+    /// player to pick a start by the rules' start order.
+    pub fn new(board: &Board, players: usize, rules: &Rules) -> Result<Game, PlayError> {
+        rules.check().map_err(PlayError)?;
+        let starts: Vec<u32> = board.nodes.iter().filter(|n| n.kind == NodeKind::Mission).map(|n| n.id).collect();
+        if !(2..=9).contains(&players) || players > starts.len() {
+            return Err(PlayError(format!(
+                "players: {players} is not allowed; 2 to 9, and at most the board's {} starting nodes",
+                starts.len()
+            )));
+        }
+        let centre = board
+            .nodes
+            .iter()
+            .find(|n| n.kind == NodeKind::Center)
+            .ok_or_else(|| PlayError("the board has no centre node".to_string()))?;
+        if board.edges.iter().flatten().any(|&v| v as usize >= board.nodes.len()) {
+            return Err(PlayError("an edge names a node the board does not have".to_string()));
+        }
+        let paper = Paper::new(board);
+        let mut adjacency = vec![Vec::new(); board.nodes.len()];
+        for (e, &[a, b]) in board.edges.iter().enumerate() {
+            adjacency[a as usize].push((b, e as u32));
+            adjacency[b as usize].push((a, e as u32));
+        }
+        let params = &board.header.params;
+        let type_index = |name: &str| params.node_types.iter().position(|t| t.name == name).map(|i| i as u32);
+        let kind: Vec<u32> = board
+            .nodes
+            .iter()
+            .map(|n| match (n.kind, &n.node_type) {
+                (NodeKind::Regular, Some(name)) => type_index(name).unwrap_or(u32::MAX),
+                _ => u32::MAX,
+            })
+            .collect();
+        let effect = kind
+            .iter()
+            .map(|&k| match params.node_types.get(k as usize) {
+                Some(t) => rules
+                    .effects
+                    .get(&t.name)
+                    .cloned()
+                    .unwrap_or_else(|| Effect::of_actions(&t.actions)),
+                None => Effect::default(),
+            })
+            .collect();
+        let needs = board
+            .nodes
+            .iter()
+            .zip(&kind)
+            .map(|(n, &k)| {
+                let from = params.node_types.get(k as usize)?.number_from.as_deref()?;
+                Some((type_index(from)?, n.number?))
+            })
+            .collect();
+        let quarter = board
+            .nodes
+            .iter()
+            .map(|n| u8::from(n.x >= centre.x) + 2 * u8::from(n.y >= centre.y))
+            .collect();
+        let mut first_dot = Vec::with_capacity(board.nodes.len() + 1);
+        let mut total = 0u32;
+        for n in &board.nodes {
+            first_dot.push(total);
+            total += n.dots.len() as u32;
+        }
+        first_dot.push(total);
+        let table = Table {
+            adjacency,
+            edges: board.edges.clone(),
+            effect,
+            kind,
+            types: params.node_types.len(),
+            needs,
+            quarter,
+            border: board.nodes.iter().map(|n| !n.edge_sides.is_empty()).collect(),
+            starts,
+            centre: centre.id,
+            first_dot,
+            players,
+            rules: rules.clone(),
+            paper,
+        };
+        let mut live = Vec::new();
+        let cut = vec![false; board.edges.len()];
+        table.paper.live(&cut, &mut live, &mut Vec::new());
+        let seat = match rules.start_order {
+            StartOrder::Seat => 0,
+            StartOrder::Reverse => players - 1,
+        };
+        let nodes = board.nodes.len();
+        let mut game = Game {
+            cut,
+            live,
+            dots: vec![FREE; total as usize],
+            held_by: vec![0; nodes],
+            has_free: vec![false; nodes],
+            alive: vec![false; nodes],
+            quarters: vec![0; players],
+            type_counts: Vec::new(),
+            drawn: Vec::new(),
+            seat,
+            starts: vec![None; players],
+            teleported: vec![false; players],
+            extra: false,
+            start_turns: 0,
+            round: 0,
+            winner: None,
+            table: Arc::new(table),
+        };
+        game.refresh();
+        Ok(game)
+    }
+
+    /// Makes again what follows from the dots and the live areas.
+    fn refresh(&mut self) {
+        let t = &*self.table;
+        let n = t.adjacency.len();
+        self.type_counts.clear();
+        self.type_counts.resize(t.players * t.types, 0);
+        self.quarters.iter_mut().for_each(|q| *q = 0);
+        for v in 0..n {
+            let (mut held, mut free) = (0u16, false);
+            for (k, &area) in t.paper.dot_areas[v].iter().enumerate() {
+                if Paper::inside(area) && self.live[area as usize] {
+                    match self.dots[t.first_dot[v] as usize + k] {
+                        FREE => free = true,
+                        seat => held |= 1 << seat,
+                    }
+                }
+            }
+            self.held_by[v] = held;
+            self.has_free[v] = free;
+            self.alive[v] = t.paper.node_areas[v].iter().any(|&a| self.live[a as usize]);
+            if held != 0 && v as u32 != t.centre {
+                for seat in 0..t.players {
+                    if held & (1 << seat) != 0 {
+                        self.quarters[seat] |= 1 << t.quarter[v];
+                        if t.kind[v] != u32::MAX {
+                            self.type_counts[seat * t.types + t.kind[v] as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Players in the game.
+    pub fn players(&self) -> usize {
+        self.table.players
+    }
+
+    /// The seat (from 0) whose turn it is.
+    pub fn to_move(&self) -> usize {
+        self.seat
+    }
+
+    /// Whether the start round is on: each player in turn draws a first
+    /// icon on a starting node.
+    pub fn starting(&self) -> bool {
+        self.start_turns < self.players()
+    }
+
+    /// The winner's seat, once someone has stepped onto the centre.
+    pub fn winner(&self) -> Option<usize> {
+        self.winner
+    }
+
+    /// Whether the game is over: won; lost by everyone, the centre cut off
+    /// from every other node on the board (the rulebook: when victory is
+    /// impossible, everyone loses); or past the rules' rounds (a stall).
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some() || self.centre_cut_off() || self.round >= self.table.rules.max_rounds
+    }
+
+    /// Whether no open edge joins the centre to a node on the board.
+    pub fn centre_cut_off(&self) -> bool {
+        self.open_neighbours(self.table.centre).next().is_none()
+    }
+
+    /// Full rounds played.
+    pub fn rounds(&self) -> u32 {
+        self.round
+    }
+
+    /// Each seat's starting node, once taken.
+    pub fn starts(&self) -> &[Option<u32>] {
+        &self.starts
+    }
+
+    /// The centre node.
+    pub fn centre(&self) -> u32 {
+        self.table.centre
+    }
+
+    /// Whether edge `e` (by index into the board's edges) is cut.
+    pub fn is_cut(&self, e: u32) -> bool {
+        self.cut[e as usize]
+    }
+
+    /// The two nodes edge `e` joins.
+    pub fn edge_ends(&self, e: u32) -> [u32; 2] {
+        self.table.edges[e as usize]
+    }
+
+    /// Whether node `v` is still on the board (some area round it is).
+    pub fn on_board(&self, v: u32) -> bool {
+        self.alive[v as usize]
+    }
+
+    /// Whether `seat` holds node `v`: an icon of theirs in one of its dots
+    /// still on the board.
+    pub fn holds(&self, seat: usize, v: u32) -> bool {
+        self.held_by[v as usize] & (1 << seat) != 0
+    }
+
+    /// The nodes `seat` holds.
+    pub fn held(&self, seat: usize) -> Vec<u32> {
+        (0..self.table.adjacency.len() as u32).filter(|&v| self.holds(seat, v)).collect()
+    }
+
+    /// Whether `seat` has done the mission.
+    pub fn mission_done(&self, seat: usize) -> bool {
+        match self.table.rules.mission {
+            Mission::Race => true,
+            Mission::Traveler => self.quarters[seat] == 0b1111,
+        }
+    }
+
+    /// The owner and whether it is on the board, for each dot of `v`.
+    fn dots_of(&self, v: u32) -> impl Iterator<Item = (u8, bool)> + '_ {
+        let t = &self.table;
+        let range = t.first_dot[v as usize] as usize..t.first_dot[v as usize + 1] as usize;
+        self.dots[range]
+            .iter()
+            .zip(&t.paper.dot_areas[v as usize])
+            .map(|(&owner, &area)| (owner, Paper::inside(area) && self.live[area as usize]))
+    }
+
+    /// The first free dot of `v` still on the board (its index in the flat list).
+    fn free_dot(&self, v: u32) -> Option<usize> {
+        let first = self.table.first_dot[v as usize] as usize;
+        self.dots_of(v).position(|(owner, live)| live && owner == FREE).map(|k| first + k)
+    }
+
+    /// Whether `seat` may enter `v`: it is on the board with a free dot, not
+    /// held by them already, and they meet its number's need; the centre
+    /// only once their mission is done.
+    fn may_enter(&self, seat: usize, v: u32) -> bool {
+        if !self.has_free[v as usize] || self.holds(seat, v) {
+            return false;
+        }
+        if v == self.table.centre {
+            return self.mission_done(seat);
+        }
+        match self.table.needs[v as usize] {
+            None => true,
+            Some((kind, count)) => self.count_of(seat, kind) >= count,
+        }
+    }
+
+    /// Nodes of type `kind` that `seat` holds.
+    fn count_of(&self, seat: usize, kind: u32) -> u32 {
+        self.type_counts[seat * self.table.types + kind as usize]
+    }
+
+    /// `v`'s neighbours along edges still open: printed ones uncut, and the
+    /// edges drawn in the game.
+    fn open_neighbours(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+        let printed = self.table.adjacency[v as usize]
+            .iter()
+            .filter(|&&(_, e)| !self.cut[e as usize])
+            .map(|&(w, _)| w);
+        let drawn = self.drawn.iter().filter_map(move |&[a, b]| {
+            if a == v {
+                Some(b)
+            } else if b == v {
+                Some(a)
+            } else {
+                None
+            }
+        });
+        printed.chain(drawn).filter(|&w| self.on_board(w))
+    }
+
+    /// Every legal move of the player to move (never empty while the game
+    /// goes on: at worst a pass). On the start round, a starting node; then
+    /// the steps (with the Traveler's teleport while unused); a player with
+    /// no step draws an icon on a starting node instead.
+    pub fn moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let seat = self.seat;
+        if self.starting() {
+            return self.start_moves(seat);
+        }
+        let mut moves = self.steps(seat);
+        if moves.is_empty() {
+            return self.start_moves(seat);
+        }
+        if self.table.rules.mission == Mission::Traveler && self.table.rules.traveler_teleport && !self.teleported[seat] {
+            moves.extend(
+                (0..self.table.adjacency.len() as u32)
+                    .filter(|&v| v != self.table.centre && self.may_enter(seat, v))
+                    .map(|to| Move::Teleport { to }),
+            );
+        }
+        moves
+    }
+
+    /// The starting nodes `seat` may draw an icon on, or a pass.
+    fn start_moves(&self, seat: usize) -> Vec<Move> {
+        let starts: Vec<Move> = self
+            .table
+            .starts
+            .iter()
+            .filter(|&&v| self.has_free[v as usize] && !self.holds(seat, v))
+            .map(|&node| Move::Start { node })
+            .collect();
+        if starts.is_empty() { vec![Move::Pass] } else { starts }
+    }
+
+    /// Every step of `seat` with each way of taking the node's action: a
+    /// cut must be made where one can be (unless the rules make it
+    /// optional); a teleport or a new edge may be declined.
+    fn steps(&self, seat: usize) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let mut seen = vec![false; self.table.adjacency.len()];
+        let mut cuts: Vec<Option<Vec<Vec<u32>>>> = vec![None; 21];
+        for from in self.held(seat) {
+            for to in self.open_neighbours(from) {
+                if seen[to as usize] || !self.may_enter(seat, to) {
+                    continue;
+                }
+                seen[to as usize] = true;
+                let steps = if to == self.table.centre {
+                    0
+                } else {
+                    self.table.effect[to as usize].cut.min(20) as usize
+                };
+                let options: &[Vec<u32>] = if steps > 0 {
+                    cuts[steps].get_or_insert_with(|| self.cuts(steps as u32))
+                } else {
+                    &[]
+                };
+                if options.is_empty() || self.table.rules.optional_cuts {
+                    moves.push(Move::Step {
+                        from,
+                        to,
+                        action: Action::None,
+                    });
+                }
+                moves.extend(options.iter().map(|edges| Move::Step {
+                    from,
+                    to,
+                    action: Action::Cut { edges: edges.clone() },
+                }));
+                if to != self.table.centre {
+                    for action in self.other_actions(seat, to) {
+                        moves.push(Move::Step { from, to, action });
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// What `seat` may do with the action of `v`, landed on, besides
+    /// nothing and a cut: a teleport or a new edge, as its effect allows.
+    fn other_actions(&self, seat: usize, v: u32) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let effect = &self.table.effect[v as usize];
+        if effect.teleport {
+            let kind = self.table.kind[v as usize];
+            actions.extend(
+                (0..self.table.adjacency.len() as u32)
+                    .filter(|&w| w != v && self.table.kind[w as usize] == kind && self.may_enter(seat, w))
+                    .map(|to| Action::Teleport { to }),
+            );
+        }
+        if effect.new_edge {
+            let mut ends: Vec<u32> = Vec::new();
+            for &a in &self.table.paper.node_areas[v as usize] {
+                if !self.live[a as usize] {
+                    continue;
+                }
+                for &w in &self.table.paper.area_nodes[a as usize] {
+                    let joined = self.open_neighbours(v).any(|x| x == w);
+                    if w != v && !joined && !ends.contains(&w) && self.on_board(w) {
+                        ends.push(w);
+                    }
+                }
+            }
+            ends.sort_unstable();
+            actions.extend(ends.into_iter().map(|to| Action::NewEdge { to }));
+        }
+        actions
+    }
+
+    /// Every cut of `steps` steps or fewer, a step a node cut through:
+    /// from the paper's edge into a node on it (that node the first step)
+    /// or on from a node an earlier cut reached (that node no step), then
+    /// along uncut edges still on the board, no edge twice. A cut that
+    /// would cut a guarded node loose is left out; each set of edges comes
+    /// once.
+    fn cuts(&self, steps: u32) -> Vec<Vec<u32>> {
+        let t = &self.table;
+        let n = t.adjacency.len();
+        let mut at_cut = vec![false; n];
+        for (e, &[a, b]) in t.edges.iter().enumerate() {
+            if self.cut[e] {
+                at_cut[a as usize] = true;
+                at_cut[b as usize] = true;
+            }
+        }
+        let mut found: Vec<Vec<u32>> = Vec::new();
+        let mut path: Vec<u32> = Vec::new();
+        for v in 0..n as u32 {
+            if !self.on_board(v) {
+                continue;
+            }
+            if at_cut[v as usize] {
+                self.extend_cut(v, steps, &mut path, &mut found);
+            } else if t.border[v as usize] {
+                self.extend_cut(v, steps - 1, &mut path, &mut found);
+            }
+        }
+        for cut in &mut found {
+            cut.sort_unstable();
+        }
+        found.sort();
+        found.dedup();
+        found.retain(|edges| self.keeps_guarded(edges));
+        found
+    }
+
+    fn extend_cut(&self, v: u32, steps: u32, path: &mut Vec<u32>, found: &mut Vec<Vec<u32>>) {
+        if steps == 0 {
+            return;
+        }
+        for &(w, e) in &self.table.adjacency[v as usize] {
+            if self.cut[e as usize] || path.contains(&e) || !self.edge_on_board(e) {
+                continue;
+            }
+            path.push(e);
+            found.push(path.clone());
+            self.extend_cut(w, steps - 1, path, found);
+            path.pop();
+        }
+    }
+
+    /// Whether some area beside edge `e` is still on the board.
+    fn edge_on_board(&self, e: u32) -> bool {
+        self.table.paper.beside[e as usize]
+            .iter()
+            .any(|&a| Paper::inside(a) && self.live[a as usize])
+    }
+
+    /// Whether cutting `edges` leaves every guarded node on the board that is on it now.
+    fn keeps_guarded(&self, edges: &[u32]) -> bool {
+        let t = &self.table;
+        let guarded: Vec<u32> = (0..t.adjacency.len() as u32)
+            .filter(|&v| t.effect[v as usize].guarded && self.on_board(v))
+            .collect();
+        if guarded.is_empty() {
+            return true;
+        }
+        let mut cut = self.cut.clone();
+        for &e in edges {
+            cut[e as usize] = true;
+        }
+        let mut live = Vec::new();
+        t.paper.live(&cut, &mut live, &mut Vec::new());
+        guarded
+            .iter()
+            .all(|&v| t.paper.node_areas[v as usize].iter().any(|&a| live[a as usize]))
+    }
+
+    fn cut_edges(&mut self, edges: &[u32]) {
+        for &e in edges {
+            self.cut[e as usize] = true;
+        }
+        let table = Arc::clone(&self.table);
+        table.paper.live(&self.cut, &mut self.live, &mut Vec::new());
+        self.refresh();
+    }
+
+    /// Draws `seat`'s icon in the first free dot of `v`.
+    fn draw_icon(&mut self, seat: usize, v: u32) {
+        if let Some(d) = self.free_dot(v) {
+            self.dots[d] = seat as u8;
+        }
+        self.refresh();
+    }
+
+    /// Plays `m` for the player to move. A move not among [`Game::moves`]
+    /// is refused, the game unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+        if !self.moves().contains(m) {
+            return Err(PlayError(format!("{m:?} is not a legal move for seat {}", self.seat + 1)));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move taken from [`Game::moves`] without checking it again.
+    pub(crate) fn play_unchecked(&mut self, m: &Move) {
+        let seat = self.seat;
+        let mut again = false;
+        match m {
+            Move::Start { node } => {
+                self.draw_icon(seat, *node);
+                self.starts[seat].get_or_insert(*node);
+            }
+            Move::Teleport { to } => {
+                self.draw_icon(seat, *to);
+                self.teleported[seat] = true;
+            }
+            Move::Step { to, action, .. } => {
+                self.draw_icon(seat, *to);
+                if *to == self.table.centre {
+                    self.winner = Some(seat);
+                    return;
+                }
+                match action {
+                    Action::None => {}
+                    Action::Cut { edges } => self.cut_edges(edges),
+                    Action::Teleport { to: there } => {
+                        let first = self.table.first_dot[*to as usize] as usize;
+                        let last = self.table.first_dot[*to as usize + 1] as usize;
+                        if let Some(d) = (first..last).rev().find(|&d| self.dots[d] == seat as u8) {
+                            self.dots[d] = FREE;
+                        }
+                        self.draw_icon(seat, *there);
+                    }
+                    Action::NewEdge { to: end } => self.drawn.push([*to, *end]),
+                }
+                again = self.table.effect[*to as usize].extra_turn && !self.extra;
+            }
+            Move::Pass => {}
+        }
+        if again {
+            self.extra = true;
+            return;
+        }
+        self.extra = false;
+        self.advance();
+    }
+
+    /// Hands the turn on: on the start round (a turn each), in the rules'
+    /// start order; then round the table from the first seat.
+    fn advance(&mut self) {
+        let n = self.players();
+        if self.start_turns < n {
+            self.start_turns += 1;
+            self.seat = if self.start_turns == n {
+                0
+            } else {
+                match self.table.rules.start_order {
+                    StartOrder::Seat => (self.seat + 1) % n,
+                    StartOrder::Reverse => (self.seat + n - 1) % n,
+                }
+            };
+            return;
+        }
+        self.seat += 1;
+        if self.seat == n {
+            self.seat = 0;
+            self.round += 1;
+        }
+    }
+
+    /// Hops from the nodes `seat` holds to every node, through nodes they
+    /// could enter now and along open edges (`u32::MAX`: out of reach).
+    pub fn hops(&self, seat: usize) -> Vec<u32> {
+        let n = self.table.adjacency.len();
+        let mut dist = vec![u32::MAX; n];
+        let mut queue: Vec<u32> = self.held(seat);
+        for &v in &queue {
+            dist[v as usize] = 0;
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            if v == self.table.centre {
+                continue;
+            }
+            let next = dist[v as usize] + 1;
+            for w in self.open_neighbours(v).collect::<Vec<_>>() {
+                let enterable = w == self.table.centre && self.has_free[w as usize] || self.may_enter(seat, w);
+                if dist[w as usize] == u32::MAX && enterable {
+                    dist[w as usize] = next;
+                    queue.push(w);
+                }
+            }
+        }
+        dist
+    }
+
+    /// How far `seat` is from winning, in moves, as the greedy bot reckons
+    /// it: hops to the nearest node of each quarter the mission still
+    /// needs, then to the centre (1,000 a part out of reach).
+    pub fn distance_to_win(&self, seat: usize) -> u32 {
+        const FAR: u32 = Game::FAR;
+        if self.winner == Some(seat) {
+            return 0;
+        }
+        let dist = self.hops(seat);
+        let mut total = dist[self.table.centre as usize].min(FAR);
+        if self.table.rules.mission == Mission::Traveler {
+            let mut nearest = [u32::MAX; 4];
+            let mut held = [false; 4];
+            for (v, &d) in dist.iter().enumerate() {
+                if v as u32 == self.table.centre {
+                    continue;
+                }
+                let q = self.table.quarter[v] as usize;
+                if d == 0 {
+                    held[q] = true;
+                }
+                nearest[q] = nearest[q].min(d);
+            }
+            for q in 0..4 {
+                if !held[q] {
+                    total += nearest[q].min(FAR);
+                }
+            }
+        }
+        total
+    }
+}

@@ -1,0 +1,122 @@
+//! Unstable Universe, played: the game on a board ([`Game`]: its state,
+//! legal moves and what a move does), bots that play it ([`Bot`]), and a
+//! series of seeded games with the statistics of who wins ([`play`],
+//! [`Report`]). `docs/play.md` gives the rules and where each comes from.
+//!
+//! ```
+//! use boardwright::{Generator, Seed, universe::{self, Universe, play}};
+//!
+//! let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+//! let series = play::Series { games: 8, ..Default::default() };
+//! let report = play::play(&board, &series).unwrap();
+//! assert_eq!(report.seats.len(), 4);
+//! assert_eq!(report.seats.iter().map(|s| s.rate.wins).sum::<u32>() + report.stalls, 8);
+//! ```
+
+mod bots;
+mod game;
+mod paper;
+mod report;
+mod rules;
+
+use rayon::prelude::*;
+
+pub use bots::{BOTS, Bot, GreedyBot, RandomBot, bot};
+pub use game::{Action, Game, Move, PlayError};
+pub use report::{BotRate, ChiSquare, Outcome, Rate, Report, SeatRate, StartRate, Turns, upper_gamma, wilson};
+pub use rules::{Effect, Mission, Rules, StartOrder};
+
+use crate::Rng;
+use crate::seed::hash_text;
+use crate::universe::Board;
+
+/// Most games one series may play.
+pub const MOST_GAMES: u32 = 10_000_000;
+
+/// A series of games on one board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Games to play, 1 to [`MOST_GAMES`].
+    pub games: u32,
+    /// One bot name for every seat (mirror play), or one per seat (mixed
+    /// games; the bots move round the seats from game to game).
+    pub bots: Vec<String>,
+    /// The rules.
+    pub rules: Rules,
+}
+
+impl Default for Series {
+    fn default() -> Series {
+        Series {
+            games: 1000,
+            bots: vec!["greedy".to_string()],
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// Plays `series` on `board` with as many players as the board was made
+/// for, and reports who won. The games are seeded from the board's seed,
+/// the bots and each game's index, so the same call gives the same report
+/// on any number of threads. Seats rotate: in each block of as many games
+/// as players, every seat gets each player's random stream once (and, in
+/// mixed games, each bot once), so that turn order and start separate.
+pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
+    play_with(board, series, &|_| {})
+}
+
+/// [`play`], calling `done` with each game's index as it ends (from any
+/// thread, in no set order).
+pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
+    let players = board.header.params.players as usize;
+    let start = Game::new(board, players, &series.rules)?;
+    if !(1..=MOST_GAMES).contains(&series.games) {
+        return Err(PlayError(format!(
+            "games: {} is not allowed; a whole number from 1 to {MOST_GAMES}",
+            series.games
+        )));
+    }
+    let bots = series
+        .bots
+        .iter()
+        .map(|name| bot(name).ok_or_else(|| PlayError(format!("bot: {name:?} is not a bot; the bots are {}", BOTS.join(", ")))))
+        .collect::<Result<Vec<_>, _>>()?;
+    if bots.len() != 1 && bots.len() != players {
+        return Err(PlayError(format!(
+            "bots: {} bots named for {players} players; name one for every seat, or one per seat",
+            bots.len()
+        )));
+    }
+    let streams = Rng::new(hash_text(&board.header.seed) ^ hash_text(&series.bots.join(",")), hash_text("play"));
+    let outcomes: Vec<Outcome> = (0..series.games)
+        .into_par_iter()
+        .map(|g| {
+            let outcome = play_one(&start, &bots, &streams, g);
+            done(g);
+            outcome
+        })
+        .collect();
+    Ok(Report::new(&outcomes, players, &series.bots, &streams.substream(u64::MAX)))
+}
+
+/// Game `g` of a series from `start`.
+fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32) -> Outcome {
+    let n = start.players();
+    let (block, turn) = (u64::from(g) / n as u64, g as usize % n);
+    let block_streams = streams.substream(block);
+    let mut rngs: Vec<Rng> = (0..n).map(|s| block_streams.substream(((s + turn) % n) as u64)).collect();
+    let seat_bots: Vec<usize> = (0..n).map(|s| if bots.len() == 1 { 0 } else { (s + turn) % n }).collect();
+    let mut game = start.clone();
+    while !game.is_over() {
+        let moves = game.moves();
+        let seat = game.to_move();
+        let pick = bots[seat_bots[seat]].choose(&game, &moves, &mut rngs[seat]);
+        game.play_unchecked(&moves[pick.min(moves.len() - 1)]);
+    }
+    Outcome {
+        winner: game.winner(),
+        rounds: game.rounds(),
+        starts: game.starts().to_vec(),
+        bots: seat_bots,
+    }
+}
