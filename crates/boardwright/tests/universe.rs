@@ -18,6 +18,7 @@ mod expansions;
 mod fairness;
 mod original;
 mod parameters;
+mod play;
 
 const SEEDS_PER_PLAYER_COUNT: usize = 500;
 

@@ -30,6 +30,13 @@ pub(crate) const CONFIG: Kind = Kind {
     expected: "a TOML file",
 };
 
+/// `play --rules`: 1 MiB, as a config file.
+pub(crate) const RULES: Kind = Kind {
+    noun: "rules file",
+    cap: MIB,
+    expected: "a TOML file",
+};
+
 /// A node type's `icon`: 1 MiB.
 pub(crate) const ICON: Kind = Kind {
     noun: "icon file",

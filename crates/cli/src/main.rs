@@ -26,6 +26,7 @@ mod analyze;
 mod input;
 mod interrupt;
 mod list;
+mod play;
 mod progress;
 mod puzzle;
 
@@ -48,6 +49,8 @@ enum Command {
     Serve(ServeArgs),
     /// Fairness and quality figures over many seeds, compared between parameter sets.
     Analyze(Box<analyze::AnalyzeArgs>),
+    /// Bots play one board many times: who wins, by seat and by start, with 95 % intervals.
+    Play(play::PlayArgs),
     /// A JSON Schema of what the toolkit writes or reads: a generator's result (`universe`), its config file (`universe-config`), hexet's road log (`hexet-road-log`). Without a name, lists them.
     Schema {
         /// The schema's name.
@@ -252,6 +255,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Analyze(args) => analyze::run(*args),
+        Command::Play(args) => play::run(args),
         Command::Schema { name } => schema(name.as_deref()),
     };
     exit(result)

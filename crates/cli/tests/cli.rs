@@ -1461,3 +1461,101 @@ fn rules_card_adds_pages_after_the_board() {
     assert_eq!(hexet.status.code(), Some(2));
     assert!(files_in(&dir).iter().all(|f| f.ends_with(".pdf")));
 }
+
+/// `play universe`: the contract's fields, the same bytes on one thread and
+/// two and on every run, a report file written whole, and bad input refused
+/// with exit 2 and no file.
+#[test]
+fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
+    let args = ["play", "universe", "--seed", "Tiamo", "--games", "16"];
+    let fields = [
+        "games",
+        "bots",
+        "seats",
+        "starts",
+        "stalls",
+        "balance",
+        "advantage_p1",
+        "excess_start_spread",
+        "turns",
+        "chi_square",
+        "seed",
+        "params",
+        "rules",
+    ];
+    let report = json_with(&args, &fields);
+    assert_eq!(report["games"], 16);
+    let seats = report["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 4);
+    for (i, seat) in seats.iter().enumerate() {
+        assert_eq!(seat["seat"], i + 1);
+        let [lo, hi] = [seat["interval"][0].as_f64().unwrap(), seat["interval"][1].as_f64().unwrap()];
+        let rate = seat["win_rate"].as_f64().unwrap();
+        assert!(lo <= rate && rate <= hi, "{seat}");
+    }
+    let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + report["stalls"].as_u64().unwrap(), 16);
+    let one = run(&[&args[..], &["--threads", "1"]].concat());
+    let two = run(&[&args[..], &["--threads", "2"]].concat());
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(one.stdout, two.stdout, "the thread count changes nothing");
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&one.stdout).unwrap(), report);
+
+    let dir = scratch("play");
+    let file = dir.join("report.json");
+    let out = run(&[&args[..], &["-o", file.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&file).unwrap(), one.stdout);
+
+    let mixed = json_with(
+        &[
+            "play",
+            "universe",
+            "--seed",
+            "T",
+            "--players",
+            "2",
+            "--games",
+            "8",
+            "--bots",
+            "greedy,random",
+        ],
+        &["bot_rates"],
+    );
+    assert_eq!(mixed["bot_rates"].as_array().unwrap().len(), 2);
+
+    let rules = dir.join("rules.toml");
+    std::fs::write(&rules, "mission = \"race\"\n[effects.Oil]\ncut = 4\n").unwrap();
+    let raced = json_with(&[&args[..], &["--rules", rules.to_str().unwrap()]].concat(), &["rules"]);
+    assert_eq!(raced["rules"]["mission"], "race");
+    assert_eq!(raced["rules"]["effects"]["Oil"]["cut"], 4);
+
+    let bad_rules = dir.join("bad.toml");
+    std::fs::write(&bad_rules, "max_rounds = 0\n").unwrap();
+    let unknown = dir.join("unknown.toml");
+    std::fs::write(&unknown, "[effects.Oil]\nsaw = 2\n").unwrap();
+    let missing = dir.join("nowhere.json");
+    let html = dir.join("report.html");
+    for (extra, words) in [
+        (vec!["--bot", "clever"], "random, greedy"),
+        (vec!["--games", "0"], "1 to"),
+        (vec!["--threads", "0"], "1 to"),
+        (vec!["--bots", "greedy,random,random"], "3 bots"),
+        (vec!["--set", "players=12"], "players"),
+        (vec!["--rules", bad_rules.to_str().unwrap()], "max_rounds"),
+        (vec!["--rules", unknown.to_str().unwrap()], "saw"),
+        (vec!["-o", html.to_str().unwrap()], ".json"),
+    ] {
+        let out = if extra.contains(&"-o") {
+            run(&[&args[..4], &extra[..]].concat())
+        } else {
+            run(&[&args[..4], &extra[..], &["-o", missing.to_str().unwrap()]].concat())
+        };
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(words), "{extra:?}: {}", stderr(&out));
+        assert!(!missing.exists() && !html.exists(), "{extra:?} wrote a file");
+    }
+    let no_seed = run(&["play", "universe", "--games", "2"]);
+    assert_eq!(no_seed.status.code(), Some(2));
+    assert!(stderr(&no_seed).contains("--seed"), "{}", stderr(&no_seed));
+}

@@ -196,7 +196,7 @@ pub struct Report {
     pub seats: Vec<SeatRate>,
     /// Per starting node taken in some game, by node id.
     pub starts: Vec<StartRate>,
-    /// Per bot, with several bots.
+    /// Per bot, when different bots played.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bot_rates: Vec<BotRate>,
     /// Games no one won within the rounds allowed.
@@ -223,8 +223,16 @@ impl Report {
         let games = outcomes.len() as u32;
         let mut seat_wins = vec![0u32; players];
         let mut starts: std::collections::BTreeMap<u32, (u32, u32)> = std::collections::BTreeMap::new();
-        let mut bot_played = vec![0u32; bots.len()];
-        let mut bot_wins = vec![0u32; bots.len()];
+        // Bots by name, in the order first named: one seat's bot is its index in `bots`.
+        let mut names: Vec<&String> = Vec::new();
+        for name in bots {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        let name_of: Vec<usize> = bots.iter().map(|b| names.iter().position(|n| *n == b).unwrap_or(0)).collect();
+        let mut bot_played = vec![0u32; names.len()];
+        let mut bot_wins = vec![0u32; names.len()];
         let mut stalls = 0;
         for o in outcomes {
             match o.winner {
@@ -239,6 +247,7 @@ impl Report {
                 }
             }
             for (s, &b) in o.bots.iter().enumerate() {
+                let b = name_of.get(b).copied().unwrap_or(0);
                 bot_played[b] += 1;
                 bot_wins[b] += u32::from(o.winner == Some(s));
             }
@@ -292,11 +301,12 @@ impl Report {
             balance: 1.0 - spread(&rates),
             advantage_p1: rates.first().copied().unwrap_or(0.0) - share,
             seats,
-            bot_rates: if bots.len() > 1 {
-                bots.iter()
+            bot_rates: if names.len() > 1 {
+                names
+                    .iter()
                     .enumerate()
                     .map(|(b, name)| BotRate {
-                        bot: name.clone(),
+                        bot: (*name).clone(),
                         played: bot_played[b],
                         rate: Rate::new(bot_wins[b], bot_played[b]),
                     })

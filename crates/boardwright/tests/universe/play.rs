@@ -1,0 +1,576 @@
+//! The game by hand-made boards (each rule once: a cut that frees a piece,
+//! a node with no free dot, each action type, the mission and the win), the
+//! statistics against known distributions, and a series that is the same
+//! on any number of threads.
+
+use std::collections::BTreeMap;
+
+use boardwright::universe::play::{self, Action, Effect, Game, Mission, Move, Outcome, Report, Rules, Series};
+use boardwright::universe::{self, Board, Node, NodeKind, Universe};
+use boardwright::{Generator, Header, Rng, Seed};
+
+/// A node of a hand-made board: position, what it is ("start", "centre" or
+/// a node type) and its dots' angles.
+struct N(f64, f64, &'static str, &'static [f64]);
+
+/// The board of `nodes` and `edges` on a `width` × `height` paper, for two
+/// players, with the built-in node types.
+fn board(width: u32, height: u32, nodes: &[N], edges: &[[u32; 2]]) -> Board {
+    let nodes = nodes
+        .iter()
+        .enumerate()
+        .map(|(id, &N(x, y, what, dots))| {
+            let (kind, node_type) = match what {
+                "start" => (NodeKind::Mission, Some("Traveler".to_string())),
+                "centre" => (NodeKind::Center, None),
+                name => (NodeKind::Regular, Some(name.to_string())),
+            };
+            let mut edge_sides = Vec::new();
+            for (on, side) in [
+                (x == 0.0, universe::Side::Left),
+                (y == 0.0, universe::Side::Top),
+                (x == f64::from(width), universe::Side::Right),
+                (y == f64::from(height), universe::Side::Bottom),
+            ] {
+                if on {
+                    edge_sides.push(side);
+                }
+            }
+            Node {
+                id: id as u32,
+                x,
+                y,
+                kind,
+                node_type,
+                edge_sides,
+                dots: dots.to_vec(),
+                number: (what == "Critters").then_some(1),
+            }
+        })
+        .collect();
+    Board {
+        header: Header {
+            generator: "universe".to_string(),
+            seed: "hand-made".to_string(),
+            version: boardwright::VERSION.to_string(),
+            params: universe::Params {
+                players: 2,
+                ..Default::default()
+            },
+        },
+        metrics: Default::default(),
+        width,
+        height,
+        nodes,
+        edges: edges.to_vec(),
+        areas: Vec::new(),
+        expeditions: Vec::new(),
+        resources: Vec::new(),
+        tiny_nodes: Vec::new(),
+    }
+}
+
+// The board most tests play on, a 4 × 2 paper:
+//
+//   corner ---- T(2) ---- corner
+//     |  P(7)  / |  \       |
+//   L(0) -- X(4)-C(5)-Y(6) -- R(1)
+//     |        \ |  /       |
+//   corner ---- B(3) ---- corner
+//
+// P hangs off X inside the top-left area (corner, T, X, L).
+const L: u32 = 0;
+const R: u32 = 1;
+const T: u32 = 2;
+const B: u32 = 3;
+const X: u32 = 4;
+const C: u32 = 5;
+const Y: u32 = 6;
+const P: u32 = 7;
+/// Edges by index: L-X 0, X-C 1, C-Y 2, Y-R 3, T-X 4, T-Y 5, B-X 6, B-Y 7, T-C 8, B-C 9, X-P 10.
+const EDGES: [[u32; 2]; 11] = [
+    [L, X],
+    [X, C],
+    [C, Y],
+    [Y, R],
+    [T, X],
+    [T, Y],
+    [B, X],
+    [B, Y],
+    [T, C],
+    [B, C],
+    [X, P],
+];
+
+/// The board with X, Y and P of these types; L's dot points up into the
+/// top-left area, X's down into the area X, B, C.
+fn cross(x: &'static str, y: &'static str, p: &'static str) -> Board {
+    board(
+        4,
+        2,
+        &[
+            N(0.0, 1.0, "start", &[-0.5]),
+            N(4.0, 1.0, "start", &[3.0]),
+            N(2.0, 0.0, "start", &[1.0]),
+            N(2.0, 2.0, "start", &[-1.0]),
+            N(1.0, 1.0, x, &[0.4]),
+            N(2.0, 1.0, "centre", &[0.2]),
+            N(3.0, 1.0, y, &[2.8]),
+            N(0.6, 0.5, p, &[1.0]),
+        ],
+        &EDGES,
+    )
+}
+
+fn race() -> Rules {
+    Rules {
+        mission: Mission::Race,
+        ..Default::default()
+    }
+}
+
+/// Plays the start round: seat 1 on `a`, seat 2 on `b`.
+fn started(board: &Board, rules: &Rules, a: u32, b: u32) -> Game {
+    let mut game = Game::new(board, 2, rules).unwrap();
+    assert!(game.starting());
+    game.play(&Move::Start { node: a }).unwrap();
+    game.play(&Move::Start { node: b }).unwrap();
+    assert!(!game.starting());
+    assert_eq!(game.to_move(), 0, "seat 1 moves first after the start round");
+    game
+}
+
+fn steps_to(game: &Game, to: u32) -> Vec<Move> {
+    game.moves()
+        .into_iter()
+        .filter(|m| matches!(m, Move::Step { to: t, .. } if *t == to))
+        .collect()
+}
+
+#[test]
+fn a_cut_that_frees_a_piece_takes_its_nodes_and_the_icons_on_it() {
+    let mut rules = race();
+    rules.effects.insert(
+        "Oil".to_string(),
+        Effect {
+            cut: 3,
+            ..Default::default()
+        },
+    );
+    let board = cross("Oil", "Stardust", "Fish");
+    let mut game = started(&board, &rules, L, R);
+    assert!(game.holds(0, L));
+    // From the paper's edge into L (a step), then L-X and X-T: the top-left
+    // area loses both its joins to the rest of the paper.
+    let cut = Move::Step {
+        from: L,
+        to: X,
+        action: Action::Cut { edges: vec![0, 4] },
+    };
+    assert!(game.moves().contains(&cut), "{:?}", game.moves());
+    // Landing on Oil, a cut must be made: no step onto X without one.
+    assert!(!game.moves().contains(&Move::Step {
+        from: L,
+        to: X,
+        action: Action::None
+    }));
+    game.play(&cut).unwrap();
+    assert!(game.is_cut(0) && game.is_cut(4) && !game.is_cut(1));
+    assert!(!game.on_board(P), "P's only area came loose");
+    assert!(
+        game.on_board(L) && game.on_board(X) && game.on_board(T),
+        "nodes round other areas stay"
+    );
+    assert!(!game.holds(0, L), "the dot of seat 1's start lay in the loose piece");
+    assert!(game.holds(0, X));
+    // A cut of one edge that frees nothing leaves every node.
+    let mut other = started(&board, &rules, L, R);
+    other
+        .play(&Move::Step {
+            from: L,
+            to: X,
+            action: Action::Cut { edges: vec![0] },
+        })
+        .unwrap();
+    assert!(other.on_board(P) && other.holds(0, L));
+}
+
+#[test]
+fn a_node_with_no_free_dot_cannot_be_entered() {
+    let board = cross("Stardust", "Stardust", "Stardust");
+    let mut game = started(&board, &race(), L, B);
+    game.play(&Move::Step {
+        from: L,
+        to: X,
+        action: Action::None,
+    })
+    .unwrap();
+    assert_eq!(game.to_move(), 1);
+    assert!(steps_to(&game, X).is_empty(), "X's one dot is taken");
+    assert!(!steps_to(&game, Y).is_empty());
+    let refused = game.play(&Move::Step {
+        from: B,
+        to: X,
+        action: Action::None,
+    });
+    assert!(refused.is_err(), "an illegal move is refused");
+}
+
+#[test]
+fn a_turn_node_gives_one_extra_turn() {
+    let board = cross("Fish", "Stardust", "Fish");
+    let mut game = started(&board, &race(), L, R);
+    game.play(&Move::Step {
+        from: L,
+        to: X,
+        action: Action::None,
+    })
+    .unwrap();
+    assert_eq!(game.to_move(), 0, "another turn");
+    // A second Fish at once gives none.
+    game.play(&Move::Step {
+        from: X,
+        to: P,
+        action: Action::None,
+    })
+    .unwrap();
+    assert_eq!(game.to_move(), 1);
+}
+
+#[test]
+fn a_movement_node_teleports_to_its_kind_erasing_the_icon_left() {
+    let board = cross("Water", "Water", "Stardust");
+    let mut game = started(&board, &race(), L, B);
+    let jump = Move::Step {
+        from: L,
+        to: X,
+        action: Action::Teleport { to: Y },
+    };
+    assert!(game.moves().contains(&jump));
+    assert!(
+        game.moves().contains(&Move::Step {
+            from: L,
+            to: X,
+            action: Action::None
+        }),
+        "a teleport may be declined"
+    );
+    game.play(&jump).unwrap();
+    assert!(game.holds(0, Y) && !game.holds(0, X));
+}
+
+#[test]
+fn a_modify_node_draws_an_edge_across_an_area() {
+    // Without T-C and B-C, X and Y share the areas T-X-C-Y and B-X-C-Y.
+    let edges: Vec<[u32; 2]> = EDGES.iter().copied().filter(|e| *e != [T, C] && *e != [B, C]).collect();
+    let mut board = cross("Dynamite", "Stardust", "Stardust");
+    board.edges = edges;
+    let mut game = started(&board, &race(), L, R);
+    let draw = Move::Step {
+        from: L,
+        to: X,
+        action: Action::NewEdge { to: Y },
+    };
+    assert!(game.moves().contains(&draw), "{:?}", game.moves());
+    assert_eq!(game.hops(0)[Y as usize], 3, "from L through X and T before the edge is drawn");
+    game.play(&draw).unwrap();
+    assert_eq!(game.hops(0)[Y as usize], 1, "the drawn edge is walked like a printed one");
+}
+
+#[test]
+fn a_guarded_node_is_never_cut_loose() {
+    let mut rules = race();
+    rules.effects.insert(
+        "Oil".to_string(),
+        Effect {
+            cut: 3,
+            ..Default::default()
+        },
+    );
+    let board = cross("Oil", "Stardust", "Puppy");
+    let game = started(&board, &rules, L, R);
+    let cuts: Vec<Vec<u32>> = steps_to(&game, X)
+        .into_iter()
+        .filter_map(|m| match m {
+            Move::Step {
+                action: Action::Cut { edges },
+                ..
+            } => Some(edges),
+            _ => None,
+        })
+        .collect();
+    assert!(!cuts.is_empty());
+    assert!(!cuts.contains(&vec![0, 4]), "that cut frees the Puppy");
+    assert!(cuts.contains(&vec![0]));
+}
+
+#[test]
+fn a_numbered_node_needs_as_many_of_its_type_held() {
+    // Q (Stardust) lies between L and X; X is Critters numbered 1.
+    let mut board = cross("Critters", "Stardust", "Stardust");
+    board.nodes.push(Node {
+        id: 8,
+        x: 0.5,
+        y: 1.5,
+        kind: NodeKind::Regular,
+        node_type: Some("Stardust".to_string()),
+        edge_sides: Vec::new(),
+        dots: vec![0.0],
+        number: None,
+    });
+    board.edges.extend([[L, 8], [8, X]]);
+    let mut game = started(&board, &race(), L, R);
+    assert!(steps_to(&game, X).is_empty(), "no Stardust held yet");
+    game.play(&Move::Step {
+        from: L,
+        to: 8,
+        action: Action::None,
+    })
+    .unwrap();
+    let any = game.moves()[0].clone();
+    game.play(&any).unwrap();
+    assert!(!steps_to(&game, X).is_empty(), "one Stardust held");
+}
+
+#[test]
+fn the_centre_wins_once_the_mission_is_done() {
+    let board = cross("Stardust", "Stardust", "Stardust");
+    let mut game = started(&board, &race(), L, R);
+    game.play(&Move::Step {
+        from: L,
+        to: X,
+        action: Action::None,
+    })
+    .unwrap();
+    game.play(&Move::Step {
+        from: R,
+        to: Y,
+        action: Action::None,
+    })
+    .unwrap();
+    let win = Move::Step {
+        from: X,
+        to: C,
+        action: Action::None,
+    };
+    game.play(&win).unwrap();
+    assert_eq!(game.winner(), Some(0));
+    assert!(game.is_over() && game.moves().is_empty());
+    // The Traveler needs a node in each quarter round the centre first.
+    let rules = Rules {
+        traveler_teleport: false,
+        ..Default::default()
+    };
+    let mut game = started(&board, &rules, L, R);
+    game.play(&Move::Step {
+        from: L,
+        to: X,
+        action: Action::None,
+    })
+    .unwrap();
+    game.play(&Move::Step {
+        from: R,
+        to: Y,
+        action: Action::None,
+    })
+    .unwrap();
+    assert!(!game.mission_done(0));
+    assert!(steps_to(&game, C).is_empty());
+}
+
+#[test]
+fn a_player_who_cannot_step_starts_again_on_a_starting_node() {
+    // Two dots on T. Seat 1 takes X from B, so seat 2 on L (whose one
+    // edge leads to X) has no step left.
+    let mut board = cross("Stardust", "Stardust", "Stardust");
+    board.nodes[T as usize].dots = vec![1.0, 2.0];
+    let mut g = Game::new(&board, 2, &race()).unwrap();
+    g.play(&Move::Start { node: B }).unwrap();
+    g.play(&Move::Start { node: L }).unwrap();
+    g.play(&Move::Step {
+        from: B,
+        to: X,
+        action: Action::None,
+    })
+    .unwrap();
+    let moves = g.moves();
+    assert!(moves.iter().all(|m| matches!(m, Move::Start { .. })), "{moves:?}");
+    assert!(moves.contains(&Move::Start { node: T }) && !moves.contains(&Move::Start { node: L }));
+}
+
+#[test]
+fn wilson_intervals_and_chi_square_tails_match_published_values() {
+    let close = |a: f64, b: f64, tol: f64| (a - b).abs() < tol;
+    let [lo, hi] = play::wilson(5, 10);
+    assert!(close(lo, 0.2366, 1e-4) && close(hi, 0.7634, 1e-4), "{lo} {hi}");
+    let [lo, hi] = play::wilson(0, 10);
+    assert!(lo == 0.0 && close(hi, 0.2775, 1e-4), "{hi}");
+    let [lo, hi] = play::wilson(81, 263);
+    assert!(close(lo, 0.2553, 1e-4) && close(hi, 0.3662, 1e-4), "{lo} {hi}");
+    // The 95 % critical values of chi-square at 1, 3, 8 and 20 degrees.
+    for (df, x) in [(1.0, 3.841_459), (3.0, 7.814_728), (8.0, 15.507_313), (20.0, 31.410_433)] {
+        let p = play::upper_gamma(df / 2.0, x / 2.0);
+        assert!(close(p, 0.05, 1e-6), "df {df}: {p}");
+    }
+    // Two degrees: the tail is e^(−x/2).
+    for x in [0.5f64, 2.0, 9.0, 40.0] {
+        let p = play::upper_gamma(1.0, x / 2.0);
+        assert!(close(p, (-x / 2.0).exp(), 1e-12), "{x}: {p}");
+    }
+}
+
+/// Outcomes of `games` games among `players` seats, seat `s` winning with
+/// chance `chances[s]`, each seat starting on one of `starts` nodes at
+/// random.
+fn drawn(games: u32, chances: &[f64], starts: u32, rng: &mut Rng) -> Vec<Outcome> {
+    (0..games)
+        .map(|_| {
+            let mut roll = rng.unit();
+            let mut winner = None;
+            for (s, &c) in chances.iter().enumerate() {
+                if roll < c {
+                    winner = Some(s);
+                    break;
+                }
+                roll -= c;
+            }
+            Outcome {
+                winner,
+                rounds: 10 + rng.index(20) as u32,
+                starts: (0..chances.len()).map(|_| Some(rng.index(starts as usize) as u32)).collect(),
+                bots: vec![0; chances.len()],
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn fair_coins_give_no_excess_start_spread_and_a_loaded_seat_is_caught() {
+    let bots = ["greedy".to_string()];
+    let mut rng = Rng::new(7, 11);
+    let mut excess = 0.0;
+    for _ in 0..20 {
+        let outcomes = drawn(2000, &[0.25; 4], 12, &mut rng);
+        let report = Report::new(&outcomes, 4, &bots, &rng.substream(1));
+        assert!(report.chi_square.p_value > 1e-4, "{:?}", report.chi_square);
+        excess += report.excess_start_spread;
+    }
+    assert!((excess / 20.0).abs() < 0.015, "mean excess {}", excess / 20.0);
+    let outcomes = drawn(2000, &[0.4, 0.2, 0.2, 0.2], 12, &mut rng);
+    let report = Report::new(&outcomes, 4, &bots, &rng.substream(2));
+    assert!(report.chi_square.p_value < 1e-6, "{:?}", report.chi_square);
+    assert!(report.seats[0].rate.interval[0] > 0.25, "{:?}", report.seats[0]);
+    assert!(
+        report.balance < 0.85 && report.advantage_p1 > 0.1,
+        "{} {}",
+        report.balance,
+        report.advantage_p1
+    );
+    assert_eq!(report.stalls, 0);
+}
+
+#[test]
+fn a_series_is_the_same_on_any_number_of_threads() {
+    let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    let series = Series {
+        games: 24,
+        ..Default::default()
+    };
+    let on = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| play::play(&board, &series).unwrap())
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(one.games, 24);
+    assert_eq!(one.seats.iter().map(|s| s.rate.wins).sum::<u32>() + one.stalls, 24);
+    let held: u32 = one.starts.iter().map(|s| s.held).sum();
+    assert_eq!(held, 24 * 4, "every seat takes a start in every game");
+    // Another bot, other games.
+    let random = Series {
+        bots: vec!["random".to_string()],
+        ..series.clone()
+    };
+    assert_ne!(play::play(&board, &random).unwrap(), one);
+}
+
+#[test]
+fn greedy_beats_random_in_mixed_games() {
+    let board = Universe::generate(
+        &universe::Params {
+            players: 2,
+            ..Default::default()
+        },
+        &Seed::new("Tiamo"),
+    )
+    .unwrap();
+    let series = Series {
+        games: 60,
+        bots: vec!["greedy".to_string(), "random".to_string()],
+        ..Default::default()
+    };
+    let report = play::play(&board, &series).unwrap();
+    let greedy = report.bot_rates.iter().find(|b| b.bot == "greedy").unwrap();
+    let decided = report.games - report.stalls;
+    assert!(f64::from(greedy.rate.wins) >= 0.7 * f64::from(decided), "{:?}", report.bot_rates);
+}
+
+#[test]
+fn bad_series_and_rules_are_refused_in_words() {
+    let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    let refused = |series: Series| play::play(&board, &series).unwrap_err().to_string();
+    assert!(
+        refused(Series {
+            games: 0,
+            ..Default::default()
+        })
+        .contains("games: 0")
+    );
+    assert!(
+        refused(Series {
+            bots: vec!["clever".into()],
+            ..Default::default()
+        })
+        .contains("random, greedy")
+    );
+    assert!(
+        refused(Series {
+            bots: vec!["greedy".into(); 3],
+            ..Default::default()
+        })
+        .contains("3 bots")
+    );
+    let rules = Rules {
+        max_rounds: 0,
+        ..Default::default()
+    };
+    assert!(
+        refused(Series {
+            rules,
+            ..Default::default()
+        })
+        .contains("max_rounds")
+    );
+    let mut effects = BTreeMap::new();
+    effects.insert(
+        "Oil".to_string(),
+        Effect {
+            cut: 99,
+            ..Default::default()
+        },
+    );
+    let rules = Rules {
+        effects,
+        ..Default::default()
+    };
+    assert!(
+        refused(Series {
+            rules,
+            ..Default::default()
+        })
+        .contains("effects.Oil.cut")
+    );
+}
