@@ -30,31 +30,27 @@ impl Bot for RandomBot {
     }
 }
 
-/// The move after which it stands nearest to winning against the nearest
-/// rival ([`Game::distance_to_win`]): its own distance counted against the
-/// rival's, so a cut that delays a rival or keeps its own path open weighs
-/// as much as a step forward. Ties are broken at random.
+/// Steps along the shortest open path to winning and cuts where the cut
+/// delays the nearest rival most. It picks the step (or teleport) after
+/// which its own distance to winning ([`Game::distance_to_win`]) is least,
+/// the node's action set aside; then, of the ways to take that node's
+/// action, the one that adds most to the nearest rival's distance less
+/// what it adds to its own. Only cuts that run within two hops of that
+/// rival's nodes are weighed (a cut anywhere else delays no one). Ties are
+/// broken at random.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyBot;
 
 impl GreedyBot {
-    /// How good the game is for `seat`: the nearest rival's distance to
-    /// winning minus its own (a win is best; a game it can no longer win
-    /// is worst, whatever it does to the others).
-    pub fn value(game: &Game, seat: usize) -> i64 {
-        if game.winner() == Some(seat) {
-            return i64::MAX;
+    /// `seat`'s distance to winning after `m`, or 0 when `m` wins.
+    fn own_after(game: &Game, seat: usize, m: &Move) -> u32 {
+        let mut after = game.clone();
+        after.play_unchecked(m);
+        if after.winner() == Some(seat) {
+            0
+        } else {
+            after.distance_to_win(seat)
         }
-        let own = i64::from(game.distance_to_win(seat));
-        if own >= i64::from(Game::FAR) {
-            return i64::MIN / 2 - own;
-        }
-        let rival = (0..game.players())
-            .filter(|&s| s != seat)
-            .map(|s| i64::from(game.distance_to_win(s)))
-            .min()
-            .unwrap_or(0);
-        rival - own
     }
 }
 
@@ -63,69 +59,89 @@ impl Bot for GreedyBot {
         "greedy"
     }
 
-    /// Every move without a cut is weighed, and each step onto a cutting
-    /// node with its first cut. Then the best of those steps is weighed
-    /// with every cut that runs within two hops of the nearest rival's
-    /// nodes: a cut anywhere else delays no one.
     fn choose(&self, game: &Game, moves: &[Move], rng: &mut Rng) -> usize {
         let seat = game.to_move();
-        let mut best = Vec::new();
-        let mut best_value = i64::MIN;
-        let mut weigh = |i: usize, value: i64, best: &mut Vec<usize>| {
-            if value > best_value {
-                best_value = value;
+        // The best places to go, each weighed once with its action declined.
+        let mut best: Vec<usize> = Vec::new();
+        let mut least = u32::MAX;
+        let mut weighed: Vec<(u32, Option<u32>)> = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let (place, probe) = match m {
+                Move::Step { from, to, action } => {
+                    let teleport = match action {
+                        Action::Teleport { to: there } => Some(*there),
+                        _ => None,
+                    };
+                    let probe = match teleport {
+                        Some(_) => m.clone(),
+                        None => Move::Step {
+                            from: *from,
+                            to: *to,
+                            action: Action::None,
+                        },
+                    };
+                    ((*to, teleport), probe)
+                }
+                Move::Start { node } | Move::Teleport { to: node } => ((*node, None), m.clone()),
+                Move::Pass => ((u32::MAX, None), m.clone()),
+            };
+            if weighed.contains(&place) {
+                continue;
+            }
+            weighed.push(place);
+            let d = GreedyBot::own_after(game, seat, &probe);
+            if d < least {
+                least = d;
                 best.clear();
             }
-            if value == best_value && !best.contains(&i) {
+            if d == least {
                 best.push(i);
             }
-        };
-        let value_of = |m: &Move| {
-            let mut after = game.clone();
-            after.play_unchecked(m);
-            GreedyBot::value(&after, seat)
-        };
-        // Each node that cuts is weighed with its first cut; the best of
-        // them is weighed with every cut near the nearest rival.
-        let mut cutting: Option<(u32, i64)> = None;
-        let mut first_cut_of: Option<u32> = None;
-        for (i, m) in moves.iter().enumerate() {
-            match m {
-                Move::Step {
-                    to,
-                    action: Action::Cut { .. },
-                    ..
-                } => {
-                    if first_cut_of == Some(*to) {
-                        continue;
-                    }
-                    first_cut_of = Some(*to);
-                    let value = value_of(m);
-                    if cutting.is_none_or(|(_, v)| value > v) {
-                        cutting = Some((*to, value));
-                    }
-                    weigh(i, value, &mut best);
-                }
-                _ => weigh(i, value_of(m), &mut best),
-            }
         }
-        if let Some((target, _)) = cutting {
-            let rival = (0..game.players()).filter(|&s| s != seat).min_by_key(|&s| game.distance_to_win(s));
-            if let Some(rival) = rival {
-                let near = game.hops(rival);
-                let hot = |e: u32| game.edge_ends(e).iter().any(|&v| near[v as usize] <= 2);
-                for (i, m) in moves.iter().enumerate() {
-                    if let Move::Step {
-                        to,
-                        action: Action::Cut { edges },
-                        ..
-                    } = m
-                        && *to == target
-                        && edges.iter().any(|&e| hot(e))
-                    {
-                        weigh(i, value_of(m), &mut best);
-                    }
-                }
+        let chosen = best[rng.index(best.len())];
+        let Move::Step { to: target, action, .. } = &moves[chosen] else {
+            return chosen;
+        };
+        if matches!(action, Action::Teleport { .. }) {
+            return chosen;
+        }
+        // The ways of taking the chosen node's action, weighed against the
+        // nearest rival.
+        let options: Vec<usize> = (0..moves.len())
+            .filter(|&i| matches!(&moves[i], Move::Step { to, action, .. } if to == target && !matches!(action, Action::Teleport { .. })))
+            .collect();
+        if options.len() == 1 {
+            return options[0];
+        }
+        let Some(rival) = (0..game.players()).filter(|&s| s != seat).min_by_key(|&s| game.distance_to_win(s)) else {
+            return chosen;
+        };
+        let near = game.hops(rival);
+        let hot = |edges: &[u32]| edges.iter().any(|&e| game.edge_ends(e).iter().any(|&v| near[v as usize] <= 2));
+        let mut best = Vec::new();
+        let mut most = i64::MIN;
+        for (k, &i) in options.iter().enumerate() {
+            if let Move::Step {
+                action: Action::Cut { edges },
+                ..
+            } = &moves[i]
+                && k > 0
+                && !hot(edges)
+            {
+                continue;
+            }
+            let mut after = game.clone();
+            after.play_unchecked(&moves[i]);
+            if after.winner() == Some(seat) {
+                return i;
+            }
+            let value = i64::from(after.distance_to_win(rival)) - i64::from(after.distance_to_win(seat));
+            if value > most {
+                most = value;
+                best.clear();
+            }
+            if value == most {
+                best.push(i);
             }
         }
         best[rng.index(best.len())]

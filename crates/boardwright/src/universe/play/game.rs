@@ -639,10 +639,18 @@ impl Game {
 
     /// Draws `seat`'s icon in the first free dot of `v`.
     fn draw_icon(&mut self, seat: usize, v: u32) {
-        if let Some(d) = self.free_dot(v) {
-            self.dots[d] = seat as u8;
+        let Some(d) = self.free_dot(v) else { return };
+        self.dots[d] = seat as u8;
+        let t = &*self.table;
+        let newly = self.held_by[v as usize] & (1 << seat) == 0;
+        self.held_by[v as usize] |= 1 << seat;
+        self.has_free[v as usize] = self.free_dot(v).is_some();
+        if newly && v != t.centre {
+            self.quarters[seat] |= 1 << t.quarter[v as usize];
+            if t.kind[v as usize] != u32::MAX {
+                self.type_counts[seat * t.types + t.kind[v as usize] as usize] += 1;
+            }
         }
-        self.refresh();
     }
 
     /// Plays `m` for the player to move. A move not among [`Game::moves`]
@@ -682,6 +690,7 @@ impl Game {
                         let last = self.table.first_dot[*to as usize + 1] as usize;
                         if let Some(d) = (first..last).rev().find(|&d| self.dots[d] == seat as u8) {
                             self.dots[d] = FREE;
+                            self.refresh();
                         }
                         self.draw_icon(seat, *there);
                     }
@@ -725,25 +734,41 @@ impl Game {
     /// Hops from the nodes `seat` holds to every node, through nodes they
     /// could enter now and along open edges (`u32::MAX`: out of reach).
     pub fn hops(&self, seat: usize) -> Vec<u32> {
-        let n = self.table.adjacency.len();
+        let t = &*self.table;
+        let n = t.adjacency.len();
         let mut dist = vec![u32::MAX; n];
-        let mut queue: Vec<u32> = self.held(seat);
-        for &v in &queue {
-            dist[v as usize] = 0;
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for v in 0..n {
+            if self.held_by[v] & (1 << seat) != 0 {
+                dist[v] = 0;
+                queue.push(v as u32);
+            }
         }
         let mut head = 0;
         while head < queue.len() {
             let v = queue[head];
             head += 1;
-            if v == self.table.centre {
+            if v == t.centre {
                 continue;
             }
             let next = dist[v as usize] + 1;
-            for w in self.open_neighbours(v).collect::<Vec<_>>() {
-                let enterable = w == self.table.centre && self.has_free[w as usize] || self.may_enter(seat, w);
+            let mut reach = |w: u32| {
+                let enterable = self.alive[w as usize] && (w == t.centre && self.has_free[w as usize] || self.may_enter(seat, w));
                 if dist[w as usize] == u32::MAX && enterable {
                     dist[w as usize] = next;
                     queue.push(w);
+                }
+            };
+            for &(w, e) in &t.adjacency[v as usize] {
+                if !self.cut[e as usize] {
+                    reach(w);
+                }
+            }
+            for &[a, b] in &self.drawn {
+                if a == v {
+                    reach(b);
+                } else if b == v {
+                    reach(a);
                 }
             }
         }
