@@ -738,8 +738,8 @@ impl Game {
         let n = t.adjacency.len();
         let mut dist = vec![u32::MAX; n];
         let mut queue: Vec<u32> = Vec::with_capacity(n);
-        for v in 0..n {
-            if self.held_by[v] & (1 << seat) != 0 {
+        for (v, &held) in self.held_by.iter().enumerate() {
+            if held & (1 << seat) != 0 {
                 dist[v] = 0;
                 queue.push(v as u32);
             }
