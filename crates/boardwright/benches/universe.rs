@@ -7,6 +7,7 @@
 //! board without; the area walk (the faces of a board) runs on boards of
 //! about 1k, 10k, 100k and 1M nodes, made once, to show it linear in the
 //! edges.
+//! Bots play the default board: greedy and random series (`universe/play`).
 //! The 1M board also runs with `clearance = 0`, which skips the spanning
 //! tree's clearance looks (`mst`) and little else: the two differ by what
 //! keeping the tree clear of nodes costs.
@@ -142,5 +143,29 @@ fn area_walk(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, default_board, large_boards, drawing, area_walk);
+/// Greedy and random games on a default 4-player board (the target: at
+/// least 1,000 greedy games a second on 2 cores), in series of 100 and
+/// 1,000 games on every core: the time per game stays flat.
+fn play(c: &mut Criterion) {
+    use boardwright::universe::play::{self, Series};
+    let board = Universe::generate(&Params::default(), &Seed::new("Tiamo")).expect("the bench board generates");
+    let mut group = c.benchmark_group("universe/play");
+    group.sample_size(10);
+    for bot in ["greedy", "random"] {
+        for games in [100u32, 1000] {
+            let series = Series {
+                games,
+                bots: vec![bot.to_string()],
+                ..Default::default()
+            };
+            group.throughput(criterion::Throughput::Elements(u64::from(games)));
+            group.bench_function(format!("{bot}, {games} games"), |b| {
+                b.iter(|| black_box(play::play(&board, &series).expect("the bench board plays")).stalls)
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, default_board, large_boards, drawing, area_walk, play);
 criterion_main!(benches);
