@@ -134,7 +134,7 @@ impl Visit for Analyze<'_> {
     type Output = Result<Value, String>;
     fn visit<G: Generator>(self) -> Self::Output {
         let params = resolve::<G::Params>(self.params, self.preset)?;
-        let rows = boardwright_analyze::rows::<G>(&params, self.base, &self.indices, &|| ());
+        let rows = boardwright_analyze::rows::<G>(&params, self.base, &self.indices, 0, &|| ());
         let rows = rows.into_iter().map(|row| {
             let mut record = Map::new();
             record.insert("seed".into(), json!(format!("{}-{}", self.base, row.index)));

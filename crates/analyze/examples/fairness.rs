@@ -157,7 +157,7 @@ fn measure<G: Generator>(preset: Option<&str>, players: u32, boards: u64, seed: 
         link_base: String::new(),
         shard: None,
         sets: vec![SetRun {
-            rows: rows::<G>(&params, seed, &indices, &|| {}),
+            rows: rows::<G>(&params, seed, &indices, 0, &|| {}),
             ..set_run(label.clone(), &params).map_err(|e| format!("{} {label}: parameters as JSON: {e}", G::NAME))?
         }],
     };

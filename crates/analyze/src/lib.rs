@@ -46,14 +46,22 @@ pub fn targets(generator: &str) -> &'static [Target] {
 }
 
 /// One board, from the seed `BASE-index`: its flattened metrics and the
-/// generator's figures measured beside it (witches: its recipe's), or why
-/// every attempt failed.
-pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, flattener: &mut figures::Flattener) -> Row {
+/// generator's figures measured beside it (witches: its recipe's; universe,
+/// with `play` games: the bots' [`play_figures`]), or why every attempt
+/// failed.
+pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
         Ok(board) => {
             let figures = flattener.flatten(G::metrics(&board));
-            let extra = G::extra_figures(params, &seed);
+            let mut extra: Vec<(String, f64)> = G::extra_figures(params, &seed)
+                .into_iter()
+                .map(|(n, v)| (n.to_string(), v))
+                .collect();
+            if let Some(universe) = (&board as &dyn std::any::Any).downcast_ref::<boardwright::universe::Board>() {
+                extra.extend(play_figures(universe, play));
+            }
+            let extra: Vec<(&str, f64)> = extra.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             Outcome::Figures(if extra.is_empty() {
                 figures
             } else {
@@ -66,14 +74,45 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, flattener
     Row { index, outcome }
 }
 
+/// What `games` greedy games on a universe board say (none for 0 games):
+/// each seat's win rate (`play.seats.K.win_rate`, K from 1), the starts'
+/// spread of win rates and its excess over chance
+/// (`play.start_spread`, `play.excess_start_spread`), the share of games
+/// with no winner (`play.stalls`) and the mean rounds (`play.turns`).
+pub fn play_figures(board: &boardwright::universe::Board, games: u32) -> Vec<(String, f64)> {
+    use boardwright::universe::play;
+    if games == 0 {
+        return Vec::new();
+    }
+    let series = play::Series {
+        games,
+        ..Default::default()
+    };
+    let Ok(report) = play::play(board, &series) else {
+        return Vec::new();
+    };
+    let mut figures: Vec<(String, f64)> = report
+        .seats
+        .iter()
+        .map(|s| (format!("play.seats.{}.win_rate", s.seat), s.rate.win_rate))
+        .collect();
+    figures.extend([
+        ("play.start_spread".to_string(), report.start_spread),
+        ("play.excess_start_spread".to_string(), report.excess_start_spread),
+        ("play.stalls".to_string(), f64::from(report.stalls) / f64::from(games)),
+        ("play.turns".to_string(), report.turns.mean),
+    ]);
+    figures
+}
+
 /// The boards `indices` of one parameter set, on every core, each alone,
-/// in the order of `indices`; `done` is called as each board is finished
-/// (a progress bar's step).
-pub fn rows<G: Generator>(params: &G::Params, base: &str, indices: &[u64], done: &(dyn Fn() + Sync)) -> Vec<Row> {
+/// in the order of `indices`, universe boards each played `play` times;
+/// `done` is called as each board is finished (a progress bar's step).
+pub fn rows<G: Generator>(params: &G::Params, base: &str, indices: &[u64], play: u32, done: &(dyn Fn() + Sync)) -> Vec<Row> {
     indices
         .par_iter()
         .map_init(figures::Flattener::default, |flattener, &index| {
-            let row = board::<G>(params, base, index, flattener);
+            let row = board::<G>(params, base, index, play, flattener);
             done();
             row
         })

@@ -188,6 +188,20 @@ pub(crate) const UNIVERSE: &[Target] = &[
     },
     at_most("node types outside their bounds", "types_outside_bounds", Statistic::Max, 0.0),
     RARE_RETRIES,
+    // Measured only when boards are played (`analyze universe --play N`).
+    Target {
+        figure: "win rate by seat in greedy games, seat against seat",
+        check: Check::MeansWithin {
+            metrics: "play.seats.*.win_rate",
+            bound: 0.02,
+        },
+    },
+    at_most(
+        "spread of the starts' win rates beyond chance, in greedy games",
+        "play.excess_start_spread",
+        Statistic::Mean,
+        0.01,
+    ),
 ];
 
 /// Witches boards, every player count.

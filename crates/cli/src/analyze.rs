@@ -80,6 +80,9 @@ struct Opts {
     /// Run only the boards whose index is K modulo M and write a part file for `analyze merge`.
     #[arg(long, value_name = "K/M")]
     shard: Option<String>,
+    /// Universe: greedy games played on each board, adding the seats' and starts' win rates to the report (docs/play.md).
+    #[arg(long, value_name = "GAMES", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    play: u32,
     /// Where the HTML report's links to boards point (the web app's address).
     #[arg(long, value_name = "URL", default_value = DEFAULT_LINK_BASE)]
     link_base: String,
@@ -163,6 +166,12 @@ fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
         ));
     }
     check_link_base(&opts.link_base)?;
+    if opts.play > 0 && G::NAME != "universe" {
+        return Err(Failure::Usage(format!(
+            "--play: only universe boards are played; {} has no bots yet",
+            G::NAME
+        )));
+    }
     let base = ParamSet::<G::Params>::resolve(&opts.params, &[])?;
     let comparing = opts.against_preset.is_some() || opts.against_config.is_some() || !opts.against_set.is_empty();
     let mut sets = vec![base];
@@ -189,7 +198,7 @@ fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
         let figures: Vec<u64> = sets
             .iter()
             .map(|set| {
-                let board = boardwright_analyze::board::<G>(&set.params, &opts.seed, first, &mut figures::Flattener::default());
+                let board = boardwright_analyze::board::<G>(&set.params, &opts.seed, first, opts.play, &mut figures::Flattener::default());
                 rows::figure_count(&[board])
             })
             .collect();
@@ -200,7 +209,7 @@ fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
     let sets = sets
         .into_iter()
         .map(|set| {
-            let rows = boardwright_analyze::rows::<G>(&set.params, &opts.seed, &indices, &|| bar.inc(1));
+            let rows = boardwright_analyze::rows::<G>(&set.params, &opts.seed, &indices, opts.play, &|| bar.inc(1));
             SetRun { rows, ..set.run }
         })
         .collect();

@@ -130,6 +130,8 @@ fn wanted(generator: &str) -> Vec<Want> {
             Group("side_mean_hops.*", 0.5),
             Stat("types_outside_bounds", "max", 0.0),
             Share("attempts", 1.0, 0.001),
+            Group("play.seats.*.win_rate", 0.02),
+            Stat("play.excess_start_spread", "mean", 0.01),
         ],
         "witches" => vec![
             Pairs("shares.*.cauldron_cells", "shares.*.cauldron_share", 0.3),
@@ -751,4 +753,48 @@ fn analyze_html_loads_nothing_and_links_worst_seeds_to_the_web_app() {
     for link in references(&html).iter().filter(|r| !r.starts_with('#')) {
         assert!(link.starts_with("/witches?seed=analyze-"), "{link}");
     }
+}
+
+/// `analyze universe --play N`: each board's play figures are what `play
+/// universe` reports for it, the two play targets are measured from them
+/// (and say "no data" without `--play`), and another generator refuses it.
+#[test]
+fn analyze_play_adds_each_boards_bots_figures_and_their_targets() {
+    let dir = scratch("analyze-play");
+    let args = ["universe", "--boards", "5", "--play", "12"];
+    let csv = String::from_utf8(report(&dir, "p.csv", &args, None)).unwrap();
+    let json: Value = serde_json::from_slice(&report(&dir, "p.json", &args, None)).unwrap();
+    let (header, rows) = parse_csv(&csv);
+    let set = &json["sets"][0];
+    check_fairness("universe", set, &header, &rows.iter().collect::<Vec<_>>());
+    for name in [
+        "play.seats.1.win_rate",
+        "play.seats.4.win_rate",
+        "play.excess_start_spread",
+        "play.stalls",
+        "play.turns",
+    ] {
+        assert!(header.iter().any(|h| h == name), "{name} in {header:?}");
+    }
+    let row = &rows[2];
+    let out = run(&["play", "universe", "--seed", "analyze-3", "--games", "12"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let played: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cell = |name: &str| row[header.iter().position(|h| h == name).unwrap()].parse::<f64>().unwrap();
+    assert_eq!(cell("play.seats.2.win_rate"), played["seats"][1]["win_rate"].as_f64().unwrap());
+    assert_eq!(cell("play.excess_start_spread"), played["excess_start_spread"].as_f64().unwrap());
+    assert_eq!(cell("play.turns"), played["turns"]["mean"].as_f64().unwrap());
+
+    let plain: Value = serde_json::from_slice(&report(&dir, "q.json", &["universe", "--boards", "3"], None)).unwrap();
+    let no_data = plain["sets"][0]["fairness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["metric"].as_str().unwrap().starts_with("play."))
+        .all(|t| t["result"] == "no data");
+    assert!(no_data, "{}", plain["sets"][0]["fairness"]);
+
+    let out = run(&["analyze", "witches", "--boards", "3", "--play", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("only universe"), "{}", stderr(&out));
 }
