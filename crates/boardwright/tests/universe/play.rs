@@ -140,6 +140,15 @@ fn started(board: &Board, rules: &Rules, a: u32, b: u32) -> Game {
     game
 }
 
+/// A step from `from` to `to`, its node's action declined.
+fn step(from: u32, to: u32) -> Move {
+    Move::Step {
+        from,
+        to,
+        action: Action::None,
+    }
+}
+
 fn steps_to(game: &Game, to: u32) -> Vec<Move> {
     game.moves()
         .into_iter()
@@ -169,11 +178,7 @@ fn a_cut_that_frees_a_piece_takes_its_nodes_and_the_icons_on_it() {
     };
     assert!(game.moves().contains(&cut), "{:?}", game.moves());
     // Landing on Oil, a cut must be made: no step onto X without one.
-    assert!(!game.moves().contains(&Move::Step {
-        from: L,
-        to: X,
-        action: Action::None
-    }));
+    assert!(!game.moves().contains(&step(L, X)));
     game.play(&cut).unwrap();
     assert!(game.is_cut(0) && game.is_cut(4) && !game.is_cut(1));
     assert!(!game.on_board(P), "P's only area came loose");
@@ -199,20 +204,11 @@ fn a_cut_that_frees_a_piece_takes_its_nodes_and_the_icons_on_it() {
 fn a_node_with_no_free_dot_cannot_be_entered() {
     let board = cross("Stardust", "Stardust", "Stardust");
     let mut game = started(&board, &race(), L, B);
-    game.play(&Move::Step {
-        from: L,
-        to: X,
-        action: Action::None,
-    })
-    .unwrap();
+    game.play(&step(L, X)).unwrap();
     assert_eq!(game.to_move(), 1);
     assert!(steps_to(&game, X).is_empty(), "X's one dot is taken");
     assert!(!steps_to(&game, Y).is_empty());
-    let refused = game.play(&Move::Step {
-        from: B,
-        to: X,
-        action: Action::None,
-    });
+    let refused = game.play(&step(B, X));
     assert!(refused.is_err(), "an illegal move is refused");
 }
 
@@ -220,20 +216,10 @@ fn a_node_with_no_free_dot_cannot_be_entered() {
 fn a_turn_node_gives_one_extra_turn() {
     let board = cross("Fish", "Stardust", "Fish");
     let mut game = started(&board, &race(), L, R);
-    game.play(&Move::Step {
-        from: L,
-        to: X,
-        action: Action::None,
-    })
-    .unwrap();
+    game.play(&step(L, X)).unwrap();
     assert_eq!(game.to_move(), 0, "another turn");
     // A second Fish at once gives none.
-    game.play(&Move::Step {
-        from: X,
-        to: P,
-        action: Action::None,
-    })
-    .unwrap();
+    game.play(&step(X, P)).unwrap();
     assert_eq!(game.to_move(), 1);
 }
 
@@ -247,14 +233,7 @@ fn a_movement_node_teleports_to_its_kind_erasing_the_icon_left() {
         action: Action::Teleport { to: Y },
     };
     assert!(game.moves().contains(&jump));
-    assert!(
-        game.moves().contains(&Move::Step {
-            from: L,
-            to: X,
-            action: Action::None
-        }),
-        "a teleport may be declined"
-    );
+    assert!(game.moves().contains(&step(L, X)), "a teleport may be declined");
     game.play(&jump).unwrap();
     assert!(game.holds(0, Y) && !game.holds(0, X));
 }
@@ -321,12 +300,7 @@ fn a_numbered_node_needs_as_many_of_its_type_held() {
     board.edges.extend([[L, 8], [8, X]]);
     let mut game = started(&board, &race(), L, R);
     assert!(steps_to(&game, X).is_empty(), "no Stardust held yet");
-    game.play(&Move::Step {
-        from: L,
-        to: 8,
-        action: Action::None,
-    })
-    .unwrap();
+    game.play(&step(L, 8)).unwrap();
     let any = game.moves()[0].clone();
     game.play(&any).unwrap();
     assert!(!steps_to(&game, X).is_empty(), "one Stardust held");
@@ -336,23 +310,9 @@ fn a_numbered_node_needs_as_many_of_its_type_held() {
 fn the_centre_wins_once_the_mission_is_done() {
     let board = cross("Stardust", "Stardust", "Stardust");
     let mut game = started(&board, &race(), L, R);
-    game.play(&Move::Step {
-        from: L,
-        to: X,
-        action: Action::None,
-    })
-    .unwrap();
-    game.play(&Move::Step {
-        from: R,
-        to: Y,
-        action: Action::None,
-    })
-    .unwrap();
-    let win = Move::Step {
-        from: X,
-        to: C,
-        action: Action::None,
-    };
+    game.play(&step(L, X)).unwrap();
+    game.play(&step(R, Y)).unwrap();
+    let win = step(X, C);
     game.play(&win).unwrap();
     assert_eq!(game.winner(), Some(0));
     assert!(game.is_over() && game.moves().is_empty());
@@ -362,18 +322,8 @@ fn the_centre_wins_once_the_mission_is_done() {
         ..Default::default()
     };
     let mut game = started(&board, &rules, L, R);
-    game.play(&Move::Step {
-        from: L,
-        to: X,
-        action: Action::None,
-    })
-    .unwrap();
-    game.play(&Move::Step {
-        from: R,
-        to: Y,
-        action: Action::None,
-    })
-    .unwrap();
+    game.play(&step(L, X)).unwrap();
+    game.play(&step(R, Y)).unwrap();
     assert!(!game.mission_done(0));
     assert!(steps_to(&game, C).is_empty());
 }
@@ -387,12 +337,7 @@ fn a_player_who_cannot_step_starts_again_on_a_starting_node() {
     let mut g = Game::new(&board, 2, &race()).unwrap();
     g.play(&Move::Start { node: B }).unwrap();
     g.play(&Move::Start { node: L }).unwrap();
-    g.play(&Move::Step {
-        from: B,
-        to: X,
-        action: Action::None,
-    })
-    .unwrap();
+    g.play(&step(B, X)).unwrap();
     let moves = g.moves();
     assert!(moves.iter().all(|m| matches!(m, Move::Start { .. })), "{moves:?}");
     assert!(moves.contains(&Move::Start { node: T }) && !moves.contains(&Move::Start { node: L }));
