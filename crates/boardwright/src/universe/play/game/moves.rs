@@ -1,0 +1,121 @@
+//! The legal moves of the player to move.
+
+use super::{Action, Game, Move};
+use crate::universe::play::rules::Mission;
+
+impl Game {
+    /// Every legal move of the player to move (never empty while the game
+    /// goes on: at worst a pass). On the start round, a starting node; then
+    /// the steps (with the Traveler's teleport while unused); a player with
+    /// no step draws an icon on a starting node instead.
+    pub fn moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let seat = self.seat;
+        if self.starting() {
+            return self.start_moves(seat);
+        }
+        let mut moves = self.steps(seat);
+        if moves.is_empty() {
+            return self.start_moves(seat);
+        }
+        if self.table.rules.mission == Mission::Traveler && self.table.rules.traveler_teleport && !self.teleported[seat] {
+            moves.extend(
+                (0..self.table.adjacency.len() as u32)
+                    .filter(|&v| v != self.table.centre && self.may_enter(seat, v))
+                    .map(|to| Move::Teleport { to }),
+            );
+        }
+        moves
+    }
+
+    /// The starting nodes `seat` may draw an icon on, or a pass.
+    fn start_moves(&self, seat: usize) -> Vec<Move> {
+        let starts: Vec<Move> = self
+            .table
+            .starts
+            .iter()
+            .filter(|&&v| self.has_free[v as usize] && !self.holds(seat, v))
+            .map(|&node| Move::Start { node })
+            .collect();
+        if starts.is_empty() { vec![Move::Pass] } else { starts }
+    }
+
+    /// Every step of `seat` with each way of taking the node's action: a
+    /// cut must be made where one can be (unless the rules make it
+    /// optional); a teleport or a new edge may be declined.
+    fn steps(&self, seat: usize) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let mut seen = vec![false; self.table.adjacency.len()];
+        let mut cuts: Vec<Option<Vec<Vec<u32>>>> = vec![None; 21];
+        for from in self.held(seat) {
+            for to in self.open_neighbours(from) {
+                if seen[to as usize] || !self.may_enter(seat, to) {
+                    continue;
+                }
+                seen[to as usize] = true;
+                let steps = if to == self.table.centre {
+                    0
+                } else {
+                    self.table.effect[to as usize].cut.min(20) as usize
+                };
+                let options: &[Vec<u32>] = if steps > 0 {
+                    cuts[steps].get_or_insert_with(|| self.cuts(steps as u32))
+                } else {
+                    &[]
+                };
+                if options.is_empty() || self.table.rules.optional_cuts {
+                    moves.push(Move::Step {
+                        from,
+                        to,
+                        action: Action::None,
+                    });
+                }
+                moves.extend(options.iter().map(|edges| Move::Step {
+                    from,
+                    to,
+                    action: Action::Cut { edges: edges.clone() },
+                }));
+                if to != self.table.centre {
+                    for action in self.other_actions(seat, to) {
+                        moves.push(Move::Step { from, to, action });
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// What `seat` may do with the action of `v`, landed on, besides
+    /// nothing and a cut: a teleport or a new edge, as its effect allows.
+    fn other_actions(&self, seat: usize, v: u32) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let effect = &self.table.effect[v as usize];
+        if effect.teleport {
+            let kind = self.table.kind[v as usize];
+            actions.extend(
+                (0..self.table.adjacency.len() as u32)
+                    .filter(|&w| w != v && self.table.kind[w as usize] == kind && self.may_enter(seat, w))
+                    .map(|to| Action::Teleport { to }),
+            );
+        }
+        if effect.new_edge {
+            let mut ends: Vec<u32> = Vec::new();
+            for &a in &self.table.paper.node_areas[v as usize] {
+                if !self.live[a as usize] {
+                    continue;
+                }
+                for &w in &self.table.paper.area_nodes[a as usize] {
+                    let joined = self.open_neighbours(v).any(|x| x == w);
+                    if w != v && !joined && !ends.contains(&w) && self.on_board(w) {
+                        ends.push(w);
+                    }
+                }
+            }
+            ends.sort_unstable();
+            actions.extend(ends.into_iter().map(|to| Action::NewEdge { to }));
+        }
+        actions
+    }
+}
