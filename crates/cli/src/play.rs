@@ -37,7 +37,7 @@ struct UniverseArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000, value_parser = parse_games)]
     games: u32,
-    /// The bot every seat plays: random or greedy.
+    /// The bot every seat plays: random, greedy or search (a budgeted lookahead, slower).
     #[arg(long, default_value = "greedy", conflicts_with = "bots")]
     bot: String,
     /// One bot a seat, in seat order (random,greedy,…): mixed games, the bots moving round the seats from game to game.

@@ -1537,7 +1537,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     let missing = dir.join("nowhere.json");
     let html = dir.join("report.html");
     for (extra, words) in [
-        (vec!["--bot", "clever"], "random, greedy"),
+        (vec!["--bot", "clever"], "random, greedy, search"),
         (vec!["--games", "0"], "1 to"),
         (vec!["--threads", "0"], "1 to"),
         (vec!["--bots", "greedy,random,random"], "3 bots"),

@@ -479,7 +479,7 @@ fn bad_series_and_rules_are_refused_in_words() {
             bots: vec!["clever".into()],
             ..Default::default()
         })
-        .contains("random, greedy")
+        .contains("random, greedy, search")
     );
     assert!(
         refused(Series {

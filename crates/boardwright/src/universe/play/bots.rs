@@ -42,6 +42,21 @@ impl Bot for RandomBot {
 pub struct GreedyBot;
 
 impl GreedyBot {
+    /// How far `seat` stands ahead: the nearest rival's distance to
+    /// winning less its own (a game it can no longer win is worst).
+    pub fn lead(game: &Game, seat: usize) -> i64 {
+        let own = i64::from(game.distance_to_win(seat));
+        if own >= i64::from(Game::FAR) {
+            return i64::MIN / 2 - own;
+        }
+        let rival = (0..game.players())
+            .filter(|&s| s != seat)
+            .map(|s| i64::from(game.distance_to_win(s)))
+            .min()
+            .unwrap_or(0);
+        rival - own
+    }
+
     /// `seat`'s distance to winning after `m`, or 0 when `m` wins.
     fn own_after(game: &Game, seat: usize, m: &Move) -> u32 {
         let mut after = game.clone();
@@ -148,14 +163,101 @@ impl Bot for GreedyBot {
     }
 }
 
+/// A fixed-budget lookahead: the moves greedy's reckoning ranks best (at
+/// most [`SearchBot::WIDTH`]) are each played out `budget / WIDTH` times
+/// for a few rounds by greedy players, and the one whose play-outs end
+/// best is played: a win counts 1, a loss 0, an unfinished play-out by how
+/// far it leaves this seat ahead of the nearest rival.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchBot {
+    /// Play-outs per move chosen, 1 to 10,000.
+    pub budget: u32,
+    /// Rounds each play-out runs before it is judged.
+    pub horizon: u32,
+}
+
+impl Default for SearchBot {
+    fn default() -> SearchBot {
+        SearchBot { budget: 48, horizon: 4 }
+    }
+}
+
+impl SearchBot {
+    /// Moves weighed by play-outs.
+    pub const WIDTH: usize = 6;
+
+    /// What a play-out from `game` says for `seat`, from 0 (lost) to 1 (won).
+    fn play_out(&self, mut game: Game, seat: usize, rng: &mut Rng) -> f64 {
+        let end = game.rounds() + self.horizon;
+        while !game.is_over() && game.rounds() < end {
+            let moves = game.moves();
+            let pick = GreedyBot.choose(&game, &moves, rng);
+            game.play_unchecked(&moves[pick]);
+        }
+        match game.winner() {
+            Some(w) => f64::from(u8::from(w == seat)),
+            None => {
+                let lead = GreedyBot::lead(&game, seat) as f64;
+                0.5 + 0.5 * lead / (lead.abs() + 4.0)
+            }
+        }
+    }
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &str {
+        "search"
+    }
+
+    fn choose(&self, game: &Game, moves: &[Move], rng: &mut Rng) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let seat = game.to_move();
+        let mut ranked: Vec<(i64, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let mut after = game.clone();
+                after.play_unchecked(m);
+                (
+                    if after.winner() == Some(seat) {
+                        i64::MAX
+                    } else {
+                        GreedyBot::lead(&after, seat)
+                    },
+                    i,
+                )
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        if ranked[0].0 == i64::MAX {
+            return ranked[0].1;
+        }
+        ranked.truncate(Self::WIDTH);
+        let runs = (self.budget as usize / ranked.len()).max(1);
+        let mut best = (f64::MIN, ranked[0].1);
+        for &(_, i) in &ranked {
+            let mut after = game.clone();
+            after.play_unchecked(&moves[i]);
+            let score: f64 = (0..runs).map(|_| self.play_out(after.clone(), seat, rng)).sum::<f64>() / runs as f64;
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+}
+
 /// The bots by name.
-pub const BOTS: [&str; 2] = ["random", "greedy"];
+pub const BOTS: [&str; 3] = ["random", "greedy", "search"];
 
 /// The bot called `name` ([`BOTS`]).
 pub fn bot(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
         "greedy" => Some(Box::new(GreedyBot)),
+        "search" => Some(Box::new(SearchBot::default())),
         _ => None,
     }
 }

@@ -21,7 +21,7 @@ mod rules;
 
 use rayon::prelude::*;
 
-pub use bots::{BOTS, Bot, GreedyBot, RandomBot, bot};
+pub use bots::{BOTS, Bot, GreedyBot, RandomBot, SearchBot, bot};
 pub use game::{Action, Game, Move, PlayError};
 pub use report::{BotRate, ChiSquare, Outcome, Rate, Report, SeatRate, StartRate, Turns, upper_gamma, wilson};
 pub use rules::{Effect, Mission, Rules, StartOrder};
