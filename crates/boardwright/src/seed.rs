@@ -32,6 +32,20 @@ impl Seed {
         &self.text
     }
 
+    /// The seed of candidate `k` made from this one: the same text, other
+    /// streams (candidate 0 is this seed itself).
+    pub(crate) fn variant(&self, k: u32) -> Seed {
+        let hash = if k == 0 {
+            self.hash
+        } else {
+            mix(self.hash ^ mix(u64::from(k) ^ 0x6c61_796f_7574))
+        };
+        Seed {
+            text: self.text.clone(),
+            hash,
+        }
+    }
+
     /// The random stream of stage `stage` on generation attempt `attempt`.
     pub(crate) fn stream(&self, stage: &str, attempt: u32) -> Rng {
         let stage_hash = hash_text(stage) ^ mix(u64::from(attempt).wrapping_add(0x5851_f42d_4c95_7f2d));

@@ -105,8 +105,15 @@ fn node_counts_follow_the_player_table() {
         (8, 117, 12, 8),
         (9, 140, 13, 9),
     ] {
+        // The grid's points, less the few merged where relaxation left two
+        // too close.
         let b = board(players, "counts");
-        assert_eq!((b.nodes.len(), b.width, b.height), (n, w, h), "players {players}");
+        assert_eq!((b.width, b.height), (w, h), "players {players}");
+        assert!(
+            b.nodes.len() <= n && b.nodes.len() + 3 >= n,
+            "players {players}: {} nodes",
+            b.nodes.len()
+        );
         assert!(b.nodes.iter().enumerate().all(|(i, node)| node.id as usize == i));
     }
 }

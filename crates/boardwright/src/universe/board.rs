@@ -112,8 +112,12 @@ crate::metrics::declare! {
         dots_wanted: u32 => "Power dots wanted", "dots";
         /// Power dots placed (fewer than wanted where a node had no room, but at least one a node).
         dots_placed: u32 => "Power dots placed", "dots";
-        /// Whole-board attempts used (1 when the first layout worked).
+        /// Whole-board attempts used for the layout kept (1 when its first
+        /// attempt worked).
         attempts: u32 => "Attempts", "attempts";
+        /// Layouts made before one was kept (`start_layouts`, `fair_play`):
+        /// 1 when the first was fair enough.
+        layouts: u32 => "Layouts made", "layouts", #[serde(default)];
         /// Enclosed areas between the edges, as in the board's `areas` (with
         /// an expansion that places things in them).
         areas: Option<u32> => "Areas", "areas", #[serde(default, skip_serializing_if = "Option::is_none")];

@@ -70,6 +70,7 @@ mod draw;
 pub mod expansions;
 mod icons;
 mod json;
+mod layouts;
 pub mod play;
 mod side;
 
@@ -359,6 +360,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         dots_wanted,
         dots_placed,
         attempts: attempt + 1,
+        layouts: 1,
         ..Metrics::default()
     };
     let between = between.unwrap_or_default();
@@ -668,8 +670,10 @@ impl Generator for Universe {
     /// takes no snapshots costs nothing. Parameters are checked first.
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
-        crate::retry("universe", params.max_attempts, watch.stop().cloned(), |attempt| {
-            attempt_board(params, seed, attempt, watch)
+        layouts::choose(params, seed, watch, |seed, watch| {
+            crate::retry("universe", params.max_attempts, watch.stop().cloned(), |attempt| {
+                attempt_board(params, seed, attempt, watch)
+            })
         })
     }
 

@@ -15,6 +15,13 @@ pub(crate) const MAX_RESOLUTION: u32 = 3000;
 /// a few seconds.
 pub(crate) const MAX_ATTEMPTS: u32 = 100;
 
+/// Most layouts a board chooses among (`start_layouts`).
+pub(crate) const MAX_LAYOUTS: u32 = 64;
+
+/// Largest board, in nodes, made in several layouts: on larger ones the
+/// first layout is kept whatever `start_layouts` says.
+pub(crate) const LAYOUT_NODES: u64 = 20_000;
+
 declare! {
     /// Parameters of a universe board.
     pub struct Params {
@@ -56,6 +63,15 @@ declare! {
         original_edges: bool = false, Allowed::Bool, #[serde(skip_serializing_if = "is_false")];
         /// whole-board attempts before giving up
         max_attempts: u32 = 25, int(1, MAX_ATTEMPTS as i64);
+        /// layouts made from the seed for fair starts, on boards of up to
+        /// 20,000 nodes: the one whose mission nodes lie most equally far
+        /// from the centre is kept, the first with a spread of 1 hop or
+        /// less at once (1: the first layout, as the original)
+        start_layouts: u32 = 8, int(1, MAX_LAYOUTS as i64);
+        /// greedy games played on each layout before one is kept, the one
+        /// whose starts win most evenly (0: none; a game costs about a
+        /// millisecond, docs/play.md)
+        fair_play: u32 = 0, int(0, 10_000);
         /// the node-type dictionary ([[node_types]] tables: name, min, max,
         /// prob, category, constraints, actions, requires, rule); a table gives any of its fields but
         /// the name, the others come from the built-in type of that name
@@ -105,7 +121,7 @@ declare! {
     presets: [
         (
             "classic",
-            "# The original generator's choices: no planarity guard, its edges, farthest-first missions, the centre laid out at the grid's middle, its type scaling.\nplanar = false\noriginal_edges = true\nfair_missions = false\nfair_center = false\nfair_scaling = false\n",
+            "# The original generator's choices: no planarity guard, its edges, farthest-first missions, the centre laid out at the grid's middle, its type scaling, its one layout.\nplanar = false\noriginal_edges = true\nfair_missions = false\nfair_center = false\nfair_scaling = false\nstart_layouts = 1\n",
         ),
         ("nasty_nodes", "# The original's Nasty Nodes: clocks, a critter boss, fire, poison and healing.\nexpansions = [\"nasty_nodes\"]\n"),
         ("nodes_of_knowledge", "# The original's Nodes of Knowledge: sun and moon, knowledge, curses, ruins; Sun by day, Moon by night.\nexpansions = [\"nodes_of_knowledge\"]\n"),

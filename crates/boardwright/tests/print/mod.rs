@@ -305,7 +305,8 @@ fn captions_name_every_setting_that_is_not_the_default() {
             "fair_missions=false",
             "fair_center=false",
             "fair_scaling=false",
-            "original_edges=true"
+            "original_edges=true",
+            "start_layouts=1"
         ]
     );
     let again: boardwright::universe::Params = params_from(words, &[]);

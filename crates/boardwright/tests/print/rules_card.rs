@@ -178,7 +178,12 @@ fn the_card_says_the_rules_the_data_gives() {
     let b = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
     let words = page_words(&card(&b, &DrawOptions::default())).concat().join(" ");
     assert!(words.contains("Oil (Resources): slick: a test rule for Oil"), "{words}");
-    assert!(words.contains("Traveler: the Traveler test mission rule"), "{words}");
+    let kind = b
+        .nodes
+        .iter()
+        .find_map(|n| (n.kind == universe::NodeKind::Mission).then(|| n.node_type.clone().unwrap()))
+        .unwrap();
+    assert!(words.contains(&format!("{kind}: the {kind} test mission rule")), "{words}");
     // A type without a rule: its name and category only.
     assert!(words.contains("Fish (Nature)") && !words.contains("Fish (Nature):"), "{words}");
     // A numbered type says where its number comes from.

@@ -1,0 +1,108 @@
+//! Around every other step: several layouts made from the seed, one kept.
+//!
+//! The mission nodes of one layout are chosen for equal hop distances to
+//! the centre ([`super::missions`]), but a layout's shape may leave no
+//! equal choice: on most default boards the nearest and farthest start
+//! differ by 2 hops or more. So up to `start_layouts` layouts are made,
+//! each from its own variant of the seed (the first is the seed itself, so
+//! a board whose first layout is fair is the board it always was), and the
+//! one whose mission hops spread least is kept, the first with a spread of
+//! 1 or less at once. With `fair_play`, every layout is played that many
+//! greedy games ([`super::play`]) and the one whose starts win most evenly
+//! (the least excess start spread; then the least hop spread, then the
+//! first) is kept.
+//!
+//! A watch sees every layout's steps, but only the kept layout's snapshots:
+//! they are held until it is known.
+
+use super::params::LAYOUT_NODES;
+use super::play::{self, Series};
+use super::{Board, Params, Snapshot};
+use crate::{Error, Seed, Stop, Watch};
+
+/// A hop spread at which a layout is kept at once.
+const FAIR_ENOUGH: u32 = 1;
+
+/// Makes the layouts `make` builds from the seed's variants and keeps one,
+/// as the module says.
+pub(super) fn choose(
+    params: &Params,
+    seed: &Seed,
+    watch: &mut dyn Watch<Snapshot>,
+    make: impl Fn(&Seed, &mut dyn Watch<Snapshot>) -> Result<Board, Error>,
+) -> Result<Board, Error> {
+    let count = if params.node_count() <= LAYOUT_NODES {
+        params.start_layouts
+    } else {
+        1
+    };
+    if count == 1 && params.fair_play == 0 {
+        return make(seed, watch);
+    }
+    // (excess start spread, hop spread), the board, its snapshots.
+    let mut kept: Option<((f64, u32), Board, Vec<(u32, Snapshot)>)> = None;
+    let mut made = 0;
+    for k in 0..count {
+        let mut held = Held {
+            outer: watch,
+            snapshots: Vec::new(),
+        };
+        let board = match make(&seed.variant(k), &mut held) {
+            Ok(board) => board,
+            Err(e) if k == 0 || matches!(e, Error::Stopped) => return Err(e),
+            Err(_) => continue,
+        };
+        made += 1;
+        let snapshots = held.snapshots;
+        let spread = board.metrics.mission_hop_spread;
+        let excess = if params.fair_play > 0 {
+            let series = Series {
+                games: params.fair_play,
+                ..Default::default()
+            };
+            play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread)
+        } else {
+            0.0
+        };
+        let key = (excess, spread);
+        let better = kept
+            .as_ref()
+            .is_none_or(|(best, _, _)| key.0 < best.0 || (key.0 == best.0 && key.1 < best.1));
+        if better {
+            kept = Some((key, board, snapshots));
+        }
+        if params.fair_play == 0 && spread <= FAIR_ENOUGH {
+            break;
+        }
+    }
+    let (_, mut board, snapshots) = kept.expect("the first layout is made or its error returned");
+    for (attempt, snapshot) in snapshots {
+        watch.snapshot(attempt, snapshot);
+    }
+    board.metrics.layouts = made;
+    Ok(board)
+}
+
+/// Passes a layout's steps and the stop flag on, and holds its snapshots.
+struct Held<'a> {
+    outer: &'a mut dyn Watch<Snapshot>,
+    snapshots: Vec<(u32, Snapshot)>,
+}
+
+impl Watch<Snapshot> for Held<'_> {
+    fn step(&mut self, attempt: u32, step: usize) {
+        self.outer.step(attempt, step);
+    }
+
+    fn every(&self) -> Option<u32> {
+        self.outer.every()
+    }
+
+    fn snapshot(&mut self, attempt: u32, snapshot: Snapshot) {
+        self.snapshots.push((attempt, snapshot));
+    }
+
+    fn stop(&self) -> Option<&Stop> {
+        self.outer.stop()
+    }
+}
