@@ -39,8 +39,7 @@ pub(super) fn choose(
     if count == 1 && params.fair_play == 0 {
         return make(seed, watch);
     }
-    // (excess start spread, hop spread), the board, its snapshots.
-    let mut kept: Option<((f64, u32), Board, Vec<(u32, Snapshot)>)> = None;
+    let mut kept: Option<Kept> = None;
     let mut made = 0;
     for k in 0..count {
         let mut held = Held {
@@ -75,12 +74,23 @@ pub(super) fn choose(
             break;
         }
     }
-    let (_, mut board, snapshots) = kept.expect("the first layout is made or its error returned");
+    let Kept { mut board, snapshots, .. } = kept.expect("the first layout is made or its error returned");
     for (attempt, snapshot) in snapshots {
         watch.snapshot(attempt, snapshot);
     }
     board.metrics.layouts = made;
     Ok(board)
+}
+
+/// The best layout so far.
+struct Kept {
+    /// Its excess start spread in greedy games (0 without `fair_play`).
+    excess: f64,
+    /// Its mission hop spread.
+    spread: u32,
+    board: Board,
+    /// Its snapshots, by attempt.
+    snapshots: Vec<(u32, Snapshot)>,
 }
 
 /// Passes a layout's steps and the stop flag on, and holds its snapshots.
