@@ -63,12 +63,16 @@ pub(super) fn choose(
         } else {
             0.0
         };
-        let key = (excess, spread);
-        let better = kept
+        if kept
             .as_ref()
-            .is_none_or(|(best, _, _)| key.0 < best.0 || (key.0 == best.0 && key.1 < best.1));
-        if better {
-            kept = Some((key, board, snapshots));
+            .is_none_or(|k| excess < k.excess || (excess == k.excess && spread < k.spread))
+        {
+            kept = Some(Kept {
+                excess,
+                spread,
+                board,
+                snapshots,
+            });
         }
         if params.fair_play == 0 && spread <= FAIR_ENOUGH {
             break;
