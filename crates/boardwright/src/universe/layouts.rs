@@ -8,9 +8,11 @@
 //! a board whose first layout is fair is the board it always was), and the
 //! one whose mission hops spread least is kept, the first with a spread of
 //! 1 or less at once. With `fair_play`, every layout is played that many
-//! greedy games ([`super::play`]) and the one whose starts win most evenly
-//! (the least excess start spread; then the least hop spread, then the
-//! first) is kept.
+//! greedy games ([`super::play`]), and of those with a hop spread of 2 or
+//! less (all, when none has) the one whose starts win most evenly is kept:
+//! the least excess start spread plus share of stalled games (a game no
+//! one wins is even for every start, and no evenness a player wants), then
+//! the least hop spread, then the first.
 //!
 //! A watch sees every layout's steps, but only the kept layout's snapshots:
 //! they are held until it is known.
@@ -22,6 +24,8 @@ use crate::{Error, Seed, Stop, Watch};
 
 /// A hop spread at which a layout is kept at once.
 const FAIR_ENOUGH: u32 = 1;
+/// The largest hop spread a layout chosen by play may have, when one has it.
+const FAIR_AT_MOST: u32 = 2;
 
 /// Makes the layouts `make` builds from the seed's variants and keeps one,
 /// as the module says.
@@ -54,25 +58,23 @@ pub(super) fn choose(
         made += 1;
         let snapshots = held.snapshots;
         let spread = board.metrics.mission_hop_spread;
+        // Starts fair on the map first; then, played, the least uneven.
+        let unfair = u32::from(spread > FAIR_AT_MOST);
         let excess = if params.fair_play > 0 {
             let series = Series {
                 games: params.fair_play,
                 ..Default::default()
             };
-            play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread)
+            play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread + f64::from(r.stalls) / f64::from(r.games))
         } else {
             0.0
         };
+        let key = (unfair, excess, spread);
         if kept
             .as_ref()
-            .is_none_or(|k| excess < k.excess || (excess == k.excess && spread < k.spread))
+            .is_none_or(|k| key.0 < k.key.0 || (key.0 == k.key.0 && (key.1 < k.key.1 || (key.1 == k.key.1 && key.2 < k.key.2))))
         {
-            kept = Some(Kept {
-                excess,
-                spread,
-                board,
-                snapshots,
-            });
+            kept = Some(Kept { key, board, snapshots });
         }
         if params.fair_play == 0 && spread <= FAIR_ENOUGH {
             break;
@@ -88,10 +90,9 @@ pub(super) fn choose(
 
 /// The best layout so far.
 struct Kept {
-    /// Its excess start spread in greedy games (0 without `fair_play`).
-    excess: f64,
-    /// Its mission hop spread.
-    spread: u32,
+    /// Whether its mission hop spread is over [`FAIR_AT_MOST`], its
+    /// unevenness in greedy games (0 without `fair_play`) and its hop spread.
+    key: (u32, f64, u32),
     board: Board,
     /// Its snapshots, by attempt.
     snapshots: Vec<(u32, Snapshot)>,

@@ -519,3 +519,43 @@ fn bad_series_and_rules_are_refused_in_words() {
         .contains("effects.Oil.cut")
     );
 }
+
+/// `fair_play` plays every layout and keeps the one whose starts win most
+/// evenly among those with a hop spread of 2 or less: all
+/// `start_layouts` are made, and the board kept is no worse by that
+/// reckoning (a stalled game counted as uneven) than the first layout,
+/// the one kept without it.
+#[test]
+fn fair_play_keeps_the_layout_whose_starts_win_most_evenly() {
+    let seed = Seed::new("even");
+    let series = Series {
+        games: 40,
+        ..Default::default()
+    };
+    let first = Universe::generate(
+        &universe::Params {
+            start_layouts: 1,
+            ..Default::default()
+        },
+        &seed,
+    )
+    .unwrap();
+    let params = universe::Params {
+        start_layouts: 4,
+        fair_play: 40,
+        ..Default::default()
+    };
+    let kept = Universe::generate(&params, &seed).unwrap();
+    assert_eq!(kept.metrics.layouts, 4);
+    assert_eq!(kept, Universe::generate(&params, &seed).unwrap(), "the same board every time");
+    let reckon = |board: &Board| {
+        let report = play::play(board, &series).unwrap();
+        let uneven = report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games);
+        (board.metrics.mission_hop_spread > 2, uneven)
+    };
+    let (kept_key, first_key) = (reckon(&kept), reckon(&first));
+    assert!(
+        kept_key.0 < first_key.0 || (kept_key.0 == first_key.0 && kept_key.1 <= first_key.1),
+        "{kept_key:?} against the first layout's {first_key:?}"
+    );
+}
