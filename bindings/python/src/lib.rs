@@ -244,11 +244,32 @@ fn generators() -> Vec<&'static str> {
     boardwright::GENERATORS.to_vec()
 }
 
+/// Bots play `result` (a universe board's JSON) `games` times: `bots`,
+/// one name for every seat or one per seat; `rules` (a JSON object) in
+/// place of the built-in rules. The JSON `boardwright play universe`
+/// writes.
+#[pyfunction]
+#[pyo3(signature = (result, games=1000, bots=vec!["greedy".to_string()], rules=None))]
+fn play(py: Python<'_>, result: &str, games: u32, bots: Vec<String>, rules: Option<&str>) -> PyResult<String> {
+    use boardwright::universe::{self, play};
+    let board: universe::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a universe board: {e}")))?;
+    let rules: play::Rules = match rules {
+        None => play::Rules::default(),
+        Some(text) => serde_json::from_str(text).map_err(|e| value_error(format!("rules: {e}")))?,
+    };
+    let series = play::Series { games, bots, rules };
+    py.allow_threads(|| {
+        let report = play::play(&board, &series).map_err(value_error)?;
+        serde_json::to_string(&play::Played::new(&board, &series, &report)).map_err(value_error)
+    })
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(draw, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(generators, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_class::<Game>()?;

@@ -205,3 +205,25 @@ def test_boards_are_made_without_the_gil():
     seconds = time.perf_counter() - started
     # Holding the GIL, the loop would not run until the boards were made.
     assert seconds > 0.05 and ticks > seconds * 100, (ticks, seconds)
+
+
+def test_play_is_the_command_lines_report():
+    board = boardwright.generate("universe", seed="Tiamo", players=3)
+    report = boardwright.play(board, games=12)
+    expected = json.loads(cli("play", "universe", "--seed", "Tiamo", "--players", "3", "--games", "12").stdout)
+    assert report == expected
+    assert [s["seat"] for s in report["seats"]] == [1, 2, 3]
+    mixed = boardwright.play(board, games=6, bots=["greedy", "random", "random"], rules={"mission": "race"})
+    assert {b["bot"] for b in mixed["bot_rates"]} == {"greedy", "random"}
+    assert mixed["rules"]["mission"] == "race"
+    for kwargs, words in [
+        ({"bot": "clever"}, "random, greedy, search"),
+        ({"games": 0}, "games"),
+        ({"bots": ["greedy", "random"]}, "2 bots"),
+        ({"rules": {"max_rounds": 0}}, "max_rounds"),
+        ({"rules": {"colour": 1}}, "colour"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            boardwright.play(board, **kwargs)
+    with pytest.raises(ValueError, match="universe board"):
+        boardwright.play(boardwright.generate("hexet", seed="Tiamo"), games=2)

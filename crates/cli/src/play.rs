@@ -117,17 +117,9 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     };
     bar.finish_and_clear();
     let report = report.map_err(|e| Failure::Usage(e.to_string()))?;
-    let mut json = serde_json::json!({
-        "generator": "universe",
-        "seed": seed,
-        "params": board.header.params,
-        "rules": series.rules,
-    });
-    if let (Some(object), serde_json::Value::Object(figures)) = (json.as_object_mut(), serde_json::to_value(&report).unwrap_or_default()) {
-        object.extend(figures);
-    }
+    let played = play::Played::new(&board, &series, &report);
     crate::write_to(args.output.as_deref(), &|out| {
-        serde_json::to_writer(&mut *out, &json)?;
+        serde_json::to_writer(&mut *out, &played)?;
         writeln!(out)
     })
 }

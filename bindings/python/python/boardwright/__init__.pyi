@@ -16,6 +16,9 @@ def draw(result: Dict[str, Any], format: str = ..., *, paper: str = ..., ink_fri
 def analyze(generator: str, *, boards: int = ..., base: str = ..., start: int = ..., preset: Optional[str] = ..., **params: Any) -> List[Dict[str, Any]]:
     """One record per board: its seed and its flattened metrics, or ``failed``."""
 
+def play(board: Dict[str, Any], *, games: int = ..., bot: str = ..., bots: Optional[List[str]] = ..., rules: Optional[Dict[str, Any]] = ...) -> Dict[str, Any]:
+    """Bots play a universe board: each seat's and start's win rate, as ``boardwright play universe``."""
+
 class Game:
     """A hexet game: roads placed and removed one at a time."""
     def __init__(self, seed: str, *, preset: Optional[str] = ..., **params: Any) -> None: ...

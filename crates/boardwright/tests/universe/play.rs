@@ -551,7 +551,7 @@ fn fair_play_keeps_the_layout_whose_starts_win_most_evenly() {
     let reckon = |board: &Board| {
         let report = play::play(board, &series).unwrap();
         let uneven = report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games);
-        (board.metrics.mission_hop_spread > 2, uneven)
+        (u8::from(board.metrics.mission_hop_spread > 2), uneven)
     };
     let (kept_key, first_key) = (reckon(&kept), reckon(&first));
     assert!(

@@ -30,6 +30,36 @@ use crate::Rng;
 use crate::seed::hash_text;
 use crate::universe::Board;
 
+/// A series' report with what it was played on: the JSON `boardwright
+/// play universe` writes.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Played<'a> {
+    /// Always `"universe"`.
+    pub generator: &'static str,
+    /// The board's seed.
+    pub seed: &'a str,
+    /// The board's parameters.
+    pub params: &'a crate::universe::Params,
+    /// The rules played by.
+    pub rules: &'a Rules,
+    /// The figures.
+    #[serde(flatten)]
+    pub report: &'a Report,
+}
+
+impl<'a> Played<'a> {
+    /// The report of `series` on `board`.
+    pub fn new(board: &'a Board, series: &'a Series, report: &'a Report) -> Played<'a> {
+        Played {
+            generator: "universe",
+            seed: &board.header.seed,
+            params: &board.header.params,
+            rules: &series.rules,
+            report,
+        }
+    }
+}
+
 /// Most games one series may play.
 pub const MOST_GAMES: u32 = 10_000_000;
 
