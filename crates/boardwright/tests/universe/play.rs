@@ -122,6 +122,19 @@ fn cross(x: &'static str, y: &'static str, p: &'static str) -> Board {
     )
 }
 
+/// The race, with Oil cutting 3 steps: from the paper's edge, two edges.
+fn long_oil() -> Rules {
+    let mut rules = race();
+    rules.effects.insert(
+        "Oil".to_string(),
+        Effect {
+            cut: 3,
+            ..Default::default()
+        },
+    );
+    rules
+}
+
 fn race() -> Rules {
     Rules {
         mission: Mission::Race,
@@ -158,14 +171,7 @@ fn steps_to(game: &Game, to: u32) -> Vec<Move> {
 
 #[test]
 fn a_cut_that_frees_a_piece_takes_its_nodes_and_the_icons_on_it() {
-    let mut rules = race();
-    rules.effects.insert(
-        "Oil".to_string(),
-        Effect {
-            cut: 3,
-            ..Default::default()
-        },
-    );
+    let rules = long_oil();
     let board = cross("Oil", "Stardust", "Fish");
     let mut game = started(&board, &rules, L, R);
     assert!(game.holds(0, L));
@@ -258,14 +264,7 @@ fn a_modify_node_draws_an_edge_across_an_area() {
 
 #[test]
 fn a_guarded_node_is_never_cut_loose() {
-    let mut rules = race();
-    rules.effects.insert(
-        "Oil".to_string(),
-        Effect {
-            cut: 3,
-            ..Default::default()
-        },
-    );
+    let rules = long_oil();
     let board = cross("Oil", "Stardust", "Puppy");
     let game = started(&board, &rules, L, R);
     let cuts: Vec<Vec<u32>> = steps_to(&game, X)
