@@ -348,7 +348,7 @@ fn anchor(name: &str) -> String {
     format!("m-{id}")
 }
 
-fn esc(text: &str) -> String {
+pub(crate) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -362,7 +362,7 @@ fn esc(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "
+pub(crate) const STYLE: &str = "
 body { font-family: sans-serif; margin: 2em auto; max-width: 62em; padding: 0 1em; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin: 1.6em 0 0.4em; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.4em 0; }

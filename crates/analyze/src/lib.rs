@@ -8,7 +8,8 @@
 //! run writes as part files and merges back); then [`report`] turns those rows
 //! into the figures per metric and [`fairness`] into the generator's
 //! fairness targets met or not; the report is written as JSON, CSV or a
-//! self-contained HTML page ([`html`]).
+//! self-contained HTML page ([`html`]). [`play_page`] is the page of
+//! `boardwright play`'s series of games.
 //!
 //! Cost: a board's metrics are read straight from the result's struct
 //! through serde, the names shared with the board before
@@ -22,6 +23,7 @@
 pub mod fairness;
 pub mod figures;
 pub mod html;
+pub mod play_page;
 pub mod report;
 pub mod run;
 

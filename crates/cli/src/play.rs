@@ -1,5 +1,6 @@
 //! `boardwright play universe`: bots play one board many times, and the
-//! per-seat and per-start figures are written as JSON.
+//! per-seat and per-start figures are written as JSON or as a page with
+//! charts.
 
 use std::path::PathBuf;
 
@@ -49,22 +50,26 @@ struct UniverseArgs {
     /// Threads to play on (default: one per core); the figures are the same on any number.
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Output file (.json); "-" or none: stdout.
+    /// Output file: .json, or .html (a page with charts); "-" or none: stdout (JSON).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
 }
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
     let Game::Universe(args) = args.game;
-    if let Some(path) = args.output.as_deref().filter(|p| *p != std::path::Path::new("-")) {
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or_default();
-        if !extension.eq_ignore_ascii_case("json") {
-            return Err(Failure::Usage(format!(
-                "-o {}: a play report is written as JSON; name a .json file or \"-\" for stdout",
-                path.display()
-            )));
-        }
-    }
+    let html = match args.output.as_deref().filter(|p| *p != std::path::Path::new("-")) {
+        None => false,
+        Some(path) => match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("json") => false,
+            Some("html") => true,
+            _ => {
+                return Err(Failure::Usage(format!(
+                    "-o {}: a play report is written as JSON (.json, or \"-\" for stdout) or as a page with charts (.html)",
+                    path.display()
+                )));
+            }
+        },
+    };
     let seed = match &args.seed {
         Some(seed) => seed.clone(),
         None => args
@@ -119,8 +124,12 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     let report = report.map_err(|e| Failure::Usage(e.to_string()))?;
     let played = play::Played::new(&board, &series, &report);
     crate::write_to(args.output.as_deref(), &|out| {
-        serde_json::to_writer(&mut *out, &played)?;
-        writeln!(out)
+        if html {
+            out.write_all(boardwright_analyze::play_page::page(&played).as_bytes())
+        } else {
+            serde_json::to_writer(&mut *out, &played)?;
+            writeln!(out)
+        }
     })
 }
 

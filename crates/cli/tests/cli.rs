@@ -1507,6 +1507,14 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read(&file).unwrap(), one.stdout);
 
+    let page = dir.join("report.html");
+    let out = run(&[&args[..], &["-o", page.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>") && text.contains("By seat") && text.contains("By starting node"));
+    assert_eq!(text.matches("<svg").count(), 2, "a chart of the seats and one of the starts");
+    assert!(!text.contains("<script") && !text.contains("src="), "self-contained");
+
     let mixed = json_with(
         &[
             "play",
@@ -1535,7 +1543,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     let unknown = dir.join("unknown.toml");
     std::fs::write(&unknown, "[effects.Oil]\nsaw = 2\n").unwrap();
     let missing = dir.join("nowhere.json");
-    let html = dir.join("report.html");
+    let html = dir.join("report.txt");
     for (extra, words) in [
         (vec!["--bot", "clever"], "random, greedy, search"),
         (vec!["--games", "0"], "1 to"),
