@@ -558,3 +558,46 @@ fn fair_play_keeps_the_layout_whose_starts_win_most_evenly() {
         "{kept_key:?} against the first layout's {first_key:?}"
     );
 }
+
+/// A replayed game is the series' game: replaying every game gives the
+/// series' report, and each replay's moves are legal, one seat after
+/// another, with the nodes each cut took off the board.
+#[test]
+fn a_replay_is_the_game_the_series_played() {
+    let board = Universe::generate(
+        &universe::Params {
+            players: 3,
+            ..Default::default()
+        },
+        &Seed::new("Tiamo"),
+    )
+    .unwrap();
+    let series = Series {
+        games: 9,
+        ..Default::default()
+    };
+    let report = play::play(&board, &series).unwrap();
+    let mut outcomes = Vec::new();
+    for g in 0..series.games {
+        let (turns, outcome) = play::replay(&board, &series, g).unwrap();
+        let mut game = Game::new(&board, 3, &series.rules).unwrap();
+        for turn in &turns {
+            assert_eq!(turn.seat, game.to_move());
+            let before: Vec<bool> = (0..board.nodes.len() as u32).map(|v| game.on_board(v)).collect();
+            game.play(&turn.played).unwrap();
+            let gone: Vec<u32> = (0..board.nodes.len() as u32)
+                .filter(|&v| before[v as usize] && !game.on_board(v))
+                .collect();
+            assert_eq!(turn.gone, gone);
+        }
+        assert_eq!(game.winner(), outcome.winner);
+        outcomes.push(outcome);
+    }
+    let bots = ["greedy".to_string()];
+    let again = Report::new(&outcomes, 3, &bots, &Rng::new(0, 0));
+    assert_eq!(
+        (again.seats, again.starts, again.stalls, again.turns),
+        (report.seats, report.starts, report.stalls, report.turns)
+    );
+    assert!(play::replay(&board, &series, 9).unwrap_err().to_string().contains("games 0 to 8"));
+}

@@ -98,6 +98,60 @@ pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
 /// [`play`], calling `done` with each game's index as it ends (from any
 /// thread, in no set order).
 pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
+    let (start, bots, streams) = prepare(board, series)?;
+    let outcomes: Vec<Outcome> = (0..series.games)
+        .into_par_iter()
+        .map(|g| {
+            let outcome = play_one(&start, &bots, &streams, g, None);
+            done(g);
+            outcome
+        })
+        .collect();
+    Ok(Report::new(&outcomes, start.players(), &series.bots, &streams.substream(u64::MAX)))
+}
+
+/// One move of a replayed game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Turn {
+    /// The seat that moved (from 0).
+    pub seat: usize,
+    /// The move.
+    #[serde(flatten)]
+    pub played: Move,
+    /// Nodes that came off the board with it (a piece cut loose).
+    pub gone: Vec<u32>,
+}
+
+/// Game `g` of `series` on `board` (the same game [`play`] plays), move by
+/// move, and how it ended.
+pub fn replay(board: &Board, series: &Series, g: u32) -> Result<(Vec<Turn>, Outcome), PlayError> {
+    let (start, bots, streams) = prepare(board, series)?;
+    if g >= series.games {
+        return Err(PlayError(format!("game {g}: the series has games 0 to {}", series.games - 1)));
+    }
+    let mut turns = Vec::new();
+    let outcome = play_one(
+        &start,
+        &bots,
+        &streams,
+        g,
+        Some(&mut |before: &Game, m: &Move, after: &Game| {
+            let gone = (0..board.nodes.len() as u32)
+                .filter(|&v| before.on_board(v) && !after.on_board(v))
+                .collect();
+            turns.push(Turn {
+                seat: before.to_move(),
+                played: m.clone(),
+                gone,
+            });
+        }),
+    );
+    Ok((turns, outcome))
+}
+
+/// The game every game of `series` on `board` starts from, the bots, and
+/// the random streams the games are drawn from; refused in words.
+fn prepare(board: &Board, series: &Series) -> Result<(Game, Vec<Box<dyn Bot>>, Rng), PlayError> {
     let players = board.header.params.players as usize;
     let start = Game::new(board, players, &series.rules)?;
     if !(1..=MOST_GAMES).contains(&series.games) {
@@ -118,19 +172,18 @@ pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) ->
         )));
     }
     let streams = Rng::new(hash_text(&board.header.seed) ^ hash_text(&series.bots.join(",")), hash_text("play"));
-    let outcomes: Vec<Outcome> = (0..series.games)
-        .into_par_iter()
-        .map(|g| {
-            let outcome = play_one(&start, &bots, &streams, g);
-            done(g);
-            outcome
-        })
-        .collect();
-    Ok(Report::new(&outcomes, players, &series.bots, &streams.substream(u64::MAX)))
+    Ok((start, bots, streams))
 }
 
-/// Game `g` of a series from `start`.
-fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32) -> Outcome {
+/// Game `g` of a series from `start`; `record`, when given, sees each move
+/// with the game before and after it.
+fn play_one(
+    start: &Game,
+    bots: &[Box<dyn Bot>],
+    streams: &Rng,
+    g: u32,
+    mut record: Option<&mut dyn FnMut(&Game, &Move, &Game)>,
+) -> Outcome {
     let n = start.players();
     let (block, turn) = (u64::from(g) / n as u64, g as usize % n);
     let block_streams = streams.substream(block);
@@ -141,7 +194,12 @@ fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32) -> Outco
         let moves = game.moves();
         let seat = game.to_move();
         let pick = bots[seat_bots[seat]].choose(&game, &moves, &mut rngs[seat]);
-        game.play_unchecked(&moves[pick.min(moves.len() - 1)]);
+        let chosen = &moves[pick.min(moves.len() - 1)];
+        let before = record.is_some().then(|| game.clone());
+        game.play_unchecked(chosen);
+        if let (Some(record), Some(before)) = (record.as_mut(), before) {
+            record(&before, chosen, &game);
+        }
     }
     Outcome {
         winner: game.winner(),
