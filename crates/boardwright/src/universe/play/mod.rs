@@ -98,7 +98,7 @@ pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
 /// [`play`], calling `done` with each game's index as it ends (from any
 /// thread, in no set order).
 pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
-    let (start, bots, streams) = prepare(board, series)?;
+    let Setup { start, bots, streams } = prepare(board, series)?;
     let outcomes: Vec<Outcome> = (0..series.games)
         .into_par_iter()
         .map(|g| {
@@ -125,7 +125,7 @@ pub struct Turn {
 /// Game `g` of `series` on `board` (the same game [`play`] plays), move by
 /// move, and how it ended.
 pub fn replay(board: &Board, series: &Series, g: u32) -> Result<(Vec<Turn>, Outcome), PlayError> {
-    let (start, bots, streams) = prepare(board, series)?;
+    let Setup { start, bots, streams } = prepare(board, series)?;
     if g >= series.games {
         return Err(PlayError(format!("game {g}: the series has games 0 to {}", series.games - 1)));
     }
@@ -149,9 +149,16 @@ pub fn replay(board: &Board, series: &Series, g: u32) -> Result<(Vec<Turn>, Outc
     Ok((turns, outcome))
 }
 
+/// What every game of a series starts from.
+struct Setup {
+    start: Game,
+    bots: Vec<Box<dyn Bot>>,
+    streams: Rng,
+}
+
 /// The game every game of `series` on `board` starts from, the bots, and
 /// the random streams the games are drawn from; refused in words.
-fn prepare(board: &Board, series: &Series) -> Result<(Game, Vec<Box<dyn Bot>>, Rng), PlayError> {
+fn prepare(board: &Board, series: &Series) -> Result<Setup, PlayError> {
     let players = board.header.params.players as usize;
     let start = Game::new(board, players, &series.rules)?;
     if !(1..=MOST_GAMES).contains(&series.games) {
@@ -172,18 +179,15 @@ fn prepare(board: &Board, series: &Series) -> Result<(Game, Vec<Box<dyn Bot>>, R
         )));
     }
     let streams = Rng::new(hash_text(&board.header.seed) ^ hash_text(&series.bots.join(",")), hash_text("play"));
-    Ok((start, bots, streams))
+    Ok(Setup { start, bots, streams })
 }
+
+/// What sees each move of a game, with the game before and after it.
+type Record<'a> = dyn FnMut(&Game, &Move, &Game) + 'a;
 
 /// Game `g` of a series from `start`; `record`, when given, sees each move
 /// with the game before and after it.
-fn play_one(
-    start: &Game,
-    bots: &[Box<dyn Bot>],
-    streams: &Rng,
-    g: u32,
-    mut record: Option<&mut dyn FnMut(&Game, &Move, &Game)>,
-) -> Outcome {
+fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32, mut record: Option<&mut Record<'_>>) -> Outcome {
     let n = start.players();
     let (block, turn) = (u64::from(g) / n as u64, g as usize % n);
     let block_streams = streams.substream(block);
