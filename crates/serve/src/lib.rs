@@ -10,7 +10,8 @@
 //!   the binary; `puzzle`: the witches recipe's routes (a potion brewed,
 //!   the free clue, the reveal), the recipe made again on each request;
 //!   `roads`: a hexet road log written as its address's code and read
-//!   back; `json`: the body check and answer of those routes;
+//!   back; `play`: bots playing a universe board, one game replayed;
+//!   `json`: the body check and answer of those routes;
 //! - `request`: a query string read as the command line reads its options;
 //!   `cache`: answers kept for repeated requests; `etag`: the tags and
 //!   headers that let HTTP caches keep them too;
@@ -52,6 +53,7 @@ mod jobs;
 mod json;
 mod openapi;
 mod pages;
+mod play;
 mod puzzle;
 mod refusal;
 mod request;
@@ -156,6 +158,7 @@ fn routes() -> Vec<(&'static str, MethodRouter<Arc<App>>)> {
         ("/api/witches/clue", get(puzzle::clue)),
         ("/api/witches/reveal", get(puzzle::reveal)),
         ("/api/hexet/roads", get(roads::read).post(roads::write)),
+        ("/api/universe/play", get(play::games)),
         ("/api/{generator}/{file}", get(api::generator_file)),
     ]
 }

@@ -359,6 +359,26 @@ pub(crate) fn document() -> Value {
             }
         }),
     );
+    // Bots playing a universe board.
+    let mut play_query = vec![
+        json!({ "name": "seed", "in": "query", "required": true, "description": "The board's seed.", "schema": { "type": "string" } }),
+        json!({ "name": "games", "in": "query", "description": "Games to play (default 1000).", "schema": { "type": "integer", "minimum": 1, "maximum": crate::play::MAX_GAMES } }),
+        json!({ "name": "bot", "in": "query", "description": "The bot in every seat (default greedy).", "schema": { "type": "string", "enum": ["greedy", "random"] } }),
+    ];
+    play_query.extend(boardwright::with_generator("universe", ParamQueries).unwrap_or_default());
+    paths.insert(
+        "/api/universe/play".into(),
+        json!({ "get": {
+            "summary": "Bots play a universe board: each seat's, start's and bot's win rate with 95 % intervals, and the first game replayed move by move",
+            "operationId": "universe_play",
+            "parameters": play_query,
+            "responses": {
+                "200": { "description": "The report of `boardwright play universe`, with `replay`: the first game's moves.", "content": { "application/json": {} } },
+                "400": refusal("A bad seed, parameter, games or bot."),
+                "503": refusal("Every slot busy, or this client's other large work still running.")
+            }
+        } }),
+    );
     let page = |summary: &str, id: &str| json!({ "get": { "summary": summary, "operationId": id, "responses": { "200": { "description": "HTML.", "content": { "text/html": {} } }, "404": { "description": "No such page: the home page with a message." } } } });
     paths.insert("/".into(), page("The home page", "home"));
     paths.insert("/{page}".into(), {

@@ -1172,3 +1172,39 @@ fn hexet_road_log_and_code() {
         assert_eq!(plain.status, 415, "{}", plain.text());
     });
 }
+
+/// `GET /api/universe/play` answers the library's report of the query's
+/// board with its first game replayed, and refuses bad games, bots and
+/// parameters by name.
+#[test]
+fn universe_play_is_the_librarys_report_and_replay() {
+    use boardwright::universe::play;
+    with_server(|addr| {
+        let r = client::get(addr, "/api/universe/play?seed=Tiamo&players=3&games=12");
+        assert_eq!(r.status, 200, "{}", r.text());
+        let params = boardwright::universe::Params {
+            players: 3,
+            ..Default::default()
+        };
+        let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+        let series = play::Series {
+            games: 12,
+            ..Default::default()
+        };
+        let report = play::play(&board, &series).unwrap();
+        let mut expected = serde_json::to_value(play::Played::new(&board, &series, &report)).unwrap();
+        let (turns, _) = play::replay(&board, &series, 0).unwrap();
+        expected["replay"] = serde_json::to_value(&turns).unwrap();
+        assert_eq!(r.text(), serde_json::to_string(&expected).unwrap(), "the same bytes");
+        for (path, parameter) in [
+            ("/api/universe/play?seed=T&games=0", "games"),
+            ("/api/universe/play?seed=T&games=5000", "games"),
+            ("/api/universe/play?seed=T&bot=search", "bot"),
+            ("/api/universe/play?seed=T&players=12", "players"),
+            ("/api/universe/play?seed=T&colour=red", "colour"),
+            ("/api/universe/play?games=4", "seed"),
+        ] {
+            assert_refused(&client::get(addr, path), 400, Some(parameter), path);
+        }
+    });
+}

@@ -1,0 +1,89 @@
+//! `GET /api/universe/play`: bots play the board of a query (its seed and
+//! parameters, as the board's own address gives them) and the answer is the
+//! report `boardwright play universe` writes, with the first game replayed
+//! move by move (`replay`). Made again on each request; the games run as
+//! large work, one client's at a time.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::response::Response;
+use boardwright::Generator;
+use boardwright::universe::{self, Universe, play};
+
+use crate::App;
+use crate::error::ApiError;
+use crate::jobs::{Client, Size};
+use crate::json::json;
+use crate::request::BoardQuery;
+
+/// Most games one request may ask for.
+pub const MAX_GAMES: u32 = 2000;
+/// The bots the server plays (search is too slow to serve).
+const SERVED_BOTS: [&str; 2] = ["greedy", "random"];
+
+/// `GET /api/universe/play?seed=…&games=N&bot=B`.
+pub(crate) async fn games(State(app): State<Arc<App>>, client: Client, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let (games, bot, rest) = read(raw.as_deref())?;
+    let query = BoardQuery::parse::<Universe>(Some(&rest))?;
+    let params: universe::Params = query.params()?;
+    let seed = query.seed()?;
+    let client: Option<IpAddr> = client.0;
+    app.jobs
+        .run(Size::Large, client, move |stop| {
+            let board =
+                Universe::generate_with(&params, &seed, &(), &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let series = play::Series {
+                games,
+                bots: vec![bot],
+                ..Default::default()
+            };
+            let report = play::play(&board, &series).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let (turns, _) = play::replay(&board, &series, 0).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let mut answer =
+                serde_json::to_value(play::Played::new(&board, &series, &report)).map_err(|e| ApiError::internal(e.to_string()))?;
+            if let Some(object) = answer.as_object_mut() {
+                object.insert(
+                    "replay".into(),
+                    serde_json::to_value(&turns).map_err(|e| ApiError::internal(e.to_string()))?,
+                );
+            }
+            Ok(answer)
+        })
+        .await
+        .and_then(|answer| json(&answer))
+}
+
+/// The games and the bot a query asks for, and the board's own query
+/// without them.
+fn read(raw: Option<&str>) -> Result<(u32, String, String), ApiError> {
+    let mut games = 1000;
+    let mut bot = "greedy".to_string();
+    // The board's own query, without the play's keys.
+    let mut rest = form_urlencoded::Serializer::new(String::new());
+    for (key, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
+        match &*key {
+            "games" => {
+                games = value.trim().parse().ok().filter(|g| (1..=MAX_GAMES).contains(g)).ok_or_else(|| {
+                    ApiError::bad_request(format!("games: {value:?} is not allowed; a whole number from 1 to {MAX_GAMES}"))
+                        .parameter("games")
+                })?;
+            }
+            "bot" => {
+                if !SERVED_BOTS.contains(&value.trim()) {
+                    return Err(ApiError::bad_request(format!(
+                        "bot: {value:?} is not allowed; the server plays {} (the command line also plays search)",
+                        SERVED_BOTS.join(" or ")
+                    ))
+                    .parameter("bot"));
+                }
+                bot = value.trim().to_string();
+            }
+            _ => {
+                rest.append_pair(&key, &value);
+            }
+        }
+    }
+    Ok((games, bot, rest.finish()))
+}
