@@ -2,6 +2,7 @@
 // generator of `GET /api/generators`) loads without a console error at
 // desktop and phone sizes (screenshots kept), the navigation follows the
 // listing, controls redraw the board and the address, the relaxation plays,
+// a universe board plays 1,000 games and replays one,
 // a starship stage switched off changes the ship, the hexet map is played
 // with clicks, a drag and the keyboard, and every download is a valid file
 // (the TOML and the road log are read back by the command line).
@@ -435,6 +436,24 @@ test("the metrics open with the fairness figures and their targets; players are 
   assert.ok(meanings.every((m) => m.length > 8), `a metric without its meaning: ${JSON.stringify(meanings)}`);
   const gardens = await page.$eval("#metrics", (dl) => [...dl.querySelectorAll("dt")].find((dt) => dt.textContent === "Gardens").nextElementSibling.firstChild.textContent);
   assert.match(gardens, /^\d+ gardens$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a universe board plays 1,000 games: seats and starts with intervals, then the first game replayed on the drawing", async () => {
+  const { page, errors } = await open("/universe?seed=Tiamo&players=3");
+  await page.click("#play-games");
+  await page.waitForSelector("#play-seats");
+  const seats = await page.$$eval("#play-seats tr", (rows) => rows.length - 1);
+  assert.equal(seats, 3, "a row per seat");
+  assert.ok((await page.$$eval("#play-starts tr", (rows) => rows.length)) > 1, "a row per start");
+  await page.waitForSelector(".replay circle.icon");
+  await page.screenshot({ path: join(SHOTS, "universe-replay-1280x800.png") });
+  await page.waitForFunction(() => /replayed/.test(document.querySelector("#status")?.textContent ?? ""), null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.querySelector(".replay"), null, { timeout: 10000 });
+  const report = await (await page.request.get(`${base}/api/universe/play?seed=Tiamo&players=3&games=1000`)).json();
+  const shown = await page.$$eval("#play-seats td:nth-child(2)", (cells) => cells.map((c) => Number(c.textContent)));
+  assert.deepEqual(shown, report.seats.map((s) => s.wins), "the table is the API's report");
   assert.deepEqual(errors, []);
   await page.close();
 });

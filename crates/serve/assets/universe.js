@@ -1,7 +1,10 @@
 // Universe: "show relaxation" plays the points moving from the jittered grid
 // to their final places over a few seconds, the invisible obstacles that
 // push them shown faintly, then the edges, the missions and the node types
-// appear, and the drawing comes back.
+// appear, and the drawing comes back. "Play 1,000 games" has the server's
+// greedy bots play the board: a table of seats and starts with their 95 %
+// intervals, then the first game replayed on the drawing, each player's
+// icons in their colour, cuts drawn as they are made, loose pieces fading.
 
 import { ApiError, fetchApi } from "./api.js";
 import { el } from "./form.js";
@@ -155,6 +158,122 @@ async function play(page, button, every) {
   }
 }
 
+/** The seats' colours in a replay (the drawing has no players of its own). */
+const SEAT_COLORS = ["#d7263d", "#1b998b", "#2e86de", "#f46036", "#8e44ad", "#2d3047", "#c5a000", "#5e8c31", "#e84393"];
+/** How long each move of a replay shows. */
+const MOVE_MS = 350;
+
+let replaying = null;
+
+const percent = (x) => `${(x * 100).toFixed(1)} %`;
+
+/** A table of win rates: `rows` of `[name, played or null, rate]`. */
+function rateTable(id, caption, header, rows) {
+  const played = rows.some(([, held]) => held !== null);
+  return el(
+    "table",
+    { id, class: "rates" },
+    el("caption", {}, caption),
+    el("tr", {}, el("th", {}, header), ...(played ? [el("th", {}, "played")] : []), el("th", {}, "wins"), el("th", {}, "win rate"), el("th", {}, "95 % interval")),
+    ...rows.map(([name, held, rate]) =>
+      el(
+        "tr",
+        {},
+        el("td", {}, String(name)),
+        ...(played ? [el("td", {}, String(held))] : []),
+        el("td", {}, String(rate.wins)),
+        el("td", {}, percent(rate.win_rate)),
+        el("td", {}, `${percent(rate.interval[0])} – ${percent(rate.interval[1])}`),
+      ),
+    ),
+  );
+}
+
+/** Plays 1,000 games on the board shown, then replays the first on the drawing. */
+async function playGames(page, button, out) {
+  if (replaying) {
+    replaying.stop = true;
+    return;
+  }
+  if (!page.shown) {
+    page.status("No board to play yet: see the message beside the settings", "error");
+    return;
+  }
+  const run = (replaying = { stop: false });
+  button.textContent = "Stop";
+  button.dataset.state = "playing";
+  const svg = page.board.querySelector("svg");
+  let layer = null;
+  try {
+    page.status("Playing 1,000 games…", "busy");
+    const report = await fetchApi(`/api/universe/play?${page.shown.query}&games=1000`);
+    if (run.stop) return;
+    out.replaceChildren(
+      el("p", { id: "play-summary" }, `${report.games} games, greedy bots in every seat: Balance ${report.balance.toFixed(3)}, ${report.stalls} without a winner, ${report.turns.mean.toFixed(1)} rounds on average; the best start wins ${percent(report.start_spread)} more often than the worst (${percent(report.excess_start_spread)} beyond chance).`),
+      rateTable("play-seats", "By seat, in turn order", "seat", report.seats.map((s) => [s.seat, null, s])),
+      rateTable("play-starts", "By starting node", "node", report.starts.map((s) => [s.node, s.held, s])),
+    );
+    const board = page.shown.json;
+    const { unit, at } = layout(board, svg);
+    layer = svgEl("g", { class: "replay" });
+    const cuts = svgEl("g", { stroke: "#b3261e", "stroke-width": 0.08 * unit, "stroke-linecap": "round" });
+    const gone = svgEl("g", { fill: "#ffffff", "fill-opacity": 0.75 });
+    const icons = svgEl("g", {});
+    layer.append(cuts, gone, icons);
+    svg.append(layer);
+    const place = (seat, node) => {
+      const n = board.nodes[node];
+      const angle = (seat / report.players) * 2 * Math.PI;
+      const [x, y] = at([n.x + Math.cos(angle) * 0.22, n.y + Math.sin(angle) * 0.22]);
+      icons.append(svgEl("circle", { class: "icon", cx: x, cy: y, r: 0.11 * unit, fill: SEAT_COLORS[seat % SEAT_COLORS.length], stroke: "#ffffff", "stroke-width": 0.02 * unit }));
+    };
+    let winner = null;
+    for (const [k, turn] of report.replay.entries()) {
+      if (run.stop) return;
+      const who = `Player ${turn.seat + 1}`;
+      let text = `${who} passes`;
+      if (turn.move === "start") {
+        place(turn.seat, turn.node);
+        text = `${who} starts on node ${turn.node}`;
+      } else if (turn.move === "teleport") {
+        place(turn.seat, turn.to);
+        text = `${who} teleports to node ${turn.to}`;
+      } else if (turn.move === "step") {
+        place(turn.seat, turn.to);
+        text = `${who} moves to node ${turn.to}`;
+        if (turn.action.action === "cut") {
+          for (const e of turn.action.edges) {
+            const [a, b] = board.edges[e].map((v) => at([board.nodes[v].x, board.nodes[v].y]));
+            cuts.append(svgEl("line", { class: "cut", x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
+          }
+          text += ` and cuts ${turn.action.edges.length === 1 ? "an edge" : `${turn.action.edges.length} edges`}`;
+        } else if (turn.action.action === "teleport") {
+          place(turn.seat, turn.action.to);
+          text += ` and teleports to node ${turn.action.to}`;
+        }
+        if (board.nodes[turn.to].kind === "center") winner = turn.seat;
+      }
+      for (const v of turn.gone) {
+        const [x, y] = at([board.nodes[v].x, board.nodes[v].y]);
+        gone.append(svgEl("circle", { class: "gone", cx: x, cy: y, r: NODE_RADIUS * unit * 1.6 }));
+      }
+      if (turn.gone.length) text += `; ${turn.gone.length} node${turn.gone.length === 1 ? "" : "s"} cut loose`;
+      page.status(`Game 1, move ${k + 1} of ${report.replay.length}: ${text}`, "busy");
+      await wait(MOVE_MS);
+    }
+    page.status(winner === null ? "Game 1 replayed: no one won" : `Game 1 replayed: Player ${winner + 1} reached the centre`, "ok");
+    button.dataset.state = "done";
+    await wait(1500);
+  } catch (e) {
+    page.status(e instanceof ApiError ? e.message : `Could not play: ${e.message}`, "error");
+    button.dataset.state = "failed";
+  } finally {
+    layer?.remove();
+    replaying = null;
+    button.textContent = "Play 1,000 games";
+  }
+}
+
 export default {
   setup(page) {
     const every = el(
@@ -164,6 +283,9 @@ export default {
     );
     const button = el("button", { type: "button", id: "play", class: "primary" }, "Show relaxation");
     button.addEventListener("click", () => play(page, button, every.value));
-    page.extraView.append(el("div", { class: "playback" }, button, every));
+    const games = el("button", { type: "button", id: "play-games" }, "Play 1,000 games");
+    const out = el("div", { id: "play-report", "aria-live": "polite" });
+    games.addEventListener("click", () => playGames(page, games, out));
+    page.extraView.append(el("div", { class: "playback" }, button, every), el("div", { class: "playback" }, games), out);
   },
 };
