@@ -20,6 +20,10 @@ use crate::request::BoardQuery;
 
 /// Most games one request may ask for.
 pub const MAX_GAMES: u32 = 2000;
+/// The largest board the server plays, in nodes (the default boards have
+/// 88 to 140): a game costs about a millisecond on those, and more with
+/// every node.
+pub const MAX_PLAYED_NODES: u64 = 300;
 /// The bots the server plays (search is too slow to serve).
 const SERVED_BOTS: [&str; 2] = ["greedy", "random"];
 
@@ -28,6 +32,14 @@ pub(crate) async fn games(State(app): State<Arc<App>>, client: Client, RawQuery(
     let (games, bot, rest) = read(raw.as_deref())?;
     let query = BoardQuery::parse::<Universe>(Some(&rest))?;
     let params: universe::Params = query.params()?;
+    crate::generators::cap::<Universe>(&params)?;
+    if params.node_count() > MAX_PLAYED_NODES {
+        return Err(ApiError::unprocessable(format!(
+            "this server plays universe boards of at most {MAX_PLAYED_NODES} nodes (this one would have {}); for larger boards use `boardwright play`",
+            params.node_count()
+        ))
+        .parameter(crate::generators::size_parameter::<Universe>(&params)));
+    }
     let seed = query.seed()?;
     let client: Option<IpAddr> = client.0;
     app.jobs

@@ -793,7 +793,10 @@ fn the_listing_shows_the_sizes_this_server_makes() {
             }
         }
         let names: Vec<String> = capped.iter().map(|(g, p, _)| format!("{g}/{p}")).collect();
-        assert_eq!(names, ["universe/resolution", "starship/width", "starship/height"]);
+        assert_eq!(
+            names,
+            ["universe/resolution", "universe/fair_play", "starship/width", "starship/height"]
+        );
         for (generator, name, most) in capped {
             // Made, or refused for another reason than its size (a long,
             // thin starship may not find a layout).
@@ -1206,5 +1209,19 @@ fn universe_play_is_the_librarys_report_and_replay() {
         ] {
             assert_refused(&client::get(addr, path), 400, Some(parameter), path);
         }
+        // Boards past the plays' cap, and fair_play past the work cap, are refused before any work.
+        assert_refused(
+            &client::get(addr, "/api/universe/play?seed=T&resolution=40"),
+            422,
+            Some("resolution"),
+            "a large board played",
+        );
+        assert_refused(
+            &client::get(addr, "/api/universe/board.json?seed=T&fair_play=1000"),
+            422,
+            Some("fair_play"),
+            "fair_play past the work cap",
+        );
+        assert_eq!(client::get(addr, "/api/universe/board.json?seed=T&fair_play=20").status, 200);
     });
 }

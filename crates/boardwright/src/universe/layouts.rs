@@ -60,6 +60,9 @@ pub(super) fn choose(
         let spread = board.metrics.mission_hop_spread;
         // Starts fair on the map first; then, played, the least uneven.
         let unfair = u32::from(spread > FAIR_AT_MOST);
+        if watch.stop().is_some_and(Stop::stopped) {
+            return Err(Error::Stopped);
+        }
         let excess = if params.fair_play > 0 {
             let series = Series {
                 games: params.fair_play,

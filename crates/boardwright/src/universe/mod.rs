@@ -648,7 +648,7 @@ impl Generator for Universe {
     const STEPS: &'static [&'static str] = &STEPS;
     const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::UNIVERSE;
     const LIMITS: crate::Limits = crate::Limits {
-        work_unit: "nodes",
+        work_unit: "nodes of work",
         served_work: 50_000,
     };
     const RULES_CARD: bool = true;
@@ -696,7 +696,7 @@ impl Generator for Universe {
     }
 
     fn work_size(params: &Params) -> u64 {
-        params.node_count()
+        params.work()
     }
 
     fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {

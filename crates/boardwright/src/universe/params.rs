@@ -20,7 +20,7 @@ pub(crate) const MAX_LAYOUTS: u32 = 64;
 
 /// Largest board, in nodes, made in several layouts: on larger ones the
 /// first layout is kept whatever `start_layouts` says.
-pub(crate) const LAYOUT_NODES: u64 = 20_000;
+pub(crate) const LAYOUT_NODES: u64 = 6_000;
 
 declare! {
     /// Parameters of a universe board.
@@ -64,7 +64,7 @@ declare! {
         /// whole-board attempts before giving up
         max_attempts: u32 = 25, int(1, MAX_ATTEMPTS as i64);
         /// layouts made from the seed for fair starts, on boards of up to
-        /// 20,000 nodes: the one whose mission nodes lie most equally far
+        /// 6,000 nodes: the one whose mission nodes lie most equally far
         /// from the centre is kept, the first with a spread of 1 hop or
         /// less at once (1: the first layout, as the original)
         start_layouts: u32 = 8, int(1, MAX_LAYOUTS as i64);
@@ -143,7 +143,7 @@ declare! {
             "# Every expansion that goes together: the original's five and boardwright's three node sets.\nexpansions = [\"nasty_nodes\", \"nodes_of_knowledge\", \"electric\", \"extreme_expeditions\", \"sharp_scissors\", \"deep_orbit\", \"clockwork\", \"wildwood\"]\n",
         ),
     ],
-    size: ["players", "resolution"],
+    size: ["players", "resolution", "start_layouts", "fair_play"],
     validate: |params: &Params| {
         dictionary::validate(&params.node_types, &params.missions, params.first_game)?;
         expansions::validate(params)?;
@@ -198,6 +198,15 @@ impl Params {
     pub fn node_count(&self) -> u64 {
         let (w, h) = self.size();
         (u64::from(w) + 1) * (u64::from(h) + 1)
+    }
+
+    /// The work of a board at most, in nodes made: each layout it may
+    /// make, and the `fair_play` games on each, a game weighing a tenth of
+    /// its board.
+    pub(crate) fn work(&self) -> u64 {
+        let nodes = self.node_count();
+        let layouts = if nodes <= LAYOUT_NODES { u64::from(self.start_layouts) } else { 1 };
+        nodes.saturating_mul(layouts).saturating_mul(10 + u64::from(self.fair_play)) / 10
     }
 }
 
