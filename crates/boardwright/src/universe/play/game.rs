@@ -238,7 +238,7 @@ impl Game {
         };
         let mut live = Vec::new();
         let cut = vec![false; board.edges.len()];
-        table.paper.live(&cut, &mut live, &mut Vec::new());
+        table.paper.live(&cut, &mut live);
         let seat = match rules.start_order {
             StartOrder::Seat => 0,
             StartOrder::Reverse => players - 1,

@@ -117,16 +117,14 @@ impl Paper {
 
     /// Marks in `live` the areas still on the board when the edges marked
     /// in `cut` are cut: those joined to the heart through uncut edges.
-    /// `queue` is scratch space.
-    pub fn live(&self, cut: &[bool], live: &mut Vec<bool>, queue: &mut Vec<u32>) {
+    pub fn live(&self, cut: &[bool], live: &mut Vec<bool>) {
         live.clear();
         live.resize(self.areas, false);
-        queue.clear();
         if self.heart == OUTSIDE {
             return;
         }
         live[self.heart as usize] = true;
-        queue.push(self.heart);
+        let mut queue = vec![self.heart];
         while let Some(a) = queue.pop() {
             for &(edge, b) in &self.between[a as usize] {
                 if !cut[edge as usize] && !live[b as usize] {

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Effect {
-    /// Edges one cut runs along (0: no cut). A cut starts at the paper's
-    /// edge or at an earlier cut and follows printed edges, one after the
-    /// other; it may stop early.
+    /// Steps of one cut, a step a node cut through (0: no cut). A cut
+    /// starts at the paper's edge or at an earlier cut and follows printed
+    /// edges, one after the other; it may stop early.
     pub cut: u32,
     /// The player takes another turn at once (an extra turn gives none).
     pub extra_turn: bool,
@@ -107,6 +107,8 @@ impl Default for Rules {
 impl Rules {
     /// Most rounds a game may be given.
     pub const MOST_ROUNDS: u32 = 10_000;
+    /// The longest cut an effect may give, in steps.
+    pub const MOST_CUT: u32 = 20;
 
     /// Refuses rules a game cannot be played by, in words.
     pub fn check(&self) -> Result<(), String> {
@@ -117,8 +119,12 @@ impl Rules {
                 Self::MOST_ROUNDS
             ));
         }
-        if let Some((name, effect)) = self.effects.iter().find(|(_, e)| e.cut > 20) {
-            return Err(format!("effects.{name}.cut: {} is not allowed; at most 20 edges", effect.cut));
+        if let Some((name, effect)) = self.effects.iter().find(|(_, e)| e.cut > Self::MOST_CUT) {
+            return Err(format!(
+                "effects.{name}.cut: {} is not allowed; at most {} steps",
+                effect.cut,
+                Self::MOST_CUT
+            ));
         }
         Ok(())
     }

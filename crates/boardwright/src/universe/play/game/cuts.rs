@@ -1,7 +1,5 @@
 //! Cuts: which a player may make, and what one does to the paper.
 
-use std::sync::Arc;
-
 use super::Game;
 use crate::universe::play::paper::Paper;
 
@@ -10,8 +8,8 @@ impl Game {
     /// from the paper's edge into a node on it (that node the first step)
     /// or on from a node an earlier cut reached (that node no step), then
     /// along uncut edges still on the board, no edge twice. A cut that
-    /// would cut a guarded node loose is left out; each set of edges comes
-    /// once.
+    /// would cut a guarded node on the board loose is left out; each set of
+    /// edges comes once.
     pub(super) fn cuts(&self, steps: u32) -> Vec<Vec<u32>> {
         let t = &self.table;
         let n = t.adjacency.len();
@@ -39,7 +37,13 @@ impl Game {
         }
         found.sort();
         found.dedup();
-        found.retain(|edges| self.keeps_guarded(edges));
+        let guarded: Vec<u32> = (0..n as u32)
+            .filter(|&v| t.effect[v as usize].guarded && self.on_board(v))
+            .collect();
+        if !guarded.is_empty() {
+            let (mut cut, mut live) = (Vec::new(), Vec::new());
+            found.retain(|edges| self.keeps(&guarded, edges, &mut cut, &mut live));
+        }
         found
     }
 
@@ -65,32 +69,25 @@ impl Game {
             .any(|&a| Paper::inside(a) && self.live[a as usize])
     }
 
-    /// Whether cutting `edges` leaves every guarded node on the board that is on it now.
-    fn keeps_guarded(&self, edges: &[u32]) -> bool {
-        let t = &self.table;
-        let guarded: Vec<u32> = (0..t.adjacency.len() as u32)
-            .filter(|&v| t.effect[v as usize].guarded && self.on_board(v))
-            .collect();
-        if guarded.is_empty() {
-            return true;
-        }
-        let mut cut = self.cut.clone();
+    /// Whether cutting `edges` leaves every node of `guarded` on the
+    /// board; `cut` and `live` are scratch space.
+    fn keeps(&self, guarded: &[u32], edges: &[u32], cut: &mut Vec<bool>, live: &mut Vec<bool>) -> bool {
+        let paper = &self.table.paper;
+        cut.clone_from(&self.cut);
         for &e in edges {
             cut[e as usize] = true;
         }
-        let mut live = Vec::new();
-        t.paper.live(&cut, &mut live, &mut Vec::new());
+        paper.live(cut, live);
         guarded
             .iter()
-            .all(|&v| t.paper.node_areas[v as usize].iter().any(|&a| live[a as usize]))
+            .all(|&v| paper.node_areas[v as usize].iter().any(|&a| live[a as usize]))
     }
 
     pub(super) fn cut_edges(&mut self, edges: &[u32]) {
         for &e in edges {
             self.cut[e as usize] = true;
         }
-        let table = Arc::clone(&self.table);
-        table.paper.live(&self.cut, &mut self.live, &mut Vec::new());
+        self.table.paper.live(&self.cut, &mut self.live);
         self.refresh();
     }
 }

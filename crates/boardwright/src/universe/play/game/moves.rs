@@ -1,7 +1,7 @@
 //! The legal moves of the player to move.
 
 use super::{Action, Game, Move};
-use crate::universe::play::rules::Mission;
+use crate::universe::play::rules::{Mission, Rules};
 
 impl Game {
     /// Every legal move of the player to move (never empty while the game
@@ -48,7 +48,8 @@ impl Game {
     fn steps(&self, seat: usize) -> Vec<Move> {
         let mut moves = Vec::new();
         let mut seen = vec![false; self.table.adjacency.len()];
-        let mut cuts: Vec<Option<Vec<Vec<u32>>>> = vec![None; 21];
+        // The cuts of each length, found once (Rules::check bounds the length).
+        let mut cuts: Vec<Option<Vec<Vec<u32>>>> = vec![None; Rules::MOST_CUT as usize + 1];
         for from in self.held(seat) {
             for to in self.open_neighbours(from) {
                 if seen[to as usize] || !self.may_enter(seat, to) {
@@ -58,7 +59,7 @@ impl Game {
                 let steps = if to == self.table.centre {
                     0
                 } else {
-                    self.table.effect[to as usize].cut.min(20) as usize
+                    self.table.effect[to as usize].cut.min(Rules::MOST_CUT) as usize
                 };
                 let options: &[Vec<u32>] = if steps > 0 {
                     cuts[steps].get_or_insert_with(|| self.cuts(steps as u32))
