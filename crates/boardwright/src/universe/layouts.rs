@@ -73,10 +73,8 @@ pub(super) fn choose(
             0.0
         };
         let key = (unfair, excess, spread);
-        if kept
-            .as_ref()
-            .is_none_or(|k| key.0 < k.key.0 || (key.0 == k.key.0 && (key.1 < k.key.1 || (key.1 == k.key.1 && key.2 < k.key.2))))
-        {
+        // Tuples compare in order, field by field: the first layout wins ties.
+        if kept.as_ref().is_none_or(|k| key < k.key) {
             kept = Some(Kept { key, board, snapshots });
         }
         if params.fair_play == 0 && spread <= FAIR_ENOUGH {
