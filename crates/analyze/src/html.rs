@@ -16,16 +16,16 @@ use super::fairness::{Mark, decimals};
 use super::report::{Report, SetFigures, Stats};
 
 /// The sets' colours: the first set's bars are filled, the second's outlined.
-const COLORS: [Color; 2] = [Color::rgb(0x4a, 0x7f, 0xb5), Color::rgb(0xd9, 0x5f, 0x0e)];
+pub(crate) const COLORS: [Color; 2] = [Color::rgb(0x4a, 0x7f, 0xb5), Color::rgb(0xd9, 0x5f, 0x0e)];
 const AXIS: Color = Color::rgb(0x55, 0x55, 0x55);
 
-/// Chart size and margins in millimetres.
-const WIDTH: f64 = 170.0;
+/// Chart size and margins in millimetres (the play page's charts are taller).
+pub(crate) const WIDTH: f64 = 170.0;
 const HEIGHT: f64 = 40.0;
-const LEFT: f64 = 14.0;
-const RIGHT: f64 = 4.0;
-const TOP: f64 = 4.0;
-const BOTTOM: f64 = 9.0;
+pub(crate) const LEFT: f64 = 14.0;
+pub(crate) const RIGHT: f64 = 4.0;
+pub(crate) const TOP: f64 = 4.0;
+pub(crate) const BOTTOM: f64 = 9.0;
 
 /// Bins of a histogram when the values are not few whole numbers.
 const BINS: usize = 40;
@@ -241,18 +241,8 @@ fn histogram(sets: &[Vec<f64>]) -> Page {
     let all = || sets.iter().flatten().copied();
     let lo = all().fold(f64::INFINITY, f64::min);
     let hi = all().fold(f64::NEG_INFINITY, f64::max);
-    let mut shapes = Vec::new();
+    let mut shapes = axes(HEIGHT).to_vec();
     let (x0, x1, y0, y1) = (LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM);
-    shapes.push(Shape::Line {
-        from: (x0, y1),
-        to: (x1, y1),
-        style: Style::stroke(AXIS, 0.3),
-    });
-    shapes.push(Shape::Line {
-        from: (x0, y0),
-        to: (x0, y1),
-        style: Style::stroke(AXIS, 0.3),
-    });
     if lo.is_finite() {
         let whole = all().all(|v| v.fract() == 0.0) && hi - lo <= 60.0;
         // Whole numbers: one bin each; otherwise BINS equal bins over [lo, hi].
@@ -295,30 +285,54 @@ fn histogram(sets: &[Vec<f64>]) -> Page {
                 });
             }
         }
-        let label = |at: (f64, f64), text: String, anchor: Anchor| Shape::Text {
-            at,
-            content: text,
-            size: 3.0,
-            anchor,
-            color: AXIS,
-        };
         // Whole numbers label the first and last bins' middles, others the range's ends.
         if whole {
-            shapes.push(label((x0 + step / 2.0, y1 + 4.5), short(lo), Anchor::Middle));
+            shapes.push(axis_text((x0 + step / 2.0, y1 + 4.5), short(lo), Anchor::Middle));
             if bins > 1 {
-                shapes.push(label((x1 - step / 2.0, y1 + 4.5), short(hi), Anchor::Middle));
+                shapes.push(axis_text((x1 - step / 2.0, y1 + 4.5), short(hi), Anchor::Middle));
             }
         } else {
-            shapes.push(label((x0, y1 + 4.5), short(lo), Anchor::Start));
-            shapes.push(label((x1, y1 + 4.5), short(hi), Anchor::End));
+            shapes.push(axis_text((x0, y1 + 4.5), short(lo), Anchor::Start));
+            shapes.push(axis_text((x1, y1 + 4.5), short(hi), Anchor::End));
         }
-        shapes.push(label((LEFT - 1.0, y0 + 2.5), percent(top), Anchor::End));
-        shapes.push(label((LEFT - 1.0, y1), "0".to_string(), Anchor::End));
+        shapes.extend(scale(HEIGHT, top));
     }
     Page {
         width: WIDTH,
         height: HEIGHT,
         shapes,
+    }
+}
+
+/// The axes of a chart `height` millimetres high: along the bottom and up
+/// the left margin.
+pub(crate) fn axes(height: f64) -> [Shape; 2] {
+    let (x0, x1, y0, y1) = (LEFT, WIDTH - RIGHT, TOP, height - BOTTOM);
+    let line = |from, to| Shape::Line {
+        from,
+        to,
+        style: Style::stroke(AXIS, 0.3),
+    };
+    [line((x0, y1), (x1, y1)), line((x0, y0), (x0, y1))]
+}
+
+/// The left scale of a chart `height` millimetres high whose top is `top`
+/// (a share): its top as a percentage and its foot, 0.
+pub(crate) fn scale(height: f64, top: f64) -> [Shape; 2] {
+    [
+        axis_text((LEFT - 1.0, TOP + 2.5), percent(top), Anchor::End),
+        axis_text((LEFT - 1.0, height - BOTTOM), "0".to_string(), Anchor::End),
+    ]
+}
+
+/// A 3 mm label in the axes' colour.
+pub(crate) fn axis_text(at: (f64, f64), content: String, anchor: Anchor) -> Shape {
+    Shape::Text {
+        at,
+        content,
+        size: 3.0,
+        anchor,
+        color: AXIS,
     }
 }
 

@@ -9,19 +9,13 @@ use boardwright::universe::play::{Played, Rate};
 use scene::{Anchor, Color, Page, Shape, Style};
 
 use super::fairness::decimals;
-use super::html::{STYLE, esc};
+use super::html::{BOTTOM, COLORS, LEFT, RIGHT, STYLE, TOP, WIDTH, axes, axis_text, esc, scale};
 
-const BAR: Color = Color::rgb(0x4a, 0x7f, 0xb5);
 const INK: Color = Color::rgb(0x22, 0x22, 0x22);
-const AXIS: Color = Color::rgb(0x55, 0x55, 0x55);
 
-/// Chart size and margins in millimetres.
-const WIDTH: f64 = 170.0;
+/// Chart height in millimetres; the width and margins are the analyze
+/// report's.
 const HEIGHT: f64 = 50.0;
-const LEFT: f64 = 14.0;
-const RIGHT: f64 = 4.0;
-const TOP: f64 = 4.0;
-const BOTTOM: f64 = 9.0;
 
 /// The whole page.
 pub fn page(played: &Played<'_>) -> String {
@@ -130,19 +124,7 @@ fn chart(rates: &[(String, &Rate)], share: f64) -> Page {
     let top = rates.iter().map(|(_, r)| r.interval[1]).fold(share, f64::max).max(0.01);
     let y = |v: f64| y1 - v / top * (y1 - y0);
     let line = |from, to, style| Shape::Line { from, to, style };
-    let label = |at, content: String, anchor| Shape::Text {
-        at,
-        content,
-        size: 3.0,
-        anchor,
-        color: AXIS,
-    };
-    let mut shapes = vec![
-        line((x0, y1), (x1, y1), Style::stroke(AXIS, 0.3)),
-        line((x0, y0), (x0, y1), Style::stroke(AXIS, 0.3)),
-        label((x0 - 1.0, y0 + 2.5), format!("{}%", decimals(top * 100.0, 1)), Anchor::End),
-        label((x0 - 1.0, y1), "0".to_string(), Anchor::End),
-    ];
+    let mut shapes: Vec<Shape> = axes(HEIGHT).into_iter().chain(scale(HEIGHT, top)).collect();
     let step = (x1 - x0) / rates.len().max(8) as f64;
     let left = x0 + ((x1 - x0) - step * rates.len() as f64) / 2.0;
     for (k, (name, rate)) in rates.iter().enumerate() {
@@ -151,7 +133,7 @@ fn chart(rates: &[(String, &Rate)], share: f64) -> Page {
         shapes.push(Shape::Rect {
             origin: (mid - half, y(rate.win_rate)),
             size: (2.0 * half, y1 - y(rate.win_rate)),
-            style: Style::fill(BAR),
+            style: Style::fill(COLORS[0]),
         });
         let [lo, hi] = rate.interval;
         shapes.push(line((mid, y(lo)), (mid, y(hi)), Style::stroke(INK, 0.35)));
@@ -162,7 +144,7 @@ fn chart(rates: &[(String, &Rate)], share: f64) -> Page {
                 Style::stroke(INK, 0.35),
             ));
         }
-        shapes.push(label((mid, y1 + 4.5), name.clone(), Anchor::Middle));
+        shapes.push(axis_text((mid, y1 + 4.5), name.clone(), Anchor::Middle));
     }
     shapes.push(line(
         (x0, y(share)),
