@@ -1,53 +1,74 @@
-//! Plays greedy and random games on default universe boards at every
+//! Plays greedy (and random) games on default universe boards at every
 //! player count and prints the seats' and starts' figures:
-//! `cargo run --release --example play_universe [GAMES] [BOARDS]`.
+//! `cargo run --release --example play_universe [GAMES] [BOARDS] [FAIR_PLAY]`.
+//!
+//! With FAIR_PLAY, each board is made with `fair_play = FAIR_PLAY` and the
+//! figures leave out the games it was chosen by (the series' first
+//! FAIR_PLAY games), so that they measure the board and not the luck of
+//! the screening.
 
 use boardwright::universe::{self, Universe, play};
 use boardwright::{Generator, Seed};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let games: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let boards: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    for bot in ["random", "greedy"] {
+    let mut arg = |default: u32| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
+    let (games, boards, fair_play) = (arg(1000), arg(1), arg(0));
+    let bots: &[&str] = if fair_play > 0 { &["greedy"] } else { &["random", "greedy"] };
+    for &bot in bots {
         for players in 2..=9 {
-            let mut seat_gap = 0.0;
-            let mut excess = 0.0;
-            let mut stalls = 0;
+            let mut wins = vec![0u32; players as usize];
+            let (mut excess, mut stalls, mut second_starts) = (0.0, 0, 0);
             let started = std::time::Instant::now();
             for b in 0..boards {
                 let params = universe::Params {
                     players,
+                    fair_play,
                     ..Default::default()
                 };
                 let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
-                let series = play::Series {
+                second_starts += u32::from(!board.start_picks.is_empty());
+                let series = |games| play::Series {
                     games,
                     bots: vec![bot.to_string()],
                     ..Default::default()
                 };
-                let report = play::play(&board, &series).unwrap();
-                seat_gap += 1.0 - report.balance;
-                excess += report.excess_start_spread;
-                stalls += report.stalls;
-                if b == 0 {
-                    let rates: Vec<String> = report.seats.iter().map(|s| format!("{:.3}", s.rate.win_rate)).collect();
-                    println!(
-                        "{bot} p{players}: seats {} turns {:.1}/{} chi p {:.3}",
-                        rates.join(" "),
-                        report.turns.mean,
-                        report.turns.p95,
-                        report.chi_square.p_value
-                    );
+                let report = play::play(&board, &series(fair_play + games)).unwrap();
+                let screened = (fair_play > 0).then(|| play::play(&board, &series(fair_play)).unwrap());
+                for (seat, rate) in report.seats.iter().enumerate() {
+                    wins[seat] += rate.rate.wins - screened.as_ref().map_or(0, |s| s.seats[seat].rate.wins);
                 }
+                stalls += report.stalls - screened.as_ref().map_or(0, |s| s.stalls);
+                excess += report.excess_start_spread;
             }
             let secs = started.elapsed().as_secs_f64();
+            let played = games * boards;
+            let rates: Vec<play::Rate> = wins.iter().map(|&w| rate(w, played)).collect();
+            let (best, worst) = (
+                rates.iter().max_by(|a, b| a.win_rate.total_cmp(&b.win_rate)).unwrap(),
+                rates.iter().min_by(|a, b| a.win_rate.total_cmp(&b.win_rate)).unwrap(),
+            );
+            let shown: Vec<String> = rates.iter().map(|r| format!("{:.3}", r.win_rate)).collect();
             println!(
-                "{bot} p{players}: mean seat gap {:.3}, mean excess start spread {:.3}, stalls {stalls}, {:.0} games/s",
-                seat_gap / f64::from(boards),
+                "{bot} p{players}: seats {} | gap {:.3} (intervals {:.3}..{:.3}) | excess start spread {:.3} | stalls {:.3} | second starts on {second_starts} of {boards} boards | {:.1} s",
+                shown.join(" "),
+                best.win_rate - worst.win_rate,
+                (best.interval[0] - worst.interval[1]).max(0.0),
+                best.interval[1] - worst.interval[0],
                 excess / f64::from(boards),
-                f64::from(games * boards) / secs
+                f64::from(stalls) / f64::from(played),
+                secs
             );
         }
+    }
+}
+
+/// `wins` of `games` as a rate with its Wilson interval.
+fn rate(wins: u32, games: u32) -> play::Rate {
+    let [low, high] = play::wilson(wins, games);
+    play::Rate {
+        wins,
+        win_rate: f64::from(wins) / f64::from(games),
+        interval: [low, high],
     }
 }

@@ -44,7 +44,7 @@ struct UniverseArgs {
     /// One bot a seat, in seat order (random,greedy,…): mixed games, the bots moving round the seats from game to game.
     #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,…")]
     bots: Vec<String>,
-    /// TOML file of rules to play by instead of the built-in ones (mission, start_order, max_rounds, optional_cuts, traveler_teleport, [effects.NAME] tables); docs/play.md describes them.
+    /// TOML file of rules to play by instead of the built-in ones (mission, start_order, start_picks, max_rounds, optional_cuts, traveler_teleport, [effects.NAME] tables); docs/play.md describes them.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
     /// Threads to play on (default: one per core); the figures are the same on any number.

@@ -257,6 +257,13 @@ pub struct Board {
     /// are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiny_nodes: Vec<TinyNode>,
+    /// The order players take their starting nodes in, by seat from 1,
+    /// when play chose one (`fair_play`): each seat once in turn order,
+    /// then the seats named after them take a second start, to make up for
+    /// moving later. Printed in the legend. Absent: one start each, in turn
+    /// order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_picks: Vec<u32>,
 }
 
 impl Board {

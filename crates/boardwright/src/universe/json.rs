@@ -34,12 +34,14 @@ pub(crate) fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io
     json_array(&board.nodes, JSON_CHUNK, out)?;
     out.write_all(b",\"edges\":")?;
     json_array(&board.edges, JSON_CHUNK, out)?;
-    // The expansions' lists, absent when empty as serde leaves them.
+    // The expansions' lists and the start order, absent when empty as serde
+    // leaves them.
     for (key, empty) in [
         ("areas", board.areas.is_empty()),
         ("expeditions", board.expeditions.is_empty()),
         ("resources", board.resources.is_empty()),
         ("tiny_nodes", board.tiny_nodes.is_empty()),
+        ("start_picks", board.start_picks.is_empty()),
     ] {
         if empty {
             continue;
@@ -49,7 +51,8 @@ pub(crate) fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io
             "areas" => json(out, &board.areas)?,
             "expeditions" => json(out, &board.expeditions)?,
             "resources" => json(out, &board.resources)?,
-            _ => json(out, &board.tiny_nodes)?,
+            "tiny_nodes" => json(out, &board.tiny_nodes)?,
+            _ => json(out, &board.start_picks)?,
         }
     }
     out.write_all(b"}")
@@ -215,7 +218,11 @@ mod tests {
             write_json(&expanded, &mut written).unwrap();
             assert_eq!(written, serde_json::to_vec(&expanded).unwrap());
         }
-        let board = Universe::generate(&Params::default(), &Seed::new("json")).unwrap();
+        let mut board = Universe::generate(&Params::default(), &Seed::new("json")).unwrap();
+        let mut ours = Vec::new();
+        write_json(&board, &mut ours).unwrap();
+        assert_eq!(ours, serde_json::to_vec(&board).unwrap());
+        board.start_picks = vec![1, 2, 3, 4, 4];
         let mut ours = Vec::new();
         write_json(&board, &mut ours).unwrap();
         assert_eq!(ours, serde_json::to_vec(&board).unwrap());

@@ -14,6 +14,14 @@
 //! one wins is even for every start, and no evenness a player wants), then
 //! the least hop spread, then the first.
 //!
+//! Then, with `fair_play`, the order starts are taken in is chosen by play
+//! too: moving first is an advantage no layout removes, so later seats may
+//! take a second start. Each way of giving a second start to at most two
+//! seats after the first is played that many games, and the one whose
+//! seats win most evenly (the least gap between the best and the worst
+//! seat) is printed on the board ([`Board::start_picks`]); one start each
+//! wins ties.
+//!
 //! A watch sees every layout's steps, but only the kept layout's snapshots:
 //! they are held until it is known.
 
@@ -86,7 +94,52 @@ pub(super) fn choose(
         watch.snapshot(attempt, snapshot);
     }
     board.metrics.layouts = made;
+    if params.fair_play > 0 {
+        board.start_picks = start_picks(&board, params.fair_play, watch)?;
+    }
     Ok(board)
+}
+
+/// The start order, of those [`candidates`] gives, whose seats win most
+/// evenly in `games` greedy games; empty when it is one start each.
+fn start_picks(board: &Board, games: u32, watch: &dyn Watch<Snapshot>) -> Result<Vec<u32>, Error> {
+    let mut kept = (f64::MAX, Vec::new());
+    for picks in candidates(board.header.params.players) {
+        if watch.stop().is_some_and(Stop::stopped) {
+            return Err(Error::Stopped);
+        }
+        let series = Series {
+            games,
+            rules: play::Rules {
+                start_picks: picks.clone(),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let Ok(report) = play::play(board, &series) else { continue };
+        let rates = report.seats.iter().map(|s| s.rate.win_rate);
+        let gap = rates.clone().fold(0.0, f64::max) - rates.fold(1.0, f64::min);
+        if gap < kept.0 {
+            kept = (gap, picks);
+        }
+    }
+    let plain = kept.1.len() == board.header.params.players as usize;
+    Ok(if plain { Vec::new() } else { kept.1 })
+}
+
+/// The start orders play chooses among for `players` players: one start
+/// each in turn order, then a second start for one or two of the seats
+/// after the first (the later seat picking first).
+pub(super) fn candidates(players: u32) -> Vec<Vec<u32>> {
+    let each: Vec<u32> = (1..=players).collect();
+    let mut all = vec![each.clone()];
+    for a in (2..=players).rev() {
+        all.push([&each[..], &[a]].concat());
+        for b in (2..a).rev() {
+            all.push([&each[..], &[a, b]].concat());
+        }
+    }
+    all
 }
 
 /// The best layout so far.

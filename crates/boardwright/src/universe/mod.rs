@@ -398,6 +398,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         expeditions: between.expeditions,
         resources: between.resources,
         tiny_nodes: between.tiny_nodes,
+        start_picks: Vec::new(),
     })
 }
 

@@ -201,12 +201,15 @@ impl Params {
     }
 
     /// The work of a board at most, in nodes made: each layout it may
-    /// make, and the `fair_play` games on each, a game weighing a tenth of
-    /// its board.
+    /// make, and the `fair_play` games on each and on each start order
+    /// tried, a game weighing a tenth of its board.
     pub(crate) fn work(&self) -> u64 {
         let nodes = self.node_count();
         let layouts = if nodes <= LAYOUT_NODES { u64::from(self.start_layouts) } else { 1 };
-        nodes.saturating_mul(layouts).saturating_mul(10 + u64::from(self.fair_play)) / 10
+        let orders = super::layouts::candidates(self.players).len() as u64;
+        let games = u64::from(self.fair_play);
+        let tenths = layouts.saturating_mul(10 + games).saturating_add(orders.saturating_mul(games));
+        nodes.saturating_mul(tenths) / 10
     }
 }
 

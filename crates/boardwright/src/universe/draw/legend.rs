@@ -30,6 +30,10 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     for kind in missions_dealt(board) {
         entries.push(Entry::new(mission_swatch(look, kind), format!("mission start: {kind}")));
     }
+    if let Some(rule) = start_rule(board) {
+        let kind = missions_dealt(board).first().copied().unwrap_or_default();
+        entries.push(Entry::new(mission_swatch(look, kind), rule));
+    }
     entries.extend(super::pieces::legend(board, look));
     entries.push(Entry::new(centre_swatch(look), "centre"));
     // The original's Electric expansion numbers the centre.
@@ -55,6 +59,20 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     };
     entries.push(Entry::new(vec![scissors], "start cutting the board edge here"));
     entries
+}
+
+/// The order starts are taken in, in a player's words, when the board
+/// prints one ([`Board::start_picks`]): seats after the first take a
+/// second start.
+fn start_rule(board: &Board) -> Option<String> {
+    let players = board.header.params.players as usize;
+    let second: Vec<String> = board.start_picks.get(players..)?.iter().map(|s| format!("player {s}")).collect();
+    let (who, verb) = match second.as_slice() {
+        [] => return None,
+        [one] => (one.clone(), "takes"),
+        [rest @ .., last] => (format!("{}, then {last}", rest.join(", then ")), "take"),
+    };
+    Some(format!("starts: one each in turn order, then {who} {verb} a second"))
 }
 
 /// The node types of `look` that nodes of `board` have, in its order.

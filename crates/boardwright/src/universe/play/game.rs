@@ -92,6 +92,8 @@ struct Table {
     border: Vec<bool>,
     /// The mission (starting) nodes.
     starts: Vec<u32>,
+    /// The seats in the order they take starting nodes.
+    picks: Vec<usize>,
     centre: u32,
     /// Where each node's dots begin in the flat list of dots.
     first_dot: Vec<u32>,
@@ -147,6 +149,30 @@ impl std::fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+/// The seats (from 0) in the order they take starting nodes: the rules'
+/// `start_picks`, else the board's, else each seat once by `start_order`.
+/// Refused unless every seat picks once or twice.
+fn start_picks(board: &Board, rules: &Rules, players: usize) -> Result<Vec<usize>, PlayError> {
+    let (field, given) = if rules.start_picks.is_empty() {
+        ("the board's start_picks", &board.start_picks)
+    } else {
+        ("start_picks", &rules.start_picks)
+    };
+    if given.is_empty() {
+        return Ok(match rules.start_order {
+            StartOrder::Seat => (0..players).collect(),
+            StartOrder::Reverse => (0..players).rev().collect(),
+        });
+    }
+    let times = |seat: u32| given.iter().filter(|&&s| s == seat).count();
+    if given.iter().any(|&s| !(1..=players as u32).contains(&s)) || (1..=players as u32).any(|s| !(1..=2).contains(&times(s))) {
+        return Err(PlayError(format!(
+            "{field}: {given:?} is not allowed; seats from 1 to {players}, each once or twice (twice: a second start)"
+        )));
+    }
+    Ok(given.iter().map(|&s| s as usize - 1).collect())
+}
 
 impl Game {
     /// What [`Game::distance_to_win`] counts for a part out of reach.
@@ -220,7 +246,9 @@ impl Game {
             total += n.dots.len() as u32;
         }
         first_dot.push(total);
+        let picks = start_picks(board, rules, players)?;
         let table = Table {
+            picks,
             adjacency,
             edges: board.edges.clone(),
             effect,
@@ -239,10 +267,7 @@ impl Game {
         let mut live = Vec::new();
         let cut = vec![false; board.edges.len()];
         table.paper.live(&cut, &mut live);
-        let seat = match rules.start_order {
-            StartOrder::Seat => 0,
-            StartOrder::Reverse => players - 1,
-        };
+        let seat = table.picks[0];
         let nodes = board.nodes.len();
         let mut game = Game {
             cut,
@@ -313,7 +338,7 @@ impl Game {
     /// Whether the start round is on: each player in turn draws a first
     /// icon on a starting node.
     pub fn starting(&self) -> bool {
-        self.start_turns < self.players()
+        self.start_turns < self.table.picks.len()
     }
 
     /// The winner's seat, once someone has stepped onto the centre.
@@ -513,16 +538,9 @@ impl Game {
     /// start order; then round the table from the first seat.
     fn advance(&mut self) {
         let n = self.players();
-        if self.start_turns < n {
+        if self.starting() {
             self.start_turns += 1;
-            self.seat = if self.start_turns == n {
-                0
-            } else {
-                match self.table.rules.start_order {
-                    StartOrder::Seat => (self.seat + 1) % n,
-                    StartOrder::Reverse => (self.seat + n - 1) % n,
-                }
-            };
+            self.seat = self.table.picks.get(self.start_turns).copied().unwrap_or(0);
             return;
         }
         self.seat += 1;

@@ -76,8 +76,14 @@ pub enum StartOrder {
 pub struct Rules {
     /// What must be done before the centre.
     pub mission: Mission,
-    /// Who picks a starting node first.
+    /// Who picks a starting node first, on a board that prints no order
+    /// and with no `start_picks`.
     pub start_order: StartOrder,
+    /// The order starting nodes are taken in, by seat from 1: every seat
+    /// once, and a seat named twice takes a second start. Empty: the order
+    /// the board prints ([`Board::start_picks`](crate::universe::Board::start_picks)),
+    /// and on a board that prints none, `start_order`.
+    pub start_picks: Vec<u32>,
     /// Rounds after which a game with no winner is a stall, 1 to 10,000.
     pub max_rounds: u32,
     /// A player landing on a cutting node may decline the cut (the
@@ -96,6 +102,7 @@ impl Default for Rules {
         Rules {
             mission: Mission::default(),
             start_order: StartOrder::default(),
+            start_picks: Vec::new(),
             max_rounds: 200,
             optional_cuts: false,
             traveler_teleport: true,
