@@ -479,33 +479,57 @@ fn long_seeds_stay_inside_the_margin() {
 
 /// Ink-friendly pages use no colour: every fill and stroke of every
 /// generator's page is a grey (white and black included), on boards with
-/// lakes, rivers, gardens and special cells.
+/// lakes, rivers, gardens and special cells. They lose no words: every
+/// text outside the caption is the colour page's.
 #[test]
-fn ink_friendly_pages_have_no_colour() {
-    let ink = DrawOptions {
-        ink_friendly: true,
-        ..DrawOptions::default()
-    };
+fn ink_friendly_pages_have_no_colour_and_lose_no_words() {
     let seed = Seed::new("ink");
     let witches_params = boardwright::witches::Params {
         special_cells: 6,
         ..boardwright::witches::Params::default()
     };
-    let docs = [
-        Universe::draw(
-            &Universe::generate(&boardwright::universe::Params::default(), &seed).unwrap(),
-            ink.clone(),
-        ),
-        Witches::draw(&Witches::generate(&witches_params, &seed).unwrap(), ink.clone()),
-        Starship::draw(
-            &Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap(),
-            ink.clone(),
-        ),
-        Hexet::draw(
-            &Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap(),
-            ink.clone(),
-        ),
-    ];
+    let draw = |ink_friendly: bool| {
+        let options = DrawOptions {
+            ink_friendly,
+            ..DrawOptions::default()
+        };
+        [
+            Universe::draw(
+                &Universe::generate(&boardwright::universe::Params::default(), &seed).unwrap(),
+                options.clone(),
+            ),
+            Witches::draw(&Witches::generate(&witches_params, &seed).unwrap(), options.clone()),
+            Starship::draw(
+                &Starship::generate(&boardwright::starship::Params::default(), &seed).unwrap(),
+                options.clone(),
+            ),
+            Hexet::draw(
+                &Hexet::generate(&boardwright::hexet::Params::default(), &seed).unwrap(),
+                options.clone(),
+            ),
+        ]
+    };
+    let words = |doc: &scene::Document| {
+        let mut words: Vec<String> = Vec::new();
+        for page in &doc.pages {
+            let (_, _, elements) = elements(&render::svg::page(page, &doc.title));
+            words.extend(
+                elements
+                    .into_iter()
+                    .filter(|e| e.name == "text" && e.class() != "caption")
+                    .map(|e| e.text),
+            );
+        }
+        words.sort();
+        words
+    };
+    let docs = draw(true);
+    for (ink, colour) in docs.iter().zip(&draw(false)) {
+        let (ink_words, colour_words) = (words(ink), words(colour));
+        let lost: Vec<&String> = colour_words.iter().filter(|w| !ink_words.contains(w)).collect();
+        assert!(lost.is_empty(), "{}: ink-friendly loses {lost:?}", ink.title);
+        assert_eq!(ink_words.len(), colour_words.len(), "{}", ink.title);
+    }
     for doc in &docs {
         for page in &doc.pages {
             let svg = render::svg::page(page, &doc.title);

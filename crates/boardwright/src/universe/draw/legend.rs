@@ -14,12 +14,7 @@ use crate::universe::{Board, NodeKind, icons};
 pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     let mut entries = Vec::new();
     for t in types_used(board, look) {
-        let category = if look.ink_friendly {
-            String::new()
-        } else {
-            format!(" ({})", t.category)
-        };
-        entries.push(Entry::new(type_swatch(look, &t.name, None), format!("{}{category}", t.name)));
+        entries.push(Entry::new(type_swatch(look, &t.name, None), format!("{} ({})", t.name, t.category)));
         if let Some(from) = t.number_from.as_ref().filter(|_| numbered(board, &t.name)) {
             entries.push(Entry::new(
                 type_swatch(look, &t.name, Some("3")),
