@@ -126,6 +126,21 @@ test("a game is its address: roads build by clicks, and reload, Back and a share
   await changedFrom(page, inked);
   assert.equal(await roadCount(page), n);
   assert.equal(code(page).length, 3 * n);
+
+  // A new map is a new game, and Back gives the game left for it back,
+  // every road; Forward the new map again.
+  const played = page.url();
+  await page.click("#new-seed");
+  await roads(page, 0);
+  assert.equal(code(page), "");
+  const fresh = page.url();
+  await page.goBack();
+  await roads(page, n);
+  assert.equal(page.url(), played);
+  assert.equal(await score(page), after);
+  await page.goForward();
+  await roads(page, 0);
+  assert.equal(page.url(), fresh);
   assert.deepEqual(errors, []);
   await page.close();
 });

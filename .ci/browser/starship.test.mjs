@@ -112,6 +112,18 @@ test("stages are duplicated, moved, removed and added; the ship and the address 
   stages = await redrawn(() => page.click("#stage-add"));
   assert.equal(stages.at(-1), "exterior_armor");
   assert.equal((await names()).at(-1), "exterior_armor");
+
+  // Back gives the ship before each change, and the list with it: the next
+  // edit starts from the ship shown.
+  const on = () => page.$$eval("#stages > li:not(.off)", (items) => items.map((li) => li.dataset.stage));
+  const removed = await redrawn(() => page.goBack());
+  assert.ok(!removed.includes("exterior_armor"));
+  assert.deepEqual(await on(), removed);
+  const before = await redrawn(() => page.goBack());
+  assert.ok(before.includes("exterior_armor"));
+  assert.deepEqual(await on(), before);
+  stages = await redrawn(() => page.click('li[data-stage="weapons"] button[aria-label="Remove weapons"]'));
+  assert.deepEqual(stages, before.filter((s) => s !== "weapons"));
   assert.deepEqual(errors, []);
   await page.close();
 });

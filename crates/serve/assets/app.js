@@ -196,7 +196,7 @@ class Page {
     const query = this.query();
     this.status("Drawing…", "busy");
     try {
-      const board = await (this.module.load ? this.module.load(this, query) : this.load(query));
+      const board = await (this.module.load ? this.module.load(this, query, record) : this.load(query));
       if (sequence !== this.sequence) return;
       this.failing = false;
       this.clearErrors();
@@ -206,7 +206,7 @@ class Page {
       else history.replaceState(null, "", address);
       for (const [parameter, message] of this.dropped) this.place(parameter, `${message}. The address asked for it; the board is drawn without it.`, true);
       this.dropped = [];
-      if (this.module.shown) await this.module.shown(this, board);
+      if (this.module.shown) await this.module.shown(this, board, record);
       // "ok" only once the generator's own part of the page is drawn too.
       this.status(`Seed “${this.seed}”`, "ok");
     } catch (e) {

@@ -396,24 +396,6 @@ function shown(page) {
   if (location.pathname + location.search !== address) history.replaceState(null, "", address);
 }
 
-/** Back and Forward: another road log on the same map is redrawn here; anything else reloads the page. */
-function travel(page) {
-  const there = new URLSearchParams(location.search);
-  const code = there.get("roads") ?? "";
-  there.delete("roads");
-  const here = new URLSearchParams(page.query());
-  here.delete("roads");
-  there.sort();
-  here.sort();
-  if (there.toString() !== here.toString()) {
-    location.reload();
-    return;
-  }
-  if (code) page.overrides.set("roads", code);
-  else page.overrides.delete("roads");
-  game.queue = game.queue.then(() => page.refreshNow());
-}
-
 export default {
   setup(page) {
     playerColours = page.info.player_colours;
@@ -428,7 +410,6 @@ export default {
     board.tabIndex = 0;
     board.classList.add("playable");
     board.setAttribute("aria-label", "Hexet map: arrow keys move, Enter picks a cell");
-    window.addEventListener("popstate", () => travel(page));
     // Two fingers on the map pinch it (the page's zoom) and build nothing.
     board.addEventListener("pointerdown", (e) => {
       game.pinched ||= page.zoom.pinching;
@@ -491,15 +472,17 @@ export default {
   },
 
   /**
-   * The board of `query`, its road log replayed. A new map (another seed or
-   * parameter) is a new game; roads the server does not replay are dropped
-   * with a message, the map shown without them.
+   * The board of `query`, its road log replayed. A map changed on the page
+   * (another seed or parameter: `record` "push") is a new game; an address
+   * (the page opened, Back or Forward: "replace") is replayed with its roads,
+   * so Back gives a game left for a new map back. Roads the server does not
+   * replay are dropped with a message, the map shown without them.
    */
-  async load(page, query) {
+  async load(page, query, record) {
     const settings = new URLSearchParams(query);
     const code = settings.get("roads") ?? "";
     for (const name of [...DRAWING, "roads"]) settings.delete(name);
-    if (code && game.settings !== null && settings.toString() !== game.settings) {
+    if (code && record === "push" && game.settings !== null && settings.toString() !== game.settings) {
       page.overrides.delete("roads");
       return this.load(page, addressOf(page, ""));
     }

@@ -10,15 +10,19 @@ import { toInlineToml } from "./toml.js";
 /** Small buttons beside a stage's name (inline: the page's stylesheet is shared). */
 const TOOL_STYLE = "padding: 0 0.35rem; font-size: 0.8rem; line-height: 1.4; font-weight: normal;";
 
-/** Lines up the pipeline in use with the default one: default stages missing from it are shown switched off. */
+/**
+ * The pipeline in use, in its order, with each default stage of a kind it
+ * does not have shown switched off where the default pipeline has it.
+ */
 function align(defaults, used) {
-  const stages = [];
-  let j = 0;
+  const stages = used.map((params) => ({ on: true, params: structuredClone(params) }));
+  const kinds = new Set(used.map((p) => p.stage));
+  let at = 0;
   for (const stage of defaults) {
-    if (j < used.length && used[j].stage === stage.stage) stages.push({ on: true, params: structuredClone(used[j++]) });
-    else stages.push({ on: false, params: structuredClone(stage) });
+    const found = stages.findIndex((s, i) => i >= at && s.params.stage === stage.stage);
+    if (found >= 0) at = found + 1;
+    else if (!kinds.has(stage.stage)) stages.splice(at++, 0, { on: false, params: structuredClone(stage) });
   }
-  for (; j < used.length; j++) stages.push({ on: true, params: structuredClone(used[j]) });
   return stages;
 }
 
@@ -205,9 +209,16 @@ export default {
     }
   },
 
-  shown(page, board) {
-    if (!this.stages) {
-      this.stages = align(this.defaults, board.json.params.pipeline);
+  /**
+   * A ship drawn: the list is made from it the first time, and again when
+   * the address (Back, Forward: `record` "replace") gives a ship whose
+   * stages are not the list's.
+   */
+  shown(page, board, record) {
+    const used = board.json.params.pipeline;
+    const listed = this.stages?.filter((s) => s.on).map((s) => s.params);
+    if (!this.stages || (record === "replace" && JSON.stringify(listed) !== JSON.stringify(used))) {
+      this.stages = align(this.defaults, used);
       this.renderList(page);
     }
     // The drawing shown is the finished ship: the ship after the last stage.
