@@ -2,10 +2,10 @@
 //! player count and prints the seats' and starts' figures:
 //! `cargo run --release --example play_universe [GAMES] [BOARDS] [FAIR_PLAY]`.
 //!
-//! With FAIR_PLAY, each board is made with `fair_play = FAIR_PLAY` and the
-//! figures leave out the games it was chosen by (the series' first
-//! FAIR_PLAY games), so that they measure the board and not the luck of
-//! the screening.
+//! With FAIR_PLAY, each board is made with `fair_play = FAIR_PLAY` and
+//! the games are drawn from other random streams than the ones it was
+//! chosen by (the bot named once per seat), so that the figures measure
+//! the board and not the luck of the screening.
 
 use boardwright::universe::{self, Universe, play};
 use boardwright::{Generator, Seed};
@@ -28,17 +28,16 @@ fn main() {
                 };
                 let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
                 second_starts += u32::from(!board.start_picks.is_empty());
-                let series = |games| play::Series {
+                let series = play::Series {
                     games,
-                    bots: vec![bot.to_string()],
+                    bots: vec![bot.to_string(); if fair_play > 0 { players as usize } else { 1 }],
                     ..Default::default()
                 };
-                let report = play::play(&board, &series(fair_play + games)).unwrap();
-                let screened = (fair_play > 0).then(|| play::play(&board, &series(fair_play)).unwrap());
+                let report = play::play(&board, &series).unwrap();
                 for (seat, rate) in report.seats.iter().enumerate() {
-                    wins[seat] += rate.rate.wins - screened.as_ref().map_or(0, |s| s.seats[seat].rate.wins);
+                    wins[seat] += rate.rate.wins;
                 }
-                stalls += report.stalls - screened.as_ref().map_or(0, |s| s.stalls);
+                stalls += report.stalls;
                 excess += report.excess_start_spread;
             }
             let secs = started.elapsed().as_secs_f64();

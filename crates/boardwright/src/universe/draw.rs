@@ -3,7 +3,9 @@
 //!
 //! Layout: the legend takes the bottom of the printable area (8 mm in from
 //! the paper's edge) and the board the rest, one grid unit to a fixed number
-//! of millimetres. Around the board runs its edge line, outside every node:
+//! of millimetres. A legend that would take more than [`LEGEND_SHARE`] of
+//! the printable height (every expansion, a small paper) goes to a page of
+//! its own after the board, and the board's page keeps only its caption. Around the board runs its edge line, outside every node:
 //! players cut the sheet along it before play, starting at the scissors
 //! beside its bottom-left corner, and it is the paper's edge the rules speak
 //! of. The quadrant lines run through the centre, under the nodes.
@@ -46,6 +48,10 @@ use face::Fonts;
 use look::{EDGE, LIGHT, Look};
 pub(crate) use rules_card::pages as rules_card;
 use sizes::Sizes;
+
+/// The most of the printable height the legend takes beside the board;
+/// a longer one gets a page of its own.
+pub(crate) const LEGEND_SHARE: f64 = 0.25;
 
 /// Boards with more nodes than this are not drawn (they would not be legible
 /// on a sheet, and their drawing would run to tens of megabytes): [`draw`]
@@ -130,6 +136,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let Placed {
         entries,
         lines,
+        legend_page,
         legend_h,
         inner_w,
         unit,
@@ -199,14 +206,23 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     }
     shapes.extend(pieces::shapes(board, &at, unit, origin, &sizes, &tiny, &look));
     shapes.extend(groups);
+    let on_board: &[print::Entry] = if legend_page { &[] } else { &entries };
     shapes.push(print::legend(
-        &entries,
+        on_board,
         &lines,
         (MARGIN, page.height - MARGIN - legend_h),
         inner_w,
         false,
     ));
-    Document { title, pages: vec![page] }
+    let mut pages = vec![page];
+    if legend_page {
+        let mut legend = scene::Page::landscape(options.paper);
+        let width = legend.width - 2.0 * MARGIN;
+        let lines = caption(board, &options).flowing(width);
+        legend.shapes.push(print::legend(&entries, &lines, (MARGIN, MARGIN), width, false));
+        pages.push(legend);
+    }
+    Document { title, pages }
 }
 
 /// Where a board's nodes go on a page of `options` and how large they are
@@ -214,6 +230,9 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 struct Placed {
     entries: Vec<print::Entry>,
     lines: Vec<String>,
+    /// Whether the legend has a page of its own ([`LEGEND_SHARE`]).
+    legend_page: bool,
+    /// The height of what the board's page shows of the legend.
     legend_h: f64,
     inner_w: f64,
     unit: f64,
@@ -226,28 +245,13 @@ struct Placed {
 fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) -> Placed {
     let entries = legend::entries(board, look);
     let inner_w = page.width - 2.0 * MARGIN;
-    // The board's `resolution` is filled in from `players` when not given:
-    // the caption names it only when it is not what the players give.
-    let params = &board.header.params;
-    let from_players = super::Params {
-        resolution: None,
-        ..params.clone()
-    };
-    let given = if from_players.size() == params.size() {
-        &from_players
-    } else {
-        params
-    };
-    let lines = print::Caption::new(
-        "Unstable Universe board",
-        &board.header.seed,
-        format!("{} players", params.players),
-        options,
-        given,
-        &["players"],
-    )
-    .flowing(inner_w);
-    let legend_h = print::legend_height(&entries, lines.len(), inner_w);
+    let mut lines = caption(board, options).flowing(inner_w);
+    let mut legend_h = print::legend_height(&entries, lines.len(), inner_w);
+    let legend_page = legend_h > LEGEND_SHARE * (page.height - 2.0 * MARGIN);
+    if legend_page {
+        lines.push("The legend is on the next page.".to_string());
+        legend_h = print::legend_height(&[], lines.len(), inner_w);
+    }
     // Room on the left for the scissors beside the board's edge line.
     let area = Area {
         x0: MARGIN + SCISSORS + SCISSORS_GAP,
@@ -272,6 +276,7 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
     Placed {
         entries,
         lines,
+        legend_page,
         legend_h,
         inner_w,
         unit,
@@ -280,6 +285,30 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
         sizes,
         tiny,
     }
+}
+
+/// The caption under the board (and under the legend on its own page).
+fn caption(board: &Board, options: &DrawOptions) -> print::Caption {
+    // The board's `resolution` is filled in from `players` when not given:
+    // the caption names it only when it is not what the players give.
+    let params = &board.header.params;
+    let from_players = super::Params {
+        resolution: None,
+        ..params.clone()
+    };
+    let given = if from_players.size() == params.size() {
+        &from_players
+    } else {
+        params
+    };
+    print::Caption::new(
+        "Unstable Universe board",
+        &board.header.seed,
+        format!("{} players", params.players),
+        options,
+        given,
+        &["players"],
+    )
 }
 
 /// The printable rectangle the board is drawn in.

@@ -682,8 +682,9 @@ impl Generator for Universe {
         draw(board, options)
     }
 
-    /// The board's sheets, then the rules card's page(s) on one sheet of
-    /// the paper each when `options.rules_card` asks for it.
+    /// The board's sheets, then the legend's page when it has one and the
+    /// rules card's page(s) when `options.rules_card` asks for it, on one
+    /// sheet of the paper each.
     fn sheets(board: &Board, options: DrawOptions) -> scene::Document {
         let card = if options.rules_card {
             rules_card(board, &options)
@@ -691,7 +692,10 @@ impl Generator for Universe {
             Vec::new()
         };
         let (paper, tile) = (options.paper, options.tile);
-        let mut doc = crate::print::cut(draw(board, options), paper, tile);
+        let mut doc = draw(board, options);
+        let legend = doc.pages.split_off(1);
+        let mut doc = crate::print::cut(doc, paper, tile);
+        doc.pages.extend(legend);
         doc.pages.extend(card);
         doc
     }

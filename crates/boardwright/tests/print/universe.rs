@@ -260,7 +260,14 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         }
     }
     check_board_edge(&elements, &legend, &enclosing(&svg, "scissors"), &nodes)?;
-    check_legend(board, &elements, &legend, &pictogram)?;
+    // A legend too long for the board's page has a page of its own.
+    if let Some(legend_page) = doc.pages.get(1) {
+        let both = format!("{svg}{}", render::svg::page(legend_page, &doc.title));
+        let (_, _, all) = super::elements(&both);
+        check_legend(board, &all, &enclosing(&both, "legend"), &enclosing(&both, "pictogram"))?;
+    } else {
+        check_legend(board, &elements, &legend, &pictogram)?;
+    }
     for e in elements.iter().filter(|e| e.name == "text") {
         let (size, least) = (e.num("font-size"), if e.class() == "caption" { LEAST_CAPTION } else { LEAST_TEXT });
         if size < least - EPS {
@@ -852,4 +859,62 @@ fn larger_options(why: &str, paper: Paper) -> DrawOptions {
             .unwrap(),
     };
     DrawOptions { tile, ..on_paper(paper) }
+}
+
+/// The board keeps its page: the legend takes at most a quarter of the
+/// printable height beside it (a longer one is on a page of its own, the
+/// board's page saying so), and the board's edge line encloses at least
+/// half of the printable area, on every paper, with and without every
+/// expansion, at 2, 4 and 9 players.
+#[test]
+fn the_board_keeps_its_page() {
+    let all = universe::Params {
+        expansions: universe::expansions::names()
+            .into_iter()
+            .filter(|n| ![universe::expansions::EXTREME_EXPEDITIONS, universe::expansions::SHARP_SCISSORS].contains(n))
+            .map(String::from)
+            .collect(),
+        ..universe::Params::default()
+    };
+    let mut failures = Vec::new();
+    for players in [2, 4, 9] {
+        for (what, params) in [("default", universe::Params::default()), ("every expansion", all.clone())] {
+            let params = universe::Params { players, ..params };
+            let board = Universe::generate(&params, &Seed::new(&format!("page-{players}"))).unwrap();
+            for paper in Paper::ALL {
+                let options = on_paper(paper);
+                let doc = Universe::draw(&board, options.clone());
+                let (width, height) = (doc.pages[0].width - 2.0 * MARGIN, doc.pages[0].height - 2.0 * MARGIN);
+                let svg = render::svg::page(&doc.pages[0], &doc.title);
+                let (_, _, elements) = elements(&svg);
+                let in_legend = enclosing(&svg, "legend");
+                let legend_top = elements
+                    .iter()
+                    .zip(&in_legend)
+                    .filter(|(e, l)| l.is_some() && e.name != "g")
+                    .filter_map(|(e, _)| e.bounds())
+                    .map(|b| b[1])
+                    .fold(f64::INFINITY, f64::min);
+                let legend_share = (height + MARGIN - legend_top) / height;
+                let edge = elements
+                    .iter()
+                    .find(|e| e.class() == "board-edge")
+                    .and_then(Element::bounds)
+                    .unwrap();
+                let board_share = (edge[2] - edge[0]) * (edge[3] - edge[1]) / (width * height);
+                let words = svg.contains("The legend is on the next page.");
+                let at = format!("{players} players, {what}, {paper:?}");
+                if legend_share > 0.25 + 0.02 {
+                    failures.push(format!("{at}: the legend takes {legend_share:.2} of the height"));
+                }
+                if board_share < 0.5 {
+                    failures.push(format!("{at}: the board takes {board_share:.2} of the printable area"));
+                }
+                if words != (doc.pages.len() == 2) {
+                    failures.push(format!("{at}: {} pages, the board's page saying so: {words}", doc.pages.len()));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
 }
