@@ -42,9 +42,10 @@ pub(crate) trait Entry: Sized {
         Ok(())
     }
 
-    /// What field `key` takes, where the kind of the sample's value does not
-    /// say it (a field that also takes `"none"`, say). None by default.
-    fn expected(_key: &str) -> Option<&'static str> {
+    /// What field `key` of an entry named `name` takes, where the kind of
+    /// the sample's value does not say it (a field that also takes
+    /// `"none"`, or has a range). None by default.
+    fn expected(_name: &str, _key: &str) -> Option<String> {
         None
     }
 
@@ -110,7 +111,12 @@ fn fault<T: Entry>(name: &str, given: &Table, at: &str, cx: &T::Context) -> Resu
         let mut alone = sample.clone();
         alone.insert(key.clone(), value.clone());
         if let Err(e) = T::read(alone) {
-            let why = match (T::expected(key), sample.get(key)) {
+            let numbers = |items: &[Value]| items.first().is_some_and(|v| v.is_integer() || v.is_float());
+            let why = match (T::expected(name, key), sample.get(key)) {
+                // A list of numbers: its length, then the range of each.
+                (Some(expected), Some(like @ Value::Array(items))) if numbers(items) => {
+                    format!("{value} is not allowed; expected {}: {expected}", kind(like))
+                }
                 (Some(expected), _) => format!("{value} is not allowed; expected {expected}"),
                 (None, Some(like)) => format!("{value} is not allowed; expected {}", kind(like)),
                 (None, None) => e,

@@ -754,15 +754,24 @@ fn bad_parameters_name_what_is_wrong() {
         ),
         ("hull = 3", "unknown parameter `hull`"),
     ]);
-    // A stage field of the wrong kind is named with what it should be.
+    // A stage field of the wrong kind is named with what it should be: its
+    // range where it has one, as the form shows it.
     for (fields, wanted) in [
         (
             "stage = \"weapons\"\nmin_score = -1",
-            "`pipeline[0].min_score`: -1 is not allowed; expected a whole number, 0 or more",
+            "`pipeline[0].min_score`: -1 is not allowed; expected an integer from 0 to",
+        ),
+        (
+            "stage = \"shape\"\nmin_modules = -3",
+            "`pipeline[0].min_modules`: -3 is not allowed; expected an integer from 1 to 50",
         ),
         (
             "stage = \"weapons\"\nmin_score = \"x\"",
-            "`pipeline[0].min_score`: \"x\" is not allowed; expected a whole number",
+            "`pipeline[0].min_score`: \"x\" is not allowed; expected an integer from 0 to",
+        ),
+        (
+            "stage = \"thrusters\"\nvariants = [{ name = \"thruster_small\", role = \"banana\" }]",
+            "`pipeline[0].variants[0].role`: \"banana\" is not allowed; expected \"thruster\" or \"weapon\"",
         ),
         (
             "stage = \"weapons\"\nfacing_weights = [1, 2]",
@@ -779,7 +788,7 @@ fn bad_parameters_name_what_is_wrong() {
         ),
         (
             "stage = \"fill_gaps\"\niterations = true",
-            "`pipeline[0].iterations`: true is not allowed; expected a whole number",
+            "`pipeline[0].iterations`: true is not allowed; expected an integer from 0 to 16",
         ),
     ] {
         let message = crate::resolve_error::<Params>(&format!("[[pipeline]]\n{fields}"));

@@ -453,8 +453,8 @@ impl Entry for NodeType {
         Ok(table)
     }
 
-    fn expected(key: &str) -> Option<&'static str> {
-        match key {
+    fn expected(_name: &str, key: &str) -> Option<String> {
+        let expected = match key {
             "max" => Some("a whole number, 0 or more, or \"none\""),
             "min_distance_from_edge" | "max_distance_from_edge" => Some("a number, or \"none\""),
             "number_from" => Some("the name of a node type, or \"none\""),
@@ -464,7 +464,8 @@ impl Entry for NodeType {
             "rule" => Some("a rule of thumb (text), or \"none\""),
             "dots" => Some("a whole number of power dots, or \"none\""),
             _ => None,
-        }
+        };
+        expected.map(str::to_string)
     }
 
     fn read(table: toml::Table) -> Result<NodeType, String> {

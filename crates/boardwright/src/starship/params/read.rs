@@ -54,6 +54,14 @@ impl Entry for Stage {
         default_stage(name).map(|stage| table_of(&stage))
     }
 
+    /// A field's range, as the form shows it (`an integer from 1 to 50`).
+    fn expected(name: &str, key: &str) -> Option<String> {
+        super::stages::stage_fields("pipeline")
+            .into_iter()
+            .find(|f| f.table == name && f.name == key && !f.allowed.is_empty())
+            .map(|f| f.allowed)
+    }
+
     fn nested(name: &str, given: &mut Table, at: &str, _: &()) -> Result<(), String> {
         let Some(variants) = given.get("variants") else {
             return Ok(());
@@ -135,6 +143,10 @@ impl Entry for Variant {
                 ..v.clone()
             })
         }))
+    }
+
+    fn expected(_name: &str, key: &str) -> Option<String> {
+        (key == "role").then(|| "\"thruster\" or \"weapon\"".to_string())
     }
 
     fn read(table: Table) -> Result<Variant, String> {
