@@ -1,10 +1,12 @@
 //! One board printed over several sheets: a home printer's way to a bigger
 //! board. The board is drawn once, on a page as large as the sheets make
 //! together, and each sheet is a window onto it. Neighbouring sheets share a
-//! strip [`OVERLAP`] wide, marked by dashed lines, with crosshairs near its
-//! corners printed on both sheets: laid one over the other, crosshairs on
-//! crosshairs, the sheets give the whole board. Below its window each sheet
-//! says which it is ("sheet 2 of 4, top right") and how to lay them.
+//! strip [`OVERLAP`] wide, marked by dotted lines, with crosshairs near its
+//! corners printed on both sheets: each trimmed along the dotted line at the
+//! edge of its print where it meets another, and laid one over the other,
+//! crosshairs on crosshairs, the sheets give the whole board. Below its
+//! window each sheet says which it is ("sheet 2 of 4, top right") and how
+//! to trim and lay them.
 
 use std::fmt;
 use std::str::FromStr;
@@ -71,6 +73,8 @@ impl FromStr for Tile {
 pub const OVERLAP: f64 = 10.0;
 /// The band at the foot of a sheet for its position and how to lay it.
 const BAND: f64 = 6.0;
+/// The dots of a strip's lines, millimetres.
+const STRIP_DOT: f64 = 0.4;
 /// Half the length of a crosshair's arms.
 const ARM: f64 = 3.0;
 
@@ -186,13 +190,24 @@ fn sheet(board: &Page, paper: Paper, layout: &Layout, tile: Tile, k: u32, label:
         }
         .tagged(Tag::new("sheet").with("column", c + 1).with("row", r + 1)),
     );
-    let words =
-        format!("{label} Lay the sheets so that their {OVERLAP} mm strips between the dashed lines overlap, crosshairs on crosshairs.");
-    let size = super::fit(&words, layout.window.0, SMALL_TEXT);
-    let baseline = sheet.height - MARGIN - (BAND - size) / 2.0;
-    sheet
-        .shapes
-        .push(text((MARGIN, baseline), words, size, Anchor::Start, INK).tagged(Tag::new("sheet-label")));
+    // Two lines in the band: which sheet, and how to join it to the others.
+    let lines = [
+        format!("{label} Trim the blank margin off each side that meets another sheet, along the dotted line at the print's edge."),
+        format!(
+            "Then lay the sheets so that their {OVERLAP} mm strips between the dotted lines overlap, crosshairs on crosshairs, and tape them."
+        ),
+    ];
+    let size = lines
+        .iter()
+        .map(|l| super::fit(l, layout.window.0, SMALL_TEXT))
+        .fold(SMALL_TEXT, f64::min);
+    let top = sheet.height - MARGIN - BAND;
+    for (i, words) in lines.into_iter().enumerate() {
+        let baseline = top + size * (1.05 + 1.25 * i as f64);
+        sheet
+            .shapes
+            .push(text((MARGIN, baseline), words, size, Anchor::Start, INK).tagged(Tag::new("sheet-label")));
+    }
     sheet
 }
 
@@ -241,10 +256,12 @@ fn position(k: u32, tile: Tile) -> String {
     }
 }
 
-/// The overlap strips' dashed edges and the crosshairs near their corners,
+/// The overlap strips' dotted edges and the crosshairs near their corners,
 /// drawn on the whole board so that both sheets of a strip carry them.
 fn marks(board: &Page, layout: &Layout, tile: Tile) -> Shape {
-    let edge = Style::stroke(Color::rgb(0x66, 0x66, 0x66), 0.2).dashed(1.5);
+    // Fine black dots: unlike any line of a board (the universe's quadrant
+    // lines and the witches' folds are grey 1.2 mm dashes).
+    let edge = Style::stroke(Color::BLACK, 0.3).dashed(STRIP_DOT);
     let hair = Style::stroke(Color::BLACK, 0.25);
     let mut shapes = Vec::new();
     let line = |from, to| Shape::Line { from, to, style: edge }.tagged(Tag::new("overlap-edge"));

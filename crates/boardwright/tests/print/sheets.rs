@@ -35,8 +35,8 @@ fn sheets_of(doc: &scene::Document, paper: Paper) -> Result<Vec<Sheet>, String> 
             return Err(format!("sheet {i} is {width} x {height}, not {paper:?} landscape"));
         }
         let window = elements.iter().find(|e| e.name == "svg" && e.class() == "sheet");
-        let label = elements.iter().find(|e| e.name == "text" && e.class() == "sheet-label");
-        let (Some(window), Some(label)) = (window, label) else {
+        let labels: Vec<&Element> = elements.iter().filter(|e| e.name == "text" && e.class() == "sheet-label").collect();
+        let (Some(window), false) = (window, labels.is_empty()) else {
             return Err(format!("sheet {i} has no window or no label"));
         };
         let view: Vec<f64> = window
@@ -55,12 +55,15 @@ fn sheets_of(doc: &scene::Document, paper: Paper) -> Result<Vec<Sheet>, String> 
         if x < MARGIN - EPS || y < MARGIN - EPS || x + w > long - MARGIN + EPS || y + h > short - MARGIN + EPS {
             return Err(format!("sheet {i}: window {place:?} reaches into the margin"));
         }
-        match label.bounds() {
-            Some([x0, y0, x1, y1]) if x0 >= MARGIN - EPS && y0 >= y + h && x1 <= long - MARGIN + EPS && y1 <= short - MARGIN + EPS => {}
-            other => {
-                return Err(format!(
-                    "sheet {i}: the label reaches {other:?}, not below the window inside the margin"
-                ));
+        for line in &labels {
+            match line.bounds() {
+                Some([x0, y0, x1, y1]) if x0 >= MARGIN - EPS && y0 >= y + h && x1 <= long - MARGIN + EPS && y1 <= short - MARGIN + EPS => {}
+                other => {
+                    return Err(format!(
+                        "sheet {i}: the label {:?} reaches {other:?}, not below the window inside the margin",
+                        line.text
+                    ));
+                }
             }
         }
         if (w, h) != (vw, vh) {
@@ -70,8 +73,8 @@ fn sheets_of(doc: &scene::Document, paper: Paper) -> Result<Vec<Sheet>, String> 
             at,
             window: place,
             view: [vx, vy, vw, vh],
-            label: label.text.clone(),
-            label_size: label.num("font-size"),
+            label: labels.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(" "),
+            label_size: labels.iter().map(|l| l.num("font-size")).fold(f64::INFINITY, f64::min),
         });
     }
     Ok(sheets)
@@ -139,7 +142,15 @@ fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile, double_sided:
         if sheet.at != (c, r) {
             return Err(format!("sheet {k} is column {}, row {}; expected {c}, {r}", sheet.at.0, sheet.at.1));
         }
-        if !sheet.label.starts_with(&format!("Sheet {} of {n}", k + 1)) || sheet.label_size < 2.0 {
+        // Which sheet it is, and how to trim and lay it.
+        let says = [
+            "Trim the blank margin off each side that meets another sheet",
+            "crosshairs on crosshairs",
+        ];
+        if !sheet.label.starts_with(&format!("Sheet {} of {n}", k + 1))
+            || !says.iter().all(|w| sheet.label.contains(w))
+            || sheet.label_size < 2.0
+        {
             return Err(format!("sheet {k}: label {:?} at {} mm", sheet.label, sheet.label_size));
         }
     }
