@@ -205,6 +205,28 @@ test("players remove only their own roads unless any road may be edited; a drag 
   await page.close();
 });
 
+test("a click that builds nothing says why, in a player's words", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { map, route } = await tiamo(page);
+  const status = () => page.textContent("#status");
+  // Two cells that are not neighbours: the second is picked instead, and the page says so.
+  await page.click(cell(route[0]));
+  await page.click(cell(route[2]));
+  await page.waitForFunction(() => /Roads join neighbouring cells/.test(document.querySelector("#status").textContent));
+  await page.click(cell(route[2]));
+  // A land cell and the lake beside it: refused as a move, not as a log entry.
+  const lakes = new Set(map.cells.filter((c) => c.terrain === "lake").map((c) => `${c.q},${c.r}`));
+  const shore = map.cells.find((c) => c.terrain !== "lake" && map.directions.some(([dq, dr]) => lakes.has(`${c.q + dq},${c.r + dr}`)));
+  const [dq, dr] = map.directions.find(([dq, dr]) => lakes.has(`${shore.q + dq},${shore.r + dr}`));
+  await page.click(cell([shore.q, shore.r]));
+  await page.click(cell([shore.q + dq, shore.r + dr]));
+  await page.waitForSelector('#status[data-kind="error"]');
+  assert.equal(await status(), `Not built: cell [${shore.q + dq}, ${shore.r + dr}] is a lake, and no road enters a lake`);
+  assert.equal(await roadCount(page), 0);
+  assert.deepEqual(unexpected(errors), []);
+  await page.close();
+});
+
 test("players in turn: the page says whose turn it is, and only they build", async () => {
   const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
   const { route } = await tiamo(page);

@@ -121,7 +121,9 @@ function play(page, entry) {
   }
   const verb = entry.action === "remove" ? "removed" : entry.type === "bridge" ? "bridge built" : "road built";
   const done = `Player ${entry.player + 1}: ${verb} [${entry.from}] – [${entry.to}]`;
-  game.queue = game.queue.then(() => settle(page, [...game.log, entry], done)).then((e) => e && page.status(e.message, "error"));
+  // A road refused is said as the player's move, not as an entry of the log.
+  const refused = (e) => `${entry.action === "remove" ? "Not removed" : "Not built"}: ${e.message.replace(/^(roads: )?((road )?log )?entry \d+: /, "")}`;
+  game.queue = game.queue.then(() => settle(page, [...game.log, entry], done)).then((e) => e && page.status(refused(e), "error"));
 }
 
 /** The page's query with `code` as its road log. */
@@ -202,7 +204,10 @@ function pick(page, cell) {
     const from = game.selected;
     game.selected = null;
     toggle(page, from, cell);
-  } else game.selected = cell;
+  } else {
+    game.selected = cell;
+    page.status("Roads join neighbouring cells: this cell is picked instead; click one of its six neighbours to build", "ok");
+  }
   game.cursor = cell;
   marks(page);
 }

@@ -105,7 +105,7 @@ impl fmt::Display for RoadError {
             }
             RoadError::OffMap(at) => write!(f, "cell {at} is off the map"),
             RoadError::NotNeighbours(a, b) => write!(f, "the cells are not neighbours: {a} and {b}"),
-            RoadError::Lake(at) => write!(f, "cell {at} is a lake"),
+            RoadError::Lake(at) => write!(f, "cell {at} is a lake, and no road enters a lake"),
             RoadError::RiverWithoutBridge(a, b) => {
                 write!(f, "a river lies between {a} and {b}: the road must be a bridge")
             }
