@@ -166,6 +166,13 @@ test("the relaxation plays", async () => {
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(SHOTS, "universe-relaxation.png") });
   await page.waitForSelector('#play[data-state="done"]', { timeout: 20000 });
+  // Stopped halfway, the heading names the board again, not an iteration.
+  await page.click("#play");
+  await page.waitForFunction(() => /Relaxation: iteration/.test(document.querySelector("#status").textContent));
+  await page.click("#play");
+  await page.waitForSelector(".relaxation", { state: "detached" });
+  assert.equal(await page.textContent("#status"), "Seed “Tiamo”");
+  assert.equal(await page.getAttribute("#status", "data-kind"), "ok");
   assert.deepEqual(errors, []);
   await page.close();
 });

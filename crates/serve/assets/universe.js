@@ -155,6 +155,11 @@ async function play(page, button, every) {
     layer?.remove();
     playing = null;
     button.textContent = "Show relaxation";
+    // Stopped: the heading is the board's again, not the iteration it stopped at.
+    if (run.stop) {
+      button.dataset.state = "stopped";
+      page.status(`Seed “${page.seed}”`, "ok");
+    }
   }
 }
 
