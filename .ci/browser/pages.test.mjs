@@ -75,6 +75,16 @@ test("changing a control redraws the board and updates the address; a bad value 
   assert.match(await page.textContent("#error-players"), /99 is not allowed/);
   assert.equal(await boardHtml(page), before);
   assert.equal(page.url(), url);
+  // Words stay as typed and are refused with what is allowed; a whole
+  // number in another notation is read as that number.
+  const said = (pattern) => page.waitForFunction((p) => new RegExp(p).test(document.querySelector("#error-players").textContent), pattern);
+  await page.fill("#param-players", "six");
+  await said("six.* is not allowed; expected an integer from 2 to 9");
+  assert.equal(await page.inputValue("#param-players"), "six");
+  await page.fill("#param-players", "1e1");
+  await said("^.*\\b10 is not allowed; expected an integer from 2 to 9");
+  assert.equal(await boardHtml(page), before);
+  assert.equal(page.url(), url);
   assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
 
   // A list parameter, edited as JSON, goes into the address as TOML and is used.

@@ -94,8 +94,10 @@ export function control(param, changed) {
       break;
     case "int":
     case "float":
+      // A text field, not a number field: what is typed stays as typed ("six"
+      // is not emptied in silence) and the server says what is allowed.
       input = el("input", {
-        type: "number",
+        type: "text",
         id,
         min: allowed.min,
         max: allowed.max,
@@ -104,7 +106,13 @@ export function control(param, changed) {
         inputmode: allowed.kind === "int" ? "numeric" : "decimal",
         "aria-describedby": described,
       });
-      read = () => (input.value.trim() === "" ? null : input.value.trim());
+      read = () => {
+        const text = input.value.trim();
+        if (text === "") return null;
+        // A whole number however written ("1e1", "10.0") is sent as one.
+        const number = Number(text);
+        return allowed.kind === "int" && Number.isSafeInteger(number) ? String(number) : text;
+      };
       onSettled(input, () => changed(read()));
       write = (v) => (input.value = v === null || v === undefined ? "" : String(v));
       break;
