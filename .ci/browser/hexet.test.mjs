@@ -242,12 +242,22 @@ test("players in turn: the page says whose turn it is, and only they build", asy
   await page.click(cell(route[1]));
   await roads(page, 2);
   assert.match(await page.textContent("#turn"), /Player 3's turn/);
+  // A shared link carries "Players in turn", and the turn with its roads.
+  assert.equal(new URL(page.url()).searchParams.get("turns"), "true");
+  // A friend's browser: no preference of its own, only the link.
+  await page.evaluate(() => localStorage.removeItem("boardwright.hexet.turns"));
+  const shared = (await open(new URL(page.url()).pathname + new URL(page.url()).search)).page;
+  await roads(shared, 2);
+  assert.ok(await shared.isChecked("#turns"));
+  assert.match(await shared.textContent("#turn"), /Player 3's turn/);
+  await shared.close();
   // The turn is the log's: Back gives player 2 the turn again.
   await page.goBack();
   await roads(page, 1);
   assert.match(await page.textContent("#turn"), /Player 2's turn/);
   await page.uncheck("#turns");
   assert.equal(await page.$("#turn"), null);
+  assert.equal(new URL(page.url()).searchParams.get("turns"), null);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -166,7 +166,7 @@ async function settle(page, log, message) {
     throw e;
   }
   Object.assign(game, { map: board.json, log, problem: "" });
-  history.pushState(null, "", `/hexet?${query}`);
+  history.pushState(null, "", page.address(query));
   page.show(board, query);
   shown(page);
   page.status(message, "ok");
@@ -292,6 +292,8 @@ function option(page, id, label, name, field) {
   input.addEventListener("change", () => {
     game[field] = input.checked;
     localStorage.setItem(`${PREFERENCES}${name}`, String(input.checked));
+    // Players in turn is part of the game: its address carries it to a shared link.
+    if (field === "turns") page.keep("turns", input.checked ? "true" : null, "replace");
     if (game.turns) game.player = turn();
     panel(page);
     marks(page);
@@ -395,14 +397,20 @@ const STYLE = `
 /** After the board is shown: the play layer, the panel, and the address without roads that were not replayed. */
 function shown(page) {
   game.cells = new Map(game.map.cells.map((c) => [key([c.q, c.r]), c]));
+  game.turns = page.kept.get("turns") === "true";
   overlay(page);
   panel(page);
-  const address = `/hexet?${page.query()}`;
+  const address = page.address(page.query());
   if (location.pathname + location.search !== address) history.replaceState(null, "", address);
 }
 
 export default {
+  addressKeys: ["turns"],
+
   setup(page) {
+    // The address says whether players move in turn; with no word on it, the
+    // player's own preference from earlier visits.
+    if (!page.kept.has("turns") && game.turns) page.kept.set("turns", "true");
     playerColours = page.info.player_colours;
     addStyles(STYLE);
     const area = el("div", { class: "play-area" });
