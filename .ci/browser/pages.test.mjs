@@ -75,6 +75,17 @@ test("changing a control redraws the board and updates the address; a bad value 
   assert.match(await page.textContent("#error-players"), /99 is not allowed/);
   assert.equal(await boardHtml(page), before);
   assert.equal(page.url(), url);
+  // A box ticked off and on again leaves the address as it was, under a
+  // preset that does not set it too.
+  const plain = await open("/universe?seed=Tiamo&preset=nasty_nodes");
+  await plain.page.uncheck("#param-planar");
+  await plain.page.waitForURL(/planar=false/);
+  await plain.page.check("#param-planar");
+  await plain.page.waitForURL((u) => !u.search.includes("planar"));
+  assert.match(plain.page.url(), /preset=nasty_nodes/);
+  assert.deepEqual(plain.errors, []);
+  await plain.page.close();
+
   // Words stay as typed and are refused with what is allowed; a whole
   // number in another notation is read as that number.
   const said = (pattern) => page.waitForFunction((p) => new RegExp(p).test(document.querySelector("#error-players").textContent), pattern);

@@ -168,10 +168,14 @@ class Page {
     return q.toString();
   }
 
-  /** Sets a parameter's query text; null, or the default's text with no preset, removes it. */
+  /**
+   * Sets a parameter's query text; null, or the default's text where the
+   * preset (if any) does not set the parameter, removes it.
+   */
   setOverride(name, text) {
     const param = this.info.params.find((p) => p.name === name);
-    const isDefault = param && !this.preset && text === queryText(param, param.default);
+    const presetSets = this.info.presets.find((p) => p.name === this.preset)?.sets ?? [];
+    const isDefault = param && !presetSets.includes(name) && text === queryText(param, param.default);
     const before = this.overrides.get(name) ?? null;
     if (text === null || isDefault) this.overrides.delete(name);
     else this.overrides.set(name, text);
