@@ -117,8 +117,7 @@ fn start_picks(board: &Board, games: u32, watch: &dyn Watch<Snapshot>) -> Result
             ..Default::default()
         };
         let Ok(report) = play::play(board, &series) else { continue };
-        let rates = report.seats.iter().map(|s| s.rate.win_rate);
-        let gap = rates.clone().fold(0.0, f64::max) - rates.fold(1.0, f64::min);
+        let gap = report.seat_gap();
         if gap < kept.0 {
             kept = (gap, picks);
         }

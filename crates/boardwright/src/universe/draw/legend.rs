@@ -22,11 +22,12 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
             ));
         }
     }
-    for kind in missions_dealt(board) {
+    let missions = missions_dealt(board);
+    for &kind in &missions {
         entries.push(Entry::new(mission_swatch(look, kind), format!("mission start: {kind}")));
     }
     if let Some(rule) = start_rule(board) {
-        let kind = missions_dealt(board).first().copied().unwrap_or_default();
+        let kind = missions.first().copied().unwrap_or_default();
         entries.push(Entry::new(mission_swatch(look, kind), rule));
     }
     entries.extend(super::pieces::legend(board, look));

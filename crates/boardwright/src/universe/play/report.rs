@@ -218,6 +218,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// The largest gap between two seats' win rates (`1 − balance`).
+    pub fn seat_gap(&self) -> f64 {
+        spread(&self.seats.iter().map(|s| s.rate.win_rate).collect::<Vec<_>>())
+    }
+
     /// The report of `outcomes` with `players` seats and these bots.
     pub fn new(outcomes: &[Outcome], players: usize, bots: &[String], rng: &Rng) -> Report {
         let games = outcomes.len() as u32;
@@ -261,10 +266,6 @@ impl Report {
             })
             .collect();
         let rates: Vec<f64> = seats.iter().map(|s| s.rate.win_rate).collect();
-        let spread = |r: &[f64]| {
-            let (lo, hi) = r.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
-            if r.is_empty() { 0.0 } else { hi - lo }
-        };
         let decided = games - stalls;
         let share = f64::from(decided) / f64::from(games.max(1)) / players as f64;
         let expected = f64::from(decided) / players as f64;
@@ -327,6 +328,12 @@ impl Report {
             turns,
         }
     }
+}
+
+/// The best rate minus the worst (0 for none).
+fn spread(rates: &[f64]) -> f64 {
+    let (lo, hi) = rates.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    if rates.is_empty() { 0.0 } else { hi - lo }
 }
 
 /// Replicates of equal starts drawn for [`chance_spread`].
