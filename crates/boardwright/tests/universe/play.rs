@@ -697,3 +697,46 @@ fn a_replay_is_the_game_the_series_played() {
     );
     assert!(play::replay(&board, &series, 9).unwrap_err().to_string().contains("games 0 to 8"));
 }
+
+/// Dealt starts: in game `g` the seat `s` holds the `(s + g)`-th starting
+/// node, so over a round of games every start is held as often, by every
+/// seat in turn, whatever the bots would have picked.
+#[test]
+fn dealt_starts_give_every_seat_every_start_in_turn() {
+    let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    let starts: Vec<u32> = board.nodes.iter().filter(|n| n.kind == NodeKind::Mission).map(|n| n.id).collect();
+    let series = Series {
+        games: 2 * starts.len() as u32,
+        rules: Rules {
+            start_order: play::StartOrder::Dealt,
+            ..Rules::default()
+        },
+        ..Series::default()
+    };
+    for g in 0..series.games {
+        let (turns, _) = play::replay(&board, &series, g).unwrap();
+        for (s, turn) in turns.iter().take(4).enumerate() {
+            assert_eq!(turn.seat, s);
+            assert_eq!(
+                turn.played,
+                Move::Start {
+                    node: starts[(s + g as usize) % starts.len()]
+                },
+                "game {g}, seat {}",
+                s + 1
+            );
+        }
+    }
+    let report = play::play(&board, &series).unwrap();
+    assert_eq!(report.starts.len(), starts.len());
+    assert!(report.starts.iter().all(|s| s.held == 8), "{:?}", report.starts);
+    let picked = play::play(
+        &board,
+        &Series {
+            rules: Rules::default(),
+            ..series
+        },
+    )
+    .unwrap();
+    assert_ne!(picked.starts, report.starts, "greedy bots pick other starts than the deal");
+}

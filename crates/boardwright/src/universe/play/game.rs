@@ -134,6 +134,8 @@ pub struct Game {
     extra: bool,
     /// Turns of the start round played.
     start_turns: usize,
+    /// Where the deal of [`StartOrder::Dealt`] begins: the game's index.
+    deal: usize,
     round: u32,
     winner: Option<usize>,
 }
@@ -161,7 +163,7 @@ fn start_picks(board: &Board, rules: &Rules, players: usize) -> Result<Vec<usize
     };
     if given.is_empty() {
         return Ok(match rules.start_order {
-            StartOrder::Seat => (0..players).collect(),
+            StartOrder::Seat | StartOrder::Dealt => (0..players).collect(),
             StartOrder::Reverse => (0..players).rev().collect(),
         });
     }
@@ -284,12 +286,18 @@ impl Game {
             teleported: vec![false; players],
             extra: false,
             start_turns: 0,
+            deal: 0,
             round: 0,
             winner: None,
             table: Arc::new(table),
         };
         game.refresh();
         Ok(game)
+    }
+
+    /// Deals the starts of game `g` of a series, by [`StartOrder::Dealt`].
+    pub(crate) fn deal(&mut self, g: u32) {
+        self.deal = g as usize;
     }
 
     /// Makes again what follows from the dots and the live areas.

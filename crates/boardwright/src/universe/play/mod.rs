@@ -194,6 +194,7 @@ fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32, mut reco
     let mut rngs: Vec<Rng> = (0..n).map(|s| block_streams.substream(((s + turn) % n) as u64)).collect();
     let seat_bots: Vec<usize> = (0..n).map(|s| if bots.len() == 1 { 0 } else { (s + turn) % n }).collect();
     let mut game = start.clone();
+    game.deal(g);
     while !game.is_over() {
         let moves = game.moves();
         let seat = game.to_move();

@@ -68,6 +68,12 @@ pub enum StartOrder {
     /// The last player picks first, the first player last: the best start
     /// goes to the one who moves last.
     Reverse,
+    /// No one picks: in game `g` of a series the seat `s` is dealt the
+    /// `(s + g)`-th starting node (counted round), so every seat holds
+    /// every start in turn. A way to measure the starts apart from the
+    /// seats; the printed game has players pick. A second start is still
+    /// picked.
+    Dealt,
 }
 
 /// The rules of a series of games.

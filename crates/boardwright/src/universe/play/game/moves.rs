@@ -1,7 +1,7 @@
 //! The legal moves of the player to move.
 
 use super::{Action, Game, Move};
-use crate::universe::play::rules::{Mission, Rules};
+use crate::universe::play::rules::{Mission, Rules, StartOrder};
 
 impl Game {
     /// Every legal move of the player to move (never empty while the game
@@ -14,6 +14,9 @@ impl Game {
         }
         let seat = self.seat;
         if self.starting() {
+            if let Some(node) = self.dealt_start(seat) {
+                return vec![Move::Start { node }];
+            }
             return self.start_moves(seat);
         }
         let mut moves = self.steps(seat);
@@ -28,6 +31,17 @@ impl Game {
             );
         }
         moves
+    }
+
+    /// The starting node `seat` is dealt by [`StartOrder::Dealt`], when it
+    /// has none yet and the node is free.
+    fn dealt_start(&self, seat: usize) -> Option<u32> {
+        if self.table.rules.start_order != StartOrder::Dealt || self.starts[seat].is_some() {
+            return None;
+        }
+        let starts = &self.table.starts;
+        let node = starts[(seat + self.deal) % starts.len()];
+        self.has_free[node as usize].then_some(node)
     }
 
     /// The starting nodes `seat` may draw an icon on, or a pass.
