@@ -441,6 +441,49 @@ fn default_silhouettes_are_mirrored_outlines_with_a_nose_and_a_tail() {
     }
 }
 
+/// The share of the grid's width and height the ship's bounding box takes.
+fn extent(s: &starship::Board) -> (f64, f64) {
+    let rows = outline(&s.tiles);
+    let columns = (0..s.width as usize).filter(|&x| rows.iter().any(|r| r[x])).count();
+    let lines = rows.iter().filter(|r| r.iter().any(|&t| t)).count();
+    (columns as f64 / f64::from(s.width), lines as f64 / f64::from(s.height))
+}
+
+/// A wide or tall grid gets a ship of the same proportions to it as a
+/// square grid does: the asked width is used, not only the smaller side.
+#[test]
+fn a_wide_grid_gets_a_wide_ship() {
+    let share = |width: u32, height: u32| {
+        let ships: Vec<(f64, f64)> = (0..12)
+            .map(|i| {
+                let params = Params {
+                    width,
+                    height,
+                    ..Params::default()
+                };
+                let seed = format!("extent-{i}");
+                let s = Starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{width} x {height}, seed {seed}: {e}"));
+                extent(&s)
+            })
+            .collect();
+        let n = ships.len() as f64;
+        (
+            ships.iter().map(|e| e.0).sum::<f64>() / n,
+            ships.iter().map(|e| e.1).sum::<f64>() / n,
+        )
+    };
+    let square = share(40, 40);
+    for (width, height) in [(96, 64), (128, 40), (40, 96)] {
+        let (across, along) = share(width, height);
+        assert!(
+            across >= 0.85 * square.0 && along >= 0.85 * square.1,
+            "{width} x {height}: the ship takes {across:.2} of the width and {along:.2} of the height, a square grid's {:.2} and {:.2}",
+            square.0,
+            square.1
+        );
+    }
+}
+
 #[test]
 fn silhouettes_vary_from_seed_to_seed() {
     let shapes: std::collections::BTreeSet<Vec<Vec<bool>>> = (0..10).map(|i| with_silhouette(40, &format!("vary-{i}")).1).collect();

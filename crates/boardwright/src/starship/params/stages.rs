@@ -150,9 +150,9 @@ stage_table! {
         circle_weight: f64 = 1.0, float(0.0, MAX_WEIGHT);
         /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
         rectangle_weight: f64 = 1.0, float(0.0, MAX_WEIGHT);
-        /// Smallest module, as a share of the grid's smaller side (0 to 1).
+        /// Smallest module, as a share of the grid's width across and its height along (0 to 1).
         min_size: f64 = 0.15, float(0.0, 1.0);
-        /// Largest module, as a share of the grid's smaller side (`min_size` to 1).
+        /// Largest module, as a share of the grid's width across and its height along (`min_size` to 1).
         max_size: f64 = 0.3, float(0.0, 1.0);
         /// Mirror left to right.
         mirror: bool = true, any;

@@ -62,7 +62,6 @@ pub(super) fn shape(ship: &mut Ship, p: &ShapeParams, rng: &mut Rng) {
 fn silhouette(width: u32, height: u32, p: &ShapeParams, rng: &mut Rng) -> Vec<bool> {
     let mut inside = vec![false; (width * height) as usize];
     let on_grid = |x: u32, y: u32| x > 0 && y > 0 && x + 1 < width && y + 1 < height;
-    let side = f64::from(width.min(height));
     let cx = f64::from(width) / 2.0;
     let (top, bottom) = (1.0, f64::from(height) - 1.0);
     let length = bottom - top;
@@ -84,7 +83,10 @@ fn silhouette(width: u32, height: u32, p: &ShapeParams, rng: &mut Rng) -> Vec<bo
         i64::from(p.max_modules.max(p.min_modules)),
     );
     for _ in 0..count {
-        let size = (side * rng.uniform(p.min_size, p.max_size.max(p.min_size))).max(2.0);
+        // A module's size is a share of the grid's side along each axis, so
+        // that a wide grid gets a wide ship and a square one round modules.
+        let share = rng.uniform(p.min_size, p.max_size.max(p.min_size));
+        let (across, along) = ((f64::from(width) * share).max(2.0), (f64::from(height) * share).max(2.0));
         let circle = rng.weighted(&[p.circle_weight, p.rectangle_weight]) == Some(0);
         // Centred on a tile of the ship so far, behind the nose, so the
         // shape stays in one piece and the nose stays pointed.
@@ -97,14 +99,16 @@ fn silhouette(width: u32, height: u32, p: &ShapeParams, rng: &mut Rng) -> Vec<bo
         let t = hull[rng.index(hull.len())] as u32;
         let (mx, my) = (f64::from(t % width) + 0.5, f64::from(t / width) + 0.5);
         let (hw, hh) = if circle {
-            (size / 2.0, size / 2.0)
+            (across / 2.0, along / 2.0)
         } else {
-            (size / 2.0, rng.uniform(0.4, 1.0) * size / 2.0)
+            (across / 2.0, rng.uniform(0.4, 1.0) * along / 2.0)
         };
         for y in 0..height {
             for x in 0..width {
                 let (dx, dy) = (f64::from(x) + 0.5 - mx, f64::from(y) + 0.5 - my);
                 let hit = if circle {
+                    // An ellipse, as a circle of radius `hw` with `dy` scaled.
+                    let dy = dy * (hw / hh);
                     dx * dx + dy * dy <= hw * hw
                 } else {
                     dx.abs() <= hw && dy.abs() <= hh
