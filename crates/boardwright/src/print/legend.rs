@@ -57,7 +57,8 @@ impl Entry {
     }
 }
 
-/// The rows `entries` take in a box `width` wide: indices of each row's entries.
+/// The rows `entries` take in a box `width` wide: indices of each row's
+/// entries (a width of 0: one entry to a row).
 fn rows(entries: &[Entry], width: f64) -> Vec<Vec<usize>> {
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut used = f64::INFINITY;
@@ -138,29 +139,29 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
 
 /// A page with a legend in a column at its right: the legend, and the
 /// printable rectangle left for the drawing `[x0, y0, x1, y1]`. The column is
-/// as wide as its widest entry or caption line, at most 80 mm, and wider when
-/// the legend would not fit the page's height otherwise; longer caption
-/// lines are broken to fit it.
+/// as wide as its widest entry or caption line, at most 80 mm, with one
+/// entry to a row; it is widened, and the entries set two or more to a row,
+/// only when the legend would not fit the page's height otherwise. Longer
+/// caption lines are broken to fit it.
 pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Caption) -> [f64; 4] {
-    let widest = entries
-        .iter()
-        .map(Entry::width)
-        .chain(caption.stacked(f64::INFINITY).iter().map(|l| caption_width(l)))
-        .fold(0.0, f64::max);
-    // As narrow as the widest entry (at most 80 mm), widened step by step
-    // while the entries, two or more to a row then, and the caption do not
-    // fit the page's height (up to half the page).
+    let widest_entry = entries.iter().map(Entry::width).fold(0.0, f64::max);
+    let widest_line = caption.stacked(f64::INFINITY).iter().map(|l| caption_width(l)).fold(0.0, f64::max);
+    // The column's width and the width its entries are set in: one to a row
+    // (0) until the page's height runs out, then as wide as the column,
+    // widened step by step up to half the page.
     let room = page.height - 2.0 * MARGIN;
-    let fits = |width: f64| legend_height(entries, caption.stacked(width).len(), width) <= room;
-    let mut width = widest.min(80.0);
-    while !fits(width) && width + 5.0 <= page.width / 2.0 {
+    let fits = |width: f64, row: f64| legend_height(entries, caption.stacked(width).len(), row) <= room;
+    let mut width = widest_entry.max(widest_line).min(80.0);
+    let mut row = 0.0;
+    while !fits(width, row) && width + 5.0 <= page.width / 2.0 {
         width += 5.0;
+        row = width;
     }
     let lines = caption.stacked(width);
     let x = page.width - MARGIN - width;
-    let height = legend_height(entries, lines.len(), width);
+    let height = legend_height(entries, lines.len(), row);
     let y = MARGIN + ((page.height - 2.0 * MARGIN - height) / 2.0).max(0.0);
-    page.shapes.push(legend(entries, &lines, (x, y), width, false));
+    page.shapes.push(legend(entries, &lines, (x, y), row, false));
     // A millimetre inside the margin, so that outlines drawn on the
     // rectangle's edge keep their stroke off the margin.
     [MARGIN + 1.0, MARGIN + 1.0, x - 4.0, page.height - MARGIN - 1.0]
@@ -180,5 +181,43 @@ mod tests {
             }
         }
         assert_eq!(rows(&entries, 1000.0).len(), 1);
+    }
+
+    /// The words' baselines of a drawn legend, by entry.
+    fn baselines(legend: &Shape) -> Vec<(String, f64)> {
+        let Shape::Group { shapes, .. } = legend else {
+            panic!("a legend is a group")
+        };
+        shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { at, content, .. } => Some((content.clone(), at.1)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_legend_column_sets_one_entry_to_a_row_while_the_page_has_room() {
+        let caption = Caption {
+            generator: "A generator whose name is wider than any two entries".to_string(),
+            seed: "seed".to_string(),
+            extent: "4 players".to_string(),
+            paper: scene::Paper::A4,
+            tile: crate::print::Tile::default(),
+            settings: Vec::new(),
+        };
+        let short = |n: usize| (0..n).map(|i| Entry::new(Vec::new(), format!("e{i}"))).collect::<Vec<Entry>>();
+        let mut page = Page::landscape(scene::Paper::A4);
+        legend_at_right(&mut page, &short(6), &caption);
+        let lines = baselines(&page.shapes[0]);
+        let entries: Vec<f64> = lines.iter().filter(|(t, _)| t.starts_with('e')).map(|l| l.1).collect();
+        assert_eq!(entries.len(), 6);
+        assert!(entries.windows(2).all(|w| w[1] > w[0]), "two entries share a row: {lines:?}");
+        // With more entries than rows fit the page's height, they pair up.
+        let mut page = Page::landscape(scene::Paper::A4);
+        legend_at_right(&mut page, &short(60), &caption);
+        let rows: std::collections::BTreeSet<u64> = baselines(&page.shapes[0]).iter().map(|l| l.1.to_bits()).collect();
+        assert!(rows.len() < 60, "60 entries in {} rows", rows.len());
     }
 }
