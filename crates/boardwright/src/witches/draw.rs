@@ -20,10 +20,12 @@
 //! a cell come a cauldron's name, then what the cell holds: an ingredient, a
 //! special cell or the notes cell's writing lines.
 //!
-//! Every cell of the grid is a rectangle tagged `cell` with its side and grid
-//! position (unpainted outside gardens); a garden's cells are grouped and
-//! tagged `garden`, a cauldron's rectangle `cauldron`, both with the player;
-//! the marks are tagged as `marks` names them.
+//! Every cell of the grid is an unpainted rectangle tagged `cell` with its
+//! side and grid position; a garden's paint (each of its cells within the
+//! garden's border) is grouped and tagged `garden` with the player and the
+//! garden's index, a cauldron's rectangle `cauldron` with the player; the
+//! marks are tagged as `marks` names them. A player's label sits at the
+//! top of a cell of their area with room for it.
 
 use scene::{Anchor, Document, Page, Shape, Style, Tag};
 
@@ -138,18 +140,25 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
             garden_of[y as usize][x as usize] = Some(g);
         }
     }
-    // The cells outside gardens, unpainted: they only say where they are.
+    // Every cell, unpainted: they only say where they are.
     for y in 0..HEIGHT {
         for x in 0..WIDTH {
-            if garden_of[y as usize][x as usize].is_none() {
-                shapes.push(cell_rect(x, y, Style::none()));
-            }
+            shapes.push(cell_rect(x, y, Style::none()));
         }
     }
-    for garden in board.gardens.iter().filter(|g| g.side == face) {
+    // A garden's paint stops at its border, so that two gardens side by
+    // side stay apart.
+    for (g, garden) in board.gardens.iter().enumerate().filter(|(_, g)| g.side == face) {
         shapes.push(Shape::Group {
-            tag: Tag::new("garden").with("player", garden.player),
-            shapes: garden.cells.iter().map(|&[x, y]| cell_rect(x, y, marks.garden())).collect(),
+            tag: Tag::new("garden").with("player", garden.player).with("garden", g),
+            shapes: garden
+                .cells
+                .iter()
+                .map(|&[x, y]| Shape::Polygon {
+                    points: inside_border(sheet, &garden_of, g, x, y),
+                    style: marks.garden(),
+                })
+                .collect(),
         });
     }
     shapes.extend(garden_borders(sheet, &garden_of, marks));
@@ -162,10 +171,35 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
             *t = sheet.at(x as u32, y as u32).1 + INSET;
         }
     }
-    // The players' labels take the top of their sections' first cells.
-    for p in &board.players {
-        let [px, py, _, _] = p.rect(face);
-        top[py as usize][px as usize] += 2.0 * BADGE_RADIUS + STACK_GAP;
+    // The players' labels take the top of a cell of their areas: the first
+    // with room for the words beside the badge at full size, else the one
+    // with the most; the words are one size on the page, the smallest of
+    // those, so that no player's label is smaller than another's.
+    let labels: Vec<(u32, u32, f64)> = board
+        .players
+        .iter()
+        .map(|p| {
+            let [px, py, w, h] = p.rect(face);
+            let mut best = (px, py, 0.0);
+            for (x, y) in (py..py + h).flat_map(|y| (px..px + w).map(move |x| (x, y))) {
+                let room = sheet.size(x, y, 1, 1).0 - 2.0 * INSET;
+                if label_fits(p.id, room) > label_fits(p.id, best.2) {
+                    best = (x, y, room);
+                }
+                if label_fits(p.id, room) >= LABEL_TEXT {
+                    break;
+                }
+            }
+            best
+        })
+        .collect();
+    let label_size = labels
+        .iter()
+        .zip(&board.players)
+        .map(|(&(_, _, room), p)| label_fits(p.id, room))
+        .fold(LABEL_TEXT, f64::min);
+    for &(x, y, _) in &labels {
+        top[y as usize][x as usize] += 2.0 * BADGE_RADIUS + STACK_GAP;
     }
     for c in board.cauldrons.iter().filter(|c| c.side == face) {
         let (x, y) = sheet.at(c.x, c.y);
@@ -179,17 +213,19 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
             .tagged(Tag::new("cauldron").with("player", c.player)),
         );
         let name = format!("Cauldron ({})", c.w * c.h);
-        let from = top[c.y as usize][c.x as usize] + CAULDRON_NAME_GAP;
+        // Under anything at the top of the cells it spans (a player's label).
+        let from = top[c.y as usize][c.x as usize..(c.x + c.w) as usize]
+            .iter()
+            .fold(0.0, |a: f64, &t| a.max(t))
+            + CAULDRON_NAME_GAP;
         let bottom = Words::fit(&name, (w - 2.0 * INSET, f64::INFINITY), LABEL_TEXT).draw(shapes, (x + w / 2.0, from));
         for t in &mut top[c.y as usize][c.x as usize..(c.x + c.w) as usize] {
             *t = t.max(bottom + STACK_GAP);
         }
     }
-    for p in &board.players {
-        let [px, py, _, _] = p.rect(face);
-        let (x, y) = sheet.at(px, py);
-        let (w, _) = sheet.size(px, py, 1, 1);
-        shapes.push(player_label(p.id, (x + INSET, y + INSET), w - 2.0 * INSET, marks));
+    for (&(cx, cy, _), p) in labels.iter().zip(&board.players) {
+        let (x, y) = sheet.at(cx, cy);
+        shapes.push(player_label(p.id, (x + INSET, y + INSET), label_size, marks));
     }
     // What a cell holds, centred in the room below its top words.
     let room = |x: u32, y: u32| {
@@ -238,18 +274,22 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
     page
 }
 
-/// Player `id`'s label, its top-left corner at `at`, in a room `width`
-/// wide: their badge, then "Player N" in dark ink when it fits.
-fn player_label(id: u32, at: (f64, f64), width: f64, marks: Marks) -> Shape {
+/// The largest size, at most [`LABEL_TEXT`], at which "Player N" fits
+/// beside player `id`'s badge in a room `width` wide.
+fn label_fits(id: u32, width: f64) -> f64 {
+    print::fit(&format!("Player {}", id + 1), width - 2.0 * BADGE_RADIUS - STACK_GAP, LABEL_TEXT).max(0.0)
+}
+
+/// Player `id`'s label, its top-left corner at `at`: their badge, then
+/// "Player N" beside it in dark ink at `size` (the same for every player
+/// on the page); left off under the smallest size.
+fn player_label(id: u32, at: (f64, f64), size: f64, marks: Marks) -> Shape {
     let r = BADGE_RADIUS;
     let mut shapes = vec![marks.badge(id, (at.0 + r, at.1 + r), r)];
-    let name = format!("Player {}", id + 1);
-    let room = width - 2.0 * r - STACK_GAP;
-    let size = print::fit(&name, room, LABEL_TEXT);
     if size >= SMALLEST_TEXT {
         shapes.push(print::text(
             (at.0 + 2.0 * r + STACK_GAP, at.1 + r + size * 0.36),
-            name,
+            format!("Player {}", id + 1),
             size,
             Anchor::Start,
             INK,
@@ -305,6 +345,49 @@ impl Words {
 /// at `from` when it is taller than the room.
 fn centred(from: f64, to: f64, height: f64) -> f64 {
     from + ((to - from - height) / 2.0).max(0.0)
+}
+
+/// The part of cell `(x, y)` of garden `g` inside the garden's border: the
+/// cell less [`GARDEN_INSET`] along each side that parts it from another
+/// garden (or none), and less a square of that side at each inner corner
+/// (where the cell's two neighbours round it are the garden's and the one
+/// across the corner is not), clockwise from the top left.
+fn inside_border(
+    sheet: &Sheet,
+    garden_of: &[[Option<usize>; WIDTH as usize]; HEIGHT as usize],
+    g: usize,
+    x: u32,
+    y: u32,
+) -> Vec<(f64, f64)> {
+    let same = |dx: i64, dy: i64| {
+        let (nx, ny) = (i64::from(x) + dx, i64::from(y) + dy);
+        (0..i64::from(WIDTH)).contains(&nx) && (0..i64::from(HEIGHT)).contains(&ny) && garden_of[ny as usize][nx as usize] == Some(g)
+    };
+    let i = GARDEN_INSET;
+    let (x0, y0) = sheet.at(x, y);
+    let (w, h) = sheet.size(x, y, 1, 1);
+    let (x1, y1) = (x0 + w, y0 + h);
+    let inset = |dx: i64, dy: i64| if same(dx, dy) { 0.0 } else { i };
+    let (left, right, top, bottom) = (x0 + inset(-1, 0), x1 - inset(1, 0), y0 + inset(0, -1), y1 - inset(0, 1));
+    let mut points = Vec::with_capacity(12);
+    // Each corner: where the sides meet, or the three points round its
+    // notch, in the order the outline passes them.
+    for (dx, dy) in [(-1, -1), (1, -1), (1, 1), (-1, 1)] {
+        let (cx, cy) = (if dx < 0 { left } else { right }, if dy < 0 { top } else { bottom });
+        if same(dx, 0) && same(0, dy) && !same(dx, dy) {
+            let (nx, ny) = (cx - dx as f64 * i, cy - dy as f64 * i);
+            // Clockwise: along a vertical side into the top left and
+            // bottom right corners, along a horizontal one into the others.
+            if dx == dy {
+                points.extend([(cx, ny), (nx, ny), (nx, cy)]);
+            } else {
+                points.extend([(nx, cy), (nx, ny), (cx, ny)]);
+            }
+        } else {
+            points.push((cx, cy));
+        }
+    }
+    points
 }
 
 /// The borders of the gardens whose index each cell holds in `garden_of`:

@@ -389,15 +389,72 @@ fn witches_cut_lines_are_the_heaviest_lines_and_drawn_last() {
     });
 }
 
-/// Each player's section is marked in its top-left cell by a badge whose
+/// The least distance between two outlines given as closed point lists
+/// that do not cross: from each corner of one to each side of the other.
+fn apart(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    let to_side = |p: (f64, f64), s: &[(f64, f64)]| {
+        (0..s.len())
+            .map(|i| {
+                let (u, v) = (s[i], s[(i + 1) % s.len()]);
+                let (dx, dy) = (v.0 - u.0, v.1 - u.1);
+                let t = (((p.0 - u.0) * dx + (p.1 - u.1) * dy) / (dx * dx + dy * dy).max(1e-12)).clamp(0.0, 1.0);
+                (p.0 - u.0 - t * dx).hypot(p.1 - u.1 - t * dy)
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let one = a.iter().map(|&p| to_side(p, b)).fold(f64::INFINITY, f64::min);
+    b.iter().map(|&p| to_side(p, a)).fold(one, f64::min)
+}
+
+/// A garden's paint stops at its border: the paint of two gardens, side by
+/// side or corner to corner, stays apart by both borders' insets, so that
+/// they never look like one garden.
+#[test]
+fn witches_garden_paint_keeps_to_its_border() {
+    on_every_sheet(&ALL_PAPERS, 2, |_, sheets, _| {
+        for sheet in sheets {
+            let paint: Vec<(&str, Vec<(f64, f64)>)> = sheet
+                .drawn
+                .iter()
+                .filter(|d| !d.in_legend() && d.element.name == "polygon")
+                .filter_map(|d| {
+                    let points = d.element.get("points")?.split_whitespace().filter_map(|p| {
+                        let (x, y) = p.split_once(',')?;
+                        Some((x.parse().ok()?, y.parse().ok()?))
+                    });
+                    Some((d.group("garden")?.get("data-garden")?, points.collect()))
+                })
+                .collect();
+            if paint.is_empty() {
+                return Err("no garden paint".into());
+            }
+            for (i, (a, pa)) in paint.iter().enumerate() {
+                for (b, pb) in &paint[i + 1..] {
+                    let gap = apart(pa, pb);
+                    if a != b && gap < 4.0 {
+                        return Err(format!(
+                            "gardens {a} and {b}: their paint is {gap:.2} mm apart, at {:?} and {:?}",
+                            pa[0], pb[0]
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+/// Each player's section is marked in one of its cells by a badge whose
 /// number stands out from its disc in grey (so black-and-white printing
-/// keeps it), with "Player N" in dark ink where it fits; no part of a label
-/// crosses a cauldron's outline, a garden's border, a fold or a cut line.
+/// keeps it), with "Player N" in dark ink, every player's words on a page
+/// the same size; no part of a label crosses a cauldron's outline, a
+/// garden's border, a fold or a cut line.
 #[test]
 fn witches_player_labels_cross_no_line_and_survive_black_and_white() {
     on_every_sheet(&ALL_PAPERS, 2, |board, sheets, _| {
         for (sheet, face) in sheets.iter().zip(witches::Face::BOTH) {
             let d = &sheet.drawn;
+            let mut sizes: Option<f64> = None;
             let cell = |x: u32, y: u32| {
                 d.iter().map(|d| &d.element).find(|e| {
                     e.class() == "cell"
@@ -424,18 +481,30 @@ fn witches_player_labels_cross_no_line_and_survive_black_and_white() {
                 if (grey(number.get("fill").unwrap()) - behind).abs() < 100.0 || number.num("font-size") < 3.0 {
                     return Err(format!("player {}'s number does not stand out in grey", p.id + 1));
                 }
-                if let Some(words) = label.iter().find(|e| e.name == "text" && e.text.starts_with("Player "))
-                    && (words.text != format!("Player {}", p.id + 1) || grey(words.get("fill").unwrap()) > 64.0)
-                {
+                let words = label
+                    .iter()
+                    .find(|e| e.name == "text" && e.text.starts_with("Player "))
+                    .ok_or_else(|| format!("player {} has no \"Player {}\" beside their badge", p.id + 1, p.id + 1))?;
+                if words.text != format!("Player {}", p.id + 1) || grey(words.get("fill").unwrap()) > 64.0 {
                     return Err(format!("{:?} is not player {}'s label in dark ink", words.text, p.id + 1));
                 }
-                let [px, py, _, _] = p.rect(face);
-                let c = cell(px, py).ok_or("no cell")?;
-                let room = [c.num("x"), c.num("y"), c.num("x") + c.num("width"), c.num("y") + c.num("height")];
+                let size = words.num("font-size");
+                if *sizes.get_or_insert(size) != size {
+                    return Err(format!("player {}'s words are {size} mm, another player's {:?}", p.id + 1, sizes));
+                }
+                // The label lies in one cell of the player's area.
+                let [px, py, w, h] = p.rect(face);
+                let badge = disc.bounds().unwrap();
+                let room = (py..py + h)
+                    .flat_map(|y| (px..px + w).map(move |x| (x, y)))
+                    .filter_map(|(x, y)| cell(x, y))
+                    .map(|c| [c.num("x"), c.num("y"), c.num("x") + c.num("width"), c.num("y") + c.num("height")])
+                    .find(|r| r[0] <= badge[0] && badge[2] <= r[2] && r[1] <= badge[1] && badge[3] <= r[3])
+                    .ok_or_else(|| format!("player {}'s badge lies in no cell of their area", p.id + 1))?;
                 for part in &label {
                     let b = part.bounds().unwrap();
                     if b[0] < room[0] || b[1] < room[1] || b[2] > room[2] || b[3] > room[3] {
-                        return Err(format!("player {}'s {} leaves their first cell", p.id + 1, part.name));
+                        return Err(format!("player {}'s {} leaves its cell", p.id + 1, part.name));
                     }
                     for other in d.iter().filter(|o| !o.in_legend()) {
                         let crossed = match other.mark() {
