@@ -1,18 +1,19 @@
 //! One board printed over several sheets: a home printer's way to a bigger
 //! board. The board is drawn once, on a page as large as the sheets make
 //! together, and each sheet is a window onto it. Neighbouring sheets share a
-//! strip [`OVERLAP`] wide, marked by dotted lines, with crosshairs near its
-//! corners printed on both sheets: each trimmed along the dotted line at the
-//! edge of its print where it meets another, and laid one over the other,
-//! crosshairs on crosshairs, the sheets give the whole board. Below its
-//! window each sheet says which it is ("sheet 2 of 4, top right") and how
-//! to trim and lay them.
+//! strip [`OVERLAP`] wide, marked by dotted lines (broken round words),
+//! with crosshairs along it printed on both sheets, none where four sheets
+//! meet: each trimmed along the dotted line at the edge of its print where
+//! it meets another, and laid one over the other, crosshairs on crosshairs,
+//! the sheets give the whole board. Below its window each sheet says which
+//! it is ("sheet 2 of 4, top right") and how to trim and lay them.
 
 use std::fmt;
 use std::str::FromStr;
 
 use scene::{Anchor, Bounds, Color, Document, Page, Paper, Shape, Style, Tag, overlap};
 
+use super::text::text_width;
 use super::{INK, MARGIN, SMALL_TEXT, text};
 
 /// How many sheets a board is printed over: columns × rows (`2x1` is two
@@ -286,34 +287,101 @@ fn marks(board: &Page, layout: &Layout, tile: Tile) -> Shape {
         ],
     };
     let (bottom, right) = (board.height - MARGIN, board.width - MARGIN);
+    let mut words = Vec::new();
+    words_on(&board.shapes, &mut words);
+    // A strip's edge from `from` to `to` (level or upright), broken where it
+    // would run through words: they stay legible, and the sheet's own edge
+    // still shows where to trim.
+    let edge_line = |shapes: &mut Vec<Shape>, from: (f64, f64), to: (f64, f64)| {
+        let upright = from.0 == to.0;
+        let (at, start, end) = if upright { (from.0, from.1, to.1) } else { (from.1, from.0, to.0) };
+        let mut gaps: Vec<(f64, f64)> = words
+            .iter()
+            .filter(|b| {
+                if upright {
+                    b[0] <= at && at <= b[2]
+                } else {
+                    b[1] <= at && at <= b[3]
+                }
+            })
+            .map(|b| if upright { (b[1], b[3]) } else { (b[0], b[2]) })
+            .collect();
+        gaps.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut from = start;
+        for (g0, g1) in gaps.into_iter().chain([(end, end)]) {
+            if g0 > from {
+                let (a, b) = if upright {
+                    ((at, from), (at, g0.min(end)))
+                } else {
+                    ((from, at), (g0.min(end), at))
+                };
+                shapes.push(line(a, b));
+            }
+            from = from.max(g1);
+        }
+    };
+    // Crosshairs along each strip, two or three on every sheet it runs
+    // along: near an end that meets the paper's edge, and in the middle;
+    // never near a strip across it, where four sheets meet (the middle of
+    // the board, and its centre).
+    let along = |start: f64, length: f64, first: bool, last: bool| -> Vec<f64> {
+        let middle = start + length / 2.0;
+        match (first, last) {
+            (true, true) => vec![start + OVERLAP / 2.0, middle, start + length - OVERLAP / 2.0],
+            (true, false) => vec![start + OVERLAP / 2.0, middle],
+            (false, true) => vec![middle, start + length - OVERLAP / 2.0],
+            (false, false) => vec![middle - length / 4.0, middle + length / 4.0],
+        }
+    };
     // Between columns c and c + 1: the strip from where sheet c + 1 begins
-    // to where sheet c ends, crosshairs at its middle, near the top and
-    // bottom of every row of sheets.
+    // to where sheet c ends.
     for c in 1..tile.cols {
         let a = layout.corner(c, 0).0;
         let b = a + OVERLAP;
-        shapes.push(line((a, MARGIN), (a, bottom)));
-        shapes.push(line((b, MARGIN), (b, bottom)));
+        edge_line(&mut shapes, (a, MARGIN), (a, bottom));
+        edge_line(&mut shapes, (b, MARGIN), (b, bottom));
         for r in 0..tile.rows {
-            let y = layout.corner(c, r).1;
-            shapes.push(cross(((a + b) / 2.0, y + OVERLAP / 2.0)));
-            shapes.push(cross(((a + b) / 2.0, y + layout.window.1 - OVERLAP / 2.0)));
+            for y in along(layout.corner(c, r).1, layout.window.1, r == 0, r + 1 == tile.rows) {
+                shapes.push(cross(((a + b) / 2.0, y)));
+            }
         }
     }
     for r in 1..tile.rows {
         let a = layout.corner(0, r).1;
         let b = a + OVERLAP;
-        shapes.push(line((MARGIN, a), (right, a)));
-        shapes.push(line((MARGIN, b), (right, b)));
+        edge_line(&mut shapes, (MARGIN, a), (right, a));
+        edge_line(&mut shapes, (MARGIN, b), (right, b));
         for c in 0..tile.cols {
-            let x = layout.corner(c, r).0;
-            shapes.push(cross((x + OVERLAP / 2.0, (a + b) / 2.0)));
-            shapes.push(cross((x + layout.window.0 - OVERLAP / 2.0, (a + b) / 2.0)));
+            for x in along(layout.corner(c, r).0, layout.window.0, c == 0, c + 1 == tile.cols) {
+                shapes.push(cross((x, (a + b) / 2.0)));
+            }
         }
     }
     Shape::Group {
         tag: Tag::new("overlap"),
         shapes,
+    }
+}
+
+/// The room the words among `shapes` take, with a little air round them.
+fn words_on(shapes: &[Shape], out: &mut Vec<Bounds>) {
+    const AIR: f64 = 0.8;
+    for shape in shapes {
+        match shape {
+            Shape::Group { shapes, .. } => words_on(shapes, out),
+            Shape::Text {
+                at, content, size, anchor, ..
+            } => {
+                let width = text_width(content, *size);
+                let left = match anchor {
+                    Anchor::Start => at.0,
+                    Anchor::Middle => at.0 - width / 2.0,
+                    Anchor::End => at.0 - width,
+                };
+                out.push([left - AIR, at.1 - size * 0.8 - AIR, left + width + AIR, at.1 + size * 0.25 + AIR]);
+            }
+            _ => {}
+        }
     }
 }
 
@@ -367,6 +435,69 @@ mod tests {
                 assert_eq!(doc.pages.len() as u32, tile.count());
                 let (short, long) = paper.size();
                 assert!(doc.pages.iter().all(|p| p.width == long && p.height == short));
+            }
+        }
+    }
+
+    /// The marks' shapes of `class`, flattened.
+    fn marked<'a>(shape: &'a Shape, class: &str, out: &mut Vec<&'a Shape>) {
+        if let Shape::Group { tag, shapes } = shape {
+            if tag.class == class {
+                out.push(shape);
+            }
+            for s in shapes {
+                marked(s, class, out);
+            }
+        }
+    }
+
+    #[test]
+    fn no_crosshair_lies_where_four_sheets_meet_and_no_strip_line_runs_through_words() {
+        for tile in [Tile { cols: 2, rows: 2 }, Tile { cols: 3, rows: 4 }, Tile { cols: 2, rows: 1 }] {
+            let paper = Paper::A4;
+            let mut board = board_page(paper, tile);
+            let layout = Layout::new(paper, tile);
+            // A word across the first upright strip.
+            let x = layout.corner(1, 0).0 + OVERLAP / 2.0;
+            board.shapes.push(text((x, 40.0), "tower and city", 3.0, Anchor::Middle, INK));
+            let word = [
+                x - text_width("tower and city", 3.0) / 2.0,
+                40.0 - 2.4,
+                x + text_width("tower and city", 3.0) / 2.0,
+                40.75,
+            ];
+            let marks = marks(&board, &layout, tile);
+            let mut crosses = Vec::new();
+            marked(&marks, "crosshair", &mut crosses);
+            assert!(!crosses.is_empty());
+            for cross in crosses {
+                let b = cross.bounds().unwrap();
+                let centre = ((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
+                let in_upright = (1..tile.cols).any(|c| (layout.corner(c, 0).0..layout.corner(c, 0).0 + OVERLAP).contains(&centre.0));
+                let in_level = (1..tile.rows).any(|r| {
+                    let a = layout.corner(0, r).1;
+                    (a - ARM..a + OVERLAP + ARM).contains(&centre.1)
+                });
+                let in_level_strip = (1..tile.rows).any(|r| (layout.corner(0, r).1..layout.corner(0, r).1 + OVERLAP).contains(&centre.1));
+                let in_upright_near = (1..tile.cols).any(|c| {
+                    let a = layout.corner(c, 0).0;
+                    (a - ARM..a + OVERLAP + ARM).contains(&centre.0)
+                });
+                assert!(
+                    !(in_upright && in_level) && !(in_level_strip && in_upright_near),
+                    "{tile}: a crosshair at {centre:?} lies where sheets meet"
+                );
+            }
+            let Shape::Group { shapes, .. } = &marks else {
+                panic!("the marks are a group")
+            };
+            for line in shapes {
+                if let Shape::Tagged { tag, shape } = line
+                    && tag.class == "overlap-edge"
+                {
+                    let b = shape.bounds().unwrap();
+                    assert!(!overlap(b, word), "{tile}: a strip line {b:?} runs through the word at {word:?}");
+                }
             }
         }
     }
