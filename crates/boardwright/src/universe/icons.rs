@@ -1,7 +1,7 @@
 //! Pictograms of the built-in node types, drawn in the unit box `[0,1]²`
 //! (y down) from circles, polygons and lines, so that each reads in black and
-//! white alone: a drop (Oil), a fish, waves (Water), a fir (Wood), an apple
-//! (Fruit), a bundle of sticks with a fuse (Dynamite), a star (Stardust), a
+//! white alone: a drop (Oil), a fish, waves (Water), a fir (Wood), a lobed
+//! apple with a leaf (Fruit), a bundle of sticks with a fuse (Dynamite), a star (Stardust), a
 //! beetle (Critters), a paw (Puppy); a four-point star marks the centre and
 //! scissors where to start cutting the sheet. A type without a pictogram
 //! shows its first letter. Each mission kind's pictogram is in [`missions`],
@@ -132,11 +132,13 @@ pub(crate) fn node_type(name: &str, paint: Paint) -> Vec<Shape> {
                 (0.25, 0.38),
             ]),
         ],
+        // Two lobes with a dip at the stem and at the foot, and an almond
+        // leaf: an apple, not a round bomb with a fuse beside Dynamite.
         "Fruit" => vec![
-            line((0.5, 0.32), (0.56, 0.1), 0.07),
-            poly(vec![(0.56, 0.2), (0.8, 0.06), (0.74, 0.26)]),
-            circle((0.5, 0.62), 0.33, body),
-            circle((0.38, 0.52), 0.07, Style::fill(paint.paper)),
+            line((0.5, 0.4), (0.46, 0.12), 0.07),
+            poly(vec![(0.5, 0.24), (0.62, 0.1), (0.8, 0.04), (0.9, 0.08), (0.78, 0.2), (0.62, 0.26)]),
+            circle((0.39, 0.62), 0.28, body),
+            circle((0.61, 0.62), 0.28, body),
         ],
         "Dynamite" => {
             let mut shapes: Vec<Shape> = [0.16, 0.4, 0.64]
