@@ -45,7 +45,7 @@ pub trait Generator: 'static {
     type Params: params::Params + Send + Sync + 'static;
     /// Its result: the JSON contract, read back from its JSON as it was
     /// (a board loaded from a file draws the same).
-    type Board: Serialize + DeserializeOwned + schemars::JsonSchema + Send + 'static;
+    type Board: Serialize + DeserializeOwned + schemars::JsonSchema + Clone + PartialEq + std::fmt::Debug + Send + 'static;
     /// The figures of a result that `analyze` reads.
     type Metrics: Serialize + metrics::Described;
     /// What a [`Watch`] is shown of the work in progress.
