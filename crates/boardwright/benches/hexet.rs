@@ -53,8 +53,8 @@ impl Layout {
         let n = self.neighbours[c][side]?;
         Some(RoadEntry {
             player: 0,
-            from: self.cells[c],
-            to: self.cells[n],
+            from: self.cells[c].into(),
+            to: self.cells[n].into(),
             road_type: RoadType::Normal,
             action,
         })
@@ -235,8 +235,8 @@ fn million_log(params: &Params) -> Vec<RoadEntry> {
             let bridge = layout.rivers[c] & (1 << s) != 0;
             RoadEntry {
                 player: rng.below(u64::from(params.players)) as u32,
-                from: layout.cells[c],
-                to: layout.cells[n],
+                from: layout.cells[c].into(),
+                to: layout.cells[n].into(),
                 road_type: if bridge { RoadType::Bridge } else { RoadType::Normal },
                 action: Action::Add,
             }

@@ -87,8 +87,8 @@ fn random_entry(layout: &Layout, players: u32, rng: &mut Rng, live: &mut Vec<Roa
     let road_type = if rng.chance(0.5) { RoadType::Bridge } else { RoadType::Normal };
     RoadEntry {
         player: rng.below(u64::from(players)) as u32,
-        from: [q, r],
-        to: [q + dq, r + dr],
+        from: [q, r].into(),
+        to: [q + dq, r + dr].into(),
         road_type,
         action: Action::Add,
     }
@@ -217,8 +217,8 @@ fn invalid_roads_are_refused_and_change_nothing() {
     let land = |c: Hex| layout.terrain(c) != Terrain::Lake;
     let entry = |from: Hex, to: Hex, road_type: RoadType, action: Action| RoadEntry {
         player: 0,
-        from: from.into(),
-        to: to.into(),
+        from,
+        to,
         road_type,
         action,
     };
@@ -319,8 +319,8 @@ fn garbage_entry(rng: &mut Rng, layout: &Layout, players: u32) -> RoadEntry {
     };
     RoadEntry {
         player,
-        from,
-        to,
+        from: from.into(),
+        to: to.into(),
         road_type: if rng.chance(0.5) { RoadType::Bridge } else { RoadType::Normal },
         action: if rng.chance(0.5) { Action::Add } else { Action::Remove },
     }
@@ -699,4 +699,66 @@ fn golden_json() {
     }
     assert!(layout.cells.len() == 48);
     crate::golden("hexet-8x6-golden.json", &(serde_json::to_string_pretty(&g.board()).unwrap() + "\n"));
+}
+
+/// A hex's range, ring and line hold what a map's code leans on: the
+/// counts, the distances, each step a neighbour, nothing twice; and `+`
+/// and `-` move hexes as steps do.
+#[test]
+fn hex_ranges_rings_and_lines_are_what_their_distances_say() {
+    use boardwright::hexet::{Hex, HexSide};
+    for centre in [Hex::new(0, 0), Hex::new(5, -3), Hex::new(-7, 2)] {
+        for radius in 0..6u32 {
+            let range: Vec<Hex> = centre.range(radius).collect();
+            let distinct: std::collections::BTreeSet<Hex> = range.iter().copied().collect();
+            assert_eq!(range.len() as u32, 3 * radius * (radius + 1) + 1, "{centre} range {radius}");
+            assert_eq!(distinct.len(), range.len());
+            assert!(range.iter().all(|h| h.distance(centre) <= radius));
+            let ring: Vec<Hex> = centre.ring(radius).collect();
+            assert_eq!(ring.len() as u32, (6 * radius).max(1), "{centre} ring {radius}");
+            assert!(ring.iter().all(|h| h.distance(centre) == radius));
+            assert_eq!(ring.iter().copied().collect::<std::collections::BTreeSet<_>>().len(), ring.len());
+            if radius > 0 {
+                assert!(
+                    ring.windows(2)
+                        .chain([[ring[ring.len() - 1], ring[0]].as_slice()])
+                        .all(|w| w[0].distance(w[1]) == 1)
+                );
+            }
+        }
+        for other in Hex::new(1, 1).range(6) {
+            let line = centre.line_to(other);
+            assert_eq!(line.len() as u32, centre.distance(other) + 1, "{centre} to {other}");
+            assert_eq!((line[0], line[line.len() - 1]), (centre, other));
+            assert!(line.windows(2).all(|w| w[0].distance(w[1]) == 1), "{centre} to {other}: {line:?}");
+        }
+        for side in HexSide::ALL {
+            let step = centre.neighbor(side) - centre;
+            assert_eq!(centre + step, centre.neighbor(side));
+            assert_eq!(
+                centre.line_to(centre + step + step + step),
+                [0, 1, 2, 3].map(|k| (0..k).fold(centre, |h, _| h + step))
+            );
+        }
+    }
+}
+
+/// `Board::cell` finds every cell of a map by its hex, and none off it.
+#[test]
+fn a_map_finds_each_cell_by_its_hex() {
+    for (i, (width, height)) in [(24, 20), (30, 16), (18, 28)].into_iter().enumerate() {
+        let params = boardwright::hexet::Params {
+            width,
+            height,
+            ..Default::default()
+        };
+        let board = boardwright::hexet::Hexet::generate(&params, &Seed::new(&format!("cell-{i}"))).unwrap();
+        for cell in &board.cells {
+            assert_eq!(board.cell(cell.hex()), Some(cell));
+        }
+        let on: BTreeSet<_> = board.cells.iter().map(|c| c.hex()).collect();
+        for hex in board.tower.range(30).filter(|h| !on.contains(h)) {
+            assert!(board.cell(hex).is_none(), "{width} x {height}: {hex} is off the map");
+        }
+    }
 }

@@ -8,7 +8,11 @@ impl Visit for RoundTrip {
     type Output = ();
     fn visit<G: Generator>(self) {
         let presets = G::Params::PRESETS.iter().map(|(name, _)| Some(*name));
-        for (preset, seed) in [None, None, None].into_iter().chain(presets).zip(["round-1", "round-2", "round-3", "round-4"].iter().cycle()) {
+        for (preset, seed) in [None, None, None]
+            .into_iter()
+            .chain(presets)
+            .zip(["round-1", "round-2", "round-3", "round-4"].iter().cycle())
+        {
             let params = match preset {
                 Some(name) => G::Params::resolve(&[G::Params::preset(name).unwrap()]).unwrap(),
                 None => G::Params::default(),

@@ -165,6 +165,27 @@ pub struct Board {
     pub scores: Vec<Score>,
 }
 
+impl Board {
+    /// The map's cell at `hex`, or `None` off the map.
+    ///
+    /// ```
+    /// use boardwright::{Generator, Seed, hexet::{self, Hexet}};
+    ///
+    /// let board = Hexet::generate(&hexet::Params::default(), &Seed::new("Tiamo")).unwrap();
+    /// let tower = board.cell(board.tower).unwrap();
+    /// assert_eq!(tower.hex(), board.tower);
+    /// assert!(board.cell(hexet::Hex::new(-5, -5)).is_none());
+    /// ```
+    pub fn cell(&self, hex: Hex) -> Option<&CellOut> {
+        let (column, row) = hex.to_offset();
+        let (column, row) = (u32::try_from(column).ok()?, u32::try_from(row).ok()?);
+        if column >= self.width || row >= self.height {
+            return None;
+        }
+        self.cells.get((column * self.height + row) as usize)
+    }
+}
+
 /// The result for `map`, made on `attempts` attempts, with no roads.
 pub(super) fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) -> Board {
     let grid = map.grid;

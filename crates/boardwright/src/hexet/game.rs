@@ -43,12 +43,14 @@ pub enum Action {
 pub struct RoadEntry {
     /// The player, from 0.
     pub player: u32,
-    /// One end, axial `[q, r]`: any two integers are read, and an end off
-    /// the map is refused when the entry is played ([`Hex`]).
-    pub from: [i32; 2],
+    /// One end, axial `[q, r]` in JSON: any two integers are read, and an
+    /// end off the map is refused when the entry is played.
+    pub from: Hex,
     /// The other end, a neighbour of `from`.
-    pub to: [i32; 2],
-    /// A normal road (the default) or a bridge.
+    pub to: Hex,
+    /// A normal road (the default) or a bridge. A removal takes away the
+    /// player's road between the two cells whatever its type: the type of
+    /// a `"remove"` entry is not read.
     #[serde(rename = "type", default)]
     pub road_type: RoadType,
     /// Whether the entry places the road (`"add"`, the default) or takes it
@@ -63,8 +65,8 @@ impl RoadEntry {
     pub fn new(player: u32, from: Hex, to: Hex, road_type: RoadType, action: Action) -> RoadEntry {
         RoadEntry {
             player,
-            from: from.into(),
-            to: to.into(),
+            from,
+            to,
             road_type,
             action,
         }
@@ -205,7 +207,7 @@ impl Game {
             player: e.player,
             players: self.players(),
         })?;
-        let (from, to) = (Hex::from(e.from), Hex::from(e.to));
+        let (from, to) = (e.from, e.to);
         let a = grid.at(from).ok_or(RoadError::OffMap(from))?;
         let b = grid.at(to).ok_or(RoadError::OffMap(to))?;
         let side = from.side_to(to).ok_or(RoadError::NotNeighbours(from, to))?;

@@ -113,6 +113,116 @@ impl Hex {
     }
 }
 
+impl Hex {
+    /// Every hex at most `radius` steps from this one, column by column
+    /// (`3 r (r + 1) + 1` of them).
+    ///
+    /// ```
+    /// use boardwright::hexet::Hex;
+    ///
+    /// let near: Vec<Hex> = Hex::new(0, 0).range(1).collect();
+    /// assert_eq!(near.len(), 7);
+    /// assert!(near.iter().all(|h| h.distance(Hex::new(0, 0)) <= 1));
+    /// ```
+    pub fn range(self, radius: u32) -> impl Iterator<Item = Hex> {
+        let n = i32::try_from(radius).unwrap_or(i32::MAX);
+        (-n..=n).flat_map(move |dq| {
+            let (low, high) = ((-n).max(-dq - n), n.min(-dq + n));
+            (low..=high).map(move |dr| self + Hex::new(dq, dr))
+        })
+    }
+
+    /// The hexes exactly `radius` steps away, going round from the one
+    /// straight below clockwise on screen (`6 r` of them; the hex itself
+    /// for 0).
+    ///
+    /// ```
+    /// use boardwright::hexet::Hex;
+    ///
+    /// let ring: Vec<Hex> = Hex::new(2, 1).ring(2).collect();
+    /// assert_eq!(ring.len(), 12);
+    /// assert!(ring.iter().all(|h| h.distance(Hex::new(2, 1)) == 2));
+    /// ```
+    pub fn ring(self, radius: u32) -> impl Iterator<Item = Hex> {
+        let n = i32::try_from(radius).unwrap_or(i32::MAX);
+        let [dq, dr] = DIRECTIONS[0];
+        let start = self + Hex::new(dq.wrapping_mul(n), dr.wrapping_mul(n));
+        let steps = if radius == 0 { 1 } else { 6 * radius as usize };
+        // From below, the sides walked in turn, `radius` steps each:
+        // bottom-left's next side round, and so on.
+        (0..steps).scan(start, move |at, k| {
+            let here = *at;
+            let side = HexSide::ALL[(k / radius.max(1) as usize + 2) % 6];
+            *at = at.neighbor(side);
+            Some(here)
+        })
+    }
+
+    /// The hexes a straight line from this hex's centre to `other`'s
+    /// passes through, both ends included (`distance + 1` of them, each a
+    /// neighbour of the one before); on a line along two hexes' shared
+    /// side, the one nearer to the left on screen going down, always the
+    /// same.
+    ///
+    /// ```
+    /// use boardwright::hexet::Hex;
+    ///
+    /// let (a, b) = (Hex::new(0, 0), Hex::new(3, -1));
+    /// let line = a.line_to(b);
+    /// assert_eq!(line.len() as u32, a.distance(b) + 1);
+    /// assert_eq!((line[0], line[line.len() - 1]), (a, b));
+    /// assert!(line.windows(2).all(|w| w[0].distance(w[1]) == 1));
+    /// ```
+    pub fn line_to(self, other: Hex) -> Vec<Hex> {
+        let n = self.distance(other);
+        if n == 0 || n == u32::MAX {
+            return vec![self];
+        }
+        // Cube coordinates along the line, nudged off ties by a hair.
+        let (q0, r0) = (f64::from(self.q) + 1e-6, f64::from(self.r) + 2e-6);
+        let (q1, r1) = (f64::from(other.q) + 1e-6, f64::from(other.r) + 2e-6);
+        (0..=n)
+            .map(|i| {
+                let t = f64::from(i) / f64::from(n);
+                let (q, r) = (q0 + (q1 - q0) * t, r0 + (r1 - r0) * t);
+                cube_round(q, r, -q - r)
+            })
+            .collect()
+    }
+}
+
+/// The hex nearest cube coordinates `(q, r, s)` (with `q + r + s = 0`).
+fn cube_round(q: f64, r: f64, s: f64) -> Hex {
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    Hex::new(rq as i32, rr as i32)
+}
+
+impl std::ops::Add for Hex {
+    type Output = Hex;
+
+    /// Coordinates added (wrapping at the `i32` range): `a + (b − c)` is
+    /// `a` moved as `c` to `b`.
+    fn add(self, other: Hex) -> Hex {
+        Hex::new(self.q.wrapping_add(other.q), self.r.wrapping_add(other.r))
+    }
+}
+
+impl std::ops::Sub for Hex {
+    type Output = Hex;
+
+    /// Coordinates subtracted (wrapping at the `i32` range): the step from
+    /// `other` to this hex.
+    fn sub(self, other: Hex) -> Hex {
+        Hex::new(self.q.wrapping_sub(other.q), self.r.wrapping_sub(other.r))
+    }
+}
+
 /// √3, correctly rounded.
 pub(crate) const SQRT3: f64 = 1.732_050_807_568_877_2;
 

@@ -51,7 +51,7 @@ pub fn encode(params: &Params, log: &[RoadEntry]) -> Result<String, Error> {
     let mut code = String::with_capacity(log.len() * width);
     for (index, entry) in log.iter().enumerate() {
         let refuse = |reason: String| Error::Log { index, reason };
-        let (from, to) = (Hex::from(entry.from), Hex::from(entry.to));
+        let (from, to) = (entry.from, entry.to);
         let side = from
             .side_to(to)
             .ok_or_else(|| refuse(format!("cells {from} and {to} are not neighbours")))?;

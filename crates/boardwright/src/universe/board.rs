@@ -276,11 +276,11 @@ impl Board {
     ///
     /// let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
     /// let graph = board.graph();
-    /// let center = board.nodes.iter().find(|n| n.kind == universe::NodeKind::Center).unwrap().id;
+    /// let center = board.centre().id;
     /// let hops = graph.hops_from(center);
-    /// assert_eq!(hops[center as usize], 0);
+    /// assert_eq!(hops[center as usize], Some(0));
     /// for &next in graph.neighbors(center) {
-    ///     assert_eq!(hops[next as usize], 1);
+    ///     assert_eq!(hops[next as usize], Some(1));
     /// }
     /// ```
     ///
@@ -294,6 +294,24 @@ impl Board {
             graph.connect(a, b);
         }
         BoardGraph(graph)
+    }
+
+    /// The centre node, the one every player races to.
+    ///
+    /// # Panics
+    ///
+    /// If the board has no centre (a board `generate` made always has one;
+    /// one read from edited JSON may not).
+    pub fn centre(&self) -> &Node {
+        self.nodes
+            .iter()
+            .find(|n| n.kind == NodeKind::Center)
+            .expect("a board has a centre node")
+    }
+
+    /// The mission (starting) nodes, in id order.
+    pub fn missions(&self) -> impl Iterator<Item = &Node> + '_ {
+        self.nodes.iter().filter(|n| n.kind == NodeKind::Mission)
     }
 
     /// The enclosed areas between the edges: the faces of the board's
@@ -346,11 +364,58 @@ impl BoardGraph {
         self.0.degree(node)
     }
 
-    /// The fewest edges from `node` to each node, by id (`u32::MAX` where
-    /// none leads, which a generated board never has). Panics if `node` is
-    /// not a node's id.
-    pub fn hops_from(&self, node: u32) -> Vec<u32> {
-        self.0.hops_from(node)
+    /// The fewest edges from `node` to each node, by id (`None` where none
+    /// leads, which a generated board never has). Panics if `node` is not a
+    /// node's id.
+    pub fn hops_from(&self, node: u32) -> Vec<Option<u32>> {
+        self.0.hops_from(node).into_iter().map(|h| (h != u32::MAX).then_some(h)).collect()
+    }
+
+    /// A shortest path from `from` to `to` along edges, both ends included
+    /// (`[from]` when they are one node), or `None` when none leads. Of
+    /// equally short paths, each step goes to the first neighbour (in the
+    /// order of [`Board::edges`]) that is one hop nearer. Panics if either
+    /// is not a node's id.
+    ///
+    /// ```
+    /// use boardwright::{Generator, Seed, universe::{self, Universe}};
+    ///
+    /// let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
+    /// let graph = board.graph();
+    /// let (start, centre) = (board.missions().next().unwrap().id, board.centre().id);
+    /// let path = graph.path(start, centre).unwrap();
+    /// assert_eq!((path[0], path[path.len() - 1]), (start, centre));
+    /// assert_eq!(Some(path.len() as u32 - 1), graph.hops_from(start)[centre as usize]);
+    /// assert!(path.windows(2).all(|w| graph.neighbors(w[0]).contains(&w[1])));
+    /// ```
+    pub fn path(&self, from: u32, to: u32) -> Option<Vec<u32>> {
+        let hops = self.0.hops_from(to);
+        if hops[from as usize] == u32::MAX {
+            return None;
+        }
+        let mut path = vec![from];
+        let mut at = from;
+        while at != to {
+            at = *self.0.neighbors(at).iter().find(|&&n| hops[n as usize] + 1 == hops[at as usize])?;
+            path.push(at);
+        }
+        Some(path)
+    }
+
+    /// Every edge once, as `[a, b]` with `a < b`, in the order of
+    /// [`Board::edges`].
+    pub fn edges(&self) -> impl ExactSizeIterator<Item = [u32; 2]> + '_ {
+        self.0.edges().iter().copied()
+    }
+
+    /// How many nodes the graph has.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the graph has no node.
+    pub fn is_empty(&self) -> bool {
+        self.0.len() == 0
     }
 }
 

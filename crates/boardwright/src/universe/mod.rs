@@ -637,9 +637,8 @@ fn starts_and_types(
 ///
 /// let params = universe::Params { players: 5, ..Default::default() };
 /// let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
-/// let centre = board.nodes.iter().find(|n| n.kind == universe::NodeKind::Center).unwrap();
-/// let hops = board.graph().hops_from(centre.id);
-/// assert!(hops.iter().all(|&h| h != u32::MAX), "every node reaches the centre");
+/// let hops = board.graph().hops_from(board.centre().id);
+/// assert!(hops.iter().all(Option::is_some), "every node reaches the centre");
 /// ```
 pub struct Universe;
 
