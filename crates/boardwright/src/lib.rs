@@ -35,9 +35,8 @@
 //! ```
 //! use boardwright::{Generator, Recorder, Seed, params::Params as _, starship::{self, Starship}};
 //!
-//! // Parameters from TOML layers, as a config file would give them.
-//! let layer: toml::Table = "width = 32\nheight = 32".parse().unwrap();
-//! let params = starship::Params::resolve(&[layer]).unwrap();
+//! // Parameters from TOML text, as a config file would give them.
+//! let params = starship::Params::from_toml("width = 32\nheight = 32").unwrap();
 //! let mut stages = Recorder::new(1);
 //! let ship = Starship::generate_with(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
 //! // The ship after each stage; the last is the finished ship.

@@ -13,7 +13,9 @@ use std::fmt;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use toml::{Table, Value};
+/// A TOML table and value, as layers of parameters are given: re-exported
+/// so that a caller needs no `toml` dependency of its own.
+pub use toml::{Table, Value};
 
 /// What values a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -152,6 +154,10 @@ macro_rules! declare {
         pub struct $name {
             $(
                 $(#[doc = $doc])+
+                // In the rustdoc only (the JSON Schemas carry the default as
+                // a value of their own): the declaration's default and range.
+                #[cfg_attr(doc, doc = "")]
+                #[cfg_attr(doc, doc = concat!("Default: `", stringify!($default), "`; allowed: `", stringify!($allowed), "`."))]
                 $(#[$attr])*
                 pub $field: $ty,
             )*
@@ -263,6 +269,25 @@ pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default 
     /// the validated parameters.
     fn resolve(layers: &[Table]) -> Result<Self, ParamError> {
         resolve(layers)
+    }
+
+    /// Parameters from TOML text (a config file's contents) over the
+    /// defaults: [`Params::resolve`] of the one layer the text holds.
+    ///
+    /// ```
+    /// use boardwright::params::{ParamError, Params as _};
+    /// use boardwright::starship;
+    ///
+    /// let params = starship::Params::from_toml("width = 32\nheight = 48").unwrap();
+    /// assert_eq!((params.width, params.height), (32, 48));
+    /// let broken = starship::Params::from_toml("width = ").unwrap_err();
+    /// assert!(matches!(broken, ParamError::Syntax { .. }), "{broken}");
+    /// ```
+    fn from_toml(text: &str) -> Result<Self, ParamError> {
+        let layer: Table = text.parse().map_err(|e: toml::de::Error| ParamError::Syntax {
+            reason: e.message().trim().to_string(),
+        })?;
+        Self::resolve(&[layer])
     }
 
     /// The TOML table of a named preset.
@@ -377,6 +402,11 @@ pub enum ParamError {
         /// The presets that exist.
         known: Vec<&'static str>,
     },
+    /// TOML text that does not read as TOML ([`Params::from_toml`]).
+    Syntax {
+        /// What the reader found wrong.
+        reason: String,
+    },
 }
 
 impl fmt::Display for ParamError {
@@ -395,6 +425,7 @@ impl fmt::Display for ParamError {
             ParamError::UnknownPreset { name, known } => {
                 write!(f, "unknown preset `{name}`; known presets: {}", known.join(", "))
             }
+            ParamError::Syntax { reason } => write!(f, "the parameters do not read as TOML: {reason}"),
         }
     }
 }

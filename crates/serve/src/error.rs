@@ -104,6 +104,7 @@ impl From<ParamError> for ApiError {
             ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => name.clone(),
             ParamError::Field { parameter, .. } => parameter.clone(),
             ParamError::UnknownPreset { .. } => "preset".to_string(),
+            ParamError::Syntax { .. } => "config".to_string(),
         };
         ApiError::bad_request(e.to_string()).parameter(parameter)
     }
