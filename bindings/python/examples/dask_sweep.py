@@ -9,6 +9,8 @@ reads, so each value's figures equal that command's.
     python dask_sweep.py                                 # two local workers
     python dask_sweep.py --scheduler tcp://host:8786     # any Dask cluster
     python dask_sweep.py --generator witches --param players --values 2 3 4 5 --boards 10000
+
+It needs Dask's distributed scheduler and pandas: ``pip install "boardwright[dask]"``.
 """
 
 import argparse
@@ -39,7 +41,19 @@ def sweep(client, generator, param, values, boards, base="sweep", chunk_size=500
         frame = pandas.DataFrame(future.result())
         frame.insert(0, param, value)
         frames.append(frame)
-    return pandas.concat(frames, ignore_index=True)
+    return buckets_filled(pandas.concat(frames, ignore_index=True))
+
+
+def buckets_filled(table):
+    """The table with a list's missing elements as 0 on every board that
+    was made: a board's histogram stops at its own highest bucket (a board
+    whose highest degree is 5 has no ``degree_histogram.7``), which counts
+    0 boards there, as ``boardwright analyze`` counts it; left missing,
+    pandas would average over the boards that have the bucket only."""
+    elements = [c for c in table.columns if c.rpartition(".")[2].isdigit()]
+    made = table["failed"].isna() if "failed" in table.columns else slice(None)
+    table.loc[made, elements] = table.loc[made, elements].fillna(0)
+    return table
 
 
 def summary(table, param):

@@ -1,14 +1,17 @@
 //! The native half of the `boardwright` Python package: each function takes
 //! and gives JSON text (the package's Python half turns it into Python data)
-//! or bytes, runs without the GIL, and raises `ValueError` with the command
-//! line's message for bad input. Results are made by the same library calls
-//! and written by the same writers as `boardwright` on the command line, so
-//! the bytes are the same.
+//! or bytes, runs without the GIL, and raises `ValueError(message, what)`
+//! for bad input: the command line's message and what was wrong (a
+//! parameter's name, `"road"`, `"potion"`, or `""`), from which the Python
+//! half raises its own exceptions. Results are made by the same library
+//! calls and written by the same writers as `boardwright` on the command
+//! line, so the bytes are the same.
 
 use std::fmt::Display;
 
 use boardwright::hexet::{self, RoadEntry};
-use boardwright::params::Params;
+use boardwright::params::{ParamError, Params};
+use boardwright::witches;
 use boardwright::{DrawOptions, Generator, Paper, Seed, Tile, Visit};
 use boardwright_analyze::run::Outcome;
 use output::{Drawing, Format};
@@ -17,21 +20,68 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::{Map, Value, json};
 
+/// Bad input: the message, and what was wrong (a parameter's name,
+/// `"road"`, `"potion"`, or empty).
+struct Failure {
+    message: String,
+    what: String,
+}
+
+impl Failure {
+    fn of(what: &str, e: impl Display) -> Failure {
+        Failure {
+            message: e.to_string(),
+            what: what.to_string(),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::of("", message)
+    }
+}
+
+impl From<ParamError> for Failure {
+    fn from(e: ParamError) -> Failure {
+        let what = match &e {
+            ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => name.clone(),
+            ParamError::Field { parameter, .. } => parameter.clone(),
+            ParamError::UnknownPreset { .. } => "preset".to_string(),
+            ParamError::Syntax { .. } => String::new(),
+        };
+        Failure {
+            message: e.to_string(),
+            what,
+        }
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        PyValueError::new_err((f.message, f.what))
+    }
+}
+
 fn value_error(e: impl Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    Failure::of("", e).into()
 }
 
 /// Runs `visit` with the generator named `name`, or says which there are.
-fn with_generator<V: Visit<Output = Result<T, String>>, T>(name: &str, visit: V) -> Result<T, String> {
-    boardwright::with_generator(name, visit)
-        .unwrap_or_else(|| Err(format!("no generator {name:?}; there are {}", boardwright::GENERATORS.join(", "))))
+fn with_generator<V: Visit<Output = Result<T, Failure>>, T>(name: &str, visit: V) -> Result<T, Failure> {
+    boardwright::with_generator(name, visit).unwrap_or_else(|| {
+        Err(Failure::of(
+            "generator",
+            format!("no generator {name:?}; there are {}", boardwright::GENERATORS.join(", ")),
+        ))
+    })
 }
 
 /// The parameters as the command line layers them: the preset, then
 /// `params` (a JSON object, as `--set` items would be), over the defaults.
-fn resolve<P: Params>(params: &str, preset: Option<&str>) -> Result<P, String> {
+fn resolve<P: Params>(params: &str, preset: Option<&str>) -> Result<P, Failure> {
     let values: Map<String, Value> = serde_json::from_str(params).map_err(|e| format!("parameters: {e}"))?;
-    P::resolve_json(preset, &values).map_err(|e| e.to_string())
+    Ok(P::resolve_json(preset, &values)?)
 }
 
 /// A result's JSON, exactly as the command line writes it.
@@ -49,16 +99,16 @@ struct Generate<'a> {
 }
 
 impl Visit for Generate<'_> {
-    type Output = Result<Vec<u8>, String>;
+    type Output = Result<Vec<u8>, Failure>;
     fn visit<G: Generator>(self) -> Self::Output {
         let params = resolve::<G::Params>(self.params, self.preset)?;
         let log: G::Log = match (self.log, G::LOG) {
             (None, _) => G::Log::default(),
-            (Some(text), Some(file)) => serde_json::from_str(text).map_err(|e| format!("{}: {e}", file.noun))?,
-            (Some(_), None) => return Err(format!("{} plays no log", G::NAME)),
+            (Some(text), Some(file)) => serde_json::from_str(text).map_err(|e| Failure::of("roads", format!("{}: {e}", file.noun)))?,
+            (Some(_), None) => return Err(Failure::of("roads", format!("{} plays no log", G::NAME))),
         };
         let board = G::generate_with(&params, &Seed::new(self.seed), &log, &mut ()).map_err(|e| e.to_string())?;
-        json_of::<G>(&board)
+        Ok(json_of::<G>(&board)?)
     }
 }
 
@@ -67,9 +117,7 @@ impl Visit for Generate<'_> {
 #[pyfunction]
 #[pyo3(signature = (generator, seed, params, preset=None, log=None))]
 fn generate(py: Python<'_>, generator: &str, seed: &str, params: &str, preset: Option<&str>, log: Option<&str>) -> PyResult<String> {
-    let bytes = py
-        .allow_threads(|| with_generator(generator, Generate { seed, params, preset, log }))
-        .map_err(value_error)?;
+    let bytes = py.allow_threads(|| with_generator(generator, Generate { seed, params, preset, log }))?;
     String::from_utf8(bytes).map_err(value_error)
 }
 
@@ -80,7 +128,7 @@ struct Draw<'a> {
 }
 
 impl Visit for Draw<'_> {
-    type Output = Result<Vec<u8>, String>;
+    type Output = Result<Vec<u8>, Failure>;
     fn visit<G: Generator>(self) -> Self::Output {
         let board: G::Board = serde_json::from_str(self.result).map_err(|e| format!("not a {} result: {e}", G::NAME))?;
         let mut out = Vec::new();
@@ -117,9 +165,7 @@ fn draw(py: Python<'_>, result: &str, format: &str, paper: &str, ink_friendly: b
         },
         dpi,
     };
-    let bytes = py
-        .allow_threads(|| with_generator(&generator, Draw { result, format, drawing }))
-        .map_err(value_error)?;
+    let bytes = py.allow_threads(|| with_generator(&generator, Draw { result, format, drawing }))?;
     Ok(PyBytes::new(py, &bytes).unbind())
 }
 
@@ -131,7 +177,7 @@ struct Analyze<'a> {
 }
 
 impl Visit for Analyze<'_> {
-    type Output = Result<Value, String>;
+    type Output = Result<Value, Failure>;
     fn visit<G: Generator>(self) -> Self::Output {
         let params = resolve::<G::Params>(self.params, self.preset)?;
         let rows = boardwright_analyze::rows::<G>(&params, self.base, &self.indices, 0, &|| ());
@@ -164,19 +210,17 @@ fn analyze(py: Python<'_>, generator: &str, params: &str, preset: Option<&str>, 
         return Err(value_error(format!("count {count}: at most 10000000 boards at once")));
     }
     let indices: Vec<u64> = (start..start.saturating_add(count)).collect();
-    let rows = py
-        .allow_threads(|| {
-            with_generator(
-                generator,
-                Analyze {
-                    params,
-                    preset,
-                    base,
-                    indices,
-                },
-            )
-        })
-        .map_err(value_error)?;
+    let rows = py.allow_threads(|| {
+        with_generator(
+            generator,
+            Analyze {
+                params,
+                preset,
+                base,
+                indices,
+            },
+        )
+    })?;
     Ok(rows.to_string())
 }
 
@@ -192,20 +236,19 @@ impl Game {
     #[new]
     #[pyo3(signature = (seed, params, preset=None))]
     fn new(py: Python<'_>, seed: &str, params: &str, preset: Option<&str>) -> PyResult<Game> {
-        py.allow_threads(|| {
+        let game = py.allow_threads(|| -> Result<hexet::Game, Failure> {
             let params = resolve::<hexet::Params>(params, preset)?;
-            hexet::Game::new(&params, &Seed::new(seed)).map_err(|e| e.to_string())
-        })
-        .map(|game| Game { game })
-        .map_err(value_error)
+            Ok(hexet::Game::new(&params, &Seed::new(seed)).map_err(|e| e.to_string())?)
+        })?;
+        Ok(Game { game })
     }
 
     /// Applies one road (a road log entry, JSON): what it did to its
     /// player's networks (`created`, `extended`, `merged`, `unchanged`,
     /// `trimmed`, `split`, `removed`); a refused road changes nothing.
     fn apply(&mut self, road: &str) -> PyResult<String> {
-        let entry: RoadEntry = serde_json::from_str(road).map_err(|e| value_error(format!("road: {e}")))?;
-        let change = self.game.apply(&entry).map_err(value_error)?;
+        let entry: RoadEntry = serde_json::from_str(road).map_err(|e| Failure::of("road", format!("road: {e}")))?;
+        let change = self.game.apply(&entry).map_err(|e| Failure::of("road", e))?;
         Ok(format!("{change:?}").to_lowercase())
     }
 
@@ -223,6 +266,57 @@ impl Game {
     fn result(&self) -> PyResult<String> {
         let bytes = json_of::<hexet::Hexet>(&self.game.board()).map_err(value_error)?;
         String::from_utf8(bytes).map_err(value_error)
+    }
+}
+
+/// A Wondering Witches night: the secret recipe of a board, the free clue,
+/// and potions brewed on it (the game's digital half).
+#[pyclass(module = "boardwright._native")]
+struct Recipe {
+    recipe: witches::puzzle::Recipe,
+}
+
+#[pymethods]
+impl Recipe {
+    /// The recipe of the witches board of `seed` and `params` (a JSON
+    /// object) over `preset`.
+    #[new]
+    #[pyo3(signature = (seed, params, preset=None))]
+    fn new(py: Python<'_>, seed: &str, params: &str, preset: Option<&str>) -> PyResult<Recipe> {
+        let recipe = py.allow_threads(|| -> Result<witches::puzzle::Recipe, Failure> {
+            let params = resolve::<witches::Params>(params, preset)?;
+            Ok(witches::puzzle::Recipe::new(&params, &Seed::new(seed)).map_err(|e| e.to_string())?)
+        })?;
+        Ok(Recipe { recipe })
+    }
+
+    /// The free clue and what a player needs to brew: JSON `{"clue",
+    /// "recipe_length", "max_seeds", "ingredients", "rules"}`.
+    fn clue(&self) -> PyResult<String> {
+        let r = &self.recipe;
+        let clue = json!({
+            "clue": r.clue(),
+            "recipe_length": r.length(),
+            "max_seeds": witches::puzzle::MAX_SEEDS,
+            "ingredients": r.ingredients().iter().map(|i| i.name).collect::<Vec<_>>(),
+            "rules": r.rules(),
+        });
+        Ok(clue.to_string())
+    }
+
+    /// Brews a potion (JSON: a list of `[ingredient, seeds or null]`):
+    /// JSON `{"undergrown", "overgrown", "feedback", "won"}`.
+    fn brew(&self, potion: &str) -> PyResult<String> {
+        let parts: Vec<(String, Option<i64>)> = serde_json::from_str(potion).map_err(|e| Failure::of("potion", format!("potion: {e}")))?;
+        let potion = witches::puzzle::Potion::from_parts(parts.iter().map(|(name, seeds)| (name.as_str(), *seeds)))
+            .map_err(|e| Failure::of("potion", e))?;
+        let answer = self.recipe.brew(&potion).map_err(|e| Failure::of("potion", e))?;
+        serde_json::to_string(&answer).map_err(value_error)
+    }
+
+    /// The whole recipe, as `--reveal` prints it: JSON.
+    fn reveal(&self) -> PyResult<String> {
+        serde_json::to_string(&self.recipe.reveal()).map_err(value_error)
     }
 }
 
@@ -255,7 +349,7 @@ fn play(py: Python<'_>, result: &str, games: u32, bots: Vec<String>, rules: Opti
     let board: universe::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a universe board: {e}")))?;
     let rules: play::Rules = match rules {
         None => play::Rules::default(),
-        Some(text) => serde_json::from_str(text).map_err(|e| value_error(format!("rules: {e}")))?,
+        Some(text) => serde_json::from_str(text).map_err(|e| Failure::of("rules", format!("rules: {e}")))?,
     };
     let series = play::Series { games, bots, rules };
     py.allow_threads(|| {
@@ -273,6 +367,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generators, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_class::<Game>()?;
+    m.add_class::<Recipe>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

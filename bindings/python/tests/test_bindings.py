@@ -227,3 +227,34 @@ def test_play_is_the_command_lines_report():
             boardwright.play(board, **kwargs)
     with pytest.raises(ValueError, match="universe board"):
         boardwright.play(boardwright.generate("hexet", seed="Tiamo"), games=2)
+
+
+def test_a_witches_recipe_answers_as_the_command_line_does():
+    recipe = boardwright.Recipe("Tiamo", players=3)
+    assert recipe.reveal() == json.loads(cli("witches", "--seed", "Tiamo", "--players", "3", "--reveal").stdout)
+    clue = recipe.clue
+    assert clue["recipe_length"] > 0 and clue["clue"]
+    names = clue["ingredients"]
+    potion = [(names[0], 2), (names[1], None), {"ingredient": names[2], "seeds": 0}]
+    answer = recipe.brew(potion)
+    text = f"{names[0]}:2,{names[1]},{names[2]}:0"
+    assert answer == json.loads(cli("witches", "--seed", "Tiamo", "--players", "3", "--potion", text).stdout)
+    assert set(answer) >= {"undergrown", "overgrown", "feedback", "won"}
+    with pytest.raises(boardwright.PotionError, match="Banana"):
+        recipe.brew([("Banana", 1)])
+
+
+def test_errors_say_what_was_wrong_in_a_small_hierarchy():
+    with pytest.raises(boardwright.ParameterError) as raised:
+        boardwright.generate("universe", seed="x", players=99)
+    assert raised.value.parameter == "players" and "2 to 9" in str(raised.value)
+    assert isinstance(raised.value, boardwright.Error) and isinstance(raised.value, ValueError)
+    with pytest.raises(boardwright.ParameterError) as raised:
+        boardwright.Recipe("x", preset="nope")
+    assert raised.value.parameter == "preset"
+    game = boardwright.Game("Tiamo")
+    with pytest.raises(boardwright.RoadError):
+        game.apply({"player": 0, "from": [-50, -50], "to": [-50, -49]})
+    with pytest.raises(boardwright.Error) as raised:
+        boardwright.generate("chess", seed="x")
+    assert not isinstance(raised.value, boardwright.ParameterError)

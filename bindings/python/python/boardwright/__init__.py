@@ -13,19 +13,88 @@ on the command line.
 
 A parameter is a keyword argument named as in ``boardwright list`` (a
 nested table, such as a universe node type, is a dict); ``preset=`` starts
-from a named preset. Bad input raises ``ValueError`` with the command
-line's message. The work runs without the GIL, so threads generate boards
-in parallel.
+from a named preset. Bad input raises :class:`Error` (a ``ValueError``)
+with the command line's message: :class:`ParameterError` names the
+parameter, :class:`RoadError` a refused hexet road, :class:`PotionError` a
+potion the recipe cannot take. The work runs without the GIL, so threads
+generate boards in parallel.
+
+A witches board's secret recipe answers potions, as the game's app does:
+
+    >>> recipe = boardwright.Recipe("Tiamo", players=4)
+    >>> recipe.clue["clue"]
+    ...
+    >>> recipe.brew([("Sage", 2), ("Mint", None)])["feedback"]
+    ...
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
-__all__ = ["GENERATORS", "SCHEMAS", "Game", "analyze", "draw", "generate", "play", "schema", "__version__"]
+__all__ = [
+    "GENERATORS",
+    "SCHEMAS",
+    "Error",
+    "Game",
+    "ParameterError",
+    "PotionError",
+    "Recipe",
+    "RoadError",
+    "analyze",
+    "draw",
+    "generate",
+    "play",
+    "schema",
+    "__version__",
+]
+
+
+class Error(ValueError):
+    """Bad input: ``str(error)`` says what was wrong and what is allowed,
+    as the command line says it."""
+
+
+class ParameterError(Error):
+    """A parameter (or the preset) that is unknown or out of range;
+    ``parameter`` is its name (``"players"``, ``"pipeline"``, ``"preset"``)."""
+
+    def __init__(self, message: str, parameter: str) -> None:
+        super().__init__(message)
+        self.parameter = parameter
+
+
+class RoadError(Error):
+    """A hexet road refused (off the map, into a lake, across a river
+    without a bridge, a log that does not read); the game is unchanged."""
+
+
+class PotionError(Error):
+    """A potion the recipe cannot take (an ingredient not in play, too
+    many seeds, more ingredients than the recipe has)."""
+
+
+@contextlib.contextmanager
+def _errors() -> Iterator[None]:
+    """Raises the package's exceptions for the native half's ``ValueError(message, what)``."""
+    try:
+        yield
+    except ValueError as e:
+        if isinstance(e, Error) or len(e.args) != 2:
+            raise
+        message, what = e.args
+        if what in ("road", "roads"):
+            raise RoadError(message) from None
+        if what == "potion":
+            raise PotionError(message) from None
+        if what and what not in ("generator", "rules"):
+            raise ParameterError(message, what) from None
+        raise Error(message) from None
+
 
 __version__: str = _native.VERSION
 
@@ -61,7 +130,8 @@ def generate(generator: str, seed: str, *, preset: Optional[str] = None, roads: 
     the map as ``--roads`` plays it.
     """
     log = None if roads is None else json.dumps(list(roads))
-    return json.loads(_native.generate(generator, str(seed), _params(params), preset, log))
+    with _errors():
+        return json.loads(_native.generate(generator, str(seed), _params(params), preset, log))
 
 
 def draw(result: Dict[str, Any], format: str = "svg", *, paper: str = "a4", ink_friendly: bool = False, tile: str = "1x1", dpi: float = 150.0) -> bytes:
@@ -71,7 +141,8 @@ def draw(result: Dict[str, Any], format: str = "svg", *, paper: str = "a4", ink_
     in colour or ink-friendly, a PNG at ``dpi`` pixels per inch. The same
     bytes as ``boardwright GENERATOR --seed ... -o board.FORMAT``."""
     text = json.dumps(result, ensure_ascii=False, separators=(",", ":"))
-    return _native.draw(text, format, paper, ink_friendly, tile, float(dpi))
+    with _errors():
+        return _native.draw(text, format, paper, ink_friendly, tile, float(dpi))
 
 
 def analyze(generator: str, *, boards: int = 100, base: str = "analyze", start: int = 1, preset: Optional[str] = None, **params: Any) -> List[Dict[str, Any]]:
@@ -82,8 +153,9 @@ def analyze(generator: str, *, boards: int = 100, base: str = "analyze", start: 
     ``pandas.DataFrame(analyze("universe", boards=1000))`` takes it whole.
     The boards are made on every core."""
     if boards < 0 or start < 0:
-        raise ValueError(f"boards and start are counts from 0, not {boards} and {start}")
-    return json.loads(_native.analyze(generator, _params(params), preset, base, start, boards))
+        raise Error(f"boards and start are counts from 0, not {boards} and {start}")
+    with _errors():
+        return json.loads(_native.analyze(generator, _params(params), preset, base, start, boards))
 
 
 def play(board: Dict[str, Any], *, games: int = 1000, bot: str = "greedy", bots: Optional[List[str]] = None, rules: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
@@ -94,10 +166,11 @@ def play(board: Dict[str, Any], *, games: int = 1000, bot: str = "greedy", bots:
     interval, stalls, Balance and more: the same as
     ``boardwright play universe``, the same games on any machine."""
     if games < 1:
-        raise ValueError(f"games: {games} is not allowed; a whole number from 1")
+        raise Error(f"games: {games} is not allowed; a whole number from 1")
     text = json.dumps(board, ensure_ascii=False, separators=(",", ":"))
     names = list(bots) if bots is not None else [bot]
-    return json.loads(_native.play(text, games, names, None if rules is None else json.dumps(rules)))
+    with _errors():
+        return json.loads(_native.play(text, games, names, None if rules is None else json.dumps(rules)))
 
 
 class Game:
@@ -111,7 +184,8 @@ class Game:
     """
 
     def __init__(self, seed: str, *, preset: Optional[str] = None, **params: Any) -> None:
-        self._game = _native.Game(str(seed), _params(params), preset)
+        with _errors():
+            self._game = _native.Game(str(seed), _params(params), preset)
         self._log: List[Dict[str, Any]] = []
 
     def apply(self, road: Dict[str, Any]) -> str:
@@ -119,8 +193,9 @@ class Game:
         ``normal`` or ``bridge``, ``action`` ``add`` or ``remove``): what it
         did to its player's networks (``created``, ``extended``, ``merged``,
         ``unchanged``, ``trimmed``, ``split`` or ``removed``). A refused road
-        raises ``ValueError`` and changes nothing."""
-        change = self._game.apply(json.dumps(road))
+        raises :class:`RoadError` and changes nothing."""
+        with _errors():
+            change = self._game.apply(json.dumps(road))
         self._log.append(dict(road))
         return change
 
@@ -140,3 +215,51 @@ class Game:
     def result(self) -> Dict[str, Any]:
         """The map with its roads, networks and scores: what :func:`generate` gives with ``roads=game.log``."""
         return json.loads(self._game.result())
+
+
+#: One part of a potion: an ingredient's name, and its seeds (``None``: as
+#: many as needed), or a dict ``{"ingredient", "seeds"}``.
+PotionPart = Union[Tuple[str, Optional[int]], Dict[str, Any]]
+
+
+class Recipe:
+    """The secret recipe of a Wondering Witches board (the board of the same
+    seed and parameters), the free clue, and potions brewed on it: what the
+    game's app does, so a night can be played or simulated from Python.
+
+        >>> recipe = boardwright.Recipe("Tiamo", players=4)
+        >>> answer = recipe.brew([("Sage", 2), ("Mint", None)])
+        >>> answer["won"], answer["feedback"]
+    """
+
+    def __init__(self, seed: str, *, preset: Optional[str] = None, **params: Any) -> None:
+        with _errors():
+            self._recipe = _native.Recipe(str(seed), _params(params), preset)
+
+    @property
+    def clue(self) -> Dict[str, Any]:
+        """The free clue and what a player needs to brew: ``clue``,
+        ``recipe_length``, ``max_seeds``, ``ingredients`` (in the board's
+        order) and ``rules`` (each effect players may meet, with its rule)."""
+        return json.loads(self._recipe.clue())
+
+    def brew(self, potion: Sequence[PotionPart]) -> Dict[str, Any]:
+        """Brews ``potion``, its ingredients in the order they go in:
+        ``undergrown`` and ``overgrown`` (the ingredients given too few or
+        too many seeds), ``feedback`` (what the potion does, in the game's
+        words) and ``won``. A potion the recipe cannot take raises
+        :class:`PotionError`."""
+        parts = []
+        for part in potion:
+            if isinstance(part, dict):
+                parts.append([part.get("ingredient"), part.get("seeds")])
+            else:
+                name, seeds = part
+                parts.append([name, seeds])
+        with _errors():
+            return json.loads(self._recipe.brew(json.dumps(parts)))
+
+    def reveal(self) -> Dict[str, Any]:
+        """The whole recipe, as ``boardwright witches --reveal`` prints it."""
+        return json.loads(self._recipe.reveal())
+

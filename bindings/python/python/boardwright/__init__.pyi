@@ -1,8 +1,22 @@
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 GENERATORS: List[str]
 SCHEMAS: List[str]
+
+class Error(ValueError):
+    """Bad input, with the command line's message."""
+
+class ParameterError(Error):
+    """A parameter (or the preset) unknown or out of range."""
+    parameter: str
+    def __init__(self, message: str, parameter: str) -> None: ...
+
+class RoadError(Error):
+    """A hexet road refused; the game is unchanged."""
+
+class PotionError(Error):
+    """A potion the recipe cannot take."""
 
 def schema(name: str) -> Dict[str, Any]:
     """The JSON Schema called ``name`` (one of ``SCHEMAS``): a generator's result, its config file, hexet's road log."""
@@ -33,3 +47,16 @@ class Game:
         """Every player's score."""
     def result(self) -> Dict[str, Any]:
         """The map with its roads, networks and scores."""
+
+PotionPart = Union[Tuple[str, Optional[int]], Dict[str, Any]]
+
+class Recipe:
+    """A witches board's secret recipe: the clue, and potions brewed on it."""
+    def __init__(self, seed: str, *, preset: Optional[str] = ..., **params: Any) -> None: ...
+    @property
+    def clue(self) -> Dict[str, Any]:
+        """The free clue, the recipe's length, the seeds allowed, the ingredients and the effects' rules."""
+    def brew(self, potion: Sequence[PotionPart]) -> Dict[str, Any]:
+        """``undergrown``, ``overgrown``, ``feedback`` and ``won``."""
+    def reveal(self) -> Dict[str, Any]:
+        """The whole recipe, as ``--reveal`` prints it."""
