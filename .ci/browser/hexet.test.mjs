@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, SHOTS, SIZES, base, boardHtml, changedFrom, downloads, open, scratch, setup } from "./common.mjs";
+import { BIN, SHOTS, SIZES, base, boardHtml, changedFrom, context, downloads, open, scratch, setup } from "./common.mjs";
 
 setup();
 
@@ -87,7 +87,7 @@ test("a game is its address: roads build by clicks, and reload, Back and a share
   }
   const [map, scores] = [await page.locator("#board").boundingBox(), await page.locator("#scores").boundingBox()];
   assert.ok(scores.x >= map.x + map.width, "the scores sit beside the map");
-  // The zoom buttons sit over the map's corner, clear of the panel.
+  // The zoom buttons sit under the map's corner, clear of the panel.
   const [zoom, panel] = [await page.locator(".zoom").boundingBox(), await page.locator(".game").boundingBox()];
   assert.ok(zoom.x + zoom.width <= map.x + map.width + 1 && zoom.x + zoom.width <= panel.x, `the zoom buttons ${JSON.stringify(zoom)} overlap the panel ${JSON.stringify(panel)}`);
   await page.screenshot({ path: join(SHOTS, "hexet-played-1280x800.png") });
@@ -127,9 +127,10 @@ test("a game is its address: roads build by clicks, and reload, Back and a share
   assert.equal(await roadCount(page), n);
   assert.equal(code(page).length, 3 * n);
 
-  // A new map is a new game, and Back gives the game left for it back,
-  // every road; Forward the new map again.
+  // A new map is a new game (asked first), and Back gives the game left for
+  // it back, every road; Forward the new map again.
   const played = page.url();
+  page.once("dialog", (dialog) => dialog.accept());
   await page.click("#new-seed");
   await roads(page, 0);
   assert.equal(code(page), "");
@@ -330,6 +331,146 @@ test("the hexet page on a phone", async () => {
   const { route } = await tiamo(page);
   await build(page, route.slice(0, 3));
   await page.screenshot({ path: join(SHOTS, "hexet-played-390x844.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The centre of `c`'s cell on screen. */
+async function centre(page, c) {
+  const b = await page.locator(cell(c)).boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+test("on a zoomed map a drag pans and never builds, a tap still builds: a finger on a phone, the mouse on a desktop", async () => {
+  for (const size of SIZES) {
+    const phone = size === SIZES[1];
+    const { page, errors } = await open("/hexet?seed=Tiamo&players=3", size);
+    const { route } = await tiamo(page);
+    const asked = [];
+    page.on("request", (r) => r.url().includes("/api/hexet/roads") && asked.push(r.url()));
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    if (phone) await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+    const box = () => page.$eval("#board > svg", (s) => s.getAttribute("viewBox"));
+    await page.click('.zoom button[aria-label="Zoom in"]');
+    await page.click('.zoom button[aria-label="Zoom in"]');
+    const zoomed = await box();
+
+    // From a cell to its neighbour: the map follows, no road, no cell picked.
+    const [[x1, y1], [x2, y2]] = [await centre(page, route[0]), await centre(page, route[1])];
+    if (phone) {
+      await touch("touchStart", [[x1, y1]]);
+      for (let k = 1; k <= 6; k++) await touch("touchMove", [[x1 + ((x2 - x1) * k) / 6, y1 + ((y2 - y1) * k) / 6]]);
+      await touch("touchEnd", []);
+    } else {
+      await page.mouse.move(x1, y1);
+      await page.mouse.down();
+      await page.mouse.move(x2, y2, { steps: 6 });
+      await page.mouse.up();
+    }
+    await page.waitForTimeout(700);
+    assert.notEqual(await box(), zoomed, `${size}: the drag pans the map`);
+    assert.deepEqual(asked, [], `${size}: the drag asked for a road`);
+    assert.equal(await roadCount(page), 0, `${size}: the drag built a road`);
+    assert.equal(await page.$(".play .marks .selected"), null, `${size}: the drag picked a cell`);
+
+    // Two taps on neighbouring cells of the zoomed map build, as on a fitted one.
+    const panned = await box();
+    for (const c of route.slice(0, 2)) {
+      const [x, y] = await centre(page, c);
+      if (phone) {
+        await touch("touchStart", [[x, y]]);
+        await touch("touchEnd", []);
+      } else {
+        await page.mouse.click(x, y);
+      }
+    }
+    await roads(page, 1);
+    assert.equal(await box(), panned, `${size}: a tap moved the view`);
+    await page.screenshot({ path: join(SHOTS, `hexet-zoomed-${size[0]}x${size[1]}.png`) });
+    assert.deepEqual(errors, [], `${size}`);
+    await page.close();
+  }
+});
+
+test("on a wide screen the map fills its column beside the panel, its hexes at least as large as on a phone", async () => {
+  const measure = async (size) => {
+    const { page, errors } = await open("/hexet?seed=Tiamo&players=3", size);
+    const found = await page.evaluate(() => {
+      const cells = [...document.querySelectorAll(".play .cell")].map((p) => p.getBoundingClientRect());
+      const board = document.querySelector("#board");
+      const inner = board.clientWidth - parseFloat(getComputedStyle(board).paddingLeft) - parseFloat(getComputedStyle(board).paddingRight);
+      return {
+        hex: Math.max(...cells.map((c) => c.width)),
+        width: Math.max(...cells.map((c) => c.right)) - Math.min(...cells.map((c) => c.left)),
+        bottom: Math.max(...cells.map((c) => c.bottom)),
+        inner,
+        legend: document.querySelectorAll("#legend-below li").length,
+      };
+    });
+    await page.screenshot({ path: join(SHOTS, `hexet-map-${size[0]}x${size[1]}.png`) });
+    assert.deepEqual(errors, [], `${size}`);
+    await page.close();
+    return found;
+  };
+  const [wide, phone] = [await measure(SIZES[0]), await measure(SIZES[1])];
+  assert.ok(wide.hex >= phone.hex, `hexes ${wide.hex} px wide on a wide screen, ${phone.hex} px on a phone`);
+  for (const [name, m] of [["wide", wide], ["phone", phone]]) {
+    assert.ok(m.width >= 0.9 * m.inner, `${name}: the map is ${m.width} px of the board's ${m.inner} px`);
+    assert.ok(m.legend > 4, `${name}: the legend under the map, as a list`);
+  }
+  assert.ok(wide.bottom <= SIZES[0][1], `the map ends at ${wide.bottom}, below the first screen`);
+});
+
+test("a new map asks before it clears the roads built; Cancel keeps the game and the settings; Back and Forward never ask", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  await build(page, route.slice(0, 3));
+  const played = page.url();
+  const asked = [];
+  let answer = false;
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    return answer ? dialog.accept() : dialog.dismiss();
+  });
+
+  // Cancel: the old settings and the roads stay, and the page says so.
+  await page.fill("#param-players", "4");
+  await page.press("#param-players", "Enter");
+  await page.waitForFunction(() => /Kept the old settings/.test(document.querySelector("#status").textContent));
+  assert.equal(asked.length, 1);
+  assert.match(asked[0], /new map, so they start a new game: the 2 roads built will be cleared/);
+  assert.equal(await page.textContent("#status"), "Kept the old settings and the 2 roads built");
+  assert.equal(await page.inputValue("#param-players"), "3");
+  assert.equal(page.url(), played);
+  assert.equal(await roadCount(page), 2);
+  await page.screenshot({ path: join(SHOTS, "hexet-kept-1280x800.png") });
+  // The game goes on after a Cancel.
+  await page.click(cell(route[2]));
+  await page.click(cell(route[3]));
+  await roads(page, 3);
+
+  // OK: a new map with no roads; a drawing option never asks.
+  answer = true;
+  await page.click("#new-seed");
+  await roads(page, 0);
+  assert.equal(asked.length, 2);
+  const fresh = page.url();
+  const plain = await boardHtml(page);
+  await page.check("#ink_friendly");
+  await changedFrom(page, plain);
+
+  // Back and Forward: the game of each address, without a question.
+  await page.goBack();
+  await page.waitForURL(fresh);
+  await page.goBack();
+  await roads(page, 3);
+  await page.goForward();
+  await roads(page, 0);
+  assert.equal(page.url(), fresh);
+  await page.goBack();
+  await roads(page, 3);
+  assert.equal(asked.length, 2, asked.join("\n"));
   assert.deepEqual(errors, []);
   await page.close();
 });

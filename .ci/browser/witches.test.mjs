@@ -217,6 +217,15 @@ test("the potions tried survive a change that keeps the recipe; a change of reci
     await page.press(`#param-${other}`, "Enter");
     await page.waitForFunction((pair) => location.search.includes(pair) && !location.search.includes("potions=") && document.querySelectorAll("#tried > li").length === 0, `${other}=${otherValue}`);
     assert.match(asked, /new game/);
+    // Back gives the game left behind back, and Forward the new one, without a question.
+    asked = null;
+    page.on("dialog", note);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll("#tried > li").length === 2);
+    assert.equal(page.url(), address);
+    await page.goForward();
+    await page.waitForFunction((pair) => location.search.includes(pair) && document.querySelectorAll("#tried > li").length === 0, `${other}=${otherValue}`);
+    assert.equal(asked, null, "Back and Forward asked");
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -201,7 +201,8 @@ class Page {
     this.status("Drawing…", "busy");
     try {
       const board = await (this.module.load ? this.module.load(this, query, record) : this.load(query));
-      if (sequence !== this.sequence) return;
+      // No board: the player kept the game in progress (see `discards`).
+      if (sequence !== this.sequence || board === null) return;
       this.failing = false;
       this.clearErrors();
       this.show(board, query);
@@ -220,6 +221,22 @@ class Page {
       if (!this.shown && this.drop(e)) return this.refreshNow("replace");
       this.fail(e);
     }
+  }
+
+  /**
+   * Asks before a change of settings ends the game in progress: `reason`
+   * says why ("These settings make a new map"), `lost` what goes ("the 3
+   * roads built"). Answers whether to go on; kept, the settings of the game,
+   * which the address holds, are shown again.
+   */
+  discards(reason, lost) {
+    if (confirm(`${reason}, so they start a new game: ${lost} will be cleared.\n\nOK: start the new game. Cancel: keep the old settings and ${lost}.`)) return true;
+    this.readAddress(location.search);
+    this.showState();
+    this.failing = false;
+    this.clearErrors();
+    this.status(`Kept the old settings and ${lost}`, "ok");
+    return false;
   }
 
   /** Leaves out the setting a refusal names, if the state has it; answers whether it did. */
@@ -259,15 +276,19 @@ class Page {
     this.setDownloads(board.downloads || this.downloads(query));
   }
 
-  /** Puts a drawing on the board; answers its element. */
+  /**
+   * Puts a drawing on the board; answers its element. The legend moves below
+   * on a narrow screen, or on every screen for a module that asks
+   * (`legendBelow`, hexet: its map then fills the width).
+   */
   showSvg(text) {
     const svg = parseSvg(text);
-    const wide = matchMedia(WIDE).matches;
-    if (wide) sideBySide(svg);
+    const below = this.module.legendBelow || !matchMedia(WIDE).matches;
+    if (!below) sideBySide(svg);
     this.board.replaceChildren(svg);
     const holder = document.getElementById("legend-below");
-    if (wide) holder.replaceChildren();
-    else legendBelow(svg, holder);
+    if (below) legendBelow(svg, holder);
+    else holder.replaceChildren();
     return svg;
   }
 
@@ -377,7 +398,11 @@ class Page {
     if (this.module.error) this.module.error(this, null);
   }
 
-  /** Shows a refusal beside the control at fault; the last good board stays. */
+  /**
+   * Shows a refusal (the server's, or the page's own of what is typed)
+   * beside the control at fault, and says in the heading that the board
+   * was not redrawn; the last good board stays.
+   */
   fail(e) {
     this.clearErrors();
     this.failing = true;
@@ -388,7 +413,7 @@ class Page {
     }
     if (!(e.parameter && this.module.error && this.module.error(this, e))) this.place(e.parameter, e.message);
     this.module.failed?.(this);
-    this.status(this.shown ? "Not redrawn: see the message beside the settings" : "No board: see the message beside the settings", "error");
+    this.status(this.shown ? "Not redrawn: the board shown is the previous one; see the message beside the settings" : "No board: see the message beside the settings", "error");
   }
 
   /**
@@ -467,7 +492,7 @@ async function main() {
   const fieldset = document.getElementById("params");
   for (const param of info.params) {
     if (module.claims?.includes(param.name)) continue;
-    const c = control(param, (text) => page.setOverride(param.name, text));
+    const c = control(param, (text) => page.setOverride(param.name, text), (message) => page.fail({ parameter: param.name, message }));
     page.controls.set(param.name, c);
     fieldset.append(c.element);
   }

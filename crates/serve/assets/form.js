@@ -67,11 +67,12 @@ export function queryText(param, value) {
 
 /**
  * A control for `param`. `changed(text)` is called with the value's query
- * text (null: the default) once the value is settled. Returns the element,
- * `set(value)` (a resolved JSON value), `setText(text)` (its query text)
- * and `error(message)`.
+ * text (null: the default) once the value is settled, `refused(message)`
+ * when what is typed cannot be sent (JSON that does not parse). Returns the
+ * element, `set(value)` (a resolved JSON value), `setText(text)` (its query
+ * text) and `error(message)`.
  */
-export function control(param, changed) {
+export function control(param, changed, refused) {
   const id = `param-${param.name}`;
   const allowed = param.allowed;
   const defaultText = param.default === null ? "none" : allowed.kind === "data" ? "built in" : String(param.default);
@@ -124,7 +125,7 @@ export function control(param, changed) {
           changed(toInlineToml(JSON.parse(input.value)));
           error.textContent = "";
         } catch (e) {
-          error.textContent = `Not valid JSON: ${e.message}`;
+          refused(`Not valid JSON: ${e.message}`);
         }
       });
       write = (v) => (input.value = JSON.stringify(v, null, 1));

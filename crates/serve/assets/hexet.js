@@ -1,9 +1,10 @@
 // Hexet: a playable map. Pick a player, click two neighbouring cells (or drag
-// from one to the other) to build a road between them, a bridge where a
-// river runs between; click one of your roads to remove it. Networks are
-// tinted in their player's colour, the cities and tower they reach are
-// ringed (one ring a player), and the scores follow every road. Players may
-// go in turn; "edit any road" lets a designer remove anyone's road.
+// from one to the other on the fitted map; on a zoomed one a drag pans) to
+// build a road between them, a bridge where a river runs between; click one
+// of your roads to remove it. Networks are tinted in their player's colour,
+// the cities and tower they reach are ringed (one ring a player), and the
+// scores follow every road. Players may go in turn; "edit any road" lets a
+// designer remove anyone's road. A new map where roads are built asks first.
 //
 // The game is its address: the road log rides in `roads=` beside the seed
 // and the parameters (the server's `/api/hexet/roads` writes the log as that
@@ -81,8 +82,8 @@ const game = {
   selected: null,
   cursor: null,
   dragFrom: null,
-  /** Whether two fingers are (or were, until the last one is lifted) on the map. */
-  pinched: false,
+  /** Whether the press under way built a road by a drag or moved the view: its click does nothing more. */
+  dragged: false,
   /** The drawing's cell layout, read when the drawing is shown. */
   layout: null,
   /** The element beside the map that holds the panel. */
@@ -356,7 +357,7 @@ function panel(page) {
       el("div", { class: "field" }, el("label", { for: "road-log-text" }, "Or pasted"), pasted, pasteButton),
       el("p", { class: "error", id: "error-road-log", role: "alert" })),
     game.map.networks.length ? nets : el("p", { class: "hint" }, "No roads yet."),
-    el("p", { class: "hint" }, "Click two neighbouring cells (or drag from one to the other) to build a road, a bridge where a river runs between them; click one of your roads to remove it. Back (or Undo) takes the last change away. On the map: arrow keys move, Enter picks a cell, 1–8 choose the player, U undoes."),
+    el("p", { class: "hint" }, "Click two neighbouring cells (or drag from one to the other) to build a road, a bridge where a river runs between them; click one of your roads to remove it. On a zoomed map a drag moves the map: click the two cells instead. Back (or Undo) takes the last change away. On the map: arrow keys move, Enter picks a cell, 1–8 choose the player, U undoes."),
   );
 }
 
@@ -406,6 +407,8 @@ function shown(page) {
 
 export default {
   addressKeys: ["turns"],
+  // The legend under the map on every screen: the map takes the whole width beside the panel.
+  legendBelow: true,
 
   setup(page) {
     // The address says whether players move in turn; with no word on it, the
@@ -415,24 +418,24 @@ export default {
     addStyles(STYLE);
     const area = el("div", { class: "play-area" });
     game.panel = el("div", { class: "game", "aria-label": "The game" });
-    // The zoom buttons go with the map, over its corner, not over the panel.
-    const zoom = page.board.previousElementSibling?.classList.contains("zoom") ? page.board.previousElementSibling : null;
+    // The zoom buttons go with the map, under it, not under the panel.
     page.board.before(area);
-    area.append(el("div", { class: "map" }, ...(zoom ? [zoom] : []), page.board), game.panel);
+    area.append(el("div", { class: "map" }, page.board, page.zoom.element), game.panel);
     const board = page.board;
     board.tabIndex = 0;
     board.classList.add("playable");
     board.setAttribute("aria-label", "Hexet map: arrow keys move, Enter picks a cell");
-    // Two fingers on the map pinch it (the page's zoom) and build nothing.
+    // A press that moves the view (a pinch, or a drag on the zoomed map)
+    // builds nothing; a tap picks a cell, a drag on the fitted map builds.
     board.addEventListener("pointerdown", (e) => {
-      game.pinched ||= page.zoom.pinching;
-      game.dragFrom = game.pinched ? null : cellOf(e.target);
+      game.dragged = false;
+      game.dragFrom = page.zoom.moved ? null : cellOf(e.target);
     });
     board.addEventListener("pointerup", (e) => {
       const from = game.dragFrom;
       game.dragFrom = null;
-      if (game.pinched) {
-        game.pinched = page.zoom.pointers.size > 0;
+      if (page.zoom.moved) {
+        game.dragged = true;
         return;
       }
       const to = cellOf(document.elementFromPoint(e.clientX, e.clientY));
@@ -443,10 +446,7 @@ export default {
       }
     });
     board.addEventListener("click", (e) => {
-      if (game.dragged) {
-        game.dragged = false;
-        return;
-      }
+      if (game.dragged) return;
       const road = e.target.closest?.(".road");
       if (road) {
         removeRoad(page, road);
@@ -488,14 +488,18 @@ export default {
    * The board of `query`, its road log replayed. A map changed on the page
    * (another seed or parameter: `record` "push") is a new game; an address
    * (the page opened, Back or Forward: "replace") is replayed with its roads,
-   * so Back gives a game left for a new map back. Roads the server does not
-   * replay are dropped with a message, the map shown without them.
+   * so Back gives a game left for a new map back. A new game where roads are
+   * built asks first; kept, the answer is null and nothing is drawn. Roads
+   * the server does not replay are dropped with a message, the map shown
+   * without them.
    */
   async load(page, query, record) {
     const settings = new URLSearchParams(query);
     const code = settings.get("roads") ?? "";
     for (const name of [...DRAWING, "roads"]) settings.delete(name);
     if (code && record === "push" && game.settings !== null && settings.toString() !== game.settings) {
+      const built = game.map.roads.length;
+      if (built && !page.discards("These settings make a new map", built === 1 ? "the road built" : `the ${built} roads built`)) return null;
       page.overrides.delete("roads");
       return this.load(page, addressOf(page, ""));
     }

@@ -3,11 +3,13 @@
 // push them shown faintly, then the edges, the missions and the node types
 // appear, and the drawing comes back. "Play 1,000 games" has the server's
 // greedy bots play the board: a table of seats and starts with their 95 %
-// intervals, then the first game replayed on the drawing, each player's
-// icons in their colour, cuts drawn as they are made, loose pieces fading.
+// intervals (on a phone behind their summary line), then the first game
+// replayed on the drawing, each player's icons in their colour, cuts drawn
+// as they are made, loose pieces fading.
 
 import { ApiError, fetchApi } from "./api.js";
 import { el } from "./form.js";
+import { WIDE } from "./svg.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The largest node radius of universe's drawing, in grid units. */
@@ -25,31 +27,20 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /**
- * The points at `share` (0 to 1) of the way through `snapshots`, measured
- * by how far the points have moved rather than by iterations: most of the
- * movement is in the first few iterations, and played by iteration it would
- * be over at once. `moved[k]` is the movement up to snapshot `k`.
+ * The points at `share` (0 to 1) of the way through `snapshots`, each step
+ * from one snapshot to the next given the same time: the iterations pass at
+ * an even pace from the first, the large first moves quickly and the
+ * settling after them slowly, as the relaxation runs. Paced by how far the
+ * points move instead, the first step would hold the screen half the time
+ * and the last fifty iterations rush by.
  */
-function pointsAt(snapshots, moved, share) {
-  const total = moved[moved.length - 1];
-  const goal = share * total;
-  let k = 0;
-  while (k < moved.length - 2 && moved[k + 1] < goal) k++;
-  const span = moved[k + 1] - moved[k];
-  const t = span > 0 ? Math.min(1, Math.max(0, (goal - moved[k]) / span)) : 1;
+function pointsAt(snapshots, share) {
+  const at = share * (snapshots.length - 1);
+  const k = Math.floor(at);
+  const t = at - k;
   const [from, to] = [snapshots[k].points, snapshots[k + 1]?.points ?? snapshots[k].points];
   // The iteration the points are moving towards.
-  return { iteration: t > 0 && snapshots[k + 1] ? k + 1 : k, points: from.map(([x, y], i) => [x + (to[i][0] - x) * t, y + (to[i][1] - y) * t]) };
-}
-
-/** The movement of all points up to each snapshot (0 at the first). */
-function movement(snapshots) {
-  const moved = [0];
-  for (let k = 1; k < snapshots.length; k++) {
-    const [a, b] = [snapshots[k - 1].points, snapshots[k].points];
-    moved.push(moved[k - 1] + a.reduce((sum, [x, y], i) => sum + Math.hypot(b[i][0] - x, b[i][1] - y), 0));
-  }
-  return moved;
+  return { iteration: t > 0 ? k + 1 : k, points: from.map(([x, y], i) => [x + (to[i][0] - x) * t, y + (to[i][1] - y) * t]) };
 }
 
 /** Grid units to millimetres as the drawing (`svg`) placed the board's
@@ -107,12 +98,11 @@ async function play(page, button, every) {
       obstacles.append(svgEl("circle", { cx, cy, r: r * unit, "stroke-width": 0.02 * unit }));
     }
     layer.insertBefore(obstacles, edges);
-    const moved = movement(steps.snapshots);
     const start = performance.now();
     for (;;) {
       if (run.stop) return;
       const share = Math.min(1, (performance.now() - start) / PLAY_MS);
-      const shown = pointsAt(steps.snapshots, moved, share);
+      const shown = pointsAt(steps.snapshots, share);
       shown.points.forEach((p, i) => {
         const [x, y] = at(p);
         points[i]?.setAttribute("cx", x);
@@ -213,10 +203,14 @@ async function playGames(page, button, out) {
     page.status("Playing 1,000 games…", "busy");
     const report = await fetchApi(`/api/universe/play?${page.shown.query}&games=1000`);
     if (run.stop) return;
+    // On a phone the tables wait behind their summary line: open, they
+    // would push the settings far from the board.
     out.replaceChildren(
       el("p", { id: "play-summary" }, `${report.games} games, greedy bots in every seat: Balance ${report.balance.toFixed(3)}, ${report.stalls} without a winner, ${report.turns.mean.toFixed(1)} rounds on average; the best start wins ${percent(report.start_spread)} more often than the worst (${percent(report.excess_start_spread)} beyond chance).`),
-      rateTable("play-seats", "By seat, in turn order", "seat", report.seats.map((s) => [s.seat, null, s])),
-      rateTable("play-starts", "By starting node", "node", report.starts.map((s) => [s.node, s.held, s])),
+      el("details", { id: "play-tables", open: matchMedia(WIDE).matches },
+        el("summary", {}, `Win rates by seat and by starting node (${report.seats.length + report.starts.length} rows)`),
+        rateTable("play-seats", "By seat, in turn order", "seat", report.seats.map((s) => [s.seat, null, s])),
+        rateTable("play-starts", "By starting node", "node", report.starts.map((s) => [s.node, s.held, s]))),
     );
     const board = page.shown.json;
     const { unit, at } = layout(board, svg);

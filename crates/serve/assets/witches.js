@@ -36,8 +36,6 @@ const game = {
   navigated: false,
   /** The recipe found the same for the board asked for: `{recipeQuery, clue}`, or null. */
   carry: null,
-  /** The player kept the old settings: the page puts them back. */
-  declined: false,
 };
 
 // Registered when the module loads, before the page's own listener redraws
@@ -251,17 +249,10 @@ async function compareRecipe(query) {
   }
 }
 
-/** Thrown when the player keeps the old settings: nothing is drawn, and they are put back. */
-class Declined extends ApiError {
-  constructor() {
-    super(0, { error: "The old settings were kept.", parameter: "potions" });
-  }
-}
-
 /**
  * The board of `query`, drawn once the game allows: a change of settings
  * that keeps the recipe keeps the potions tried; one that changes it, with
- * potions tried, asks first.
+ * potions tried, asks first (kept, the answer is null and nothing is drawn).
  */
 async function load(page, query) {
   const navigated = game.navigated;
@@ -274,11 +265,7 @@ async function load(page, query) {
       game.carry = { recipeQuery: recipe, clue };
     } else if (verdict === "new" && game.tried.length) {
       const n = game.tried.length;
-      const potions = n === 1 ? "the potion tried" : `the ${n} potions tried`;
-      if (!confirm(`These settings make a new recipe, so they start a new game: ${potions} will be cleared.\n\nOK: start the new game. Cancel: keep the old settings and ${n === 1 ? "the potion" : "the potions"}.`)) {
-        game.declined = true;
-        throw new Declined();
-      }
+      if (!page.discards("These settings make a new recipe", n === 1 ? "the potion tried" : `the ${n} potions tried`)) return null;
     }
   }
   return page.load(query);
@@ -344,24 +331,6 @@ export default {
   addressKeys: ["potions"],
   load,
   shown,
-
-  /** A refusal the module handles: the old settings kept (nothing to show beside a control). */
-  error(page, e) {
-    return e instanceof Declined;
-  },
-
-  /** After a refusal: if the player kept the old settings, they are shown again with the board. */
-  failed(page) {
-    if (!game.declined) return;
-    game.declined = false;
-    page.readAddress(location.search);
-    page.showState();
-    page.failing = false;
-    page.clearErrors();
-    const n = game.tried.length;
-    // After the page's own status line for a refusal, which this is not.
-    queueMicrotask(() => page.status(`Kept the old settings and ${n === 1 ? "the potion" : `the ${n} potions`} tried`, "ok"));
-  },
 
   setup(page) {
     addStyles(STYLE);

@@ -4,13 +4,17 @@ import { el } from "./form.js";
 
 /** The most a board is magnified. */
 const MAX_ZOOM = 16;
+/** How far a press may wobble, in CSS pixels, and still be a tap rather than a drag. */
+const TAP_SLOP = 8;
 
 /**
  * Zoom and pan of the drawing on the board, as its `viewBox`: the wheel or
- * a pinch zooms about the pointer, a drag (not on a playable map's cells)
- * pans, the buttons and the keys + − 0 and the arrows (when the board has
- * focus and a generator's own keys did not take them) do both. The view
- * starts fitted and is kept when the board is redrawn; Fit returns to it.
+ * a pinch zooms about the pointer, a drag pans, the buttons under the board
+ * and the keys + − 0 and the arrows (when the board has focus and a
+ * generator's own keys did not take them) do both. The view starts fitted
+ * and is kept when the board is redrawn; Fit returns to it. `moved` says
+ * whether a press moved the view (a pan or a pinch): a playable map builds
+ * nothing on such a press, only on a tap.
  */
 export class Zoom {
   constructor(board) {
@@ -19,12 +23,16 @@ export class Zoom {
     this.scale = 1;
     this.centre = [0.5, 0.5];
     this.pointers = new Map();
+    /** Whether the press under way, or the last one, moved the view. */
+    this.moved = false;
     new MutationObserver(() => this.apply()).observe(board, { childList: true });
     const button = (label, title, act) => el("button", { type: "button", title, "aria-label": title, onclick: act }, label);
-    board.before(el("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
+    /** The buttons, under the board: over it they would hide its corner. */
+    this.element = el("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
       button("+", "Zoom in", () => this.zoomBy(1.5)),
       button("−", "Zoom out", () => this.zoomBy(1 / 1.5)),
-      button("Fit", "Fit the board to its area", () => this.fit())));
+      button("Fit", "Fit the board to its area", () => this.fit()));
+    board.after(this.element);
     board.addEventListener("wheel", (e) => {
       // Zooming out of a fitted board would do nothing: the page scrolls instead.
       if (this.scale === 1 && e.deltaY > 0) return;
@@ -85,16 +93,11 @@ export class Zoom {
     this.apply();
   }
 
-  /** A pointer down: two at once pinch; one pans, unless it started on a
-   * playable map's cell or road (where it builds). */
+  /** A pointer down: the first starts a press, a second makes it a pinch. */
   down(e) {
-    const play = Boolean(e.target.closest?.(".play .cell, .play .road"));
-    this.pointers.set(e.pointerId, { at: [e.clientX, e.clientY], play });
-  }
-
-  /** Whether two pointers are down: a pinch, which builds nothing. */
-  get pinching() {
-    return this.pointers.size > 1;
+    if (!this.pointers.size) this.moved = false;
+    this.pointers.set(e.pointerId, { at: [e.clientX, e.clientY] });
+    if (this.pointers.size > 1) this.moved = true;
   }
 
   move(e) {
@@ -108,7 +111,10 @@ export class Zoom {
       const before = Math.hypot(x - other[0], y - other[1]);
       const after = Math.hypot(e.clientX - other[0], e.clientY - other[1]);
       if (before > 0) this.zoomBy(after / before, this.at({ clientX: (e.clientX + other[0]) / 2, clientY: (e.clientY + other[1]) / 2 }));
-    } else if (this.scale > 1 && !last.play) {
+    } else if (this.scale > 1) {
+      // A tap's wobble pans nothing: the press stays a tap until it moves further.
+      if (!this.moved && Math.hypot(e.clientX - x, e.clientY - y) < TAP_SLOP) return;
+      this.moved = true;
       this.panBy(-(e.clientX - x) / rect.width, -(e.clientY - y) / rect.height);
     }
     last.at = [e.clientX, e.clientY];
