@@ -61,7 +61,12 @@ def schema_of(document, name):
 def test_the_served_openapi_document_is_valid(document):
     validate(document)
     assert document["openapi"] == "3.1.0"
-    assert {"/api/generators", "/api/witches/potion", "/api/universe/{file}"} <= set(document["paths"])
+    assert {"/api/generators", "/api/witches/potion", "/api/universe/board.json", "/api/universe/board.svg"} <= set(document["paths"])
+    # Simple enums are plain enums, tagged unions have a discriminator.
+    assert document["components"]["schemas"]["hexet.RoadType"]["enum"] == ["normal", "bridge"]
+    stage = document["components"]["schemas"]["starship.Stage"]
+    assert stage["discriminator"]["propertyName"] == "stage"
+    assert stage["discriminator"]["mapping"]["shape"] == "#/components/schemas/starship.Stage.shape"
 
 
 @pytest.mark.parametrize("generator", GENERATORS)
@@ -73,11 +78,11 @@ def test_board_and_steps_answers_are_as_documented(server, document, generator):
         assert errors(schema_of(document, f"{generator}.steps"), steps) == [], f"{generator} steps {seed}"
         # Each answer is described by its own schema, not by the other.
         assert errors(schema_of(document, f"{generator}.steps"), board)
-    content = document["paths"][f"/api/{generator}/{{file}}"]["get"]["responses"]["200"]["content"]
-    assert content["application/json"]["schema"]["anyOf"] == [
-        {"$ref": f"#/components/schemas/{generator}"},
-        {"$ref": f"#/components/schemas/{generator}.steps"},
-    ]
+    answer = lambda file: document["paths"][f"/api/{generator}/{file}"]["get"]["responses"]["200"]["content"]
+    assert answer("board.json")["application/json"]["schema"] == {"$ref": f"#/components/schemas/{generator}"}
+    assert answer("steps")["application/json"]["schema"] == {"$ref": f"#/components/schemas/{generator}.steps"}
+    assert answer("board.png")["image/png"]["schema"]["format"] == "binary"
+    assert list(answer("board.svg")) == ["image/svg+xml"]
 
 
 @pytest.mark.parametrize("difficulty", [1, 3])

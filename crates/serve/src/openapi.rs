@@ -9,7 +9,6 @@
 use boardwright::params::{Allowed, Params};
 use boardwright::witches::puzzle;
 use boardwright::{GENERATORS, Generator, Paper, Tile, Visit, schema, with_generator};
-use output::Format;
 use serde_json::{Map, Value, json};
 
 use crate::api::Steps;
@@ -17,10 +16,6 @@ use crate::generators::served_max;
 use crate::puzzle::{Clue, PotionRequest};
 use crate::request::MAX_EVERY;
 use crate::roads::{LogRequest, Roads};
-
-/// The files of `GET /api/{generator}/{file}`.
-const FILES: &str =
-    "board.json, board.svg, board.png, board.pdf, config.toml, steps, or snapshot-K.svg (the K-th snapshot of steps, from 0)";
 
 /// The error body every refusal carries.
 fn error_schema() -> Value {
@@ -67,7 +62,51 @@ fn schemas() -> Map<String, Value> {
     add(&mut schemas, "witches", "witches.reveal", schema::written::<puzzle::Reveal<'_>>());
     add(&mut schemas, "hexet.log", "hexet.log", schema::read::<LogRequest>());
     add(&mut schemas, "hexet", "hexet.roads", schema::written::<Roads>());
+    tagged_unions(&mut schemas);
     schemas
+}
+
+/// Gives each `oneOf` of objects told apart by a constant property (the
+/// starship's stages, by `stage`) a discriminator: each choice becomes a
+/// schema of its own (`starship.Stage.shape`) and the mapping names it by
+/// the property's value, so that a client generator knows which type to
+/// read.
+fn tagged_unions(schemas: &mut Map<String, Value>) {
+    let mut made = Vec::new();
+    for (name, schema) in schemas.iter_mut() {
+        let Some(choices) = schema.get("oneOf").and_then(Value::as_array) else {
+            continue;
+        };
+        let tag_of = |choice: &Value, property: &str| {
+            let required = choice.get("required")?.as_array()?.iter().any(|r| r == property);
+            // A constant, written as an enum of one by `plain_enums`.
+            let value = match choice.get("properties")?.get(property)?.get("enum")?.as_array()?.as_slice() {
+                [one] => one.as_str()?,
+                _ => return None,
+            };
+            required.then(|| value.to_string())
+        };
+        let Some(property) = choices
+            .first()
+            .and_then(|c| c.get("properties")?.as_object())
+            .and_then(|p| p.keys().find(|key| choices.iter().all(|c| tag_of(c, key).is_some())).cloned())
+        else {
+            continue;
+        };
+        let mut mapping = Map::new();
+        let mut refs = Vec::new();
+        for choice in choices {
+            let tag = tag_of(choice, &property).unwrap_or_default();
+            let part = format!("{name}.{tag}");
+            let target = format!("#/components/schemas/{part}");
+            mapping.insert(tag, target.clone().into());
+            refs.push(json!({ "$ref": target }));
+            made.push((part, choice.clone()));
+        }
+        schema["oneOf"] = refs.into();
+        schema["discriminator"] = json!({ "propertyName": property, "mapping": mapping });
+    }
+    schemas.extend(made);
 }
 
 /// Adds `schema` as `key`, its parts (`$defs`) as `prefix.Part`, every
@@ -86,9 +125,61 @@ fn add(schemas: &mut Map<String, Value>, prefix: &str, key: &str, schema: schema
     }
     for (name, mut part) in entries {
         rebase(&mut part, prefix);
+        plain_enums(&mut part);
         // Two schemas of one generator name the same type the same way.
         assert!(schemas.get(&name).is_none_or(|old| *old == part), "two schemas named {name}");
         schemas.insert(name, part);
+    }
+}
+
+/// Writes each `oneOf` of constants in `value` as a plain `enum` of them,
+/// their descriptions joined into the schema's own, and each lone constant
+/// as an enum of one: what client generators read as an enum (a `oneOf`
+/// of `const`s, each value a schema of its own, they read as a union that
+/// matches one value only).
+fn plain_enums(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            let constants: Option<Vec<(Value, Option<String>)>> = object.get("oneOf").and_then(Value::as_array).and_then(|choices| {
+                choices
+                    .iter()
+                    .map(|c| {
+                        Some((
+                            c.get("const")?.clone(),
+                            c.get("description").and_then(Value::as_str).map(str::to_string),
+                        ))
+                    })
+                    .collect()
+            });
+            if let Some(constants) = constants.filter(|c| c.iter().all(|(v, _)| v.is_string())) {
+                object.remove("oneOf");
+                let said: Vec<String> = constants
+                    .iter()
+                    .filter_map(|(v, d)| Some(format!("`{}`: {}", v.as_str()?, d.as_deref()?)))
+                    .collect();
+                if !said.is_empty() {
+                    let own = object.get("description").and_then(Value::as_str).unwrap_or_default();
+                    let joined = [own.to_string(), said.join(" ")]
+                        .iter()
+                        .filter(|s| !s.is_empty())
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    object.insert("description".into(), joined.into());
+                }
+                object.insert("type".into(), "string".into());
+                object.insert("enum".into(), constants.into_iter().map(|(v, _)| v).collect());
+            }
+            // A lone constant too (`"none"` beside a number): an enum of one.
+            if let Some(value) = object.get("const").filter(|v| v.is_string()).cloned() {
+                object.remove("const");
+                object.insert("type".into(), "string".into());
+                object.insert("enum".into(), vec![value].into());
+            }
+            object.values_mut().for_each(plain_enums);
+        }
+        Value::Array(items) => items.iter_mut().for_each(plain_enums),
+        _ => {}
     }
 }
 
@@ -164,15 +255,17 @@ impl Visit for ParamQueries {
     }
 }
 
-/// The path item of one generator's files.
-struct FileRoute;
+/// The path items of one generator's files: an operation per kind of
+/// file, each with its media type (JSON answers typed by their schema, the
+/// drawings and the TOML as text or bytes), so that a client generator
+/// decodes each as what it is.
+struct FileRoutes;
 
-impl Visit for FileRoute {
-    type Output = (String, Value);
+impl Visit for FileRoutes {
+    type Output = Vec<(String, Value)>;
 
-    fn visit<G: Generator>(self) -> (String, Value) {
+    fn visit<G: Generator>(self) -> Vec<(String, Value)> {
         let mut parameters = vec![
-            json!({ "name": "file", "in": "path", "required": true, "description": FILES, "schema": { "type": "string", "pattern": "^(board\\.(json|svg|png|pdf)|config\\.toml|steps|snapshot-[0-9]+\\.svg)$" } }),
             json!({ "name": "seed", "in": "query", "required": false, "description": "The seed: any text; the same seed and parameters give the same bytes. Every file but config.toml needs one.", "schema": { "type": "string" } }),
         ];
         let presets: Vec<&str> = <G::Params as Params>::PRESETS.iter().map(|(name, _)| *name).collect();
@@ -227,38 +320,80 @@ impl Visit for FileRoute {
             ));
         }
         parameters.extend(ParamQueries.visit::<G>());
-        let mut content: Map<String, Value> = Format::ALL
-            .iter()
-            .map(|f| (f.media_type().to_string(), json!({})))
-            .chain([("application/toml".to_string(), json!({}))])
-            .collect();
-        let json_answers = json!({ "schema": { "anyOf": [
-            { "$ref": format!("#/components/schemas/{}", G::NAME) },
-            { "$ref": format!("#/components/schemas/{}.steps", G::NAME) }
-        ] } });
-        content.insert("application/json".into(), json_answers);
-        let item = json!({
-            "get": {
-                "summary": format!("A {} board as a file", G::NAME),
-                "description": format!("{} The answer is a pure function of the address: it carries an ETag and Cache-Control, and If-None-Match gives 304.", G::ABOUT),
-                "operationId": format!("{}_file", G::NAME),
-                "parameters": parameters,
-                "responses": {
-                    "200": { "description": "The file. board.json is the result, steps the generation step by step.", "headers": { "ETag": { "schema": { "type": "string" } } }, "content": content },
-                    "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
-                    "400": refusal("A parameter is unknown or not allowed."),
-                    "403": refusal("Asked by another site's page."),
-                    "404": refusal("No such file."),
-                    "405": refusal("Only GET is answered here."),
-                    "413": refusal("A request body over 1 MiB."),
-                    "421": refusal("Addressed to a host this server does not answer."),
-                    "422": refusal("The board is larger than this server makes or draws (a PNG over its pixels names the dpi that fits), or cannot be made from these parameters."),
-                    "500": refusal("The server failed; the message says where."),
-                    "503": refusal("The server is busy (Retry-After says when to ask again), or the work passed the server's time limit and was stopped.")
+        // Every file but the JSON ones is bytes to a client: a drawing or a
+        // TOML file to save or hand on as it is.
+        let bytes = json!({ "type": "string", "format": "binary" });
+        let typed = |name: String| json!({ "$ref": format!("#/components/schemas/{name}") });
+        let files = [
+            (
+                "board.json",
+                "board_json",
+                "The board: the JSON contract.",
+                "application/json",
+                typed(G::NAME.to_string()),
+            ),
+            ("board.svg", "board_svg", "The board drawn, SVG.", "image/svg+xml", bytes.clone()),
+            ("board.png", "board_png", "The board drawn, PNG.", "image/png", bytes.clone()),
+            (
+                "board.pdf",
+                "board_pdf",
+                "The board drawn, PDF: its sheets, and with rules_card the rules card.",
+                "application/pdf",
+                bytes.clone(),
+            ),
+            (
+                "config.toml",
+                "config_toml",
+                "The parameters resolved, as TOML a config file holds.",
+                "application/toml",
+                bytes.clone(),
+            ),
+            (
+                "steps",
+                "steps",
+                "The generation step by step, with snapshots.",
+                "application/json",
+                typed(format!("{}.steps", G::NAME)),
+            ),
+            (
+                "snapshot-{k}.svg",
+                "snapshot_svg",
+                "Snapshot k (from 0) of steps, drawn as SVG.",
+                "image/svg+xml",
+                bytes,
+            ),
+        ];
+        files
+            .into_iter()
+            .map(|(file, id, what, media, schema)| {
+                let mut parameters = parameters.clone();
+                if file.starts_with("snapshot") {
+                    parameters.insert(0, json!({ "name": "k", "in": "path", "required": true, "description": "The snapshot, from 0.", "schema": { "type": "integer", "minimum": 0 } }));
                 }
-            }
-        });
-        (format!("/api/{}/{{file}}", G::NAME), item)
+                let item = json!({
+                    "get": {
+                        "summary": format!("{what} ({})", G::NAME),
+                        "description": format!("{} The answer is a pure function of the address: it carries an ETag and Cache-Control, and If-None-Match gives 304.", G::ABOUT),
+                        "operationId": format!("{}_{id}", G::NAME),
+                        "parameters": parameters,
+                        "responses": {
+                            "200": { "description": what, "headers": { "ETag": { "schema": { "type": "string" } } }, "content": { media: { "schema": schema } } },
+                            "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
+                            "400": refusal("A parameter is unknown or not allowed."),
+                            "403": refusal("Asked by another site's page."),
+                            "404": refusal("No such file."),
+                            "405": refusal("Only GET is answered here."),
+                            "413": refusal("A request body over 1 MiB."),
+                            "421": refusal("Addressed to a host this server does not answer."),
+                            "422": refusal("The board is larger than this server makes or draws (a PNG over its pixels names the dpi that fits), or cannot be made from these parameters."),
+                            "500": refusal("The server failed; the message says where."),
+                            "503": refusal("The server is busy (Retry-After says when to ask again), or the work passed the server's time limit and was stopped.")
+                        }
+                    }
+                });
+                (format!("/api/{}/{file}", G::NAME), item)
+            })
+            .collect()
     }
 }
 
@@ -282,9 +417,7 @@ pub(crate) fn document() -> Value {
         } }),
     );
     for name in boardwright::GENERATORS {
-        if let Some((path, item)) = boardwright::with_generator(name, FileRoute) {
-            paths.insert(path, item);
-        }
+        paths.extend(boardwright::with_generator(name, FileRoutes).unwrap_or_default());
     }
     // The witches recipe: brewed, hinted, revealed; made again from the seed on each request.
     let recipe_query = || {

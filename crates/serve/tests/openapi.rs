@@ -11,10 +11,21 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 use serve::{Limits, Running};
 
+/// The kinds of file of `/api/{generator}/{file}`, each documented as an
+/// operation of its own.
+const FILES: [&str; 7] = [
+    "board.json",
+    "board.svg",
+    "board.png",
+    "board.pdf",
+    "config.toml",
+    "steps",
+    "snapshot-{k}.svg",
+];
+
 /// A path with its path parameters filled in with values that exist.
 fn concrete(path: &str) -> String {
-    path.replace("{file}", if path.starts_with("/assets") { "app.js" } else { "board.json" })
-        .replace("{page}", "universe")
+    path.replace("{file}", "app.js").replace("{page}", "universe").replace("{k}", "0")
 }
 
 /// The query text of a JSON value, as an address carries it.
@@ -53,7 +64,12 @@ fn the_document_describes_the_routes_the_server_answers() {
         .iter()
         .flat_map(|path| {
             if path.contains("{generator}") {
-                boardwright::GENERATORS.iter().map(|g| path.replace("{generator}", g)).collect()
+                // A generator's files: an operation per kind of file.
+                let files: &[&str] = if path.ends_with("{file}") { &FILES } else { &["{file}"] };
+                boardwright::GENERATORS
+                    .iter()
+                    .flat_map(|g| files.iter().map(move |f| path.replace("{generator}", g).replace("{file}", f)))
+                    .collect()
             } else {
                 vec![path.to_string()]
             }
@@ -77,7 +93,7 @@ fn the_document_describes_the_routes_the_server_answers() {
     }
 
     for name in boardwright::GENERATORS {
-        let item = &paths[&format!("/api/{name}/{{file}}")]["get"];
+        let item = &paths[&format!("/api/{name}/board.json")]["get"];
         let parameters = item["parameters"].as_array().unwrap();
         let mut tried = 0;
         for parameter in parameters.iter().filter(|p| p["in"] == "query" && p["name"] != "seed") {
