@@ -111,3 +111,9 @@ def test_the_witches_recipe_answers_are_as_documented(server, document, difficul
         with pytest.raises(urllib.error.HTTPError) as refused:
             fetch(server, "/api/witches/potion", bad)
         assert refused.value.code == 400, bad
+
+
+def test_the_generators_listing_is_as_documented(server, document):
+    listing = fetch(server, "/api/generators")
+    assert [g["name"] for g in listing] == GENERATORS
+    assert errors(schema_of(document, "Generators"), listing) == []

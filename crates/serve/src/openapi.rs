@@ -17,6 +17,63 @@ use crate::puzzle::{Clue, PotionRequest};
 use crate::request::MAX_EVERY;
 use crate::roads::{LogRequest, Roads};
 
+/// The body of `GET /api/generators`: every generator described.
+fn generators_schema() -> Value {
+    let strings = json!({ "type": "array", "items": { "type": "string" } });
+    let object = |required: &[&str], properties: Value| json!({ "type": "object", "required": required, "properties": properties });
+    let text = json!({ "type": "string" });
+    let number = json!({ "type": "number" });
+    let allowed = json!({
+        "type": "object",
+        "required": ["kind", "text"],
+        "properties": {
+            "kind": { "type": "string", "enum": ["int", "float", "one_of", "bool", "data"] },
+            "min": number, "max": number,
+            "values": { "type": "array", "items": { "type": "integer" } },
+            "text": { "type": "string", "description": "What is allowed, in words." }
+        }
+    });
+    let param = json!({
+        "type": "object",
+        "required": ["name", "doc", "allowed", "default"],
+        "properties": {
+            "name": text, "doc": text, "allowed": allowed,
+            "default": { "description": "The default, as JSON; null where none is set." },
+            "fields": { "type": "array", "description": "A list of tables' fields, by table kind (starship's stages).", "items": { "type": "object" } }
+        }
+    });
+    let generator = object(
+        &[
+            "name",
+            "about",
+            "steps",
+            "rules_card",
+            "params",
+            "presets",
+            "fairness",
+            "metrics",
+            "drawing",
+        ],
+        json!({
+            "name": text,
+            "about": text,
+            "steps": strings,
+            "rules_card": { "type": "boolean" },
+            "params": { "type": "array", "items": param },
+            "presets": { "type": "array", "items": object(&["name", "about", "sets"], json!({ "name": text, "about": text, "sets": strings })) },
+            "fairness": { "type": "array", "items": object(&["figure", "check", "metric"], json!({ "figure": text, "check": text, "metric": text })) },
+            "metrics": { "type": "array", "items": object(&["name", "label", "unit", "meaning"], json!({ "name": text, "label": text, "unit": text, "meaning": text })) },
+            "drawing": object(&["papers", "tile_max", "dpi"], json!({
+                "papers": { "type": "array", "items": object(&["name", "label"], json!({ "name": text, "label": text })) },
+                "tile_max": { "type": "integer" },
+                "dpi": object(&["min", "max", "default"], json!({ "min": number, "max": number, "default": number }))
+            })),
+            "player_colours": strings
+        }),
+    );
+    json!({ "title": "Generators", "description": "Every generator with its parameters, presets, fairness targets and metrics.", "type": "array", "items": generator })
+}
+
 /// The error body every refusal carries.
 fn error_schema() -> Value {
     json!({
@@ -51,6 +108,7 @@ impl Visit for Answers {
 fn schemas() -> Map<String, Value> {
     let mut schemas = Map::new();
     schemas.insert("Error".into(), error_schema());
+    schemas.insert("Generators".into(), generators_schema());
     for name in GENERATORS {
         for (key, schema) in with_generator(name, Answers).unwrap_or_default() {
             add(&mut schemas, name, &key, schema);
@@ -405,7 +463,7 @@ pub(crate) fn document() -> Value {
         json!({ "get": {
             "summary": "Every generator with its parameters, presets, fairness targets and metrics",
             "operationId": "generators",
-            "responses": { "200": { "description": "The listing.", "content": { "application/json": {} } } }
+            "responses": { "200": answer("The listing.", "Generators") }
         } }),
     );
     paths.insert(
