@@ -1,12 +1,12 @@
 //! Pictograms of the built-in node types, drawn in the unit box `[0,1]²`
 //! (y down) from circles, polygons and lines, so that each reads in black and
 //! white alone: a drop (Oil), a fish, waves (Water), a fir (Wood), a lobed
-//! apple with a leaf (Fruit), a bundle of sticks with a fuse (Dynamite), a star (Stardust), a
-//! beetle (Critters), a paw (Puppy); a four-point star marks the centre and
-//! scissors where to start cutting the sheet. A type without a pictogram
-//! shows its first letter. Each mission kind's pictogram is in [`missions`],
-//! boardwright's expansions' node types and pieces in [`expansions`], the
-//! original game's in [`original`].
+//! apple with a leaf (Fruit), a bundle of sticks with a fuse (Dynamite), a
+//! star (Stardust), a beetle (Critters), a paw (Puppy); a four-point star
+//! marks the centre and scissors where to start cutting the sheet. A type
+//! without a pictogram shows its first letter. Each mission kind's
+//! pictogram is in [`missions`], boardwright's expansions' node types and
+//! pieces in [`expansions`], the original game's in [`original`].
 
 use scene::{Anchor, Color, Shape, Style};
 
