@@ -117,3 +117,13 @@ def test_the_generators_listing_is_as_documented(server, document):
     listing = fetch(server, "/api/generators")
     assert [g["name"] for g in listing] == GENERATORS
     assert errors(schema_of(document, "Generators"), listing) == []
+
+
+def test_the_play_answer_is_as_documented(server, document):
+    played = fetch(server, "/api/universe/play?seed=openapi-3&games=12&bot=random")
+    assert played["games"] == 12 and played["replay"]
+    # Not closed: a replayed turn is its seat beside one of the moves (a
+    # flattened union), which closing each choice on its own would refuse.
+    schema = {"$ref": "#/components/schemas/universe.play", "components": document["components"]}
+    assert errors(jsonschema.Draft202012Validator(schema), played) == []
+    assert errors(jsonschema.Draft202012Validator(schema), {**played, "replay": [{"seat": 0, "move": "fly"}]})

@@ -120,6 +120,12 @@ fn schemas() -> Map<String, Value> {
     add(&mut schemas, "witches", "witches.reveal", schema::written::<puzzle::Reveal<'_>>());
     add(&mut schemas, "hexet.log", "hexet.log", schema::read::<LogRequest>());
     add(&mut schemas, "hexet", "hexet.roads", schema::written::<Roads>());
+    add(
+        &mut schemas,
+        "universe.play",
+        "universe.play",
+        schema::written::<crate::play::Played<'_>>(),
+    );
     tagged_unions(&mut schemas);
     schemas
 }
@@ -564,7 +570,7 @@ pub(crate) fn document() -> Value {
             "operationId": "universe_play",
             "parameters": play_query,
             "responses": {
-                "200": { "description": "The report of `boardwright play universe`, with `replay`: the first game's moves.", "content": { "application/json": {} } },
+                "200": answer("The report of `boardwright play universe`, with `replay`: the first game's moves.", "universe.play"),
                 "400": refusal("A bad seed, parameter, games or bot."),
                 "503": refusal("Every slot busy, or this client's other large work still running.")
             }

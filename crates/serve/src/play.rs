@@ -53,18 +53,25 @@ pub(crate) async fn games(State(app): State<Arc<App>>, client: Client, RawQuery(
             };
             let report = play::play(&board, &series).map_err(|e| ApiError::bad_request(e.to_string()))?;
             let (turns, _) = play::replay(&board, &series, 0).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            let mut answer =
-                serde_json::to_value(play::Played::new(&board, &series, &report)).map_err(|e| ApiError::internal(e.to_string()))?;
-            if let Some(object) = answer.as_object_mut() {
-                object.insert(
-                    "replay".into(),
-                    serde_json::to_value(&turns).map_err(|e| ApiError::internal(e.to_string()))?,
-                );
-            }
-            Ok(answer)
+            let answer = Played {
+                played: play::Played::new(&board, &series, &report),
+                replay: turns,
+            };
+            serde_json::to_value(&answer).map_err(|e| ApiError::internal(e.to_string()))
         })
         .await
         .and_then(|answer| json(&answer))
+}
+
+/// The answer: the report `boardwright play universe` writes, and the
+/// first game move by move.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct Played<'a> {
+    /// The report.
+    #[serde(flatten)]
+    played: play::Played<'a>,
+    /// Game 0 of the series, move by move.
+    replay: Vec<play::Turn>,
 }
 
 /// The games and the bot a query asks for, and the board's own query

@@ -17,7 +17,7 @@ use crate::universe::{Board, NodeKind};
 const FREE: u8 = u8::MAX;
 
 /// A move of the player whose turn it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "move", rename_all = "snake_case")]
 pub enum Move {
     /// Draw an icon on a starting node with a free dot: a player's first
@@ -47,7 +47,7 @@ pub enum Move {
 }
 
 /// What a player does with the action of the node they land on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Nothing.

@@ -32,7 +32,7 @@ use crate::universe::Board;
 
 /// A series' report with what it was played on: the JSON `boardwright
 /// play universe` writes.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Played<'a> {
     /// Always `"universe"`.
     pub generator: &'static str,
@@ -111,7 +111,7 @@ pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) ->
 }
 
 /// One move of a replayed game.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub struct Turn {
     /// The seat that moved (from 0).
     pub seat: usize,
