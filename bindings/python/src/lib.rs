@@ -320,6 +320,67 @@ impl Recipe {
     }
 }
 
+/// A hex cell in axial coordinates `(q, r)`, as a hexet map and its road
+/// log hold cells.
+#[pyclass(module = "boardwright._native", name = "Hex", frozen, eq, hash, ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct PyHex(hexet::Hex);
+
+#[pymethods]
+impl PyHex {
+    #[new]
+    fn new(q: i32, r: i32) -> PyHex {
+        PyHex(hexet::Hex::new(q, r))
+    }
+
+    #[getter]
+    fn q(&self) -> i32 {
+        self.0.q
+    }
+
+    #[getter]
+    fn r(&self) -> i32 {
+        self.0.r
+    }
+
+    /// The six neighbours, by side number (0: below, then clockwise on screen).
+    fn neighbors(&self) -> Vec<PyHex> {
+        self.0.neighbors().into_iter().map(PyHex).collect()
+    }
+
+    /// The fewest steps from neighbour to neighbour to `other`.
+    fn distance(&self, other: PyHex) -> u32 {
+        self.0.distance(other.0)
+    }
+
+    /// Every hex at most `radius` steps away.
+    fn range(&self, radius: u32) -> Vec<PyHex> {
+        self.0.range(radius).map(PyHex).collect()
+    }
+
+    /// The hexes exactly `radius` steps away, from the one below, clockwise.
+    fn ring(&self, radius: u32) -> Vec<PyHex> {
+        self.0.ring(radius).map(PyHex).collect()
+    }
+
+    /// The hexes a straight line to `other` passes through, both ends included.
+    fn line_to(&self, other: PyHex) -> Vec<PyHex> {
+        self.0.line_to(other.0).into_iter().map(PyHex).collect()
+    }
+
+    fn __add__(&self, other: PyHex) -> PyHex {
+        PyHex(self.0 + other.0)
+    }
+
+    fn __sub__(&self, other: PyHex) -> PyHex {
+        PyHex(self.0 - other.0)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Hex({}, {})", self.0.q, self.0.r)
+    }
+}
+
 /// The JSON Schema called `name` (`universe`, `universe-config`,
 /// `hexet-road-log`, …), as JSON text; `None` for the names of them all.
 #[pyfunction]
@@ -368,6 +429,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<Recipe>()?;
+    m.add_class::<PyHex>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -258,3 +258,31 @@ def test_errors_say_what_was_wrong_in_a_small_hierarchy():
     with pytest.raises(boardwright.Error) as raised:
         boardwright.generate("chess", seed="x")
     assert not isinstance(raised.value, boardwright.ParameterError)
+
+
+def test_hexes_are_the_maps_cells_and_build_roads():
+    Hex = boardwright.Hex
+    board = boardwright.generate("hexet", seed="Tiamo")
+    cells = {Hex(c["q"], c["r"]) for c in board["cells"]}
+    tower = Hex(*board["tower"])
+    assert tower in cells and Hex(3, 4) == Hex(3, 4) and repr(Hex(3, -1)) == "Hex(3, -1)"
+    # The map's own neighbours are the hex's: board["directions"] by side.
+    assert [n - tower for n in tower.neighbors()] == [Hex(dq, dr) for dq, dr in board["directions"]]
+    assert all(h.distance(tower) <= 2 for h in tower.range(2)) and len(tower.range(2)) == 19
+    assert len(tower.ring(3)) == 18 and {h.distance(tower) for h in tower.ring(3)} == {3}
+    line = tower.line_to(tower + Hex(4, -2))
+    assert line[0] == tower and len(line) == 5 and all(a.distance(b) == 1 for a, b in zip(line, line[1:]))
+    assert sorted([Hex(1, 0), Hex(0, 5)]) == [Hex(0, 5), Hex(1, 0)]
+    # A road given by hexes is the road given by [q, r] lists.
+    land = next(
+        (a, b)
+        for c in board["cells"]
+        if c["terrain"] != "lake"
+        for a in [Hex(c["q"], c["r"])]
+        for b in a.neighbors()
+        if b in cells and next(x for x in board["cells"] if (x["q"], x["r"]) == (b.q, b.r))["terrain"] != "lake"
+        and not c["rivers"]
+    )
+    game = boardwright.Game("Tiamo")
+    assert game.apply({"player": 0, "from": land[0], "to": land[1]}) == "created"
+    assert game.log == [{"player": 0, "from": [land[0].q, land[0].r], "to": [land[1].q, land[1].r]}]

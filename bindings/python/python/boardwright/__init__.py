@@ -41,6 +41,7 @@ __all__ = [
     "SCHEMAS",
     "Error",
     "Game",
+    "Hex",
     "ParameterError",
     "PotionError",
     "Recipe",
@@ -194,9 +195,10 @@ class Game:
         did to its player's networks (``created``, ``extended``, ``merged``,
         ``unchanged``, ``trimmed``, ``split`` or ``removed``). A refused road
         raises :class:`RoadError` and changes nothing."""
+        road = {key: [value.q, value.r] if isinstance(value, Hex) else value for key, value in road.items()}
         with _errors():
             change = self._game.apply(json.dumps(road))
-        self._log.append(dict(road))
+        self._log.append(road)
         return change
 
     @property
@@ -215,6 +217,13 @@ class Game:
     def result(self) -> Dict[str, Any]:
         """The map with its roads, networks and scores: what :func:`generate` gives with ``roads=game.log``."""
         return json.loads(self._game.result())
+
+
+#: A hex cell in axial coordinates, ``Hex(q, r)``: ``q``, ``r``,
+#: ``neighbors()``, ``distance(other)``, ``range(radius)``, ``ring(radius)``,
+#: ``line_to(other)``, ``+`` and ``-``; hashable and ordered. A road's ends
+#: may be given as hexes to :meth:`Game.apply`.
+Hex = _native.Hex
 
 
 #: One part of a potion: an ingredient's name, and its seeds (``None``: as
