@@ -320,6 +320,69 @@ impl Recipe {
     }
 }
 
+/// A universe board's nodes and edges as a graph, by node id.
+#[pyclass(module = "boardwright._native", frozen)]
+struct Graph(boardwright::universe::BoardGraph);
+
+#[pymethods]
+impl Graph {
+    /// The graph of a universe board (its JSON).
+    #[new]
+    fn new(result: &str) -> PyResult<Graph> {
+        let board: boardwright::universe::Board =
+            serde_json::from_str(result).map_err(|e| value_error(format!("not a universe board: {e}")))?;
+        if board.edges.iter().flatten().any(|&v| v as usize >= board.nodes.len()) {
+            return Err(value_error("an edge names a node the board does not have"));
+        }
+        Ok(Graph(board.graph()))
+    }
+
+    /// The nodes joined to `node` by an edge.
+    fn neighbors(&self, node: u32) -> PyResult<Vec<u32>> {
+        Ok(self.0.neighbors(self.node(node)?).to_vec())
+    }
+
+    /// How many edges `node` has.
+    fn degree(&self, node: u32) -> PyResult<usize> {
+        Ok(self.0.degree(self.node(node)?))
+    }
+
+    /// The fewest edges from `node` to each node (`None` where none leads).
+    fn hops_from(&self, node: u32) -> PyResult<Vec<Option<u32>>> {
+        Ok(self.0.hops_from(self.node(node)?))
+    }
+
+    /// A shortest path from `from` to `to`, both ends included, or `None`.
+    fn path(&self, from: u32, to: u32) -> PyResult<Option<Vec<u32>>> {
+        Ok(self.0.path(self.node(from)?, self.node(to)?))
+    }
+
+    /// Every edge once, `(a, b)` with `a < b`.
+    fn edges(&self) -> Vec<(u32, u32)> {
+        self.0.edges().map(|[a, b]| (a, b)).collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl Graph {
+    /// `node`, or an error when the board has no such node.
+    fn node(&self, node: u32) -> PyResult<u32> {
+        if (node as usize) < self.0.len() {
+            Ok(node)
+        } else {
+            // A plain ValueError: the graph's methods are called on the
+            // native object itself, not through the Python half.
+            Err(PyValueError::new_err(format!(
+                "node {node}: the board has nodes 0 to {}",
+                self.0.len().saturating_sub(1)
+            )))
+        }
+    }
+}
+
 /// A hex cell in axial coordinates `(q, r)`, as a hexet map and its road
 /// log hold cells.
 #[pyclass(module = "boardwright._native", name = "Hex", frozen, eq, hash, ord)]
@@ -430,6 +493,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Recipe>()?;
     m.add_class::<PyHex>()?;
+    m.add_class::<Graph>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -286,3 +286,24 @@ def test_hexes_are_the_maps_cells_and_build_roads():
     game = boardwright.Game("Tiamo")
     assert game.apply({"player": 0, "from": land[0], "to": land[1]}) == "created"
     assert game.log == [{"player": 0, "from": [land[0].q, land[0].r], "to": [land[1].q, land[1].r]}]
+
+
+def test_a_universe_boards_graph_answers_from_its_edges():
+    board = boardwright.generate("universe", seed="Tiamo", players=5)
+    graph = boardwright.graph(board)
+    assert len(graph) == len(board["nodes"])
+    assert sorted(graph.edges()) == sorted(tuple(sorted(e)) for e in board["edges"])
+    for a, b in board["edges"]:
+        assert b in graph.neighbors(a) and a in graph.neighbors(b)
+    centre = next(n["id"] for n in board["nodes"] if n["kind"] == "center")
+    hops = graph.hops_from(centre)
+    assert hops[centre] == 0 and all(h is not None for h in hops)
+    start = next(n["id"] for n in board["nodes"] if n["kind"] == "mission")
+    path = graph.path(start, centre)
+    assert path[0] == start and path[-1] == centre and len(path) - 1 == graph.hops_from(start)[centre]
+    assert all(b in graph.neighbors(a) for a, b in zip(path, path[1:]))
+    assert graph.degree(centre) == len(graph.neighbors(centre))
+    with pytest.raises(ValueError, match="nodes 0 to"):
+        graph.neighbors(len(board["nodes"]))
+    with pytest.raises(boardwright.Error, match="not a universe board"):
+        boardwright.graph(boardwright.generate("hexet", seed="Tiamo"))

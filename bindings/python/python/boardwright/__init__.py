@@ -49,6 +49,7 @@ __all__ = [
     "analyze",
     "draw",
     "generate",
+    "graph",
     "play",
     "schema",
     "__version__",
@@ -217,6 +218,17 @@ class Game:
     def result(self) -> Dict[str, Any]:
         """The map with its roads, networks and scores: what :func:`generate` gives with ``roads=game.log``."""
         return json.loads(self._game.result())
+
+
+def graph(board: Dict[str, Any]) -> "_native.Graph":
+    """A universe ``board``'s nodes and edges as a graph, by node id:
+    ``neighbors(node)``, ``degree(node)``, ``hops_from(node)`` (``None``
+    where no edge leads), ``path(a, b)`` (a shortest path, both ends
+    included, or ``None``), ``edges()`` and ``len``. A node the board does
+    not have raises ``ValueError``; a board that is not a universe board,
+    :class:`Error`."""
+    with _errors():
+        return _native.Graph(json.dumps(board, ensure_ascii=False, separators=(",", ":")))
 
 
 #: A hex cell in axial coordinates, ``Hex(q, r)``: ``q``, ``r``,
