@@ -44,16 +44,7 @@ impl From<String> for Failure {
 
 impl From<ParamError> for Failure {
     fn from(e: ParamError) -> Failure {
-        let what = match &e {
-            ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => name.clone(),
-            ParamError::Field { parameter, .. } => parameter.clone(),
-            ParamError::UnknownPreset { .. } => "preset".to_string(),
-            ParamError::Syntax { .. } => String::new(),
-        };
-        Failure {
-            message: e.to_string(),
-            what,
-        }
+        Failure::of(e.parameter().unwrap_or_default(), &e)
     }
 }
 

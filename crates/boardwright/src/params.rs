@@ -433,6 +433,17 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 impl ParamError {
+    /// The parameter at fault: its name, `"preset"` for an unknown preset,
+    /// none for text that does not read as TOML.
+    pub fn parameter(&self) -> Option<&str> {
+        match self {
+            ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => Some(name),
+            ParamError::Field { parameter, .. } => Some(parameter),
+            ParamError::UnknownPreset { .. } => Some("preset"),
+            ParamError::Syntax { .. } => None,
+        }
+    }
+
     /// An out-of-range or ill-typed value.
     pub fn invalid(name: &str, value: impl fmt::Display, allowed: impl fmt::Display) -> ParamError {
         ParamError::Invalid {

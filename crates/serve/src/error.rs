@@ -100,12 +100,8 @@ impl ApiError {
 
 impl From<ParamError> for ApiError {
     fn from(e: ParamError) -> ApiError {
-        let parameter = match &e {
-            ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => name.clone(),
-            ParamError::Field { parameter, .. } => parameter.clone(),
-            ParamError::UnknownPreset { .. } => "preset".to_string(),
-            ParamError::Syntax { .. } => "config".to_string(),
-        };
+        // Text that does not read as TOML is the config's fault.
+        let parameter = e.parameter().unwrap_or("config").to_string();
         ApiError::bad_request(e.to_string()).parameter(parameter)
     }
 }
