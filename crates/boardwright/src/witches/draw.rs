@@ -175,6 +175,7 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
     // with room for the words beside the badge at full size, else the one
     // with the most; the words are one size on the page, the smallest of
     // those, so that no player's label is smaller than another's.
+    // Each player's cell and the size their words fit at there.
     let labels: Vec<(u32, u32, f64)> = board
         .players
         .iter()
@@ -182,22 +183,18 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
             let [px, py, w, h] = p.rect(face);
             let mut best = (px, py, 0.0);
             for (x, y) in (py..py + h).flat_map(|y| (px..px + w).map(move |x| (x, y))) {
-                let room = sheet.size(x, y, 1, 1).0 - 2.0 * INSET;
-                if label_fits(p.id, room) > label_fits(p.id, best.2) {
-                    best = (x, y, room);
+                let fits = label_fits(p.id, sheet.size(x, y, 1, 1).0 - 2.0 * INSET);
+                if fits > best.2 {
+                    best = (x, y, fits);
                 }
-                if label_fits(p.id, room) >= LABEL_TEXT {
+                if fits >= LABEL_TEXT {
                     break;
                 }
             }
             best
         })
         .collect();
-    let label_size = labels
-        .iter()
-        .zip(&board.players)
-        .map(|(&(_, _, room), p)| label_fits(p.id, room))
-        .fold(LABEL_TEXT, f64::min);
+    let label_size = labels.iter().map(|&(_, _, fits)| fits).fold(LABEL_TEXT, f64::min);
     for &(x, y, _) in &labels {
         top[y as usize][x as usize] += 2.0 * BADGE_RADIUS + STACK_GAP;
     }
