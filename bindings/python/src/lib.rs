@@ -11,8 +11,8 @@ use std::fmt::Display;
 
 use boardwright::hexet::{self, RoadEntry};
 use boardwright::params::{ParamError, Params};
-use boardwright::witches;
 use boardwright::{DrawOptions, Generator, Paper, Seed, Tile, Visit};
+use boardwright::{starship, witches};
 use boardwright_analyze::run::Outcome;
 use output::{Drawing, Format};
 use pyo3::exceptions::PyValueError;
@@ -374,6 +374,116 @@ impl Graph {
     }
 }
 
+/// A starship's tile grid: what stands on each tile, where crew walk, and
+/// walking distances, measured as the ship's guarantees measure them.
+#[pyclass(module = "boardwright._native", frozen)]
+struct ShipGrid {
+    grid: starship::Grid,
+    parts: Vec<starship::Part>,
+    width: u32,
+    height: u32,
+}
+
+#[pymethods]
+impl ShipGrid {
+    /// The grid of a starship board (its JSON).
+    #[new]
+    fn new(result: &str) -> PyResult<ShipGrid> {
+        let board: starship::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a starship board: {e}")))?;
+        Ok(ShipGrid {
+            grid: board.grid(),
+            width: board.width,
+            height: board.height,
+            parts: board.parts,
+        })
+    }
+
+    /// What is at `(x, y)`: `"space"`, `"floor"`, `"armor"` or `"part"`;
+    /// `None` off the grid.
+    fn tile(&self, x: i64, y: i64) -> Option<&'static str> {
+        let (x, y) = self.on_grid(x, y)?;
+        self.grid.tile(x, y).map(|t| match t {
+            starship::Tile::Space => "space",
+            starship::Tile::Floor => "floor",
+            starship::Tile::Armor => "armor",
+            starship::Tile::Part(_) => "part",
+        })
+    }
+
+    /// The id of the part covering `(x, y)` (its index in the board's
+    /// `parts`), or `None`.
+    fn part_at(&self, x: i64, y: i64) -> Option<u32> {
+        let (x, y) = self.on_grid(x, y)?;
+        self.grid.part_at(x, y).map(|p| p.id)
+    }
+
+    /// Whether crew can stand on `(x, y)`.
+    fn is_walkable(&self, x: i64, y: i64) -> bool {
+        self.on_grid(x, y).is_some_and(|(x, y)| self.grid.is_walkable(x, y))
+    }
+
+    /// The tiles crew at `(x, y)` reach in one step.
+    fn walkable_neighbors(&self, x: i64, y: i64) -> Vec<(u32, u32)> {
+        self.on_grid(x, y)
+            .map(|(x, y)| self.grid.walkable_neighbors(x, y))
+            .unwrap_or_default()
+    }
+
+    /// Steps from part `part` to every tile, row by row (`y * width + x`);
+    /// `None` where crew cannot get.
+    fn distances(&self, part: u32) -> PyResult<Vec<Option<u32>>> {
+        Ok(self.grid.distances(self.part(part)?))
+    }
+
+    /// The fewest steps from part `part` to a part of one of `roles` (role
+    /// names such as `"ammo_supply"`; by default the part's suppliers: ammo
+    /// for a weapon, power for a thruster), or `None` when none is reached.
+    #[pyo3(signature = (part, roles=None))]
+    fn walk(&self, part: u32, roles: Option<Vec<String>>) -> PyResult<Option<u32>> {
+        let part = self.part(part)?;
+        let roles: Vec<starship::Role> = match roles {
+            None => part.role.suppliers().to_vec(),
+            Some(names) => names
+                .iter()
+                .map(|name| {
+                    serde_json::from_value(Value::String(name.clone())).map_err(|_| {
+                        PyValueError::new_err(format!(
+                            "no role {name:?}; there are {}",
+                            starship::Role::ALL.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
+                        ))
+                    })
+                })
+                .collect::<PyResult<_>>()?,
+        };
+        Ok(self.grid.walk(part, &roles))
+    }
+
+    #[getter]
+    fn width(&self) -> u32 {
+        self.width
+    }
+
+    #[getter]
+    fn height(&self) -> u32 {
+        self.height
+    }
+}
+
+impl ShipGrid {
+    /// `(x, y)` when it is on the grid.
+    fn on_grid(&self, x: i64, y: i64) -> Option<(u32, u32)> {
+        let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+        (x < self.width && y < self.height).then_some((x, y))
+    }
+
+    /// Part `id`, or an error naming the ids there are.
+    fn part(&self, id: u32) -> PyResult<&starship::Part> {
+        self.parts
+            .get(id as usize)
+            .ok_or_else(|| PyValueError::new_err(format!("part {id}: the ship has parts 0 to {}", self.parts.len().saturating_sub(1))))
+    }
+}
+
 /// A hex cell in axial coordinates `(q, r)`, as a hexet map and its road
 /// log hold cells.
 #[pyclass(module = "boardwright._native", name = "Hex", frozen, eq, hash, ord)]
@@ -485,6 +595,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Recipe>()?;
     m.add_class::<PyHex>()?;
     m.add_class::<Graph>()?;
+    m.add_class::<ShipGrid>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

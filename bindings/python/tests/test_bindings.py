@@ -307,3 +307,40 @@ def test_a_universe_boards_graph_answers_from_its_edges():
         graph.neighbors(len(board["nodes"]))
     with pytest.raises(boardwright.Error, match="not a universe board"):
         boardwright.graph(boardwright.generate("hexet", seed="Tiamo"))
+
+
+def test_a_ships_grid_walks_as_its_metrics_measure():
+    board = boardwright.generate("starship", seed="Tiamo")
+    grid = boardwright.ship_grid(board)
+    assert (grid.width, grid.height) == (board["width"], board["height"])
+    # The tiles as the board writes them: space, armor, floor or a part.
+    for y, row in enumerate(board["tiles"]):
+        for x, c in enumerate(row):
+            tile = grid.tile(x, y)
+            assert tile == {" ": "space", "#": "armor"}.get(c, tile), (x, y, c, tile)
+    for part in board["parts"]:
+        assert grid.part_at(part["x"], part["y"]) == part["id"]
+        assert grid.tile(part["x"], part["y"]) == "part"
+    assert grid.tile(-1, 0) is None and grid.tile(board["width"], 0) is None
+    weapons = [p["id"] for p in board["parts"] if p["role"] == "weapon"]
+    thrusters = [p["id"] for p in board["parts"] if p["role"] == "thruster"]
+    assert weapons and thrusters
+    metrics = board["metrics"]
+    assert max(grid.walk(w) for w in weapons) == metrics["longest_weapon_to_ammo_walk"]
+    assert max(grid.walk(t) for t in thrusters) == metrics["longest_thruster_to_power_walk"]
+    assert grid.walk(weapons[0], ["ammo_supply"]) == grid.walk(weapons[0])
+    # A walk is a shortest path over walkable neighbours.
+    cockpit = next(p for p in board["parts"] if p["role"] == "cockpit")
+    steps = grid.distances(cockpit["id"])
+    width = board["width"]
+    for i, d in enumerate(steps):
+        x, y = i % width, i // width
+        if d:
+            assert grid.is_walkable(x, y)
+            assert min(steps[nx + ny * width] for nx, ny in grid.walkable_neighbors(x, y) if steps[nx + ny * width] is not None) == d - 1
+    with pytest.raises(ValueError, match="no role"):
+        grid.walk(weapons[0], ["banana"])
+    with pytest.raises(ValueError, match="parts 0 to"):
+        grid.walk(len(board["parts"]))
+    with pytest.raises(boardwright.Error, match="not a starship board"):
+        boardwright.ship_grid(boardwright.generate("hexet", seed="Tiamo"))

@@ -4,7 +4,9 @@
 //! data with defaults; [`params::Params::resolve`] validates them from TOML
 //! layers), its `Board` (serde: the JSON contract) and its generator type,
 //! whose [`Generator`] methods generate a board and draw it (a
-//! [`scene::Document`] that the `render` crate turns into SVG, PNG or PDF).
+//! [`scene::Document`] of pages and shapes). [`draw::draw`] turns a board
+//! into SVG, PNG or PDF bytes (feature `draw`, on by default; without it
+//! the library builds without the renderer).
 //! [`GENERATORS`] lists them and [`with_generator`] finds one by name:
 //!
 //! - [`universe`]: node-and-edge boards for the paper-cutting race game
@@ -60,6 +62,8 @@
 //! assert_eq!(err.to_string(), "parameter `players`: 50 is not allowed; expected an integer from 2 to 9");
 //! ```
 
+#[cfg(feature = "draw")]
+pub mod draw;
 pub mod fairness;
 mod generator;
 mod geom;
@@ -129,6 +133,12 @@ macro_rules! registry {
         /// Every generator's name, in the order they are listed.
         pub const GENERATORS: &[&str] = &[$(<$generator>::NAME),*];
 
+        $(
+            impl GeneratedBoard for <$generator as Generator>::Board {
+                type Generator = $generator;
+            }
+        )*
+
         /// Visits the generator named `name` with `visit`; `None` when no
         /// generator has that name.
         pub fn with_generator<V: Visit>(name: &str, visit: V) -> Option<V::Output> {
@@ -140,6 +150,13 @@ macro_rules! registry {
             None
         }
     };
+}
+
+/// A board of one of the generators, which names the generator that made
+/// it: what draws it and writes it is known from its type.
+pub trait GeneratedBoard {
+    /// The generator that makes boards of this type.
+    type Generator: Generator<Board = Self>;
 }
 
 registry!(universe::Universe, witches::Witches, starship::Starship, hexet::Hexet);

@@ -235,3 +235,50 @@ fn draw(doc: &Document, format: render::Format, drawing: &Drawing, out: &mut dyn
     let bytes = render::render(doc, format, render::Options { dpi: drawing.dpi }).map_err(io::Error::other)?;
     out.write_all(&bytes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardwright::{GeneratedBoard, Seed, draw, hexet, starship, universe, witches};
+
+    /// A board of `G` drawn by the library's `draw_with` and written by
+    /// [`write()`], in each drawing format, gives the same bytes.
+    fn same_bytes<G: Generator>()
+    where
+        G::Board: GeneratedBoard,
+    {
+        let board = G::generate(&G::Params::default(), &Seed::new("same bytes")).expect("a default board");
+        let drawing = Drawing {
+            options: DrawOptions {
+                ink_friendly: true,
+                paper: scene::Paper::Letter,
+                ..DrawOptions::default()
+            },
+            dpi: 40.0,
+        };
+        let formats = [
+            (Format::Svg, draw::Format::Svg),
+            (Format::Png, draw::Format::Png),
+            (Format::Pdf, draw::Format::Pdf),
+        ];
+        for (format, library) in formats {
+            let mut written = Vec::new();
+            write::<G>(&board, format, &drawing, &mut written).unwrap();
+            let drawn = draw::draw_with(&board, library, drawing.options.clone(), drawing.dpi).expect("drawn");
+            assert!(
+                drawn == written,
+                "{}: {format:?} drawn by the library differs from the written file",
+                G::NAME
+            );
+        }
+    }
+
+    #[test]
+    fn the_library_draws_the_bytes_a_file_gets() {
+        same_bytes::<universe::Universe>();
+        same_bytes::<witches::Witches>();
+        same_bytes::<starship::Starship>();
+        same_bytes::<hexet::Hexet>();
+        assert_eq!(boardwright::GENERATORS.len(), 4, "a new generator is missing here");
+    }
+}

@@ -51,6 +51,7 @@ __all__ = [
     "generate",
     "graph",
     "play",
+    "ship_grid",
     "schema",
     "__version__",
 ]
@@ -229,6 +230,20 @@ def graph(board: Dict[str, Any]) -> "_native.Graph":
     :class:`Error`."""
     with _errors():
         return _native.Graph(json.dumps(board, ensure_ascii=False, separators=(",", ":")))
+
+
+def ship_grid(board: Dict[str, Any]) -> "_native.ShipGrid":
+    """A starship ``board``'s tile grid: ``tile(x, y)`` (``"space"``,
+    ``"floor"``, ``"armor"``, ``"part"``, or ``None`` off the grid),
+    ``part_at(x, y)`` (a part's id or ``None``), ``is_walkable(x, y)``,
+    ``walkable_neighbors(x, y)``, ``distances(part)`` (steps to every tile,
+    row by row, ``None`` where crew cannot get) and ``walk(part, roles)``:
+    the fewest steps from a part to one of ``roles`` (by default its
+    suppliers, ammo for a weapon and power for a thruster), the walk the
+    ship's metrics report. A board that is not a starship board raises
+    :class:`Error`."""
+    with _errors():
+        return _native.ShipGrid(json.dumps(board, ensure_ascii=False, separators=(",", ":")))
 
 
 #: A hex cell in axial coordinates, ``Hex(q, r)``: ``q``, ``r``,

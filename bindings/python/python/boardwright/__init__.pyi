@@ -1,6 +1,6 @@
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from ._native import Graph as Graph, Hex as Hex
+from ._native import Graph as Graph, Hex as Hex, ShipGrid as ShipGrid
 
 __version__: str
 GENERATORS: List[str]
@@ -65,3 +65,6 @@ class Recipe:
 
 def graph(board: Dict[str, Any]) -> Graph:
     """A universe board's nodes and edges as a graph."""
+
+def ship_grid(board: Dict[str, Any]) -> ShipGrid:
+    """A starship board's tile grid: tiles, parts, walkable tiles and walks."""

@@ -8,7 +8,8 @@ use super::part::Footprint;
 use super::part::{Part, Role};
 use super::ship::{Ship, Tile};
 
-/// A finished ship's tiles, to query: borrowed from its [`Board`].
+/// A finished ship's tiles, to query: made from its [`Board`], which it
+/// does not borrow.
 ///
 /// **Walking.** Crew step one tile at a time, up, down, left or right
 /// (never diagonally), over floor and inside rooms; between a room and
@@ -35,15 +36,15 @@ use super::ship::{Ship, Tile};
 /// let longest = weapons.filter_map(|w| grid.walk(w, Role::Weapon.suppliers())).max().unwrap_or(0);
 /// assert_eq!(longest, board.metrics.longest_weapon_to_ammo_walk);
 /// ```
-pub struct Grid<'a> {
-    board: &'a Board,
+#[derive(Clone, Debug)]
+pub struct Grid {
     ship: Ship,
 }
 
 impl Board {
     /// The ship's tiles as a [`Grid`] to query (built from `tiles`, `parts`
     /// and `doors`; a few passes over the grid).
-    pub fn grid(&self) -> Grid<'_> {
+    pub fn grid(&self) -> Grid {
         let mut ship = Ship::new(self.width, self.height);
         for (y, row) in self.tiles.iter().take(self.height as usize).enumerate() {
             for (x, c) in row.chars().take(self.width as usize).enumerate() {
@@ -56,7 +57,7 @@ impl Board {
             }
         }
         ship.parts = self.parts.clone();
-        let mut grid = Grid { board: self, ship };
+        let mut grid = Grid { ship };
         for (k, part) in self.parts.iter().enumerate() {
             for t in grid.ship.footprint(grid.clipped(part)).collect::<Vec<_>>() {
                 grid.ship.tiles[t] = Tile::Part(k as u32);
@@ -71,7 +72,7 @@ impl Board {
     }
 }
 
-impl Grid<'_> {
+impl Grid {
     /// `part`'s footprint, cut to the grid.
     fn clipped(&self, part: &Part) -> Footprint {
         let (x, y, w, h) = part.footprint();
@@ -96,7 +97,7 @@ impl Grid<'_> {
     /// The part covering `(x, y)`, if any.
     pub fn part_at(&self, x: u32, y: u32) -> Option<&Part> {
         match self.tile(x, y)? {
-            Tile::Part(k) => self.board.parts.get(k as usize),
+            Tile::Part(k) => self.ship.parts.get(k as usize),
             _ => None,
         }
     }
@@ -140,7 +141,7 @@ impl Grid<'_> {
     /// [`Grid`]); none when no such part can be walked to.
     pub fn walk(&self, part: &Part, roles: &[Role]) -> Option<u32> {
         let distances = self.distances(part);
-        self.board
+        self.ship
             .parts
             .iter()
             .filter(|p| roles.contains(&p.role))

@@ -62,6 +62,19 @@ impl Role {
     /// stages and the check serve them.
     pub const SUPPLIED: [Role; 2] = [Role::Weapon, Role::Thruster];
 
+    /// Every role, in the order of the JSON Schema.
+    pub const ALL: [Role; 9] = [
+        Role::Cockpit,
+        Role::Reactor,
+        Role::Thruster,
+        Role::Weapon,
+        Role::AmmoSupply,
+        Role::PowerStorage,
+        Role::CrewQuarters,
+        Role::Bunks,
+        Role::Room,
+    ];
+
     /// The role's name, as in the JSON (`ammo_supply`, …).
     pub fn name(self) -> &'static str {
         match self {
