@@ -11,6 +11,8 @@
 //! The 1M board also runs with `clearance = 0`, which skips the spanning
 //! tree's clearance looks (`mst`) and little else: the two differ by what
 //! keeping the tree clear of nodes costs.
+//! `universe/threads` makes boards of growing size on one thread and split
+//! over two, where `boardwright::threads::SPLIT_FROM` is read off.
 
 use std::hint::black_box;
 
@@ -108,6 +110,33 @@ fn large_boards(c: &mut Criterion) {
     group.finish();
 }
 
+/// Boards of growing size made whole on one thread, and split over a pool
+/// of two: splitting pays from the work (nodes times the layouts made) at
+/// which the second is faster, `threads::SPLIT_FROM`.
+fn threads(c: &mut Criterion) {
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool");
+    let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    let mut group = c.benchmark_group("universe/threads");
+    group.sample_size(20);
+    group.measurement_time(std::time::Duration::from_secs(3));
+    for resolution in [10, 24, 48, 64, 96, 160] {
+        let params = params(Some(resolution));
+        let nodes = params.node_count();
+        let work = <Universe as Generator>::work_size(&params);
+        let mut n = 0u64;
+        for (name, pool) in [("one thread", &one), ("split", &two)] {
+            group.bench_function(format!("{nodes} nodes (work {work}), {name}"), |b| {
+                b.iter(|| {
+                    n += 1;
+                    let seed = Seed::new(&n.to_string());
+                    pool.install(|| Universe::generate(&params, &seed).expect("bench boards generate").nodes.len())
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 /// Drawing the default board (seed Tiamo) for print: the scene and its SVG
 /// text (the page a browser or printer gets), then the PDF and the PNG the
 /// command line writes, each from a board made once.
@@ -167,5 +196,5 @@ fn play(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, default_board, large_boards, drawing, area_walk, play);
+criterion_group!(benches, default_board, large_boards, threads, drawing, area_walk, play);
 criterion_main!(benches);

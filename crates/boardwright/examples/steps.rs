@@ -22,7 +22,7 @@ fn main() {
         last = Some((step, now));
     };
     struct Steps<F>(F);
-    impl<F: FnMut(usize)> Watch<universe::Snapshot> for Steps<F> {
+    impl<F: FnMut(usize) + Send> Watch<universe::Snapshot> for Steps<F> {
         fn step(&mut self, _attempt: u32, step: usize) {
             (self.0)(step);
         }

@@ -79,6 +79,7 @@ pub mod schema;
 mod seed;
 pub mod starship;
 mod stop;
+pub mod threads;
 pub mod universe;
 mod watch;
 pub mod witches;

@@ -13,7 +13,7 @@ use crate::{Error, Generator};
 ///
 /// `()` watches nothing; [`Recorder`] keeps the snapshots of the attempt
 /// that succeeded.
-pub trait Watch<S> {
+pub trait Watch<S>: Send {
     /// Step `step` (an index into [`Generator::STEPS`]) of attempt `attempt`
     /// (from 0) begins.
     fn step(&mut self, attempt: u32, step: usize) {
@@ -75,7 +75,7 @@ impl<S> Recorder<S> {
     }
 }
 
-impl<S> Watch<S> for Recorder<S> {
+impl<S: Send> Watch<S> for Recorder<S> {
     fn every(&self) -> Option<u32> {
         Some(self.every)
     }

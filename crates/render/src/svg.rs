@@ -2,225 +2,331 @@
 //!
 //! Numbers are written with at most three decimals (a micrometre on paper),
 //! so the text is identical on every machine.
-
-use std::fmt::Write;
+//!
+//! The writer pushes straight into one `String`: numbers as integer
+//! thousandths turned into digits by hand, colours from a table, a tag's
+//! attributes written into the element they sit on, with no `fmt` machinery
+//! and no string of its own for any part. A default universe board's page
+//! is about 90 kB of text; the benchmark `universe/draw` measures it.
 
 use scene::{Anchor, Color, Document, Page, Shape, Style, Tag, Value};
 
 /// Vertical gap between stacked pages, in millimetres.
 const PAGE_GAP: f64 = 10.0;
 
+/// Bytes of text a shape takes, about: the first guess of the buffer's size.
+const BYTES_PER_SHAPE: usize = 96;
+
 /// The whole document as one SVG, pages stacked top to bottom.
 pub fn document(doc: &Document) -> String {
     let width = doc.pages.iter().map(|p| p.width).fold(0.0, f64::max);
     let height = doc.pages.iter().map(|p| p.height).sum::<f64>() + PAGE_GAP * doc.pages.len().saturating_sub(1) as f64;
-    let mut out = header(width, height, &doc.title);
+    let shapes: usize = doc.pages.iter().map(|p| p.shapes.len()).sum();
+    let mut out = Svg(String::with_capacity(1024 + shapes * BYTES_PER_SHAPE));
+    out.header(width, height, &doc.title);
     let mut y = 0.0;
     for page in &doc.pages {
-        let _ = writeln!(out, r#"<g transform="translate(0 {})">"#, num(y));
-        write_page(&mut out, page);
-        out.push_str("</g>\n");
+        out.s("<g transform=\"translate(0 ");
+        out.num(y);
+        out.s(")\">\n");
+        out.page(page);
+        out.s("</g>\n");
         y += page.height + PAGE_GAP;
     }
-    out.push_str("</svg>\n");
-    out
+    out.s("</svg>\n");
+    out.0
 }
 
 /// One page as a standalone SVG of the page's size.
 pub fn page(page: &Page, title: &str) -> String {
-    let mut out = header(page.width, page.height, title);
-    write_page(&mut out, page);
-    out.push_str("</svg>\n");
-    out
+    let mut out = Svg(String::with_capacity(1024 + page.shapes.len() * BYTES_PER_SHAPE));
+    out.header(page.width, page.height, title);
+    out.page(page);
+    out.s("</svg>\n");
+    out.0
 }
 
-fn header(width: f64, height: f64, title: &str) -> String {
-    let (w, h) = (num(width), num(height));
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" viewBox=\"0 0 {w} {h}\" font-family=\"{}\">\n<title>{}</title>\n",
-        crate::FONT_FAMILY,
-        escape(title)
-    )
-}
+/// SVG text being written.
+struct Svg(String);
 
-fn write_page(out: &mut String, page: &Page) {
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{}" height="{}" fill="{}"/>"#,
-        num(page.width),
-        num(page.height),
-        hex(Color::WHITE)
-    );
-    for shape in &page.shapes {
-        write_shape(out, shape, "");
+impl Svg {
+    fn s(&mut self, text: &str) {
+        self.0.push_str(text);
     }
-}
 
-/// Writes `shape`, with `attrs` (a tag's attributes, each with a leading
-/// space, or nothing) on its element.
-fn write_shape(out: &mut String, shape: &Shape, attrs: &str) {
-    let _ = match shape {
-        // A tag on a tag or group gets a `<g>` of its own.
-        Shape::Tagged { .. } | Shape::Group { .. } if !attrs.is_empty() => {
-            let _ = writeln!(out, "<g{attrs}>");
-            write_shape(out, shape, "");
-            writeln!(out, "</g>")
-        }
-        Shape::Tagged { tag, shape } => {
-            write_shape(out, shape, &attributes(tag));
-            Ok(())
-        }
-        Shape::Group { tag, shapes } => {
-            let _ = writeln!(out, "<g{}>", attributes(tag));
-            for shape in shapes {
-                write_shape(out, shape, "");
-            }
-            writeln!(out, "</g>")
-        }
-        Shape::Window {
-            origin,
-            size,
-            view,
-            shapes,
-        } => {
-            let _ = writeln!(
-                out,
-                r#"<svg{attrs} x="{}" y="{}" width="{}" height="{}" viewBox="{} {} {} {}" preserveAspectRatio="none">"#,
-                num(origin.0),
-                num(origin.1),
-                num(size.0),
-                num(size.1),
-                num(view[0]),
-                num(view[1]),
-                num(view[2]),
-                num(view[3])
-            );
-            for shape in shapes {
-                write_shape(out, shape, "");
-            }
-            writeln!(out, "</svg>")
-        }
-        Shape::Line { from, to, style } => writeln!(
-            out,
-            r#"<line{attrs} x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
-            num(from.0),
-            num(from.1),
-            num(to.0),
-            num(to.1),
-            paint(&Style { fill: None, ..*style })
-        ),
-        Shape::Circle { center, radius, style } => writeln!(
-            out,
-            r#"<circle{attrs} cx="{}" cy="{}" r="{}"{}/>"#,
-            num(center.0),
-            num(center.1),
-            num(*radius),
-            paint(style)
-        ),
-        Shape::Rect { origin, size, style } => writeln!(
-            out,
-            r#"<rect{attrs} x="{}" y="{}" width="{}" height="{}"{}/>"#,
-            num(origin.0),
-            num(origin.1),
-            num(size.0),
-            num(size.1),
-            paint(style)
-        ),
-        Shape::Image { origin, size, svg } => writeln!(
-            out,
-            r#"<image{attrs} x="{}" y="{}" width="{}" height="{}" href="data:image/svg+xml;base64,{}"/>"#,
-            num(origin.0),
-            num(origin.1),
-            num(size.0),
-            num(size.1),
-            base64(svg.as_bytes())
-        ),
-        Shape::Polygon { points, style } => {
-            let _ = write!(out, r#"<polygon{attrs} points=""#);
-            for (i, p) in points.iter().enumerate() {
-                let gap = if i == 0 { "" } else { " " };
-                let _ = write!(out, "{gap}{},{}", num(p.0), num(p.1));
-            }
-            writeln!(out, r#""{}/>"#, paint(style))
-        }
-        Shape::Text {
-            at,
-            content,
-            size,
-            anchor,
-            color,
-        } => {
-            let anchor = match anchor {
-                Anchor::Start => "start",
-                Anchor::Middle => "middle",
-                Anchor::End => "end",
-            };
-            writeln!(
-                out,
-                r#"<text{attrs} x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{}">{}</text>"#,
-                num(at.0),
-                num(at.1),
-                num(*size),
-                hex(*color),
-                escape(content)
-            )
-        }
-    };
-}
+    fn header(&mut self, width: f64, height: f64, title: &str) {
+        self.s("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"");
+        self.num(width);
+        self.s("mm\" height=\"");
+        self.num(height);
+        self.s("mm\" viewBox=\"0 0 ");
+        self.num(width);
+        self.s(" ");
+        self.num(height);
+        self.s("\" font-family=\"");
+        self.s(crate::FONT_FAMILY);
+        self.s("\">\n<title>");
+        self.escaped(title);
+        self.s("</title>\n");
+    }
 
-/// A tag as ` class="…" data-NAME="…"…`, values escaped; any character of
-/// a name other than a lowercase letter, digit or hyphen becomes a hyphen.
-fn attributes(tag: &Tag) -> String {
-    let mut s = format!(r#" class="{}""#, escape(&tag.class));
-    for (name, value) in &tag.data {
-        let name: String = name
-            .chars()
-            .map(|c| {
+    fn page(&mut self, page: &Page) {
+        self.s("<rect x=\"0\" y=\"0\"");
+        self.attr("width", page.width);
+        self.attr("height", page.height);
+        self.s(" fill=\"");
+        self.hex(Color::WHITE);
+        self.s("\"/>\n");
+        for shape in &page.shapes {
+            self.shape(shape, None);
+        }
+    }
+
+    /// ` name="v"`.
+    fn attr(&mut self, name: &str, v: f64) {
+        self.s(" ");
+        self.s(name);
+        self.s("=\"");
+        self.num(v);
+        self.s("\"");
+    }
+
+    /// `<name` and the tag's attributes, if it has one.
+    fn open(&mut self, name: &str, tag: Option<&Tag>) {
+        self.s("<");
+        self.s(name);
+        if let Some(tag) = tag {
+            self.tag(tag);
+        }
+    }
+
+    /// Writes `shape`, with `tag`'s attributes on its element.
+    fn shape(&mut self, shape: &Shape, tag: Option<&Tag>) {
+        match shape {
+            // A tag on a tag or group gets a `<g>` of its own.
+            Shape::Tagged { .. } | Shape::Group { .. } if tag.is_some() => {
+                self.open("g", tag);
+                self.s(">\n");
+                self.shape(shape, None);
+                self.s("</g>\n");
+            }
+            Shape::Tagged { tag, shape } => self.shape(shape, Some(tag)),
+            Shape::Group { tag, shapes } => {
+                self.open("g", Some(tag));
+                self.s(">\n");
+                for shape in shapes {
+                    self.shape(shape, None);
+                }
+                self.s("</g>\n");
+            }
+            Shape::Window {
+                origin,
+                size,
+                view,
+                shapes,
+            } => {
+                self.open("svg", tag);
+                self.attr("x", origin.0);
+                self.attr("y", origin.1);
+                self.attr("width", size.0);
+                self.attr("height", size.1);
+                self.s(" viewBox=\"");
+                for (i, &v) in view.iter().enumerate() {
+                    if i > 0 {
+                        self.s(" ");
+                    }
+                    self.num(v);
+                }
+                self.s("\" preserveAspectRatio=\"none\">\n");
+                for shape in shapes {
+                    self.shape(shape, None);
+                }
+                self.s("</svg>\n");
+            }
+            Shape::Line { from, to, style } => {
+                self.open("line", tag);
+                self.attr("x1", from.0);
+                self.attr("y1", from.1);
+                self.attr("x2", to.0);
+                self.attr("y2", to.1);
+                self.paint(&Style { fill: None, ..*style });
+                self.s("/>\n");
+            }
+            Shape::Circle { center, radius, style } => {
+                self.open("circle", tag);
+                self.attr("cx", center.0);
+                self.attr("cy", center.1);
+                self.attr("r", *radius);
+                self.paint(style);
+                self.s("/>\n");
+            }
+            Shape::Rect { origin, size, style } => {
+                self.open("rect", tag);
+                self.attr("x", origin.0);
+                self.attr("y", origin.1);
+                self.attr("width", size.0);
+                self.attr("height", size.1);
+                self.paint(style);
+                self.s("/>\n");
+            }
+            Shape::Image { origin, size, svg } => {
+                self.open("image", tag);
+                self.attr("x", origin.0);
+                self.attr("y", origin.1);
+                self.attr("width", size.0);
+                self.attr("height", size.1);
+                self.s(" href=\"data:image/svg+xml;base64,");
+                base64(&mut self.0, svg.as_bytes());
+                self.s("\"/>\n");
+            }
+            Shape::Polygon { points, style } => {
+                self.open("polygon", tag);
+                self.s(" points=\"");
+                for (i, p) in points.iter().enumerate() {
+                    if i > 0 {
+                        self.s(" ");
+                    }
+                    self.num(p.0);
+                    self.s(",");
+                    self.num(p.1);
+                }
+                self.s("\"");
+                self.paint(style);
+                self.s("/>\n");
+            }
+            Shape::Text {
+                at,
+                content,
+                size,
+                anchor,
+                color,
+            } => {
+                self.open("text", tag);
+                self.attr("x", at.0);
+                self.attr("y", at.1);
+                self.attr("font-size", *size);
+                self.s(" text-anchor=\"");
+                self.s(match anchor {
+                    Anchor::Start => "start",
+                    Anchor::Middle => "middle",
+                    Anchor::End => "end",
+                });
+                self.s("\" fill=\"");
+                self.hex(*color);
+                self.s("\">");
+                self.escaped(content);
+                self.s("</text>\n");
+            }
+        }
+    }
+
+    /// A tag as ` class="…" data-NAME="…"…`, values escaped; any character
+    /// of a name other than a lowercase letter, digit or hyphen becomes a
+    /// hyphen.
+    fn tag(&mut self, tag: &Tag) {
+        self.s(" class=\"");
+        self.escaped(&tag.class);
+        self.s("\"");
+        for (name, value) in &tag.data {
+            self.s(" data-");
+            self.0.extend(name.chars().map(|c| {
                 if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' {
                     c
                 } else {
                     '-'
                 }
-            })
-            .collect();
-        let value = match value {
-            Value::Text(text) => escape(text),
-            Value::Mm(mm) => num(*mm).to_string(),
-        };
-        let _ = write!(s, r#" data-{name}="{value}""#);
+            }));
+            self.s("=\"");
+            match value {
+                Value::Text(text) => self.escaped(text),
+                Value::Mm(mm) => self.num(*mm),
+            }
+            self.s("\"");
+        }
     }
-    s
-}
 
-/// A style's attributes, written where they are formatted.
-fn paint(style: &Style) -> Paint {
-    Paint(*style)
-}
-
-/// See [`paint`].
-struct Paint(Style);
-
-impl std::fmt::Display for Paint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let style = &self.0;
+    /// A style's attributes.
+    fn paint(&mut self, style: &Style) {
         match style.fill {
-            Some(c) => write!(f, r#" fill="{}""#, hex(c))?,
-            None => f.write_str(r#" fill="none""#)?,
+            Some(c) => {
+                self.s(" fill=\"");
+                self.hex(c);
+                self.s("\"");
+            }
+            None => self.s(" fill=\"none\""),
         }
         if let Some(c) = style.stroke {
-            write!(f, r#" stroke="{}" stroke-width="{}""#, hex(c), num(style.stroke_width))?;
+            self.s(" stroke=\"");
+            self.hex(c);
+            self.s("\"");
+            self.attr("stroke-width", style.stroke_width);
             if let Some(len) = style.dash {
-                write!(f, r#" stroke-dasharray="{0} {0}""#, num(len))?;
+                self.s(" stroke-dasharray=\"");
+                self.num(len);
+                self.s(" ");
+                self.num(len);
+                self.s("\"");
             }
         }
-        Ok(())
+    }
+
+    /// A colour as `#rrggbb`.
+    fn hex(&mut self, c: Color) {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        self.0.push('#');
+        for v in [c.r, c.g, c.b] {
+            self.0.push(char::from(DIGITS[usize::from(v >> 4)]));
+            self.0.push(char::from(DIGITS[usize::from(v & 15)]));
+        }
+    }
+
+    /// A number with at most three decimals and no trailing zeros.
+    fn num(&mut self, v: f64) {
+        num_into(&mut self.0, v);
+    }
+
+    fn escaped(&mut self, text: &str) {
+        escape_into(&mut self.0, text);
+    }
+}
+
+/// Writes `v` with at most three decimals and no trailing zeros.
+fn num_into(out: &mut String, v: f64) {
+    let thousandths = (v * 1000.0).round();
+    if !thousandths.is_finite() || thousandths.abs() >= 1e15 {
+        let text = format!("{:.3}", thousandths / 1000.0);
+        out.push_str(text.trim_end_matches('0').trim_end_matches('.'));
+        return;
+    }
+    let m = thousandths as i64;
+    if m < 0 {
+        out.push('-');
+    }
+    let (mut whole, frac) = (m.unsigned_abs() / 1000, m.unsigned_abs() % 1000);
+    // The whole part's digits, last first, into a buffer read forwards.
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (whole % 10) as u8;
+        whole /= 10;
+        if whole == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    if frac != 0 {
+        let decimals = [b'0' + (frac / 100) as u8, b'0' + (frac / 10 % 10) as u8, b'0' + (frac % 10) as u8];
+        let len = 3 - decimals.iter().rev().take_while(|&&d| d == b'0').count();
+        out.push('.');
+        out.extend(decimals[..len].iter().map(|&d| char::from(d)));
     }
 }
 
 /// Standard base64 with padding (RFC 4648), for data URLs.
-fn base64(bytes: &[u8]) -> String {
+fn base64(out: &mut String, bytes: &[u8]) {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    out.reserve(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
@@ -232,63 +338,19 @@ fn base64(bytes: &[u8]) -> String {
             }
         }
     }
-    out
 }
 
-fn hex(c: Color) -> Hex {
-    Hex(c)
-}
-
-/// A colour as `#rrggbb`, written where it is formatted.
-struct Hex(Color);
-
-impl std::fmt::Display for Hex {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const DIGITS: &[u8; 16] = b"0123456789abcdef";
-        let Color { r, g, b } = self.0;
-        let mut text = [b'#'; 7];
-        for (i, v) in [r, g, b].into_iter().enumerate() {
-            text[1 + 2 * i] = DIGITS[usize::from(v >> 4)];
-            text[2 + 2 * i] = DIGITS[usize::from(v & 15)];
-        }
-        f.write_str(std::str::from_utf8(&text).unwrap_or("#000000"))
+/// Writes `text` with XML's special characters escaped, control
+/// characters replaced.
+fn escape_into(out: &mut String, text: &str) {
+    // Most text needs no escape: copied whole.
+    if !text
+        .bytes()
+        .any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'') || (b < 0x20 && b != b'\t' && b != b'\n'))
+    {
+        out.push_str(text);
+        return;
     }
-}
-
-/// A number with at most three decimals and no trailing zeros, written
-/// where it is formatted (no string of its own: a page holds thousands).
-fn num(v: f64) -> Num {
-    Num(v)
-}
-
-/// See [`num`].
-struct Num(f64);
-
-impl std::fmt::Display for Num {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let thousandths = (self.0 * 1000.0).round();
-        if !thousandths.is_finite() || thousandths.abs() >= 1e15 {
-            let text = format!("{:.3}", thousandths / 1000.0);
-            return f.write_str(text.trim_end_matches('0').trim_end_matches('.'));
-        }
-        let m = thousandths as i64;
-        if m < 0 {
-            f.write_str("-")?;
-        }
-        let (whole, frac) = (m.unsigned_abs() / 1000, m.unsigned_abs() % 1000);
-        write!(f, "{whole}")?;
-        if frac != 0 {
-            let digits = [b'0' + (frac / 100) as u8, b'0' + (frac / 10 % 10) as u8, b'0' + (frac % 10) as u8];
-            let len = 3 - digits.iter().rev().take_while(|&&d| d == b'0').count();
-            f.write_str(".")?;
-            f.write_str(std::str::from_utf8(&digits[..len]).unwrap_or(""))?;
-        }
-        Ok(())
-    }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
             '&' => out.push_str("&amp;"),
@@ -300,7 +362,6 @@ fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -321,7 +382,9 @@ mod tests {
             (2e15, "2000000000000000"),
             (123456789.0004, "123456789"),
         ] {
-            assert_eq!(num(v).to_string(), text, "{v}");
+            let mut out = String::new();
+            num_into(&mut out, v);
+            assert_eq!(out, text, "{v}");
         }
     }
 
@@ -333,21 +396,21 @@ mod tests {
             style: Style::fill(Color::BLACK),
         };
         let tag = Tag::new("a&b").with("Name_1", "x\"<y").with_mm("x", 1.23456);
-        let mut out = String::new();
-        write_shape(&mut out, &dot.clone().tagged(tag.clone()), "");
+        let mut out = Svg(String::new());
+        out.shape(&dot.clone().tagged(tag.clone()), None);
         assert_eq!(
-            out,
+            out.0,
             "<circle class=\"a&amp;b\" data--ame-1=\"x&quot;&lt;y\" data-x=\"1.235\" cx=\"1\" cy=\"2\" r=\"0.5\" fill=\"#000000\"/>\n"
         );
-        let mut out = String::new();
+        let mut out = Svg(String::new());
         let group = Shape::Group {
             tag: Tag::new("node").with("id", 3),
             shapes: vec![dot.clone(), dot.clone().tagged(Tag::new("dot"))],
         };
-        write_shape(&mut out, &group.tagged(Tag::new("outer")), "");
+        out.shape(&group.tagged(Tag::new("outer")), None);
         let plain = r##"cx="1" cy="2" r="0.5" fill="#000000"/>"##;
         assert_eq!(
-            out,
+            out.0,
             format!("<g class=\"outer\">\n<g class=\"node\" data-id=\"3\">\n<circle {plain}\n<circle class=\"dot\" {plain}\n</g>\n</g>\n")
         );
     }
@@ -363,13 +426,22 @@ mod tests {
             ("fooba", "Zm9vYmE="),
             ("foobar", "Zm9vYmFy"),
         ] {
-            assert_eq!(base64(plain.as_bytes()), coded);
+            let mut out = String::new();
+            base64(&mut out, plain.as_bytes());
+            assert_eq!(out, coded);
         }
     }
 
     #[test]
     fn text_is_escaped() {
-        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-        assert_eq!(escape("x\u{1}y"), "x\u{fffd}y");
+        for (text, escaped) in [
+            ("a<b & \"c\"", "a&lt;b &amp; &quot;c&quot;"),
+            ("x\u{1}y", "x\u{fffd}y"),
+            ("plain", "plain"),
+        ] {
+            let mut out = String::new();
+            escape_into(&mut out, text);
+            assert_eq!(out, escaped);
+        }
     }
 }

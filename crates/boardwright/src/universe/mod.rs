@@ -670,9 +670,11 @@ impl Generator for Universe {
     /// takes no snapshots costs nothing. Parameters are checked first.
     fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
-        layouts::choose(params, seed, watch, |seed, watch| {
-            crate::retry("universe", params.max_attempts, watch.stop().cloned(), |attempt| {
-                attempt_board(params, seed, attempt, watch)
+        crate::threads::sized(params.work(), || {
+            layouts::choose(params, seed, watch, |seed, watch| {
+                crate::retry("universe", params.max_attempts, watch.stop().cloned(), |attempt| {
+                    attempt_board(params, seed, attempt, watch)
+                })
             })
         })
     }
