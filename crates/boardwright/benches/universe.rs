@@ -81,8 +81,25 @@ fn default_board(c: &mut Criterion) {
         b.iter(|| black_box(board_json(&expanded, &mut out)))
     });
     // What `generate` spends checking its parameters (included above).
+    // Two parameter sets in turn, so that every check is made anew; then
+    // the same set again, which passes as it passed before.
+    let (four, five) = (
+        params(None),
+        Params {
+            players: 5,
+            ..params(None)
+        },
+    );
+    let mut n = 0u32;
     c.bench_function("universe/default params check", |b| {
-        b.iter(|| boardwright::params::Params::check(black_box(&params(None))).expect("the defaults are valid"))
+        b.iter(|| {
+            n += 1;
+            let params = if n.is_multiple_of(2) { &four } else { &five };
+            boardwright::params::Params::check(black_box(params)).expect("the defaults are valid")
+        })
+    });
+    c.bench_function("universe/default params check, the same again", |b| {
+        b.iter(|| boardwright::params::Params::check(black_box(&four)).expect("the defaults are valid"))
     });
 }
 
