@@ -2,7 +2,8 @@
 // the keyboard; the game is its address (reload, Back and a shared link give
 // it back); a road log downloads, replays on the command line and loads back;
 // players remove only their own roads; players in turn; the panel beside the
-// map; bad roads in the address or a bad log refused with a message.
+// map; bad roads in the address or a bad log refused with a message; a new
+// map or another road log asks before it clears the roads built.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -51,6 +52,22 @@ async function tiamo(page) {
   const route = path(map, map.tower, map.cities.map((c) => [c.q, c.r]));
   assert.ok(route && route.length >= 3);
   return { map, route };
+}
+
+/** The questions the page asks (`asked`), each answered OK while `ok`, else Cancel. */
+function questions(page) {
+  const answers = { asked: [], ok: false };
+  page.on("dialog", (dialog) => {
+    answers.asked.push(dialog.message());
+    return answers.ok ? dialog.accept() : dialog.dismiss();
+  });
+  return answers;
+}
+
+/** Loads the road log in `file` through the panel's file control. */
+async function loadFile(page, file) {
+  if (!(await page.$eval(".load-log", (d) => d.open))) await page.click(".load-log summary");
+  await page.setInputFiles("#road-log-file", file);
 }
 
 /** Builds `route` cell to cell by clicks, one road each. */
@@ -277,8 +294,7 @@ test("a road log downloads, replays on the command line, and loads back; a bad l
 
   // The file loads back into a fresh page.
   const fresh = await open("/hexet?seed=Tiamo&players=3");
-  await fresh.page.click(".load-log summary");
-  await fresh.page.setInputFiles("#road-log-file", files["road log"]);
+  await loadFile(fresh.page, files["road log"]);
   await roads(fresh.page, n);
   assert.equal(code(fresh.page), code(page));
 
@@ -299,7 +315,8 @@ test("a road log downloads, replays on the command line, and loads back; a bad l
     assert.equal(await roadCount(fresh.page), n, text);
   }
   await fresh.page.screenshot({ path: join(SHOTS, "hexet-bad-log-1280x800.png") });
-  // A good one pasted replaces the game.
+  // A good one pasted replaces the game (asked first, and said yes).
+  fresh.page.once("dialog", (dialog) => dialog.accept());
   const short = join(scratch, "short.json");
   writeFileSync(short, JSON.stringify(log.slice(0, 1)));
   await fresh.page.fill("#road-log-text", readFileSync(short, "utf8"));
@@ -427,12 +444,8 @@ test("a new map asks before it clears the roads built; Cancel keeps the game and
   const { route } = await tiamo(page);
   await build(page, route.slice(0, 3));
   const played = page.url();
-  const asked = [];
-  let answer = false;
-  page.on("dialog", (dialog) => {
-    asked.push(dialog.message());
-    return answer ? dialog.accept() : dialog.dismiss();
-  });
+  const answers = questions(page);
+  const { asked } = answers;
 
   // Cancel: the old settings and the roads stay, and the page says so.
   await page.fill("#param-players", "4");
@@ -451,7 +464,7 @@ test("a new map asks before it clears the roads built; Cancel keeps the game and
   await roads(page, 3);
 
   // OK: a new map with no roads; a drawing option never asks.
-  answer = true;
+  answers.ok = true;
   await page.click("#new-seed");
   await roads(page, 0);
   assert.equal(asked.length, 2);
@@ -471,6 +484,64 @@ test("a new map asks before it clears the roads built; Cancel keeps the game and
   await page.goBack();
   await roads(page, 3);
   assert.equal(asked.length, 2, asked.join("\n"));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("another road log loaded where roads are built asks first; Cancel keeps the game, OK loads the log", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  await build(page, route);
+  const n = route.length - 1;
+  const played = page.url();
+  const { "road log": file } = await downloads(page, ["road log"]);
+  const other = join(scratch, "one-road.json");
+  writeFileSync(other, JSON.stringify(JSON.parse(readFileSync(file, "utf8")).slice(0, 1)));
+  const answers = questions(page);
+
+  // Cancel: the roads and the address stay, and the page says so.
+  await loadFile(page, other);
+  await page.waitForFunction(() => /^Kept /.test(document.querySelector("#status").textContent));
+  assert.equal(answers.asked.length, 1);
+  assert.match(answers.asked[0], new RegExp(`^Loading this road log starts a new game: the ${n} roads built will be cleared`));
+  assert.match(answers.asked[0], new RegExp(`Cancel: keep the ${n} roads built\\.$`));
+  assert.equal(await page.textContent("#status"), `Kept the ${n} roads built`);
+  assert.equal(await roadCount(page), n);
+  assert.equal(page.url(), played);
+  assert.equal(await page.textContent("#error-road-log"), "");
+
+  // OK: the log's game takes its place.
+  answers.ok = true;
+  await loadFile(page, other);
+  await roads(page, 1);
+  assert.equal(answers.asked.length, 2);
+  assert.notEqual(page.url(), played);
+  assert.equal(code(page).length, 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a road log loaded where it clears nothing asks nothing: the game's own log, or no roads built", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { route } = await tiamo(page);
+  await build(page, route);
+  const n = route.length - 1;
+  const played = await score(page);
+  const { "road log": file } = await downloads(page, ["road log"]);
+  const answers = questions(page);
+  await loadFile(page, file);
+  await page.waitForFunction(() => /^Road log loaded/.test(document.querySelector("#status").textContent));
+  assert.equal(await roadCount(page), n);
+  assert.equal(await score(page), played);
+
+  const fresh = await open("/hexet?seed=Tiamo&players=3");
+  const freshAnswers = questions(fresh.page);
+  await loadFile(fresh.page, file);
+  await roads(fresh.page, n);
+  assert.equal(code(fresh.page), code(page));
+  assert.deepEqual([...answers.asked, ...freshAnswers.asked], []);
+  assert.deepEqual(fresh.errors, []);
+  await fresh.page.close();
   assert.deepEqual(errors, []);
   await page.close();
 });

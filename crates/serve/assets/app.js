@@ -224,18 +224,19 @@ class Page {
   }
 
   /**
-   * Asks before a change of settings ends the game in progress: `reason`
-   * says why ("These settings make a new map"), `lost` what goes ("the 3
-   * roads built"). Answers whether to go on; kept, the settings of the game,
-   * which the address holds, are shown again.
+   * Asks before a change ends the game in progress: `reason` says why
+   * ("These settings make a new map, so they start a new game"), `lost`
+   * what goes ("the 3 roads built"), `kept` what Cancel keeps (by default
+   * the old settings and `lost`). Answers whether to go on; kept, the
+   * settings of the game, which the address holds, are shown again.
    */
-  discards(reason, lost) {
-    if (confirm(`${reason}, so they start a new game: ${lost} will be cleared.\n\nOK: start the new game. Cancel: keep the old settings and ${lost}.`)) return true;
+  discards(reason, lost, kept = `the old settings and ${lost}`) {
+    if (confirm(`${reason}: ${lost} will be cleared.\n\nOK: start the new game. Cancel: keep ${kept}.`)) return true;
     this.readAddress(location.search);
     this.showState();
     this.failing = false;
     this.clearErrors();
-    this.status(`Kept the old settings and ${lost}`, "ok");
+    this.status(`Kept ${kept}`, "ok");
     return false;
   }
 

@@ -4,7 +4,8 @@
 // of your roads to remove it. Networks are tinted in their player's colour,
 // the cities and tower they reach are ringed (one ring a player), and the
 // scores follow every road. Players may go in turn; "edit any road" lets a
-// designer remove anyone's road. A new map where roads are built asks first.
+// designer remove anyone's road. A new map, or another road log loaded,
+// where roads are built asks first.
 //
 // The game is its address: the road log rides in `roads=` beside the seed
 // and the parameters (the server's `/api/hexet/roads` writes the log as that
@@ -105,6 +106,12 @@ function turn() {
   return last ? (last.player + 1) % game.map.params.players : 0;
 }
 
+/** The roads on the map, in words: "the road built", "the 3 roads built". */
+function built() {
+  const n = game.map.roads.length;
+  return n === 1 ? "the road built" : `the ${n} roads built`;
+}
+
 /** Builds `a`–`b` for the player picked, or removes it if they have it. */
 function toggle(page, a, b) {
   const existing = game.road(game.player, a, b);
@@ -142,13 +149,15 @@ async function fetchBoard(page, query) {
 }
 
 /**
- * Makes `log` the game's, if the server replays it: the address takes its
- * code as a new history entry and the board is redrawn. Answers the refusal
- * (nothing changed) or null.
+ * Makes `log` the game's, if the server replays it and `goOn` (given the
+ * log's code) agrees: the address takes its code as a new history entry and
+ * the board is redrawn. Answers the refusal or null; refused or not gone
+ * on with, nothing changed.
  */
-async function settle(page, log, message) {
+async function settle(page, log, message, goOn = () => true) {
   const before = page.overrides.get("roads");
   const keep = (code) => (code ? page.overrides.set("roads", code) : page.overrides.delete("roads"));
+  let code;
   let query;
   let board;
   try {
@@ -157,14 +166,18 @@ async function settle(page, log, message) {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ params: game.map.params, log }),
     });
-    log = written.log;
-    keep(written.code);
+    ({ code, log } = written);
+    keep(code);
     query = page.query();
     board = await fetchBoard(page, query);
   } catch (e) {
     keep(before);
     if (e instanceof ApiError) return e;
     throw e;
+  }
+  if (!goOn(code)) {
+    keep(before);
+    return null;
   }
   Object.assign(game, { map: board.json, log, problem: "" });
   history.pushState(null, "", page.address(query));
@@ -181,7 +194,10 @@ function undo(page) {
   });
 }
 
-/** Replaces the game's log by the one in `text`, or says beside the control why not. */
+/**
+ * Replaces the game's log by the one in `text`, or says beside the control
+ * why not. Another log where roads are built asks first.
+ */
 function load(page, text) {
   const error = document.getElementById("error-road-log");
   error.textContent = "";
@@ -193,7 +209,11 @@ function load(page, text) {
     return;
   }
   game.queue = game.queue.then(async () => {
-    const refused = await settle(page, log, `Road log loaded: ${Array.isArray(log) ? log.length : 0} entries`);
+    // Another log replaces the roads built only if the player says so.
+    const current = page.overrides.get("roads") ?? "";
+    const replaces = (code) => !game.map.roads.length || code === current ||
+      page.discards("Loading this road log starts a new game", built(), built());
+    const refused = await settle(page, log, `Road log loaded: ${Array.isArray(log) ? log.length : 0} entries`, replaces);
     if (refused) error.textContent = `Not loaded: ${refused.message}`;
   });
 }
@@ -337,7 +357,11 @@ function panel(page) {
   }, "Road log");
   const file = el("input", { type: "file", id: "road-log-file", accept: ".json,application/json" });
   file.addEventListener("change", async () => {
-    if (file.files[0]) load(page, await file.files[0].text());
+    if (!file.files[0]) return;
+    const text = await file.files[0].text();
+    // The same file picked again (after a Cancel or a refusal) loads again.
+    file.value = "";
+    load(page, text);
   });
   const pasted = el("textarea", { id: "road-log-text", rows: 2, placeholder: '[{"player": 0, "from": [3, 4], "to": [3, 5]}]', spellcheck: "false" });
   const pasteButton = el("button", { type: "button", id: "road-log-load" }, "Load");
@@ -498,8 +522,7 @@ export default {
     const code = settings.get("roads") ?? "";
     for (const name of [...DRAWING, "roads"]) settings.delete(name);
     if (code && record === "push" && game.settings !== null && settings.toString() !== game.settings) {
-      const built = game.map.roads.length;
-      if (built && !page.discards("These settings make a new map", built === 1 ? "the road built" : `the ${built} roads built`)) return null;
+      if (game.map.roads.length && !page.discards("These settings make a new map, so they start a new game", built())) return null;
       page.overrides.delete("roads");
       return this.load(page, addressOf(page, ""));
     }

@@ -265,7 +265,7 @@ async function load(page, query) {
       game.carry = { recipeQuery: recipe, clue };
     } else if (verdict === "new" && game.tried.length) {
       const n = game.tried.length;
-      if (!page.discards("These settings make a new recipe", n === 1 ? "the potion tried" : `the ${n} potions tried`)) return null;
+      if (!page.discards("These settings make a new recipe, so they start a new game", n === 1 ? "the potion tried" : `the ${n} potions tried`)) return null;
     }
   }
   return page.load(query);
