@@ -266,6 +266,23 @@ pub(crate) const STARSHIP: &[Target] = &[
     ),
 ];
 
+/// Hexet: every player scores every city type, so no type should cost
+/// everyone many more roads than another (the exact Steiner cost of each).
+pub(crate) const HEXET: &[Target] = &[
+    at_most(
+        "most minus fewest roads joining a city type's cities and the tower",
+        "city_type_road_spread",
+        Statistic::Mean,
+        2.0,
+    ),
+    at_most(
+        "most minus fewest roads joining a city type's cities and the tower",
+        "city_type_road_spread",
+        Statistic::P95,
+        4.0,
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,7 +290,7 @@ mod tests {
     /// Every group names one `*`, and a pair's two names put it at the same place.
     #[test]
     fn groups_have_one_wildcard_and_pairs_line_up() {
-        for target in UNIVERSE.iter().chain(WITCHES).chain(STARSHIP) {
+        for target in UNIVERSE.iter().chain(WITCHES).chain(STARSHIP).chain(HEXET) {
             let stars = |name: &str| name.split('.').filter(|s| *s == "*").count();
             match target.check {
                 Check::AtMost { metric, .. } | Check::ShareAbove { metric, .. } => assert_eq!(stars(metric), 0, "{metric}"),

@@ -762,3 +762,51 @@ fn a_map_finds_each_cell_by_its_hex() {
         }
     }
 }
+
+/// Roads from `from` to every cell over cells that are not lakes (a river
+/// is crossed by a bridge, one road): the fewest, by hex.
+fn roads_from(board: &Board, from: Hex) -> BTreeMap<Hex, u32> {
+    let mut seen = BTreeMap::from([(from, 0)]);
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(h) = queue.pop_front() {
+        let d = seen[&h];
+        for n in h.neighbors() {
+            if board.cell(n).is_some_and(|c| c.terrain != Terrain::Lake) && !seen.contains_key(&n) {
+                seen.insert(n, d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    seen
+}
+
+/// A type's fewest roads lie between its farthest city from the tower (a
+/// tree holds a path to it) and the sum of its cities' paths (their union
+/// is joined), and the spread is the most minus the fewest.
+#[test]
+fn city_type_roads_lie_between_the_farthest_city_and_all_paths() {
+    for k in 0..40 {
+        let seed = format!("steiner-{k}");
+        let board = Hexet::generate(&Params::default(), &Seed::new(&seed)).unwrap();
+        let from_tower = roads_from(&board, board.tower);
+        let costs = &board.metrics.city_type_roads;
+        assert_eq!(costs.len(), Params::default().city_types as usize);
+        for (t, cost) in costs.iter().enumerate() {
+            let cost = cost.unwrap_or_else(|| panic!("seed {seed}: type {t} has no cost"));
+            let paths: Vec<u32> = board
+                .cities
+                .iter()
+                .filter(|c| c.city_type == t as u32)
+                .map(|c| from_tower[&c.hex()])
+                .collect();
+            let (farthest, all) = (*paths.iter().max().unwrap(), paths.iter().sum::<u32>());
+            assert!(
+                (farthest..=all).contains(&cost),
+                "seed {seed}: type {t} costs {cost}, paths {paths:?}"
+            );
+        }
+        let known: Vec<u32> = costs.iter().flatten().copied().collect();
+        let spread = known.iter().max().unwrap() - known.iter().min().unwrap();
+        assert_eq!(board.metrics.city_type_road_spread, Some(spread), "seed {seed}");
+    }
+}

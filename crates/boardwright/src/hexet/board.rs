@@ -127,6 +127,14 @@ crate::metrics::declare! {
         /// tower minus the nearest, in steps between cells: how unequal the
         /// type's cities are to link to the tower.
         tower_distance_spread: Vec<u32> => "Spread of tower distance per city type", "steps";
+        /// Per city type (by type number), the fewest roads that join all its
+        /// cities and the tower (lakes closed, a river crossed by a bridge,
+        /// one road like any), found exactly; null where they cannot be
+        /// joined or the map is too large to work it out.
+        city_type_roads: Vec<Option<u32>> => "Fewest roads joining each city type", "roads";
+        /// The most minus the fewest of `city_type_roads`: how much more one
+        /// type costs everyone than another (null when one is unknown).
+        city_type_road_spread: Option<u32> => "Spread of roads per city type", "roads";
         /// Roads after the log.
         roads: u32 => "Roads", "roads";
         /// Map attempts used.
@@ -223,11 +231,22 @@ pub(super) fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) 
         let (near, far) = &mut nearest_farthest[t as usize];
         (*near, *far) = ((*near).min(d), (*far).max(d));
     }
+    let city_type_roads: Vec<Option<u32>> = (0..params.city_types)
+        .map(|t| {
+            let mut terminals: Vec<_> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
+            terminals.push(map.tower);
+            super::steiner::fewest_roads(map, &terminals)
+        })
+        .collect();
+    let known: Option<Vec<u32>> = city_type_roads.iter().copied().collect();
+    let city_type_road_spread = known.and_then(|k| Some(k.iter().max()? - k.iter().min()?));
     let metrics = Metrics {
         cells: grid.len() as u32,
         lakes,
         lakes_share: f64::from(lakes) / grid.len() as f64,
         tower_distance_spread: nearest_farthest.iter().map(|&(near, far)| far.saturating_sub(near)).collect(),
+        city_type_roads,
+        city_type_road_spread,
         river_sides: map.rivers.iter().map(|m| m.count()).sum::<u32>() / 2,
         river_lengths: map.river_lengths.clone(),
         cities: map.cities.len() as u32,

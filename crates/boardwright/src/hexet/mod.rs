@@ -55,6 +55,7 @@ mod map;
 mod network;
 mod params;
 pub mod road_code;
+mod steiner;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, Score};
 pub use draw::PLAYER_COLORS;
@@ -113,6 +114,7 @@ impl Generator for Hexet {
     const NAME: &'static str = "hexet";
     const ABOUT: &'static str = "hex maps with cities and a tower, road networks and scores (The Way to Hexet)";
     const STEPS: &'static [&'static str] = &STEPS;
+    const FAIRNESS: &'static [crate::fairness::Target] = crate::fairness::HEXET;
     const LIMITS: crate::Limits = crate::Limits {
         work_unit: "cells",
         served_work: 512 * 512,
