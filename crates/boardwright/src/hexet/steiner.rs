@@ -147,7 +147,7 @@ mod tests {
                 chosen[v] |= pick >> i & 1 == 1;
             }
             let size = chosen.iter().filter(|&&c| c).count() as u32;
-            if best.is_some_and(|b| size - 1 >= b) {
+            if best.is_some_and(|b| size > b) {
                 continue;
             }
             // Connected?
