@@ -13,6 +13,7 @@ use boardwright::Seed;
 use boardwright::hexet::{
     Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
 };
+use boardwright::params::Params as _;
 
 use crate::rng::Rng;
 
@@ -809,4 +810,40 @@ fn city_type_roads_lie_between_the_farthest_city_and_all_paths() {
         let spread = known.iter().max().unwrap() - known.iter().min().unwrap();
         assert_eq!(board.metrics.city_type_road_spread, Some(spread), "seed {seed}");
     }
+}
+
+/// Over 200 default maps, no city type costs everyone many more roads
+/// than another: the spread of the types' costs is at most 2 on average
+/// and 4 at the 95th percentile (the fairness targets); and dealing the
+/// types by cost never leaves a map less even than the sectors alone.
+#[test]
+fn city_types_cost_about_the_same_to_join() {
+    let sectors = Params::resolve(&[Params::preset("sectors").unwrap()]).unwrap();
+    let mut spreads = Vec::new();
+    for k in 0..200 {
+        let seed = format!("even-{k}");
+        let fair = Hexet::generate(&Params::default(), &Seed::new(&seed)).unwrap();
+        let spread = fair
+            .metrics
+            .city_type_road_spread
+            .unwrap_or_else(|| panic!("seed {seed}: no spread"));
+        if k < 50 {
+            let placed = Hexet::generate(&sectors, &Seed::new(&seed)).unwrap();
+            let before = placed.metrics.city_type_road_spread.unwrap();
+            assert!(spread <= before, "seed {seed}: {spread} roads of spread, {before} by sectors alone");
+        }
+        spreads.push((spread, seed));
+    }
+    spreads.sort();
+    let mean = spreads.iter().map(|s| f64::from(s.0)).sum::<f64>() / spreads.len() as f64;
+    let (p95, worst) = (&spreads[spreads.len() * 95 / 100 - 1], spreads.last().unwrap());
+    assert!(mean <= 2.0, "mean spread {mean}; worst seed {}: {}", worst.1, worst.0);
+    assert!(
+        p95.0 <= 4,
+        "p95 spread {} (seed {}); worst seed {}: {}",
+        p95.0,
+        p95.1,
+        worst.1,
+        worst.0
+    );
 }

@@ -231,11 +231,12 @@ pub(super) fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) 
         let (near, far) = &mut nearest_farthest[t as usize];
         (*near, *far) = ((*near).min(d), (*far).max(d));
     }
+    let mut steiner = super::steiner::Steiner::new(map);
     let city_type_roads: Vec<Option<u32>> = (0..params.city_types)
         .map(|t| {
             let mut terminals: Vec<_> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
             terminals.push(map.tower);
-            super::steiner::fewest_roads(map, &terminals)
+            steiner.fewest_roads(&terminals)
         })
         .collect();
     let known: Option<Vec<u32>> = city_type_roads.iter().copied().collect();

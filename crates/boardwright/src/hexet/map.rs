@@ -15,6 +15,9 @@
 //!    cross rivers, so only lakes block), at least `city_spacing` apart. Each
 //!    type puts its k-th city in the k-th angular sector around the tower
 //!    (sectors turned a little per type), so every type spreads over the map.
+//! 4. With `fair_city_types`, the types are dealt out again among the cities
+//!    of each sector ([`balance`]), so that joining one type's cities and
+//!    the tower takes about as many roads as another's.
 
 use std::collections::VecDeque;
 
@@ -25,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use super::hex::{Cell, Grid, Hex, HexSide, SideMask};
 use crate::seed::Rng;
 
+mod balance;
 mod rivers;
 
 /// What a cell is.
@@ -73,6 +77,8 @@ pub(crate) struct MapSpec {
     pub(crate) cities_per_type: u32,
     /// Smallest hex distance between two cities (and a city and the tower).
     pub(crate) city_spacing: u32,
+    /// Deal the types out by what joining them costs.
+    pub(crate) fair_city_types: bool,
 }
 
 /// Builds a map, or says why this attempt could not place every city.
@@ -86,16 +92,45 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
     terrain[tower.index()] = Terrain::Grassland;
     let mut drain = rivers::drainage(grid, &heights, &terrain);
     let (rivers, river_lengths) = rivers::rivers(grid, &mut drain, &heights, &mut terrain, tower, spec.rivers, rng);
-    let cities = cities(spec, &terrain, tower, rng)?;
-    Ok(Map {
+    let placed = cities(spec, &terrain, tower, rng)?;
+    let mut map = Map {
         grid,
         terrain,
         rivers,
         river_lengths,
-        cities,
+        cities: placed,
         tower,
-    })
+    };
+    if !spec.fair_city_types {
+        return Ok(map);
+    }
+    // The cities placed again, up to a few times, while the types' costs
+    // still spread more than a little: the most even placement is kept.
+    let mut best: Option<(balance::Spread, Vec<(Cell, u32)>)> = None;
+    for placing in 0..PLACINGS {
+        if placing > 0 {
+            map.cities = cities(spec, &map.terrain, tower, rng)?;
+        }
+        let Some(spread) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type) else {
+            break;
+        };
+        if best.as_ref().is_none_or(|(b, _)| spread < *b) {
+            best = Some((spread, map.cities.clone()));
+        }
+        if spread.0 <= EVEN_ENOUGH {
+            break;
+        }
+    }
+    if let Some((_, cities)) = best {
+        map.cities = cities;
+    }
+    Ok(map)
 }
+
+/// Placements of the cities tried at most for even costs.
+const PLACINGS: u32 = 4;
+/// A spread of the types' costs, in roads, at which a placement is kept at once.
+const EVEN_ENOUGH: u32 = 2;
 
 /// Frequency of the terrain noise, per hex circumradius: hills and valleys
 /// some nine cells across, whatever the map's size.

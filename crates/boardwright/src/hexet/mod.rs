@@ -85,6 +85,7 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed, stop: Option<Stop>) -> 
         city_types: params.city_types,
         cities_per_type: params.cities_per_type,
         city_spacing: params.city_spacing,
+        fair_city_types: params.fair_city_types,
     };
     crate::retry("hexet", params.max_attempts, stop, |attempt| {
         map::generate(&spec, &mut seed.stream("map", attempt)).map(|m| (m, attempt + 1))

@@ -1,7 +1,7 @@
 //! The parameters of a hexet map and its scoring, their ranges and the
 //! check that the cities fit.
 
-use crate::params::{ParamError, declare, float, int};
+use crate::params::{Allowed, ParamError, declare, float, int};
 
 /// Largest width or height accepted.
 pub(crate) const MAX_SIDE: u32 = 4000;
@@ -21,6 +21,10 @@ declare! {
         cities_per_type: u32 = 3, int(1, 12);
         /// smallest hex distance between cities (and from the tower)
         city_spacing: u32 = 3, int(1, 50);
+        /// city types dealt out so that joining one type's cities and the
+        /// tower takes about as many roads as another's (false: each type's
+        /// k-th city stays in its own turned sector, as placed)
+        fair_city_types: bool = true, Allowed::Bool;
         /// share of cells that are lakes
         lake_share: f64 = 0.06, float(0.0, 0.4);
         /// rivers along cell sides (work grows with rivers x the longer side)
@@ -35,7 +39,9 @@ declare! {
         /// map attempts before giving up
         max_attempts: u32 = 50, int(1, 1000);
     }
-    presets: [],
+    presets: [
+        ("sectors", "# Cities by sectors alone: each type's k-th city in its own turned sector, whatever it costs to join.\nfair_city_types = false\n"),
+    ],
     size: ["width", "height", "rivers"],
     validate: Params::check_cities,
 }

@@ -12,70 +12,126 @@
 //! terminals: a default map (432 cells, 4 terminals) takes microseconds;
 //! past [`MOST_WORK`] the cost is not worked out.
 
-use super::hex::{Cell, Grid, HexSide};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use super::hex::{Cell, HexSide};
 use super::map::{Map, Terrain};
 
-/// The most `3^k × cells` worked through for one city type (about a
-/// tenth of a second): larger maps, or more cities of a type, get no cost.
+/// The most `3^k × cells` worked through for one set of terminals (about
+/// a tenth of a second): larger maps, or more cities of a type, get no cost.
 pub(crate) const MOST_WORK: u64 = 50_000_000;
+
+/// The most costs kept for reuse, in cells (64 MB); past it they are
+/// forgotten and worked out again when asked for.
+const MOST_KEPT: usize = 16 << 20;
+
+/// No neighbour.
+const NONE: u32 = u32::MAX;
 
 /// A cost not reached yet.
 const FAR: u32 = u32::MAX / 4;
 
-/// The fewest roads that join the cells `terminals` on `map` (lakes closed,
-/// rivers bridged), or `None` when some cannot be joined or the work would
-/// pass [`MOST_WORK`].
-pub(crate) fn fewest_roads(map: &Map, terminals: &[Cell]) -> Option<u32> {
-    let grid = map.grid;
-    let n = grid.len();
-    let k = terminals.len();
-    if k <= 1 {
-        return Some(0);
-    }
-    let work = 3u64.checked_pow(k as u32)?.saturating_mul(n as u64);
-    if k > 20 || work > MOST_WORK {
-        return None;
-    }
-    let open = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
-    let neighbours = |c: Cell| {
-        HexSide::ALL
-            .into_iter()
-            .filter_map(move |s| grid.neighbor(c, s))
-            .filter(|&m| open(m))
-    };
-    let full = (1usize << k) - 1;
-    let mut cost = vec![vec![FAR; n]; full + 1];
-    for (i, &t) in terminals.iter().enumerate() {
-        cost[1 << i][t.index()] = 0;
-        spread(&mut cost[1 << i], grid, &neighbours);
-    }
-    for set in 1..=full {
-        if set.count_ones() < 2 {
-            continue;
-        }
-        // Splits of `set` into `part` (holding its lowest terminal) and the rest.
-        let low = set & set.wrapping_neg();
-        let mut here = vec![FAR; n];
-        let mut part = (set - 1) & set;
-        while part > 0 {
-            if part & low != 0 {
-                let (a, b) = (&cost[part], &cost[set ^ part]);
-                for v in 0..n {
-                    here[v] = here[v].min(a[v].saturating_add(b[v]));
+/// Steiner trees on one map. The cheapest trees of the sets of terminals
+/// met on the way are kept, by their cells, so that trying one city type's
+/// cities against another's (the map's balancing) works out each subset
+/// once.
+pub(crate) struct Steiner<'a> {
+    map: &'a Map,
+    /// Each cell's neighbours a road may reach (not lakes), [`NONE`] past
+    /// the last.
+    roads: Vec<[u32; 6]>,
+    /// For a set of terminals (cell indices, ascending): the cheapest tree
+    /// joining them and each cell.
+    known: BTreeMap<Vec<u32>, Rc<Vec<u32>>>,
+    /// Cells held in `known`.
+    kept: usize,
+}
+
+impl<'a> Steiner<'a> {
+    pub(crate) fn new(map: &'a Map) -> Steiner<'a> {
+        let grid = map.grid;
+        let open = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
+        let roads = grid
+            .cells()
+            .map(|c| {
+                let mut near = [NONE; 6];
+                if open(c) {
+                    let reached = HexSide::ALL.into_iter().filter_map(|s| grid.neighbor(c, s)).filter(|&m| open(m));
+                    for (slot, m) in near.iter_mut().zip(reached) {
+                        *slot = m.index() as u32;
+                    }
                 }
-            }
-            part = (part - 1) & set;
+                near
+            })
+            .collect();
+        Steiner {
+            map,
+            roads,
+            known: BTreeMap::new(),
+            kept: 0,
         }
-        spread(&mut here, grid, &neighbours);
-        cost[set] = here;
     }
-    let best = cost[full][terminals[0].index()];
-    (best < FAR).then_some(best)
+
+    /// The fewest roads that join the cells `terminals` (lakes closed,
+    /// rivers bridged), or `None` when some cannot be joined or the work
+    /// would pass [`MOST_WORK`].
+    pub(crate) fn fewest_roads(&mut self, terminals: &[Cell]) -> Option<u32> {
+        let mut set: Vec<u32> = terminals.iter().map(|c| c.index() as u32).collect();
+        set.sort_unstable();
+        set.dedup();
+        if set.len() <= 1 {
+            return Some(0);
+        }
+        let work = 3u64.checked_pow(set.len() as u32)?.saturating_mul(self.map.grid.len() as u64);
+        if set.len() > 20 || work > MOST_WORK {
+            return None;
+        }
+        // The cheapest tree joining the others and the first is the tree
+        // of them all.
+        let best = self.tree(&set[1..])[set[0] as usize];
+        (best < FAR).then_some(best)
+    }
+
+    /// Per cell, the cheapest tree joining `set` and that cell.
+    fn tree(&mut self, set: &[u32]) -> Rc<Vec<u32>> {
+        if let Some(known) = self.known.get(set) {
+            return Rc::clone(known);
+        }
+        let n = self.roads.len();
+        let mut cost = vec![FAR; n];
+        if let [only] = set {
+            cost[*only as usize] = 0;
+        } else {
+            // Splits of `set` into a part holding its first terminal and the rest.
+            let full = (1u32 << set.len()) - 1;
+            let mut part = full - 1;
+            while part > 0 {
+                if part & 1 == 1 {
+                    let pick = |mask: u32| -> Vec<u32> { (0..set.len()).filter(|i| mask >> i & 1 == 1).map(|i| set[i]).collect() };
+                    let (a, b) = (self.tree(&pick(part)), self.tree(&pick(full ^ part)));
+                    for v in 0..n {
+                        cost[v] = cost[v].min(a[v].saturating_add(b[v]));
+                    }
+                }
+                part = (part - 1) & full;
+            }
+        }
+        spread(&mut cost, &self.roads);
+        if self.kept + n > MOST_KEPT {
+            self.known.clear();
+            self.kept = 0;
+        }
+        let cost = Rc::new(cost);
+        self.known.insert(set.to_vec(), Rc::clone(&cost));
+        self.kept += n;
+        cost
+    }
 }
 
 /// Lowers each cell's cost to a neighbour's plus one road, in order of cost
-/// (a bucket per cost: each road costs one).
-fn spread<I: Iterator<Item = Cell>>(cost: &mut [u32], grid: Grid, neighbours: &impl Fn(Cell) -> I) {
+/// (a bucket per cost: each road costs one), over `roads`.
+fn spread(cost: &mut [u32], roads: &[[u32; 6]]) {
     let mut order: Vec<(u32, u32)> = cost
         .iter()
         .enumerate()
@@ -97,10 +153,10 @@ fn spread<I: Iterator<Item = Cell>>(cost: &mut [u32], grid: Grid, neighbours: &i
         if c > cost[v as usize] {
             continue;
         }
-        for m in neighbours(grid.cell(v as usize)) {
-            if c + 1 < cost[m.index()] {
-                cost[m.index()] = c + 1;
-                queue.push_back((c + 1, m.index() as u32));
+        for &m in roads[v as usize].iter().take_while(|&&m| m != NONE) {
+            if c + 1 < cost[m as usize] {
+                cost[m as usize] = c + 1;
+                queue.push_back((c + 1, m));
             }
         }
     }
@@ -109,7 +165,7 @@ fn spread<I: Iterator<Item = Cell>>(cost: &mut [u32], grid: Grid, neighbours: &i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hexet::hex::SideMask;
+    use crate::hexet::hex::{Grid, SideMask};
 
     /// A `w × h` map with lakes at `lakes` (cell indices), no rivers, no cities.
     fn map(w: u32, h: u32, lakes: &[usize]) -> Map {
@@ -196,7 +252,7 @@ mod tests {
                 }
             }
             assert_eq!(
-                fewest_roads(&map, &terminals),
+                Steiner::new(&map).fewest_roads(&terminals),
                 brute_force(&map, &terminals),
                 "map {w}x{h}, lakes {lakes:?}, terminals {:?}",
                 terminals.iter().map(|t| t.index()).collect::<Vec<_>>()
@@ -211,12 +267,16 @@ mod tests {
         // A 3 × 1 strip with a lake in the middle: the ends cannot be joined.
         let strip = map(3, 1, &[1]);
         let ends = [strip.grid.cell(0), strip.grid.cell(2)];
-        assert_eq!(fewest_roads(&strip, &ends), None);
+        assert_eq!(Steiner::new(&strip).fewest_roads(&ends), None);
         let open = map(3, 1, &[]);
-        assert_eq!(fewest_roads(&open, &ends), Some(2));
-        assert_eq!(fewest_roads(&open, &ends[..1]), Some(0));
+        assert_eq!(Steiner::new(&open).fewest_roads(&ends), Some(2));
+        assert_eq!(Steiner::new(&open).fewest_roads(&ends[..1]), Some(0));
         let wide = map(400, 400, &[]);
         let many: Vec<Cell> = (0..12).map(|i| wide.grid.cell(i * 1000)).collect();
-        assert_eq!(fewest_roads(&wide, &many), None, "3^12 × 160,000 is past the work allowed");
+        assert_eq!(
+            Steiner::new(&wide).fewest_roads(&many),
+            None,
+            "3^12 × 160,000 is past the work allowed"
+        );
     }
 }

@@ -249,6 +249,7 @@ mod tests {
                 city_types: 1,
                 cities_per_type: 1,
                 city_spacing: 1,
+                fair_city_types: false,
             };
             let mut rng = Seed::new(&format!("downhill-{i}")).stream("map", 0);
             let h = heights(grid, &mut rng);
