@@ -109,7 +109,9 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
     let mut best: Option<(balance::Spread, Vec<(Cell, u32)>)> = None;
     for placing in 0..PLACINGS {
         if placing > 0 {
-            map.cities = cities(spec, &map.terrain, tower, rng)?;
+            // A placement with no room for every city ends the tries.
+            let Ok(again) = cities(spec, &map.terrain, tower, rng) else { break };
+            map.cities = again;
         }
         let Some(spread) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type) else {
             break;
