@@ -20,8 +20,11 @@ impl std::fmt::Display for DrawError {
 
 impl std::error::Error for DrawError {}
 
-/// Pixels per inch of a PNG drawn by [`draw`].
+/// Pixels per inch of a PNG unless asked otherwise.
 pub const DEFAULT_DPI: f64 = 150.0;
+
+/// The pixels per inch a PNG may be drawn at.
+pub const DPI_RANGE: std::ops::RangeInclusive<f64> = 30.0..=600.0;
 
 /// `board` drawn in `format` with the default options: an A4 sheet in
 /// colour, a PNG at [`DEFAULT_DPI`].
@@ -38,18 +41,28 @@ pub fn draw<B: GeneratedBoard>(board: &B, format: Format) -> Result<Vec<u8>, Dra
 }
 
 /// `board` drawn in `format` on the paper, sheets and ink `options` ask
-/// for, a PNG at `dpi` pixels per inch. A board that would lose a mark a
-/// player needs on that paper (a universe node's number) is not drawn.
+/// for, a PNG at `dpi` pixels per inch (in [`DPI_RANGE`]). A board that
+/// would lose a mark a player needs on that paper (a universe node's
+/// number) is not drawn.
 ///
 /// ```
 /// use boardwright::{DrawOptions, Generator, Paper, Seed, draw::{draw_with, Format}, witches::Witches};
 ///
 /// let board = Witches::generate(&Default::default(), &Seed::new("Tiamo")).unwrap();
 /// let options = DrawOptions { paper: Paper::Letter, ink_friendly: true, ..DrawOptions::default() };
-/// let pdf = draw_with(&board, Format::Pdf, options, 150.0).unwrap();
+/// let pdf = draw_with(&board, Format::Pdf, options.clone(), 150.0).unwrap();
 /// assert!(pdf.starts_with(b"%PDF"));
+/// let err = draw_with(&board, Format::Png, options, 5000.0).unwrap_err();
+/// assert_eq!(err.to_string(), "dpi: 5000 is not allowed; expected a number from 30 to 600");
 /// ```
 pub fn draw_with<B: GeneratedBoard>(board: &B, format: Format, options: DrawOptions, dpi: f64) -> Result<Vec<u8>, DrawError> {
+    if !DPI_RANGE.contains(&dpi) {
+        return Err(DrawError(format!(
+            "dpi: {dpi} is not allowed; expected a number from {} to {}",
+            DPI_RANGE.start(),
+            DPI_RANGE.end()
+        )));
+    }
     <B::Generator as Generator>::check_printable(board, &options).map_err(DrawError)?;
     let doc = <B::Generator as Generator>::sheets(board, options);
     render::render(&doc, format, render::Options { dpi }).map_err(|e| DrawError(e.to_string()))

@@ -5,7 +5,6 @@
 //! [`mod@file`] writes a file whole or not at all.
 
 use std::io::{self, Write};
-use std::ops::RangeInclusive;
 
 use boardwright::{DrawOptions, Generator};
 use scene::Document;
@@ -60,11 +59,7 @@ impl Format {
     }
 }
 
-/// Pixels per inch of PNG output unless asked otherwise.
-pub const DEFAULT_DPI: f64 = 150.0;
-
-/// The pixels per inch a PNG may be asked for.
-pub const DPI_RANGE: RangeInclusive<f64> = 30.0..=600.0;
+pub use boardwright::draw::{DEFAULT_DPI, DPI_RANGE};
 
 /// How to draw: colours or ink-friendly, the paper, icons, and the PNG resolution.
 #[derive(Clone, Debug, PartialEq)]

@@ -107,19 +107,20 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
     // The cities placed again, up to a few times, while the types' costs
     // still spread more than a little: the most even placement is kept.
     let mut best: Option<(balance::Spread, Vec<(Cell, u32)>)> = None;
+    let mut budget = balance::MOST_WORK;
     for placing in 0..PLACINGS {
         if placing > 0 {
             // A placement with no room for every city ends the tries.
             let Ok(again) = cities(spec, &map.terrain, tower, rng) else { break };
             map.cities = again;
         }
-        let Some(spread) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type) else {
+        let Some(spread) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type, &mut budget) else {
             break;
         };
         if best.as_ref().is_none_or(|(b, _)| spread < *b) {
             best = Some((spread, map.cities.clone()));
         }
-        if spread.0 <= EVEN_ENOUGH {
+        if spread.0 <= EVEN_ENOUGH || budget == 0 {
             break;
         }
     }

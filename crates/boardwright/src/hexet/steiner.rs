@@ -49,13 +49,36 @@ pub(crate) struct Steiner<'a> {
     known: BTreeMap<Vec<u32>, Rc<Vec<u32>>>,
     /// Cells held in `known`.
     kept: usize,
+    /// Cells worked through so far: each tree made adds its cells once for
+    /// every split and once for its spread.
+    work: u64,
 }
 
 impl<'a> Steiner<'a> {
     pub(crate) fn new(map: &'a Map) -> Steiner<'a> {
-        let grid = map.grid;
-        let open = |c: Cell| map.terrain[c.index()] != Terrain::Lake;
-        let roads = grid
+        Steiner {
+            map,
+            roads: Vec::new(),
+            known: BTreeMap::new(),
+            kept: 0,
+            work: 0,
+        }
+    }
+
+    /// Cells worked through so far.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Each cell's neighbours a road may reach, made when first needed (a
+    /// map too large to work out never needs them).
+    fn roads(&mut self) {
+        if !self.roads.is_empty() {
+            return;
+        }
+        let (grid, terrain) = (self.map.grid, &self.map.terrain);
+        let open = |c: Cell| terrain[c.index()] != Terrain::Lake;
+        self.roads = grid
             .cells()
             .map(|c| {
                 let mut near = [NONE; 6];
@@ -68,12 +91,6 @@ impl<'a> Steiner<'a> {
                 near
             })
             .collect();
-        Steiner {
-            map,
-            roads,
-            known: BTreeMap::new(),
-            kept: 0,
-        }
     }
 
     /// The fewest roads that join the cells `terminals` (lakes closed,
@@ -90,6 +107,7 @@ impl<'a> Steiner<'a> {
         if set.len() > 20 || work > MOST_WORK {
             return None;
         }
+        self.roads();
         // The cheapest tree joining the others and the first is the tree
         // of them all.
         let best = self.tree(&set[1..])[set[0] as usize];
@@ -116,11 +134,13 @@ impl<'a> Steiner<'a> {
                     for v in 0..n {
                         cost[v] = cost[v].min(a[v].saturating_add(b[v]));
                     }
+                    self.work += n as u64;
                 }
                 part = (part - 1) & full;
             }
         }
         spread(&mut cost, &self.roads);
+        self.work += n as u64;
         if self.kept + n > MOST_KEPT {
             self.known.clear();
             self.kept = 0;

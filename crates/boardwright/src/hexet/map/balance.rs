@@ -24,6 +24,11 @@ pub(crate) const MOST_CELLS: usize = 5_000;
 /// the most (lower is better).
 pub(crate) type Spread = (u32, u32);
 
+/// Cells the costs of one map's tries may work through in all (about a
+/// tenth of a second; a default map takes a few hundred thousand): past it
+/// the types are left as the last improvement made them.
+pub(crate) const MOST_WORK: u64 = 30_000_000;
+
 /// Passes over the pairs at most: each pass that changes something lowers
 /// the spread or the dearest cost, and a few suffice.
 const MOST_PASSES: u32 = 12;
@@ -31,8 +36,9 @@ const MOST_PASSES: u32 = 12;
 /// Deals the types of `map`'s cities (`types` of `per_type` each, in
 /// placement order: type by type) out again by cost, as the module says.
 /// Answers the spread reached; a map whose costs cannot all be worked out
-/// keeps its types and answers `None`.
-pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32) -> Option<Spread> {
+/// keeps its types and answers `None`. The work done is taken from
+/// `budget`; none left, the swaps stop where they are.
+pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut u64) -> Option<Spread> {
     let (types, per_type) = (types as usize, per_type as usize);
     if types < 2 || map.cities.len() != types * per_type || map.grid.len() > MOST_CELLS {
         return None;
@@ -44,17 +50,17 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32) -> Option<Spr
         .collect();
     let tower = map.tower;
     let mut steiner = Steiner::new(map);
-    let mut cost = |cities: &[Cell]| {
+    let cost = |steiner: &mut Steiner, cities: &[Cell]| {
         let mut terminals = cities.to_vec();
         terminals.push(tower);
         steiner.fewest_roads(&terminals)
     };
-    let mut costs = slots.iter().map(|s| cost(s)).collect::<Option<Vec<u32>>>()?;
+    let mut costs = slots.iter().map(|s| cost(&mut steiner, s)).collect::<Option<Vec<u32>>>()?;
     let key = |costs: &[u32]| {
         let (most, least) = (costs.iter().max().copied().unwrap_or(0), costs.iter().min().copied().unwrap_or(0));
         (most - least, most)
     };
-    for _ in 0..MOST_PASSES {
+    'passes: for _ in 0..MOST_PASSES {
         let mut changed = false;
         for k in 0..per_type {
             for a in 0..types {
@@ -63,7 +69,10 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32) -> Option<Spr
                     let (ka, kb) = (slots[a][k], slots[b][k]);
                     slots[a][k] = kb;
                     slots[b][k] = ka;
-                    let (ca, cb) = (cost(&slots[a])?, cost(&slots[b])?);
+                    if steiner.work() > *budget {
+                        break 'passes;
+                    }
+                    let (ca, cb) = (cost(&mut steiner, &slots[a])?, cost(&mut steiner, &slots[b])?);
                     let (old_a, old_b) = (costs[a], costs[b]);
                     (costs[a], costs[b]) = (ca, cb);
                     if key(&costs) < before {
@@ -80,6 +89,7 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32) -> Option<Spr
             break;
         }
     }
+    *budget = budget.saturating_sub(steiner.work());
     let reached = key(&costs);
     map.cities = slots
         .iter()
