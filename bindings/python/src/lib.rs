@@ -377,12 +377,7 @@ impl Graph {
 /// A starship's tile grid: what stands on each tile, where crew walk, and
 /// walking distances, measured as the ship's guarantees measure them.
 #[pyclass(module = "boardwright._native", frozen)]
-struct ShipGrid {
-    grid: starship::Grid,
-    parts: Vec<starship::Part>,
-    width: u32,
-    height: u32,
-}
+struct ShipGrid(starship::Grid);
 
 #[pymethods]
 impl ShipGrid {
@@ -390,19 +385,14 @@ impl ShipGrid {
     #[new]
     fn new(result: &str) -> PyResult<ShipGrid> {
         let board: starship::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a starship board: {e}")))?;
-        Ok(ShipGrid {
-            grid: board.grid(),
-            width: board.width,
-            height: board.height,
-            parts: board.parts,
-        })
+        Ok(ShipGrid(board.grid()))
     }
 
     /// What is at `(x, y)`: `"space"`, `"floor"`, `"armor"` or `"part"`;
     /// `None` off the grid.
     fn tile(&self, x: i64, y: i64) -> Option<&'static str> {
-        let (x, y) = self.on_grid(x, y)?;
-        self.grid.tile(x, y).map(|t| match t {
+        let (x, y) = on_grid(x, y)?;
+        self.0.tile(x, y).map(|t| match t {
             starship::Tile::Space => "space",
             starship::Tile::Floor => "floor",
             starship::Tile::Armor => "armor",
@@ -413,26 +403,24 @@ impl ShipGrid {
     /// The id of the part covering `(x, y)` (its index in the board's
     /// `parts`), or `None`.
     fn part_at(&self, x: i64, y: i64) -> Option<u32> {
-        let (x, y) = self.on_grid(x, y)?;
-        self.grid.part_at(x, y).map(|p| p.id)
+        let (x, y) = on_grid(x, y)?;
+        self.0.part_at(x, y).map(|p| p.id)
     }
 
     /// Whether crew can stand on `(x, y)`.
     fn is_walkable(&self, x: i64, y: i64) -> bool {
-        self.on_grid(x, y).is_some_and(|(x, y)| self.grid.is_walkable(x, y))
+        on_grid(x, y).is_some_and(|(x, y)| self.0.is_walkable(x, y))
     }
 
     /// The tiles crew at `(x, y)` reach in one step.
     fn walkable_neighbors(&self, x: i64, y: i64) -> Vec<(u32, u32)> {
-        self.on_grid(x, y)
-            .map(|(x, y)| self.grid.walkable_neighbors(x, y))
-            .unwrap_or_default()
+        on_grid(x, y).map(|(x, y)| self.0.walkable_neighbors(x, y)).unwrap_or_default()
     }
 
     /// Steps from part `part` to every tile, row by row (`y * width + x`);
     /// `None` where crew cannot get.
     fn distances(&self, part: u32) -> PyResult<Vec<Option<u32>>> {
-        Ok(self.grid.distances(self.part(part)?))
+        Ok(self.0.distances(self.part(part)?))
     }
 
     /// The fewest steps from part `part` to a part of one of `roles` (role
@@ -446,42 +434,41 @@ impl ShipGrid {
             Some(names) => names
                 .iter()
                 .map(|name| {
-                    serde_json::from_value(Value::String(name.clone())).map_err(|_| {
-                        PyValueError::new_err(format!(
-                            "no role {name:?}; there are {}",
-                            starship::Role::ALL.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")
-                        ))
+                    starship::Role::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
+                        let known: Vec<&str> = starship::Role::ALL.iter().map(|r| r.name()).collect();
+                        PyValueError::new_err(format!("no role {name:?}; there are {}", known.join(", ")))
                     })
                 })
                 .collect::<PyResult<_>>()?,
         };
-        Ok(self.grid.walk(part, &roles))
+        Ok(self.0.walk(part, &roles))
     }
 
     #[getter]
     fn width(&self) -> u32 {
-        self.width
+        self.0.size().0
     }
 
     #[getter]
     fn height(&self) -> u32 {
-        self.height
+        self.0.size().1
     }
 }
 
 impl ShipGrid {
-    /// `(x, y)` when it is on the grid.
-    fn on_grid(&self, x: i64, y: i64) -> Option<(u32, u32)> {
-        let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
-        (x < self.width && y < self.height).then_some((x, y))
-    }
-
     /// Part `id`, or an error naming the ids there are.
     fn part(&self, id: u32) -> PyResult<&starship::Part> {
-        self.parts
+        let parts = self.0.parts();
+        parts
             .get(id as usize)
-            .ok_or_else(|| PyValueError::new_err(format!("part {id}: the ship has parts 0 to {}", self.parts.len().saturating_sub(1))))
+            .ok_or_else(|| PyValueError::new_err(format!("part {id}: the ship has parts 0 to {}", parts.len().saturating_sub(1))))
     }
+}
+
+/// `(x, y)` as tile coordinates, when both are whole numbers a grid can have
+/// (the grid itself answers for those past its edge).
+fn on_grid(x: i64, y: i64) -> Option<(u32, u32)> {
+    Some((u32::try_from(x).ok()?, u32::try_from(y).ok()?))
 }
 
 /// A hex cell in axial coordinates `(q, r)`, as a hexet map and its road

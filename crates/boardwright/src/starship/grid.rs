@@ -32,6 +32,8 @@ use super::ship::{Ship, Tile};
 ///
 /// let board = Starship::generate(&starship::Params::default(), &Seed::new("Tiamo")).unwrap();
 /// let grid = board.grid();
+/// assert_eq!(grid.size(), (board.width, board.height));
+/// assert_eq!(grid.parts(), &board.parts[..]);
 /// let weapons = board.parts.iter().filter(|p| p.role == Role::Weapon);
 /// let longest = weapons.filter_map(|w| grid.walk(w, Role::Weapon.suppliers())).max().unwrap_or(0);
 /// assert_eq!(longest, board.metrics.longest_weapon_to_ammo_walk);
@@ -87,6 +89,16 @@ impl Grid {
     /// The index of `(x, y)`, if on the grid.
     fn index(&self, x: u32, y: u32) -> Option<usize> {
         (x < self.ship.width && y < self.ship.height).then(|| self.ship.at(x, y))
+    }
+
+    /// The grid's width and height, in tiles.
+    pub fn size(&self) -> (u32, u32) {
+        (self.ship.width, self.ship.height)
+    }
+
+    /// The ship's parts, by id.
+    pub fn parts(&self) -> &[Part] {
+        &self.ship.parts
     }
 
     /// The tile at `(x, y)`; none off the grid.
