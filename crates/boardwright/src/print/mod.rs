@@ -21,7 +21,7 @@ pub(crate) use columns::{Block, fill, flow};
 pub(crate) use legend::{Entry, SWATCH_SIDE, legend, legend_at_right, legend_height};
 pub(crate) use place::{place, turned};
 pub use sheets::Tile;
-pub(crate) use sheets::{cut, cut_double_sided};
+pub(crate) use sheets::{cut, cut_double_sided, seams};
 pub(crate) use text::{fit, text, text_width, wrap_words};
 
 pub(crate) use scene::PRINT_MARGIN as MARGIN;

@@ -72,6 +72,9 @@ impl FromStr for Tile {
 
 /// The strip two neighbouring sheets share, millimetres.
 pub const OVERLAP: f64 = 10.0;
+/// How far from an overlap strip a board keeps what a player needs,
+/// millimetres: out from under the strip, the tape and the trimmed edges.
+pub(crate) const SEAM_CLEAR: f64 = 5.0;
 /// The band at the foot of a sheet for its position and how to lay it.
 const BAND: f64 = 6.0;
 /// The dots of a strip's lines, millimetres.
@@ -120,6 +123,20 @@ pub(crate) fn board_page(paper: Paper, tile: Tile) -> Page {
         height: span(tile.rows, layout.window.1, layout.step.1),
         shapes: Vec::new(),
     }
+}
+
+/// The bands of a board drawn on [`board_page`] that lie within
+/// [`SEAM_CLEAR`] of an overlap strip, `[across, down]`: each an interval of
+/// x (strips between columns) or of y (between rows), in order; none for
+/// one sheet. A board keeping what a player needs out of them has nothing
+/// under a strip or on a seam.
+pub(crate) fn seams(paper: Paper, tile: Tile) -> [Vec<(f64, f64)>; 2] {
+    let layout = Layout::new(paper, tile);
+    let band = |a: f64| (a - SEAM_CLEAR, a + OVERLAP + SEAM_CLEAR);
+    [
+        (1..tile.cols).map(|c| band(layout.corner(c, 0).0)).collect(),
+        (1..tile.rows).map(|r| band(layout.corner(0, r).1)).collect(),
+    ]
 }
 
 /// `doc`, whose pages are boards drawn on [`board_page`], cut into `tile`

@@ -5,7 +5,8 @@
 //! the paper's edge) and the board the rest, one grid unit to a fixed number
 //! of millimetres. A legend that would take more than [`LEGEND_SHARE`] of
 //! the printable height (every expansion, a small paper) goes to a page of
-//! its own after the board, and the board's page keeps only its caption. Around the board runs its edge line, outside every node:
+//! its own after the board, and the board's page keeps only its caption.
+//! Over several sheets the legend keeps to the first column of sheets. Around the board runs its edge line, outside every node:
 //! players cut the sheet along it before play, starting at the scissors
 //! beside its bottom-left corner, and it is the paper's edge the rules speak
 //! of. The quadrant lines run through the centre, under the nodes.
@@ -234,6 +235,7 @@ struct Placed {
     legend_page: bool,
     /// The height of what the board's page shows of the legend.
     legend_h: f64,
+    /// The legend's width.
     inner_w: f64,
     unit: f64,
     origin: (f64, f64),
@@ -244,10 +246,16 @@ struct Placed {
 
 fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) -> Placed {
     let entries = legend::entries(board, look);
-    let inner_w = page.width - 2.0 * MARGIN;
+    // Over several sheets the legend keeps to the first column, clear of
+    // its seam, so that no trimmed edge runs through its words.
+    // Over several sheets the legend keeps to the first column and the last
+    // row, clear of their seams, so that no trimmed edge runs through its words.
+    let [across, down] = print::seams(options.paper, options.tile);
+    let inner_w = across.first().map_or(page.width - MARGIN, |band| band.0) - MARGIN;
+    let tallest = down.last().map_or(f64::INFINITY, |band| page.height - MARGIN - band.1);
     let mut lines = caption(board, options).flowing(inner_w);
     let mut legend_h = print::legend_height(&entries, lines.len(), inner_w);
-    let legend_page = legend_h > LEGEND_SHARE * (page.height - 2.0 * MARGIN);
+    let legend_page = legend_h > tallest.min(LEGEND_SHARE * (page.height - 2.0 * MARGIN));
     if legend_page {
         lines.push("The legend is on the next page.".to_string());
         legend_h = print::legend_height(&[], lines.len(), inner_w);

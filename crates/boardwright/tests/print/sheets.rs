@@ -113,11 +113,27 @@ fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile, double_sided:
         ..DrawOptions::default()
     };
     let whole = G::draw(board, options.clone());
-    let printed = G::sheets(board, options);
+    let mut printed = G::sheets(board, options);
+    // Pages printed whole (a universe legend of its own) follow the sheets.
+    let is_sheet = |p: &scene::Page| {
+        p.shapes
+            .iter()
+            .any(|s| matches!(s, scene::Shape::Tagged { tag, .. } if tag.class == "sheet"))
+    };
+    let cut = printed.pages.iter().take_while(|p| is_sheet(p)).count();
+    let loose = printed.pages.split_off(cut);
+    if loose.iter().any(is_sheet) || loose.len() > whole.pages.len() {
+        return Err(format!("{} pages printed whole among the sheets", loose.len()));
+    }
     let sheets = sheets_of(&printed, paper)?;
     let n = tile.count() as usize;
-    if sheets.len() != whole.pages.len() * n {
-        return Err(format!("{} sheets for {} pages", sheets.len(), whole.pages.len()));
+    if sheets.len() != (whole.pages.len() - loose.len()) * n {
+        return Err(format!(
+            "{} sheets for {} pages, {} printed whole",
+            sheets.len(),
+            whole.pages.len(),
+            loose.len()
+        ));
     }
     let board_page = &whole.pages[0];
     // A double-sided board: each front sheet followed by the back sheet
@@ -339,5 +355,68 @@ fn a_sheet_carries_only_what_its_window_shows() {
     assert!(
         sheets_bytes < 3 * board_bytes,
         "16 sheets take {sheets_bytes} bytes of SVG, the whole board {board_bytes}"
+    );
+}
+
+/// How far from an overlap strip a tiled universe board keeps its legend
+/// and caption, millimetres.
+const SEAM_CLEAR: f64 = 5.0;
+
+/// Over many boards, papers, player counts and tilings, the words of a
+/// tiled universe board's legend and caption lie in its first column and
+/// last row of sheets, at least 5 mm from every overlap strip: no trimmed
+/// edge or tape runs through them.
+#[test]
+fn legend_words_keep_clear_of_the_seams() {
+    use boardwright::params::Params;
+    let presets = [None, Some("all-expansions")];
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (i, preset) in presets.into_iter().enumerate() {
+        for players in [2, 5, 9] {
+            for (k, paper) in Paper::ALL.into_iter().enumerate() {
+                let seed = format!("seam-{i}-{players}-{k}");
+                let mut layers: Vec<toml::Table> = preset
+                    .map(|p| boardwright::universe::Params::preset(p).unwrap())
+                    .into_iter()
+                    .collect();
+                layers.push(toml::toml! { players = players });
+                let params = boardwright::universe::Params::resolve(&layers).unwrap();
+                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                for tile in tiles() {
+                    let options = DrawOptions { tile, ..on_paper(paper) };
+                    let mut printed = Universe::sheets(&board, options.clone());
+                    printed.pages.truncate(tile.count() as usize);
+                    let sheets = sheets_of(&printed, paper).unwrap();
+                    let view = |c: u32, r: u32| sheets[(r * tile.cols + c) as usize].view;
+                    // The strips, as intervals of x (between columns) and of y (between rows).
+                    let across: Vec<(f64, f64)> = (1..tile.cols)
+                        .map(|c| (view(c, 0)[0], view(c - 1, 0)[0] + view(c - 1, 0)[2]))
+                        .collect();
+                    let down: Vec<(f64, f64)> = (1..tile.rows)
+                        .map(|r| (view(0, r)[1], view(0, r - 1)[1] + view(0, r - 1)[3]))
+                        .collect();
+                    let near = |lo: f64, hi: f64, strips: &[(f64, f64)]| {
+                        strips.iter().any(|&(a, b)| hi > a - SEAM_CLEAR + EPS && lo < b + SEAM_CLEAR - EPS)
+                    };
+                    let whole = Universe::draw(&board, options);
+                    let (_, _, elements) = elements(&render::svg::page(&whole.pages[0], &whole.title));
+                    for e in elements.iter().filter(|e| e.name == "text" && e.node.is_none()) {
+                        let [x0, y0, x1, y1] = e.bounds().unwrap();
+                        checked += 1;
+                        if near(x0, x1, &across) || near(y0, y1, &down) {
+                            failures.push(format!("seed {seed:?}, {preset:?}, {players} players, {paper:?} tiled {tile}: {:?} at [{x0:.1}, {y0:.1}, {x1:.1}, {y1:.1}]", e.text));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "only {checked} words measured");
+    assert!(
+        failures.is_empty(),
+        "{} within {SEAM_CLEAR} mm of a strip, first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(8)]
     );
 }
