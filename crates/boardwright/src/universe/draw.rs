@@ -6,7 +6,9 @@
 //! of millimetres. A legend that would take more than [`LEGEND_SHARE`] of
 //! the printable height (every expansion, a small paper) goes to a page of
 //! its own after the board, and the board's page keeps only its caption.
-//! Over several sheets the legend keeps to the first column of sheets. Around the board runs its edge line, outside every node:
+//! Over several sheets the board is parted at each overlap strip
+//! ([`frame`]), so that no node or piece lies within 5 mm of one, and the
+//! legend keeps to the first column and last row of sheets. Around the board runs its edge line, outside every node:
 //! players cut the sheet along it before play, starting at the scissors
 //! beside its bottom-left corner, and it is the paper's edge the rules speak
 //! of. The quadrant lines run through the centre, under the nodes.
@@ -24,7 +26,8 @@
 //! for it); in it, its pictogram is a group tagged `pictogram`, its words
 //! `label`, its number `number` (over the dots, on a white `patch`), its
 //! power dots `dot`. Each edge is tagged
-//! `edge` with its two node ids (`a`, `b`); the expansions' pieces as
+//! `edge` with its two node ids (`a`, `b`), each piece of one bent across a
+//! seam alike; the expansions' pieces as
 //! [`pieces`] tells; the board's edge line
 //! `board-edge`, the scissors `scissors`, the quadrant lines `quadrant`.
 
@@ -36,6 +39,7 @@ use crate::print::{self, INK, MARGIN};
 
 mod check;
 mod face;
+mod frame;
 mod legend;
 mod look;
 mod marks;
@@ -68,6 +72,9 @@ pub(super) fn too_large(nodes: u64) -> Option<String> {
         format!("a board of {nodes} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`")
     })
 }
+
+/// A line on the page through its points, millimetres.
+type Path = Vec<(f64, f64)>;
 
 /// Largest reach of a regular node, in grid units.
 const REACH: f64 = 0.3;
@@ -140,8 +147,8 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         legend_page,
         legend_h,
         inner_w,
-        unit,
-        origin,
+        frame,
+        paths,
         at,
         sizes,
         tiny,
@@ -195,17 +202,20 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             shapes.push(Shape::Line { from, to, style }.tagged(Tag::new("quadrant")));
         }
     }
-    for &[a, b] in &board.edges {
-        shapes.push(
-            Shape::Line {
-                from: at[a as usize],
-                to: at[b as usize],
-                style: edge_line(),
-            }
-            .tagged(Tag::new("edge").with("a", a).with("b", b)),
-        );
+    // An edge bent across a seam is drawn as its pieces, each tagged as the edge.
+    for (&[a, b], path) in board.edges.iter().zip(&paths) {
+        for piece in path.windows(2) {
+            shapes.push(
+                Shape::Line {
+                    from: piece[0],
+                    to: piece[1],
+                    style: edge_line(),
+                }
+                .tagged(Tag::new("edge").with("a", a).with("b", b)),
+            );
+        }
     }
-    shapes.extend(pieces::shapes(board, &at, unit, origin, &sizes, &tiny, &look));
+    shapes.extend(pieces::shapes(board, &at, &frame, &sizes, &tiny, &look));
     shapes.extend(groups);
     let on_board: &[print::Entry] = if legend_page { &[] } else { &entries };
     shapes.push(print::legend(
@@ -237,8 +247,10 @@ struct Placed {
     legend_h: f64,
     /// The legend's width.
     inner_w: f64,
-    unit: f64,
-    origin: (f64, f64),
+    frame: frame::Frame,
+    /// Each edge's line on the page: its two ends, and where it crosses a
+    /// seam the bends round the gap ([`frame`]).
+    paths: Vec<Path>,
     at: Vec<(f64, f64)>,
     sizes: Sizes,
     tiny: pieces::Tiny,
@@ -246,8 +258,6 @@ struct Placed {
 
 fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) -> Placed {
     let entries = legend::entries(board, look);
-    // Over several sheets the legend keeps to the first column, clear of
-    // its seam, so that no trimmed edge runs through its words.
     // Over several sheets the legend keeps to the first column and the last
     // row, clear of their seams, so that no trimmed edge runs through its words.
     let [across, down] = print::seams(options.paper, options.tile);
@@ -267,17 +277,24 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
         x1: page.width - MARGIN,
         y1: page.height - MARGIN - legend_h - LEGEND_GAP,
     };
-    let (w, h) = (f64::from(board.width), f64::from(board.height));
-    let unit = ((area.x1 - area.x0) / (w + 2.0 * MISSION_REACH)).min((area.y1 - area.y0) / (h + 2.0 * MISSION_REACH));
-    let origin = ((area.x0 + area.x1 - w * unit) / 2.0, (area.y0 + area.y1 - h * unit) / 2.0);
-    let at: Vec<(f64, f64)> = board.nodes.iter().map(|n| (origin.0 + n.x * unit, origin.1 + n.y * unit)).collect();
-    let buckets = sizes::Buckets::new(&at, &board.edges, sizes::Buckets::cell_for(unit));
+    let frame = frame::Frame::new(board, &area, &[across, down]);
+    let unit = frame.unit;
+    let at: Vec<(f64, f64)> = board.nodes.iter().map(|n| frame.at((n.x, n.y))).collect();
+    let paths: Vec<Path> = board
+        .edges
+        .iter()
+        .map(|&[a, b]| {
+            let (a, b) = (&board.nodes[a as usize], &board.nodes[b as usize]);
+            frame.path((a.x, a.y), (b.x, b.y), (node_most(a.kind), node_most(b.kind)))
+        })
+        .collect();
+    let buckets = sizes::Buckets::new(&at, &paths, sizes::Buckets::cell_for(unit));
     // The nodes are sized first, the tiny nodes fit in what they leave; only
     // where that is too little are the nodes sized again round them.
-    let sizes = Sizes::new(board, &at, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
-    let tiny = pieces::Tiny::new(board, &at, unit, &buckets, &sizes);
+    let sizes = Sizes::new(board, &at, &paths, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
+    let tiny = pieces::Tiny::new(board, &at, &paths, &frame, &buckets, &sizes);
     let sizes = if tiny.forced {
-        Sizes::new(board, &at, unit, &area, &buckets, &tiny)
+        Sizes::new(board, &at, &paths, unit, &area, &buckets, &tiny)
     } else {
         sizes
     };
@@ -287,8 +304,8 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
         legend_page,
         legend_h,
         inner_w,
-        unit,
-        origin,
+        frame,
+        paths,
         at,
         sizes,
         tiny,

@@ -128,18 +128,25 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
             )
         })
         .collect();
-    if edges.len() != board.edges.len() {
-        return Err(format!("{} edges drawn of {}", edges.len(), board.edges.len()));
+    // An edge is one line, or (bent across a seam of a tiled board) its
+    // pieces one after another.
+    let mut lines: Vec<&[DrawnEdge]> = edges.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)).collect();
+    lines.dedup_by_key(|l| (l[0].0, l[0].1));
+    if lines.len() != board.edges.len() {
+        return Err(format!("{} edges drawn of {}", lines.len(), board.edges.len()));
     }
     let pieces = drawn_pieces(board, &svg, &elements)?;
     // Each edge's line shows at least 3 mm between the two outlines (the
     // dots, checked below, keep off it), and the tiny node on it, if any.
-    for &(a, b, p, q, _) in &edges {
-        if dist(p, nodes[a].at) > EPS || dist(q, nodes[b].at) > EPS {
+    for line in &lines {
+        let (a, b) = (line[0].0, line[0].1);
+        let (p, q) = (line[0].2, line[line.len() - 1].3);
+        if dist(p, nodes[a].at) > EPS || dist(q, nodes[b].at) > EPS || line.windows(2).any(|w| dist(w[0].3, w[1].2) > EPS) {
             return Err(format!("edge {a}-{b} does not join its nodes' centres"));
         }
         let tiny: f64 = pieces.iter().filter(|t| t.edge == Some((a.min(b), a.max(b)))).map(|t| t.len).sum();
-        let shown = dist(p, q) - nodes[a].exit(q) - nodes[b].exit(p) - tiny;
+        let length: f64 = line.iter().map(|piece| dist(piece.2, piece.3)).sum();
+        let shown = length - nodes[a].exit(line[0].3) - nodes[b].exit(line[line.len() - 1].2) - tiny;
         if shown < 3.0 - EPS {
             return Err(format!("edge {a}-{b} shows {shown:.2} mm of line"));
         }

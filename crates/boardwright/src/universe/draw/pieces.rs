@@ -20,10 +20,11 @@
 
 use scene::{Color, Shape, Style, Tag};
 
+use super::frame::{Frame, Stretch};
 use super::look::Look;
-use super::sizes::{Buckets, Sizes};
-use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH};
-use crate::geom::{Point, segment_dist2, sin_cos};
+use super::sizes::{Buckets, Sizes, path_distance};
+use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH, Path, node_most};
+use crate::geom::{Point, sin_cos};
 use crate::print::{INK, turned};
 use crate::universe::expansions::Piece;
 use crate::universe::{Board, ExpeditionKind, icons};
@@ -40,9 +41,9 @@ const TINY_WIDTH: f64 = 0.8;
 /// (the corners of its box, `√(0.5² + 0.4²)`, rounded up).
 pub(super) const TINY_REACH: f64 = 0.641;
 /// The largest expedition or landmark, as a part of a grid unit.
-const EXPEDITION_MOST: f64 = 0.7;
+pub(super) const EXPEDITION_MOST: f64 = 0.7;
 /// The largest natural resource's reach, as a part of a grid unit.
-const RESOURCE_MOST: f64 = 0.2;
+pub(super) const RESOURCE_MOST: f64 = 0.2;
 /// The outline of an expedition or landmark, millimetres.
 const PIECE_STROKE: f64 = 0.35;
 /// The ring inside an expedition's rim, as a part of its radius.
@@ -77,6 +78,8 @@ fn resource_fill() -> Color {
 pub(super) struct Tiny {
     /// Each tiny node's middle, millimetres.
     pub at: Vec<(f64, f64)>,
+    /// Each tiny node's direction, from its `from` node towards its `to`.
+    pub along: Vec<(f64, f64)>,
     /// Each tiny node's length along its edge, millimetres.
     pub length: Vec<f64>,
     /// The length of the tiny node each edge (by index) holds, 0 for none.
@@ -92,6 +95,7 @@ impl Tiny {
     pub(super) fn none(edges: usize) -> Tiny {
         Tiny {
             at: Vec::new(),
+            along: Vec::new(),
             length: Vec::new(),
             on_edge: vec![0.0; edges],
             forced: false,
@@ -104,19 +108,40 @@ impl Tiny {
     /// edge [`EDGE_SHOWN`] of line and keeps it clear of every node and
     /// every other edge; but at least [`TINY_LEAST`] long, which some nodes
     /// may then have to shrink for ([`Tiny::forced`]).
-    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, buckets: &Buckets, sizes: &Sizes) -> Tiny {
+    pub(super) fn new(board: &Board, at: &[(f64, f64)], paths: &[Path], frame: &Frame, buckets: &Buckets, sizes: &Sizes) -> Tiny {
         let reach = |v: u32| sizes.reach(&board.nodes[v as usize]);
+        let unit = frame.unit;
         let mut tiny = Tiny::none(board.edges.len());
         for t in &board.tiny_nodes {
             let e = t.edge as usize;
             let [a, b] = board.edges[e];
             let (p, q) = (at[a as usize], at[b as usize]);
-            let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-            let d = point(p).dist(point(q));
+            let path = &paths[e];
+            // On an edge bent across a seam: the middle of its longest
+            // stretch clear of the seams and of its nodes.
+            let (mid, along, d) = match path.len() {
+                2 => {
+                    let (from, to) = (at[t.from as usize], at[t.to as usize]);
+                    let d = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2)).sqrt().max(1e-9);
+                    let along = ((to.0 - from.0) / d, (to.1 - from.1) / d);
+                    (((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0), along, point(p).dist(point(q)))
+                }
+                _ => {
+                    let ends = (reach(a), reach(b));
+                    let margin = TINY_REACH * TINY_MOST;
+                    let fallback = Stretch {
+                        mid: path[path.len() / 2],
+                        along: (1.0, 0.0),
+                        length: 0.0,
+                    };
+                    let s = frame.clear_stretch(path, ends, margin).unwrap_or(fallback);
+                    let along = if t.from == a { s.along } else { (-s.along.0, -s.along.1) };
+                    (s.mid, along, s.length + EDGE_SHOWN + ends.0 + ends.1)
+                }
+            };
             let mut length = TINY_MOST.min(TINY_SHARE * unit).min(d - EDGE_SHOWN - reach(a) - reach(b));
             for other in buckets.edges_near(mid).filter(|&o| o as usize != e) {
-                let [c, d] = board.edges[other as usize];
-                let gap = segment_dist2(point(mid), point(at[c as usize]), point(at[d as usize])).sqrt();
+                let gap = path_distance(mid, &paths[other as usize]);
                 length = length.min((gap - EDGE_WIDTH / 2.0 - CLEARANCE) / TINY_REACH);
             }
             for v in buckets.nodes_near(mid) {
@@ -129,6 +154,7 @@ impl Tiny {
             }
             tiny.on_edge[e] = length;
             tiny.at.push(mid);
+            tiny.along.push(along);
             tiny.length.push(length);
         }
         tiny
@@ -147,22 +173,12 @@ impl Tiny {
 
 /// The shapes of every piece on `board`: tiny nodes, expeditions and
 /// landmarks, resources.
-pub(super) fn shapes(
-    board: &Board,
-    at: &[(f64, f64)],
-    unit: f64,
-    origin: (f64, f64),
-    sizes: &Sizes,
-    tiny: &Tiny,
-    look: &Look,
-) -> Vec<Shape> {
+pub(super) fn shapes(board: &Board, at: &[(f64, f64)], frame: &Frame, sizes: &Sizes, tiny: &Tiny, look: &Look) -> Vec<Shape> {
     let mut shapes = Vec::new();
-    let page = |x: f64, y: f64| (origin.0 + x * unit, origin.1 + y * unit);
+    let unit = frame.unit;
     for (k, (t, &mid)) in board.tiny_nodes.iter().zip(&tiny.at).enumerate() {
         let length = tiny.length[k];
-        let (p, q) = (at[t.from as usize], at[t.to as usize]);
-        let d = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1e-9);
-        let along = ((q.0 - p.0) / d, (q.1 - p.1) / d);
+        let along = tiny.along[k];
         let icon = icons::piece(&t.name, look.icon);
         let placed = icon.iter().map(|s| turned(s, mid, (length, length * TINY_WIDTH), along)).collect();
         let [a, b] = board.edges[t.edge as usize];
@@ -190,17 +206,24 @@ pub(super) fn shapes(
                 ((x - c.0).powi(2) + (y - c.1).powi(2)).sqrt() - sizes.reach(&board.nodes[v as usize]) - CLEARANCE
             })
             .fold(f64::INFINITY, f64::min);
-        let outline: Vec<(f64, f64)> = area.outline.iter().map(|p| page(p[0], p[1])).collect();
-        let edges = (0..outline.len())
+        // The outline runs along the area's edges, drawn as the edges are
+        // (bent where they cross a seam), and the paper's border.
+        let reach = |p: &[f64; 2]| {
+            let node = area.nodes.iter().map(|&v| &board.nodes[v as usize]).find(|n| [n.x, n.y] == *p);
+            node.map_or(0.0, |n| node_most(n.kind))
+        };
+        let ring = &area.outline;
+        let edges = (0..ring.len())
             .map(|i| {
-                let (p, q) = (outline[i], outline[(i + 1) % outline.len()]);
-                segment_dist2(point(c), point(p), point(q)).sqrt() - beside
+                let (p, q) = (&ring[i], &ring[(i + 1) % ring.len()]);
+                let path = frame.path((p[0], p[1]), (q[0], q[1]), (reach(p), reach(q)));
+                path_distance(c, &path) - beside
             })
             .fold(f64::INFINITY, f64::min);
         nodes.min(edges)
     };
     for e in &board.expeditions {
-        let c = page(e.x, e.y);
+        let c = frame.at((e.x, e.y));
         let r = room(e.area as usize, c).min(EXPEDITION_MOST * unit);
         if r <= PIECE_STROKE {
             continue;
@@ -247,7 +270,7 @@ pub(super) fn shapes(
     // One size for every resource.
     let mut size = RESOURCE_MOST * unit;
     for (i, r) in board.resources.iter().enumerate() {
-        let c = page(r.x, r.y);
+        let c = frame.at((r.x, r.y));
         size = size.min(room(r.area as usize, c));
         for other in board.resources[i + 1..].iter().filter(|o| o.area == r.area) {
             let d = ((other.x - r.x).powi(2) + (other.y - r.y).powi(2)).sqrt() * unit;
@@ -256,7 +279,7 @@ pub(super) fn shapes(
     }
     if size > 0.0 {
         for r in &board.resources {
-            let c = page(r.x, r.y);
+            let c = frame.at((r.x, r.y));
             let (s, co) = sin_cos(r.rotation);
             let icon = icons::piece(&r.name, look.icon);
             let side = size * 1.25;

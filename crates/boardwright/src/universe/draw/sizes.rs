@@ -21,7 +21,7 @@
 
 use super::outline::Outline;
 use super::pieces::Tiny;
-use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH};
+use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, Path};
 use crate::geom::{Point, segment_dist2};
 use crate::universe::{Board, Node, NodeKind};
 
@@ -53,10 +53,10 @@ impl Sizes {
     /// `unit` millimetres to a grid unit, inside `area`.
     /// The nodes and edges are bucketed in `buckets` (cells of
     /// [`Buckets::cell_for`] `unit`); the tiny nodes are `tiny`.
-    pub(super) fn new(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buckets, tiny: &Tiny) -> Sizes {
+    pub(super) fn new(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, tiny: &Tiny) -> Sizes {
         let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
         let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
-        let mut cap = alone(board, at, unit, area, buckets);
+        let mut cap = alone(board, at, paths, unit, area, buckets);
         for (k, &t) in tiny.at.iter().enumerate() {
             for i in buckets.nodes_near(t).map(|i| i as usize) {
                 cap[i] = cap[i].min(point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE);
@@ -65,15 +65,30 @@ impl Sizes {
         let mut pairs: Vec<Pair> = Vec::with_capacity(board.edges.len() + at.len() * 3);
         for (e, &[a, b]) in board.edges.iter().enumerate() {
             let (a, b) = (a as usize, b as usize);
-            let (dx, dy) = (at[b].0 - at[a].0, at[b].1 - at[a].1);
-            let d = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let path = &paths[e];
+            // The edge leaves each node along its first (last) piece.
+            let unit_vector = |p: (f64, f64), q: (f64, f64)| {
+                let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                let d = (dx * dx + dy * dy).sqrt().max(1e-9);
+                (dx / d, dy / d)
+            };
+            let d = if path.len() == 2 {
+                let (dx, dy) = (at[b].0 - at[a].0, at[b].1 - at[a].1);
+                (dx * dx + dy * dy).sqrt().max(1e-9)
+            } else {
+                path_length(path)
+            };
+            let (first, last) = (
+                unit_vector(path[0], path[1]),
+                unit_vector(path[path.len() - 1], path[path.len() - 2]),
+            );
             let tiny_length = tiny.on_edge[e];
             pairs.push(Pair {
                 a,
                 b,
                 budget: d - EDGE_SHOWN - tiny_length,
-                xa: Outline(kinds[a]).along((dx / d, dy / d)),
-                xb: Outline(kinds[b]).along((-dx / d, -dy / d)),
+                xa: Outline(kinds[a]).along(first),
+                xb: Outline(kinds[b]).along(last),
             });
         }
         for (a, &p) in at.iter().enumerate() {
@@ -137,7 +152,7 @@ impl Sizes {
 /// How far each node's drawing may reach on its own, millimetres: its
 /// kind's most, the room inside the board's edge line, and the room to every
 /// edge it is not on.
-fn alone(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buckets) -> Vec<f64> {
+fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets) -> Vec<f64> {
     let mut cap: Vec<f64> = board
         .nodes
         .iter()
@@ -154,11 +169,24 @@ fn alone(board: &Board, at: &[(f64, f64)], unit: f64, area: &Area, buckets: &Buc
             if a as usize == i || b as usize == i {
                 continue;
             }
-            let d = segment_dist2(point(p), point(at[a as usize]), point(at[b as usize])).sqrt();
+            let d = path_distance(p, &paths[e as usize]);
             cap[i] = cap[i].min(d - EDGE_WIDTH / 2.0 - CLEARANCE);
         }
     }
     cap
+}
+
+/// How far `p` is from `path`, millimetres.
+pub(super) fn path_distance(p: (f64, f64), path: &[(f64, f64)]) -> f64 {
+    path.windows(2)
+        .map(|w| segment_dist2(point(p), point(w[0]), point(w[1])))
+        .fold(f64::INFINITY, f64::min)
+        .sqrt()
+}
+
+/// The length of `path`, millimetres.
+fn path_length(path: &[(f64, f64)]) -> f64 {
+    path.windows(2).map(|w| point(w[0]).dist(point(w[1]))).sum()
 }
 
 /// A page position as a point, for `geom`'s distances.
@@ -183,7 +211,7 @@ impl Buckets {
         2.0 * CENTER_REACH * unit + CLEARANCE
     }
 
-    pub(super) fn new(at: &[(f64, f64)], edges: &[[u32; 2]], cell: f64) -> Buckets {
+    pub(super) fn new(at: &[(f64, f64)], paths: &[Path], cell: f64) -> Buckets {
         let max_x = at.iter().map(|p| p.0).fold(0.0, f64::max);
         let max_y = at.iter().map(|p| p.1).fold(0.0, f64::max);
         let (cols, rows) = ((max_x / cell) as usize + 1, (max_y / cell) as usize + 1);
@@ -198,13 +226,15 @@ impl Buckets {
             let (c, r) = b.cell_of(p);
             b.nodes[r * cols + c].push(i as u32);
         }
-        for (e, &[u, v]) in edges.iter().enumerate() {
-            let (p, q) = (at[u as usize], at[v as usize]);
-            let (c0, r0) = b.cell_of((p.0.min(q.0), p.1.min(q.1)));
-            let (c1, r1) = b.cell_of((p.0.max(q.0), p.1.max(q.1)));
-            for r in r0..=r1 {
-                for c in c0..=c1 {
-                    b.edges[r * cols + c].push(e as u32);
+        for (e, path) in paths.iter().enumerate() {
+            for w in path.windows(2) {
+                let (p, q) = (w[0], w[1]);
+                let (c0, r0) = b.cell_of((p.0.min(q.0), p.1.min(q.1)));
+                let (c1, r1) = b.cell_of((p.0.max(q.0), p.1.max(q.1)));
+                for r in r0..=r1 {
+                    for c in c0..=c1 {
+                        b.edges[r * cols + c].push(e as u32);
+                    }
                 }
             }
         }
