@@ -231,14 +231,7 @@ pub(super) fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) 
         let (near, far) = &mut nearest_farthest[t as usize];
         (*near, *far) = ((*near).min(d), (*far).max(d));
     }
-    let mut steiner = super::steiner::Steiner::new(map);
-    let city_type_roads: Vec<Option<u32>> = (0..params.city_types)
-        .map(|t| {
-            let mut terminals: Vec<_> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
-            terminals.push(map.tower);
-            steiner.fewest_roads(&terminals)
-        })
-        .collect();
+    let city_type_roads = map.type_roads.clone();
     let known: Option<Vec<u32>> = city_type_roads.iter().copied().collect();
     let city_type_road_spread = known.and_then(|k| Some(k.iter().max()? - k.iter().min()?));
     let metrics = Metrics {

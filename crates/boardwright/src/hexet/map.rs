@@ -60,6 +60,10 @@ pub(crate) struct Map {
     pub(crate) cities: Vec<(Cell, u32)>,
     /// The tower's cell.
     pub(crate) tower: Cell,
+    /// The fewest roads joining each city type's cities and the tower
+    /// ([`Steiner`](super::steiner::Steiner)), by type; `None` where it was
+    /// not worked out.
+    pub(crate) type_roads: Vec<Option<u32>>,
 }
 
 /// What shapes a map.
@@ -100,13 +104,15 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
         river_lengths,
         cities: placed,
         tower,
+        type_roads: Vec::new(),
     };
     if !spec.fair_city_types {
+        map.type_roads = balance::type_roads(&map, spec.city_types);
         return Ok(map);
     }
     // The cities placed again, up to a few times, while the types' costs
     // still spread more than a little: the most even placement is kept.
-    let mut best: Option<(balance::Spread, Vec<(Cell, u32)>)> = None;
+    let mut best: Option<Dealt> = None;
     let mut budget = balance::MOST_WORK;
     for placing in 0..PLACINGS {
         if placing > 0 {
@@ -114,21 +120,28 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
             let Ok(again) = cities(spec, &map.terrain, tower, rng) else { break };
             map.cities = again;
         }
-        let Some(spread) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type, &mut budget) else {
+        let Some((spread, costs)) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type, &mut budget) else {
             break;
         };
-        if best.as_ref().is_none_or(|(b, _)| spread < *b) {
-            best = Some((spread, map.cities.clone()));
+        if best.as_ref().is_none_or(|(b, _, _)| spread < *b) {
+            best = Some((spread, map.cities.clone(), costs));
         }
         if spread.0 <= EVEN_ENOUGH || budget == 0 {
             break;
         }
     }
-    if let Some((_, cities)) = best {
-        map.cities = cities;
+    match best {
+        Some((_, cities, costs)) => {
+            map.cities = cities;
+            map.type_roads = costs.into_iter().map(Some).collect();
+        }
+        None => map.type_roads = balance::type_roads(&map, spec.city_types),
     }
     Ok(map)
 }
+
+/// A placement with its types dealt: its spread, its cities and each type's cost.
+type Dealt = (balance::Spread, Vec<(Cell, u32)>, Vec<u32>);
 
 /// Placements of the cities tried at most for even costs.
 const PLACINGS: u32 = 4;
@@ -276,6 +289,29 @@ fn claim(grid: Grid, around: Cell, spacing: u32, free: &mut [bool]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The costs a map keeps are each type's fewest roads worked out afresh
+    /// on its final cities, dealt by cost or placed by sectors alone.
+    #[test]
+    fn a_map_keeps_its_types_exact_costs() {
+        for fair in [true, false] {
+            let params = crate::hexet::Params {
+                fair_city_types: fair,
+                ..Default::default()
+            };
+            for k in 0..12 {
+                let seed = crate::Seed::new(&format!("kept-{k}"));
+                let (map, _) = crate::hexet::generate_map(&params, &seed, None).unwrap();
+                assert_eq!(map.type_roads.len(), params.city_types as usize);
+                assert!(map.type_roads.iter().all(Option::is_some), "seed kept-{k}: {:?}", map.type_roads);
+                assert_eq!(
+                    map.type_roads,
+                    balance::type_roads(&map, params.city_types),
+                    "seed kept-{k}, fair {fair}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_claim_takes_exactly_the_cells_closer_than_the_spacing() {

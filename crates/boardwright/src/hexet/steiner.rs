@@ -204,6 +204,7 @@ mod tests {
             river_lengths: Vec::new(),
             cities: Vec::new(),
             tower: grid.cell(0),
+            type_roads: Vec::new(),
         }
     }
 

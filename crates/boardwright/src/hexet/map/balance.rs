@@ -35,10 +35,10 @@ const MOST_PASSES: u32 = 12;
 
 /// Deals the types of `map`'s cities (`types` of `per_type` each, in
 /// placement order: type by type) out again by cost, as the module says.
-/// Answers the spread reached; a map whose costs cannot all be worked out
-/// keeps its types and answers `None`. The work done is taken from
-/// `budget`; none left, the swaps stop where they are.
-pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut u64) -> Option<Spread> {
+/// Answers the spread reached and each type's cost; a map whose costs
+/// cannot all be worked out keeps its types and answers `None`. The work
+/// done is taken from `budget`; none left, the swaps stop where they are.
+pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut u64) -> Option<(Spread, Vec<u32>)> {
     let (types, per_type) = (types as usize, per_type as usize);
     if types < 2 || map.cities.len() != types * per_type || map.grid.len() > MOST_CELLS {
         return None;
@@ -65,13 +65,13 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut 
         for k in 0..per_type {
             for a in 0..types {
                 for b in a + 1..types {
+                    if steiner.work() > *budget {
+                        break 'passes;
+                    }
                     let before = key(&costs);
                     let (ka, kb) = (slots[a][k], slots[b][k]);
                     slots[a][k] = kb;
                     slots[b][k] = ka;
-                    if steiner.work() > *budget {
-                        break 'passes;
-                    }
                     let (ca, cb) = (cost(&mut steiner, &slots[a])?, cost(&mut steiner, &slots[b])?);
                     let (old_a, old_b) = (costs[a], costs[b]);
                     (costs[a], costs[b]) = (ca, cb);
@@ -96,5 +96,18 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut 
         .enumerate()
         .flat_map(|(t, cells)| cells.iter().map(move |&c| (c, t as u32)))
         .collect();
-    Some(reached)
+    Some((reached, costs))
+}
+
+/// The fewest roads joining each of the `types` city types of `map` and its
+/// tower, by type (`None` where the cost is past the Steiner search's limit).
+pub(crate) fn type_roads(map: &Map, types: u32) -> Vec<Option<u32>> {
+    let mut steiner = Steiner::new(map);
+    (0..types)
+        .map(|t| {
+            let mut terminals: Vec<Cell> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
+            terminals.push(map.tower);
+            steiner.fewest_roads(&terminals)
+        })
+        .collect()
 }
