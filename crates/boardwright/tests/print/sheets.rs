@@ -375,8 +375,9 @@ fn segments_meet(p: (f64, f64), q: (f64, f64), r: (f64, f64), s: (f64, f64)) -> 
 /// needs on a tiled universe board (a node, a tiny node, an expedition, a
 /// resource, a word of the legend or caption) comes within 5 mm of an
 /// overlap strip: none lies under a strip, the tape or a trimmed edge. The
-/// board is parted at the strips, and edges that do not meet on the board
-/// do not meet on the page.
+/// board is parted at the strips, still spans at least 70 % of the sheets
+/// along one side, and edges that do not meet on the board do not meet on
+/// the page.
 #[test]
 fn nothing_a_player_needs_lies_within_5_mm_of_a_seam() {
     use boardwright::params::Params;
@@ -412,7 +413,17 @@ fn nothing_a_player_needs_lies_within_5_mm_of_a_seam() {
                         strips.iter().any(|&(a, b)| hi > a - SEAM_CLEAR + EPS && lo < b + SEAM_CLEAR - EPS)
                     };
                     let whole = Universe::draw(&board, options);
-                    let (_, _, elements) = elements(&render::svg::page(&whole.pages[0], &whole.title));
+                    let (width, height, elements) = elements(&render::svg::page(&whole.pages[0], &whole.title));
+                    // Parted, the board still fills the sheets along one side.
+                    let mut span = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+                    for e in elements.iter().filter(|e| e.class() == "node") {
+                        let (x, y, r) = (e.num("data-x"), e.num("data-y"), e.num("data-r"));
+                        span = [span[0].min(x - r), span[1].min(y - r), span[2].max(x + r), span[3].max(y + r)];
+                    }
+                    let fill = ((span[2] - span[0]) / (width - 2.0 * MARGIN)).max((span[3] - span[1]) / (height - 2.0 * MARGIN));
+                    if fill < 0.7 {
+                        failures.push(format!("{case}: the nodes span {:.0} % of the sheets", fill * 100.0));
+                    }
                     for e in &elements {
                         let what = match e.class() {
                             "node" | "tiny" | "expedition" | "resource" => {

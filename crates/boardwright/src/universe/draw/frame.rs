@@ -3,24 +3,22 @@
 //!
 //! On a board printed over several sheets each overlap strip, with 5 mm
 //! each side (`print::seams`), is kept clear of every node, expedition and
-//! resource: the board is cut by a line across it where the strip falls, and
-//! the two sides are drawn apart, each moved the least it must; the unit is
-//! the largest that leaves room for it. An edge across a cut keeps its
-//! direction where it leaves each node and crosses the gap level (or
-//! upright): the drawing is the board with a strip let in, so no two edges
-//! that do not meet on the board meet on the page. Where the cut passes
-//! close to a node, the edge bends at the node's reach instead, outside
-//! everything drawn for it. On one sheet the frame is the plain scaling.
+//! resource. The page's room between the strips is shared out: the board
+//! is cut across into as many parts as there are rooms, each part a
+//! stretch of the board in proportion to its room, and each part is drawn
+//! in its room, leaving at every cut the farthest reach of a piece, so that
+//! a piece near a cut still keeps to its room. The unit is the largest at
+//! which that fits (and never larger than on one sheet). An edge across a
+//! cut keeps its direction where it leaves each node and crosses the gap
+//! level (or upright): the drawing is the board with a strip let in, so no
+//! two edges that do not meet on the board meet on the page. Where the cut
+//! passes close to a node, the edge bends at the node's reach instead,
+//! outside everything drawn for it. On one sheet the frame is the plain
+//! scaling.
 
 use super::pieces::{EXPEDITION_MOST, RESOURCE_MOST};
 use super::{Area, MISSION_REACH, node_most};
 use crate::universe::Board;
-
-/// How much smaller each try at a unit is than the one before, when the
-/// nodes do not fit between the seams.
-const SHRINK: f64 = 0.995;
-/// The most tries: by then the unit is a tenth of the plain one.
-const TRIES: usize = 460;
 
 /// Grid coordinates to page millimetres.
 pub(super) struct Frame {
@@ -45,25 +43,14 @@ impl Frame {
         let pieces: Vec<((f64, f64), f64)> = nodes.chain(expeditions).chain(resources).collect();
         let xs: Vec<(f64, f64)> = pieces.iter().map(|&((x, _), m)| (x, m)).collect();
         let ys: Vec<(f64, f64)> = pieces.iter().map(|&((_, y), m)| (y, m)).collect();
-        let framed = |unit: f64, bands: &[Vec<(f64, f64)>; 2]| {
-            let x = Axis::new(&xs, (area.x0, area.x1), w, unit, &bands[0])?;
-            let y = Axis::new(&ys, (area.y0, area.y1), h, unit, &bands[1])?;
-            Some(Frame {
-                unit,
-                x,
-                y,
-                bands: bands.clone(),
-            })
-        };
-        let mut unit = plain;
-        for _ in 0..TRIES {
-            if let Some(frame) = framed(unit, bands) {
-                return frame;
-            }
-            unit *= SHRINK;
+        let (across, down) = (Rooms::new((area.x0, area.x1), &bands[0]), Rooms::new((area.y0, area.y1), &bands[1]));
+        let unit = plain.min(across.most_unit(&xs)).min(down.most_unit(&ys));
+        Frame {
+            unit,
+            x: Axis::new(&xs, &across, w, unit),
+            y: Axis::new(&ys, &down, h, unit),
+            bands: bands.clone(),
         }
-        // Pieces packed too closely to part anywhere: drawn as on one sheet.
-        framed(plain, &[Vec::new(), Vec::new()]).expect("one part always fits")
     }
 
     /// Where the grid point `(x, y)` lies on the page.
@@ -173,8 +160,94 @@ pub(super) struct Stretch {
     pub length: f64,
 }
 
-/// One axis of a frame: the board cut where the bands fall into parts, each
-/// moved as a whole, none moved back past the one before.
+/// The room an axis of the page leaves between its bands: the page
+/// interval with the bands taken out, in order.
+struct Rooms {
+    /// The plain interval, when there are no bands.
+    whole: (f64, f64),
+    rooms: Vec<(f64, f64)>,
+}
+
+impl Rooms {
+    fn new((lo, hi): (f64, f64), bands: &[(f64, f64)]) -> Rooms {
+        let mut rooms = Vec::new();
+        let mut from = lo;
+        for &(b0, b1) in bands {
+            if b0 > from {
+                rooms.push((from, b0.min(hi)));
+            }
+            from = from.max(b1);
+        }
+        if hi > from {
+            rooms.push((from, hi));
+        }
+        rooms.retain(|r| r.1 > r.0);
+        Rooms { whole: (lo, hi), rooms }
+    }
+
+    /// Whether nothing is taken out.
+    fn plain(&self) -> bool {
+        self.rooms.len() == 1 && self.rooms[0] == self.whole
+    }
+
+    /// How far the pieces reaching farthest may reach past a cut, grid
+    /// units: every part leaves this much room at each cut it meets.
+    fn overhang(pieces: &[(f64, f64)]) -> f64 {
+        pieces.iter().map(|p| p.1).fold(0.0, f64::max)
+    }
+
+    /// The largest unit at which `pieces` (grid coordinate and reach) fit
+    /// the rooms, parted at cuts that each leave both sides the overhang.
+    fn most_unit(&self, pieces: &[(f64, f64)]) -> f64 {
+        if self.plain() {
+            return f64::INFINITY;
+        }
+        let (first, last) = extent(pieces);
+        let overhang = Rooms::overhang(pieces);
+        // A room too small for its overhangs holds nothing: the unit is
+        // worked out again without it, until every room counted has room.
+        let mut counted = vec![true; self.rooms.len()];
+        loop {
+            let (mut length, mut overhangs) = (0.0, 0.0);
+            for (k, room) in self.rooms.iter().enumerate().filter(|&(k, _)| counted[k]) {
+                length += room.1 - room.0;
+                overhangs += self.cuts(k) * overhang;
+            }
+            let unit = length / ((last - first) + overhangs);
+            let short: Vec<usize> = (0..self.rooms.len())
+                .filter(|&k| counted[k] && self.usable(k, overhang * unit) < 0.0)
+                .collect();
+            if short.is_empty() || short.len() == counted.iter().filter(|&&c| c).count() {
+                return unit;
+            }
+            for k in short {
+                counted[k] = false;
+            }
+        }
+    }
+
+    /// How many cuts room `k` meets: one at each end that has a room beyond.
+    fn cuts(&self, k: usize) -> f64 {
+        f64::from(u8::from(k > 0)) + f64::from(u8::from(k + 1 < self.rooms.len()))
+    }
+
+    /// The room `k` leaves for the board, millimetres, once an overhang of
+    /// `overhang` millimetres is left at each of its cuts (below 0: none).
+    fn usable(&self, k: usize, overhang: f64) -> f64 {
+        let room = self.rooms[k];
+        room.1 - room.0 - self.cuts(k) * overhang
+    }
+}
+
+/// The least and most grid coordinate `pieces` reach.
+fn extent(pieces: &[(f64, f64)]) -> (f64, f64) {
+    pieces.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &(c, m)| {
+        (lo.min(c - m), hi.max(c + m))
+    })
+}
+
+/// One axis of a frame: the board cut into parts, one to a room, each
+/// moved as a whole, each after the one before.
 struct Axis {
     /// The page position of the grid's 0 in the first part.
     first: f64,
@@ -184,45 +257,42 @@ struct Axis {
 }
 
 impl Axis {
-    /// The axis of pieces at grid coordinates `pieces` (each with its reach,
-    /// grid units) on a board `extent` units long, drawn at `unit` in the
-    /// page interval `(lo, hi)` clear of `bands`; `None` when they do not fit.
-    fn new(pieces: &[(f64, f64)], (lo, hi): (f64, f64), extent: f64, unit: f64, bands: &[(f64, f64)]) -> Option<Axis> {
-        let plain = (lo + hi - extent * unit) / 2.0;
-        // Each band cuts the board where its middle falls in the plain drawing.
-        let cuts: Vec<f64> = bands.iter().map(|b| ((b.0 + b.1) / 2.0 - plain) / unit).collect();
-        let part = |c: f64| cuts.iter().filter(|&&cut| cut < c).count();
-        let mut reach = vec![(f64::INFINITY, f64::NEG_INFINITY); bands.len() + 1];
-        for &(c, m) in pieces {
-            let r = &mut reach[part(c)];
-            *r = (r.0.min(c - m), r.1.max(c + m));
+    /// The axis of `pieces` (grid coordinate and reach) on a board `extent`
+    /// units long, drawn at `unit` (at most [`Rooms::most_unit`]) in
+    /// `rooms`. Each room takes a stretch of the board in proportion to the
+    /// room it has once the overhangs are left at its cuts; what is left
+    /// over is shared out evenly on both sides of each part.
+    fn new(pieces: &[(f64, f64)], rooms: &Rooms, extent_units: f64, unit: f64) -> Axis {
+        if rooms.plain() {
+            // One sheet: the plain scaling, as the page was always drawn.
+            let (lo, hi) = rooms.whole;
+            return Axis {
+                first: (lo + hi - extent_units * unit) / 2.0,
+                cuts: Vec::new(),
+            };
         }
-        let mut origins: Vec<f64> = Vec::with_capacity(reach.len());
-        for (k, &(first, last)) in reach.iter().enumerate() {
-            let before = origins.last().copied();
-            if first > last {
-                // Nothing here: the part only carries edges across.
-                origins.push(before.unwrap_or(plain));
-                continue;
-            }
-            // The room between the bands: part k lies after band k - 1 and before band k.
-            let from = if k == 0 { lo } else { lo.max(bands[k - 1].1) };
-            let to = bands.get(k).map_or(hi, |b| hi.min(b.0));
-            let least = (from - first * unit).max(before.unwrap_or(f64::NEG_INFINITY));
-            let most = to - last * unit;
-            if least > most + 1e-9 {
-                return None;
-            }
-            origins.push(if bands.is_empty() {
-                plain
+        let (start, end) = extent(pieces);
+        let overhang = Rooms::overhang(pieces) * unit;
+        let n = rooms.rooms.len();
+        // Each room's room for board, millimetres, once its cuts' overhangs are left.
+        let usable: Vec<f64> = (0..n).map(|k| rooms.usable(k, overhang).max(0.0)).collect();
+        let total: f64 = usable.iter().sum();
+        let share = if total > 0.0 { (end - start) * unit / total } else { 0.0 };
+        let mut at = start;
+        let mut first = 0.0;
+        let mut cuts = Vec::with_capacity(n.saturating_sub(1));
+        for (k, (room, &usable)) in rooms.rooms.iter().zip(&usable).enumerate() {
+            let length = usable * share;
+            let left = if k > 0 { overhang } else { 0.0 };
+            let origin = room.0 + left + (usable - length) / 2.0 - at * unit;
+            if k == 0 {
+                first = origin;
             } else {
-                plain.clamp(least, most.max(least))
-            });
+                cuts.push((at, origin));
+            }
+            at += length / unit;
         }
-        Some(Axis {
-            first: origins[0],
-            cuts: cuts.into_iter().zip(origins[1..].iter().copied()).collect(),
-        })
+        Axis { first, cuts }
     }
 
     /// The part grid coordinate `c` lies in.
@@ -244,34 +314,65 @@ mod tests {
     #[test]
     fn without_bands_the_axis_is_the_plain_scaling() {
         let nodes = [(0.0, 0.4), (3.5, 0.3), (10.0, 0.4)];
-        let axis = Axis::new(&nodes, (10.0, 210.0), 10.0, 18.0, &[]).unwrap();
+        let rooms = Rooms::new((10.0, 210.0), &[]);
+        assert_eq!(rooms.most_unit(&nodes), f64::INFINITY);
+        let axis = Axis::new(&nodes, &rooms, 10.0, 18.0);
         for c in [0.0, 3.5, 10.0] {
             assert_eq!(axis.at(c, axis.part(c), 18.0), (10.0 + 210.0 - 180.0) / 2.0 + c * 18.0);
         }
     }
 
-    #[test]
-    fn pieces_move_off_a_band_to_its_nearer_side() {
-        // Plain places 10 + c * 10: pieces at 100 and 110 fall in the band 95..125.
-        let nodes: Vec<(f64, f64)> = [0.0, 5.0, 9.0, 10.0, 14.0, 20.0].iter().map(|&c| (c, 0.3)).collect();
-        let band = [(95.0, 125.0)];
-        assert!(
-            Axis::new(&nodes, (10.0, 210.0), 20.0, 10.0, &band).is_none(),
-            "no room for both sides at 10 mm"
-        );
-        let unit = 8.0;
-        let axis = Axis::new(&nodes, (10.0, 210.0), 20.0, unit, &band).unwrap();
-        let xs: Vec<f64> = nodes.iter().map(|&(c, _)| axis.at(c, axis.part(c), unit)).collect();
-        for (&(c, m), &x) in nodes.iter().zip(&xs) {
-            assert!(
-                x + m * unit <= 95.0 || x - m * unit >= 125.0,
-                "piece {c} at {x} reaches into the band"
-            );
-            assert!(x - m * unit >= 10.0 && x + m * unit <= 210.0, "piece {c} at {x} leaves the area");
+    /// Pieces `(c, reach)` drawn on an axis: each clear of every band and
+    /// inside the interval, in order, and every part keeping its spacing.
+    fn check(pieces: &[(f64, f64)], (lo, hi): (f64, f64), bands: &[(f64, f64)], unit: f64) {
+        let rooms = Rooms::new((lo, hi), bands);
+        let axis = Axis::new(pieces, &rooms, 0.0, unit);
+        let xs: Vec<f64> = pieces.iter().map(|&(c, _)| axis.at(c, axis.part(c), unit)).collect();
+        for (&(c, m), &x) in pieces.iter().zip(&xs) {
+            let (x0, x1) = (x - m * unit, x + m * unit);
+            assert!(x0 >= lo - 1e-9 && x1 <= hi + 1e-9, "piece {c} at {x} leaves {lo}..{hi}");
+            for &(b0, b1) in bands {
+                assert!(
+                    x1 <= b0 + 1e-9 || x0 >= b1 - 1e-9,
+                    "piece {c} at {x} reaches into the band {b0}..{b1}"
+                );
+            }
         }
-        // Pieces keep their order, and each side keeps its spacing.
         assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
-        assert_eq!(xs[3] - xs[0], 10.0 * unit);
-        assert_eq!(xs[5] - xs[4], 6.0 * unit);
+        for (k, w) in pieces.windows(2).enumerate() {
+            if axis.part(w[0].0) == axis.part(w[1].0) {
+                assert!((xs[k + 1] - xs[k] - (w[1].0 - w[0].0) * unit).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_part_at_a_band_and_keep_clear_of_it() {
+        let pieces: Vec<(f64, f64)> = [0.0, 5.0, 9.0, 10.0, 14.0, 20.0].iter().map(|&c| (c, 0.3)).collect();
+        let rooms = Rooms::new((10.0, 210.0), &[(95.0, 125.0)]);
+        let most = rooms.most_unit(&pieces);
+        // 170 mm of room for 20.6 units of board and two overhangs.
+        assert!((most - 170.0 / 21.2).abs() < 1e-9, "{most}");
+        for unit in [most, 0.8 * most, 0.3 * most] {
+            check(&pieces, (10.0, 210.0), &[(95.0, 125.0)], unit);
+        }
+    }
+
+    /// A board with nodes every half unit over three columns of sheets:
+    /// the middle part gets its share too, so the board keeps most of its
+    /// size (the band and the overhangs are all it loses).
+    #[test]
+    fn a_dense_board_over_three_columns_keeps_its_size() {
+        let pieces: Vec<(f64, f64)> = (0..=20).map(|k| (f64::from(k) * 0.5, 0.42)).collect();
+        let (lo, hi) = (12.5, 570.0);
+        let bands = [(187.0, 207.0), (371.0, 391.0)];
+        let unit = Rooms::new((lo, hi), &bands).most_unit(&pieces);
+        let plain = (hi - lo) / 10.84;
+        assert!(unit > 0.78 * plain, "{unit} mm a unit against {plain} on one sheet");
+        check(&pieces, (lo, hi), &bands, unit);
+        // A room too small for anything is left empty.
+        let bands = [(30.0, 50.0), (300.0, 320.0)];
+        let unit = Rooms::new((lo, hi), &bands).most_unit(&pieces);
+        check(&pieces, (lo, hi), &bands, unit);
     }
 }
