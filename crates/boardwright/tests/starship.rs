@@ -925,7 +925,7 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         ),
         (
             "max_attempts = 1000".to_string(),
-            "`max_attempts`: 1000 is not allowed; expected at most 47",
+            "`max_attempts`: 1000 is not allowed; expected at most 36",
         ),
         (stage("exterior_armor", "").repeat(65), "`pipeline`: 65 stages"),
         (
@@ -953,7 +953,7 @@ fn out_of_range_stage_fields_are_refused_by_name() {
         ),
         weapons(&[laser("laser", "L", "weapon")]) + &weapons(&[laser("laser", "L", "weapon")]),
         stage("exterior_armor", "").repeat(64),
-        "max_attempts = 47".to_string(),
+        "max_attempts = 36".to_string(),
     ];
     for text in &fine {
         resolve(text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));
@@ -1075,10 +1075,11 @@ fn thrusters_never_blow_out_of_the_nose() {
 }
 
 /// Floor is corridors, not halls: after filling with armor, bare floor is
-/// on average at most 36 % of the hull of a default ship (200 seeds; it
-/// was 48 % when armor kept to the parts' detour), and no more than 42 % on
-/// any; few 2 × 2 squares of floor are left; every
-/// guarantee (every corridor walkable) still holds.
+/// on average under 30 % of the hull of a default ship (200 seeds; it was
+/// 48 % when armor kept to the parts' detour, 35 % before crew rooms packed
+/// along the corridors that stay, their doors on them, and filling left no
+/// dead end), and no more than 38 % on any; few 2 × 2 squares of floor are
+/// left; every guarantee (every corridor walkable) still holds.
 #[test]
 fn floor_is_corridors_not_halls() {
     let ships = default_ships("floor", 200);
@@ -1089,7 +1090,7 @@ fn floor_is_corridors_not_halls() {
         let count = |c: char| s.tiles.iter().flat_map(|r| r.chars()).filter(|&t| t == c).count() as f64;
         let hull = s.tiles.iter().flat_map(|r| r.chars()).filter(|&t| t != ' ').count() as f64;
         let share = count('.') / hull;
-        assert!(share <= 0.42, "seed {seed}: bare floor is {:.0} % of the hull", share * 100.0);
+        assert!(share <= 0.38, "seed {seed}: bare floor is {:.1} % of the hull", share * 100.0);
         shares.push(share);
         let rows: Vec<Vec<char>> = s.tiles.iter().map(|r| r.chars().collect()).collect();
         for y in 0..rows.len() - 1 {
@@ -1099,9 +1100,9 @@ fn floor_is_corridors_not_halls() {
         }
     }
     let mean = shares.iter().sum::<f64>() / shares.len() as f64;
-    assert!(mean <= 0.36, "bare floor is {:.1} % of the hull on average", mean * 100.0);
+    assert!(mean < 0.30, "bare floor is {:.1} % of the hull on average", mean * 100.0);
     let per_ship = squares as f64 / ships.len() as f64;
-    assert!(per_ship <= 8.0, "{per_ship:.1} squares of 2 x 2 floor a ship");
+    assert!(per_ship <= 6.0, "{per_ship:.1} squares of 2 x 2 floor a ship");
 }
 
 /// A value as docs/config.md writes a default: numbers and switches as

@@ -112,7 +112,7 @@ pub(crate) const MAX_STAGES: usize = 64;
 /// Most work ([`Stage::work`]) over all attempts together, per
 /// [`REFERENCE_AREA`] of grid (a 40 × 40 grid or less: some 4.5 s in a
 /// release build for the costliest pipelines we could build; the default
-/// pipeline may make 47 attempts). A unit's time grows
+/// pipeline may make 36 attempts). A unit's time grows
 /// with the grid's area, and so do the counts of stages with per-hull rates
 /// and this bound: a pipeline with rates may take time growing with the
 /// square of the area, one without in proportion to it.

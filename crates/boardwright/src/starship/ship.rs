@@ -179,7 +179,24 @@ impl Ship {
     /// steps more than the straight (Manhattan) walk between them. A detour,
     /// not a distance: going round even a 3 × 3 room costs 4 extra steps.
     pub fn keeps_paths(&mut self, r: Footprint, max_detour: u32) -> bool {
-        let mut ring = self.ring(r);
+        let ring = self.ring(r);
+        self.keeps_paths_among(r, ring, max_detour)
+    }
+
+    /// Whether floor tile `t` may be filled: with it blocked, the walkable
+    /// tiles from which crew can step onto it (the only walks through it)
+    /// still reach each other in at most `max_detour` steps more than the
+    /// straight walk. A room beside it without a door there never walked
+    /// through it, so it is not asked.
+    pub fn keeps_walks_through(&mut self, t: usize, max_detour: u32) -> bool {
+        let (x, y) = self.xy(t);
+        let mut ring: Vec<usize> = self.neighbors(t).filter(|&n| self.can_step(t, n)).collect();
+        ring.sort_unstable();
+        self.keeps_paths_among((x, y, 1, 1), ring, max_detour)
+    }
+
+    /// [`Ship::keeps_paths`] over the given tiles beside the footprint.
+    fn keeps_paths_among(&mut self, r: Footprint, mut ring: Vec<usize>, max_detour: u32) -> bool {
         if self.detour_across(r, &ring) > max_detour {
             return false;
         }
@@ -475,6 +492,20 @@ mod tests {
         assert!(ship.keeps_paths((4, 4, 3, 3), 4));
         // A wall across the whole floor splits it, however long the detour.
         assert!(!ship.keeps_paths((5, 1, 1, 10), 40));
+    }
+
+    #[test]
+    fn a_room_without_a_door_beside_a_tile_never_walked_through_it() {
+        let mut ship = open(10, 8);
+        ship.place("cockpit", Role::Cockpit, (3, 3, 2, 2), None);
+        ship.add_door(ship.at(3, 3), ship.at(2, 3));
+        // From the room's tile (4, 3) to (6, 3) round (5, 3) is 8 steps
+        // through the door, 6 more than the straight walk; the floor round
+        // (5, 3) goes round it in 2 more.
+        let t = ship.at(5, 3);
+        assert!(!ship.keeps_paths((5, 3, 1, 1), 5));
+        assert!(ship.keeps_walks_through(t, 2));
+        assert!(!ship.keeps_walks_through(t, 1));
     }
 
     #[test]

@@ -243,10 +243,10 @@ stage_table! {
         bunks_size: [u32; 2] = [2, 2], size;
         /// Crew quarters added per 1000 tiles of hull (0 to 100), as many of
         /// them as the free floor holds.
-        quarters_per_1000_tiles: f64 = 20.0, float(0.0, MAX_ROOM_RATE);
+        quarters_per_1000_tiles: f64 = 24.0, float(0.0, MAX_ROOM_RATE);
         /// Bunk rooms added per 1000 tiles of hull (0 to 100), as many of them
         /// as the free floor holds.
-        bunks_per_1000_tiles: f64 = 25.0, float(0.0, MAX_ROOM_RATE);
+        bunks_per_1000_tiles: f64 = 30.0, float(0.0, MAX_ROOM_RATE);
     }
 }
 

@@ -1,5 +1,5 @@
 //! Armor: layers round the cockpit or reactor, the hull beside machines,
-//! and every floor tile whose loss blocks no path.
+//! and every floor tile whose loss blocks no walk through it.
 
 use super::Context;
 use super::supplies::protect_supply_walks;
@@ -68,18 +68,34 @@ pub(super) fn exterior_armor(ship: &mut Ship) {
     }
 }
 
-/// Armor on every free floor tile whose loss leaves the tiles round it a
-/// walk of at most [`FILL_DETOUR`] times `max_detour` steps more than the
-/// straight one (see [`widened`]): the same check as any part's, with a
-/// longer reach, so that floor is left as corridors, not halls. Every walk
-/// from a machine to its supply is kept first.
+/// Armor on every free floor tile whose loss leaves the tiles that step
+/// onto it a walk of at most [`FILL_DETOUR`] times `max_detour` steps more
+/// than the straight one (see [`widened`]; [`Ship::keeps_walks_through`]):
+/// the same check as any part's, with a longer reach, so that floor is left
+/// as corridors, not halls. A room beside the tile with no door there is
+/// not asked, as it never walked through it. Every walk from a machine to
+/// its supply is kept first. The tiles are tried in order, and a floor tile
+/// beside one just filled is tried again (at most once per neighbour), so
+/// that no dead end is left that a later tile made: at most five path
+/// checks a tile.
 pub(super) fn fill_armor(ship: &mut Ship, max_detour: u32, walks: Walks) {
     protect_supply_walks(ship, walks, &Role::SUPPLIED);
     let detour = widened(max_detour, FILL_DETOUR);
-    for t in 0..ship.tiles.len() {
-        let (x, y) = ship.xy(t);
-        if ship.tiles[t] == Tile::Floor && !ship.reserved[t] && ship.keeps_paths((x, y, 1, 1), detour) {
-            ship.tiles[t] = Tile::Armor;
+    // Every tile once in order, then again each floor tile beside one just
+    // filled (a tile is queued again at most once per neighbour filled).
+    let mut queue: std::collections::VecDeque<usize> = (0..ship.tiles.len()).collect();
+    let mut queued = vec![true; ship.tiles.len()];
+    while let Some(t) = queue.pop_front() {
+        queued[t] = false;
+        if ship.tiles[t] != Tile::Floor || ship.reserved[t] || !ship.keeps_walks_through(t, detour) {
+            continue;
+        }
+        ship.tiles[t] = Tile::Armor;
+        for n in ship.neighbors(t).collect::<Vec<_>>() {
+            if ship.tiles[n] == Tile::Floor && !ship.reserved[n] && !queued[n] {
+                queued[n] = true;
+                queue.push_back(n);
+            }
         }
     }
 }
@@ -149,6 +165,11 @@ mod tests {
             assert!(longest_walk(&ship, Role::Thruster) <= WALKS.power, "seed {i}");
             let armor = |s: &Ship| s.tiles.iter().filter(|&&t| t == Tile::Armor).count();
             assert!(armor(&ship) > armor(&before), "seed {i}: no armor added");
+            // No dead end is left but a kept tile: one way in is no walk through.
+            for t in (0..ship.tiles.len()).filter(|&t| ship.tiles[t] == Tile::Floor && !ship.reserved[t]) {
+                let ways = ship.neighbors(t).filter(|&n| ship.can_step(t, n)).count();
+                assert!(ways >= 2, "seed {i}: {:?} is a dead end", ship.xy(t));
+            }
             for t in 0..ship.tiles.len() {
                 if ship.tiles[t] != before.tiles[t] {
                     assert_eq!((before.tiles[t], ship.tiles[t]), (Tile::Floor, Tile::Armor), "seed {i}");

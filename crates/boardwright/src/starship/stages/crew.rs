@@ -1,7 +1,7 @@
 //! Crew quarters and bunks: the fixed counts, then as many as the rates ask
 //! for and the free floor holds, the two kinds interleaved.
 
-use super::place::{candidates, place_room};
+use super::place::{candidates, place_room_joined};
 use super::supplies::protect_supply_walks;
 use super::{Context, scaled, widened};
 use crate::starship::params::CrewParams;
@@ -15,7 +15,7 @@ use crate::starship::ship::{Ship, Tile};
 const CREW_DETOUR: u32 = 2;
 
 /// Places a crew room chooses among: the next ones still free in its list.
-const CREW_CHOICES: usize = 4;
+const CREW_CHOICES: usize = 12;
 
 /// The order in which rooms of kinds wanted `counts[kind]` times are placed:
 /// room `k` of a kind with `n` goes at `(k + 1/2) / n` of the way, so the
@@ -37,13 +37,15 @@ fn interleaved(counts: &[u64]) -> Vec<usize> {
 ///
 /// The places of each size are listed once, in random order; each room
 /// looks at the next [`CREW_CHOICES`] still free and takes, of those that
-/// keep every path, the one whose sides touch the most rooms (edges lined
-/// up with their neighbours); when none of them does, the next few, until
-/// the list runs out (then no room of that kind fits any more). Rooms
-/// spread over the whole hull, with the corridors the path check leaves
-/// between them, so no part of a large ship is left to armor. A place
-/// passed over is not tried again, so the stage costs a pass per size plus
-/// at most one path check per place.
+/// keep every path, the one whose sides touch the most rooms and kept floor
+/// (edges lined up with their neighbours, rooms packed along the corridors
+/// that must stay); when none of them does, the next few, until the list
+/// runs out (then no room of that kind fits any more). Each room's door
+/// opens where it costs the least new corridor (`place_room_joined`).
+/// Rooms spread over the whole hull, with the corridors the path check
+/// leaves between them, so no part of a large ship is left to armor. A
+/// place passed over is not tried again, so the stage costs a pass per size
+/// plus at most one path check per place, and a pass per room for its door.
 pub(super) fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     // Many rooms, each keeping only local detours, could add up to long
     // walks between machines and their supplies: keep those walks clear.
@@ -65,11 +67,17 @@ pub(super) fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
     let mut gone: Vec<Vec<bool>> = lists.iter().map(|l| vec![false; l.len()]).collect();
     let mut next = vec![0; kinds.len()];
     let mut placed = [0u64; 2];
-    let is_room = |ship: &Ship, n: usize| matches!(ship.tiles[n], Tile::Part(q) if !ship.parts[q as usize].role.is_machine());
+    // What a room packs against: another room, or floor kept walkable (a
+    // landing, an operator's tile, a kept walk), which its door may open on.
+    let packs = |ship: &Ship, n: usize| match ship.tiles[n] {
+        Tile::Part(q) => !ship.parts[q as usize].role.is_machine(),
+        Tile::Floor => ship.reserved[n],
+        _ => false,
+    };
     for kind in interleaved(&required).into_iter().chain(interleaved(&by_rate)) {
         let spots = &lists[kind];
         // The next few places still free, those whose sides touch the most
-        // rooms first: edges line up where they can.
+        // rooms and kept floor first: edges line up where they can.
         let mut k = next[kind];
         'room: loop {
             let mut near: Vec<(usize, usize)> = Vec::new();
@@ -78,7 +86,7 @@ pub(super) fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
                     if ship.is_free_floor(spots[k]) && ship.has_ring(spots[k]) {
                         let touch = ship
                             .footprint(spots[k])
-                            .map(|t| ship.neighbors(t).filter(|&n| is_room(ship, n)).count())
+                            .map(|t| ship.neighbors(t).filter(|&n| packs(ship, n)).count())
                             .sum();
                         near.push((touch, k));
                     } else {
@@ -94,7 +102,7 @@ pub(super) fn crew(ship: &mut Ship, cx: &mut Context<'_>, p: &CrewParams) {
             for (_, k) in near {
                 gone[kind][k] = true;
                 if ship.keeps_paths(spots[k], widened(cx.max_detour, CREW_DETOUR)) {
-                    place_room(ship, kinds[kind].0, spots[k], cx.rng);
+                    place_room_joined(ship, kinds[kind].0, spots[k], cx.rng);
                     placed[kind] += 1;
                     break 'room;
                 }

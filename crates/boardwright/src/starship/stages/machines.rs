@@ -142,7 +142,13 @@ pub(super) fn machines(ship: &mut Ship, cx: &mut Context<'_>, stage: &str, p: &M
         };
         ship.place(&v.name, v.role, r, Some(facing));
         let ring = ship.ring(r);
-        let operator = ring[cx.rng.index(ring.len())];
+        // An operator's tile kept already (a neighbour's) serves this one too.
+        let shared: Vec<usize> = ring.iter().copied().filter(|&t| ship.reserved[t]).collect();
+        let operator = if shared.is_empty() {
+            ring[cx.rng.index(ring.len())]
+        } else {
+            shared[cx.rng.index(shared.len())]
+        };
         ship.reserved[operator] = true;
         placed += v.score;
     }

@@ -1,7 +1,7 @@
 //! The stages a ship is built in, each a plain function over the ship, in
 //! the order the default pipeline runs them: `shape` (the silhouette, the
 //! gaps filled), `rooms` (cockpit, reactor), `armor` (round them, beside
-//! machines, wherever it blocks no path), `machines`, `supplies`, `crew`,
+//! machines, wherever it blocks no walk), `machines`, `supplies`, `crew`,
 //! `doors`; `place` holds what the placing stages share. This module: each
 //! stage's work estimate and the runner. The [`Stage`] kinds, their
 //! parameters and the default pipeline are the parameters' (`params/`).
@@ -64,13 +64,15 @@ impl Stage {
     /// in units of about an eighth of the search for a place for a one-tile
     /// part (some 0.03 ms at 40 × 40 in a release build; it grows with the
     /// grid's area): a pass over the grid counts 8, a shape 8 more per 4
-    /// modules (per silhouette drawn), filling with armor 32, and each search
+    /// modules (per silhouette drawn), filling with armor 160 (five path checks
+    /// a tile at most, 32 each pass), and each search
     /// for a place for a `w × h` part `8 + w × h`, as many times as the stage
     /// may search (for a machine stage, once per point of its largest budget
     /// and once per miss it tolerates). The crew stage lists the places once
     /// per size and orientation (a pass each), path-checks each place at most
     /// once (`4 × w × h` a list; most fail at once, on the geometry alone),
-    /// and counts `2 × w × h` per room (the rooms it touches). Counts that
+    /// and counts `2 × w × h` per room (the rooms it touches) and 8 more (a pass
+    /// for its door). Counts that
     /// grow per 1000 tiles of hull count at a hull as large as the grid.
     pub(crate) fn work(&self, area: u64) -> u64 {
         let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
@@ -87,7 +89,7 @@ impl Stage {
                 .saturating_mul(search(p.w, p.h)),
             Stage::Crew(p) => {
                 let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-                let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(2 * u64::from(w) * u64::from(h));
+                let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(8 + 2 * u64::from(w) * u64::from(h));
                 // Each place of a size is listed once and path-checked at most once.
                 let places = |w: u32, h: u32| {
                     let orientations = if w == h { 1 } else { 2 };
@@ -101,7 +103,7 @@ impl Stage {
                     .saturating_add(rooms(qn.saturating_add(qr), qw, qh))
                     .saturating_add(rooms(bn.saturating_add(br), bw, bh))
             }
-            Stage::FillArmor(_) => 32,
+            Stage::FillArmor(_) => 160,
             Stage::Shape(p) => SHAPE_DRAWS * (8 + u64::from(p.max_modules.max(p.min_modules) / 4)),
             Stage::FillGaps(_) | Stage::CockpitArmor(_) | Stage::ReactorArmor(_) | Stage::ExteriorArmor(_) | Stage::ExtraDoors(_) => 8,
         }
