@@ -362,9 +362,6 @@ fn a_sheet_carries_only_what_its_window_shows() {
 /// player needs, millimetres.
 const SEAM_CLEAR: f64 = 5.0;
 
-/// A drawn piece of an edge: its nodes and its two ends.
-type EdgePiece = (usize, usize, (f64, f64), (f64, f64));
-
 /// Whether segments `p`–`q` and `r`–`s` cross or touch.
 fn segments_meet(p: (f64, f64), q: (f64, f64), r: (f64, f64), s: (f64, f64)) -> bool {
     let side = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| ((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)).signum();
@@ -441,20 +438,9 @@ fn nothing_a_player_needs_lies_within_5_mm_of_a_seam() {
                             }
                         }
                     }
-                    let lines: Vec<EdgePiece> = elements
-                        .iter()
-                        .filter(|e| e.class() == "edge")
-                        .map(|e| {
-                            (
-                                e.num("data-a") as usize,
-                                e.num("data-b") as usize,
-                                (e.num("x1"), e.num("y1")),
-                                (e.num("x2"), e.num("y2")),
-                            )
-                        })
-                        .collect();
-                    for (m, &(a, b, p, q)) in lines.iter().enumerate() {
-                        for &(c, d, r, s) in &lines[m + 1..] {
+                    let lines = super::universe::drawn_edges(&elements);
+                    for (m, &(a, b, p, q, _)) in lines.iter().enumerate() {
+                        for &(c, d, r, s, _) in &lines[m + 1..] {
                             if [a, b].iter().any(|v| [c, d].contains(v)) {
                                 continue;
                             }

@@ -8,7 +8,25 @@ use super::*;
 use crate::{dist, segment_distance};
 
 /// An edge as drawn: its nodes, its ends and half its stroke.
-type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
+pub(super) type DrawnEdge = (usize, usize, (f64, f64), (f64, f64), f64);
+
+/// The edges' lines on a universe page, piece by piece: their two nodes,
+/// their two ends and half their stroke.
+pub(super) fn drawn_edges(elements: &[Element]) -> Vec<DrawnEdge> {
+    elements
+        .iter()
+        .filter(|e| e.class() == "edge")
+        .map(|e| {
+            (
+                e.num("data-a") as usize,
+                e.num("data-b") as usize,
+                (e.num("x1"), e.num("y1")),
+                (e.num("x2"), e.num("y2")),
+                e.half_stroke(),
+            )
+        })
+        .collect()
+}
 
 /// The least font of words a player reads, and of the caption's lines,
 /// millimetres.
@@ -115,23 +133,10 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
             return Err(format!("node {i}: its {} reaches {far:.3} mm, data-r is {r}", e.name));
         }
     }
-    let edges: Vec<DrawnEdge> = elements
-        .iter()
-        .filter(|e| e.class() == "edge")
-        .map(|e| {
-            (
-                e.num("data-a") as usize,
-                e.num("data-b") as usize,
-                (e.num("x1"), e.num("y1")),
-                (e.num("x2"), e.num("y2")),
-                e.half_stroke(),
-            )
-        })
-        .collect();
+    let edges = drawn_edges(&elements);
     // An edge is one line, or (bent across a seam of a tiled board) its
     // pieces one after another.
-    let mut lines: Vec<&[DrawnEdge]> = edges.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)).collect();
-    lines.dedup_by_key(|l| (l[0].0, l[0].1));
+    let lines: Vec<&[DrawnEdge]> = edges.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)).collect();
     if lines.len() != board.edges.len() {
         return Err(format!("{} edges drawn of {}", lines.len(), board.edges.len()));
     }
