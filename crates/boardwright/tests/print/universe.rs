@@ -36,7 +36,7 @@ const LEAST_CAPTION: f64 = 1.5;
 /// Which rules a page is held to: all of them, or (on A5, too small for the
 /// largest boards) all but the 3 mm numbers clear of the power dots.
 #[derive(Clone, Copy, PartialEq, Debug)]
-enum Rules {
+pub(super) enum Rules {
     All,
     Fit,
 }
@@ -84,7 +84,7 @@ impl DrawnNode<'_> {
 /// The universe page's promises, measured.
 /// A page refused for want of room for its marks is never drawn (see
 /// [`check_marks`]).
-fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) -> Result<(), String> {
+pub(super) fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) -> Result<(), String> {
     if Universe::check_printable(board, options).is_err() {
         return Ok(());
     }
@@ -148,6 +148,17 @@ fn check_universe(board: &universe::Board, options: &DrawOptions, rules: Rules) 
         let (p, q) = (line[0].2, line[line.len() - 1].3);
         if dist(p, nodes[a].at) > EPS || dist(q, nodes[b].at) > EPS || line.windows(2).any(|w| dist(w[0].3, w[1].2) > EPS) {
             return Err(format!("edge {a}-{b} does not join its nodes' centres"));
+        }
+        // Bent across a seam, it leaves each node in its own direction: every
+        // bend lies outside both nodes, their dots and the stroke.
+        for piece in &line[..line.len() - 1] {
+            let bend = piece.3;
+            if let Some(v) = [a, b]
+                .into_iter()
+                .find(|&v| dist(bend, nodes[v].at) < nodes[v].reach + piece.4 - EPS)
+            {
+                return Err(format!("edge {a}-{b} bends at {bend:?}, inside node {v}'s reach"));
+            }
         }
         let tiny: f64 = pieces.iter().filter(|t| t.edge == Some((a.min(b), a.max(b)))).map(|t| t.len).sum();
         let length: f64 = line.iter().map(|piece| dist(piece.2, piece.3)).sum();

@@ -8,16 +8,17 @@
 //! stretch of the board in proportion to its room, and each part is drawn
 //! in its room, leaving at every cut the farthest reach of a piece, so that
 //! a piece near a cut still keeps to its room. The unit is the largest at
-//! which that fits (and never larger than on one sheet). An edge across a
-//! cut keeps its direction where it leaves each node and crosses the gap
-//! level (or upright): the drawing is the board with a strip let in, so no
-//! two edges that do not meet on the board meet on the page. Where the cut
-//! passes close to a node, the edge bends at the node's reach instead,
-//! outside everything drawn for it. On one sheet the frame is the plain
-//! scaling.
+//! which that fits, and never larger than the whole page's plain scaling.
+//! An edge across a cut keeps its direction where it leaves each node and
+//! crosses the gap level (or upright): the drawing is the board with a
+//! strip let in, so no two edges that do not meet on the board meet on the
+//! page. Where the cut passes close to a node, the edge bends a stroke past
+//! the node's farthest reach instead; where two nodes across a cut are
+//! closer than that, the piece across the gap slants back from one reach
+//! to the other. On one sheet the frame is the plain scaling.
 
 use super::pieces::{EXPEDITION_MOST, RESOURCE_MOST};
-use super::{Area, MISSION_REACH, node_most};
+use super::{Area, CLEARANCE, EDGE_WIDTH, MISSION_REACH, node_most};
 use crate::universe::Board;
 
 /// Grid coordinates to page millimetres.
@@ -59,8 +60,8 @@ impl Frame {
     }
 
     /// The page path of an edge from grid point `a` to `b`, whose nodes
-    /// reach `reach` grid units: its ends, and where it crosses a cut, the
-    /// two sides of the gap. Two points when it crosses none.
+    /// reach at most `reach` grid units: its ends, and where it crosses a
+    /// cut, a bend on each side of the gap. Two points when it crosses none.
     pub fn path(&self, a: (f64, f64), b: (f64, f64), reach: (f64, f64)) -> Vec<(f64, f64)> {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let length = (dx * dx + dy * dy).sqrt();
@@ -79,21 +80,33 @@ impl Frame {
             return vec![page(a, part_a), page(b, part_b)];
         }
         crossings.sort_by(|p, q| p.0.total_cmp(&q.0));
-        // Bends stay outside both nodes' reach.
-        let (lo, hi) = (reach.0 / length, 1.0 - reach.1 / length);
-        let clamp = |t: f64| if lo <= hi { t.clamp(lo, hi) } else { reach.0 / (reach.0 + reach.1) };
+        // Bends stay a stroke and the clearance outside both nodes' reach.
+        // Where the nodes are closer than that, the edge goes on past the
+        // cut to the first node's reach, and crosses the gap back to the
+        // second's: the gap's piece slants, and neither node shrinks.
+        let stroke = (EDGE_WIDTH / 2.0 + CLEARANCE) / self.unit;
+        let (ra, rb) = (reach.0 + stroke, reach.1 + stroke);
+        let (lo, hi) = (ra / length, 1.0 - rb / length);
+        let last = crossings.len() - 1;
+        let bends = |k: usize, t: f64| match lo <= hi {
+            true => (t.clamp(lo, hi), t.clamp(lo, hi)),
+            false => {
+                let between = ra / (ra + rb);
+                (if k == 0 { lo } else { between }, if k == last { hi } else { between })
+            }
+        };
+        let at = |t: f64| (a.0 + t * dx, a.1 + t * dy);
         let mut path = vec![page(a, part_a)];
         let mut part = part_a;
-        for (t, across) in crossings {
-            let t = clamp(t);
-            let p = (a.0 + t * dx, a.1 + t * dy);
-            path.push(page(p, part));
+        for (k, &(t, across)) in crossings.iter().enumerate() {
+            let (before, after) = bends(k, t);
+            path.push(page(at(before), part));
             if across {
                 part.0 = if dx > 0.0 { part.0 + 1 } else { part.0 - 1 };
             } else {
                 part.1 = if dy > 0.0 { part.1 + 1 } else { part.1 - 1 };
             }
-            path.push(page(p, part));
+            path.push(page(at(after), part));
         }
         path.push(page(b, part_b));
         path.dedup();
@@ -163,7 +176,7 @@ pub(super) struct Stretch {
 /// The room an axis of the page leaves between its bands: the page
 /// interval with the bands taken out, in order.
 struct Rooms {
-    /// The plain interval, when there are no bands.
+    /// The whole interval, bands included.
     whole: (f64, f64),
     rooms: Vec<(f64, f64)>,
 }

@@ -117,29 +117,35 @@ impl Tiny {
             let [a, b] = board.edges[e];
             let (p, q) = (at[a as usize], at[b as usize]);
             let path = &paths[e];
-            // On an edge bent across a seam: the middle of its longest
-            // stretch clear of the seams and of its nodes.
-            let (mid, along, d) = match path.len() {
+            // How long the tiny node may be along its edge: on a straight
+            // edge what the nodes leave of it less the line kept shown; on
+            // one bent across a seam, its longest stretch clear of the
+            // seams and of its nodes, placed at that stretch's middle.
+            let (mid, along, room) = match path.len() {
                 2 => {
                     let (from, to) = (at[t.from as usize], at[t.to as usize]);
                     let d = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2)).sqrt().max(1e-9);
                     let along = ((to.0 - from.0) / d, (to.1 - from.1) / d);
-                    (((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0), along, point(p).dist(point(q)))
+                    (((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0), along, d - EDGE_SHOWN - reach(a) - reach(b))
                 }
-                _ => {
+                n => {
                     let ends = (reach(a), reach(b));
                     let margin = TINY_REACH * TINY_MOST;
-                    let fallback = Stretch {
-                        mid: path[path.len() / 2],
-                        along: (1.0, 0.0),
-                        length: 0.0,
-                    };
-                    let s = frame.clear_stretch(path, ends, margin).unwrap_or(fallback);
+                    let s = frame.clear_stretch(path, ends, margin).unwrap_or_else(|| {
+                        // No stretch is clear: the bend in the middle, along its piece.
+                        let (u, v) = (path[n / 2 - 1], path[n / 2]);
+                        let d = point(u).dist(point(v)).max(1e-9);
+                        Stretch {
+                            mid: v,
+                            along: ((v.0 - u.0) / d, (v.1 - u.1) / d),
+                            length: 0.0,
+                        }
+                    });
                     let along = if t.from == a { s.along } else { (-s.along.0, -s.along.1) };
-                    (s.mid, along, s.length + EDGE_SHOWN + ends.0 + ends.1)
+                    (s.mid, along, s.length)
                 }
             };
-            let mut length = TINY_MOST.min(TINY_SHARE * unit).min(d - EDGE_SHOWN - reach(a) - reach(b));
+            let mut length = TINY_MOST.min(TINY_SHARE * unit).min(room);
             for other in buckets.edges_near(mid).filter(|&o| o as usize != e) {
                 let gap = path_distance(mid, &paths[other as usize]);
                 length = length.min((gap - EDGE_WIDTH / 2.0 - CLEARANCE) / TINY_REACH);

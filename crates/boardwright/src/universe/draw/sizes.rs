@@ -5,7 +5,8 @@
 //! What limits a node of outline size `r` (see [`Outline`]):
 //! - alone: everything drawn for it stays within a part of a grid unit
 //!   ([`REACH`](super::REACH), the centre [`CENTER_REACH`]), inside the board's edge
-//!   line with room to spare, and clear of every edge it is not on;
+//!   line with room to spare, clear of every edge it is not on, and of its
+//!   own edges' pieces past the first where they bend across a seam;
 //! - with an edge's other end: the two outlines leave at least
 //!   [`EDGE_SHOWN`] of the edge's line between them (dots never lie on an
 //!   edge, so the outlines alone hide it), and the length of the tiny node
@@ -82,6 +83,13 @@ impl Sizes {
                 unit_vector(path[0], path[1]),
                 unit_vector(path[path.len() - 1], path[path.len() - 2]),
             );
+            if path.len() > 2 {
+                // Bent across a seam: each node's drawing keeps clear of
+                // its edge's pieces past the first.
+                let n = path.len();
+                cap[a] = cap[a].min(path_distance(path[0], &path[1..]) - EDGE_WIDTH / 2.0 - CLEARANCE);
+                cap[b] = cap[b].min(path_distance(path[n - 1], &path[..n - 1]) - EDGE_WIDTH / 2.0 - CLEARANCE);
+            }
             let tiny_length = tiny.on_edge[e];
             pairs.push(Pair {
                 a,
