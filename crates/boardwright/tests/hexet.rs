@@ -847,3 +847,47 @@ fn city_types_cost_about_the_same_to_join() {
         worst.0
     );
 }
+
+/// Each city type's cheapest tree, built as one player's roads by the game's
+/// own rules (a bridge where a river runs between), is legal, as long as
+/// the type's fewest roads, and joins all its cities and the tower in one
+/// network.
+#[test]
+fn each_city_type_tree_is_legal_and_joins_its_cities_and_the_tower() {
+    let mut trees = 0;
+    for i in 0..40 {
+        let p = params(24, 18, 1);
+        let seed = format!("tree-{i}");
+        let b = Hexet::generate(&p, &Seed::new(&seed)).unwrap();
+        let layout = Layout::of(&b);
+        assert_eq!(b.city_type_trees.len(), p.city_types as usize, "seed {seed}");
+        for (t, tree) in b.city_type_trees.iter().enumerate() {
+            assert_eq!(
+                tree.as_ref().map(|r| r.len() as u32),
+                b.metrics.city_type_roads[t],
+                "seed {seed}, type {t}"
+            );
+            let Some(tree) = tree else { continue };
+            let mut g = game(&p, &seed);
+            for &[from, to] in tree {
+                let side = (0..6).find(|&s| layout.neighbour(from, s) == Some(to));
+                let side = side.unwrap_or_else(|| panic!("seed {seed}, type {t}: {from} and {to} are not neighbours"));
+                let road_type = if layout.river(from, side) {
+                    RoadType::Bridge
+                } else {
+                    RoadType::Normal
+                };
+                g.apply(&RoadEntry::new(0, from, to, road_type, Action::Add))
+                    .unwrap_or_else(|e| panic!("seed {seed}, type {t}: {e}"));
+            }
+            let cities: BTreeSet<u32> = b.cities.iter().filter(|c| c.city_type == t as u32).map(|c| c.id).collect();
+            let joined = g
+                .networks()
+                .into_iter()
+                .any(|n| n.tower && cities.iter().all(|c| n.cities.contains(c)));
+            assert!(joined, "seed {seed}: type {t}'s tree leaves a city or the tower out");
+            trees += 1;
+        }
+    }
+    assert!(trees > 100, "only {trees} trees checked");
+}

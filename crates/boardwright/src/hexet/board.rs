@@ -171,6 +171,12 @@ pub struct Board {
     /// Every player's score, one per player, in player order (all 0 without
     /// roads).
     pub scores: Vec<Score>,
+    /// Per city type (by type number), one cheapest way to join all its
+    /// cities and the tower: `metrics.city_type_roads` roads, each a pair of
+    /// neighbouring cells `[[q, r], [q, r]]` (a bridge where a river runs
+    /// between them); null where that count is. Other trees may cost the
+    /// same.
+    pub city_type_trees: Vec<Option<Vec<[Hex; 2]>>>,
 }
 
 impl Board {
@@ -262,6 +268,14 @@ pub(super) fn map_board(params: &Params, seed: &Seed, map: &Map, attempts: u32) 
             .map(|player| Score {
                 player,
                 ..Score::default()
+            })
+            .collect(),
+        city_type_trees: map
+            .type_trees
+            .iter()
+            .map(|tree| {
+                tree.as_ref()
+                    .map(|roads| roads.iter().map(|&(a, b)| [grid.hex(a), grid.hex(b)]).collect())
             })
             .collect(),
     }

@@ -64,6 +64,9 @@ pub(crate) struct Map {
     /// ([`Steiner`](super::steiner::Steiner)), by type; `None` where it was
     /// not worked out.
     pub(crate) type_roads: Vec<Option<u32>>,
+    /// One tree of that many roads for each city type, as pairs of
+    /// neighbouring cells; `None` as in `type_roads`.
+    pub(crate) type_trees: Vec<Option<Vec<(Cell, Cell)>>>,
 }
 
 /// What shapes a map.
@@ -105,9 +108,11 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
         cities: placed,
         tower,
         type_roads: Vec::new(),
+        type_trees: Vec::new(),
     };
     if !spec.fair_city_types {
         map.type_roads = balance::type_roads(&map, spec.city_types);
+        map.type_trees = balance::type_trees(&map, spec.city_types);
         return Ok(map);
     }
     // The cities placed again, up to a few times, while the types' costs
@@ -137,6 +142,7 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
         }
         None => map.type_roads = balance::type_roads(&map, spec.city_types),
     }
+    map.type_trees = balance::type_trees(&map, spec.city_types);
     Ok(map)
 }
 

@@ -114,6 +114,60 @@ impl<'a> Steiner<'a> {
         (best < FAR).then_some(best)
     }
 
+    /// The roads of one tree of [`Steiner::fewest_roads`] roads joining
+    /// `terminals`, each a pair of neighbouring cells; `None` where
+    /// `fewest_roads` is.
+    pub(crate) fn cheapest_tree(&mut self, terminals: &[Cell]) -> Option<Vec<(Cell, Cell)>> {
+        self.fewest_roads(terminals)?;
+        let mut set: Vec<u32> = terminals.iter().map(|c| c.index() as u32).collect();
+        set.sort_unstable();
+        set.dedup();
+        let mut roads = Vec::new();
+        if set.len() > 1 {
+            self.trace(&set[1..], set[0], &mut roads);
+        }
+        let grid = self.map.grid;
+        Some(
+            roads
+                .into_iter()
+                .map(|(a, b)| (grid.cell(a as usize), grid.cell(b as usize)))
+                .collect(),
+        )
+    }
+
+    /// Adds to `roads` a cheapest tree joining `set` and cell `v`: the road
+    /// to a neighbour one road cheaper, or the two trees of a split that
+    /// add up to its cost.
+    fn trace(&mut self, set: &[u32], v: u32, roads: &mut Vec<(u32, u32)>) {
+        let cost = self.tree(set);
+        let here = cost[v as usize];
+        if here == 0 {
+            return;
+        }
+        if let Some(&m) = self.roads[v as usize]
+            .iter()
+            .take_while(|&&m| m != NONE)
+            .find(|&&m| cost[m as usize] + 1 == here)
+        {
+            roads.push((v, m));
+            return self.trace(set, m, roads);
+        }
+        let full = (1u32 << set.len()) - 1;
+        let pick = |mask: u32| -> Vec<u32> { (0..set.len()).filter(|i| mask >> i & 1 == 1).map(|i| set[i]).collect() };
+        let mut part = full - 1;
+        while part > 0 {
+            if part & 1 == 1 {
+                let (a, b) = (pick(part), pick(full ^ part));
+                if self.tree(&a)[v as usize] + self.tree(&b)[v as usize] == here {
+                    self.trace(&a, v, roads);
+                    return self.trace(&b, v, roads);
+                }
+            }
+            part = (part - 1) & full;
+        }
+        unreachable!("a reached cost comes from a neighbour or a split");
+    }
+
     /// Per cell, the cheapest tree joining `set` and that cell.
     fn tree(&mut self, set: &[u32]) -> Rc<Vec<u32>> {
         if let Some(known) = self.known.get(set) {
@@ -205,6 +259,7 @@ mod tests {
             cities: Vec::new(),
             tower: grid.cell(0),
             type_roads: Vec::new(),
+            type_trees: Vec::new(),
         }
     }
 
@@ -275,12 +330,17 @@ mod tests {
                     terminals.push(c);
                 }
             }
-            assert_eq!(
-                Steiner::new(&map).fewest_roads(&terminals),
-                brute_force(&map, &terminals),
+            let want = brute_force(&map, &terminals);
+            let case = format!(
                 "map {w}x{h}, lakes {lakes:?}, terminals {:?}",
                 terminals.iter().map(|t| t.index()).collect::<Vec<_>>()
             );
+            assert_eq!(Steiner::new(&map).fewest_roads(&terminals), want, "{case}");
+            // The tree traced back has that many roads and reaches every terminal.
+            let tree = Steiner::new(&map).cheapest_tree(&terminals);
+            assert_eq!(tree.as_ref().map(|t| t.len() as u32), want, "{case}");
+            let touched = |c: Cell| tree.as_ref().is_some_and(|t| t.iter().any(|&(a, b)| a == c || b == c));
+            assert!(want.is_none() || terminals.iter().all(|&c| touched(c)), "{case}: {tree:?}");
             compared += 1;
         }
         assert!(compared > 60, "{compared}");

@@ -103,11 +103,19 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut 
 /// tower, by type (`None` where the cost is past the Steiner search's limit).
 pub(crate) fn type_roads(map: &Map, types: u32) -> Vec<Option<u32>> {
     let mut steiner = Steiner::new(map);
-    (0..types)
-        .map(|t| {
-            let mut terminals: Vec<Cell> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
-            terminals.push(map.tower);
-            steiner.fewest_roads(&terminals)
-        })
-        .collect()
+    (0..types).map(|t| steiner.fewest_roads(&terminals(map, t))).collect()
+}
+
+/// One cheapest tree of roads joining each of the `types` city types of
+/// `map` and its tower, by type (`None` as in [`type_roads`]).
+pub(crate) fn type_trees(map: &Map, types: u32) -> Vec<Option<Vec<(Cell, Cell)>>> {
+    let mut steiner = Steiner::new(map);
+    (0..types).map(|t| steiner.cheapest_tree(&terminals(map, t))).collect()
+}
+
+/// The cells city type `t` joins: its cities and the tower.
+fn terminals(map: &Map, t: u32) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
+    cells.push(map.tower);
+    cells
 }
