@@ -545,3 +545,27 @@ test("a road log loaded where it clears nothing asks nothing: the game's own log
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("each city type's cheapest roads show on request, as many as the map says, and stay through a road built", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3");
+  const { map, route } = await tiamo(page);
+  const lines = () => page.$$eval(".play .cheapest line.tree-road", (l) => l.length);
+  assert.equal(await lines(), 0);
+  const options = await page.$$eval("#cheapest-tree option", (o) => o.map((x) => x.textContent));
+  assert.equal(options.length, map.params.city_types + 1);
+  for (let t = 0; t < map.params.city_types; t++) {
+    const n = map.metrics.city_type_roads[t];
+    assert.match(options[t + 1], new RegExp(`City type ${t + 1}: ${n} road`));
+    await page.selectOption("#cheapest-tree", String(t));
+    assert.equal(await lines(), n, `type ${t + 1}`);
+    assert.equal(map.city_type_trees[t].length, n);
+  }
+  await page.selectOption("#cheapest-tree", "1");
+  await page.screenshot({ path: join(SHOTS, "hexet-cheapest-1280x800.png") });
+  await build(page, route.slice(0, 2));
+  assert.equal(await lines(), map.metrics.city_type_roads[1], "kept after a road is built");
+  await page.selectOption("#cheapest-tree", "-1");
+  assert.equal(await lines(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

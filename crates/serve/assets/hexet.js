@@ -13,6 +13,9 @@
 // road asks the server for the board of the new address, which replays the
 // log. A road log downloads as the JSON `--roads` reads, and loads back.
 //
+// "Cheapest roads of" draws one city type's cheapest tree over the map (the
+// result's `city_type_trees`), the same for every player.
+//
 // The map is the server's drawing; over it the page lays its own layer of
 // cells and roads to click, each cell where the drawing's own
 // `polygon.cell` for it lies, so the page never repeats the drawing's
@@ -89,6 +92,8 @@ const game = {
   layout: null,
   /** The element beside the map that holds the panel. */
   panel: null,
+  /** The city type whose cheapest roads are drawn, or -1 for none. */
+  tree: -1,
 
   /** The side of `a` that touches `b`, or -1. */
   side(a, b) {
@@ -288,9 +293,43 @@ function overlay(page) {
       points: band.map((p) => p.map((v) => v.toFixed(3)).join(",")).join(" "), fill: "transparent",
     }));
   }
-  layer.append(tint, rings, cells, roads, svgEl("g", { class: "marks", "pointer-events": "none" }));
+  layer.append(tint, svgEl("g", { class: "cheapest", "pointer-events": "none" }), rings, cells, roads, svgEl("g", { class: "marks", "pointer-events": "none" }));
   svg.append(layer);
+  cheapest(page);
   marks(page);
+}
+
+/** Draws the chosen city type's cheapest roads (the map's `city_type_trees`) as a dashed line along each. */
+function cheapest(page) {
+  const g = page.board.querySelector(".play .cheapest");
+  if (!g || !game.layout) return;
+  const { size, center } = game.layout;
+  g.replaceChildren();
+  const tree = game.map.city_type_trees?.[game.tree];
+  if (!tree) return;
+  g.setAttribute("data-type", game.tree);
+  for (const [from, to] of tree) {
+    const [[x1, y1], [x2, y2]] = [center(from), center(to)];
+    g.append(svgEl("line", {
+      class: "tree-road", x1, y1, x2, y2, stroke: "#000", "stroke-width": size * 0.14, "stroke-linecap": "round", "stroke-dasharray": `${size * 0.25} ${size * 0.2}`,
+    }));
+  }
+}
+
+/** The choice of a city type whose cheapest roads the map shows, with each type's count. */
+function treeChoice(page) {
+  const roads = game.map.metrics.city_type_roads ?? [];
+  const select = el("select", { id: "cheapest-tree" },
+    el("option", { value: "-1" }, "none"),
+    ...roads.map((n, t) => el("option", { value: String(t), disabled: n === null }, `City type ${t + 1}: ${n === null ? "not worked out" : `${n} road${n === 1 ? "" : "s"}`}`)));
+  game.tree = game.tree < roads.length && roads[game.tree] !== null ? game.tree : -1;
+  select.value = String(game.tree);
+  select.addEventListener("change", () => {
+    game.tree = Number(select.value);
+    cheapest(page);
+  });
+  return el("div", { class: "field", title: "The fewest roads that join all of a type's cities and the tower (bridges count as one road): the same for every player" },
+    el("label", { for: "cheapest-tree" }, "Cheapest roads of"), select);
 }
 
 /** Outlines the selected cell and the keyboard cursor. */
@@ -376,6 +415,7 @@ function panel(page) {
     el("p", { class: "hint", id: "tower-reach" }, towerLine),
     el("div", { class: "game-actions" }, undoButton, log),
     el("div", { class: "options" }, option(page, "turns", "Players in turn", "turns", "turns"), option(page, "edit-any", "Edit any road", "edit-any", "editAny")),
+    treeChoice(page),
     el("details", { class: "load-log", open: loadOpen }, el("summary", {}, "Load a road log"),
       el("div", { class: "field" }, el("label", { for: "road-log-file" }, "From a file"), file),
       el("div", { class: "field" }, el("label", { for: "road-log-text" }, "Or pasted"), pasted, pasteButton),
