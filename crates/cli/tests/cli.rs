@@ -1458,9 +1458,14 @@ fn rules_card_adds_pages_after_the_board() {
         sizes.iter().all(|&(w, h)| (w - 841.89).abs() < 0.1 && (h - 595.28).abs() < 0.1),
         "{sizes:?}"
     );
-    // Hexet has no card.
-    let hexet = run(&["hexet", "--seed", "card", "--rules-card", "--format", "pdf"]);
-    assert_eq!(hexet.status.code(), Some(2));
+    // Hexet: the card after the map's sheet.
+    let path = dir.join("hexet.pdf");
+    let hexet = run(&["hexet", "--seed", "card", "--rules-card", "-o", path.to_str().unwrap()]);
+    assert!(hexet.status.success(), "{}", stderr(&hexet));
+    assert_eq!(lopdf::Document::load(&path).unwrap().get_pages().len(), 2);
+    // Starship has no card.
+    let starship = run(&["starship", "--seed", "card", "--rules-card", "--format", "pdf"]);
+    assert_eq!(starship.status.code(), Some(2));
     assert!(files_in(&dir).iter().all(|f| f.ends_with(".pdf")));
 }
 

@@ -123,7 +123,7 @@ fn generators_lists_every_parameter_and_preset() {
             .iter()
             .map(|g| g["rules_card"].as_bool().unwrap())
             .collect();
-        assert_eq!(cards, [true, true, false, false]);
+        assert_eq!(cards, [true, true, false, true]);
         // A default left out of a written board (to keep its bytes) is still shown.
         let universe = list[0]["params"].as_array().unwrap();
         let default_of = |name: &str| universe.iter().find(|p| p["name"] == name).unwrap()["default"].clone();
@@ -208,6 +208,8 @@ fn boards_in_every_format_are_the_library_bytes() {
             &[boardwright::witches::Params::preset("hardest").unwrap(), table("difficulty = 3")],
             &card,
         );
+        // And a hexet map's card.
+        check::<Hexet>(addr, "&paper=a5&rules_card=true&dpi=40", &[], &card);
         // A list parameter given inline, as `--set` takes it.
         let pipeline = r#"[{stage = "shape", min_modules = 2, max_modules = 3, circle_weight = 1.0, rectangle_weight = 1.0, min_size = 0.2, max_size = 0.4, mirror = false}, {stage = "cockpit", w = 3, h = 3}, {stage = "reactor", w = 3, h = 3}]"#;
         let query: String = form_urlencoded::Serializer::new(String::new())
@@ -370,7 +372,7 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("/api/witches/board.json?seed=a&players=3&players=5", "players"),
             ("/api/universe/board.svg?seed=a&ink_friendly=maybe", "ink_friendly"),
             ("/api/universe/board.pdf?seed=a&rules_card=maybe", "rules_card"),
-            ("/api/hexet/board.pdf?seed=a&rules_card=true", "rules_card"),
+            ("/api/starship/board.pdf?seed=a&rules_card=true", "rules_card"),
             ("/api/universe/steps?seed=a&every=0", "every"),
             ("/api/universe/board.json?seed=a&clearance=1e308", "clearance"),
             ("/api/universe/board.json?seed=a&node_types=[1,2]", "node_types"),

@@ -13,9 +13,11 @@
 mod city;
 mod river;
 mod road;
+mod rules_card;
 mod terrain;
 
 pub use road::PLAYER_COLORS;
+pub(crate) use rules_card::pages as rules_card;
 
 use scene::{Document, Shape, Style, Tag};
 

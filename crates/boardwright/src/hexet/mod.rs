@@ -120,6 +120,7 @@ impl Generator for Hexet {
         work_unit: "cells",
         served_work: 512 * 512,
     };
+    const RULES_CARD: bool = true;
     const LOG: Option<crate::LogFile> = Some(crate::LogFile {
         option: "roads",
         noun: "road log",
@@ -152,6 +153,20 @@ impl Generator for Hexet {
 
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
         draw(board, options)
+    }
+
+    /// The map's sheets, then the rules card's page(s) when
+    /// `options.rules_card` asks for it, on one sheet of the paper each.
+    fn sheets(board: &Board, options: DrawOptions) -> scene::Document {
+        let card = if options.rules_card {
+            draw::rules_card(board, &options)
+        } else {
+            Vec::new()
+        };
+        let (paper, tile) = (options.paper, options.tile);
+        let mut doc = crate::print::cut(draw(board, options), paper, tile);
+        doc.pages.extend(card);
+        doc
     }
 
     fn work_size(params: &Params) -> u64 {

@@ -1,9 +1,11 @@
 //! The rules cards. Universe: every node type, mission and piece on the
 //! board named with its pictogram, its words from the data. Witches: every
 //! special cell kind on the board and no other, every effect a potion may
-//! meet at the board's difficulty, the starting ingredients. Both measured
-//! on the rendered pages.
+//! meet at the board's difficulty, the starting ingredients. Hexet: the
+//! game, its scoring with the map's points, each city type's cost. All
+//! measured on the rendered pages.
 
+use boardwright::hexet::{self, Hexet};
 use boardwright::params::Params;
 use boardwright::universe::{self, NodeKind, Universe};
 use boardwright::witches::{self, Witches};
@@ -343,4 +345,80 @@ fn varied(i: usize, p: usize) -> DrawOptions {
         tile: if i == 5 { Tile { cols: 2, rows: 1 } } else { Tile::ONE },
         ..DrawOptions::default()
     }
+}
+
+/// The hexet card's promises for `board` drawn with `options`: one sheet a
+/// page, the game and its scoring with the map's own points, and each city
+/// type led by its city, with the fewest roads the map's metrics give.
+fn check_hexet_card(board: &hexet::Board, options: &DrawOptions) -> Result<(), String> {
+    let doc = card_of::<Hexet>(board, options);
+    let found = card_lines(&doc, options, |svg| {
+        let led: Vec<bool> = svg
+            .split("<g class=\"rule\"")
+            .skip(1)
+            .map(|chunk| chunk.contains("<circle") || chunk.contains("<rect") || chunk.contains("<polygon"))
+            .collect();
+        lines(svg)
+            .into_iter()
+            .zip(led)
+            .map(|((of, name, _), led)| (of, name, led))
+            .collect()
+    })?;
+    let words = page_words(&doc).concat().join(" ");
+    let p = &board.header.params;
+    for said in [
+        format!("scores {} per city", p.type_points),
+        format!("Tower: {} per city", p.tower_points),
+        format!("Completion: {} for each city type", p.completion_points),
+        format!("seed \"{}\"", board.header.seed),
+    ] {
+        if !words.contains(&said) {
+            return Err(format!("the card does not say {said:?}"));
+        }
+    }
+    if !["bridge", "lake", "one road"].iter().all(|w| words.contains(w)) {
+        return Err("the card does not say how roads, bridges and lakes go".into());
+    }
+    let types: Vec<&(String, String, bool)> = found.iter().filter(|(of, _, _)| of == "type").collect();
+    if types.len() != p.city_types as usize {
+        return Err(format!("{} city type lines for {} types", types.len(), p.city_types));
+    }
+    for (t, (_, name, led)) in types.iter().enumerate() {
+        if *name != (t + 1).to_string() || !led {
+            return Err(format!("city type line {t} is {name:?}, led by its city: {led}"));
+        }
+        if let Some(roads) = board.metrics.city_type_roads[t] {
+            let said = format!(
+                "City type {}: its {} cities and the tower can be joined with {roads} roads",
+                t + 1,
+                p.cities_per_type
+            );
+            if !words.contains(&said) {
+                return Err(format!("the card does not say {said:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_hexet_card_says_the_game_its_scoring_and_each_type_cost() {
+    let mut failures = Vec::new();
+    for i in 0..8 {
+        let seed = format!("card-{i}");
+        let params = hexet::Params {
+            players: 1 + i as u32 % 4,
+            city_types: 2 + i as u32 % 5,
+            type_points: 1 + i as u32,
+            tower_points: 2 * i as u32,
+            completion_points: 10 - i as u32,
+            ..hexet::Params::default()
+        };
+        let b = Hexet::generate(&params, &Seed::new(&seed)).unwrap();
+        let options = varied(i, 0);
+        if let Err(e) = check_hexet_card(&b, &options) {
+            failures.push(format!("seed {seed:?}, {options:?}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
 }
