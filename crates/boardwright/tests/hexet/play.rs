@@ -219,3 +219,30 @@ fn a_seat_that_scores_more_shows_apart() {
     assert!(report.chi_square.p_value < 1e-6 && report.advantage_p1 > 0.49, "{report:?}");
     assert!((report.score_spread - 2.0).abs() < 1e-9);
 }
+
+/// The fairness target of `analyze hexet --play`: on each map, the seats'
+/// mean scores within 0.25 points of each other (the round in which a seat
+/// joins every city is played out, so no seat gains by its place).
+#[test]
+fn no_seat_scores_more_on_any_map() {
+    for players in [2, 3] {
+        let params = Params {
+            players,
+            ..Params::default()
+        };
+        for k in 0..12 {
+            let seed = format!("seats-{k}");
+            let game = Game::new(&params, &Seed::new(&seed)).unwrap();
+            let series = Series {
+                games: 4 * players,
+                ..Default::default()
+            };
+            let report = play::play(&game, &series).unwrap();
+            assert!(
+                report.score_spread <= 0.25,
+                "seed {seed}, {players} players: seats' mean scores {:?}",
+                report.seats.iter().map(|s| s.score.mean).collect::<Vec<_>>()
+            );
+        }
+    }
+}
