@@ -9,7 +9,7 @@
 //! into the figures per metric and [`fairness`] into the generator's
 //! fairness targets met or not; the report is written as JSON, CSV or a
 //! self-contained HTML page ([`html`]). [`play_page`] is the page of
-//! `boardwright play`'s series of games.
+//! `boardwright play universe`'s series of games.
 //!
 //! Cost: a board's metrics are read straight from the result's struct
 //! through serde, the names shared with the board before
