@@ -1546,7 +1546,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     std::fs::write(&unknown, "[effects.Oil]\nsaw = 2\n").unwrap();
     let missing = dir.join("nowhere.json");
     let html = dir.join("report.txt");
-    for (extra, words) in [
+    let cases = [
         (vec!["--bot", "clever"], "random, greedy, search"),
         (vec!["--games", "0"], "1 to"),
         (vec!["--threads", "0"], "1 to"),
@@ -1555,16 +1555,8 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
         (vec!["--rules", bad_rules.to_str().unwrap()], "max_rounds"),
         (vec!["--rules", unknown.to_str().unwrap()], "saw"),
         (vec!["-o", html.to_str().unwrap()], ".json"),
-    ] {
-        let out = if extra.contains(&"-o") {
-            run(&[&args[..4], &extra[..]].concat())
-        } else {
-            run(&[&args[..4], &extra[..], &["-o", missing.to_str().unwrap()]].concat())
-        };
-        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains(words), "{extra:?}: {}", stderr(&out));
-        assert!(!missing.exists() && !html.exists(), "{extra:?} wrote a file");
-    }
+    ];
+    refused_writing_nothing(&args[..4], &cases, &missing, &html);
     let no_seed = run(&["play", "universe", "--games", "2"]);
     assert_eq!(no_seed.status.code(), Some(2));
     assert!(stderr(&no_seed).contains("--seed"), "{}", stderr(&no_seed));
@@ -1637,7 +1629,7 @@ fn play_hexet_reports_seats_scores_and_city_types() {
 
     let missing = dir.join("nowhere.json");
     let page = dir.join("report.html");
-    for (extra, words) in [
+    let cases = [
         (vec!["--bot", "clever"], "greedy"),
         (vec!["--games", "0"], "1 to"),
         (vec!["--set", "players=9"], "players"),
@@ -1646,14 +1638,22 @@ fn play_hexet_reports_seats_scores_and_city_types() {
             "too large to play",
         ),
         (vec!["-o", page.to_str().unwrap()], ".txt"),
-    ] {
+    ];
+    refused_writing_nothing(&args[..4], &cases, &missing, &page);
+}
+
+/// Each case (arguments after `base`, words its error must hold) exits 2
+/// and writes no file: neither `missing`, its output where it names none,
+/// nor `other`, the output a case may name itself.
+fn refused_writing_nothing(base: &[&str], cases: &[(Vec<&str>, &str)], missing: &Path, other: &Path) {
+    for (extra, words) in cases {
         let out = if extra.contains(&"-o") {
-            run(&[&args[..4], &extra[..]].concat())
+            run(&[base, &extra[..]].concat())
         } else {
-            run(&[&args[..4], &extra[..], &["-o", missing.to_str().unwrap()]].concat())
+            run(&[base, &extra[..], &["-o", missing.to_str().unwrap()]].concat())
         };
         assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
         assert!(stderr(&out).contains(words), "{extra:?}: {}", stderr(&out));
-        assert!(!missing.exists() && !page.exists(), "{extra:?} wrote a file");
+        assert!(!missing.exists() && !other.exists(), "{extra:?} wrote a file");
     }
 }
