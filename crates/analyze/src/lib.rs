@@ -9,7 +9,7 @@
 //! into the figures per metric and [`fairness`] into the generator's
 //! fairness targets met or not; the report is written as JSON, CSV or a
 //! self-contained HTML page ([`html`]). [`play_page`] is the page of
-//! `boardwright play`'s series of games.
+//! `boardwright play universe`'s series of games.
 //!
 //! Cost: a board's metrics are read straight from the result's struct
 //! through serde, the names shared with the board before
@@ -48,9 +48,9 @@ pub fn targets(generator: &str) -> &'static [Target] {
 }
 
 /// One board, from the seed `BASE-index`: its flattened metrics and the
-/// generator's figures measured beside it (witches: its recipe's; universe,
-/// with `play` games: the bots' [`play_figures`]), or why every attempt
-/// failed.
+/// generator's figures measured beside it (witches: its recipe's; universe
+/// and hexet, with `play` games: the bots' [`play_figures`],
+/// [`hexet_play_figures`]), or why every attempt failed.
 pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
@@ -60,8 +60,12 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32
                 .into_iter()
                 .map(|(n, v)| (n.to_string(), v))
                 .collect();
-            if let Some(universe) = (&board as &dyn std::any::Any).downcast_ref::<boardwright::universe::Board>() {
+            let board = &board as &dyn std::any::Any;
+            if let Some(universe) = board.downcast_ref::<boardwright::universe::Board>() {
                 extra.extend(play_figures(universe, play));
+            }
+            if let Some(hexet) = board.downcast_ref::<boardwright::hexet::Board>() {
+                extra.extend(hexet_play_figures(hexet, play));
             }
             let extra: Vec<(&str, f64)> = extra.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             Outcome::Figures(if extra.is_empty() {
@@ -107,8 +111,52 @@ pub fn play_figures(board: &boardwright::universe::Board, games: u32) -> Vec<(St
     figures
 }
 
+/// What `games` greedy games on a hexet map say (none for 0 games): each
+/// seat's mean score and win rate (`play.seats.K.score`,
+/// `play.seats.K.win_rate`, K from 1), the best minus the worst seat's
+/// mean score (`play.score_spread`), the share of games no one won alone
+/// (`play.draws`), the mean rounds (`play.turns`), each city type's mean
+/// round joined (`play.city_types.T.turn`, T from 0) and the latest minus
+/// the earliest (`play.joined_turn_spread`).
+pub fn hexet_play_figures(board: &boardwright::hexet::Board, games: u32) -> Vec<(String, f64)> {
+    use boardwright::hexet::{Game, play};
+    if games == 0 {
+        return Vec::new();
+    }
+    let series = play::Series {
+        games,
+        ..Default::default()
+    };
+    let Ok(game) = Game::new(&board.header.params, &Seed::new(&board.header.seed)) else {
+        return Vec::new();
+    };
+    let Ok(report) = play::play(&game, &series) else {
+        return Vec::new();
+    };
+    let mut figures = Vec::new();
+    for s in &report.seats {
+        figures.push((format!("play.seats.{}.score", s.seat), s.score.mean));
+        figures.push((format!("play.seats.{}.win_rate", s.seat), s.rate.win_rate));
+    }
+    figures.extend(
+        report
+            .city_types
+            .iter()
+            .filter(|t| t.joined > 0)
+            .map(|t| (format!("play.city_types.{}.turn", t.city_type), t.turn.mean)),
+    );
+    figures.extend([
+        ("play.score_spread".to_string(), report.score_spread),
+        ("play.draws".to_string(), f64::from(report.draws) / f64::from(games)),
+        ("play.turns".to_string(), report.turns.mean),
+        ("play.joined_turn_spread".to_string(), report.joined_turn_spread),
+    ]);
+    figures
+}
+
 /// The boards `indices` of one parameter set, on every core, each alone,
-/// in the order of `indices`, universe boards each played `play` times;
+/// in the order of `indices`, universe boards and hexet maps each played
+/// `play` times;
 /// `done` is called as each board is finished (a progress bar's step).
 pub fn rows<G: Generator>(params: &G::Params, base: &str, indices: &[u64], play: u32, done: &(dyn Fn() + Sync)) -> Vec<Row> {
     indices

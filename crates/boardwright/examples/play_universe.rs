@@ -62,7 +62,7 @@ fn main() {
             }
             let secs = started.elapsed().as_secs_f64();
             let played = games * boards;
-            let rates: Vec<play::Rate> = wins.iter().map(|&w| rate(w, played)).collect();
+            let rates: Vec<play::Rate> = wins.iter().map(|&w| play::Rate::new(w, played)).collect();
             let (best, worst) = (
                 rates.iter().max_by(|a, b| a.win_rate.total_cmp(&b.win_rate)).unwrap(),
                 rates.iter().min_by(|a, b| a.win_rate.total_cmp(&b.win_rate)).unwrap(),
@@ -79,15 +79,5 @@ fn main() {
                 secs
             );
         }
-    }
-}
-
-/// `wins` of `games` as a rate with its Wilson interval.
-fn rate(wins: u32, games: u32) -> play::Rate {
-    let [low, high] = play::wilson(wins, games);
-    play::Rate {
-        wins,
-        win_rate: f64::from(wins) / f64::from(games),
-        interval: [low, high],
     }
 }

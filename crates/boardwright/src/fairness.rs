@@ -281,6 +281,21 @@ pub(crate) const HEXET: &[Target] = &[
         Statistic::P95,
         4.0,
     ),
+    // Measured only when maps are played (`analyze hexet --play N`).
+    Target {
+        figure: "mean score by seat in greedy games, seat against seat",
+        check: Check::MeansWithin {
+            metrics: "play.seats.*.score",
+            bound: 0.25,
+        },
+    },
+    Target {
+        figure: "win rate by seat in greedy games, seat against seat",
+        check: Check::MeansWithin {
+            metrics: "play.seats.*.win_rate",
+            bound: 0.02,
+        },
+    },
 ];
 
 #[cfg(test)]

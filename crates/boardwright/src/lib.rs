@@ -78,6 +78,7 @@ mod print;
 pub mod schema;
 mod seed;
 pub mod starship;
+pub mod stats;
 mod stop;
 pub mod threads;
 pub mod universe;

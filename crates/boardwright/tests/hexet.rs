@@ -17,6 +17,8 @@ use boardwright::params::Params as _;
 
 use crate::rng::Rng;
 
+mod play;
+
 fn params(width: u32, height: u32, players: u32) -> Params {
     let small = width * height < 200;
     Params {

@@ -10,7 +10,7 @@ use boardwright::params::{self, Params as _};
 use boardwright::universe::{self, Board, MissionKind, NodeKind, NodeType, Params, Side, Universe};
 use boardwright::{Generator, Seed, Watch};
 
-use super::{dist, segment_distance};
+use super::{dist, on_threads, segment_distance};
 
 mod caller;
 mod classic;
@@ -503,11 +503,6 @@ fn large_boards_keep_the_guarantees() {
 fn golden_json() {
     let json = serde_json::to_string_pretty(&board(2, "golden")).unwrap() + "\n";
     crate::golden("universe-2-golden.json", &json);
-}
-
-/// `work` run on a pool of `threads` threads.
-fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(work)
 }
 
 #[test]

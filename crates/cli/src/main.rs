@@ -49,7 +49,7 @@ enum Command {
     Serve(ServeArgs),
     /// Fairness and quality figures over many seeds, compared between parameter sets.
     Analyze(Box<analyze::AnalyzeArgs>),
-    /// Bots play one board many times: who wins, by seat and by start, with 95 % intervals.
+    /// Bots play one board many times: who wins (and scores), by seat and by start, with 95 % intervals.
     Play(play::PlayArgs),
     /// A JSON Schema of what the toolkit writes or reads: a generator's result (`universe`), its config file (`universe-config`), hexet's road log (`hexet-road-log`). Without a name, lists them.
     Schema {

@@ -1,11 +1,13 @@
-//! `boardwright play universe`: bots play one board many times, and the
-//! per-seat and per-start figures are written as JSON or as a page with
-//! charts.
+//! `boardwright play`: bots play one board many times. `play universe`
+//! writes the per-seat and per-start figures as JSON or as a page with
+//! charts; `play hexet` the per-seat scores and wins and the rounds at
+//! which city types are joined, as JSON or as a text table.
 
-use std::path::PathBuf;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
 use boardwright::universe::{self, Universe, play};
-use boardwright::{Generator, Seed};
+use boardwright::{Generator, Seed, hexet};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -26,10 +28,13 @@ pub struct PlayArgs {
 enum Game {
     /// Unstable Universe: bots race to the centre, cutting as they go.
     Universe(UniverseArgs),
+    /// Hexet: bots build roads, one a turn, joining cities to the tower.
+    Hexet(HexetArgs),
 }
 
+/// What every game's series reads.
 #[derive(Args)]
-struct UniverseArgs {
+struct Series {
     /// The board's seed (any text); without it, the config file's `seed`.
     #[arg(long, allow_hyphen_values = true)]
     seed: Option<String>,
@@ -38,6 +43,18 @@ struct UniverseArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000, value_parser = parse_games)]
     games: u32,
+    /// Threads to play on (default: one per core); the figures are the same on any number.
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Output file: .json; universe also .html (a page with charts), hexet also .txt (a table); "-" or none: stdout (JSON).
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct UniverseArgs {
+    #[command(flatten)]
+    series: Series,
     /// The bot every seat plays: random, greedy or search (a budgeted lookahead, slower).
     #[arg(long, default_value = "greedy", conflicts_with = "bots")]
     bot: String,
@@ -47,37 +64,97 @@ struct UniverseArgs {
     /// TOML file of rules to play by instead of the built-in ones (mission, start_order, start_picks, max_rounds, optional_cuts, traveler_teleport, [effects.NAME] tables); docs/play.md describes them.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
-    /// Threads to play on (default: one per core); the figures are the same on any number.
-    #[arg(long, value_parser = parse_threads)]
-    threads: Option<usize>,
-    /// Output file: .json, or .html (a page with charts); "-" or none: stdout (JSON).
-    #[arg(short, long, value_name = "PATH")]
-    output: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct HexetArgs {
+    #[command(flatten)]
+    series: Series,
+    /// The bot every seat plays: greedy.
+    #[arg(long, default_value = "greedy")]
+    bot: String,
+}
+
+/// How a report is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Json,
+    Html,
+    Text,
+}
+
+impl Series {
+    /// The format `-o` asks for, of those `allowed` (JSON always), or a
+    /// usage error naming them (`said`).
+    fn format(&self, allowed: Format, said: &str) -> Result<Format, Failure> {
+        let Some(path) = self.output.as_deref().filter(|p| *p != Path::new("-")) else {
+            return Ok(Format::Json);
+        };
+        let format = match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("json") => Some(Format::Json),
+            Some("html") => Some(Format::Html),
+            Some("txt") => Some(Format::Text),
+            _ => None,
+        };
+        match format {
+            Some(f) if f == Format::Json || f == allowed => Ok(f),
+            _ => Err(Failure::Usage(format!("-o {}: {said}", path.display()))),
+        }
+    }
+
+    /// The seed: `--seed`, else the config file's.
+    fn seed(&self) -> Result<Seed, Failure> {
+        let text = match &self.seed {
+            Some(seed) => seed.clone(),
+            None => self
+                .params
+                .config_seed()?
+                .ok_or_else(|| Failure::Usage("play needs a board: give --seed TEXT (or a config file with seed = \"...\")".to_string()))?,
+        };
+        Ok(Seed::new(&text))
+    }
+
+    /// Runs `games` (given the progress bar's step) on `--threads` threads,
+    /// with a progress bar on a terminal for long series.
+    fn play<T: Send>(&self, games: impl FnOnce(&(dyn Fn(u32) + Sync)) -> T + Send) -> Result<T, Failure> {
+        let bar = if self.games >= BAR_FROM && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            let bar = ProgressBar::with_draw_target(Some(u64::from(self.games)), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:24} {pos}/{len} games")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        let played = || games(&|_| bar.inc(1));
+        let result = match self.threads {
+            None => played(),
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| Failure::Failed(format!("could not start {n} threads: {e}")))?
+                .install(played),
+        };
+        bar.finish_and_clear();
+        Ok(result)
+    }
 }
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
-    let Game::Universe(args) = args.game;
-    let html = match args.output.as_deref().filter(|p| *p != std::path::Path::new("-")) {
-        None => false,
-        Some(path) => match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("json") => false,
-            Some("html") => true,
-            _ => {
-                return Err(Failure::Usage(format!(
-                    "-o {}: a play report is written as JSON (.json, or \"-\" for stdout) or as a page with charts (.html)",
-                    path.display()
-                )));
-            }
-        },
-    };
-    let seed = match &args.seed {
-        Some(seed) => seed.clone(),
-        None => args
-            .params
-            .config_seed()?
-            .ok_or_else(|| Failure::Usage("play needs a board: give --seed TEXT (or a config file with seed = \"...\")".to_string()))?,
-    };
-    let params: universe::Params = boardwright::params::Params::resolve(&args.params.layers::<universe::Params>()?)?;
+    match args.game {
+        Game::Universe(args) => run_universe(args),
+        Game::Hexet(args) => run_hexet(args),
+    }
+}
+
+fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
+    let format = args.series.format(
+        Format::Html,
+        "a play report is written as JSON (.json, or \"-\" for stdout) or as a page with charts (.html)",
+    )?;
+    let seed = args.series.seed()?;
+    let params: universe::Params = boardwright::params::Params::resolve(&args.series.params.layers::<universe::Params>()?)?;
     let rules = match &args.rules {
         None => play::Rules::default(),
         Some(path) => {
@@ -95,42 +172,112 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     } else {
         args.bots.clone()
     };
-    let board = Universe::generate(&params, &Seed::new(&seed)).map_err(|e| Failure::Failed(e.to_string()))?;
+    let board = Universe::generate(&params, &seed).map_err(|e| Failure::Failed(e.to_string()))?;
     let series = play::Series {
-        games: args.games,
+        games: args.series.games,
         bots,
         rules,
     };
-    let bar = if args.games >= BAR_FROM && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        let bar = ProgressBar::with_draw_target(Some(u64::from(args.games)), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:24} {pos}/{len} games")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let played = || play::play_with(&board, &series, &|_| bar.inc(1));
-    let report = match args.threads {
-        None => played(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Failure::Failed(format!("could not start {n} threads: {e}")))?
-            .install(played),
-    };
-    bar.finish_and_clear();
-    let report = report.map_err(|e| Failure::Usage(e.to_string()))?;
+    let report = args
+        .series
+        .play(|done| play::play_with(&board, &series, done))?
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let played = play::Played::new(&board, &series, &report);
-    crate::write_to(args.output.as_deref(), &|out| {
-        if html {
+    crate::write_to(args.series.output.as_deref(), &|out| {
+        if format == Format::Html {
             out.write_all(boardwright_analyze::play_page::page(&played).as_bytes())
         } else {
             serde_json::to_writer(&mut *out, &played)?;
             writeln!(out)
         }
     })
+}
+
+fn run_hexet(args: HexetArgs) -> Result<(), Failure> {
+    let format = args.series.format(
+        Format::Text,
+        "a hexet play report is written as JSON (.json, or \"-\" for stdout) or as a text table (.txt)",
+    )?;
+    let seed = args.series.seed()?;
+    let params: hexet::Params = boardwright::params::Params::resolve(&args.series.params.layers::<hexet::Params>()?)?;
+    let game = hexet::Game::new(&params, &seed).map_err(|e| Failure::Failed(e.to_string()))?;
+    let series = hexet::play::Series {
+        games: args.series.games,
+        bot: args.bot.clone(),
+    };
+    let report = args
+        .series
+        .play(|done| hexet::play::play_with(&game, &series, done))?
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let played = hexet::play::Played::new(&game, &report);
+    crate::write_to(args.series.output.as_deref(), &|out| {
+        if format == Format::Text {
+            out.write_all(hexet_table(&played).as_bytes())
+        } else {
+            serde_json::to_writer(&mut *out, &played)?;
+            writeln!(out)
+        }
+    })
+}
+
+/// A hexet report as a text table: the seats, the figures across them,
+/// and the city types.
+fn hexet_table(played: &hexet::play::Played<'_>) -> String {
+    let r = played.report;
+    let mut t = String::new();
+    let range = |[low, high]: [f64; 2], digits: usize| format!("{low:.digits$}–{high:.digits$}");
+    let _ = writeln!(
+        t,
+        "hexet, seed {:?}: {} games, {} players, every seat {}; {:.1} rounds a game (p95 {})\n",
+        played.seed,
+        r.games,
+        r.players,
+        r.bots.join(", "),
+        r.turns.mean,
+        r.turns.p95
+    );
+    let _ = writeln!(t, "seat  mean score  95 % interval  wins  win rate  95 % interval");
+    for s in &r.seats {
+        let _ = writeln!(
+            t,
+            "{:<4}  {:>10.2}  {:>13}  {:>4}  {:>8.3}  {:>13}",
+            s.seat,
+            s.score.mean,
+            range(s.score.interval, 2),
+            s.rate.wins,
+            s.rate.win_rate,
+            range(s.rate.interval, 3)
+        );
+    }
+    let _ = writeln!(
+        t,
+        "\ndraws {} ({:.3}); score spread {:.2}; balance {:.3}; advantage_p1 {:+.3}; chi-square p {:.3}\n",
+        r.draws,
+        f64::from(r.draws) / f64::from(r.games.max(1)),
+        r.score_spread,
+        r.balance,
+        r.advantage_p1,
+        r.chi_square.p_value
+    );
+    let _ = writeln!(t, "city type  fewest roads  joined  mean round  95 % interval");
+    for c in &r.city_types {
+        let roads = c.roads.map_or_else(|| "-".to_string(), |n| n.to_string());
+        let _ = writeln!(
+            t,
+            "{:<9}  {:>12}  {:>6}  {:>10.2}  {:>13}",
+            c.city_type,
+            roads,
+            c.joined,
+            c.turn.mean,
+            range(c.turn.interval, 2)
+        );
+    }
+    let _ = writeln!(
+        t,
+        "\na type is joined in round {:.2} on average; the latest type {:.2} rounds after the earliest",
+        r.joined_turn, r.joined_turn_spread
+    );
+    t
 }
 
 fn parse_games(text: &str) -> Result<u32, String> {

@@ -1551,7 +1551,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     std::fs::write(&unknown, "[effects.Oil]\nsaw = 2\n").unwrap();
     let missing = dir.join("nowhere.json");
     let html = dir.join("report.txt");
-    for (extra, words) in [
+    let cases = [
         (vec!["--bot", "clever"], "random, greedy, search"),
         (vec!["--games", "0"], "1 to"),
         (vec!["--threads", "0"], "1 to"),
@@ -1560,17 +1560,105 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
         (vec!["--rules", bad_rules.to_str().unwrap()], "max_rounds"),
         (vec!["--rules", unknown.to_str().unwrap()], "saw"),
         (vec!["-o", html.to_str().unwrap()], ".json"),
-    ] {
-        let out = if extra.contains(&"-o") {
-            run(&[&args[..4], &extra[..]].concat())
-        } else {
-            run(&[&args[..4], &extra[..], &["-o", missing.to_str().unwrap()]].concat())
-        };
-        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains(words), "{extra:?}: {}", stderr(&out));
-        assert!(!missing.exists() && !html.exists(), "{extra:?} wrote a file");
-    }
+    ];
+    refused_writing_nothing(&args[..4], &cases, &missing, &html);
     let no_seed = run(&["play", "universe", "--games", "2"]);
     assert_eq!(no_seed.status.code(), Some(2));
     assert!(stderr(&no_seed).contains("--seed"), "{}", stderr(&no_seed));
+}
+
+/// `play hexet`: the report's fields, the same bytes on one thread and two,
+/// the scores the games' own figures agree with, the text table, and bad
+/// input refused with exit 2 and no file.
+#[test]
+fn play_hexet_reports_seats_scores_and_city_types() {
+    let args = ["play", "hexet", "--seed", "Tiamo", "--games", "12", "--players", "3"];
+    let fields = [
+        "generator",
+        "seed",
+        "params",
+        "games",
+        "players",
+        "bots",
+        "seats",
+        "draws",
+        "balance",
+        "advantage_p1",
+        "chi_square",
+        "score_spread",
+        "city_types",
+        "joined_turn",
+        "joined_turn_spread",
+        "turns",
+    ];
+    let report = json_with(&args, &fields);
+    assert_eq!((report["generator"].as_str(), report["games"].as_u64()), (Some("hexet"), Some(12)));
+    let seats = report["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    for (i, seat) in seats.iter().enumerate() {
+        assert_eq!(seat["seat"], i + 1);
+        let score = &seat["score"];
+        let (mean, lo, hi) = (
+            score["mean"].as_f64().unwrap(),
+            score["interval"][0].as_f64().unwrap(),
+            score["interval"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= mean && mean <= hi && mean > 0.0, "{seat}");
+    }
+    let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + report["draws"].as_u64().unwrap(), 12);
+    let types = report["city_types"].as_array().unwrap();
+    assert_eq!(types.len(), 4);
+    assert!(
+        types
+            .iter()
+            .all(|t| t["roads"].as_u64().is_some() && t["turn"]["mean"].as_f64().is_some()),
+        "{types:?}"
+    );
+    let one = run(&[&args[..], &["--threads", "1"]].concat());
+    let two = run(&[&args[..], &["--threads", "2"]].concat());
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(one.stdout, two.stdout, "the thread count changes nothing");
+
+    let dir = scratch("play-hexet");
+    let table = dir.join("report.txt");
+    let out = run(&[&args[..], &["-o", table.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        text.contains("12 games, 3 players") && text.contains("mean score") && text.contains("city type"),
+        "{text}"
+    );
+    let score = format!("{:.2}", seats[0]["score"]["mean"].as_f64().unwrap());
+    assert!(text.lines().any(|l| l.starts_with("1 ") && l.contains(&score)), "{text}");
+
+    let missing = dir.join("nowhere.json");
+    let page = dir.join("report.html");
+    let cases = [
+        (vec!["--bot", "clever"], "greedy"),
+        (vec!["--games", "0"], "1 to"),
+        (vec!["--set", "players=9"], "players"),
+        (
+            vec!["--set", "width=800", "--set", "height=800", "--set", "fair_city_types=false"],
+            "too large to play",
+        ),
+        (vec!["-o", page.to_str().unwrap()], ".txt"),
+    ];
+    refused_writing_nothing(&args[..4], &cases, &missing, &page);
+}
+
+/// Each case (arguments after `base`, words its error must hold) exits 2
+/// and writes no file: neither `missing`, its output where it names none,
+/// nor `other`, the output a case may name itself.
+fn refused_writing_nothing(base: &[&str], cases: &[(Vec<&str>, &str)], missing: &Path, other: &Path) {
+    for (extra, words) in cases {
+        let out = if extra.contains(&"-o") {
+            run(&[base, &extra[..]].concat())
+        } else {
+            run(&[base, &extra[..], &["-o", missing.to_str().unwrap()]].concat())
+        };
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(words), "{extra:?}: {}", stderr(&out));
+        assert!(!missing.exists() && !other.exists(), "{extra:?} wrote a file");
+    }
 }

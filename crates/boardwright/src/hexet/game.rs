@@ -199,6 +199,23 @@ impl Game {
         self.layers.len() as u32
     }
 
+    /// The seed the map was made from.
+    pub fn seed(&self) -> &Seed {
+        &self.seed
+    }
+
+    /// The map.
+    pub(crate) fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The id of `player`'s network at `cell` (0: no road there); ids are
+    /// stable until the player's next road (`player` below
+    /// [`Game::players`]).
+    pub(crate) fn network(&self, player: u32, cell: Cell) -> u32 {
+        self.layers[player as usize].network(cell)
+    }
+
     /// Checks an entry against the map and the player's roads: the cells and
     /// the side of the first that the road leaves by.
     fn check(&self, e: &RoadEntry) -> Result<(Cell, HexSide, Cell), RoadError> {

@@ -13,7 +13,8 @@
 //! road log entries and why one is refused), `hex` (axial coordinates:
 //! [`Hex`], [`HexSide`], [`SideMask`], the map's shape), `map` (terrain,
 //! rivers, lakes, cities, tower), `network` (one player's roads and
-//! networks, incremental both ways), `draw`; here, generation.
+//! networks, incremental both ways), `draw`, [`play`] (bots that build
+//! roads, and the report of a series of games); here, generation.
 //!
 //! ```
 //! use boardwright::hexet::{Action, Game, Hex, HexSide, NetworkChange, Params, RoadEntry, RoadType, Terrain};
@@ -54,6 +55,7 @@ mod hex;
 mod map;
 mod network;
 mod params;
+pub mod play;
 pub mod road_code;
 mod steiner;
 

@@ -421,13 +421,7 @@ fn a_series_is_the_same_on_any_number_of_threads() {
         games: 24,
         ..Default::default()
     };
-    let on = |threads: usize| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| play::play(&board, &series).unwrap())
-    };
+    let on = |threads: usize| crate::on_threads(threads, || play::play(&board, &series).unwrap());
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one.games, 24);

@@ -150,6 +150,8 @@ fn wanted(generator: &str) -> Vec<Want> {
         "hexet" => vec![
             Stat("city_type_road_spread", "mean", 2.0),
             Stat("city_type_road_spread", "p95", 4.0),
+            Group("play.seats.*.score", 0.25),
+            Group("play.seats.*.win_rate", 0.02),
         ],
         _ => Vec::new(),
     }
@@ -798,4 +800,39 @@ fn analyze_play_adds_each_boards_bots_figures_and_their_targets() {
     let out = run(&["analyze", "witches", "--boards", "3", "--play", "5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("only universe"), "{}", stderr(&out));
+}
+
+/// `analyze hexet --play N`: each map's play figures are what `play hexet`
+/// reports for it, and the two play targets are measured from them.
+#[test]
+fn analyze_hexet_play_adds_each_maps_scores_and_types() {
+    let dir = scratch("analyze-hexet-play");
+    let args = ["hexet", "--boards", "4", "--play", "10"];
+    let csv = String::from_utf8(report(&dir, "p.csv", &args, None)).unwrap();
+    let json: Value = serde_json::from_slice(&report(&dir, "p.json", &args, None)).unwrap();
+    let (header, rows) = parse_csv(&csv);
+    let set = &json["sets"][0];
+    check_fairness("hexet", set, &header, &rows.iter().collect::<Vec<_>>());
+    let measured = set["fairness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["metric"].as_str().unwrap().starts_with("play."))
+        .all(|t| t["result"] != "no data");
+    assert!(measured, "{}", set["fairness"]);
+    let row = &rows[1];
+    let out = run(&["play", "hexet", "--seed", "analyze-2", "--games", "10"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let played: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cell = |name: &str| row[header.iter().position(|h| h == name).unwrap()].parse::<f64>().unwrap();
+    assert_eq!(cell("play.seats.2.score"), played["seats"][1]["score"]["mean"].as_f64().unwrap());
+    assert_eq!(cell("play.seats.1.win_rate"), played["seats"][0]["win_rate"].as_f64().unwrap());
+    assert_eq!(cell("play.score_spread"), played["score_spread"].as_f64().unwrap());
+    assert_eq!(
+        cell("play.city_types.3.turn"),
+        played["city_types"][3]["turn"]["mean"].as_f64().unwrap()
+    );
+    assert_eq!(cell("play.joined_turn_spread"), played["joined_turn_spread"].as_f64().unwrap());
+    assert_eq!(cell("play.draws"), played["draws"].as_f64().unwrap() / 10.0);
+    assert_eq!(cell("play.turns"), played["turns"]["mean"].as_f64().unwrap());
 }

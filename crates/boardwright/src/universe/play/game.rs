@@ -11,6 +11,7 @@ mod reach;
 
 use super::paper::Paper;
 use super::rules::{Effect, Mission, Rules, StartOrder};
+pub use crate::stats::PlayError;
 use crate::universe::{Board, NodeKind};
 
 /// No one: a free power dot.
@@ -139,18 +140,6 @@ pub struct Game {
     round: u32,
     winner: Option<usize>,
 }
-
-/// Why a board cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayError(pub String);
-
-impl std::fmt::Display for PlayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 /// The seats (from 0) in the order they take starting nodes: the rules'
 /// `start_picks`, else the board's, else each seat once by `start_order`.

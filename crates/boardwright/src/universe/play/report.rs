@@ -6,115 +6,8 @@
 use serde::Serialize;
 
 use crate::Rng;
-use crate::geom::{exp, ln};
-
-/// The normal quantile of a two-sided 95 % interval.
-const Z95: f64 = 1.959_963_984_540_054;
-
-/// The Wilson score interval at 95 % of `wins` in `games` (`[0, 1]` for
-/// no games).
-pub fn wilson(wins: u32, games: u32) -> [f64; 2] {
-    if games == 0 {
-        return [0.0, 1.0];
-    }
-    let n = f64::from(games);
-    let p = f64::from(wins) / n;
-    let z2 = Z95 * Z95;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-/// The regularised upper incomplete gamma function `Q(a, x)`: the
-/// chance that a chi-square variable of `2a` degrees of freedom exceeds
-/// `2x`. Series below `a + 1`, continued fraction above.
-pub fn upper_gamma(a: f64, x: f64) -> f64 {
-    if x <= 0.0 || a < 0.5 {
-        return 1.0;
-    }
-    let log_prefix = a * ln(x) - x - ln_gamma(a);
-    if x < a + 1.0 {
-        let (mut term, mut sum, mut k) = (1.0 / a, 1.0 / a, a);
-        for _ in 0..1000 {
-            k += 1.0;
-            term *= x / k;
-            sum += term;
-            if term.abs() < sum.abs() * 1e-15 {
-                break;
-            }
-        }
-        (1.0 - sum * exp(log_prefix)).clamp(0.0, 1.0)
-    } else {
-        // Lentz's method for the continued fraction.
-        let tiny = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / tiny;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..1000 {
-            let an = -f64::from(i) * (f64::from(i) - a);
-            b += 2.0;
-            d = an * d + b;
-            if d.abs() < tiny {
-                d = tiny;
-            }
-            c = b + an / c;
-            if c.abs() < tiny {
-                c = tiny;
-            }
-            d = 1.0 / d;
-            let step = d * c;
-            h *= step;
-            if (step - 1.0).abs() < 1e-15 {
-                break;
-            }
-        }
-        (exp(log_prefix) * h).clamp(0.0, 1.0)
-    }
-}
-
-/// `ln Γ(x)` for `x ≥ 1/2` (Lanczos, g = 7, error below 1e-13).
-fn ln_gamma(x: f64) -> f64 {
-    const G: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    let x = x - 1.0;
-    let mut sum = G[0];
-    for (i, &g) in G.iter().enumerate().skip(1) {
-        sum += g / (x + i as f64);
-    }
-    let t = x + 7.5;
-    0.5 * ln(2.0 * std::f64::consts::PI) + (x + 0.5) * ln(t) - t + ln(sum)
-}
-
-/// A win rate with its interval.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct Rate {
-    /// Games won.
-    pub wins: u32,
-    /// Won over played.
-    pub win_rate: f64,
-    /// The Wilson 95 % interval of the win rate, `[low, high]`.
-    pub interval: [f64; 2],
-}
-
-impl Rate {
-    fn new(wins: u32, games: u32) -> Rate {
-        Rate {
-            wins,
-            win_rate: if games == 0 { 0.0 } else { f64::from(wins) / f64::from(games) },
-            interval: wilson(wins, games),
-        }
-    }
-}
+use crate::stats::spread;
+pub use crate::stats::{ChiSquare, Rate, Turns, upper_gamma, wilson};
 
 /// One seat's results.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
@@ -148,26 +41,6 @@ pub struct BotRate {
     /// Its wins over `played`.
     #[serde(flatten)]
     pub rate: Rate,
-}
-
-/// A chi-square test of the seats' wins against equal shares.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct ChiSquare {
-    /// The statistic.
-    pub statistic: f64,
-    /// Degrees of freedom (seats − 1).
-    pub degrees: u32,
-    /// The chance of a statistic this large were the seats equal.
-    pub p_value: f64,
-}
-
-/// Game length in rounds.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct Turns {
-    /// Mean rounds.
-    pub mean: f64,
-    /// The 95th percentile.
-    pub p95: u32,
 }
 
 /// How one game ended.
@@ -268,13 +141,6 @@ impl Report {
         let rates: Vec<f64> = seats.iter().map(|s| s.rate.win_rate).collect();
         let decided = games - stalls;
         let share = f64::from(decided) / f64::from(games.max(1)) / players as f64;
-        let expected = f64::from(decided) / players as f64;
-        let statistic = if expected > 0.0 {
-            seat_wins.iter().map(|&w| (f64::from(w) - expected).powi(2) / expected).sum()
-        } else {
-            0.0
-        };
-        let degrees = players as u32 - 1;
         let starts: Vec<StartRate> = starts
             .into_iter()
             .map(|(node, (held, wins))| StartRate {
@@ -286,15 +152,8 @@ impl Report {
         let start_rates: Vec<f64> = starts.iter().map(|s| s.rate.win_rate).collect();
         let start_spread = spread(&start_rates);
         let chance_start_spread = chance_spread(&starts, rng);
-        let mut rounds: Vec<u32> = outcomes.iter().map(|o| o.rounds).collect();
-        rounds.sort_unstable();
-        let turns = Turns {
-            mean: rounds.iter().map(|&r| f64::from(r)).sum::<f64>() / f64::from(games.max(1)),
-            p95: rounds
-                .get(((rounds.len() as f64 * 0.95).ceil() as usize).saturating_sub(1))
-                .copied()
-                .unwrap_or(0),
-        };
+        let rounds: Vec<u32> = outcomes.iter().map(|o| o.rounds).collect();
+        let turns = Turns::of(&rounds);
         Report {
             games,
             players: players as u32,
@@ -316,11 +175,7 @@ impl Report {
                 Vec::new()
             },
             stalls,
-            chi_square: ChiSquare {
-                statistic,
-                degrees,
-                p_value: upper_gamma(f64::from(degrees) / 2.0, statistic / 2.0),
-            },
+            chi_square: ChiSquare::of(&seat_wins),
             excess_start_spread: start_spread - chance_start_spread,
             start_spread,
             chance_start_spread,
@@ -328,12 +183,6 @@ impl Report {
             turns,
         }
     }
-}
-
-/// The best rate minus the worst (0 for none).
-fn spread(rates: &[f64]) -> f64 {
-    let (lo, hi) = rates.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
-    if rates.is_empty() { 0.0 } else { hi - lo }
 }
 
 /// Replicates of equal starts drawn for [`chance_spread`].

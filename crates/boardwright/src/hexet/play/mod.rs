@@ -1,0 +1,222 @@
+//! Hexet, played: bots build roads on a map ([`Bot`], [`GreedyBot`]), a
+//! road a turn, and a series of seeded games says how each seat scores and
+//! wins and when each city type gets joined ([`play`], [`Report`]).
+//! `docs/play.md` gives the rules the bots play by.
+//!
+//! ```
+//! use boardwright::Seed;
+//! use boardwright::hexet::{Game, Params, play};
+//!
+//! let game = Game::new(&Params::default(), &Seed::new("Tiamo")).unwrap();
+//! let series = play::Series { games: 4, ..Default::default() };
+//! let report = play::play(&game, &series).unwrap();
+//! assert_eq!(report.seats.len(), 2);
+//! assert_eq!(report.seats.iter().map(|s| s.rate.wins).sum::<u32>() + report.draws, 4);
+//! ```
+
+mod bots;
+mod report;
+
+use rayon::prelude::*;
+
+pub use bots::{BOTS, Bot, GreedyBot, bot};
+pub use report::{Outcome, Report, SeatScore, TypeJoined};
+
+use super::{Game, RoadEntry};
+use crate::Rng;
+use crate::seed::hash_text;
+pub use crate::stats::PlayError;
+
+/// Most games one series may play.
+pub const MOST_GAMES: u32 = 10_000_000;
+
+/// The largest map played, in cells times cities: the greedy bot keeps
+/// every city's roads to every cell (4 bytes each).
+pub const MOST_CELLS_TIMES_CITIES: u64 = 4_000_000;
+
+/// A series of games on one map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Games to play, 1 to [`MOST_GAMES`].
+    pub games: u32,
+    /// The bot every seat plays (mirror play), one of [`BOTS`].
+    pub bot: String,
+}
+
+impl Default for Series {
+    fn default() -> Series {
+        Series {
+            games: 1000,
+            bot: "greedy".to_string(),
+        }
+    }
+}
+
+/// A series' report with what it was played on: the JSON `boardwright
+/// play hexet` writes.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Played<'a> {
+    /// Always `"hexet"`.
+    pub generator: &'static str,
+    /// The map's seed.
+    pub seed: &'a str,
+    /// The map's parameters (the scoring among them).
+    pub params: &'a super::Params,
+    /// The figures.
+    #[serde(flatten)]
+    pub report: &'a Report,
+}
+
+impl<'a> Played<'a> {
+    /// The report of a series on `game`'s map.
+    pub fn new(game: &'a Game, report: &'a Report) -> Played<'a> {
+        Played {
+            generator: "hexet",
+            seed: game.seed().text(),
+            params: game.params(),
+            report,
+        }
+    }
+}
+
+/// Plays `series` from `game` as it stands (its roads kept) with as many
+/// players as it has, every seat the same bot, and reports the seats'
+/// scores and wins and the rounds at which each city type was joined. The
+/// games are seeded from the map's seed, the bot and each game's index, so
+/// the same call gives the same report on any number of threads. Seats
+/// rotate: in each block of as many games as players, every seat gets
+/// each player's random stream once.
+///
+/// A turn is one road (a bridge is one road); a game ends with the round
+/// in which a player has joined every city to the tower, or one in which
+/// no one placed a road, or after as many rounds as the map has cells.
+pub fn play(game: &Game, series: &Series) -> Result<Report, PlayError> {
+    play_with(game, series, &|_| {})
+}
+
+/// [`play`], calling `done` with each game's index as it ends (from any
+/// thread, in no set order).
+pub fn play_with(game: &Game, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
+    let (bot, streams) = prepare(game, series)?;
+    let outcomes: Vec<Outcome> = (0..series.games)
+        .into_par_iter()
+        .map(|g| {
+            let outcome = play_one(game, bot.as_ref(), &streams, g, None);
+            done(g);
+            outcome
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Report::new(&outcomes, &series.bot, &game.map().type_roads))
+}
+
+/// Game `g` of `series` from `game` (the same game [`play`] plays): every
+/// road in the order placed, and how it ended.
+pub fn replay(game: &Game, series: &Series, g: u32) -> Result<(Vec<RoadEntry>, Outcome), PlayError> {
+    let (bot, streams) = prepare(game, series)?;
+    if g >= series.games {
+        return Err(PlayError(format!("game {g}: the series has games 0 to {}", series.games - 1)));
+    }
+    let mut roads = Vec::new();
+    let outcome = play_one(
+        game,
+        bot.as_ref(),
+        &streams,
+        g,
+        Some(&mut |road: &RoadEntry| roads.push(road.clone())),
+    )?;
+    Ok((roads, outcome))
+}
+
+/// The bot of `series` for `game`'s map and the random streams its games
+/// are drawn from; refused in words.
+fn prepare(game: &Game, series: &Series) -> Result<(Box<dyn Bot>, Rng), PlayError> {
+    if !(1..=MOST_GAMES).contains(&series.games) {
+        return Err(PlayError(format!(
+            "games: {} is not allowed; a whole number from 1 to {MOST_GAMES}",
+            series.games
+        )));
+    }
+    let map = game.map();
+    let size = map.grid.len() as u64 * map.cities.len() as u64;
+    if size > MOST_CELLS_TIMES_CITIES {
+        return Err(PlayError(format!(
+            "a map of {} cells and {} cities is too large to play ({size} cells times cities; at most {MOST_CELLS_TIMES_CITIES})",
+            map.grid.len(),
+            map.cities.len()
+        )));
+    }
+    let bot =
+        bot(&series.bot, game).ok_or_else(|| PlayError(format!("bot: {:?} is not a bot; the bots are {}", series.bot, BOTS.join(", "))))?;
+    let streams = Rng::new(hash_text(game.seed().text()) ^ hash_text(&series.bot), hash_text("hexet play"));
+    Ok((bot, streams))
+}
+
+/// Game `g` of a series from `start`, or why the bot's road was refused;
+/// `record`, when given, sees each road placed.
+fn play_one(
+    start: &Game,
+    bot: &dyn Bot,
+    streams: &Rng,
+    g: u32,
+    mut record: Option<&mut dyn FnMut(&RoadEntry)>,
+) -> Result<Outcome, PlayError> {
+    let n = start.players() as usize;
+    let (block, turn) = (u64::from(g) / n as u64, g as usize % n);
+    let block_streams = streams.substream(block);
+    let mut rngs: Vec<Rng> = (0..n).map(|s| block_streams.substream(((s + turn) % n) as u64)).collect();
+    let map = start.map();
+    let types = start.params().city_types as usize;
+    let mut game = start.clone();
+    let mut joined: Vec<Vec<Option<u32>>> = vec![vec![None; types]; n];
+    let most_rounds = map.grid.len() as u32;
+    let mut rounds = 0;
+    while rounds < most_rounds {
+        rounds += 1;
+        let mut placed = false;
+        for (seat, rng) in rngs.iter_mut().enumerate() {
+            let player = seat as u32;
+            let Some(road) = bot.choose(&game, player, rng) else { continue };
+            let refused = |why: String| {
+                PlayError(format!(
+                    "game {g}, round {rounds}: the {} bot's road for seat {}: {why}",
+                    bot.name(),
+                    seat + 1
+                ))
+            };
+            if road.player != player {
+                return Err(refused(format!("it names player {}", road.player)));
+            }
+            game.apply(&road).map_err(|e| refused(e.to_string()))?;
+            if let Some(record) = record.as_mut() {
+                record(&road);
+            }
+            placed = true;
+            let tower = game.network(player, map.tower);
+            for (t, at) in joined[seat].iter_mut().enumerate() {
+                let whole = || {
+                    tower != 0
+                        && map
+                            .cities
+                            .iter()
+                            .filter(|&&(_, ct)| ct as usize == t)
+                            .all(|&(c, _)| game.network(player, c) == tower)
+                };
+                if at.is_none() && whole() {
+                    *at = Some(rounds);
+                }
+            }
+        }
+        if !placed {
+            rounds -= 1;
+            break;
+        }
+        if joined.iter().any(|j| j.iter().all(Option::is_some)) {
+            break;
+        }
+    }
+    Ok(Outcome {
+        scores: game.scores().iter().map(|s| s.score).collect(),
+        rounds,
+        joined,
+    })
+}
