@@ -42,7 +42,7 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
             ids
         })
         .collect();
-    let mut claims = vec![0u8; points.len()];
+    let mut claims = Claims::new(points.len());
     if !fair {
         return pick(graph, &candidates, false, &mut claims);
     }
@@ -79,9 +79,9 @@ pub fn choose(graph: &Graph, points: &[Point], sides: &[Sides], center: u32, hop
 /// `keep_private`, must leave every chosen mission a neighbour that no other
 /// mission has. A depth-first search in the candidates' order, so its first
 /// descent is the original greedy walk; backtracking (within a step budget)
-/// finds choices the greedy walk misses. `claims[w]` counts the chosen
-/// missions next to `w`; it is all zero on entry and on return.
-fn pick(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u8]) -> Option<Vec<u32>> {
+/// finds choices the greedy walk misses. `claims` holds no mission on entry
+/// and on return.
+fn pick(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut Claims) -> Option<Vec<u32>> {
     if lists.iter().any(|l| l.len() < PER_SIDE) {
         return None;
     }
@@ -100,7 +100,7 @@ fn pick(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u8]
 
 /// Runs a [`Search`] over `lists` within `budget` steps: what it found, and
 /// whether it ran out of steps (so that finding nothing proves nothing).
-fn search(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u8], budget: usize) -> (Option<Vec<u32>>, bool) {
+fn search(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut Claims, budget: usize) -> (Option<Vec<u32>>, bool) {
     let mut search = Search {
         graph,
         lists,
@@ -108,6 +108,7 @@ fn search(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u
         claims,
         chosen: Vec::with_capacity(PER_SIDE * lists.len()),
         budget,
+        taken: Vec::new(),
     };
     let found = search.run(0, 0).then(|| {
         let chosen = std::mem::take(&mut search.chosen);
@@ -119,13 +120,65 @@ fn search(graph: &Graph, lists: &[Vec<u32>], keep_private: bool, claims: &mut [u
     (found, search.budget == 0)
 }
 
+/// The chosen missions' hold on the nodes: how many chosen missions are
+/// next to each node, and for a node next to one alone, which; and how many
+/// such private neighbours each chosen mission has.
+struct Claims {
+    count: Vec<u8>,
+    /// The sum of the ids of the chosen missions next to each node: the one
+    /// mission's id where `count` is 1.
+    owners: Vec<u64>,
+    private: Vec<u32>,
+}
+
+impl Claims {
+    fn new(nodes: usize) -> Claims {
+        Claims {
+            count: vec![0; nodes],
+            owners: vec![0; nodes],
+            private: vec![0; nodes],
+        }
+    }
+
+    /// Mission `m` chosen, next to `near`.
+    fn take(&mut self, m: u32, near: &[u32]) {
+        for &w in near {
+            let w = w as usize;
+            match self.count[w] {
+                0 => self.private[m as usize] += 1,
+                1 => self.private[self.owners[w] as usize] -= 1,
+                _ => {}
+            }
+            self.count[w] += 1;
+            self.owners[w] += u64::from(m);
+        }
+    }
+
+    /// Mission `m`, next to `near`, no longer chosen.
+    fn release(&mut self, m: u32, near: &[u32]) {
+        for &w in near {
+            let w = w as usize;
+            self.count[w] -= 1;
+            self.owners[w] -= u64::from(m);
+            match self.count[w] {
+                0 => self.private[m as usize] -= 1,
+                1 => self.private[self.owners[w] as usize] += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
 struct Search<'a> {
     graph: &'a Graph,
     lists: &'a [Vec<u32>],
     keep_private: bool,
-    claims: &'a mut [u8],
+    claims: &'a mut Claims,
     chosen: Vec<u32>,
     budget: usize,
+    /// Working space of [`Search::allows`]: chosen missions and how many of
+    /// their private neighbours a candidate would take.
+    taken: Vec<(u32, u32)>,
 }
 
 impl Search<'_> {
@@ -149,9 +202,7 @@ impl Search<'_> {
                 continue;
             }
             self.chosen.push(v);
-            for &w in self.graph.neighbors(v) {
-                self.claims[w as usize] += 1;
-            }
+            self.claims.take(v, self.graph.neighbors(v));
             if self.run(side, i + 1) {
                 return true;
             }
@@ -161,24 +212,32 @@ impl Search<'_> {
         false
     }
 
-    fn allows(&self, v: u32) -> bool {
+    /// Whether `v` may be chosen: it has a neighbour no chosen mission has
+    /// and, with `keep_private`, leaves every chosen mission one that no
+    /// other mission has (each has one while it is chosen, so only those
+    /// whose private neighbours `v` is next to need counting).
+    fn allows(&mut self, v: u32) -> bool {
         let near = self.graph.neighbors(v);
-        if self.chosen.contains(&v) || near.iter().all(|&w| self.claims[w as usize] > 0) {
+        let claims = &*self.claims;
+        if self.chosen.contains(&v) || near.iter().all(|&w| claims.count[w as usize] > 0) {
             return false;
         }
-        !self.keep_private
-            || self.chosen.iter().all(|&m| {
-                self.graph
-                    .neighbors(m)
-                    .iter()
-                    .any(|&w| self.claims[w as usize] == 1 && !near.contains(&w))
-            })
+        if !self.keep_private {
+            return true;
+        }
+        self.taken.clear();
+        for &w in near.iter().filter(|&&w| claims.count[w as usize] == 1) {
+            let owner = claims.owners[w as usize] as u32;
+            match self.taken.iter_mut().find(|(m, _)| *m == owner) {
+                Some((_, n)) => *n += 1,
+                None => self.taken.push((owner, 1)),
+            }
+        }
+        self.taken.iter().all(|&(m, n)| claims.private[m as usize] > n)
     }
 
     fn release(&mut self, v: u32) {
-        for &w in self.graph.neighbors(v) {
-            self.claims[w as usize] -= 1;
-        }
+        self.claims.release(v, self.graph.neighbors(v));
     }
 }
 
@@ -212,4 +271,62 @@ pub fn deal_kinds(
     }
     rng.shuffle(&mut dealt);
     dealt
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On random graphs and random choices, taken and released in stack
+    /// order, a search allows a node exactly when the rule's own words do:
+    /// it has a neighbour no chosen mission has, and every chosen mission
+    /// keeps a neighbour next to no other chosen mission and not next to it.
+    #[test]
+    fn allows_is_the_rule_counted_from_scratch() {
+        let mut rng = Rng::new(12, 34);
+        let mut checked = 0;
+        for round in 0..200 {
+            let n = 8 + round % 24;
+            let mut graph = Graph::new(n);
+            for a in 0..n as u32 {
+                for b in a + 1..n as u32 {
+                    if rng.unit() < 0.25 {
+                        graph.connect(a, b);
+                    }
+                }
+            }
+            let lists: Vec<Vec<u32>> = vec![(0..n as u32).collect()];
+            let mut claims = Claims::new(n);
+            let mut search = Search {
+                graph: &graph,
+                lists: &lists,
+                keep_private: true,
+                claims: &mut claims,
+                chosen: Vec::new(),
+                budget: usize::MAX,
+                taken: Vec::new(),
+            };
+            for _ in 0..40 {
+                let v = rng.below(n as u64) as u32;
+                let chosen = search.chosen.clone();
+                let next_to = |w: u32, m: u32| graph.neighbors(m).contains(&w);
+                let claimed = |w: u32| chosen.iter().filter(|&&m| next_to(w, m)).count();
+                let near = graph.neighbors(v);
+                let plain = !chosen.contains(&v)
+                    && near.iter().any(|&w| claimed(w) == 0)
+                    && chosen
+                        .iter()
+                        .all(|&m| graph.neighbors(m).iter().any(|&w| claimed(w) == 1 && !near.contains(&w)));
+                assert_eq!(search.allows(v), plain, "round {round}, chosen {chosen:?}, node {v}");
+                checked += 1;
+                if plain && rng.unit() < 0.7 {
+                    search.chosen.push(v);
+                    search.claims.take(v, graph.neighbors(v));
+                } else if let Some(m) = search.chosen.pop() {
+                    search.release(m);
+                }
+            }
+        }
+        assert!(checked == 8000);
+    }
 }
