@@ -98,6 +98,7 @@ pub fn evaluate(targets: &[Target], columns: &[String], stats: &[Option<Stats>],
                     Statistic::Mean => s.mean,
                     Statistic::P95 => s.p95,
                     Statistic::Max => s.max,
+                    Statistic::P95OverMedian => s.p95 / s.p50,
                 }),
                 Check::MeansWithin { metrics, .. } => {
                     let means: Vec<f64> = columns

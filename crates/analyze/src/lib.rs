@@ -18,7 +18,9 @@
 //! default universe boards, 6,000 witches boards (each with its secret
 //! recipe drawn, its winning potions counted and the simple strategy
 //! played on it: most of the time), 16,000 hexet maps and 450 starships;
-//! the analysis itself is a few per cent of that.
+//! the analysis itself is a few per cent of that. Witches with `--play`
+//! also play the search strategy on each recipe, some 200 recipes per
+//! CPU-second.
 
 pub mod fairness;
 pub mod figures;
@@ -67,6 +69,11 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32
             if let Some(hexet) = board.downcast_ref::<boardwright::hexet::Board>() {
                 extra.extend(hexet_play_figures(hexet, play));
             }
+            if let Some(witches) = (params as &dyn std::any::Any).downcast_ref::<boardwright::witches::Params>()
+                && play > 0
+            {
+                extra.extend(search_figures(witches, &seed));
+            }
             let extra: Vec<(&str, f64)> = extra.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             Outcome::Figures(if extra.is_empty() {
                 figures
@@ -78,6 +85,20 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32
         Err(e) => Outcome::Failed(e.to_string()),
     };
     Row { index, outcome }
+}
+
+/// The potions the search strategy brews until it wins on the witches
+/// recipe of `params` and `seed` (`recipe.search_potions`; 200 if it gives
+/// up): `--play` on witches, as it costs some 100 times a board.
+pub fn search_figures(params: &boardwright::witches::Params, seed: &Seed) -> Vec<(String, f64)> {
+    use boardwright::witches::puzzle;
+    match puzzle::Recipe::new(params, seed) {
+        Ok(recipe) => vec![(
+            "recipe.search_potions".to_string(),
+            f64::from(puzzle::potions_searched(&recipe).unwrap_or(200)),
+        )],
+        Err(_) => Vec::new(),
+    }
 }
 
 /// What `games` greedy games on a universe board say (none for 0 games):

@@ -80,6 +80,8 @@ pub enum Statistic {
     P95,
     /// The largest value.
     Max,
+    /// The 95th percentile over the median: how far the long tail reaches.
+    P95OverMedian,
 }
 
 impl Check {
@@ -113,6 +115,7 @@ impl fmt::Display for Statistic {
             Statistic::Mean => "mean",
             Statistic::P95 => "p95",
             Statistic::Max => "max",
+            Statistic::P95OverMedian => "p95 / median",
         })
     }
 }
@@ -239,6 +242,24 @@ pub(crate) const WITCHES: &[Target] = &[
         0.0,
     ),
     at_most("gardens larger than the edition allows", "gardens_over_cap", Statistic::Max, 0.0),
+    at_most(
+        "potions the simple strategy needs, the long tail against the middle",
+        "recipe.strategy_potions",
+        Statistic::P95OverMedian,
+        2.0,
+    ),
+    at_most(
+        "potions the search strategy needs (analyze --play), the long tail against the middle",
+        "recipe.search_potions",
+        Statistic::P95OverMedian,
+        2.0,
+    ),
+    at_most(
+        "recipes on which the simple strategy gives up",
+        "recipe.strategy_potions",
+        Statistic::Max,
+        199.0,
+    ),
     RARE_RETRIES,
 ];
 

@@ -7,7 +7,9 @@
 
 use boardwright::Seed;
 use boardwright::witches::Params;
-use boardwright::witches::puzzle::{Category, Decoy, Effect, Entry, Ingredient, MAX_POTION, Potion, Recipe, clue_holds, potions_needed};
+use boardwright::witches::puzzle::{
+    Category, Decoy, Effect, Entry, Ingredient, MAX_POTION, Potion, Recipe, clue_holds, potions_needed, potions_searched,
+};
 
 const NAMES: [&str; 10] = [
     "Parsley",
@@ -631,4 +633,111 @@ fn the_rules_listed_are_those_the_edition_deals() {
     assert!(rules_of(2023, 2, 6).contains(&"Spicy"));
     assert!(!rules(2023, 2).contains(&"Imposter") && rules(2023, 3).contains(&"Imposter"));
     assert!(rules(2023, 1).is_empty() && rules(2020, 1).is_empty());
+}
+
+/// Every recipe of `length` numbered among the first four ingredients (the
+/// others ignored), made by hand: each ordered choice once.
+fn every_plain_recipe(length: u32) -> Vec<Recipe> {
+    let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..length {
+        orders = orders
+            .iter()
+            .flat_map(|o| (0..4).filter(|i| !o.contains(i)).map(move |i| [o.clone(), vec![i]].concat()))
+            .collect();
+    }
+    orders
+        .into_iter()
+        .map(|order| {
+            let ings = NAMES[..4]
+                .iter()
+                .enumerate()
+                .map(|(i, &name)| match order.iter().position(|&j| j == i) {
+                    Some(k) => Ingredient::numbered(name, k as u32 + 1),
+                    None => Ingredient::decoy(name, Decoy::Ignore, None),
+                })
+                .collect();
+            Recipe::hand_made(length, ings, &Seed::new("hand")).expect("a plain recipe wins")
+        })
+        .collect()
+}
+
+/// The search strategy on every plain recipe of 4 ingredients, 2 or 4 of
+/// them numbered: it always wins, the same every time, in no more
+/// potions than there are recipes, and in fewer on average than the simple
+/// strategy. Its first potion is the same for all, and by hand it wins
+/// few: with all 4 numbered only the one order it names; with 2, a recipe
+/// whose first has 1 seed in it and whose second comes later with 2, so
+/// at most k × (4 − k) ≤ 4 recipes for k ingredients grown with 1 seed.
+#[test]
+fn the_search_wins_every_plain_recipe_in_few_potions() {
+    for length in [2, 4] {
+        let recipes = every_plain_recipe(length);
+        let worlds = recipes.len() as u32;
+        let (mut searched, mut simple) = (Vec::new(), Vec::new());
+        for r in &recipes {
+            let order: Vec<&str> = r.solution().entries().iter().map(|e| e.name()).collect();
+            let got = potions_searched(r).unwrap_or_else(|| panic!("the search gave up on {order:?}"));
+            assert!((1..=worlds).contains(&got), "{order:?}: {got} potions");
+            assert_eq!(potions_searched(r), Some(got), "{order:?}: the same every time");
+            searched.push(got);
+            simple.push(potions_needed(r).unwrap());
+        }
+        let first_wins = searched.iter().filter(|&&p| p == 1).count();
+        assert!(first_wins <= if length == 4 { 1 } else { 4 }, "{searched:?}");
+        let (a, b): (u32, u32) = (searched.iter().sum(), simple.iter().sum());
+        assert!(a < b, "length {length}: search {searched:?}, simple {simple:?}");
+    }
+}
+
+/// Potions to win by the simple strategy at each difficulty, over `seeds`
+/// default recipes of each edition: each recipe of difficulty 2 or 3 in
+/// its band (at least the potions of the same numbers without effects,
+/// at most twice as many), the difficulties strictly ordered by mean, and
+/// each difficulty's p95 at most twice its median.
+#[test]
+fn recipes_keep_to_their_difficultys_band() {
+    for edition in [2020, 2023] {
+        let mut means = Vec::new();
+        for difficulty in 1..=3 {
+            let params = Params {
+                edition,
+                difficulty,
+                ..Params::default()
+            };
+            let mut potions: Vec<u32> = (0..150)
+                .map(|k| {
+                    let seed = format!("band-{k}");
+                    let r = Recipe::new(&params, &Seed::new(&seed)).unwrap();
+                    let got = potions_needed(&r).unwrap_or_else(|| panic!("{edition} difficulty {difficulty} seed {seed:?}: gave up"));
+                    if difficulty >= 2 {
+                        let plain: Vec<Ingredient> = r
+                            .ingredients()
+                            .iter()
+                            .map(|i| match (i.decoy, i.number) {
+                                (None, Some(k)) => Ingredient::numbered(i.name, k),
+                                _ => Ingredient::decoy(i.name, Decoy::Ignore, None),
+                            })
+                            .collect();
+                        let floor = potions_needed(&Recipe::hand_made(r.length(), plain, &Seed::new(&seed)).unwrap()).unwrap();
+                        assert!(
+                            (floor..=2 * floor).contains(&got),
+                            "{edition} difficulty {difficulty} seed {seed:?}: {got} potions, band {floor} to {}",
+                            2 * floor
+                        );
+                    }
+                    got
+                })
+                .collect();
+            potions.sort_unstable();
+            let rank = |q: usize| potions[(q * potions.len()).div_ceil(100) - 1];
+            assert!(
+                rank(95) <= 2 * rank(50),
+                "{edition} difficulty {difficulty}: p95 {} median {}",
+                rank(95),
+                rank(50)
+            );
+            means.push(potions.iter().sum::<u32>() as f64 / potions.len() as f64);
+        }
+        assert!(means.windows(2).all(|w| w[0] < w[1]), "{edition}: means {means:?}");
+    }
 }

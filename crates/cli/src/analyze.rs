@@ -80,7 +80,7 @@ struct Opts {
     /// Run only the boards whose index is K modulo M and write a part file for `analyze merge`.
     #[arg(long, value_name = "K/M")]
     shard: Option<String>,
-    /// Universe and hexet: greedy games played on each board, adding the seats' win rates (and starts', or scores and city types' rounds joined) to the report (docs/play.md).
+    /// Universe and hexet: greedy games played on each board, adding the seats' win rates (and starts', or scores and city types' rounds joined) to the report (docs/play.md). Witches: any number plays the search strategy on each recipe too, adding recipe.search_potions (slower: about 5 ms a recipe).
     #[arg(long, value_name = "GAMES", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     play: u32,
     /// Where the HTML report's links to boards point (the web app's address).
@@ -166,9 +166,9 @@ fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
         ));
     }
     check_link_base(&opts.link_base)?;
-    if opts.play > 0 && !["universe", "hexet"].contains(&G::NAME) {
+    if opts.play > 0 && !["universe", "hexet", "witches"].contains(&G::NAME) {
         return Err(Failure::Usage(format!(
-            "--play: only universe boards and hexet maps are played; {} has no bots yet",
+            "--play: only universe boards, hexet maps and witches recipes are played; {} has no bots yet",
             G::NAME
         )));
     }

@@ -140,6 +140,9 @@ fn wanted(generator: &str) -> Vec<Want> {
             Stat("cauldron_cells_spread", "max", 4.0),
             Stat("players_without_recipe_room", "max", 0.0),
             Stat("gardens_over_cap", "max", 0.0),
+            Stat("recipe.strategy_potions", "p95 / median", 2.0),
+            Stat("recipe.search_potions", "p95 / median", 2.0),
+            Stat("recipe.strategy_potions", "max", 199.0),
             Share("attempts", 1.0, 0.001),
         ],
         "starship" => vec![
@@ -186,7 +189,14 @@ fn measure(want: &Want, header: &[String], rows: &[&Vec<String>]) -> (&'static s
     match *want {
         Want::Stat(metric, statistic, bound) => {
             let values: Vec<(String, f64)> = column(header, rows, metric).into_iter().map(|v| (String::new(), v)).collect();
-            let value = (!values.is_empty()).then(|| expected(&values)[statistic].as_f64().unwrap());
+            let value = (!values.is_empty()).then(|| {
+                let stats = expected(&values);
+                let of = |name: &str| stats[name].as_f64().unwrap();
+                match statistic {
+                    "p95 / median" => of("p95") / of("p50"),
+                    other => of(other),
+                }
+            });
             (metric, bound, value)
         }
         Want::Group(metrics, bound) => {
@@ -797,9 +807,21 @@ fn analyze_play_adds_each_boards_bots_figures_and_their_targets() {
         .all(|t| t["result"] == "no data");
     assert!(no_data, "{}", plain["sets"][0]["fairness"]);
 
-    let out = run(&["analyze", "witches", "--boards", "3", "--play", "5"]);
+    let out = run(&["analyze", "starship", "--boards", "3", "--play", "5"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("only universe"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("only universe boards, hexet maps and witches recipes"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Witches: --play adds the search strategy's potions, one per recipe.
+    let out = run(&["analyze", "witches", "--boards", "3", "--play", "1", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let search = &report["sets"][0]["metrics"]["recipe.search_potions"];
+    assert_eq!(search["count"], 3, "{search}");
+    assert!(search["max"].as_f64().is_some_and(|m| (1.0..200.0).contains(&m)), "{search}");
 }
 
 /// `analyze hexet --play N`: each map's play figures are what `play hexet`

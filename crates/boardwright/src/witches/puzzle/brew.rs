@@ -78,11 +78,69 @@ pub(super) struct Pass {
     waiting_len: usize,
 }
 
+/// What an effect's line says, before the random pick of `Detective`
+/// and `Liar`: what a player who knows the rules makes of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Heard {
+    /// "… was encountered".
+    Met,
+    /// "… says N" (`Hugger`: 1 for yes, 0 for no).
+    Told(u32),
+    /// "… says N" for one of these numbers, picked at random; "… says
+    /// nothing" when there is none.
+    OneOf(Numbers),
+}
+
+/// A few numbers in order, repeats kept (the pick weighs each as often as
+/// it is there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Numbers {
+    list: [u8; MAX_POTION],
+    len: u8,
+}
+
+impl Numbers {
+    fn of(numbers: impl Iterator<Item = u32>) -> Numbers {
+        let mut out = Numbers {
+            list: [0; MAX_POTION],
+            len: 0,
+        };
+        for k in numbers {
+            out.list[usize::from(out.len)] = k as u8;
+            out.len += 1;
+        }
+        out
+    }
+
+    /// The numbers, in their order.
+    pub(super) fn list(&self) -> &[u8] {
+        &self.list[..usize::from(self.len)]
+    }
+}
+
+/// An answer as [`Recipe::hear`] expects it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Hearing {
+    pub(super) undergrown: u32,
+    pub(super) overgrown: u32,
+    pub(super) won: bool,
+    /// Each line, sorted.
+    pub(super) heard: Vec<(Effect, Heard)>,
+}
+
+/// What a pass writes down of the effects it meets.
+enum Voice<'a> {
+    /// Nothing: only the seeds needed are wanted.
+    Silent,
+    /// The players' lines, the random picks drawn from this stream.
+    Spoken(&'a mut Rng),
+    /// What each line may say ([`Heard`]), for a strategy weighing recipes.
+    Heard,
+}
+
 /// What a pass writes for the players, when it is not only searching.
 struct Sink<'a> {
-    /// The stream the lines are drawn from; none when only the seeds
-    /// needed are wanted.
-    rng: Option<&'a mut Rng>,
+    voice: Voice<'a>,
     /// The potion's ingredients, for the reporting effects.
     potion: Vec<usize>,
     /// The ingredients in the order they stand, up to the one met (moved
@@ -90,8 +148,24 @@ struct Sink<'a> {
     placed: Vec<usize>,
     lines: Vec<String>,
     effects: Vec<Effect>,
+    heard: Vec<(Effect, Heard)>,
     /// The seeds each considered ingredient needed (none when spared).
     needed: Vec<(usize, Option<u32>)>,
+}
+
+impl<'a> Sink<'a> {
+    /// An empty sink for a potion of the ingredients `potion`.
+    fn new(voice: Voice<'a>, potion: Vec<usize>) -> Sink<'a> {
+        Sink {
+            voice,
+            placed: Vec::with_capacity(potion.len()),
+            potion,
+            lines: Vec::new(),
+            effects: Vec::new(),
+            heard: Vec::new(),
+            needed: Vec::new(),
+        }
+    }
 }
 
 impl Pass {
@@ -179,8 +253,12 @@ impl Pass {
             self.waiting[self.waiting_len] = (entry, took);
             self.waiting_len += 1;
             if let Some(sink) = sink {
+                match &mut sink.voice {
+                    Voice::Silent => {}
+                    Voice::Spoken(rng) => sink.lines.push(says(Effect::Coward, Heard::Met, rng)),
+                    Voice::Heard => sink.heard.push((Effect::Coward, Heard::Met)),
+                }
                 sink.effects.push(Effect::Coward);
-                sink.lines.push(format!("{} was encountered", Effect::Coward.name()));
             }
             return;
         }
@@ -219,12 +297,14 @@ impl Pass {
                 Effect::Coward => continue,
                 _ => {}
             }
-            if let Some(sink) = sink.as_deref_mut()
-                && let Some(rng) = sink.rng.as_deref_mut()
-            {
+            if let Some(sink) = sink.as_deref_mut() {
+                let heard = || hears(recipe, effect, &sink.placed, &sink.potion);
+                match &mut sink.voice {
+                    Voice::Silent => continue,
+                    Voice::Spoken(rng) => sink.lines.push(says(effect, heard(), rng)),
+                    Voice::Heard => sink.heard.push((effect, heard())),
+                }
                 sink.effects.push(effect);
-                let line = says(recipe, effect, &sink.placed, &sink.potion, rng);
-                sink.lines.push(line);
             }
         }
         if reset {
@@ -233,6 +313,7 @@ impl Pass {
             if let Some(sink) = sink {
                 sink.lines.clear();
                 sink.effects.clear();
+                sink.heard.clear();
             }
         }
     }
@@ -255,14 +336,7 @@ impl Recipe {
             ));
         }
         let mut rng = self.seed.stream(&format!("potion {potion}"), 0);
-        let mut sink = Sink {
-            rng: Some(&mut rng),
-            potion: potion.entries().iter().map(|e| e.ingredient).collect(),
-            placed: Vec::with_capacity(potion.entries().len()),
-            lines: Vec::new(),
-            effects: Vec::new(),
-            needed: Vec::new(),
-        };
+        let mut sink = Sink::new(Voice::Spoken(&mut rng), potion.entries().iter().map(|e| e.ingredient).collect());
         let mut pass = Pass::new();
         for &entry in potion.entries() {
             pass.meet(self, entry, false, 0, Some(&mut sink));
@@ -282,6 +356,25 @@ impl Recipe {
         })
     }
 
+    /// What a player who knows the rules may expect the cauldron to answer
+    /// to `entries` (ingredients in play): the counts, the win, and each
+    /// line as [`Heard`], sorted.
+    pub(super) fn hear(&self, entries: &[Entry]) -> Hearing {
+        let mut sink = Sink::new(Voice::Heard, entries.iter().map(|e| e.ingredient).collect());
+        let mut pass = Pass::new();
+        for &entry in entries {
+            pass.meet(self, entry, false, 0, Some(&mut sink));
+        }
+        pass.finish_into(self, Some(&mut sink));
+        sink.heard.sort_unstable();
+        Hearing {
+            undergrown: pass.undergrown,
+            overgrown: pass.overgrown,
+            won: pass.won(self),
+            heard: sink.heard,
+        }
+    }
+
     /// Whether `entries` win, without the feedback's lines (the same
     /// pass); an ingredient not in play never does.
     pub fn wins(&self, entries: &[Entry]) -> bool {
@@ -297,46 +390,48 @@ impl Recipe {
     }
 }
 
-/// The line `effect` of the last ingredient `placed` says, in a potion of
-/// the ingredients `potion`.
-fn says(recipe: &Recipe, effect: Effect, placed: &[usize], potion: &[usize], rng: &mut Rng) -> String {
+/// What the line of `effect`, run by the last ingredient `placed` in a
+/// potion of the ingredients `potion`, says.
+fn hears(recipe: &Recipe, effect: Effect, placed: &[usize], potion: &[usize]) -> Heard {
     let ings = &recipe.ingredients;
-    let name = effect.name();
     let numbers = || potion.iter().filter_map(|&i| ings[i].number);
+    let count = |n: usize| Heard::Told(n as u32);
     match effect {
-        Effect::Detective => {
-            let known: Vec<u32> = numbers().collect();
-            match known.len() {
-                0 => format!("{name} says nothing"),
-                len => format!("{name} says {}", known[rng.index(len)]),
-            }
-        }
-        Effect::Liar => {
-            let known: Vec<u32> = numbers().collect();
-            let absent: Vec<u32> = (1..=recipe.length).filter(|k| !known.contains(k)).collect();
-            match absent.len() {
-                0 => format!("{name} says nothing"),
-                len => format!("{name} says {}", absent[rng.index(len)]),
-            }
-        }
+        Effect::Detective => Heard::OneOf(Numbers::of(numbers())),
+        Effect::Liar => Heard::OneOf(Numbers::of((1..=recipe.length).filter(|&k| !numbers().any(|j| j == k)))),
         Effect::Hugger => {
             let close = match placed {
                 [.., before, own] => ings[*before].number.zip(ings[*own].number).is_some_and(|(a, b)| a.abs_diff(b) <= 1),
                 _ => false,
             };
-            format!("{name} says {}", if close { "yes" } else { "no" })
+            Heard::Told(u32::from(close))
         }
-        Effect::General => format!("{name} says {}", potion.iter().map(|&i| ings[i].effects.len()).sum::<usize>()),
-        Effect::Inspector => format!("{name} says {}", potion.iter().filter(|&&i| !ings[i].effects.is_empty()).count()),
-        Effect::Calculator => format!("{name} says {}", numbers().sum::<u32>()),
-        Effect::Revealer => format!("{name} says {}", potion.iter().filter(|&&i| ings[i].decoy.is_some()).count()),
+        Effect::General => count(potion.iter().map(|&i| ings[i].effects.len()).sum()),
+        Effect::Inspector => count(potion.iter().filter(|&&i| !ings[i].effects.is_empty()).count()),
+        Effect::Calculator => Heard::Told(numbers().sum()),
+        Effect::Revealer => count(potion.iter().filter(|&&i| ings[i].decoy.is_some()).count()),
         Effect::Spicy
         | Effect::Cutoff
         | Effect::Enthusiastic
         | Effect::Coward
         | Effect::Fertilizer
         | Effect::Resetter
-        | Effect::Imposter => format!("{name} was encountered"),
+        | Effect::Imposter => Heard::Met,
+    }
+}
+
+/// The line `effect` says when it hears `heard`: a `Detective` or `Liar`
+/// picks one of its numbers from `rng`.
+fn says(effect: Effect, heard: Heard, rng: &mut Rng) -> String {
+    let name = effect.name();
+    match heard {
+        Heard::Met => format!("{name} was encountered"),
+        Heard::Told(yes) if effect == Effect::Hugger => format!("{name} says {}", if yes == 1 { "yes" } else { "no" }),
+        Heard::Told(n) => format!("{name} says {n}"),
+        Heard::OneOf(numbers) => match numbers.list() {
+            [] => format!("{name} says nothing"),
+            list => format!("{name} says {}", list[rng.index(list.len())]),
+        },
     }
 }
 
@@ -344,14 +439,7 @@ fn says(recipe: &Recipe, effect: Effect, placed: &[usize], potion: &[usize], rng
 /// when it is considered (`None` when its seeds do not matter), found by
 /// the same pass.
 pub(super) fn with_needed_seeds(recipe: &Recipe, order: &[usize]) -> Potion {
-    let mut sink = Sink {
-        rng: None,
-        potion: order.to_vec(),
-        placed: Vec::with_capacity(order.len()),
-        lines: Vec::new(),
-        effects: Vec::new(),
-        needed: Vec::new(),
-    };
+    let mut sink = Sink::new(Voice::Silent, order.to_vec());
     let mut pass = Pass::new();
     for &ingredient in order {
         pass.meet(recipe, Entry { ingredient, seeds: None }, false, 0, Some(&mut sink));

@@ -1,13 +1,14 @@
 //! The puzzle, the game's digital half: the secret recipe a board's seed
 //! and difficulty make ([`Recipe`]), the potions players brew and enter
 //! ([`Potion`]), what the cauldron answers ([`Feedback`]), the free clue,
-//! the reveal ([`Reveal`]), and a simple strategy that measures how many
-//! potions a recipe takes ([`potions_needed`]).
+//! the reveal ([`Reveal`]), and two strategies that measure how many
+//! potions a recipe takes: a simple deduction ([`potions_needed`]) and a
+//! search over the recipes still possible ([`potions_searched`]).
 //!
 //! Files: `recipe` (drawing one), `effects` (with `effects.toml`: each
 //! effect's category, level and rule), `potion` (reading one), `brew` (the
 //! one-pass evaluation and its shuffled feedback), `solve` (the exact count
-//! of winning potions), `clue`, `strategy`.
+//! of winning potions), `clue`, `strategy`, `search`.
 //!
 //! Nothing here is part of a board: its JSON, SVG and PDF never hold the
 //! recipe.
@@ -19,6 +20,7 @@ mod clue;
 mod effects;
 mod potion;
 mod recipe;
+mod search;
 mod solve;
 mod strategy;
 
@@ -27,6 +29,7 @@ pub use clue::holds as clue_holds;
 pub use effects::{Category, Effect};
 pub use potion::{Entry, MAX_POTION, MAX_SEEDS, Potion, PotionError, ingredient};
 pub use recipe::{Decoy, Ingredient, Recipe};
+pub use search::potions_searched;
 pub(crate) use strategy::GIVE_UP;
 pub use strategy::potions_needed;
 

@@ -2,6 +2,8 @@
 //! decoys and of what kind, and the effects each carries, drawn from the
 //! board's seed and the difficulty, and kept only when a potion can win.
 
+use std::ops::RangeInclusive;
+
 use serde::Serialize;
 
 use super::effects::{Category, Effect};
@@ -16,6 +18,9 @@ const MIN_IN_PLAY: usize = 4;
 pub(super) const COMPLEX_IN_PLAY_2023: usize = 7;
 /// Recipes drawn before the fallback ([`Recipe::new`]).
 const ATTEMPTS: u32 = 64;
+/// Draws in which a recipe outside its difficulty's band is drawn again
+/// ([`in_band`]).
+const BAND_DRAWS: u32 = 16;
 
 /// What kind of decoy an ingredient is (an ingredient of the recipe is none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -120,7 +125,11 @@ impl Recipe {
     /// are drawn again; after 64 such, the last one loses the effects that
     /// made it so (`Cutoff`, `Enthusiastic`, `Spicy` and `Coward` before
     /// the last ingredient, `Resetter` on any of the recipe's), so that a
-    /// recipe always comes back.
+    /// recipe always comes back. In the first 16 draws, a recipe outside
+    /// its difficulty's band is drawn again too (at difficulty 2 and 3 the
+    /// simple strategy needs at least the potions of the same numbers
+    /// without effects or other decoys, and at most twice as many); past
+    /// them the first recipe a potion wins is kept, in band or not.
     pub fn new(params: &Params, seed: &Seed) -> Result<Recipe, Error> {
         params::Params::check(params)?;
         let (n, difficulty) = (params.recipe_length, params.difficulty);
@@ -131,12 +140,20 @@ impl Recipe {
             second_edition: params.is_2023(),
         };
         let mut last = Vec::new();
+        let mut out_of_band = None;
         for attempt in 0..ATTEMPTS {
             let ingredients = deal.draw(&mut seed.stream("recipe", attempt));
             if let Some(recipe) = Recipe::from_ingredients(n, difficulty, deal.second_edition, ingredients.clone(), seed) {
-                return Ok(recipe);
+                if attempt >= BAND_DRAWS || in_band(&recipe) {
+                    return Ok(recipe);
+                }
+                out_of_band = out_of_band.or(Some(recipe));
+                continue;
             }
             last = ingredients;
+        }
+        if let Some(recipe) = out_of_band {
+            return Ok(recipe);
         }
         for i in last.iter_mut().filter(|i| i.decoy.is_none()) {
             let before_last = i.number.is_some_and(|k| k < n);
@@ -193,6 +210,22 @@ impl Recipe {
         Some(recipe)
     }
 
+    /// A recipe of `ingredients` as a player may imagine it, drawn at
+    /// `difficulty` and edition, neither solved nor given a clue: what a
+    /// strategy weighs potions against.
+    pub(super) fn imagined(length: u32, difficulty: u32, second_edition: bool, ingredients: Vec<Ingredient>) -> Recipe {
+        Recipe {
+            length,
+            difficulty,
+            second_edition,
+            ingredients,
+            seed: Seed::new(""),
+            solutions: 0,
+            solution: Vec::new(),
+            clue: String::new(),
+        }
+    }
+
     /// Ingredients in the recipe (n).
     pub fn length(&self) -> u32 {
         self.length
@@ -228,10 +261,57 @@ impl Recipe {
     }
 }
 
+/// Whether `recipe` is as hard as its difficulty promises, by the simple
+/// strategy's potions ([`potions_needed`](super::potions_needed)): at
+/// difficulty 2 and 3, at least as many as the same numbers would take
+/// with no effects and every decoy ignored (what difficulty 1 asks), and
+/// at most twice that. (Difficulty 1 is that by itself.)
+fn in_band(recipe: &Recipe) -> bool {
+    if recipe.difficulty < 2 {
+        return true;
+    }
+    let plain: Vec<Ingredient> = recipe
+        .ingredients
+        .iter()
+        .map(|i| match (i.decoy, i.number) {
+            (None, Some(k)) => Ingredient::numbered(i.name, k),
+            _ => Ingredient::decoy(i.name, Decoy::Ignore, None),
+        })
+        .collect();
+    let plain = Recipe::imagined(recipe.length, 1, recipe.second_edition, plain);
+    match (super::potions_needed(&plain), super::potions_needed(recipe)) {
+        (Some(floor), Some(potions)) => (floor..=2 * floor).contains(&potions),
+        _ => false,
+    }
+}
+
 /// The highest level of the effects dealt at `difficulty`: the 2023
 /// edition deals from every effect once effects are on.
 pub(super) fn effect_level(difficulty: u32, second_edition: bool) -> u32 {
     if second_edition && difficulty >= 2 { 3 } else { difficulty }
+}
+
+/// How many effects a recipe of `difficulty`, edition and `in_play`
+/// ingredients is dealt: half as many as ingredients in play at 2, three
+/// quarters at 3; the 2023 edition draws from 1 to less than half.
+pub(super) fn effects_dealt(difficulty: u32, second_edition: bool, in_play: usize) -> RangeInclusive<usize> {
+    match difficulty {
+        0 | 1 => 0..=0,
+        _ if second_edition => 1..=(in_play - 1) / 2,
+        2 => in_play / 2..=in_play / 2,
+        _ => in_play * 3 / 4..=in_play * 3 / 4,
+    }
+}
+
+/// The categories dealt one effect each before any other, in order: those
+/// with an effect at `level` (in the 2023 edition the complex one only with
+/// 7 ingredients or more in play).
+pub(super) fn first_categories(level: u32, second_edition: bool, in_play: usize) -> Vec<Category> {
+    Category::ALL
+        .into_iter()
+        .filter(|&c| !(second_edition && c == Category::Complex && in_play < COMPLEX_IN_PLAY_2023))
+        .filter(|&c| Effect::dealt_at(level).any(|e| e.category() == c))
+        .collect()
 }
 
 /// How a recipe is drawn.
@@ -289,27 +369,20 @@ impl Deal {
     /// ingredients or more), then any, each to a random ingredient that
     /// does not carry it yet (2020) or carries no effect yet (2023).
     fn effects(&self, ingredients: &[Ingredient], rng: &mut Rng) -> Vec<(usize, Effect)> {
-        let count = if self.difficulty < 2 {
-            0
-        } else if self.second_edition {
+        let count = if self.difficulty >= 2 && self.second_edition {
             // As the 2023 game draws it: 1 + ⌊u (m − 1)⌋ for half the
             // ingredients in play m and u uniform in [0, 1).
             let half = self.in_play as f64 / 2.0;
             1 + (rng.unit() * (half - 1.0)).floor() as usize
-        } else if self.difficulty == 2 {
-            self.in_play / 2
         } else {
-            self.in_play * 3 / 4
+            *effects_dealt(self.difficulty, false, self.in_play).start()
         };
         let level = effect_level(self.difficulty, self.second_edition);
         let pool: Vec<Effect> = Effect::dealt_at(level).collect();
         let mut dealt = Vec::with_capacity(count);
-        for category in Category::ALL {
-            if self.second_edition && category == Category::Complex && self.in_play < COMPLEX_IN_PLAY_2023 {
-                continue;
-            }
+        for category in first_categories(level, self.second_edition, self.in_play) {
             let of: Vec<Effect> = pool.iter().copied().filter(|e| e.category() == category).collect();
-            if !of.is_empty() && dealt.len() < count {
+            if dealt.len() < count {
                 dealt.push(of[rng.index(of.len())]);
             }
         }
