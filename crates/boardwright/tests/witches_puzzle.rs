@@ -741,3 +741,24 @@ fn recipes_keep_to_their_difficultys_band() {
         assert!(means.windows(2).all(|w| w[0] < w[1]), "{edition}: means {means:?}");
     }
 }
+
+/// The search never gives up on a difficulty-3 recipe: where the recipes
+/// it weighs miss the true one, it hands over to the simple strategy, and
+/// so wins within its 40 potions and the simple strategy's.
+#[test]
+fn the_search_never_gives_up_at_difficulty_3() {
+    for edition in [2020, 2023] {
+        let params = Params {
+            edition,
+            difficulty: 3,
+            ..Params::default()
+        };
+        for k in 0..250 {
+            let seed = format!("hand-over-{k}");
+            let r = Recipe::new(&params, &Seed::new(&seed)).unwrap();
+            let got = potions_searched(&r).unwrap_or_else(|| panic!("{edition} seed {seed:?}: the search gave up"));
+            let most = 40 + potions_needed(&r).unwrap();
+            assert!(got <= most, "{edition} seed {seed:?}: {got} potions, more than {most}");
+        }
+    }
+}

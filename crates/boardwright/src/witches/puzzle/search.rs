@@ -26,11 +26,11 @@
 //! stream). Lost — the steps run out before any world is met, or none
 //! agrees (a recipe drawn again past its attempts, whose effects were cut)
 //! — it plays the simple strategy ([`potions_needed`]) from the start,
-//! its potions counted after those already brewed. It can also keep
-//! guessing among worlds that agree yet miss the recipe (a `Resetter`
-//! hiding more effects than guessed) until it gives up: 94 and 37 in
-//! 10,000 recipes of difficulty 3 (2020, 2023; the `witches_bands`
-//! example).
+//! its potions counted after those already brewed. So it does too after
+//! [`HAND_OVER`] potions without a win, which only happens where the worlds
+//! it weighs agree yet miss the recipe (a `Resetter` hiding more effects
+//! than guessed): before that hand-over it gave up on 94 and 37 in 10,000
+//! recipes of difficulty 3 (2020, 2023; the `witches_bands` example).
 //!
 //! Recipes made by hand are weighed as difficulty 1 (no effects, every
 //! decoy ignored). The strategy gives up after [`GIVE_UP`] potions.
@@ -50,6 +50,9 @@ use crate::seed::{Rng, Seed};
 pub(crate) const MOST_WORLDS: usize = 6000;
 /// Steps the listing of worlds may take before it counts as too many.
 const MOST_STEPS: usize = 150_000;
+/// Potions brewed without a win after which the strategy counts itself
+/// lost: the worlds it weighs agree with every answer yet miss the recipe.
+const HAND_OVER: usize = 40;
 /// Answers worked out per choice of potion (worlds times potions tried).
 const HEARINGS_PER_CHOICE: usize = 60_000;
 
@@ -58,11 +61,11 @@ const HEARINGS_PER_CHOICE: usize = 60_000;
 pub fn potions_searched(recipe: &Recipe) -> Option<u32> {
     let rules = Rules::of(recipe);
     let mut heard: Vec<Brewed> = Vec::new();
-    while heard.len() < GIVE_UP as usize {
+    // Lost: the simple strategy from the start, after these.
+    let lost = |brewed: usize| Some(brewed as u32 + potions_needed(recipe)?).filter(|&p| p <= GIVE_UP);
+    while heard.len() < HAND_OVER {
         let Some(entries) = choose(&rules, &heard) else {
-            // Lost: the simple strategy from the start, after these.
-            let more = potions_needed(recipe)?;
-            return Some(heard.len() as u32 + more).filter(|&p| p <= GIVE_UP);
+            return lost(heard.len());
         };
         let potion = Potion::of(&entries).expect("the strategy brews potions");
         let feedback = recipe.brew(&potion).expect("the strategy brews ingredients in play");
@@ -76,7 +79,7 @@ pub fn potions_searched(recipe: &Recipe) -> Option<u32> {
             lines: read_lines(&feedback.feedback),
         });
     }
-    None
+    lost(heard.len())
 }
 
 /// A potion brewed and what its answer said.
