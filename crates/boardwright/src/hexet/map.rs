@@ -111,9 +111,7 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
         type_trees: Vec::new(),
     };
     if !spec.fair_city_types {
-        map.type_roads = balance::type_roads(&map, spec.city_types);
-        map.type_trees = balance::type_trees(&map, spec.city_types);
-        return Ok(map);
+        return Ok(with_trees(map, spec.city_types));
     }
     // The cities placed again, up to a few times, while the types' costs
     // still spread more than a little: the most even placement is kept.
@@ -125,29 +123,31 @@ pub(crate) fn generate(spec: &MapSpec, rng: &mut Rng) -> Result<Map, String> {
             let Ok(again) = cities(spec, &map.terrain, tower, rng) else { break };
             map.cities = again;
         }
-        let Some((spread, costs)) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type, &mut budget) else {
+        let Some(spread) = balance::deal_types(&mut map, spec.city_types, spec.cities_per_type, &mut budget) else {
             break;
         };
-        if best.as_ref().is_none_or(|(b, _, _)| spread < *b) {
-            best = Some((spread, map.cities.clone(), costs));
+        if best.as_ref().is_none_or(|(b, _)| spread < *b) {
+            best = Some((spread, map.cities.clone()));
         }
         if spread.0 <= EVEN_ENOUGH || budget == 0 {
             break;
         }
     }
-    match best {
-        Some((_, cities, costs)) => {
-            map.cities = cities;
-            map.type_roads = costs.into_iter().map(Some).collect();
-        }
-        None => map.type_roads = balance::type_roads(&map, spec.city_types),
+    if let Some((_, cities)) = best {
+        map.cities = cities;
     }
-    map.type_trees = balance::type_trees(&map, spec.city_types);
-    Ok(map)
+    Ok(with_trees(map, spec.city_types))
 }
 
-/// A placement with its types dealt: its spread, its cities and each type's cost.
-type Dealt = (balance::Spread, Vec<(Cell, u32)>, Vec<u32>);
+/// `map` with each of its `types` city types' cheapest tree and fewest roads.
+fn with_trees(mut map: Map, types: u32) -> Map {
+    map.type_trees = balance::type_trees(&map, types);
+    map.type_roads = map.type_trees.iter().map(|t| t.as_ref().map(|roads| roads.len() as u32)).collect();
+    map
+}
+
+/// A placement with its types dealt: its spread and its cities.
+type Dealt = (balance::Spread, Vec<(Cell, u32)>);
 
 /// Placements of the cities tried at most for even costs.
 const PLACINGS: u32 = 4;
@@ -310,11 +310,11 @@ mod tests {
                 let (map, _) = crate::hexet::generate_map(&params, &seed, None).unwrap();
                 assert_eq!(map.type_roads.len(), params.city_types as usize);
                 assert!(map.type_roads.iter().all(Option::is_some), "seed kept-{k}: {:?}", map.type_roads);
-                assert_eq!(
-                    map.type_roads,
-                    balance::type_roads(&map, params.city_types),
-                    "seed kept-{k}, fair {fair}"
-                );
+                let mut steiner = super::super::steiner::Steiner::new(&map);
+                let afresh: Vec<Option<u32>> = (0..params.city_types)
+                    .map(|t| steiner.fewest_roads(&balance::terminals(&map, t)))
+                    .collect();
+                assert_eq!(map.type_roads, afresh, "seed kept-{k}, fair {fair}");
             }
         }
     }

@@ -35,10 +35,10 @@ const MOST_PASSES: u32 = 12;
 
 /// Deals the types of `map`'s cities (`types` of `per_type` each, in
 /// placement order: type by type) out again by cost, as the module says.
-/// Answers the spread reached and each type's cost; a map whose costs
-/// cannot all be worked out keeps its types and answers `None`. The work
+/// Answers the spread reached; a map whose costs cannot all be worked out
+/// keeps its types and answers `None`. The work
 /// done is taken from `budget`; none left, the swaps stop where they are.
-pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut u64) -> Option<(Spread, Vec<u32>)> {
+pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut u64) -> Option<Spread> {
     let (types, per_type) = (types as usize, per_type as usize);
     if types < 2 || map.cities.len() != types * per_type || map.grid.len() > MOST_CELLS {
         return None;
@@ -96,25 +96,19 @@ pub(crate) fn deal_types(map: &mut Map, types: u32, per_type: u32, budget: &mut 
         .enumerate()
         .flat_map(|(t, cells)| cells.iter().map(move |&c| (c, t as u32)))
         .collect();
-    Some((reached, costs))
-}
-
-/// The fewest roads joining each of the `types` city types of `map` and its
-/// tower, by type (`None` where the cost is past the Steiner search's limit).
-pub(crate) fn type_roads(map: &Map, types: u32) -> Vec<Option<u32>> {
-    let mut steiner = Steiner::new(map);
-    (0..types).map(|t| steiner.fewest_roads(&terminals(map, t))).collect()
+    Some(reached)
 }
 
 /// One cheapest tree of roads joining each of the `types` city types of
-/// `map` and its tower, by type (`None` as in [`type_roads`]).
+/// `map` and its tower, by type (`None` where the cost is past the Steiner
+/// search's limit).
 pub(crate) fn type_trees(map: &Map, types: u32) -> Vec<Option<Vec<(Cell, Cell)>>> {
     let mut steiner = Steiner::new(map);
     (0..types).map(|t| steiner.cheapest_tree(&terminals(map, t))).collect()
 }
 
 /// The cells city type `t` joins: its cities and the tower.
-fn terminals(map: &Map, t: u32) -> Vec<Cell> {
+pub(crate) fn terminals(map: &Map, t: u32) -> Vec<Cell> {
     let mut cells: Vec<Cell> = map.cities.iter().filter(|&&(_, ct)| ct == t).map(|&(c, _)| c).collect();
     cells.push(map.tower);
     cells
