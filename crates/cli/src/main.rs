@@ -32,6 +32,13 @@ mod puzzle;
 
 use progress::Progress;
 
+/// A board is made of thousands of small vectors, a few hundred of them per
+/// relaxation alone: mimalloc hands them out and takes them back in about
+/// half the time of the system allocator (`analyze universe` 10 % faster,
+/// the server's default board as SVG 19 % more requests a second).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The commands besides one per generator, which [`command`] adds from the
 /// library's registry.
 #[derive(Parser)]
