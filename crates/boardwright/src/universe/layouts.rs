@@ -22,12 +22,15 @@
 //! seat) is printed on the board ([`Board::start_picks`]); one start each
 //! wins ties.
 //!
-//! A watch sees every layout's steps, but only the kept layout's snapshots:
-//! they are held until it is known.
+//! A layout is made as far as its mission nodes and node types (all a
+//! layout is chosen by without `fair_play`); only the kept one is finished
+//! into a board (power dots, expansions, the nodes assembled), unless each
+//! is played. A watch sees every layout's steps, but only the kept layout's
+//! snapshots: they are held until it is known.
 
 use super::params::LAYOUT_NODES;
 use super::play::{self, Series};
-use super::{Board, Params, Snapshot};
+use super::{Board, LaidOut, Params, Snapshot};
 use crate::{Error, Seed, Stop, Watch};
 
 /// A hop spread at which a layout is kept at once.
@@ -37,11 +40,11 @@ const FAIR_AT_MOST: u32 = 2;
 
 /// Makes the layouts `make` builds from the seed's variants and keeps one,
 /// as the module says.
-pub(super) fn choose(
-    params: &Params,
+pub(super) fn choose<'p>(
+    params: &'p Params,
     seed: &Seed,
     watch: &mut dyn Watch<Snapshot>,
-    make: impl Fn(&Seed, &mut dyn Watch<Snapshot>) -> Result<Board, Error>,
+    make: impl Fn(&Seed, &mut dyn Watch<Snapshot>) -> Result<LaidOut<'p>, Error>,
 ) -> Result<Board, Error> {
     let count = if params.node_count() <= LAYOUT_NODES {
         params.start_layouts
@@ -49,7 +52,7 @@ pub(super) fn choose(
         1
     };
     if count == 1 && params.fair_play == 0 {
-        return make(seed, watch);
+        return make(seed, watch).map(|layout| layout.finish(watch));
     }
     let mut kept: Option<Kept> = None;
     let mut made = 0;
@@ -58,38 +61,48 @@ pub(super) fn choose(
             outer: watch,
             snapshots: Vec::new(),
         };
-        let board = match make(&seed.variant(k), &mut held) {
-            Ok(board) => board,
+        let layout = match make(&seed.variant(k), &mut held) {
+            Ok(layout) => layout,
             Err(e) if k == 0 || matches!(e, Error::Stopped) => return Err(e),
             Err(_) => continue,
         };
         made += 1;
-        let snapshots = held.snapshots;
-        let spread = board.metrics.mission_hop_spread;
+        let spread = layout.mission_hop_spread();
         // Starts fair on the map first; then, played, the least uneven.
         let unfair = u32::from(spread > FAIR_AT_MOST);
-        if watch.stop().is_some_and(Stop::stopped) {
+        if held.stop().is_some_and(Stop::stopped) {
             return Err(Error::Stopped);
         }
-        let excess = if params.fair_play > 0 {
+        let (board, excess) = if params.fair_play > 0 {
+            let board = layout.finish(&mut held);
             let series = Series {
                 games: params.fair_play,
                 ..Default::default()
             };
-            play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread + f64::from(r.stalls) / f64::from(r.games))
+            let excess = play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread + f64::from(r.stalls) / f64::from(r.games));
+            (Some(board), excess)
         } else {
-            0.0
+            (None, 0.0)
         };
         let key = (unfair, excess, spread);
         // Tuples compare in order, field by field: the first layout wins ties.
         if kept.as_ref().is_none_or(|k| key < k.key) {
-            kept = Some(Kept { key, board, snapshots });
+            let snapshots = held.snapshots;
+            kept = Some(Kept {
+                key,
+                layout,
+                board,
+                snapshots,
+            });
         }
         if params.fair_play == 0 && spread <= FAIR_ENOUGH {
             break;
         }
     }
-    let Kept { mut board, snapshots, .. } = kept.expect("the first layout is made or its error returned");
+    let Kept {
+        layout, board, snapshots, ..
+    } = kept.expect("the first layout is made or its error returned");
+    let mut board = board.unwrap_or_else(|| layout.finish(watch));
     for (attempt, snapshot) in snapshots {
         watch.snapshot(attempt, snapshot);
     }
@@ -142,11 +155,13 @@ pub(super) fn candidates(players: u32) -> Vec<Vec<u32>> {
 }
 
 /// The best layout so far.
-struct Kept {
+struct Kept<'p> {
     /// Whether its mission hop spread is over [`FAIR_AT_MOST`], its
     /// unevenness in greedy games (0 without `fair_play`) and its hop spread.
     key: (u32, f64, u32),
-    board: Board,
+    layout: LaidOut<'p>,
+    /// Its board, when it was finished to be played.
+    board: Option<Board>,
     /// Its snapshots, by attempt.
     snapshots: Vec<(u32, Snapshot)>,
 }

@@ -123,7 +123,35 @@ pub(crate) const STEPS: [&str; 4] = [
     "assembling nodes",
 ];
 
-fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Watch<Snapshot>) -> Result<Board, String> {
+/// A layout made as far as a board is chosen by: its points, edges, mission
+/// nodes and node types, each from the streams of `attempt`.
+/// [`LaidOut::finish`] places the power dots and what the expansions put
+/// between the nodes, and assembles the board: the layouts a board does not
+/// keep are never finished.
+struct LaidOut<'p> {
+    params: &'p Params,
+    seed: Seed,
+    attempt: u32,
+    size: (u32, u32),
+    points: Vec<Point>,
+    sides: Vec<Sides>,
+    on_border: Vec<bool>,
+    center: u32,
+    graph: crate::graph::Graph,
+    tree_edges: usize,
+    switched: expansions::Switched,
+    node_types: std::borrow::Cow<'p, [dictionary::NodeType]>,
+    /// Crossings and clearance violations of the edges checked.
+    checked: (u32, u32),
+    chosen: Chosen,
+    /// Each node type's least and most count on this board.
+    targets: Vec<(u32, Option<u32>)>,
+    types_outside_bounds: u32,
+}
+
+/// Lays out a board from the streams of `attempt`, as far as [`LaidOut`]
+/// says, or says which guarantee the layout breaks.
+fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Watch<Snapshot>) -> Result<LaidOut<'p>, String> {
     let (w, h) = params.size();
     let size = (f64::from(w), f64::from(h));
     watch.step(attempt, 0);
@@ -175,7 +203,7 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         original: params.original_edges,
         size,
     })?;
-    let graph = built.graph;
+    let (graph, tree_edges) = (built.graph, built.tree_edges);
 
     watch.step(attempt, 2);
     let switched = expansions::Switched::of(params);
@@ -196,9 +224,8 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
         let chosen = expansions::node_set::balanced(&pool, &targets, &starts, points.len(), &mut rng);
         std::borrow::Cow::Owned(chosen.into_iter().map(|t| pool[t].clone()).collect())
     };
-    let node_types = &node_types[..];
-    // The board check and the power dots need only the edges: they run beside
-    // the missions and types, which go one node at a time.
+    // The board check needs only the edges: it runs beside the missions and
+    // types, which go one node at a time.
     let so_far = BuiltSoFar {
         points: &points,
         sides: &sides,
@@ -210,14 +237,14 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     // tree's against all the edges and nodes there were: only tree edges can
     // cross each other or pass too near a node, and only they need checking.
     let (checked_edges, clearance) = if params.planar {
-        (&graph.edges()[..built.tree_edges], params.clearance)
+        (&graph.edges()[..tree_edges], params.clearance)
     } else {
         // Measured, not enforced: how far the original's way falls short.
         (graph.edges(), params.clearance)
     };
     let (checked, chosen) = rayon::join(
         || edges::violations(&points, checked_edges, size, clearance),
-        || starts_and_types(params, node_types, &switched, seed, attempt, &so_far),
+        || starts_and_types(params, &node_types, &switched, seed, attempt, &so_far),
     );
     // The spanning tree keeps the clearance by construction; this checks it
     // again, with crossings, and drops a layout whose tree breaks the rule.
@@ -228,93 +255,13 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
             params.clearance
         ));
     }
-    let Chosen {
-        hops,
-        missions,
-        assignment,
-        type_counts,
-        kinds,
-    } = chosen?;
-    // A node's type may set or add to its dots.
-    let type_dots: Vec<dots::TypeDots> = node_types
-        .iter()
-        .map(|t| dots::TypeDots {
-            fixed: t.dots,
-            extra: t.extra_dots,
-        })
-        .collect();
-    let placed = place_dots(params, seed, attempt, &so_far, |v| {
-        assignment.types[v as usize].map(|t| type_dots[t]).unwrap_or_default()
-    });
-
-    watch.step(attempt, 3);
-    // The number a node set puts on the centre (the original's Electric).
-    let center_number = switched
-        .node_sets
-        .iter()
-        .find_map(|s| s.center_number.as_ref())
-        .map(|n| n.of(&type_counts, params.players));
-    // The count a numbered type's numbers come from, by type.
-    let sources: Vec<Option<u32>> = node_types
-        .iter()
-        .map(|t| t.number_from.as_ref().map(|from| type_counts.get(from).copied().unwrap_or(0)))
-        .collect();
-    let numbers_rng = seed.stream("numbers", attempt);
-    let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
-    let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
-    let mut nodes = Vec::new();
-    placed
-        .into_par_iter()
-        .enumerate()
-        .map(|(v, (dots, _))| {
-            let (id, p) = (v as u32, points[v]);
-            let (kind, node_type, number) = if id == center {
-                (NodeKind::Center, None, center_number)
-            } else if let Some(&k) = mission_index.get(&id) {
-                (NodeKind::Mission, Some(kinds[k].clone()), None)
-            } else {
-                let t = assignment.types[v];
-                // Each node draws from its own substream: any thread, same number.
-                let number = t.and_then(|t| sources[t]).map(|count| {
-                    let mut rng = numbers_rng.substream(u64::from(id));
-                    types::number(count, params.players, p, points[center as usize], (w, h), &mut rng)
-                });
-                (NodeKind::Regular, t.map(|t| node_types[t].name.clone()), number)
-            };
-            Node {
-                id,
-                x: p.x,
-                y: p.y,
-                kind,
-                node_type,
-                edge_sides: sides[v].iter().collect(),
-                dots,
-                number,
-            }
-        })
-        .collect_into_vec(&mut nodes);
-    let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
-    let mission_hops: Vec<u32> = nodes
-        .iter()
-        .filter(|n| n.kind == NodeKind::Mission)
-        .map(|n| hops[n.id as usize])
-        .collect();
-    let targets = types::targets(node_types, w, h, params.fair_scaling);
-    let type_min: BTreeMap<String, u32> = node_types
-        .iter()
-        .zip(&targets)
-        .map(|(t, &(min, _))| (t.name.clone(), min))
-        .collect();
-    let type_max: BTreeMap<String, u32> = node_types
-        .iter()
-        .zip(&targets)
-        .filter_map(|(t, &(_, max))| Some((t.name.clone(), max?)))
-        .collect();
+    let chosen = chosen?;
+    let targets = types::targets(&node_types, w, h, params.fair_scaling);
     let types_outside_bounds = node_types
         .iter()
         .zip(&targets)
         .filter(|&(t, &(min, max))| {
-            let count = type_counts.get(&t.name).copied().unwrap_or(0);
+            let count = chosen.type_counts.get(&t.name).copied().unwrap_or(0);
             count < min || max.is_some_and(|max| count > max)
         })
         .count() as u32;
@@ -325,81 +272,216 @@ fn attempt_board(params: &Params, seed: &Seed, attempt: u32, watch: &mut dyn Wat
     // kept and reports the types outside their bounds, so that a dictionary
     // whose types crowd each other out on every layout costs one board more,
     // not every attempt.
-    let regular = points.len() - missions.len() - 1;
+    let regular = points.len() - chosen.missions.len() - 1;
     let minimums: u64 = targets.iter().map(|&(min, _)| u64::from(min)).sum();
     if params.fair_scaling && types_outside_bounds > 0 && minimums <= regular as u64 && attempt == 0 && params.max_attempts > 1 {
         return Err(format!(
             "{types_outside_bounds} node type(s) found no room for their minimum or went past their maximum"
         ));
     }
-    let between = switched
-        .places()
-        .then(|| place_between(params, &switched, seed, attempt, &so_far, &on_border));
-    let quadrant_nodes = quadrants(&points, center);
-    let quadrant_edges = quadrant_edges(&points, graph.edges(), center);
-    let mut metrics = Metrics {
-        nodes: points.len() as u32,
-        edges: graph.edges().len() as u32,
-        tree_edges: built.tree_edges as u32,
-        border_nodes: on_border.iter().filter(|&&b| b).count() as u32,
-        degree_histogram: degree_histogram(&graph),
-        mission_hop_spread: spread(&mission_hops),
-        mission_hops,
-        side_mean_hops: side_mean_hops(&missions, &hops),
-        quadrant_nodes,
-        quadrant_node_spread: spread(&quadrant_nodes),
-        quadrant_edges,
-        quadrant_edge_spread: spread(&quadrant_edges),
-        crossings,
-        clearance_violations,
-        constraint_violations: assignment.violations,
-        type_counts,
-        type_min,
-        type_max,
+    Ok(LaidOut {
+        params,
+        seed: seed.clone(),
+        attempt,
+        size: (w, h),
+        points,
+        sides,
+        on_border,
+        center,
+        graph,
+        tree_edges,
+        switched,
+        node_types,
+        checked,
+        chosen,
+        targets,
         types_outside_bounds,
-        dots_wanted,
-        dots_placed,
-        attempts: attempt + 1,
-        layouts: 1,
-        ..Metrics::default()
-    };
-    let between = between.unwrap_or_default();
-    if switched.places() {
-        metrics.areas = Some(between.areas.len() as u32);
-        metrics.tiny_nodes = switched.any_tiny_nodes().then_some(between.tiny_nodes.len() as u32);
-        metrics.resources = switched.any_resources().then_some(between.resources.len() as u32);
-        if switched.expeditions_or_landmarks() {
-            metrics.suitable_areas = Some(between.suitable);
-            let mut counts = [[0u32; 4]; 2];
-            let c = points[center as usize];
-            for e in &between.expeditions {
-                let q = expansions::expeditions::quadrant(Point::new(e.x, e.y), c);
-                counts[usize::from(e.kind == ExpeditionKind::Landmark)][q] += 1;
+    })
+}
+
+impl LaidOut<'_> {
+    /// How far apart the mission nodes' hop distances to the centre are.
+    fn mission_hop_spread(&self) -> u32 {
+        let Chosen { hops, missions, .. } = &self.chosen;
+        spread(&missions.iter().map(|&m| hops[m as usize]).collect::<Vec<_>>())
+    }
+
+    /// The board of this layout: its power dots placed (from the layout's
+    /// streams, node by node on every thread) and, with the expansions on,
+    /// what they place between the nodes.
+    fn finish(&self, watch: &mut dyn Watch<Snapshot>) -> Board {
+        let LaidOut {
+            params,
+            ref seed,
+            attempt,
+            size: (w, h),
+            ref points,
+            ref sides,
+            ref on_border,
+            center,
+            ref graph,
+            tree_edges,
+            ref switched,
+            ref node_types,
+            checked: (crossings, clearance_violations),
+            ref chosen,
+            ref targets,
+            types_outside_bounds,
+        } = *self;
+        let node_types = &node_types[..];
+        let Chosen {
+            hops,
+            missions,
+            assignment,
+            type_counts,
+            kinds,
+        } = chosen;
+        let so_far = BuiltSoFar {
+            points,
+            sides,
+            graph,
+            center,
+            size: (w, h),
+        };
+        // A node's type may set or add to its dots.
+        let type_dots: Vec<dots::TypeDots> = node_types
+            .iter()
+            .map(|t| dots::TypeDots {
+                fixed: t.dots,
+                extra: t.extra_dots,
+            })
+            .collect();
+        let placed = place_dots(params, seed, attempt, &so_far, |v| {
+            assignment.types[v as usize].map(|t| type_dots[t]).unwrap_or_default()
+        });
+
+        watch.step(attempt, 3);
+        // The number a node set puts on the centre (the original's Electric).
+        let center_number = switched
+            .node_sets
+            .iter()
+            .find_map(|s| s.center_number.as_ref())
+            .map(|n| n.of(type_counts, params.players));
+        // The count a numbered type's numbers come from, by type.
+        let sources: Vec<Option<u32>> = node_types
+            .iter()
+            .map(|t| t.number_from.as_ref().map(|from| type_counts.get(from).copied().unwrap_or(0)))
+            .collect();
+        let numbers_rng = seed.stream("numbers", attempt);
+        let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
+        let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
+        let mut nodes = Vec::new();
+        placed
+            .into_par_iter()
+            .enumerate()
+            .map(|(v, (dots, _))| {
+                let (id, p) = (v as u32, points[v]);
+                let (kind, node_type, number) = if id == center {
+                    (NodeKind::Center, None, center_number)
+                } else if let Some(&k) = mission_index.get(&id) {
+                    (NodeKind::Mission, Some(kinds[k].clone()), None)
+                } else {
+                    let t = assignment.types[v];
+                    // Each node draws from its own substream: any thread, same number.
+                    let number = t.and_then(|t| sources[t]).map(|count| {
+                        let mut rng = numbers_rng.substream(u64::from(id));
+                        types::number(count, params.players, p, points[center as usize], (w, h), &mut rng)
+                    });
+                    (NodeKind::Regular, t.map(|t| node_types[t].name.clone()), number)
+                };
+                Node {
+                    id,
+                    x: p.x,
+                    y: p.y,
+                    kind,
+                    node_type,
+                    edge_sides: sides[v].iter().collect(),
+                    dots,
+                    number,
+                }
+            })
+            .collect_into_vec(&mut nodes);
+        let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
+        let mission_hops: Vec<u32> = nodes
+            .iter()
+            .filter(|n| n.kind == NodeKind::Mission)
+            .map(|n| hops[n.id as usize])
+            .collect();
+        let type_min: BTreeMap<String, u32> = node_types.iter().zip(targets).map(|(t, &(min, _))| (t.name.clone(), min)).collect();
+        let type_max: BTreeMap<String, u32> = node_types
+            .iter()
+            .zip(targets)
+            .filter_map(|(t, &(_, max))| Some((t.name.clone(), max?)))
+            .collect();
+        let between = switched
+            .places()
+            .then(|| place_between(params, switched, seed, attempt, &so_far, on_border));
+        let quadrant_nodes = quadrants(points, center);
+        let quadrant_edges = quadrant_edges(points, graph.edges(), center);
+        let mut metrics = Metrics {
+            nodes: points.len() as u32,
+            edges: graph.edges().len() as u32,
+            tree_edges: tree_edges as u32,
+            border_nodes: on_border.iter().filter(|&&b| b).count() as u32,
+            degree_histogram: degree_histogram(graph),
+            mission_hop_spread: spread(&mission_hops),
+            mission_hops,
+            side_mean_hops: side_mean_hops(missions, hops),
+            quadrant_nodes,
+            quadrant_node_spread: spread(&quadrant_nodes),
+            quadrant_edges,
+            quadrant_edge_spread: spread(&quadrant_edges),
+            crossings,
+            clearance_violations,
+            constraint_violations: assignment.violations,
+            type_counts: type_counts.clone(),
+            type_min,
+            type_max,
+            types_outside_bounds,
+            dots_wanted,
+            dots_placed,
+            attempts: attempt + 1,
+            layouts: 1,
+            ..Metrics::default()
+        };
+        let between = between.unwrap_or_default();
+        if switched.places() {
+            metrics.areas = Some(between.areas.len() as u32);
+            metrics.tiny_nodes = switched.any_tiny_nodes().then_some(between.tiny_nodes.len() as u32);
+            metrics.resources = switched.any_resources().then_some(between.resources.len() as u32);
+            if switched.expeditions_or_landmarks() {
+                metrics.suitable_areas = Some(between.suitable);
+                let mut counts = [[0u32; 4]; 2];
+                let c = points[center as usize];
+                for e in &between.expeditions {
+                    let q = expansions::expeditions::quadrant(Point::new(e.x, e.y), c);
+                    counts[usize::from(e.kind == ExpeditionKind::Landmark)][q] += 1;
+                }
+                metrics.quadrant_expeditions = Some(counts[0]);
+                metrics.quadrant_landmarks = Some(counts[1]);
             }
-            metrics.quadrant_expeditions = Some(counts[0]);
-            metrics.quadrant_landmarks = Some(counts[1]);
+        }
+        Board {
+            header: Header::new(
+                "universe",
+                seed,
+                Params {
+                    resolution: Some(w),
+                    ..params.clone()
+                },
+            ),
+            metrics,
+            width: w,
+            height: h,
+            nodes,
+            edges: graph.edges().to_vec(),
+            areas: between.areas,
+            expeditions: between.expeditions,
+            resources: between.resources,
+            tiny_nodes: between.tiny_nodes,
+            start_picks: Vec::new(),
         }
     }
-    Ok(Board {
-        header: Header::new(
-            "universe",
-            seed,
-            Params {
-                resolution: Some(w),
-                ..params.clone()
-            },
-        ),
-        metrics,
-        width: w,
-        height: h,
-        nodes,
-        edges: graph.edges().to_vec(),
-        areas: between.areas,
-        expeditions: between.expeditions,
-        resources: between.resources,
-        tiny_nodes: between.tiny_nodes,
-        start_picks: Vec::new(),
-    })
 }
 
 /// What the expansions place between the nodes.
@@ -673,7 +755,7 @@ impl Generator for Universe {
         crate::threads::sized(params.work(), || {
             layouts::choose(params, seed, watch, |seed, watch| {
                 crate::retry("universe", params.max_attempts, watch.stop().cloned(), |attempt| {
-                    attempt_board(params, seed, attempt, watch)
+                    lay_out(params, seed, attempt, watch)
                 })
             })
         })
