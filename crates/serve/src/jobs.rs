@@ -1,5 +1,5 @@
-//! The generation slots: work runs on tokio's blocking pool, at most
-//! [`Limits::jobs`](crate::Limits::jobs) at once; a request that cannot get a
+//! The generation slots: work runs on a pool of rayon threads of its own, one
+//! per slot, at most [`Limits::jobs`](crate::Limits::jobs) at once; a request that cannot get a
 //! slot within [`Limits::queue_wait`](crate::Limits::queue_wait) is answered
 //! 503 with `Retry-After`.
 //!
@@ -45,6 +45,12 @@ pub(crate) struct Jobs {
     clients: Mutex<BTreeMap<IpAddr, Arc<Semaphore>>>,
     wait: Duration,
     time_limit: Duration,
+    /// A thread per slot. On one of them, a generation's parallel loops run
+    /// in place, or shared with the other threads of the pool when they are
+    /// idle; from a thread outside a pool, each loop would be handed to one
+    /// inside and back. `None` when the threads could not be started: work
+    /// then runs on tokio's blocking threads.
+    pool: Option<rayon::ThreadPool>,
 }
 
 /// Whether work is large (a big board, many sheets or a big PNG).
@@ -92,6 +98,11 @@ impl Jobs {
             clients: Mutex::default(),
             wait,
             time_limit,
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .thread_name(|k| format!("boardwright-job-{k}"))
+                .build()
+                .ok(),
         }
     }
 
@@ -154,10 +165,17 @@ impl Jobs {
         let stop = Stop::new();
         let _stop_on_drop = StopOnDrop(stop.clone());
         let flag = stop.clone();
-        let mut handle = tokio::task::spawn_blocking(move || {
+        let (done, mut handle) = tokio::sync::oneshot::channel();
+        let job = move || {
             let _slots = permits;
-            work(&flag)
-        });
+            // A panic is this request's internal error, not the server's end.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&flag)));
+            let _ = done.send(result);
+        };
+        match &self.pool {
+            Some(pool) => pool.spawn(job),
+            None => drop(tokio::task::spawn_blocking(job)),
+        }
         let done = tokio::select! {
             done = &mut handle => done,
             () = tokio::time::sleep(self.time_limit) => {
@@ -166,7 +184,11 @@ impl Jobs {
                 return Err(ApiError::too_long(self.time_limit));
             }
         };
-        done.map_err(|e| ApiError::internal(format!("the generation stopped unexpectedly: {e}")))?
+        match done {
+            Ok(Ok(result)) => result,
+            Ok(Err(_)) => Err(ApiError::internal("the generation stopped unexpectedly: it panicked")),
+            Err(_) => Err(ApiError::internal("the generation stopped unexpectedly")),
+        }
     }
 }
 
@@ -195,6 +217,16 @@ mod tests {
         let error = result.expect_err("stopped");
         assert_eq!(error.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
         assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn work_that_panics_is_an_internal_error_and_frees_its_slot() {
+        let rt = runtime();
+        let jobs = Jobs::new(1, Duration::from_secs(1), Duration::from_secs(60));
+        let panicked = rt.block_on(jobs.run(Size::Small, None, |_| -> Result<(), ApiError> { panic!("a bug") }));
+        let error = panicked.expect_err("a panic is an error");
+        assert_eq!(error.status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(rt.block_on(jobs.run(Size::Small, None, |_| Ok(7))).ok(), Some(7));
     }
 
     #[test]
