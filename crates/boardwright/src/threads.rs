@@ -6,7 +6,8 @@
 //! smaller than [`SPLIT_FROM`] runs whole on one worker of a pool of one
 //! thread that belongs to the calling thread (one hand-off in all), where
 //! every parallel loop runs in order without waking anyone. Work already on
-//! a rayon worker (boards made side by side by `analyze`) stays there.
+//! a rayon worker (boards made side by side by `analyze`, the server's
+//! generations on its own pool) stays there.
 //!
 //! The result is the same either way: parallel work gathers in id order.
 //! The benchmark `universe/threads` measures where splitting starts to pay.
