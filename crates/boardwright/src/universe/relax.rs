@@ -142,9 +142,11 @@ fn relax_tuned(
     let mut built: Option<Lists> = None;
     let mut movers: Vec<u32> = Vec::new();
     let mut is_mover = vec![false; n];
+    let mut pushed = Vec::new();
     // Points that moved more than `skin / 2` in the last step.
     let mut fast = n;
     let rows = h as usize + 1;
+    let obstacles = Columns::new(obstacles, w);
     for i in 0..iterations {
         if stop.is_some_and(Stop::stopped) {
             break;
@@ -173,18 +175,22 @@ fn relax_tuned(
             lists,
             patch: &patch,
             is_mover: &is_mover,
-            obstacles,
+            obstacles: &obstacles,
             step: 2.0 / (f64::from(i) + 1.0),
             size,
             fast_drift2: skin * skin / 4.0,
             rows,
         };
-        let found: Vec<(Vec<u32>, usize)> = next
-            .par_chunks_mut(CHUNK)
-            .zip(sides.par_chunks_mut(CHUNK))
-            .enumerate()
-            .map_init(Vec::new, |pushed, (c, (out, sides))| step.chunk(c * CHUNK, out, sides, pushed))
-            .collect();
+        // One chunk is stepped in place: a parallel loop would only cost.
+        let found: Vec<(Vec<u32>, usize)> = if n <= CHUNK {
+            vec![step.chunk(0, &mut next, &mut sides, &mut pushed)]
+        } else {
+            next.par_chunks_mut(CHUNK)
+                .zip(sides.par_chunks_mut(CHUNK))
+                .enumerate()
+                .map_init(Vec::new, |pushed, (c, (out, sides))| step.chunk(c * CHUNK, out, sides, pushed))
+                .collect()
+        };
         for &m in &movers {
             is_mover[m as usize] = false;
         }
@@ -323,6 +329,39 @@ impl Lists {
     }
 }
 
+/// The obstacles by the unit columns of the paper their reach overlaps,
+/// each column's in their order: an obstacle of another column than a
+/// point's is a radius or more away from it along x.
+struct Columns {
+    /// Where each column's obstacles start in `obstacles`, and the end.
+    start: Vec<u32>,
+    obstacles: Vec<Obstacle>,
+}
+
+impl Columns {
+    /// The columns `[c, c + 1]` of a paper `w` wide, `c` in `0..=w`.
+    fn new(obstacles: &[Obstacle], w: u32) -> Columns {
+        let mut start = vec![0];
+        let mut by_column = Vec::new();
+        for c in 0..=w {
+            let (lo, hi) = (f64::from(c), f64::from(c) + 1.0);
+            by_column.extend(obstacles.iter().filter(|o| o.at.x - o.radius <= hi && o.at.x + o.radius >= lo));
+            start.push(by_column.len() as u32);
+        }
+        Columns {
+            start,
+            obstacles: by_column,
+        }
+    }
+
+    /// The obstacles of the column holding `x` (on the paper, `0..=w`).
+    #[inline(always)]
+    fn near(&self, x: f64) -> &[Obstacle] {
+        let c = (x as usize).min(self.start.len() - 2);
+        &self.obstacles[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+}
+
 /// One iteration's inputs.
 struct Step<'a> {
     points: &'a [Point],
@@ -331,7 +370,7 @@ struct Step<'a> {
     lists: Option<&'a Lists>,
     patch: &'a [(u32, u32)],
     is_mover: &'a [bool],
-    obstacles: &'a [Obstacle],
+    obstacles: &'a Columns,
     step: f64,
     size: (f64, f64),
     /// Squared step length past which a point counts as moving fast.
@@ -347,16 +386,6 @@ impl Step<'_> {
     fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides], pushed: &mut Vec<Point>) -> (Vec<u32>, usize) {
         let len = out.len();
         let mine = &self.points[first..first + len];
-        // Only obstacles that reach these points can push (the others add zero).
-        let (lo, hi) = mine
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
-        let obstacles: Vec<Obstacle> = self
-            .obstacles
-            .iter()
-            .copied()
-            .filter(|o| o.at.x + o.radius >= lo && o.at.x - o.radius <= hi)
-            .collect();
         let patch = &self.patch[self.patch.partition_point(|&(p, _)| (p as usize) < first)..];
         let patch = &patch[..patch.partition_point(|&(p, _)| (p as usize) < first + len)];
         let mut patched = vec![false; len];
@@ -373,7 +402,7 @@ impl Step<'_> {
                 pushed.resize(len, Point::default());
                 for k in 0..len {
                     if !patched[k] {
-                        pushed[k] = self.pushes(mine[k], lists.of(k), &obstacles);
+                        pushed[k] = self.pushes(mine[k], lists.of(k));
                     }
                 }
                 for k in 0..len {
@@ -386,7 +415,7 @@ impl Step<'_> {
                 let mut near = [0; 8];
                 for k in 0..len {
                     let count = layout_neighbors(first + k, self.rows, self.points.len(), &mut near);
-                    out[k] = self.visit(first + k, mine[k], &near[..count], &obstacles, &mut sides[k], &mut moves);
+                    out[k] = self.visit(first + k, mine[k], &near[..count], &mut sides[k], &mut moves);
                 }
             }
         }
@@ -399,21 +428,21 @@ impl Step<'_> {
             }
             merged.extend(extra.iter().map(|&(_, q)| q));
             merged.sort_unstable();
-            out[k] = self.visit(first + k, mine[k], &merged, &obstacles, &mut sides[k], &mut moves);
+            out[k] = self.visit(first + k, mine[k], &merged, &mut sides[k], &mut moves);
         }
         (moves.movers, moves.fast)
     }
 
     /// Point `id` at `p` moved by the pushes of its neighbours `near` and of
-    /// `obstacles`; counted in `moves`.
+    /// the obstacles; counted in `moves`.
     #[inline(always)]
-    fn visit(&self, id: usize, p: Point, near: &[u32], obstacles: &[Obstacle], side: &mut Sides, moves: &mut Moves) -> Point {
-        self.finish(id, p, self.pushes(p, near, obstacles), side, moves)
+    fn visit(&self, id: usize, p: Point, near: &[u32], side: &mut Sides, moves: &mut Moves) -> Point {
+        self.finish(id, p, self.pushes(p, near), side, moves)
     }
 
-    /// The sum of the pushes on `p` of its neighbours `near` and of `obstacles`.
+    /// The sum of the pushes on `p` of its neighbours `near` and of the obstacles.
     #[inline(always)]
-    fn pushes(&self, p: Point, near: &[u32], obstacles: &[Obstacle]) -> Point {
+    fn pushes(&self, p: Point, near: &[u32]) -> Point {
         let mut v = Point::default();
         // Two neighbours at a time share one vector square root (the step's
         // costliest instruction); each lane is the scalar `push` (`fast_max`
@@ -434,13 +463,13 @@ impl Step<'_> {
             let q = self.points[q as usize];
             push(&mut v, p, q.x, q.y, EQUILIBRIUM);
         }
-        for o in obstacles {
+        for o in self.obstacles.near(p.x) {
             // An obstacle a radius or more away along an axis is at least
             // that far (`sqrt(x * x) == |x|` in floating point) and pushes
             // by ±0, which leaves the sum as it is (the sum starts at +0 and
             // never becomes −0): skipping it changes no bit, and most are
-            // far. Then a small board with many obstacles costs little more
-            // than one with few.
+            // far (those of other columns always are). Then a board with
+            // many obstacles costs little more than one with few.
             if (p.x - o.at.x).abs() < o.radius && (p.y - o.at.y).abs() < o.radius {
                 push(&mut v, p, o.at.x, o.at.y, o.radius);
             }
@@ -637,6 +666,24 @@ mod tests {
     }
 
     #[test]
+    fn a_column_holds_every_obstacle_that_reaches_its_points_in_order() {
+        let mut rng = Rng::new(6, 6);
+        let (w, h) = (12, 8);
+        let all = obstacles(w, h, 40, &mut rng);
+        let columns = Columns::new(&all, w);
+        // Points anywhere on the paper, its sides and the columns' edges among them.
+        let xs = (0..2000).map(|_| rng.uniform(0.0, f64::from(w))).chain((0..=w).map(f64::from));
+        for x in xs {
+            let near = columns.near(x);
+            let reaching: Vec<usize> = (0..all.len()).filter(|&k| (x - all[k].at.x).abs() < all[k].radius).collect();
+            let kept: Vec<usize> = (0..all.len()).filter(|&k| near.iter().any(|o| o.at == all[k].at)).collect();
+            assert!(reaching.iter().all(|k| kept.contains(k)), "x = {x}: {reaching:?} not all in {kept:?}");
+            let order: Vec<Point> = kept.iter().map(|&k| all[k].at).collect();
+            assert_eq!(near.iter().map(|o| o.at).collect::<Vec<_>>(), order, "x = {x}");
+        }
+    }
+
+    #[test]
     fn only_points_on_their_grid_cells_skip_the_first_lists() {
         let mut rng = Rng::new(5, 5);
         let mut points = jittered_grid(12, 8, &mut rng);
@@ -675,7 +722,7 @@ mod tests {
             lists: None,
             patch: &[],
             is_mover: &[],
-            obstacles: &[],
+            obstacles: &Columns::new(&[], 10),
             step: 1.0,
             size: (10.0, 10.0),
             fast_drift2: 1.0,
@@ -690,7 +737,7 @@ mod tests {
                 let q = points[q as usize];
                 push(&mut want, p, q.x, q.y, EQUILIBRIUM);
             }
-            let got = step.pushes(p, &near, &[]);
+            let got = step.pushes(p, &near);
             assert_eq!((got.x.to_bits(), got.y.to_bits()), (want.x.to_bits(), want.y.to_bits()), "{near:?}");
         }
     }
