@@ -354,11 +354,23 @@ impl Columns {
         }
     }
 
-    /// The obstacles of the column holding `x` (on the paper, `0..=w`).
+    /// The column holding `x` (on the paper, `0..=w`).
+    #[inline(always)]
+    fn column(&self, x: f64) -> usize {
+        (x as usize).min(self.start.len() - 2)
+    }
+
+    /// The obstacles of the column holding `x`.
     #[inline(always)]
     fn near(&self, x: f64) -> &[Obstacle] {
-        let c = (x as usize).min(self.start.len() - 2);
+        let c = self.column(x);
         &self.obstacles[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+
+    /// Whether any column from the one holding `lo` to the one holding `hi`
+    /// has an obstacle.
+    fn any_between(&self, lo: f64, hi: f64) -> bool {
+        self.start[self.column(lo)] < self.start[self.column(hi) + 1]
     }
 }
 
@@ -386,6 +398,11 @@ impl Step<'_> {
     fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides], pushed: &mut Vec<Point>) -> (Vec<u32>, usize) {
         let len = out.len();
         let mine = &self.points[first..first + len];
+        // On a large board most chunks meet no obstacle at all.
+        let (lo, hi) = mine
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+        let obstacles = (len > 0 && self.obstacles.any_between(lo, hi)).then_some(self.obstacles);
         let patch = &self.patch[self.patch.partition_point(|&(p, _)| (p as usize) < first)..];
         let patch = &patch[..patch.partition_point(|&(p, _)| (p as usize) < first + len)];
         let mut patched = vec![false; len];
@@ -402,7 +419,7 @@ impl Step<'_> {
                 pushed.resize(len, Point::default());
                 for k in 0..len {
                     if !patched[k] {
-                        pushed[k] = self.pushes(mine[k], lists.of(k));
+                        pushed[k] = self.pushes(mine[k], lists.of(k), obstacles);
                     }
                 }
                 for k in 0..len {
@@ -415,7 +432,7 @@ impl Step<'_> {
                 let mut near = [0; 8];
                 for k in 0..len {
                     let count = layout_neighbors(first + k, self.rows, self.points.len(), &mut near);
-                    out[k] = self.visit(first + k, mine[k], &near[..count], &mut sides[k], &mut moves);
+                    out[k] = self.visit(first + k, mine[k], &near[..count], obstacles, &mut sides[k], &mut moves);
                 }
             }
         }
@@ -428,21 +445,22 @@ impl Step<'_> {
             }
             merged.extend(extra.iter().map(|&(_, q)| q));
             merged.sort_unstable();
-            out[k] = self.visit(first + k, mine[k], &merged, &mut sides[k], &mut moves);
+            out[k] = self.visit(first + k, mine[k], &merged, obstacles, &mut sides[k], &mut moves);
         }
         (moves.movers, moves.fast)
     }
 
     /// Point `id` at `p` moved by the pushes of its neighbours `near` and of
-    /// the obstacles; counted in `moves`.
+    /// the `obstacles` (none: they reach none of the chunk's points);
+    /// counted in `moves`.
     #[inline(always)]
-    fn visit(&self, id: usize, p: Point, near: &[u32], side: &mut Sides, moves: &mut Moves) -> Point {
-        self.finish(id, p, self.pushes(p, near), side, moves)
+    fn visit(&self, id: usize, p: Point, near: &[u32], obstacles: Option<&Columns>, side: &mut Sides, moves: &mut Moves) -> Point {
+        self.finish(id, p, self.pushes(p, near, obstacles), side, moves)
     }
 
-    /// The sum of the pushes on `p` of its neighbours `near` and of the obstacles.
+    /// The sum of the pushes on `p` of its neighbours `near` and of the `obstacles`.
     #[inline(always)]
-    fn pushes(&self, p: Point, near: &[u32]) -> Point {
+    fn pushes(&self, p: Point, near: &[u32], obstacles: Option<&Columns>) -> Point {
         let mut v = Point::default();
         // Two neighbours at a time share one vector square root (the step's
         // costliest instruction); each lane is the scalar `push` (`fast_max`
@@ -463,7 +481,7 @@ impl Step<'_> {
             let q = self.points[q as usize];
             push(&mut v, p, q.x, q.y, EQUILIBRIUM);
         }
-        for o in self.obstacles.near(p.x) {
+        for o in obstacles.map_or(&[][..], |o| o.near(p.x)) {
             // An obstacle a radius or more away along an axis is at least
             // that far (`sqrt(x * x) == |x|` in floating point) and pushes
             // by ±0, which leaves the sum as it is (the sum starts at +0 and
@@ -677,7 +695,10 @@ mod tests {
             let near = columns.near(x);
             let reaching: Vec<usize> = (0..all.len()).filter(|&k| (x - all[k].at.x).abs() < all[k].radius).collect();
             let kept: Vec<usize> = (0..all.len()).filter(|&k| near.iter().any(|o| o.at == all[k].at)).collect();
-            assert!(reaching.iter().all(|k| kept.contains(k)), "x = {x}: {reaching:?} not all in {kept:?}");
+            assert!(
+                reaching.iter().all(|k| kept.contains(k)),
+                "x = {x}: {reaching:?} not all in {kept:?}"
+            );
             let order: Vec<Point> = kept.iter().map(|&k| all[k].at).collect();
             assert_eq!(near.iter().map(|o| o.at).collect::<Vec<_>>(), order, "x = {x}");
         }
@@ -737,7 +758,7 @@ mod tests {
                 let q = points[q as usize];
                 push(&mut want, p, q.x, q.y, EQUILIBRIUM);
             }
-            let got = step.pushes(p, &near);
+            let got = step.pushes(p, &near, None);
             assert_eq!((got.x.to_bits(), got.y.to_bits()), (want.x.to_bits(), want.y.to_bits()), "{near:?}");
         }
     }
