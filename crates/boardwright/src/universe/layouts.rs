@@ -73,36 +73,32 @@ pub(super) fn choose<'p>(
         if held.stop().is_some_and(Stop::stopped) {
             return Err(Error::Stopped);
         }
-        let (board, excess) = if params.fair_play > 0 {
+        let (candidate, excess) = if params.fair_play > 0 {
             let board = layout.finish(&mut held);
             let series = Series {
                 games: params.fair_play,
                 ..Default::default()
             };
             let excess = play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread + f64::from(r.stalls) / f64::from(r.games));
-            (Some(board), excess)
+            (Candidate::Played(Box::new(board)), excess)
         } else {
-            (None, 0.0)
+            (Candidate::Laid(Box::new(layout)), 0.0)
         };
         let key = (unfair, excess, spread);
         // Tuples compare in order, field by field: the first layout wins ties.
         if kept.as_ref().is_none_or(|k| key < k.key) {
             let snapshots = held.snapshots;
-            kept = Some(Kept {
-                key,
-                layout,
-                board,
-                snapshots,
-            });
+            kept = Some(Kept { key, candidate, snapshots });
         }
         if params.fair_play == 0 && spread <= FAIR_ENOUGH {
             break;
         }
     }
-    let Kept {
-        layout, board, snapshots, ..
-    } = kept.expect("the first layout is made or its error returned");
-    let mut board = board.unwrap_or_else(|| layout.finish(watch));
+    let Kept { candidate, snapshots, .. } = kept.expect("the first layout is made or its error returned");
+    let mut board = match candidate {
+        Candidate::Laid(layout) => layout.finish(watch),
+        Candidate::Played(board) => *board,
+    };
     for (attempt, snapshot) in snapshots {
         watch.snapshot(attempt, snapshot);
     }
@@ -159,11 +155,15 @@ struct Kept<'p> {
     /// Whether its mission hop spread is over [`FAIR_AT_MOST`], its
     /// unevenness in greedy games (0 without `fair_play`) and its hop spread.
     key: (u32, f64, u32),
-    layout: LaidOut<'p>,
-    /// Its board, when it was finished to be played.
-    board: Option<Board>,
+    candidate: Candidate<'p>,
     /// Its snapshots, by attempt.
     snapshots: Vec<(u32, Snapshot)>,
+}
+
+/// A layout as made, or its board when it was finished to be played.
+enum Candidate<'p> {
+    Laid(Box<LaidOut<'p>>),
+    Played(Box<Board>),
 }
 
 /// Passes a layout's steps and the stop flag on, and holds its snapshots.

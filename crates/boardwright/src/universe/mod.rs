@@ -309,26 +309,25 @@ impl LaidOut<'_> {
     /// The board of this layout: its power dots placed (from the layout's
     /// streams, node by node on every thread) and, with the expansions on,
     /// what they place between the nodes.
-    fn finish(&self, watch: &mut dyn Watch<Snapshot>) -> Board {
+    fn finish(self, watch: &mut dyn Watch<Snapshot>) -> Board {
         let LaidOut {
             params,
-            ref seed,
+            seed,
             attempt,
             size: (w, h),
-            ref points,
-            ref sides,
-            ref on_border,
+            points,
+            sides,
+            on_border,
             center,
-            ref graph,
+            graph,
             tree_edges,
-            ref switched,
-            ref node_types,
+            switched,
+            node_types,
             checked: (crossings, clearance_violations),
-            ref chosen,
-            ref targets,
+            chosen,
+            targets,
             types_outside_bounds,
-        } = *self;
-        let node_types = &node_types[..];
+        } = self;
         let Chosen {
             hops,
             missions,
@@ -336,10 +335,11 @@ impl LaidOut<'_> {
             type_counts,
             kinds,
         } = chosen;
+        let (seed, points, sides, node_types) = (&seed, &points[..], &sides[..], &node_types[..]);
         let so_far = BuiltSoFar {
             points,
             sides,
-            graph,
+            graph: &graph,
             center,
             size: (w, h),
         };
@@ -361,7 +361,7 @@ impl LaidOut<'_> {
             .node_sets
             .iter()
             .find_map(|s| s.center_number.as_ref())
-            .map(|n| n.of(type_counts, params.players));
+            .map(|n| n.of(&type_counts, params.players));
         // The count a numbered type's numbers come from, by type.
         let sources: Vec<Option<u32>> = node_types
             .iter()
@@ -407,15 +407,19 @@ impl LaidOut<'_> {
             .filter(|n| n.kind == NodeKind::Mission)
             .map(|n| hops[n.id as usize])
             .collect();
-        let type_min: BTreeMap<String, u32> = node_types.iter().zip(targets).map(|(t, &(min, _))| (t.name.clone(), min)).collect();
+        let type_min: BTreeMap<String, u32> = node_types
+            .iter()
+            .zip(&targets)
+            .map(|(t, &(min, _))| (t.name.clone(), min))
+            .collect();
         let type_max: BTreeMap<String, u32> = node_types
             .iter()
-            .zip(targets)
+            .zip(&targets)
             .filter_map(|(t, &(_, max))| Some((t.name.clone(), max?)))
             .collect();
         let between = switched
             .places()
-            .then(|| place_between(params, switched, seed, attempt, &so_far, on_border));
+            .then(|| place_between(params, &switched, seed, attempt, &so_far, &on_border));
         let quadrant_nodes = quadrants(points, center);
         let quadrant_edges = quadrant_edges(points, graph.edges(), center);
         let mut metrics = Metrics {
@@ -423,10 +427,10 @@ impl LaidOut<'_> {
             edges: graph.edges().len() as u32,
             tree_edges: tree_edges as u32,
             border_nodes: on_border.iter().filter(|&&b| b).count() as u32,
-            degree_histogram: degree_histogram(graph),
+            degree_histogram: degree_histogram(&graph),
             mission_hop_spread: spread(&mission_hops),
             mission_hops,
-            side_mean_hops: side_mean_hops(missions, hops),
+            side_mean_hops: side_mean_hops(&missions, &hops),
             quadrant_nodes,
             quadrant_node_spread: spread(&quadrant_nodes),
             quadrant_edges,
@@ -434,7 +438,7 @@ impl LaidOut<'_> {
             crossings,
             clearance_violations,
             constraint_violations: assignment.violations,
-            type_counts: type_counts.clone(),
+            type_counts,
             type_min,
             type_max,
             types_outside_bounds,
