@@ -26,7 +26,7 @@ pub const DOT_ANGLE: f64 = 0.225 * PI;
 
 /// What a node's type says of its dots: a count instead of the player
 /// count's, and dots beyond it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TypeDots {
     /// The count, if the type sets it.
     pub fixed: Option<u32>,

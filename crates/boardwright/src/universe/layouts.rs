@@ -28,7 +28,6 @@
 //! is played. A watch sees every layout's steps, but only the kept layout's
 //! snapshots: they are held until it is known.
 
-use super::params::LAYOUT_NODES;
 use super::play::{self, Series};
 use super::{Board, LaidOut, Params, Snapshot};
 use crate::{Error, Seed, Stop, Watch};
@@ -46,11 +45,7 @@ pub(super) fn choose<'p>(
     watch: &mut dyn Watch<Snapshot>,
     make: impl Fn(&Seed, &mut dyn Watch<Snapshot>) -> Result<LaidOut<'p>, Error>,
 ) -> Result<Board, Error> {
-    let count = if params.node_count() <= LAYOUT_NODES {
-        params.start_layouts
-    } else {
-        1
-    };
+    let count = params.layouts();
     if count == 1 && params.fair_play == 0 {
         return make(seed, watch).map(|layout| layout.finish(watch));
     }

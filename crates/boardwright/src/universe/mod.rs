@@ -144,6 +144,9 @@ struct LaidOut<'p> {
     /// Crossings and clearance violations of the edges checked.
     checked: (u32, u32),
     chosen: Chosen,
+    /// Power dots placed as if no node's type set their count, when this
+    /// layout is the only one made (see [`place_dots`]).
+    untyped_dots: Option<Vec<(Vec<f64>, u32)>>,
     /// Each node type's least and most count on this board.
     targets: Vec<(u32, Option<u32>)>,
     types_outside_bounds: u32,
@@ -242,8 +245,16 @@ fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Wa
         // Measured, not enforced: how far the original's way falls short.
         (graph.edges(), params.clearance)
     };
-    let (checked, chosen) = rayon::join(
-        || edges::violations(&points, checked_edges, size, clearance),
+    // The one layout a board makes is the one finished: its power dots are
+    // placed here, beside the types, as if no type set their count, and
+    // only the nodes whose type does are placed again once types are known.
+    let only_layout = params.layouts() == 1 && params.fair_play == 0;
+    let ((checked, untyped_dots), chosen) = rayon::join(
+        || {
+            let checked = edges::violations(&points, checked_edges, size, clearance);
+            let dots = only_layout.then(|| place_dots(params, seed, attempt, &so_far, |_| dots::TypeDots::default(), None));
+            (checked, dots)
+        },
         || starts_and_types(params, &node_types, &switched, seed, attempt, &so_far),
     );
     // The spanning tree keeps the clearance by construction; this checks it
@@ -294,6 +305,7 @@ fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Wa
         node_types,
         checked,
         chosen,
+        untyped_dots,
         targets,
         types_outside_bounds,
     })
@@ -325,6 +337,7 @@ impl LaidOut<'_> {
             node_types,
             checked: (crossings, clearance_violations),
             chosen,
+            untyped_dots,
             targets,
             types_outside_bounds,
         } = self;
@@ -351,9 +364,8 @@ impl LaidOut<'_> {
                 extra: t.extra_dots,
             })
             .collect();
-        let placed = place_dots(params, seed, attempt, &so_far, |v| {
-            assignment.types[v as usize].map(|t| type_dots[t]).unwrap_or_default()
-        });
+        let of_type = |v: u32| assignment.types[v as usize].map(|t| type_dots[t]).unwrap_or_default();
+        let placed = place_dots(params, seed, attempt, &so_far, of_type, untyped_dots);
 
         watch.step(attempt, 3);
         // The number a node set puts on the centre (the original's Electric).
@@ -617,14 +629,16 @@ struct BuiltSoFar<'a> {
 }
 
 /// The power dots of every node, and how many each wanted, where
-/// `type_dots` tells what a node's type says of them. Each node draws from
-/// its own substream: any thread, same dots.
+/// `type_dots` tells what a node's type says of them; with `untyped`, the
+/// dots placed as if every `type_dots` were the default, only the nodes
+/// whose `type_dots` is not are placed again.
 fn place_dots(
     params: &Params,
     seed: &Seed,
     attempt: u32,
     board: &BuiltSoFar<'_>,
     type_dots: impl Fn(u32) -> dots::TypeDots + Sync,
+    untyped: Option<Vec<(Vec<f64>, u32)>>,
 ) -> Vec<(Vec<f64>, u32)> {
     let &BuiltSoFar {
         points,
@@ -634,16 +648,32 @@ fn place_dots(
         ..
     } = board;
     let rng = seed.stream("dots", attempt);
-    (0..points.len() as u32)
-        .into_par_iter()
-        .map_init(dots::Arcs::default, |arcs, id| {
-            let mut rng = rng.substream(u64::from(id));
-            let want = dots::wanted(params.players, id == center, type_dots(id), &mut rng);
-            let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
-            let placed = dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
-            (placed, want)
-        })
-        .collect()
+    // Each node draws from its own substream: any thread, same dots, and a
+    // node placed again places them as it would have the first time.
+    let place = |arcs: &mut dots::Arcs, id: u32| {
+        let mut rng = rng.substream(u64::from(id));
+        let want = dots::wanted(params.players, id == center, type_dots(id), &mut rng);
+        let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
+        let placed = dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
+        (placed, want)
+    };
+    match untyped {
+        None => (0..points.len() as u32)
+            .into_par_iter()
+            .map_init(dots::Arcs::default, place)
+            .collect(),
+        Some(mut placed) => {
+            placed
+                .par_iter_mut()
+                .enumerate()
+                .for_each_init(dots::Arcs::default, |arcs, (id, node)| {
+                    if type_dots(id as u32) != dots::TypeDots::default() {
+                        *node = place(arcs, id as u32);
+                    }
+                });
+            placed
+        }
+    }
 }
 
 /// The mission nodes, node types and mission kinds of a board.

@@ -200,12 +200,18 @@ impl Params {
         (u64::from(w) + 1) * (u64::from(h) + 1)
     }
 
+    /// How many layouts a board makes at most: `start_layouts`, or one on
+    /// boards of more than `LAYOUT_NODES` nodes.
+    pub(crate) fn layouts(&self) -> u32 {
+        if self.node_count() <= LAYOUT_NODES { self.start_layouts } else { 1 }
+    }
+
     /// The work of a board at most, in nodes made: each layout it may
     /// make, and the `fair_play` games on each and on each start order
     /// tried, a game weighing a tenth of its board.
     pub(crate) fn work(&self) -> u64 {
         let nodes = self.node_count();
-        let layouts = if nodes <= LAYOUT_NODES { u64::from(self.start_layouts) } else { 1 };
+        let layouts = u64::from(self.layouts());
         let orders = super::layouts::candidates(self.players).len() as u64;
         let games = u64::from(self.fair_play);
         let tenths = layouts.saturating_mul(10 + games).saturating_add(orders.saturating_mul(games));

@@ -59,6 +59,46 @@ fn dots_hold(_: &Params, b: &Board) -> Result<(), String> {
     Ok(())
 }
 
+/// A board that makes one layout places its dots beside its node types, as
+/// if no type set their count, and places again those of nodes whose type
+/// does (Village Ruins: 4; Chameleon: 2 more; both Nodes of Knowledge).
+/// Where the first of several
+/// layouts is kept (the same layout, whose dots are placed once its types
+/// are known), every node's dots are the same; the seeds compared hold both
+/// kinds of node.
+#[test]
+fn dots_placed_beside_the_types_are_the_dots_placed_after_them() {
+    let several = with(4, &["nodes_of_knowledge"]);
+    let one = Params {
+        start_layouts: 1,
+        ..several.clone()
+    };
+    let (mut compared, mut typed) = (0, 0);
+    for i in 0..40 {
+        let seed = Seed::new(&format!("dots-{i}"));
+        let first = Universe::generate(&several, &seed).unwrap();
+        if first.metrics.layouts != 1 {
+            continue;
+        }
+        let single = Universe::generate(&one, &seed).unwrap();
+        for (a, b) in single.nodes.iter().zip(&first.nodes) {
+            assert_eq!(
+                (a.id, &a.node_type, &a.dots),
+                (b.id, &b.node_type, &b.dots),
+                "seed dots-{i}, node {}",
+                a.id
+            );
+        }
+        compared += 1;
+        typed += single
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.node_type.as_deref(), Some("Village Ruins" | "Chameleon")))
+            .count();
+    }
+    assert!(compared >= 10 && typed >= 10, "{compared} boards, {typed} nodes with typed dots");
+}
+
 /// A node type as the original's dictionary gives it: name, min, max, prob,
 /// category, action types, requirements.
 type Row = (
