@@ -382,6 +382,7 @@ impl LaidOut<'_> {
         let numbers_rng = seed.stream("numbers", attempt);
         let mission_index: BTreeMap<u32, usize> = missions.iter().enumerate().map(|(k, &m)| (m, k)).collect();
         let dots_wanted = placed.iter().map(|&(_, want)| want).sum();
+        let dots_placed = placed.iter().map(|(dots, _)| dots.len() as u32).sum();
         let mut nodes = Vec::new();
         placed
             .into_par_iter()
@@ -413,12 +414,8 @@ impl LaidOut<'_> {
                 }
             })
             .collect_into_vec(&mut nodes);
-        let dots_placed = nodes.iter().map(|n| n.dots.len() as u32).sum();
-        let mission_hops: Vec<u32> = nodes
-            .iter()
-            .filter(|n| n.kind == NodeKind::Mission)
-            .map(|n| hops[n.id as usize])
-            .collect();
+        // The mission nodes' hops in the order of their ids, the nodes' order.
+        let mission_hops: Vec<u32> = mission_index.keys().map(|&m| hops[m as usize]).collect();
         let type_min: BTreeMap<String, u32> = node_types
             .iter()
             .zip(&targets)
