@@ -310,9 +310,9 @@ impl<'a> State<'a> {
         }
     }
 
-    /// Reads the facts of the first [`BATCH`] nodes of `next` and the types of
-    /// the neighbours of the first [`BATCH`] of `now` (whose facts are read
-    /// already): loads that do not wait for each other, so the processor
+    /// Reads the facts of the first [`BATCH`] nodes of `next` and the types and
+    /// group links (`parent`) of the neighbours of the first [`BATCH`] of `now`
+    /// (whose facts are read already): loads that do not wait for each other, so the processor
     /// overlaps their trips to memory, and the walk then finds them in cache.
     fn warm(&self, next: &[u32], now: &[u32]) {
         let mut sum = 0u32;
@@ -323,6 +323,7 @@ impl<'a> State<'a> {
             let f = &self.facts[v as usize];
             for &w in &f.near[..usize::from(f.degree).min(INLINE)] {
                 sum = sum.wrapping_add(u32::from(self.assigned[w as usize]));
+                sum = sum.wrapping_add(self.parent[w as usize]);
             }
         }
         std::hint::black_box(sum);
