@@ -127,7 +127,8 @@ pub(crate) const STEPS: [&str; 4] = [
 /// nodes and node types, each from the streams of `attempt`.
 /// [`LaidOut::finish`] places the power dots and what the expansions put
 /// between the nodes, and assembles the board: the layouts a board does not
-/// keep are never finished.
+/// keep are never finished. (A board's only layout places most of its dots
+/// beside its types, `untyped_dots`.)
 struct LaidOut<'p> {
     params: &'p Params,
     seed: Seed,
