@@ -16,7 +16,9 @@
 //! through the anchor grid, which is still close enough for every other point,
 //! and they are added to the lists that miss them. When movers are many, the
 //! lists are built again; while most points move far at every step (the first
-//! few), they hold only the pairs that push and are built every step.
+//! few), they hold only the pairs that push and are built every step, and
+//! then never written down: the step gathers each point's list from the grid
+//! as it goes.
 //!
 //! Per iteration at a million points that is one pass over the lists (about
 //! six neighbours a point) instead of rebucketing every point and scanning
@@ -239,8 +241,10 @@ struct Lists {
     /// Positions when built, rounded to `f32` (half the memory traffic of
     /// the check every step makes; the rounding is taken off the threshold).
     anchor: Vec<[f32; 2]>,
-    /// Each point's list.
+    /// Each point's list (none when [`Lists::scanned`]).
     near: IdLists,
+    /// The square of how far the lists reach.
+    reach2: f64,
     /// Squared distance from its anchor past which a point is a mover: a
     /// little under `(skin / 2)²`, for rounding; negative for lists without
     /// skin.
@@ -267,35 +271,51 @@ impl Lists {
         sorted.par_extend(grid.order().par_iter().map(|&id| (points[id as usize], id)));
         anchor.clear();
         anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
-        let r2 = reach * reach;
-        let near = IdLists::build(points.len(), spare, |id, list| {
-            let (p, from) = (points[id], list.len());
-            for range in grid.ranges_around(p, 1) {
-                // Every candidate is written, and kept only when near:
-                // no branch to mispredict.
-                let candidates = &sorted[range];
-                let mut kept = list.len();
-                list.resize(kept + candidates.len(), 0);
-                for &(q, j) in candidates {
-                    list[kept] = j;
-                    kept += usize::from(j as usize != id && q.dist2(p) <= r2);
-                }
-                list.truncate(kept);
-            }
-            list[from..].sort_unstable();
-        });
         // Rounding a coordinate below 2^k to `f32` moves it at most 2^(k − 24).
         let rounding = size.0.max(size.1).max(1.0) * 2.0 * f64::from(f32::EPSILON) * std::f64::consts::SQRT_2;
         let margin = skin / 2.0 - rounding - 1e-9;
-        Lists {
+        let mut lists = Lists {
             grid,
             sorted,
             size,
             anchor,
-            near,
+            near: spare,
+            reach2: reach * reach,
             // A negative margin (no skin) makes every point a mover.
             mover_drift2: if margin > 0.0 { margin * margin } else { -1.0 },
+        };
+        if !lists.scanned() {
+            let near = std::mem::take(&mut lists.near);
+            lists.near = IdLists::build(points.len(), near, |id, list| lists.gather(id, points[id], list));
         }
+        lists
+    }
+
+    /// Whether the lists are only good for the step they were built for
+    /// (no skin: every point is a mover after it), and are then not
+    /// written: the step gathers each point's list from the grid as it goes,
+    /// which saves writing and reading back a list per point.
+    fn scanned(&self) -> bool {
+        self.mover_drift2 < 0.0
+    }
+
+    /// Appends to `list` the points within the lists' reach of point `id`
+    /// at `p` (where it was when they were built), ascending.
+    fn gather(&self, id: usize, p: Point, list: &mut Vec<u32>) {
+        let from = list.len();
+        for range in self.grid.ranges_around(p, 1) {
+            // Every candidate is written, and kept only when near: no
+            // branch to mispredict.
+            let candidates = &self.sorted[range];
+            let mut kept = list.len();
+            list.resize(kept + candidates.len(), 0);
+            for &(q, j) in candidates {
+                list[kept] = j;
+                kept += usize::from(j as usize != id && q.dist2(p) <= self.reach2);
+            }
+            list.truncate(kept);
+        }
+        list[from..].sort_unstable();
     }
 
     /// The list of point `id`.
@@ -429,6 +449,16 @@ impl Step<'_> {
         }
         let mut moves = Moves::default();
         match self.lists {
+            Some(lists) if lists.scanned() => {
+                // Built from these positions: each point's list is its
+                // list then (a point patched is stepped below).
+                let mut near = Vec::new();
+                for k in (0..len).filter(|&k| !patched[k]) {
+                    near.clear();
+                    lists.gather(first + k, mine[k], &mut near);
+                    out[k] = self.visit(first + k, mine[k], &near, obstacles, &mut sides[k], &mut moves);
+                }
+            }
             // Step chunks are list chunks.
             Some(lists) => {
                 // The pushes first, and then the moves: two short loops of
