@@ -175,7 +175,8 @@ fn relax_tuned(
             None
         } else {
             Some(&*match built.as_mut() {
-                Some(lists) if movers.len() <= n / rebuild_share => lists,
+                // Lists without skin serve one step: every point is past them.
+                Some(lists) if !lists.scanned() && movers.len() <= n / rebuild_share => lists,
                 _ => {
                     // While most points move far every step, lists of the pushing
                     // pairs alone, built every step, cost less than long-lived ones.
@@ -270,7 +271,9 @@ impl Lists {
         sorted.clear();
         sorted.par_extend(grid.order().par_iter().map(|&id| (points[id as usize], id)));
         anchor.clear();
-        anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
+        if skin > 0.0 {
+            anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
+        }
         // Rounding a coordinate below 2^k to `f32` moves it at most 2^(k − 24).
         let rounding = size.0.max(size.1).max(1.0) * 2.0 * f64::from(f32::EPSILON) * std::f64::consts::SQRT_2;
         let margin = skin / 2.0 - rounding - 1e-9;
@@ -291,10 +294,11 @@ impl Lists {
         lists
     }
 
-    /// Whether the lists are only good for the step they were built for
-    /// (no skin: every point is a mover after it), and are then not
-    /// written: the step gathers each point's list from the grid as it goes,
-    /// which saves writing and reading back a list per point.
+    /// Whether the lists are only good for the step they were built for (no
+    /// skin: every point is past them after it, and they are built again at
+    /// the next step, with no movers listed and no anchors kept). They are
+    /// then not written either: the step gathers each point's list from the
+    /// grid as it goes, which saves writing and reading back a list per point.
     fn scanned(&self) -> bool {
         self.mover_drift2 < 0.0
     }
@@ -547,7 +551,7 @@ impl Step<'_> {
     #[inline(always)]
     fn finish(&self, id: usize, p: Point, v: Point, side: &mut Sides, moves: &mut Moves) -> Point {
         let moved = advance(p, v, side, self.step, self.size);
-        if let Some(lists) = self.lists {
+        if let Some(lists) = self.lists.filter(|lists| !lists.scanned()) {
             let [ax, ay] = lists.anchor[id];
             if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > lists.mover_drift2 {
                 moves.movers.push(id as u32);
