@@ -45,10 +45,10 @@ pub(super) fn choose<'p>(
     watch: &mut dyn Watch<Snapshot>,
     make: impl Fn(&Seed, &mut dyn Watch<Snapshot>) -> Result<LaidOut<'p>, Error>,
 ) -> Result<Board, Error> {
-    let count = params.layouts();
-    if count == 1 && params.fair_play == 0 {
+    if params.only_layout() {
         return make(seed, watch).map(|layout| layout.finish(watch));
     }
+    let count = params.layouts();
     let mut kept: Option<Kept> = None;
     let mut made = 0;
     for k in 0..count {

@@ -249,11 +249,12 @@ fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Wa
     // The one layout a board makes is the one finished: its power dots are
     // placed here, beside the types, as if no type set their count, and
     // only the nodes whose type does are placed again once types are known.
-    let only_layout = params.layouts() == 1 && params.fair_play == 0;
     let ((checked, untyped_dots), chosen) = rayon::join(
         || {
             let checked = edges::violations(&points, checked_edges, size, clearance);
-            let dots = only_layout.then(|| place_dots(params, seed, attempt, &so_far, |_| dots::TypeDots::default(), None));
+            let dots = params
+                .only_layout()
+                .then(|| place_dots(params, seed, attempt, &so_far, |_| dots::TypeDots::default(), None));
             (checked, dots)
         },
         || starts_and_types(params, &node_types, &switched, seed, attempt, &so_far),

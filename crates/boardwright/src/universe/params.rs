@@ -206,6 +206,12 @@ impl Params {
         if self.node_count() <= LAYOUT_NODES { self.start_layouts } else { 1 }
     }
 
+    /// Whether a board makes one layout and finishes it as made (no
+    /// `fair_play` games choose among finished boards).
+    pub(crate) fn only_layout(&self) -> bool {
+        self.layouts() == 1 && self.fair_play == 0
+    }
+
     /// The work of a board at most, in nodes made: each layout it may
     /// make, and the `fair_play` games on each and on each start order
     /// tried, a game weighing a tenth of its board.

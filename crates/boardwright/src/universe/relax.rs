@@ -240,7 +240,8 @@ struct Lists {
     /// Paper size.
     size: (f64, f64),
     /// Positions when built, rounded to `f32` (half the memory traffic of
-    /// the check every step makes; the rounding is taken off the threshold).
+    /// the check every step makes; the rounding is taken off the threshold);
+    /// none when [`Lists::scanned`].
     anchor: Vec<[f32; 2]>,
     /// Each point's list (none when [`Lists::scanned`]).
     near: IdLists,
@@ -270,13 +271,10 @@ impl Lists {
         };
         sorted.clear();
         sorted.par_extend(grid.order().par_iter().map(|&id| (points[id as usize], id)));
-        anchor.clear();
-        if skin > 0.0 {
-            anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
-        }
         // Rounding a coordinate below 2^k to `f32` moves it at most 2^(k − 24).
         let rounding = size.0.max(size.1).max(1.0) * 2.0 * f64::from(f32::EPSILON) * std::f64::consts::SQRT_2;
         let margin = skin / 2.0 - rounding - 1e-9;
+        anchor.clear();
         let mut lists = Lists {
             grid,
             sorted,
@@ -288,6 +286,7 @@ impl Lists {
             mover_drift2: if margin > 0.0 { margin * margin } else { -1.0 },
         };
         if !lists.scanned() {
+            lists.anchor.par_extend(points.par_iter().map(|p| [p.x as f32, p.y as f32]));
             let near = std::mem::take(&mut lists.near);
             lists.near = IdLists::build(points.len(), near, |id, list| lists.gather(id, points[id], list));
         }
@@ -454,8 +453,9 @@ impl Step<'_> {
         let mut moves = Moves::default();
         match self.lists {
             Some(lists) if lists.scanned() => {
-                // Built from these positions: each point's list is its
-                // list then (a point patched is stepped below).
+                // Built from these positions for this step: each point's
+                // list is gathered where it is (the patch is empty, as
+                // the lists are new; a patched point is stepped below).
                 let mut near = Vec::new();
                 for k in (0..len).filter(|&k| !patched[k]) {
                     near.clear();

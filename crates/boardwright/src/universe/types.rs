@@ -310,10 +310,11 @@ impl<'a> State<'a> {
         }
     }
 
-    /// Reads the facts of the first [`BATCH`] nodes of `next` and the types and
-    /// group links (`parent`) of the neighbours of the first [`BATCH`] of `now`
-    /// (whose facts are read already): loads that do not wait for each other, so the processor
-    /// overlaps their trips to memory, and the walk then finds them in cache.
+    /// Reads the facts of the first [`BATCH`] nodes of `next` and the types
+    /// and group links (`parent`) of the neighbours of the first [`BATCH`] of
+    /// `now` (whose facts are read already): loads that do not wait for each
+    /// other, so the processor overlaps their trips to memory, and the walk
+    /// then finds them in cache.
     fn warm(&self, next: &[u32], now: &[u32]) {
         let mut sum = 0u32;
         for &v in next.iter().take(BATCH) {
