@@ -163,8 +163,6 @@ fn relax_tuned(
     let mut movers: Vec<u32> = Vec::new();
     let mut is_mover = vec![false; n];
     let mut pushed = Vec::new();
-    // Points that moved more than `skin / 2` in the last step.
-    let mut fast = n;
     let rows = h as usize + 1;
     let obstacles = Columns::new(obstacles, w);
     for i in 0..iterations {
@@ -180,6 +178,8 @@ fn relax_tuned(
                 _ => {
                     // While most points move far every step, lists of the pushing
                     // pairs alone, built every step, cost less than long-lived ones.
+                    // (`next` holds the points before the last step.)
+                    let fast = if i == 0 { n } else { moved_more(&next, &current, skin / 2.0) };
                     let reach = if fast > n / rebuild_share { 0.0 } else { skin };
                     movers.clear();
                     let old = built.take();
@@ -199,11 +199,10 @@ fn relax_tuned(
             obstacles: &obstacles,
             step: 2.0 / (f64::from(i) + 1.0),
             size,
-            fast_drift2: skin * skin / 4.0,
             rows,
         };
         // One chunk is stepped in place: a parallel loop would only cost.
-        let found: Vec<(Vec<u32>, usize)> = if n <= CHUNK {
+        let found: Vec<Vec<u32>> = if n <= CHUNK {
             vec![step.chunk(0, &mut next, &mut sides, &mut pushed)]
         } else {
             next.par_chunks_mut(CHUNK)
@@ -215,8 +214,7 @@ fn relax_tuned(
         for &m in &movers {
             is_mover[m as usize] = false;
         }
-        movers = found.iter().flat_map(|(m, _)| m.iter().copied()).collect();
-        fast = found.iter().map(|&(_, f)| f).sum();
+        movers = found.concat();
         std::mem::swap(&mut current, &mut next);
         if let Some(watch) = watch.as_mut() {
             watch.after(i + 1, iterations, &current);
@@ -426,17 +424,15 @@ struct Step<'a> {
     obstacles: &'a Columns,
     step: f64,
     size: (f64, f64),
-    /// Squared step length past which a point counts as moving fast.
-    fast_drift2: f64,
     /// Points per column of the layout.
     rows: usize,
 }
 
 impl Step<'_> {
     /// Moves points `first..first + out.len()` into `out` (their snapped
-    /// sides in `sides`) and returns the ones that are now movers, and how
-    /// many moved fast; `pushed` is working space, kept between chunks.
-    fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides], pushed: &mut Vec<Point>) -> (Vec<u32>, usize) {
+    /// sides in `sides`) and returns the ones that are now movers; `pushed`
+    /// is working space, kept between chunks.
+    fn chunk(&self, first: usize, out: &mut [Point], sides: &mut [Sides], pushed: &mut Vec<Point>) -> Vec<u32> {
         let len = out.len();
         let mine = &self.points[first..first + len];
         // On a large board most chunks meet no obstacle at all.
@@ -450,7 +446,7 @@ impl Step<'_> {
         for &(q, _) in patch {
             patched[q as usize - first] = true;
         }
-        let mut moves = Moves::default();
+        let mut movers = Vec::new();
         match self.lists {
             Some(lists) if lists.scanned() => {
                 // Built from these positions for this step: each point's
@@ -460,7 +456,7 @@ impl Step<'_> {
                 for k in (0..len).filter(|&k| !patched[k]) {
                     near.clear();
                     lists.gather(first + k, mine[k], &mut near);
-                    out[k] = self.visit(first + k, mine[k], &near, obstacles, &mut sides[k], &mut moves);
+                    out[k] = self.visit(first + k, mine[k], &near, obstacles, &mut sides[k], &mut movers);
                 }
             }
             // Step chunks are list chunks.
@@ -476,7 +472,7 @@ impl Step<'_> {
                 }
                 for k in 0..len {
                     if !patched[k] {
-                        out[k] = self.finish(first + k, mine[k], pushed[k], &mut sides[k], &mut moves);
+                        out[k] = self.finish(first + k, mine[k], pushed[k], &mut sides[k], &mut movers);
                     }
                 }
             }
@@ -484,7 +480,7 @@ impl Step<'_> {
                 let mut near = [0; 8];
                 for k in 0..len {
                     let count = layout_neighbors(first + k, self.rows, self.points.len(), &mut near);
-                    out[k] = self.visit(first + k, mine[k], &near[..count], obstacles, &mut sides[k], &mut moves);
+                    out[k] = self.visit(first + k, mine[k], &near[..count], obstacles, &mut sides[k], &mut movers);
                 }
             }
         }
@@ -497,17 +493,17 @@ impl Step<'_> {
             }
             merged.extend(extra.iter().map(|&(_, q)| q));
             merged.sort_unstable();
-            out[k] = self.visit(first + k, mine[k], &merged, obstacles, &mut sides[k], &mut moves);
+            out[k] = self.visit(first + k, mine[k], &merged, obstacles, &mut sides[k], &mut movers);
         }
-        (moves.movers, moves.fast)
+        movers
     }
 
     /// Point `id` at `p` moved by the pushes of its neighbours `near` and of
-    /// the `obstacles` (none: they reach none of the chunk's points);
-    /// counted in `moves`.
+    /// the `obstacles` (none: they reach none of the chunk's points); listed
+    /// in `movers` if it is one.
     #[inline(always)]
-    fn visit(&self, id: usize, p: Point, near: &[u32], obstacles: Option<&Columns>, side: &mut Sides, moves: &mut Moves) -> Point {
-        self.finish(id, p, self.pushes(p, near, obstacles), side, moves)
+    fn visit(&self, id: usize, p: Point, near: &[u32], obstacles: Option<&Columns>, side: &mut Sides, movers: &mut Vec<u32>) -> Point {
+        self.finish(id, p, self.pushes(p, near, obstacles), side, movers)
     }
 
     /// The sum of the pushes on `p` of its neighbours `near` and of the `obstacles`.
@@ -547,26 +543,28 @@ impl Step<'_> {
         v
     }
 
-    /// Point `id` at `p` moved by the pushes `v`; counted in `moves`.
+    /// Point `id` at `p` moved by the pushes `v`; listed in `movers` if it is one.
     #[inline(always)]
-    fn finish(&self, id: usize, p: Point, v: Point, side: &mut Sides, moves: &mut Moves) -> Point {
+    fn finish(&self, id: usize, p: Point, v: Point, side: &mut Sides, movers: &mut Vec<u32>) -> Point {
         let moved = advance(p, v, side, self.step, self.size);
         if let Some(lists) = self.lists.filter(|lists| !lists.scanned()) {
             let [ax, ay] = lists.anchor[id];
             if moved.dist2(Point::new(f64::from(ax), f64::from(ay))) > lists.mover_drift2 {
-                moves.movers.push(id as u32);
+                movers.push(id as u32);
             }
         }
-        moves.fast += usize::from(moved.dist2(p) > self.fast_drift2);
         moved
     }
 }
 
-/// The points of a chunk that became movers, and how many moved fast.
-#[derive(Default)]
-struct Moves {
-    movers: Vec<u32>,
-    fast: usize,
+/// How many points moved more than `distance` from `before` to `after`
+/// (counted when the lists are built, rather than by every step).
+fn moved_more(before: &[Point], after: &[Point], distance: f64) -> usize {
+    before
+        .par_chunks(CHUNK)
+        .zip(after.par_chunks(CHUNK))
+        .map(|(before, after)| before.iter().zip(after).filter(|(b, a)| a.dist2(**b) > distance * distance).count())
+        .sum()
 }
 
 /// Whether every point lies within half a unit (each way) of the grid
@@ -616,6 +614,13 @@ fn push(vel: &mut Point, p: Point, qx: f64, qy: f64, equilibrium: f64) {
 /// [`SNAP`], marking it there for good.
 #[inline(always)]
 fn advance(p: Point, v: Point, s: &mut Sides, step: f64, (w, h): (f64, f64)) -> Point {
+    // Nearly every point is on no side and lands clear of them all: then
+    // both axes keep the moved position as it is (the clamp only acts past
+    // a side, where the point snaps anyway), decided by one branch.
+    let (x, y) = (p.x + v.x * step, p.y + v.y * step);
+    if !(s.any() | (x < SNAP) | (y < SNAP) | (x > w - SNAP) | (y > h - SNAP)) {
+        return Point::new(x, y);
+    }
     Point::new(
         advance_axis(p.x, v.x, step, w, s, (Side::Left, Side::Right)),
         advance_axis(p.y, v.y, step, h, s, (Side::Top, Side::Bottom)),
@@ -777,6 +782,41 @@ mod tests {
     }
 
     #[test]
+    fn a_move_is_each_axis_moved_on_its_own_bit_for_bit() {
+        let mut rng = Rng::new(12, 12);
+        let (w, h) = (7.0, 5.0);
+        // Positions and moves that land inside, near and past every side.
+        let coordinate = |rng: &mut Rng, size: f64| match rng.index(4) {
+            0 => rng.uniform(-0.5, size + 0.5),
+            1 => SNAP + rng.uniform(-1e-12, 1e-12),
+            2 => size - SNAP + rng.uniform(-1e-12, 1e-12),
+            _ => rng.uniform(SNAP, size - SNAP),
+        };
+        for _ in 0..20_000 {
+            let p = Point::new(coordinate(&mut rng, w), coordinate(&mut rng, h));
+            let still = rng.index(4) == 0;
+            let v = if still {
+                Point::default()
+            } else {
+                Point::new(rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3))
+            };
+            let step = [1.0, 0.5, 2.0 / 3.0][rng.index(3)];
+            let sides: Sides = Side::ALL.into_iter().filter(|_| rng.index(8) == 0).collect();
+            let (mut got_sides, mut want_sides) = (sides, sides);
+            let got = advance(p, v, &mut got_sides, step, (w, h));
+            let want = Point::new(
+                advance_axis(p.x, v.x, step, w, &mut want_sides, (Side::Left, Side::Right)),
+                advance_axis(p.y, v.y, step, h, &mut want_sides, (Side::Top, Side::Bottom)),
+            );
+            assert_eq!(
+                (got.x.to_bits(), got.y.to_bits(), got_sides),
+                (want.x.to_bits(), want.y.to_bits(), want_sides),
+                "{p:?} {v:?} {sides:?}"
+            );
+        }
+    }
+
+    #[test]
     fn paired_pushes_are_the_scalar_pushes_bit_for_bit() {
         let mut rng = Rng::new(11, 11);
         let p = Point::new(5.0, 5.0);
@@ -798,7 +838,6 @@ mod tests {
             obstacles: &Columns::new(&[], 10),
             step: 1.0,
             size: (10.0, 10.0),
-            fast_drift2: 1.0,
             rows: 1,
         };
         for _ in 0..500 {
