@@ -177,11 +177,12 @@ impl PointGrid {
         self.ranges_around(p, reach).flat_map(|r| self.order[r].iter().copied())
     }
 
-    /// Every point id within distance `radius` of `p` (unordered by distance).
+    /// Every point id within distance `radius` of `p` (unordered by distance),
+    /// from the cells that meet the square around the circle.
     pub fn within<'a>(&'a self, points: &'a [Point], p: Point, radius: f64) -> impl Iterator<Item = u32> + 'a {
-        let reach = (radius / self.cell).ceil() as usize;
         let r2 = radius * radius;
-        self.around(p, reach).filter(move |&i| points[i as usize].dist2(p) <= r2)
+        self.in_box(Point::new(p.x - radius, p.y - radius), Point::new(p.x + radius, p.y + radius))
+            .filter(move |&i| points[i as usize].dist2(p) <= r2)
     }
 }
 
@@ -326,7 +327,7 @@ mod tests {
         // On cell corners and sides.
         queries.extend((0..40).map(|i| Point::new(f64::from(i % 21), f64::from(i % 11) * 0.5)));
         for q in queries {
-            for radius in [0.5, 1.0, 1.7, 2.0, 2.5] {
+            for radius in [0.25, 0.5, 1.0, 1.7, 2.0, 2.5] {
                 let mut got: Vec<u32> = grid.within(&points, q, radius).collect();
                 got.sort_unstable();
                 let want: Vec<u32> = (0..points.len() as u32)
