@@ -11,11 +11,15 @@
 //!
 //! With `planar` on, an edge is only added when it crosses no edge and passes
 //! no node closer than `clearance` (see `Guard`). The tree keeps the
-//! clearance by construction; a layout with two nodes closer than the
-//! clearance has no planar board at all and is refused before the tree. [`violations`], run on the tree's edges (the
+//! clearance by construction. [`violations`], run on the tree's edges (the
 //! only ones the guard has not vetted), checks that independently, and that
 //! no two of them cross (a plain EMST's edges never do; with pairs forbidden
 //! no proof says so), and a layout that breaks either is rejected.
+//!
+//! Two nodes closer than the clearance would leave no planar board (every
+//! edge of one passes the other): the layout merges such points before
+//! (`merge`), and the fair centre keeps more room than the largest
+//! clearance, so no layout that reaches this step has them.
 //!
 //! With `original_edges` on, `original` builds the original generator's
 //! edges instead.
@@ -73,14 +77,6 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     let n = points.len();
     let clearance = input.clearance.unwrap_or(0.0);
     let grid = PointGrid::new(points, input.size.0, input.size.1, 1.0);
-    // Two nodes closer than the clearance leave no planar board: every edge
-    // of one passes the other. Said at once, rather than found by a tree
-    // search over every radius that cannot succeed.
-    if let Some((a, b, d)) = closest_too_close(points, &grid, clearance) {
-        return Err(format!(
-            "nodes {a} and {b} lie {d:.3} apart, closer than the clearance {clearance}: every edge of one would pass the other"
-        ));
-    }
     let mut tree = constrained_emst(points, input.on_border, clearance);
     if tree.len() + 1 != n {
         return Err(if clearance > 0.0 {
@@ -166,22 +162,6 @@ pub fn build(input: &EdgeInput<'_>) -> Result<Edges, String> {
     Ok(Edges {
         graph,
         tree_edges: tree.len(),
-    })
-}
-
-/// The first node (by id) with another closer than `clearance`, that other
-/// one (the nearest, then the lowest id) and their distance; `None` when no
-/// two nodes are that close, or the clearance is 0.
-fn closest_too_close(points: &[Point], grid: &PointGrid, clearance: f64) -> Option<(u32, u32, f64)> {
-    if clearance <= 0.0 {
-        return None;
-    }
-    (0..points.len() as u32).into_par_iter().find_map_first(|a| {
-        let p = points[a as usize];
-        grid.within(points, p, clearance)
-            .filter(|&b| b != a && points[b as usize].dist2(p) < clearance * clearance)
-            .min_by(|&x, &y| points[x as usize].dist2(p).total_cmp(&points[y as usize].dist2(p)).then(x.cmp(&y)))
-            .map(|b| (a, b, points[b as usize].dist(p)))
     })
 }
 
@@ -539,8 +519,9 @@ mod tests {
     }
 
     /// Two nodes closer than the clearance cut each other off: every pair
-    /// from one passes too near the other. The attempt fails at once and
-    /// names them; without the clearance the same points join.
+    /// from one passes too near the other. The attempt fails and says why
+    /// (layouts merge such points first); without the clearance the same
+    /// points join.
     #[test]
     fn points_no_allowed_pairs_can_join_fail_the_attempt_with_the_reason() {
         let mut points: Vec<Point> = (0..7)
@@ -562,7 +543,7 @@ mod tests {
         };
         let err = build(&input(Some(0.25))).err().expect("cut off");
         assert!(
-            err.contains("nodes 17 and 35 lie 0.100 apart, closer than the clearance 0.25"),
+            err.contains("cannot all be joined without linking two border points or passing closer than 0.25 to a node: 2 groups"),
             "{err}"
         );
         assert_eq!(build(&input(None)).map(|e| e.tree_edges).ok(), Some(points.len() - 1));

@@ -176,3 +176,37 @@ fn snapshots_of_a_board_that_merged_points_keep_the_final_ids() {
         assert!(moved <= 0.55, "node {id} jumps {moved} in the last snapshot");
     }
 }
+
+/// No two nodes of a board lie closer than the clearance, the largest too:
+/// points relaxation left that close are merged, and the fair centre keeps
+/// more room than that. The edges count on it (such a pair has no planar
+/// board: every edge of one passes the other).
+#[test]
+fn no_two_nodes_lie_closer_than_the_clearance() {
+    let mut boards: Vec<(Params, Seed)> = [0.25, 0.45]
+        .into_iter()
+        .flat_map(|clearance| {
+            (0..100).map(move |i| {
+                let params = Params {
+                    clearance,
+                    ..Params::default()
+                };
+                (params, Seed::new(&format!("apart-{i}")))
+            })
+        })
+        .collect();
+    boards.push(merging_seed(4, 0..2000).expect("a seed whose board merges points"));
+    for (params, seed) in boards {
+        let b = Universe::generate(&params, &seed).unwrap();
+        for (u, p) in b.nodes.iter().enumerate() {
+            for (v, q) in b.nodes.iter().enumerate().skip(u + 1) {
+                let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+                assert!(
+                    d >= params.clearance,
+                    "{seed:?}, clearance {}: nodes {u} and {v} lie {d} apart",
+                    params.clearance
+                );
+            }
+        }
+    }
+}
