@@ -198,9 +198,10 @@ fn no_two_nodes_lie_closer_than_the_clearance() {
     boards.push(merging_seed(4, 0..2000).expect("a seed whose board merges points"));
     for (params, seed) in boards {
         let b = Universe::generate(&params, &seed).unwrap();
-        for (u, p) in b.nodes.iter().enumerate() {
-            for (v, q) in b.nodes.iter().enumerate().skip(u + 1) {
-                let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+        let n = b.nodes.len() as u32;
+        for u in 0..n {
+            for v in u + 1..n {
+                let d = dist(pos(&b, u), pos(&b, v));
                 assert!(
                     d >= params.clearance,
                     "{seed:?}, clearance {}: nodes {u} and {v} lie {d} apart",
