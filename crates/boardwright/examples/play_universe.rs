@@ -40,7 +40,7 @@ fn main() {
                     params.start_layouts = 1;
                 }
                 let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
-                second_starts += u32::from(!board.start_picks.is_empty());
+                second_starts += u32::from(board.remedy != play::Remedy::None);
                 let series = play::Series {
                     games,
                     bots: vec![bot.to_string(); if fair_play > 0 { players as usize } else { 1 }],

@@ -1,9 +1,12 @@
 //! `boardwright play`: bots play one board many times. `play universe`
-//! writes the per-seat and per-start figures as JSON or as a page with
-//! charts; `play hexet` the per-seat scores and wins and the rounds at
-//! which city types are joined, as JSON or as a text table.
+//! writes the per-seat and per-start figures and the verdict as JSON, as a
+//! text table (at a terminal, or `.txt`) or as a page with charts, and
+//! with `--compensate` every remedy's seat gap; `play hexet` the per-seat
+//! scores and wins and the rounds at which city types are joined, as JSON
+//! or as a text table.
 
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use boardwright::universe::{self, Universe, play};
@@ -46,7 +49,7 @@ struct Series {
     /// Threads to play on (default: one per core); the figures are the same on any number.
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Output file: .json; universe also .html (a page with charts), hexet also .txt (a table); "-" or none: stdout (JSON).
+    /// Output file: .json, .txt (a table); universe also .html (a page with charts); "-" or none: stdout (universe: a table at a terminal, else JSON; hexet: JSON).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
 }
@@ -55,15 +58,18 @@ struct Series {
 struct UniverseArgs {
     #[command(flatten)]
     series: Series,
-    /// The bot every seat plays: random, greedy or search (a budgeted lookahead, slower).
-    #[arg(long, default_value = "greedy", conflicts_with = "bots")]
+    /// The bot every seat plays: reference (greedy's reckoning with chance, the one every figure is measured with), random, greedy or search (a budgeted lookahead, slower).
+    #[arg(long, default_value = play::REFERENCE, conflicts_with = "bots")]
     bot: String,
     /// One bot a seat, in seat order (random,greedy,…): mixed games, the bots moving round the seats from game to game.
     #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,…")]
     bots: Vec<String>,
-    /// TOML file of rules to play by instead of the built-in ones (mission, start_order, start_picks, max_rounds, optional_cuts, traveler_teleport, [effects.NAME] tables); docs/play.md describes them.
+    /// TOML file of rules to play by instead of the built-in ones (mission, start_order, start_picks, remedy, shared_starts, cut_drawn_edges, max_rounds, optional_cuts, traveler_teleport, [effects.NAME] tables); docs/play.md describes them.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
+    /// Also play every remedy for moving later (second starts, start order, the first move without its action, an extra teleport) as many games each, and report each one's seat gap.
+    #[arg(long)]
+    compensate: bool,
 }
 
 #[derive(Args)]
@@ -86,9 +92,10 @@ enum Format {
 impl Series {
     /// The format `-o` asks for, of those `allowed` (JSON always), or a
     /// usage error naming them (`said`).
-    fn format(&self, allowed: Format, said: &str) -> Result<Format, Failure> {
+    fn format(&self, allowed: &[Format], said: &str) -> Result<Format, Failure> {
         let Some(path) = self.output.as_deref().filter(|p| *p != Path::new("-")) else {
-            return Ok(Format::Json);
+            let table = allowed.contains(&Format::Text) && self.output.is_none() && std::io::stdout().is_terminal();
+            return Ok(if table { Format::Text } else { Format::Json });
         };
         let format = match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("json") => Some(Format::Json),
@@ -97,7 +104,7 @@ impl Series {
             _ => None,
         };
         match format {
-            Some(f) if f == Format::Json || f == allowed => Ok(f),
+            Some(f) if f == Format::Json || allowed.contains(&f) => Ok(f),
             _ => Err(Failure::Usage(format!("-o {}: {said}", path.display()))),
         }
     }
@@ -114,11 +121,12 @@ impl Series {
         Ok(Seed::new(&text))
     }
 
-    /// Runs `games` (given the progress bar's step) on `--threads` threads,
-    /// with a progress bar on a terminal for long series.
-    fn play<T: Send>(&self, games: impl FnOnce(&(dyn Fn(u32) + Sync)) -> T + Send) -> Result<T, Failure> {
-        let bar = if self.games >= BAR_FROM && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            let bar = ProgressBar::with_draw_target(Some(u64::from(self.games)), ProgressDrawTarget::stderr());
+    /// Runs `games` (given the progress bar's step; `total` games in all)
+    /// on `--threads` threads, with a progress bar on a terminal for long
+    /// series.
+    fn play<T: Send>(&self, total: u64, games: impl FnOnce(&(dyn Fn(u32) + Sync)) -> T + Send) -> Result<T, Failure> {
+        let bar = if total >= u64::from(BAR_FROM) && std::io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:24} {pos}/{len} games")
                     .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -150,8 +158,8 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
 
 fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
     let format = args.series.format(
-        Format::Html,
-        "a play report is written as JSON (.json, or \"-\" for stdout) or as a page with charts (.html)",
+        &[Format::Html, Format::Text],
+        "a play report is written as JSON (.json, or \"-\" for stdout), as a text table (.txt) or as a page with charts (.html)",
     )?;
     let seed = args.series.seed()?;
     let params: universe::Params = boardwright::params::Params::resolve(&args.series.params.layers::<universe::Params>()?)?;
@@ -161,8 +169,9 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
             let text = input::read_text(&input::RULES, path).map_err(Failure::Usage)?;
             let rules: play::Rules = toml::from_str(&text)
                 .map_err(|e| Failure::Usage(format!("rules file {} is not valid: {}", path.display(), e.to_string().trim_end())))?;
+            let names: Vec<&str> = params.node_types.iter().map(|t| t.name.as_str()).collect();
             rules
-                .check()
+                .check(&names)
                 .map_err(|e| Failure::Usage(format!("rules file {}: {e}", path.display())))?;
             rules
         }
@@ -178,24 +187,105 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
         bots,
         rules,
     };
+    let remedies = if args.compensate {
+        play::Remedy::catalogue(params.players).len() as u64
+    } else {
+        0
+    };
+    let total = series.total() + remedies * u64::from(series.games);
     let report = args
         .series
-        .play(|done| play::play_with(&board, &series, done))?
+        .play(total, |done| {
+            let mut report = play::play_with(&board, &series, done)?;
+            if args.compensate {
+                report.remedies = play::compensate(&board, &series, done)?;
+            }
+            Ok::<_, play::PlayError>(report)
+        })?
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let played = play::Played::new(&board, &series, &report);
-    crate::write_to(args.series.output.as_deref(), &|out| {
-        if format == Format::Html {
-            out.write_all(boardwright_analyze::play_page::page(&played).as_bytes())
-        } else {
+    crate::write_to(args.series.output.as_deref(), &|out| match format {
+        Format::Html => out.write_all(boardwright_analyze::play_page::page(&played).as_bytes()),
+        Format::Text => out.write_all(universe_table(&played, &board).as_bytes()),
+        Format::Json => {
             serde_json::to_writer(&mut *out, &played)?;
             writeln!(out)
         }
     })
 }
 
+/// A universe report as a text table: the verdicts in words, the seats,
+/// the starts by their printed labels, and the remedies tried.
+fn universe_table(played: &play::Played<'_>, board: &universe::Board) -> String {
+    let r = played.report;
+    let mut t = String::new();
+    let range = |[low, high]: [f64; 2]| format!("{low:.3}–{high:.3}");
+    let _ = writeln!(
+        t,
+        "universe, seed {:?}, {} players: {} games, {}; {:.1} rounds a won game (p95 {})",
+        played.seed,
+        r.players,
+        r.games,
+        r.bots.join(", "),
+        r.turns.mean,
+        r.turns.p95
+    );
+    if let Some(sentence) = board.remedy.sentence(r.players) {
+        let _ = writeln!(t, "the board prints: {sentence}");
+    }
+    let _ = writeln!(t, "\n{}\n{}\n", r.verdict, r.start_verdict);
+    let _ = writeln!(t, "seat  wins  win rate  95 % interval");
+    for s in &r.seats {
+        let _ = writeln!(t, "{:<4}  {:>4}  {:>8.3}  {:>13}", s.seat, s.rate.wins, s.rate.win_rate, range(s.rate.interval));
+    }
+    let _ = writeln!(
+        t,
+        "\ngap {:.3} ({}) seat {} less seat {}; chi-square p {:.3}; no winner in {} (centre cut off {}, round cap {})\n",
+        r.gap.gap,
+        range(r.gap.interval),
+        r.gap.best,
+        r.gap.worst,
+        r.chi_square.p_value,
+        r.stalls,
+        r.stalls_by_cause.centre_cut_off,
+        r.stalls_by_cause.round_cap
+    );
+    let _ = writeln!(t, "start  node  held  wins  win rate  95 % interval   (starts dealt round the seats)");
+    for s in &r.starts {
+        let _ = writeln!(
+            t,
+            "{:<5}  {:>4}  {:>4}  {:>4}  {:>8.3}  {:>13}",
+            s.label,
+            s.node,
+            s.held,
+            s.rate.wins,
+            s.rate.win_rate,
+            range(s.rate.interval)
+        );
+    }
+    let _ = writeln!(
+        t,
+        "\nstart spread {:.3}, of which chance alone gives {:.3}: excess {:.3}",
+        r.start_spread, r.chance_start_spread, r.excess_start_spread
+    );
+    if !r.remedies.is_empty() {
+        let _ = writeln!(t, "\nremedy gap  95 % interval  rule printed");
+        for m in &r.remedies {
+            let _ = writeln!(
+                t,
+                "{:>10.3}  {:>13}  {}",
+                m.gap.gap,
+                range(m.gap.interval),
+                m.sentence.as_deref().unwrap_or("none: one start each, in turn order")
+            );
+        }
+    }
+    t
+}
+
 fn run_hexet(args: HexetArgs) -> Result<(), Failure> {
     let format = args.series.format(
-        Format::Text,
+        &[Format::Text],
         "a hexet play report is written as JSON (.json, or \"-\" for stdout) or as a text table (.txt)",
     )?;
     let seed = args.series.seed()?;
@@ -207,7 +297,7 @@ fn run_hexet(args: HexetArgs) -> Result<(), Failure> {
     };
     let report = args
         .series
-        .play(|done| hexet::play::play_with(&game, &series, done))?
+        .play(u64::from(series.games), |done| hexet::play::play_with(&game, &series, done))?
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let played = hexet::play::Played::new(&game, &report);
     crate::write_to(args.series.output.as_deref(), &|out| {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::play::Remedy;
 use super::{Params, Side, missions};
 use crate::Header;
 use crate::geom::Point;
@@ -52,6 +53,11 @@ pub struct Node {
     /// `number_from`, and on the centre with the `electric` expansion (the
     /// electricity it needs); `null` otherwise.
     pub number: Option<u32>,
+    /// A mission node's start label, printed beside it: `"A"`, `"B"`, …
+    /// clockwise round the paper from its top-left corner. Absent on other
+    /// nodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 crate::metrics::declare! {
@@ -257,13 +263,10 @@ pub struct Board {
     /// are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiny_nodes: Vec<TinyNode>,
-    /// The order players take their starting nodes in, by seat from 1,
-    /// when play chose one (`fair_play`): each seat once in turn order,
-    /// then the seats named after them take a second start, to make up for
-    /// moving later. Printed in the legend. Absent: one start each, in turn
-    /// order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub start_picks: Vec<u32>,
+    /// The rule printed to make up for moving later, when play chose one
+    /// (`fair_play`); absent: none.
+    #[serde(default, skip_serializing_if = "is_no_remedy")]
+    pub remedy: Remedy,
 }
 
 impl Board {
@@ -312,6 +315,11 @@ impl Board {
     /// The mission (starting) nodes, in id order.
     pub fn missions(&self) -> impl Iterator<Item = &Node> + '_ {
         self.nodes.iter().filter(|n| n.kind == NodeKind::Mission)
+    }
+
+    /// The mission nodes' printed labels, by node id: `(node, label)`.
+    pub fn start_labels(&self) -> Vec<(u32, String)> {
+        self.missions().filter_map(|n| Some((n.id, n.label.clone()?))).collect()
     }
 
     /// The enclosed areas between the edges: the faces of the board's
@@ -471,4 +479,45 @@ pub(super) fn side_mean_hops(missions: &[u32], hops: &[u32]) -> BTreeMap<Side, f
             (side, f64::from(total) / ids.len() as f64)
         })
         .collect()
+}
+
+/// Whether a board prints no remedy (serde leaves it out).
+fn is_no_remedy(remedy: &Remedy) -> bool {
+    *remedy == Remedy::None
+}
+
+/// The start labels of mission nodes at `places` (their distance
+/// clockwise round the paper's border from its top-left corner), in the
+/// order given: `"A"`, `"B"`, … by place, then `"AA"`, `"AB"`, … past 26.
+pub(crate) fn start_labels(places: &[f64]) -> Vec<String> {
+    let mut order: Vec<usize> = (0..places.len()).collect();
+    order.sort_by(|&a, &b| places[a].total_cmp(&places[b]).then(a.cmp(&b)));
+    let mut labels = vec![String::new(); places.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        let letter = |k: usize| char::from(b'A' + (k % 26) as u8);
+        labels[i] = if rank < 26 {
+            letter(rank).to_string()
+        } else {
+            format!("{}{}", letter(rank / 26 - 1), letter(rank))
+        };
+    }
+    labels
+}
+
+/// How far clockwise round a `w` × `h` paper's border from its top-left
+/// corner the point `(x, y)` on sides `sides` lies (inside the paper: past
+/// every border point, by its distance from the top).
+pub(crate) fn border_place(sides: &[Side], x: f64, y: f64, w: f64, h: f64) -> f64 {
+    let on = |side: Side| sides.contains(&side);
+    if on(Side::Top) {
+        x
+    } else if on(Side::Right) {
+        w + y
+    } else if on(Side::Bottom) {
+        w + h + (w - x)
+    } else if on(Side::Left) {
+        2.0 * w + h + (h - y)
+    } else {
+        2.0 * (w + h) + y
+    }
 }

@@ -41,7 +41,7 @@ pub(crate) fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io
         ("expeditions", board.expeditions.is_empty()),
         ("resources", board.resources.is_empty()),
         ("tiny_nodes", board.tiny_nodes.is_empty()),
-        ("start_picks", board.start_picks.is_empty()),
+        ("remedy", board.remedy == super::play::Remedy::None),
     ] {
         if empty {
             continue;
@@ -52,7 +52,7 @@ pub(crate) fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io
             "expeditions" => json(out, &board.expeditions)?,
             "resources" => json(out, &board.resources)?,
             "tiny_nodes" => json(out, &board.tiny_nodes)?,
-            _ => json(out, &board.start_picks)?,
+            _ => json(out, &board.remedy)?,
         }
     }
     out.write_all(b"}")
@@ -189,6 +189,10 @@ impl JsonItem for Node {
             Some(n) => json_u32(buf, n)?,
             None => buf.extend_from_slice(b"null"),
         }
+        if let Some(label) = &self.label {
+            buf.extend_from_slice(b",\"label\":");
+            serde_json::to_writer(&mut *buf, label).map_err(std::io::Error::other)?;
+        }
         buf.push(b'}');
         Ok(())
     }
@@ -222,7 +226,7 @@ mod tests {
         let mut ours = Vec::new();
         write_json(&board, &mut ours).unwrap();
         assert_eq!(ours, serde_json::to_vec(&board).unwrap());
-        board.start_picks = vec![1, 2, 3, 4, 4];
+        board.remedy = crate::universe::play::Remedy::SecondStart { seats: vec![4, 3] };
         let mut ours = Vec::new();
         write_json(&board, &mut ours).unwrap();
         assert_eq!(ours, serde_json::to_vec(&board).unwrap());

@@ -7,20 +7,20 @@
 //! each from its own variant of the seed (the first is the seed itself, so
 //! a board whose first layout is fair is the board it always was), and the
 //! one whose mission hops spread least is kept, the first with a spread of
-//! 1 or less at once. With `fair_play`, every layout is played that many
-//! greedy games ([`super::play`]), and of those with a hop spread of 2 or
-//! less (all, when none has) the one whose starts win most evenly is kept:
-//! the least excess start spread plus share of stalled games (a game no
-//! one wins is even for every start, and no evenness a player wants), then
-//! the least hop spread, then the first.
+//! 1 or less at once. With `fair_play`, the layouts with a hop spread of
+//! 2 or less (the first, when none has) are played that many games by the
+//! reference bot ([`super::play`]) with the starts dealt round the seats,
+//! and the one whose starts win most evenly is kept: the least excess
+//! start spread plus share of stalled games (a game no one wins is even
+//! for every start, and no evenness a player wants), then the least hop
+//! spread, then the first; a layout whose starts are even within chance
+//! is kept at once.
 //!
-//! Then, with `fair_play`, the order starts are taken in is chosen by play
-//! too: moving first is an advantage no layout removes, so later seats may
-//! take a second start. Each way of giving a second start to at most two
-//! seats after the first is played that many games, and the one whose
+//! Then, with `fair_play`, a remedy for moving later is chosen by play
+//! too: moving first is an advantage no layout removes. Each remedy of
+//! [`play::Remedy::catalogue`] is played that many games, and the one whose
 //! seats win most evenly (the least gap between the best and the worst
-//! seat) is printed on the board ([`Board::start_picks`]); one start each
-//! wins ties.
+//! seat) is printed on the board ([`Board::remedy`]); none wins ties.
 //!
 //! A layout is made as far as its mission nodes and node types (all a
 //! layout is chosen by without `fair_play`); only the kept one is finished
@@ -36,6 +36,8 @@ use crate::{Error, Seed, Stop, Watch};
 const FAIR_ENOUGH: u32 = 1;
 /// The largest hop spread a layout chosen by play may have, when one has it.
 const FAIR_AT_MOST: u32 = 2;
+/// A layout's start unevenness at which play keeps it at once.
+const EVEN_ENOUGH: f64 = 0.02;
 
 /// Makes the layouts `make` builds from the seed's variants and keeps one,
 /// as the module says.
@@ -69,12 +71,12 @@ pub(super) fn choose<'p>(
             return Err(Error::Stopped);
         }
         let (candidate, excess) = if params.fair_play > 0 {
+            // Only layouts fair on the map are played, once one is.
+            if unfair == 1 && kept.is_some() {
+                continue;
+            }
             let board = layout.finish(&mut held);
-            let series = Series {
-                games: params.fair_play,
-                ..Default::default()
-            };
-            let excess = play::play(&board, &series).map_or(f64::MAX, |r| r.excess_start_spread + f64::from(r.stalls) / f64::from(r.games));
+            let excess = play::start_unevenness(&board, params.fair_play).unwrap_or(f64::MAX);
             (Candidate::Played(Box::new(board)), excess)
         } else {
             (Candidate::Laid(Box::new(layout)), 0.0)
@@ -85,7 +87,8 @@ pub(super) fn choose<'p>(
             let snapshots = held.snapshots;
             kept = Some(Kept { key, candidate, snapshots });
         }
-        if params.fair_play == 0 && spread <= FAIR_ENOUGH {
+        let even = params.fair_play > 0 && unfair == 0 && excess <= EVEN_ENOUGH;
+        if params.fair_play == 0 && spread <= FAIR_ENOUGH || even {
             break;
         }
     }
@@ -99,50 +102,30 @@ pub(super) fn choose<'p>(
     }
     board.metrics.layouts = made;
     if params.fair_play > 0 {
-        board.start_picks = start_picks(&board, params.fair_play, watch)?;
+        board.remedy = remedy(&board, params.fair_play, watch)?;
     }
     Ok(board)
 }
 
-/// The start order, of those [`candidates`] gives, whose seats win most
-/// evenly in `games` greedy games; empty when it is one start each.
-fn start_picks(board: &Board, games: u32, watch: &dyn Watch<Snapshot>) -> Result<Vec<u32>, Error> {
-    let mut kept = (f64::MAX, Vec::new());
-    for picks in candidates(board.header.params.players) {
-        if watch.stop().is_some_and(Stop::stopped) {
+/// The remedy of the catalogue whose seats win most evenly in `games`
+/// games by the reference bot; none on ties.
+fn remedy(board: &Board, games: u32, watch: &dyn Watch<Snapshot>) -> Result<play::Remedy, Error> {
+    let series = Series {
+        games,
+        ..Default::default()
+    };
+    let stop = watch.stop();
+    let mut kept = (f64::MAX, play::Remedy::None);
+    for remedy in play::Remedy::catalogue(board.header.params.players) {
+        if stop.is_some_and(Stop::stopped) {
             return Err(Error::Stopped);
         }
-        let series = Series {
-            games,
-            rules: play::Rules {
-                start_picks: picks.clone(),
-                ..Default::default()
-            },
-            ..Default::default()
-        };
-        let Ok(report) = play::play(board, &series) else { continue };
-        let gap = report.seat_gap();
-        if gap < kept.0 {
-            kept = (gap, picks);
+        let Ok(tried) = play::try_remedy(board, &series, remedy) else { continue };
+        if tried.gap.gap < kept.0 {
+            kept = (tried.gap.gap, tried.remedy);
         }
     }
-    let plain = kept.1.len() == board.header.params.players as usize;
-    Ok(if plain { Vec::new() } else { kept.1 })
-}
-
-/// The start orders play chooses among for `players` players: one start
-/// each in turn order, then a second start for one or two of the seats
-/// after the first (the later seat picking first).
-pub(super) fn candidates(players: u32) -> Vec<Vec<u32>> {
-    let each: Vec<u32> = (1..=players).collect();
-    let mut all = vec![each.clone()];
-    for a in (2..=players).rev() {
-        all.push([&each[..], &[a]].concat());
-        for b in (2..a).rev() {
-            all.push([&each[..], &[a, b]].concat());
-        }
-    }
-    all
+    Ok(kept.1)
 }
 
 /// The best layout so far.

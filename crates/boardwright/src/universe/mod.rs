@@ -413,9 +413,20 @@ impl LaidOut<'_> {
                     edge_sides: sides[v].iter().collect(),
                     dots,
                     number,
+                    label: None,
                 }
             })
             .collect_into_vec(&mut nodes);
+        let places: Vec<f64> = mission_index
+            .keys()
+            .map(|&m| {
+                let n = &nodes[m as usize];
+                board::border_place(&n.edge_sides, n.x, n.y, f64::from(w), f64::from(h))
+            })
+            .collect();
+        for (&m, label) in mission_index.keys().zip(board::start_labels(&places)) {
+            nodes[m as usize].label = Some(label);
+        }
         // The mission nodes' hops in the order of their ids, the nodes' order.
         let mission_hops: Vec<u32> = mission_index.keys().map(|&m| hops[m as usize]).collect();
         let type_min: BTreeMap<String, u32> = node_types
@@ -494,7 +505,7 @@ impl LaidOut<'_> {
             expeditions: between.expeditions,
             resources: between.resources,
             tiny_nodes: between.tiny_nodes,
-            start_picks: Vec::new(),
+            remedy: play::Remedy::None,
         }
     }
 }

@@ -68,9 +68,10 @@ declare! {
         /// from the centre is kept, the first with a spread of 1 hop or
         /// less at once (1: the first layout, as the original)
         start_layouts: u32 = 8, int(1, MAX_LAYOUTS as i64);
-        /// greedy games played on each layout before one is kept, the one
-        /// whose starts win most evenly (0: none; a game costs about a
-        /// millisecond, docs/play.md)
+        /// reference games played on each layout before one is kept, the
+        /// one whose starts win most evenly, and on each remedy for moving
+        /// later before the one whose seats win most evenly is printed
+        /// (0: none; a game costs about a millisecond, docs/play.md)
         fair_play: u32 = 0, int(0, 10_000);
         /// the node-type dictionary ([[node_types]] tables: name, min, max,
         /// prob, category, constraints, actions, requires, rule); a table gives any of its fields but
@@ -218,7 +219,7 @@ impl Params {
     pub(crate) fn work(&self) -> u64 {
         let nodes = self.node_count();
         let layouts = u64::from(self.layouts());
-        let orders = super::layouts::candidates(self.players).len() as u64;
+        let orders = super::play::Remedy::catalogue(self.players).len() as u64;
         let games = u64::from(self.fair_play);
         let tenths = layouts.saturating_mul(10 + games).saturating_add(orders.saturating_mul(games));
         nodes.saturating_mul(tenths) / 10

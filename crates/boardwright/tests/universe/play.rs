@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use boardwright::universe::play::{self, Action, Effect, Game, Mission, Move, Outcome, Report, Rules, Series};
+use boardwright::universe::play::{self, Action, Effect, Game, Mission, Move, Outcome, Remedy, Report, Rules, Series};
 use boardwright::universe::{self, Board, Node, NodeKind, Universe};
 use boardwright::{Generator, Header, Rng, Seed};
 
@@ -45,6 +45,7 @@ fn board(width: u32, height: u32, nodes: &[N], edges: &[[u32; 2]]) -> Board {
                 edge_sides,
                 dots: dots.to_vec(),
                 number: (what == "Critters").then_some(1),
+                label: None,
             }
         })
         .collect();
@@ -67,7 +68,7 @@ fn board(width: u32, height: u32, nodes: &[N], edges: &[[u32; 2]]) -> Board {
         expeditions: Vec::new(),
         resources: Vec::new(),
         tiny_nodes: Vec::new(),
-        start_picks: Vec::new(),
+        remedy: Remedy::None,
     }
 }
 
@@ -265,7 +266,12 @@ fn a_modify_node_draws_an_edge_across_an_area() {
 
 #[test]
 fn a_guarded_node_is_never_cut_loose() {
-    let rules = long_oil();
+    let mut rules = long_oil();
+    let guarded = Effect {
+        guarded: true,
+        ..Effect::default()
+    };
+    rules.effects.insert("Puppy".to_string(), guarded);
     let board = cross("Oil", "Stardust", "Puppy");
     let game = started(&board, &rules, L, R);
     let cuts: Vec<Vec<u32>> = steps_to(&game, X)
@@ -296,6 +302,7 @@ fn a_numbered_node_needs_as_many_of_its_type_held() {
         edge_sides: Vec::new(),
         dots: vec![0.0],
         number: None,
+        label: None,
     });
     board.edges.extend([[L, 8], [8, X]]);
     let mut game = started(&board, &race(), L, R);
@@ -381,6 +388,7 @@ fn drawn(games: u32, chances: &[f64], starts: u32, rng: &mut Rng) -> Vec<Outcome
             }
             Outcome {
                 winner,
+                cut_off: false,
                 rounds: 10 + rng.index(20) as u32,
                 starts: (0..chances.len()).map(|_| Some(rng.index(starts as usize) as u32)).collect(),
                 bots: vec![0; chances.len()],
@@ -396,13 +404,13 @@ fn fair_coins_give_no_excess_start_spread_and_a_loaded_seat_is_caught() {
     let mut excess = 0.0;
     for _ in 0..20 {
         let outcomes = drawn(2000, &[0.25; 4], 12, &mut rng);
-        let report = Report::new(&outcomes, 4, &bots, &rng.substream(1));
+        let report = Report::new(&outcomes, &outcomes, 4, &bots, &[], &rng.substream(1));
         assert!(report.chi_square.p_value > 1e-4, "{:?}", report.chi_square);
         excess += report.excess_start_spread;
     }
     assert!((excess / 20.0).abs() < 0.015, "mean excess {}", excess / 20.0);
     let outcomes = drawn(2000, &[0.4, 0.2, 0.2, 0.2], 12, &mut rng);
-    let report = Report::new(&outcomes, 4, &bots, &rng.substream(2));
+    let report = Report::new(&outcomes, &outcomes, 4, &bots, &[], &rng.substream(2));
     assert!(report.chi_square.p_value < 1e-6, "{:?}", report.chi_square);
     assert!(report.seats[0].rate.interval[0] > 0.25, "{:?}", report.seats[0]);
     assert!(
@@ -538,9 +546,13 @@ fn a_seat_named_twice_takes_a_second_start() {
         ..race()
     };
     twice(&rules, &board, 1);
-    board.start_picks = vec![1, 2, 1];
-    twice(&race(), &board, 0);
-    twice(&rules, &board, 1);
+    board.remedy = Remedy::SecondStart { seats: vec![2] };
+    twice(&race(), &board, 1);
+    let first_again = Rules {
+        start_picks: vec![1, 2, 1],
+        ..race()
+    };
+    twice(&first_again, &board, 0);
     for (picks, why) in [
         (vec![1, 1], "start_picks: [1, 1] is not allowed"),
         (vec![1, 2, 2, 2], "each once or twice"),
@@ -553,22 +565,17 @@ fn a_seat_named_twice_takes_a_second_start() {
         let refused = Game::new(&board, 2, &rules).unwrap_err().to_string();
         assert!(refused.contains(why), "{refused}");
     }
-    board.start_picks = vec![2];
+    board.remedy = Remedy::SecondStart { seats: vec![3] };
     let refused = Game::new(&board, 2, &race()).unwrap_err().to_string();
-    assert!(refused.starts_with("the board's start_picks: [2]"), "{refused}");
+    assert!(refused.starts_with("the board's remedy.seats: [3] is not allowed"), "{refused}");
 }
 
-/// With `fair_play` the board prints the start order whose seats win most
-/// evenly: on these seeds a second start for a later seat plays more evenly
-/// than one start each, in the games it was chosen by; the order is each
-/// seat once in turn order and then at most two later seats, and the
-/// legend says it in words.
+/// With `fair_play` the board prints the remedy whose seats win most
+/// evenly in the games it was chosen by: replayed from the board (its
+/// printed rule), the series gives the gap measured for that remedy, no
+/// other remedy of the catalogue gives less, and the legend prints it.
 #[test]
-fn fair_play_prints_the_start_order_whose_seats_win_most_evenly() {
-    let gap = |report: &Report| {
-        let rates = report.seats.iter().map(|s| s.rate.win_rate);
-        rates.clone().fold(0.0, f64::max) - rates.fold(1.0, f64::min)
-    };
+fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
     for (players, seed) in [(2, "b"), (4, "c")] {
         let params = universe::Params {
             players,
@@ -577,33 +584,25 @@ fn fair_play_prints_the_start_order_whose_seats_win_most_evenly() {
             ..Default::default()
         };
         let board = Universe::generate(&params, &Seed::new(seed)).unwrap();
-        let picks = &board.start_picks;
-        let seats = players as usize;
-        assert!((seats + 1..=seats + 2).contains(&picks.len()), "{seed}: {picks:?}");
-        assert_eq!(picks[..seats], (1..=players).collect::<Vec<_>>());
-        assert!(picks[seats..].iter().all(|&s| s > 1) && picks[seats..].windows(2).all(|w| w[0] > w[1]));
         let series = Series {
             games: 40,
             ..Default::default()
         };
-        let chosen = play::play(&board, &series).unwrap();
-        let plain = play::play(
-            &Board {
-                start_picks: Vec::new(),
-                ..board.clone()
-            },
-            &series,
-        )
-        .unwrap();
-        assert!(gap(&chosen) < gap(&plain), "{seed}: {} against {}", gap(&chosen), gap(&plain));
+        let tried: Vec<_> = Remedy::catalogue(players)
+            .into_iter()
+            .map(|r| play::try_remedy(&board, &series, r).unwrap())
+            .collect();
+        let least = tried.iter().map(|t| t.gap.gap).fold(f64::MAX, f64::min);
+        let chosen = tried.iter().find(|t| t.remedy == board.remedy).unwrap();
+        assert_eq!(chosen.gap.gap, least, "{seed}: {:?}", board.remedy);
+        assert_eq!(play::play(&board, &series).unwrap().gap, chosen.gap, "{seed}: replayed from the board");
         let doc = Universe::draw(&board, Default::default());
         let svg = render::svg::page(&doc.pages[0], &doc.title);
-        let last = picks.last().unwrap();
-        assert!(
-            svg.contains("starts: one each in turn order, then player"),
-            "{seed}: no start rule printed"
-        );
-        assert!(svg.contains(&format!("player {last} take")), "{seed}");
+        if let Some(sentence) = board.remedy.sentence(players) {
+            let printed = sentence.replace('\'', "&apos;");
+            let first_words: String = printed.chars().take(24).collect();
+            assert!(svg.contains(&first_words), "{seed}: {sentence:?} not printed");
+        }
     }
 }
 
@@ -635,13 +634,20 @@ fn fair_play_keeps_the_layout_whose_starts_win_most_evenly() {
     let kept = Universe::generate(&params, &seed).unwrap();
     assert_eq!(kept.metrics.layouts, 4);
     assert_eq!(kept, Universe::generate(&params, &seed).unwrap(), "the same board every time");
-    // The layout is chosen before its start order: reckon it with one start each.
+    // The layout is chosen before its remedy, with the starts dealt.
     let reckon = |board: &Board| {
         let board = Board {
-            start_picks: Vec::new(),
+            remedy: Remedy::None,
             ..board.clone()
         };
-        let report = play::play(&board, &series).unwrap();
+        let dealt = Series {
+            rules: Rules {
+                start_order: play::StartOrder::Dealt,
+                ..Default::default()
+            },
+            ..series.clone()
+        };
+        let report = play::play(&board, &dealt).unwrap();
         let uneven = report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games);
         (u8::from(board.metrics.mission_hop_spread > 2), uneven)
     };
@@ -683,11 +689,10 @@ fn a_replay_is_the_game_the_series_played() {
         assert_eq!(game.winner(), outcome.winner);
         outcomes.push(outcome);
     }
-    let bots = ["greedy".to_string()];
-    let again = Report::new(&outcomes, 3, &bots, &Rng::new(0, 0));
+    let again = Report::new(&outcomes, &outcomes, 3, &series.bots, &[], &Rng::new(0, 0));
     assert_eq!(
-        (again.seats, again.starts, again.stalls, again.turns),
-        (report.seats, report.starts, report.stalls, report.turns)
+        (again.seats, again.stalls, again.turns),
+        (report.seats, report.stalls, report.turns)
     );
     assert!(play::replay(&board, &series, 9).unwrap_err().to_string().contains("games 0 to 8"));
 }
@@ -724,13 +729,24 @@ fn dealt_starts_give_every_seat_every_start_in_turn() {
     let report = play::play(&board, &series).unwrap();
     assert_eq!(report.starts.len(), starts.len());
     assert!(report.starts.iter().all(|s| s.held == 8), "{:?}", report.starts);
-    let picked = play::play(
-        &board,
-        &Series {
-            rules: Rules::default(),
-            ..series
-        },
-    )
-    .unwrap();
-    assert_ne!(picked.starts, report.starts, "greedy bots pick other starts than the deal");
+    // Greedy bots, picking, leave starts unpicked; the report still
+    // measures every start, from games with the starts dealt.
+    let picking = Series {
+        bots: vec!["greedy".to_string()],
+        rules: Rules::default(),
+        ..series
+    };
+    let mut picked: Vec<u32> = (0..picking.games)
+        .flat_map(|g| play::replay(&board, &picking, g).unwrap().0)
+        .filter_map(|t| match t.played {
+            Move::Start { node } => Some(node),
+            _ => None,
+        })
+        .collect();
+    picked.sort_unstable();
+    picked.dedup();
+    assert!(picked.len() < starts.len(), "greedy bots picked every start: {picked:?}");
+    let report = play::play(&board, &picking).unwrap();
+    assert_eq!(report.starts.len(), starts.len());
+    assert!(report.starts.iter().all(|s| s.held == 8), "{:?}", report.starts);
 }

@@ -57,18 +57,9 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     entries
 }
 
-/// The order starts are taken in, in a player's words, when the board
-/// prints one ([`Board::start_picks`]): seats after the first take a
-/// second start.
+/// The remedy the board prints, in a player's words ([`Board::remedy`]).
 fn start_rule(board: &Board) -> Option<String> {
-    let players = board.header.params.players as usize;
-    let second: Vec<String> = board.start_picks.get(players..)?.iter().map(|s| format!("player {s}")).collect();
-    let (who, verb) = match second.as_slice() {
-        [] => return None,
-        [one] => (one.clone(), "takes"),
-        [rest @ .., last] => (format!("{}, then {last}", rest.join(", then ")), "take"),
-    };
-    Some(format!("starts: one each in turn order, then {who} {verb} a second"))
+    board.remedy.sentence(board.header.params.players)
 }
 
 /// The node types of `look` that nodes of `board` have, in its order.

@@ -35,9 +35,9 @@ impl Bot for RandomBot {
 /// which its own distance to winning ([`Game::distance_to_win`]) is least,
 /// the node's action set aside; then, of the ways to take that node's
 /// action, the one that adds most to the nearest rival's distance less
-/// what it adds to its own. Only cuts that run within two hops of that
-/// rival's nodes are weighed (a cut anywhere else delays no one). Ties are
-/// broken at random.
+/// what it adds to its own (and a turn it would lose). Only cuts that run
+/// within two hops of that rival's nodes are weighed (a cut anywhere else
+/// delays no one). Ties are broken at random.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyBot;
 
@@ -75,92 +75,146 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&self, game: &Game, moves: &[Move], rng: &mut Rng) -> usize {
-        let seat = game.to_move();
-        // The best places to go, each weighed once with its action declined.
-        let mut best: Vec<usize> = Vec::new();
-        let mut least = u32::MAX;
-        let mut weighed: Vec<(u32, Option<u32>)> = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            let (place, probe) = match m {
-                Move::Step { from, to, action } => {
-                    let teleport = match action {
-                        Action::Teleport { to: there } => Some(*there),
-                        _ => None,
-                    };
-                    let probe = match teleport {
-                        Some(_) => m.clone(),
-                        None => Move::Step {
-                            from: *from,
-                            to: *to,
-                            action: Action::None,
-                        },
-                    };
-                    ((*to, teleport), probe)
-                }
-                Move::Start { node } | Move::Teleport { to: node } => ((*node, None), m.clone()),
-                Move::Pass => ((u32::MAX, None), m.clone()),
-            };
-            if weighed.contains(&place) {
-                continue;
-            }
-            weighed.push(place);
-            let d = GreedyBot::own_after(game, seat, &probe);
-            if d < least {
-                least = d;
-                best.clear();
-            }
-            if d == least {
-                best.push(i);
-            }
-        }
-        let chosen = best[rng.index(best.len())];
-        let Move::Step { to: target, action, .. } = &moves[chosen] else {
-            return chosen;
-        };
-        if matches!(action, Action::Teleport { .. }) {
-            return chosen;
-        }
-        // The ways of taking the chosen node's action, weighed against the
-        // nearest rival.
-        let options: Vec<usize> = (0..moves.len())
-            .filter(|&i| matches!(&moves[i], Move::Step { to, action, .. } if to == target && !matches!(action, Action::Teleport { .. })))
-            .collect();
-        if options.len() == 1 {
-            return options[0];
-        }
-        let Some(rival) = (0..game.players()).filter(|&s| s != seat).min_by_key(|&s| game.distance_to_win(s)) else {
-            return chosen;
-        };
-        let near = game.hops(rival);
-        let hot = |edges: &[u32]| edges.iter().any(|&e| game.edge_ends(e).iter().any(|&v| near[v as usize] <= 2));
-        let mut best = Vec::new();
-        let mut most = i64::MIN;
-        for (k, &i) in options.iter().enumerate() {
-            if let Move::Step {
-                action: Action::Cut { edges },
-                ..
-            } = &moves[i]
-                && k > 0
-                && !hot(edges)
-            {
-                continue;
-            }
-            let mut after = game.clone();
-            after.play_unchecked(&moves[i]);
-            if after.winner() == Some(seat) {
-                return i;
-            }
-            let value = i64::from(after.distance_to_win(rival)) - i64::from(after.distance_to_win(seat));
-            if value > most {
-                most = value;
-                best.clear();
-            }
-            if value == most {
-                best.push(i);
-            }
-        }
-        best[rng.index(best.len())]
+        weigh_and_pick(game, moves, rng, 0.0)
     }
+}
+
+/// The reference player: greedy's reckoning, but not always its best move.
+/// Every place to go is weighed as greedy weighs it, and one is drawn with
+/// a chance that falls by [`ReferenceBot::SPREAD`] for each move more it
+/// leaves to winning than the best; the node's action is drawn the same
+/// way from the ways greedy weighs. Its games on one board differ from one
+/// another as people's do, where greedy's nearly repeat, so a board's
+/// figures are many games, not one game replayed.
+#[derive(Clone, Copy, Debug)]
+pub struct ReferenceBot {
+    /// The chance of a move one worse than the best, as a share of the
+    /// best's (0: greedy; below 1).
+    pub spread: f64,
+}
+
+impl Default for ReferenceBot {
+    fn default() -> ReferenceBot {
+        ReferenceBot { spread: Self::SPREAD }
+    }
+}
+
+impl ReferenceBot {
+    /// The default spread, chosen by measurement (`docs/play.md`).
+    pub const SPREAD: f64 = 0.25;
+}
+
+impl Bot for ReferenceBot {
+    fn name(&self) -> &str {
+        "reference"
+    }
+
+    fn choose(&self, game: &Game, moves: &[Move], rng: &mut Rng) -> usize {
+        weigh_and_pick(game, moves, rng, self.spread.clamp(0.0, 0.999))
+    }
+}
+
+/// Picks among `options` by their values (higher is better): with
+/// `spread` 0 one of the best, each as likely; else each with weight
+/// `spread` to the power of how far below the best it is (integer powers,
+/// multiplied out, so every machine draws alike).
+fn pick(options: &[(usize, i64)], spread: f64, rng: &mut Rng) -> usize {
+    let best = options.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    if spread <= 0.0 {
+        let top: Vec<usize> = options.iter().filter(|&&(_, v)| v == best).map(|&(i, _)| i).collect();
+        return top[rng.index(top.len())];
+    }
+    /// Past this many steps below the best an option is never drawn.
+    const FARTHEST: i64 = 24;
+    let weights: Vec<f64> = options
+        .iter()
+        .map(|&(_, v)| {
+            let below = best.saturating_sub(v);
+            if below > FARTHEST {
+                0.0
+            } else {
+                (0..below).fold(1.0, |w, _| w * spread)
+            }
+        })
+        .collect();
+    options[rng.weighted(&weights).unwrap_or(0)].0
+}
+
+/// Greedy's reckoning, shared by [`GreedyBot`] (`spread` 0) and
+/// [`ReferenceBot`]: the place to go by its distance to winning after it,
+/// then the way to take its action by the nearest rival's distance less
+/// its own (a lost turn counted as one more).
+fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> usize {
+    let seat = game.to_move();
+    // The places to go, each weighed once with its action declined.
+    let mut places: Vec<(usize, i64)> = Vec::new();
+    let mut weighed: Vec<(u32, Option<u32>)> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let (place, probe) = match m {
+            Move::Step { from, to, action } => {
+                let teleport = match action {
+                    Action::Teleport { to: there } => Some(*there),
+                    _ => None,
+                };
+                let probe = match teleport {
+                    Some(_) => m.clone(),
+                    None => Move::Step {
+                        from: *from,
+                        to: *to,
+                        action: Action::None,
+                    },
+                };
+                ((*to, teleport), probe)
+            }
+            Move::Start { node } | Move::Teleport { to: node } => ((*node, None), m.clone()),
+            Move::Pass => ((u32::MAX, None), m.clone()),
+        };
+        if weighed.contains(&place) {
+            continue;
+        }
+        weighed.push(place);
+        places.push((i, -i64::from(GreedyBot::own_after(game, seat, &probe))));
+    }
+    let chosen = pick(&places, spread, rng);
+    let Move::Step { to: target, action, .. } = &moves[chosen] else {
+        return chosen;
+    };
+    if matches!(action, Action::Teleport { .. }) {
+        return chosen;
+    }
+    // The ways of taking the chosen node's action, weighed against the
+    // nearest rival.
+    let options: Vec<usize> = (0..moves.len())
+        .filter(|&i| matches!(&moves[i], Move::Step { to, action, .. } if to == target && !matches!(action, Action::Teleport { .. })))
+        .collect();
+    if options.len() == 1 {
+        return options[0];
+    }
+    let Some(rival) = (0..game.players()).filter(|&s| s != seat).min_by_key(|&s| game.distance_to_win(s)) else {
+        return chosen;
+    };
+    let near = game.hops(rival);
+    let hot = |edges: &[u32]| edges.iter().any(|&e| game.edge_ends(e).iter().any(|&v| near[v as usize] <= 2));
+    let mut ways = Vec::new();
+    for (k, &i) in options.iter().enumerate() {
+        if let Move::Step {
+            action: Action::Cut { edges },
+            ..
+        } = &moves[i]
+            && k > 0
+            && !hot(edges)
+        {
+            continue;
+        }
+        let mut after = game.clone();
+        after.play_unchecked(&moves[i]);
+        if after.winner() == Some(seat) {
+            return i;
+        }
+        let lost = i64::from(after.loses_next_turn(seat) && !game.loses_next_turn(seat));
+        ways.push((i, i64::from(after.distance_to_win(rival)) - i64::from(after.distance_to_win(seat)) - lost));
+    }
+    pick(&ways, spread, rng)
 }
 
 /// A fixed-budget lookahead: the moves greedy's reckoning ranks best (at
@@ -250,11 +304,12 @@ impl Bot for SearchBot {
 }
 
 /// The bots by name.
-pub const BOTS: [&str; 3] = ["random", "greedy", "search"];
+pub const BOTS: [&str; 4] = ["reference", "random", "greedy", "search"];
 
 /// The bot called `name` ([`BOTS`]).
 pub fn bot(name: &str) -> Option<Box<dyn Bot>> {
     match name {
+        "reference" => Some(Box::new(ReferenceBot::default())),
         "random" => Some(Box::new(RandomBot)),
         "greedy" => Some(Box::new(GreedyBot)),
         "search" => Some(Box::new(SearchBot::default())),

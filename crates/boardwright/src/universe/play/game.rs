@@ -10,7 +10,8 @@ mod moves;
 mod reach;
 
 use super::paper::Paper;
-use super::rules::{Effect, Mission, Rules, StartOrder};
+use super::remedy::Remedy;
+use super::rules::{Effect, Mission, Rules};
 pub use crate::stats::PlayError;
 use crate::universe::{Board, NodeKind};
 
@@ -53,7 +54,9 @@ pub enum Move {
 pub enum Action {
     /// Nothing.
     None,
-    /// Cut along these edges (by index into the board's `edges`), in order.
+    /// Cut along these edges, in order: an index into the board's
+    /// `edges`, or past them the k-th edge drawn in the game (the board's
+    /// edge count plus k).
     Cut {
         /// The edges cut.
         edges: Vec<u32>,
@@ -95,6 +98,10 @@ struct Table {
     starts: Vec<u32>,
     /// The seats in the order they take starting nodes.
     picks: Vec<usize>,
+    /// Whether the first seat's first move takes no node action.
+    first_without_action: bool,
+    /// The Traveler's teleports each seat has.
+    teleports: Vec<u8>,
     centre: u32,
     /// Where each node's dots begin in the flat list of dots.
     first_dot: Vec<u32>,
@@ -123,43 +130,41 @@ pub struct Game {
     alive: Vec<bool>,
     quarters: Vec<u8>,
     type_counts: Vec<u32>,
-    /// Edges drawn during the game, moved along, never cut.
+    /// Edges drawn during the game, and whether each has been cut along.
     drawn: Vec<[u32; 2]>,
+    drawn_cut: Vec<bool>,
     /// The seat to move.
     seat: usize,
     /// Starting nodes taken so far, by seat.
     starts: Vec<Option<u32>>,
-    /// Seats that have used the Traveler's teleport.
-    teleported: Vec<bool>,
+    /// The Traveler's teleports each seat has left.
+    teleports: Vec<u8>,
+    /// Seats that have made a step.
+    stepped: Vec<bool>,
+    /// Seats that lose their next turn (a cut through a penalty node).
+    skip: Vec<bool>,
     /// Whether the player to move is on an extra turn.
     extra: bool,
     /// Turns of the start round played.
     start_turns: usize,
-    /// Where the deal of [`StartOrder::Dealt`] begins: the game's index.
+    /// Where the deal of [`StartOrder::Dealt`](crate::universe::play::StartOrder::Dealt) begins: the game's index.
     deal: usize,
     round: u32,
     winner: Option<usize>,
 }
 
 /// The seats (from 0) in the order they take starting nodes: the rules'
-/// `start_picks`, else the board's, else each seat once by `start_order`.
-/// Refused unless every seat picks once or twice.
-fn start_picks(board: &Board, rules: &Rules, players: usize) -> Result<Vec<usize>, PlayError> {
-    let (field, given) = if rules.start_picks.is_empty() {
-        ("the board's start_picks", &board.start_picks)
-    } else {
-        ("start_picks", &rules.start_picks)
-    };
+/// `start_picks`, else the remedy's order, else each seat once by
+/// `start_order`. Refused unless every seat picks once or twice.
+fn start_picks(rules: &Rules, remedy: &Remedy, players: usize) -> Result<Vec<usize>, PlayError> {
+    let given = &rules.start_picks;
     if given.is_empty() {
-        return Ok(match rules.start_order {
-            StartOrder::Seat | StartOrder::Dealt => (0..players).collect(),
-            StartOrder::Reverse => (0..players).rev().collect(),
-        });
+        return Ok(remedy.picks(players).unwrap_or_else(|| rules.start_order.seats(players)));
     }
     let times = |seat: u32| given.iter().filter(|&&s| s == seat).count();
     if given.iter().any(|&s| !(1..=players as u32).contains(&s)) || (1..=players as u32).any(|s| !(1..=2).contains(&times(s))) {
         return Err(PlayError(format!(
-            "{field}: {given:?} is not allowed; seats from 1 to {players}, each once or twice (twice: a second start)"
+            "start_picks: {given:?} is not allowed; seats from 1 to {players}, each once or twice (twice: a second start)"
         )));
     }
     Ok(given.iter().map(|&s| s as usize - 1).collect())
@@ -173,7 +178,9 @@ impl Game {
     /// board's mission nodes), by `rules`: no icon drawn yet, the first
     /// player to pick a start by the rules' start order.
     pub fn new(board: &Board, players: usize, rules: &Rules) -> Result<Game, PlayError> {
-        rules.check().map_err(PlayError)?;
+        let params = &board.header.params;
+        let names: Vec<&str> = params.node_types.iter().map(|t| t.name.as_str()).collect();
+        rules.check(&names).map_err(PlayError)?;
         let starts: Vec<u32> = board.nodes.iter().filter(|n| n.kind == NodeKind::Mission).map(|n| n.id).collect();
         if !(2..=9).contains(&players) || players > starts.len() {
             return Err(PlayError(format!(
@@ -195,7 +202,6 @@ impl Game {
             adjacency[a as usize].push((b, e as u32));
             adjacency[b as usize].push((a, e as u32));
         }
-        let params = &board.header.params;
         let type_index = |name: &str| params.node_types.iter().position(|t| t.name == name).map(|i| i as u32);
         let kind: Vec<u32> = board
             .nodes
@@ -237,9 +243,13 @@ impl Game {
             total += n.dots.len() as u32;
         }
         first_dot.push(total);
-        let picks = start_picks(board, rules, players)?;
+        let remedy = rules.remedy.as_ref().unwrap_or(&board.remedy);
+        remedy.check(players).map_err(|e| PlayError(format!("the board's {e}")))?;
+        let picks = start_picks(rules, remedy, players)?;
         let table = Table {
             picks,
+            first_without_action: *remedy == Remedy::FirstMoveWithoutAction,
+            teleports: (0..players).map(|s| remedy.teleports(s)).collect(),
             adjacency,
             edges: board.edges.clone(),
             effect,
@@ -270,9 +280,12 @@ impl Game {
             quarters: vec![0; players],
             type_counts: Vec::new(),
             drawn: Vec::new(),
+            drawn_cut: Vec::new(),
             seat,
             starts: vec![None; players],
-            teleported: vec![false; players],
+            teleports: table.teleports.clone(),
+            stepped: vec![false; players],
+            skip: vec![false; players],
             extra: false,
             start_turns: 0,
             deal: 0,
@@ -284,7 +297,7 @@ impl Game {
         Ok(game)
     }
 
-    /// Deals the starts of game `g` of a series, by [`StartOrder::Dealt`].
+    /// Deals the starts of game `g` of a series, by [`StartOrder::Dealt`](crate::universe::play::StartOrder::Dealt).
     pub(crate) fn deal(&mut self, g: u32) {
         self.deal = g as usize;
     }
@@ -370,14 +383,27 @@ impl Game {
         self.table.centre
     }
 
-    /// Whether edge `e` (by index into the board's edges) is cut.
+    /// Whether edge `e` is cut: by index into the board's edges, or past
+    /// them an edge drawn in the game ([`Action::Cut`]).
     pub fn is_cut(&self, e: u32) -> bool {
-        self.cut[e as usize]
+        match self.cut.get(e as usize) {
+            Some(&cut) => cut,
+            None => self.drawn_cut[e as usize - self.cut.len()],
+        }
     }
 
-    /// The two nodes edge `e` joins.
+    /// The two nodes edge `e` joins (numbered as in [`Game::is_cut`]).
     pub fn edge_ends(&self, e: u32) -> [u32; 2] {
-        self.table.edges[e as usize]
+        match self.table.edges.get(e as usize) {
+            Some(&ends) => ends,
+            None => self.drawn[e as usize - self.table.edges.len()],
+        }
+    }
+
+    /// Whether `seat` loses their next turn, for a cut through a penalty
+    /// node.
+    pub fn loses_next_turn(&self, seat: usize) -> bool {
+        self.skip[seat]
     }
 
     /// Whether node `v` is still on the board (some area round it is).
@@ -448,7 +474,7 @@ impl Game {
             .iter()
             .filter(|&&(_, e)| !self.cut[e as usize])
             .map(|&(w, _)| w);
-        let drawn = self.drawn.iter().filter_map(move |&[a, b]| {
+        let drawn = self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut).filter_map(move |(&[a, b], _)| {
             if a == v {
                 Some(b)
             } else if b == v {
@@ -497,17 +523,23 @@ impl Game {
             }
             Move::Teleport { to } => {
                 self.draw_icon(seat, *to);
-                self.teleported[seat] = true;
+                self.teleports[seat] -= 1;
             }
             Move::Step { to, action, .. } => {
                 self.draw_icon(seat, *to);
+                self.stepped[seat] = true;
                 if *to == self.table.centre {
                     self.winner = Some(seat);
                     return;
                 }
                 match action {
                     Action::None => {}
-                    Action::Cut { edges } => self.cut_edges(edges),
+                    Action::Cut { edges } => {
+                        if self.cut_costs_a_turn(edges) {
+                            self.skip[seat] = true;
+                        }
+                        self.cut_edges(edges);
+                    }
                     Action::Teleport { to: there } => {
                         let first = self.table.first_dot[*to as usize] as usize;
                         let last = self.table.first_dot[*to as usize + 1] as usize;
@@ -517,7 +549,10 @@ impl Game {
                         }
                         self.draw_icon(seat, *there);
                     }
-                    Action::NewEdge { to: end } => self.drawn.push([*to, *end]),
+                    Action::NewEdge { to: end } => {
+                        self.drawn.push([*to, *end]);
+                        self.drawn_cut.push(false);
+                    }
                 }
                 again = self.table.effect[*to as usize].extra_turn && !self.extra;
             }
@@ -532,14 +567,29 @@ impl Game {
     }
 
     /// Hands the turn on: on the start round (a turn each), in the rules'
-    /// start order; then round the table from the first seat.
+    /// start order; then round the table from the first seat, past a seat
+    /// that loses its turn.
     fn advance(&mut self) {
         let n = self.players();
         if self.starting() {
             self.start_turns += 1;
             self.seat = self.table.picks.get(self.start_turns).copied().unwrap_or(0);
-            return;
+            if self.starting() {
+                return;
+            }
+        } else {
+            self.next_seat(n);
         }
+        // Every seat skipping at once skips once each, in one pass.
+        let mut passes = 0;
+        while self.skip[self.seat] && passes < n {
+            self.skip[self.seat] = false;
+            self.next_seat(n);
+            passes += 1;
+        }
+    }
+
+    fn next_seat(&mut self, n: usize) {
         self.seat += 1;
         if self.seat == n {
             self.seat = 0;

@@ -1,7 +1,9 @@
 //! Unstable Universe, played: the game on a board ([`Game`]: its state,
-//! legal moves and what a move does), bots that play it ([`Bot`]), and a
-//! series of seeded games with the statistics of who wins ([`play`],
-//! [`Report`]). `docs/play.md` gives the rules and where each comes from.
+//! legal moves and what a move does), bots that play it ([`Bot`]; the
+//! reference player is [`ReferenceBot`]), a series of seeded games with
+//! the statistics of who wins ([`play`], [`Report`]), and the remedies
+//! for moving later tried by play ([`Remedy`], [`compensate`]).
+//! `docs/play.md` gives the rules and where each comes from.
 //!
 //! ```
 //! use boardwright::{Generator, Seed, universe::{self, Universe, play}};
@@ -11,19 +13,23 @@
 //! let report = play::play(&board, &series).unwrap();
 //! assert_eq!(report.seats.len(), 4);
 //! assert_eq!(report.seats.iter().map(|s| s.rate.wins).sum::<u32>() + report.stalls, 8);
+//! assert_eq!(report.starts.len(), 12); // every start, dealt round the seats
+//! println!("{}", report.verdict);
 //! ```
 
 mod bots;
 mod game;
 mod paper;
+mod remedy;
 mod report;
 mod rules;
 
 use rayon::prelude::*;
 
-pub use bots::{BOTS, Bot, GreedyBot, RandomBot, SearchBot, bot};
+pub use bots::{BOTS, Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot, bot};
 pub use game::{Action, Game, Move, PlayError};
-pub use report::{BotRate, ChiSquare, Outcome, Rate, Report, SeatRate, StartRate, Turns, upper_gamma, wilson};
+pub use remedy::Remedy;
+pub use report::{BotRate, ChiSquare, Outcome, Rate, RemedyRate, Report, SeatRate, StartRate, Stalls, Turns, upper_gamma, wilson};
 pub use rules::{Effect, Mission, Rules, StartOrder};
 
 use crate::Rng;
@@ -60,6 +66,9 @@ impl<'a> Played<'a> {
     }
 }
 
+/// The bot every figure and target is measured with unless another is named.
+pub const REFERENCE: &str = "reference";
+
 /// Most games one series may play.
 pub const MOST_GAMES: u32 = 10_000_000;
 
@@ -79,35 +88,108 @@ impl Default for Series {
     fn default() -> Series {
         Series {
             games: 1000,
-            bots: vec!["greedy".to_string()],
+            bots: vec![REFERENCE.to_string()],
             rules: Rules::default(),
         }
     }
 }
 
+impl Series {
+    /// Games [`play`] plays in all: the series by its rules for the seats,
+    /// and as many with the starts dealt for the starts (none more when
+    /// the rules deal them already).
+    pub fn total(&self) -> u64 {
+        u64::from(self.games) * if self.rules.start_order == StartOrder::Dealt { 1 } else { 2 }
+    }
+
+    /// The series with the starts dealt round the seats.
+    fn dealt(&self) -> Series {
+        let mut dealt = self.clone();
+        dealt.rules.start_order = StartOrder::Dealt;
+        dealt.rules.start_picks.clear();
+        dealt
+    }
+}
+
 /// Plays `series` on `board` with as many players as the board was made
-/// for, and reports who won. The games are seeded from the board's seed,
-/// the bots and each game's index, so the same call gives the same report
-/// on any number of threads. Seats rotate: in each block of as many games
-/// as players, every seat gets each player's random stream once (and, in
-/// mixed games, each bot once), so that turn order and start separate.
+/// for, and reports who won. The seats' figures come from games played by
+/// the rules; the starts' from as many games with the starts dealt round
+/// the seats (game `g` gives seat `s` the `(s + g)`-th start), so that
+/// every start is measured, not only those players pick. The games are
+/// seeded from the board's seed, the bots and each game's index, so the
+/// same call gives the same report on any number of threads. Seats
+/// rotate: in each block of as many games as players, every seat gets
+/// each player's random stream once (and, in mixed games, each bot once),
+/// so that turn order and start separate.
 pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
     play_with(board, series, &|_| {})
 }
 
 /// [`play`], calling `done` with each game's index as it ends (from any
-/// thread, in no set order).
+/// thread, in no set order; [`Series::total`] calls in all).
 pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
-    let Setup { start, bots, streams } = prepare(board, series)?;
-    let outcomes: Vec<Outcome> = (0..series.games)
+    let setup = prepare(board, series)?;
+    let seat_games = outcomes(&setup, series.games, done);
+    let start_games = if series.rules.start_order == StartOrder::Dealt {
+        seat_games.clone()
+    } else {
+        outcomes(&prepare(board, &series.dealt())?, series.games, done)
+    };
+    let labels = board.start_labels();
+    Ok(Report::new(
+        &seat_games,
+        &start_games,
+        setup.start.players(),
+        &series.bots,
+        &labels,
+        &setup.streams.substream(u64::MAX),
+    ))
+}
+
+/// The seats' gap of `series` on `board` with each remedy of the catalogue
+/// in place of the board's, in its order; `done` sees every game.
+pub fn compensate(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Vec<RemedyRate>, PlayError> {
+    Remedy::catalogue(board.header.params.players)
+        .into_iter()
+        .map(|remedy| remedy_with(board, series, remedy, done))
+        .collect()
+}
+
+/// The seats' figures of `series` on `board` with `remedy` in place of the
+/// board's.
+pub fn try_remedy(board: &Board, series: &Series, remedy: Remedy) -> Result<RemedyRate, PlayError> {
+    remedy_with(board, series, remedy, &|_| {})
+}
+
+fn remedy_with(board: &Board, series: &Series, remedy: Remedy, done: &(dyn Fn(u32) + Sync)) -> Result<RemedyRate, PlayError> {
+    let mut tried = series.clone();
+    tried.rules.remedy = Some(remedy.clone());
+    tried.rules.start_picks.clear();
+    let games = outcomes(&prepare(board, &tried)?, series.games, done);
+    Ok(RemedyRate::new(remedy, board.header.params.players, &games))
+}
+
+/// How unevenly the starts of `board` win in `games` reference games with
+/// the starts dealt round the seats: the excess start spread plus the
+/// share of games no one won.
+pub(crate) fn start_unevenness(board: &Board, games: u32) -> Result<f64, PlayError> {
+    let series = Series { games, ..Default::default() }.dealt();
+    let setup = prepare(board, &series)?;
+    let dealt = outcomes(&setup, games, &|_| {});
+    let report = Report::new(&dealt, &dealt, setup.start.players(), &series.bots, &board.start_labels(), &setup.streams.substream(u64::MAX));
+    Ok(report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games))
+}
+
+/// The outcomes of the first `games` games of a series set up.
+pub(crate) fn outcomes(setup: &Setup, games: u32, done: &(dyn Fn(u32) + Sync)) -> Vec<Outcome> {
+    (0..games)
         .into_par_iter()
         .map(|g| {
-            let outcome = play_one(&start, &bots, &streams, g, None);
+            let outcome = play_one(&setup.start, &setup.bots, &setup.streams, g, None);
             done(g);
             outcome
         })
-        .collect();
-    Ok(Report::new(&outcomes, start.players(), &series.bots, &streams.substream(u64::MAX)))
+        .collect()
 }
 
 /// One move of a replayed game.
@@ -150,7 +232,7 @@ pub fn replay(board: &Board, series: &Series, g: u32) -> Result<(Vec<Turn>, Outc
 }
 
 /// What every game of a series starts from.
-struct Setup {
+pub(crate) struct Setup {
     start: Game,
     bots: Vec<Box<dyn Bot>>,
     streams: Rng,
@@ -158,7 +240,7 @@ struct Setup {
 
 /// The game every game of `series` on `board` starts from, the bots, and
 /// the random streams the games are drawn from; refused in words.
-fn prepare(board: &Board, series: &Series) -> Result<Setup, PlayError> {
+pub(crate) fn prepare(board: &Board, series: &Series) -> Result<Setup, PlayError> {
     let players = board.header.params.players as usize;
     let start = Game::new(board, players, &series.rules)?;
     if !(1..=MOST_GAMES).contains(&series.games) {
@@ -208,6 +290,7 @@ fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32, mut reco
     }
     Outcome {
         winner: game.winner(),
+        cut_off: game.centre_cut_off(),
         rounds: game.rounds(),
         starts: game.starts().to_vec(),
         bots: seat_bots,

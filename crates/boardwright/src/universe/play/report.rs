@@ -1,10 +1,12 @@
 //! What a series of games says: win rates per seat, per start and per bot
-//! with Wilson 95 % intervals, a chi-square test across seats, Balance,
-//! the first player's advantage, stalls, game length, and how far the
-//! starts' spread lies beyond what chance alone gives.
+//! with Wilson 95 % intervals, the gap between the best and the worst seat
+//! with its interval, a chi-square test across seats, Balance, the first
+//! player's advantage, stalls by cause, game length, how far the starts'
+//! spread lies beyond what chance alone gives, and the verdict in words.
 
 use serde::Serialize;
 
+use super::remedy::Remedy;
 use crate::Rng;
 use crate::stats::spread;
 pub use crate::stats::{ChiSquare, Rate, Turns, upper_gamma, wilson};
@@ -22,6 +24,8 @@ pub struct SeatRate {
 /// One starting node's results.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StartRate {
+    /// Its label, as printed beside it (`"A"`, `"B"`, …).
+    pub label: String,
     /// The mission node (its id).
     pub node: u32,
     /// Games in which a player started there.
@@ -48,6 +52,9 @@ pub struct BotRate {
 pub struct Outcome {
     /// The winning seat; none for a stall.
     pub winner: Option<usize>,
+    /// Whether the game ended with the centre cut off (else a stall ran
+    /// to the round cap).
+    pub cut_off: bool,
     /// Rounds played.
     pub rounds: u32,
     /// Each seat's starting node.
@@ -67,13 +74,22 @@ pub struct Report {
     pub bots: Vec<String>,
     /// Per seat in turn order.
     pub seats: Vec<SeatRate>,
-    /// Per starting node taken in some game, by node id.
+    /// The verdict on the seats in words, at this many games.
+    pub verdict: String,
+    /// The verdict on the starts in words.
+    pub start_verdict: String,
+    /// The best seat's win rate less the worst's, with its interval.
+    pub gap: Gap,
+    /// Per starting node, by node id, from as many games again with the
+    /// starts dealt round the seats, so that every start is held.
     pub starts: Vec<StartRate>,
     /// Per bot, when different bots played.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bot_rates: Vec<BotRate>,
-    /// Games no one won within the rounds allowed.
+    /// Games no one won.
     pub stalls: u32,
+    /// The games no one won, by cause.
+    pub stalls_by_cause: Stalls,
     /// 1 − the largest gap between two seats' win rates.
     pub balance: f64,
     /// The first seat's win rate minus an equal share of the games won.
@@ -86,21 +102,202 @@ pub struct Report {
     pub chance_start_spread: f64,
     /// `start_spread − chance_start_spread`: near 0 where starts are equal.
     pub excess_start_spread: f64,
-    /// Game length.
+    /// The length of the games someone won, in rounds.
     pub turns: Turns,
+    /// With `--compensate`: each remedy tried, its seats' gap with its
+    /// interval, in the catalogue's order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remedies: Vec<RemedyRate>,
+}
+
+/// Games no one won, by cause.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Stalls {
+    /// The centre cut off from every other node: everyone loses.
+    pub centre_cut_off: u32,
+    /// The rules' round cap reached.
+    pub round_cap: u32,
+}
+
+/// The gap between the seats that won most and least often.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct Gap {
+    /// The seat that won most (from 1; the first of equals).
+    pub best: u32,
+    /// The seat that won least.
+    pub worst: u32,
+    /// Its win rate less the worst's.
+    pub gap: f64,
+    /// The 95 % interval of the gap (normal, from the two seats' shares of
+    /// one set of games).
+    pub interval: [f64; 2],
+}
+
+impl Gap {
+    /// The gap of `seat_wins` over `games`.
+    pub fn of(seat_wins: &[u32], games: u32) -> Gap {
+        let n = f64::from(games.max(1));
+        let rate = |s: usize| f64::from(seat_wins[s]) / n;
+        let best = (0..seat_wins.len()).fold(0, |b, s| if seat_wins[s] > seat_wins[b] { s } else { b });
+        let worst = (0..seat_wins.len()).fold(0, |w, s| if seat_wins[s] < seat_wins[w] { s } else { w });
+        let (p, q) = (rate(best), rate(worst));
+        let gap = p - q;
+        // Two shares of one multinomial: var(p̂ − q̂) = (p + q − (p − q)²) / n.
+        let half = 1.96 * ((p + q - gap * gap).max(0.0) / n).sqrt();
+        Gap {
+            best: best as u32 + 1,
+            worst: worst as u32 + 1,
+            gap,
+            interval: [gap - half, gap + half],
+        }
+    }
+
+    /// Whether the gap is more than chance alone gives, at 95 %.
+    pub fn real(&self) -> bool {
+        self.interval[0] > 0.0
+    }
+}
+
+/// One remedy tried by play.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct RemedyRate {
+    /// The remedy.
+    pub remedy: Remedy,
+    /// As the board prints it; absent for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sentence: Option<String>,
+    /// The seats' gap with it.
+    pub gap: Gap,
+    /// Per seat in turn order.
+    pub seats: Vec<SeatRate>,
+}
+
+impl RemedyRate {
+    /// The figures of `remedy` from games `outcomes` at `players`.
+    pub fn new(remedy: Remedy, players: u32, outcomes: &[Outcome]) -> RemedyRate {
+        let wins = seat_wins(outcomes, players as usize);
+        let games = outcomes.len() as u32;
+        RemedyRate {
+            sentence: remedy.sentence(players),
+            remedy,
+            gap: Gap::of(&wins, games),
+            seats: seat_rates(&wins, games),
+        }
+    }
+}
+
+/// Each seat's wins in `outcomes`.
+fn seat_wins(outcomes: &[Outcome], players: usize) -> Vec<u32> {
+    let mut wins = vec![0u32; players];
+    for s in outcomes.iter().filter_map(|o| o.winner) {
+        wins[s] += 1;
+    }
+    wins
+}
+
+/// Per seat, its rate of `wins` over `games`.
+fn seat_rates(wins: &[u32], games: u32) -> Vec<SeatRate> {
+    wins.iter()
+        .enumerate()
+        .map(|(s, &w)| SeatRate {
+            seat: s as u32 + 1,
+            rate: Rate::new(w, games),
+        })
+        .collect()
+}
+
+/// A share as whole percent.
+fn percent(x: f64) -> String {
+    format!("{:.0}", 100.0 * x)
+}
+
+/// A rate as "59 % [56–62]".
+fn rate_words(rate: &Rate) -> String {
+    format!(
+        "{} % [{}\u{2013}{}]",
+        percent(rate.win_rate),
+        percent(rate.interval[0]),
+        percent(rate.interval[1])
+    )
+}
+
+/// A count with thousands set apart: 10,000.
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The verdict on the seats, in words.
+fn seat_verdict(seats: &[SeatRate], gap: &Gap, games: u32, bots: &str) -> String {
+    let at = format!("{} games, {bots}", thousands(u64::from(games)));
+    if seats.is_empty() {
+        return String::new();
+    }
+    let (best, worst) = (&seats[gap.best as usize - 1], &seats[gap.worst as usize - 1]);
+    if gap.real() {
+        format!(
+            "Seat {} is favoured: it wins {} against seat {}'s {} ({at}).",
+            gap.best,
+            rate_words(&best.rate),
+            gap.worst,
+            rate_words(&worst.rate)
+        )
+    } else {
+        format!(
+            "No seat measurably favoured at {at}: seats win {} % to {} %, a gap chance alone gives (up to {} points).",
+            percent(worst.rate.win_rate),
+            percent(best.rate.win_rate),
+            percent(gap.interval[1])
+        )
+    }
+}
+
+/// The verdict on the starts, in words: the best and the worst start
+/// apart when their intervals do not meet.
+fn start_verdict(starts: &[StartRate]) -> String {
+    let (Some(best), Some(worst)) = (
+        starts.iter().max_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(b.node.cmp(&a.node))),
+        starts.iter().min_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(a.node.cmp(&b.node))),
+    ) else {
+        return String::new();
+    };
+    if best.rate.interval[0] > worst.rate.interval[1] {
+        format!(
+            "Start {} wins more often than start {}: {} against {} when held (starts dealt round the seats).",
+            best.label,
+            worst.label,
+            rate_words(&best.rate),
+            rate_words(&worst.rate)
+        )
+    } else {
+        format!(
+            "No start measurably better: starts win {} % to {} % when held, within each other's intervals (starts dealt round the seats).",
+            percent(worst.rate.win_rate),
+            percent(best.rate.win_rate)
+        )
+    }
 }
 
 impl Report {
     /// The largest gap between two seats' win rates (`1 − balance`).
     pub fn seat_gap(&self) -> f64 {
-        spread(&self.seats.iter().map(|s| s.rate.win_rate).collect::<Vec<_>>())
+        self.gap.gap
     }
 
-    /// The report of `outcomes` with `players` seats and these bots.
-    pub fn new(outcomes: &[Outcome], players: usize, bots: &[String], rng: &Rng) -> Report {
+    /// The report of `outcomes` with `players` seats and these bots, its
+    /// starts' figures from `dealt` (games with the starts dealt) and the
+    /// board's start `labels` (`(node, label)`).
+    pub fn new(outcomes: &[Outcome], dealt: &[Outcome], players: usize, bots: &[String], labels: &[(u32, String)], rng: &Rng) -> Report {
         let games = outcomes.len() as u32;
-        let mut seat_wins = vec![0u32; players];
-        let mut starts: std::collections::BTreeMap<u32, (u32, u32)> = std::collections::BTreeMap::new();
+        let seat_wins = seat_wins(outcomes, players);
+        let mut starts: std::collections::BTreeMap<u32, (u32, u32)> = labels.iter().map(|&(node, _)| (node, (0, 0))).collect();
         // Bots by name, in the order first named: one seat's bot is its index in `bots`.
         let mut names: Vec<&String> = Vec::new();
         for name in bots {
@@ -111,12 +308,15 @@ impl Report {
         let name_of: Vec<usize> = bots.iter().map(|b| names.iter().position(|n| *n == b).unwrap_or(0)).collect();
         let mut bot_played = vec![0u32; names.len()];
         let mut bot_wins = vec![0u32; names.len()];
-        let mut stalls = 0;
-        for o in outcomes {
-            match o.winner {
-                Some(s) => seat_wins[s] += 1,
-                None => stalls += 1,
+        let mut stalls_by_cause = Stalls::default();
+        for o in outcomes.iter().filter(|o| o.winner.is_none()) {
+            match o.cut_off {
+                true => stalls_by_cause.centre_cut_off += 1,
+                false => stalls_by_cause.round_cap += 1,
             }
+        }
+        let stalls = stalls_by_cause.centre_cut_off + stalls_by_cause.round_cap;
+        for o in dealt {
             for (s, start) in o.starts.iter().enumerate() {
                 if let Some(node) = start {
                     let entry = starts.entry(*node).or_default();
@@ -124,26 +324,22 @@ impl Report {
                     entry.1 += u32::from(o.winner == Some(s));
                 }
             }
+        }
+        for o in outcomes {
             for (s, &b) in o.bots.iter().enumerate() {
                 let b = name_of.get(b).copied().unwrap_or(0);
                 bot_played[b] += 1;
                 bot_wins[b] += u32::from(o.winner == Some(s));
             }
         }
-        let seats: Vec<SeatRate> = seat_wins
-            .iter()
-            .enumerate()
-            .map(|(s, &w)| SeatRate {
-                seat: s as u32 + 1,
-                rate: Rate::new(w, games),
-            })
-            .collect();
+        let seats = seat_rates(&seat_wins, games);
         let rates: Vec<f64> = seats.iter().map(|s| s.rate.win_rate).collect();
         let decided = games - stalls;
         let share = f64::from(decided) / f64::from(games.max(1)) / players as f64;
         let starts: Vec<StartRate> = starts
             .into_iter()
             .map(|(node, (held, wins))| StartRate {
+                label: labels.iter().find(|(n, _)| *n == node).map_or_else(|| format!("node {node}"), |(_, l)| l.clone()),
                 node,
                 held,
                 rate: Rate::new(wins, held),
@@ -152,9 +348,19 @@ impl Report {
         let start_rates: Vec<f64> = starts.iter().map(|s| s.rate.win_rate).collect();
         let start_spread = spread(&start_rates);
         let chance_start_spread = chance_spread(&starts, rng);
-        let rounds: Vec<u32> = outcomes.iter().map(|o| o.rounds).collect();
+        let rounds: Vec<u32> = outcomes.iter().filter(|o| o.winner.is_some()).map(|o| o.rounds).collect();
         let turns = Turns::of(&rounds);
+        let gap = Gap::of(&seat_wins, games);
+        let who = match names.as_slice() {
+            [one] => format!("{one} bots"),
+            _ => "mixed bots".to_string(),
+        };
         Report {
+            verdict: seat_verdict(&seats, &gap, games, &who),
+            start_verdict: start_verdict(&starts),
+            gap,
+            stalls_by_cause,
+            remedies: Vec::new(),
             games,
             players: players as u32,
             bots: bots.to_vec(),

@@ -1,14 +1,18 @@
 //! The rules the games are played by, as data: what each node type does
-//! when a player lands on it, the mission, the order starts are taken in
-//! and when a game is called a stall. `docs/play.md` says which rule comes
-//! from which source and which are readings of rules the sources leave open.
+//! when a player lands on it, the mission, the order starts are taken in,
+//! the remedy for moving later, and when a game is called a stall.
+//! `docs/play.md` cites the source of each rule and marks the readings of
+//! rules the sources leave open.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// What landing on a node of one type lets its player do (the action is
-/// optional: a player may always decline it).
+use super::remedy::Remedy;
+
+/// What landing on a node of one type lets its player do. A cut must be
+/// made where one can be (unless [`Rules::optional_cuts`]); a teleport or
+/// a new edge may be declined.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Effect {
@@ -26,14 +30,18 @@ pub struct Effect {
     pub new_edge: bool,
     /// No cut may cut a node of this type loose.
     pub guarded: bool,
+    /// A cut through a node of this type (one no cut had reached before)
+    /// costs its cutter their next turn.
+    pub penalty: bool,
 }
 
 impl Effect {
     /// The effect of a node type with these action types (the dictionary's
     /// `actions`): Cutting cuts 2 edges (the basic cut), Turn gives an extra
-    /// turn, Movement teleports, Modify draws an edge, Blocking guards the
-    /// node; Progression and Ownership do nothing when landed on (they are
-    /// rules of entering and owning: a node's number, the missions).
+    /// turn, Movement teleports, Modify draws an edge, Blocking makes a cut
+    /// through the node cost a turn; Progression and Ownership do nothing
+    /// when landed on (they are rules of entering and owning: a node's
+    /// number, the missions).
     pub fn of_actions(actions: &[String]) -> Effect {
         let has = |a: &str| actions.iter().any(|x| x == a);
         Effect {
@@ -41,7 +49,8 @@ impl Effect {
             extra_turn: has("Turn"),
             teleport: has("Movement"),
             new_edge: has("Modify"),
-            guarded: has("Blocking"),
+            guarded: false,
+            penalty: has("Blocking"),
         }
     }
 }
@@ -76,6 +85,16 @@ pub enum StartOrder {
     Dealt,
 }
 
+impl StartOrder {
+    /// The seats (from 0) in the order they take their one start each.
+    pub(crate) fn seats(self, players: usize) -> Vec<usize> {
+        match self {
+            StartOrder::Seat | StartOrder::Dealt => (0..players).collect(),
+            StartOrder::Reverse => (0..players).rev().collect(),
+        }
+    }
+}
+
 /// The rules of a series of games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -86,10 +105,19 @@ pub struct Rules {
     /// and with no `start_picks`.
     pub start_order: StartOrder,
     /// The order starting nodes are taken in, by seat from 1: every seat
-    /// once, and a seat named twice takes a second start. Empty: the order
-    /// the board prints ([`Board::start_picks`](crate::universe::Board::start_picks)),
-    /// and on a board that prints none, `start_order`.
+    /// once, and a seat named twice takes a second start. Empty: as the
+    /// remedy played says, and else `start_order`.
     pub start_picks: Vec<u32>,
+    /// The remedy for moving later, in place of the one the board prints
+    /// ([`Board::remedy`](crate::universe::Board::remedy)); `"none"` plays
+    /// without one.
+    pub remedy: Option<Remedy>,
+    /// Two players may start on one starting node with two free dots
+    /// (**reading**; off: each starting node is one player's).
+    pub shared_starts: bool,
+    /// A cut may run along an edge drawn in the game (a Modify node's),
+    /// which is then gone (devlog part 2).
+    pub cut_drawn_edges: bool,
     /// Rounds after which a game with no winner is a stall, 1 to 10,000.
     pub max_rounds: u32,
     /// A player landing on a cutting node may decline the cut (the
@@ -109,6 +137,9 @@ impl Default for Rules {
             mission: Mission::default(),
             start_order: StartOrder::default(),
             start_picks: Vec::new(),
+            remedy: None,
+            shared_starts: false,
+            cut_drawn_edges: true,
             max_rounds: 200,
             optional_cuts: false,
             traveler_teleport: true,
@@ -123,8 +154,15 @@ impl Rules {
     /// The longest cut an effect may give, in steps.
     pub const MOST_CUT: u32 = 20;
 
-    /// Refuses rules a game cannot be played by, in words.
-    pub fn check(&self) -> Result<(), String> {
+    /// Refuses rules a game cannot be played by, in words; `types` are the
+    /// node types of the board played, which `effects` may name.
+    pub fn check(&self, types: &[&str]) -> Result<(), String> {
+        if let Some(name) = self.effects.keys().find(|name| !types.contains(&name.as_str())) {
+            return Err(format!(
+                "effects.{name}: the board has no node type of that name; its types are {}",
+                types.join(", ")
+            ));
+        }
         if !(1..=Self::MOST_ROUNDS).contains(&self.max_rounds) {
             return Err(format!(
                 "max_rounds: {} is not allowed; a whole number from 1 to {}",

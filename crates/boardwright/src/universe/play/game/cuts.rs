@@ -7,19 +7,14 @@ impl Game {
     /// Every cut of `steps` steps or fewer, a step a node cut through:
     /// from the paper's edge into a node on it (that node the first step)
     /// or on from a node an earlier cut reached (that node no step), then
-    /// along uncut edges still on the board, no edge twice. A cut that
-    /// would cut a guarded node on the board loose is left out; each set of
-    /// edges comes once.
+    /// along uncut edges still on the board (and edges drawn in the game,
+    /// unless the rules say otherwise), no edge twice. A cut that would cut
+    /// a guarded node on the board loose is left out; each set of edges
+    /// comes once.
     pub(super) fn cuts(&self, steps: u32) -> Vec<Vec<u32>> {
         let t = &self.table;
         let n = t.adjacency.len();
-        let mut at_cut = vec![false; n];
-        for (e, &[a, b]) in t.edges.iter().enumerate() {
-            if self.cut[e] {
-                at_cut[a as usize] = true;
-                at_cut[b as usize] = true;
-            }
-        }
+        let at_cut = self.at_cut();
         let mut found: Vec<Vec<u32>> = Vec::new();
         let mut path: Vec<u32> = Vec::new();
         for v in 0..n as u32 {
@@ -47,12 +42,37 @@ impl Game {
         found
     }
 
+    /// Whether a cut has reached each node: an end of a cut edge.
+    fn at_cut(&self) -> Vec<bool> {
+        let mut at_cut = vec![false; self.table.adjacency.len()];
+        let printed = self.table.edges.iter().zip(&self.cut);
+        for (&[a, b], _) in printed.chain(self.drawn.iter().zip(&self.drawn_cut)).filter(|(_, cut)| **cut) {
+            at_cut[a as usize] = true;
+            at_cut[b as usize] = true;
+        }
+        at_cut
+    }
+
     fn extend_cut(&self, v: u32, steps: u32, path: &mut Vec<u32>, found: &mut Vec<Vec<u32>>) {
         if steps == 0 {
             return;
         }
-        for &(w, e) in &self.table.adjacency[v as usize] {
-            if self.cut[e as usize] || path.contains(&e) || !self.edge_on_board(e) {
+        let printed = self.table.edges.len() as u32;
+        let drawn = self
+            .drawn
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| self.table.rules.cut_drawn_edges && !self.drawn_cut[k])
+            .filter_map(|(k, &[a, b])| {
+                let other = if a == v { b } else if b == v { a } else { return None };
+                (self.on_board(other) && self.on_board(v)).then_some((other, printed + k as u32))
+            });
+        let on_paper = self.table.adjacency[v as usize]
+            .iter()
+            .copied()
+            .filter(|&(_, e)| !self.cut[e as usize] && self.edge_on_board(e));
+        for (w, e) in on_paper.chain(drawn) {
+            if path.contains(&e) {
                 continue;
             }
             path.push(e);
@@ -60,6 +80,20 @@ impl Game {
             self.extend_cut(w, steps - 1, path, found);
             path.pop();
         }
+    }
+
+    /// Whether cutting `edges` runs through a penalty node no cut had
+    /// reached before.
+    pub(super) fn cut_costs_a_turn(&self, edges: &[u32]) -> bool {
+        let t = &self.table;
+        if !t.effect.iter().any(|e| e.penalty) {
+            return false;
+        }
+        let at_cut = self.at_cut();
+        edges
+            .iter()
+            .flat_map(|&e| self.edge_ends(e))
+            .any(|v| t.effect[v as usize].penalty && !at_cut[v as usize] && self.on_board(v))
     }
 
     /// Whether some area beside edge `e` is still on the board.
@@ -75,7 +109,9 @@ impl Game {
         let paper = &self.table.paper;
         cut.clone_from(&self.cut);
         for &e in edges {
-            cut[e as usize] = true;
+            if let Some(c) = cut.get_mut(e as usize) {
+                *c = true;
+            }
         }
         paper.live(cut, live);
         guarded
@@ -85,7 +121,10 @@ impl Game {
 
     pub(super) fn cut_edges(&mut self, edges: &[u32]) {
         for &e in edges {
-            self.cut[e as usize] = true;
+            match self.cut.get_mut(e as usize) {
+                Some(cut) => *cut = true,
+                None => self.drawn_cut[e as usize - self.table.edges.len()] = true,
+            }
         }
         self.table.paper.live(&self.cut, &mut self.live);
         self.refresh();

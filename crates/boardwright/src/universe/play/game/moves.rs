@@ -6,8 +6,9 @@ use crate::universe::play::rules::{Mission, Rules, StartOrder};
 impl Game {
     /// Every legal move of the player to move (never empty while the game
     /// goes on: at worst a pass). On the start round, a starting node; then
-    /// the steps (with the Traveler's teleport while unused); a player with
-    /// no step draws an icon on a starting node instead.
+    /// the steps, with the Traveler's teleport while one is left; a player
+    /// with no step may still teleport, or draws an icon on a starting node
+    /// instead.
     pub fn moves(&self) -> Vec<Move> {
         if self.is_over() {
             return Vec::new();
@@ -20,15 +21,19 @@ impl Game {
             return self.start_moves(seat);
         }
         let mut moves = self.steps(seat);
-        if moves.is_empty() {
-            return self.start_moves(seat);
-        }
-        if self.table.rules.mission == Mission::Traveler && self.table.rules.traveler_teleport && !self.teleported[seat] {
+        let boxed_in = moves.is_empty();
+        if self.table.rules.mission == Mission::Traveler && self.table.rules.traveler_teleport && self.teleports[seat] > 0 {
             moves.extend(
                 (0..self.table.adjacency.len() as u32)
                     .filter(|&v| v != self.table.centre && self.may_enter(seat, v))
                     .map(|to| Move::Teleport { to }),
             );
+        }
+        if boxed_in {
+            let restarts = self.start_moves(seat);
+            if moves.is_empty() || restarts != [Move::Pass] {
+                moves.extend(restarts);
+            }
         }
         moves
     }
@@ -44,13 +49,15 @@ impl Game {
         self.has_free[node as usize].then_some(node)
     }
 
-    /// The starting nodes `seat` may draw an icon on, or a pass.
+    /// The starting nodes `seat` may draw an icon on (not one another
+    /// player holds, unless the rules share starts), or a pass.
     fn start_moves(&self, seat: usize) -> Vec<Move> {
+        let shared = self.table.rules.shared_starts;
         let starts: Vec<Move> = self
             .table
             .starts
             .iter()
-            .filter(|&&v| self.has_free[v as usize] && !self.holds(seat, v))
+            .filter(|&&v| self.has_free[v as usize] && !self.holds(seat, v) && (shared || self.held_by[v as usize] == 0))
             .map(|&node| Move::Start { node })
             .collect();
         if starts.is_empty() { vec![Move::Pass] } else { starts }
@@ -58,9 +65,11 @@ impl Game {
 
     /// Every step of `seat` with each way of taking the node's action: a
     /// cut must be made where one can be (unless the rules make it
-    /// optional); a teleport or a new edge may be declined.
+    /// optional); a teleport or a new edge may be declined. The first
+    /// seat's first step takes none under [`Remedy::FirstMoveWithoutAction`](crate::universe::play::Remedy).
     fn steps(&self, seat: usize) -> Vec<Move> {
         let mut moves = Vec::new();
+        let no_action = seat == 0 && self.table.first_without_action && !self.stepped[0];
         let mut seen = vec![false; self.table.adjacency.len()];
         // The cuts of each length, found once (Rules::check bounds the length).
         let mut cuts: Vec<Option<Vec<Vec<u32>>>> = vec![None; Rules::MOST_CUT as usize + 1];
@@ -70,7 +79,7 @@ impl Game {
                     continue;
                 }
                 seen[to as usize] = true;
-                let steps = if to == self.table.centre {
+                let steps = if to == self.table.centre || no_action {
                     0
                 } else {
                     self.table.effect[to as usize].cut.min(Rules::MOST_CUT) as usize
@@ -92,7 +101,7 @@ impl Game {
                     to,
                     action: Action::Cut { edges: edges.clone() },
                 }));
-                if to != self.table.centre {
+                if to != self.table.centre && !no_action {
                     for action in self.other_actions(seat, to) {
                         moves.push(Move::Step { from, to, action });
                     }

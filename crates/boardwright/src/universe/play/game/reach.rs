@@ -37,7 +37,7 @@ impl Game {
                     reach(w);
                 }
             }
-            for &[a, b] in &self.drawn {
+            for (&[a, b], _) in self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut) {
                 if a == v {
                     reach(b);
                 } else if b == v {
