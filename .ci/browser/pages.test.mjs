@@ -574,7 +574,8 @@ test("a universe board plays 1,000 games: seats and starts with intervals, then 
   await page.waitForSelector(".replay circle.icon");
   await page.screenshot({ path: join(SHOTS, "universe-replay-1280x800.png") });
   await page.waitForFunction(() => /replayed/.test(document.querySelector("#status")?.textContent ?? ""), null, { timeout: 60000 });
-  await page.waitForFunction(() => !document.querySelector(".replay"), null, { timeout: 10000 });
+  assert.ok(await page.$(".replay"), "the replay's end stays on the board");
+  assert.match(await page.$eval("#play-verdict, .play-verdict, #play-summary", (e) => e.textContent), /favoured|No seat/, "the verdict in words");
   const report = await (await page.request.get(`${base}/api/universe/play?seed=Tiamo&players=3&games=1000`)).json();
   const shown = await page.$$eval("#play-seats td:nth-child(2)", (cells) => cells.map((c) => Number(c.textContent)));
   assert.deepEqual(shown, report.seats.map((s) => s.wins), "the table is the API's report");

@@ -1,14 +1,21 @@
-//! Plays greedy (and random) games on default universe boards at every
-//! player count and prints the seats' and starts' figures:
+//! Measures play on default universe boards, with the reference bot:
 //! `cargo run --release --example play_universe [GAMES] [BOARDS] [FAIR_PLAY]`
-//! (`PLAYERS=4` for one player count, `CLASSIC=1` for the original's
-//! choices). The excess start spread is measured with the starts dealt,
-//! so that it is the starts', not the seats'.
+//! (`PLAYERS=4` or `PLAYERS=2,4` for some player counts).
 //!
-//! With FAIR_PLAY, each board is made with `fair_play = FAIR_PLAY` and
-//! the games are drawn from other random streams than the ones it was
-//! chosen by (the bot named once per seat), so that the figures measure
-//! the board and not the luck of the screening.
+//! Per player count it prints the pooled gap between the best and the
+//! worst seat without a remedy and with the one `fair_play` printed, the
+//! share of boards whose gap with it is at most 0.10, the remedies chosen,
+//! the mean excess start spread (starts dealt), the rounds of won games and
+//! the games no one won by cause, and the CPU time `fair_play` took a
+//! board. The games are drawn from other random streams than the ones the
+//! board was chosen by (the bot named once per seat), so that the figures
+//! measure the board and not the luck of the screening.
+//!
+//! With `AGREE=N` it instead measures, on BOARDS boards, each board's seat-1
+//! advantage with GAMES reference games and with N search games, and their
+//! rank correlation: whether a verdict survives a stronger player.
+
+use std::collections::BTreeMap;
 
 use boardwright::universe::{self, Universe, play};
 use boardwright::{Generator, Seed};
@@ -16,68 +23,136 @@ use boardwright::{Generator, Seed};
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut arg = |default: u32| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
-    let (games, boards, fair_play) = (arg(1000), arg(1), arg(0));
-    let classic = std::env::var_os("CLASSIC").is_some();
-    let bots: &[&str] = if fair_play > 0 { &["greedy"] } else { &["random", "greedy"] };
-    for &bot in bots {
-        let only: Option<u32> = std::env::var("PLAYERS").ok().and_then(|p| p.parse().ok());
-        for players in (2..=9).filter(|p| only.is_none_or(|o| o == *p)) {
-            let mut wins = vec![0u32; players as usize];
-            let (mut excess, mut stalls, mut second_starts) = (0.0, 0, 0);
-            let started = std::time::Instant::now();
-            for b in 0..boards {
-                let mut params = universe::Params {
-                    players,
-                    fair_play,
-                    ..Default::default()
-                };
-                if classic {
-                    params.planar = false;
-                    params.original_edges = true;
-                    params.fair_missions = false;
-                    params.fair_center = false;
-                    params.fair_scaling = false;
-                    params.start_layouts = 1;
-                }
-                let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
-                second_starts += u32::from(board.remedy != play::Remedy::None);
-                let series = play::Series {
-                    games,
-                    bots: vec![bot.to_string(); if fair_play > 0 { players as usize } else { 1 }],
-                    ..Default::default()
-                };
-                let report = play::play(&board, &series).unwrap();
-                for (seat, rate) in report.seats.iter().enumerate() {
-                    wins[seat] += rate.rate.wins;
-                }
-                stalls += report.stalls;
-                let dealt = play::Series {
-                    rules: play::Rules {
-                        start_order: play::StartOrder::Dealt,
-                        ..Default::default()
-                    },
-                    ..series
-                };
-                excess += play::play(&board, &dealt).unwrap().excess_start_spread;
-            }
-            let secs = started.elapsed().as_secs_f64();
-            let played = games * boards;
-            let rates: Vec<play::Rate> = wins.iter().map(|&w| play::Rate::new(w, played)).collect();
-            let (best, worst) = (
-                rates.iter().max_by(|a, b| a.win_rate.total_cmp(&b.win_rate)).unwrap(),
-                rates.iter().min_by(|a, b| a.win_rate.total_cmp(&b.win_rate)).unwrap(),
-            );
-            let shown: Vec<String> = rates.iter().map(|r| format!("{:.3}", r.win_rate)).collect();
-            println!(
-                "{bot} p{players}: seats {} | gap {:.3} (intervals {:.3}..{:.3}) | excess start spread {:.3} | stalls {:.3} | second starts on {second_starts} of {boards} boards | {:.1} s",
-                shown.join(" "),
-                best.win_rate - worst.win_rate,
-                (best.interval[0] - worst.interval[1]).max(0.0),
-                best.interval[1] - worst.interval[0],
-                excess / f64::from(boards),
-                f64::from(stalls) / f64::from(played),
-                secs
-            );
+    let (games, boards, fair_play) = (arg(1000), arg(20), arg(100));
+    let only: Vec<u32> = std::env::var("PLAYERS")
+        .ok()
+        .map(|p| p.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_default();
+    let agree: Option<u32> = std::env::var("AGREE").ok().and_then(|a| a.parse().ok());
+    for players in (2..=9).filter(|p| only.is_empty() || only.contains(p)) {
+        match agree {
+            Some(search_games) => agreement(players, games, boards, search_games),
+            None => remedies(players, games, boards, fair_play),
         }
     }
+}
+
+fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
+    let seats = players as usize;
+    let (mut plain, mut remedied) = (vec![0u32; seats], vec![0u32; seats]);
+    let (mut within, mut excess, mut cpu) = (0, 0.0, 0.0);
+    let (mut rounds, mut won, mut cut_off, mut capped) = (0.0, 0u32, 0u32, 0u32);
+    let mut chosen: BTreeMap<String, u32> = BTreeMap::new();
+    for b in 0..boards {
+        let params = universe::Params {
+            players,
+            fair_play,
+            ..Default::default()
+        };
+        let started = cpu_seconds();
+        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        cpu += cpu_seconds() - started;
+        let name = board.remedy.sentence(players).unwrap_or_else(|| "none".to_string());
+        *chosen.entry(name).or_default() += 1;
+        let series = play::Series {
+            games,
+            bots: vec![play::REFERENCE.to_string(); seats],
+            ..Default::default()
+        };
+        let with = play::play(&board, &series).unwrap();
+        let without = play::try_remedy(&board, &series, play::Remedy::None).unwrap();
+        for s in 0..seats {
+            remedied[s] += with.seats[s].rate.wins;
+            plain[s] += without.seats[s].rate.wins;
+        }
+        within += u32::from(with.gap.gap <= 0.10);
+        excess += with.excess_start_spread;
+        let finished = with.games - with.stalls;
+        rounds += with.turns.mean * f64::from(finished);
+        won += finished;
+        cut_off += with.stalls_by_cause.centre_cut_off;
+        capped += with.stalls_by_cause.round_cap;
+    }
+    let played = games * boards;
+    let pooled = |wins: &[u32]| {
+        let rates: Vec<f64> = wins.iter().map(|&w| f64::from(w) / f64::from(played)).collect();
+        rates.iter().copied().fold(0.0, f64::max) - rates.iter().copied().fold(1.0, f64::min)
+    };
+    let most = chosen.iter().max_by_key(|(_, n)| **n).map(|(r, n)| format!("{r} ({n})")).unwrap_or_default();
+    println!(
+        "p{players}: pooled gap without {:.3}, with the printed remedy {:.3}; boards within 0.10: {within} of {boards}; \
+         most chosen: {most}; excess start spread {:.3}; rounds of a won game {:.1}; no winner: centre cut off {:.3}, round cap {:.3}; \
+         fair_play CPU {:.2} s a board",
+        pooled(&plain),
+        pooled(&remedied),
+        excess / f64::from(boards),
+        rounds / f64::from(won.max(1)),
+        f64::from(cut_off) / f64::from(played),
+        f64::from(capped) / f64::from(played),
+        cpu / f64::from(boards)
+    );
+    println!("  remedies chosen: {chosen:?}");
+}
+
+fn agreement(players: u32, games: u32, boards: u32, search_games: u32) {
+    let (mut reference, mut search) = (Vec::new(), Vec::new());
+    for b in 0..boards {
+        let params = universe::Params {
+            players,
+            ..Default::default()
+        };
+        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let advantage = |bot: &str, games: u32| {
+            let series = play::Series {
+                games,
+                bots: vec![bot.to_string()],
+                ..Default::default()
+            };
+            play::play(&board, &series).unwrap().advantage_p1
+        };
+        reference.push(advantage(play::REFERENCE, games));
+        search.push(advantage("search", search_games));
+    }
+    println!(
+        "p{players}: rank correlation of seat 1's advantage, reference ({games} games) against search ({search_games} games), over {boards} boards: {:.2}",
+        spearman(&reference, &search)
+    );
+    println!("  reference {reference:.2?}\n  search    {search:.2?}");
+}
+
+/// Spearman's rank correlation (mean ranks for ties).
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let ranks = |x: &[f64]| {
+        let mut order: Vec<usize> = (0..x.len()).collect();
+        order.sort_by(|&i, &j| x[i].total_cmp(&x[j]));
+        let mut r = vec![0.0; x.len()];
+        let mut i = 0;
+        while i < order.len() {
+            let mut j = i;
+            while j + 1 < order.len() && x[order[j + 1]] == x[order[i]] {
+                j += 1;
+            }
+            for k in i..=j {
+                r[order[k]] = (i + j) as f64 / 2.0;
+            }
+            i = j + 1;
+        }
+        r
+    };
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = a.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma) * (x - ma)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb) * (y - mb)).sum();
+    cov / (va * vb).sqrt()
+}
+
+/// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime, fields 14 and 15 of the line (11 and 12 after the name).
+    (ticks(11) + ticks(12)) / 100.0
 }

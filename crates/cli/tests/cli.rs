@@ -1518,7 +1518,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     let out = run(&[&args[..], &["-o", page.to_str().unwrap()]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(&page).unwrap();
-    assert!(text.starts_with("<!DOCTYPE html>") && text.contains("By seat") && text.contains("By starting node"));
+    assert!(text.starts_with("<!DOCTYPE html>") && text.contains("By seat") && text.contains("By start (starts dealt"));
     assert_eq!(text.matches("<svg").count(), 2, "a chart of the seats and one of the starts");
     assert!(!text.contains("<script") && !text.contains("src="), "self-contained");
 

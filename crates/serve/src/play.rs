@@ -25,7 +25,7 @@ pub const MAX_GAMES: u32 = 2000;
 /// every node.
 pub const MAX_PLAYED_NODES: u64 = 300;
 /// The bots the server plays (search is too slow to serve).
-const SERVED_BOTS: [&str; 2] = ["greedy", "random"];
+const SERVED_BOTS: [&str; 3] = [play::REFERENCE, "greedy", "random"];
 
 /// `GET /api/universe/play?seed=…&games=N&bot=B`.
 pub(crate) async fn games(State(app): State<Arc<App>>, client: Client, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
@@ -78,7 +78,7 @@ pub(crate) struct Played<'a> {
 /// without them.
 fn read(raw: Option<&str>) -> Result<(u32, String, String), ApiError> {
     let mut games = 1000;
-    let mut bot = "greedy".to_string();
+    let mut bot = play::REFERENCE.to_string();
     // The board's own query, without the play's keys.
     let mut rest = form_urlencoded::Serializer::new(String::new());
     for (key, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {

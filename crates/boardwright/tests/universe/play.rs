@@ -750,3 +750,164 @@ fn dealt_starts_give_every_seat_every_start_in_turn() {
     assert_eq!(report.starts.len(), starts.len());
     assert!(report.starts.iter().all(|s| s.held == 8), "{:?}", report.starts);
 }
+
+/// A rules file naming a node type the board does not have is refused,
+/// naming the field and the types there are, not played as if applied.
+#[test]
+fn effects_of_an_unknown_type_are_refused() {
+    let board = cross("Oil", "Stardust", "Puppy");
+    let mut rules = race();
+    rules.effects.insert("oil".to_string(), Effect::default());
+    let refused = Game::new(&board, 2, &rules).unwrap_err().to_string();
+    assert!(refused.starts_with("effects.oil: the board has no node type of that name"), "{refused}");
+    assert!(refused.contains("Oil, "), "{refused}");
+    let series = Series {
+        games: 2,
+        rules,
+        ..Default::default()
+    };
+    assert!(play::play(&board, &series).is_err());
+}
+
+/// Devlog part 2: a cut may run along an edge a Dynamite node drew; with
+/// `cut_drawn_edges = false` it may not.
+#[test]
+fn a_drawn_edge_can_be_cut_along() {
+    let edges: Vec<[u32; 2]> = EDGES.iter().copied().filter(|e| *e != [T, C] && *e != [B, C]).collect();
+    let mut board = cross("Dynamite", "Oil", "Stardust");
+    board.edges = edges;
+    let drawn = board.edges.len() as u32;
+    for cut_drawn_edges in [true, false] {
+        let rules = Rules {
+            cut_drawn_edges,
+            ..long_oil()
+        };
+        let mut game = started(&board, &rules, L, R);
+        game.play(&Move::Step {
+            from: L,
+            to: X,
+            action: Action::NewEdge { to: Y },
+        })
+        .unwrap();
+        let along: Vec<Move> = steps_to(&game, Y)
+            .into_iter()
+            .filter(|m| matches!(m, Move::Step { action: Action::Cut { edges }, .. } if edges.contains(&drawn)))
+            .collect();
+        assert_eq!(!along.is_empty(), cut_drawn_edges, "{along:?}");
+        if let Some(cut) = along.first() {
+            game.play(cut).unwrap();
+            assert!(game.is_cut(drawn));
+            assert_eq!(game.edge_ends(drawn), [X, Y]);
+            assert_eq!(game.hops(0)[Y as usize], u32::MAX, "the drawn edge is gone and Y is seat 2's");
+        }
+    }
+}
+
+/// Devlogs 2 and 7: cutting through a Puppy costs the cutter; here their
+/// next turn. A cut that passes it by costs nothing.
+#[test]
+fn a_cut_through_a_penalty_node_costs_the_next_turn() {
+    let board = cross("Oil", "Stardust", "Puppy");
+    for (edges, costs) in [(vec![0, 10], true), (vec![0, 1], false)] {
+        let mut game = started(&board, &long_oil(), L, R);
+        let cut = Move::Step {
+            from: L,
+            to: X,
+            action: Action::Cut { edges },
+        };
+        assert!(game.moves().contains(&cut), "{:?}", game.moves());
+        game.play(&cut).unwrap();
+        assert_eq!(game.loses_next_turn(0), costs);
+        let seat_2 = game.moves()[0].clone();
+        game.play(&seat_2).unwrap();
+        assert_eq!(game.to_move(), if costs { 1 } else { 0 }, "seat 1's turn skipped: {costs}");
+        assert!(!game.loses_next_turn(0));
+    }
+}
+
+/// A boxed-in Traveler with their teleport unused may teleport instead of
+/// restarting on a starting node; in the race there is no teleport.
+#[test]
+fn a_boxed_in_traveler_may_teleport_before_restarting() {
+    let mut board = cross("Stardust", "Stardust", "Stardust");
+    board.nodes[T as usize].dots = vec![1.0, 2.0];
+    for (rules, teleports) in [(Rules::default(), true), (race(), false)] {
+        let mut g = Game::new(&board, 2, &rules).unwrap();
+        g.play(&Move::Start { node: B }).unwrap();
+        g.play(&Move::Start { node: L }).unwrap();
+        g.play(&step(B, X)).unwrap();
+        let moves = g.moves();
+        assert!(moves.contains(&Move::Start { node: T }), "{moves:?}");
+        assert_eq!(moves.contains(&Move::Teleport { to: P }), teleports, "{moves:?}");
+    }
+}
+
+/// Each starting node is one player's unless `shared_starts`: a start
+/// another player holds is not offered, even with a free dot.
+#[test]
+fn a_start_another_player_holds_is_theirs_unless_shared() {
+    let mut board = cross("Stardust", "Stardust", "Stardust");
+    board.nodes[L as usize].dots = vec![1.0, 2.0];
+    for shared_starts in [false, true] {
+        let rules = Rules { shared_starts, ..race() };
+        let mut g = Game::new(&board, 2, &rules).unwrap();
+        g.play(&Move::Start { node: L }).unwrap();
+        assert_eq!(g.moves().contains(&Move::Start { node: L }), shared_starts);
+    }
+    // A board fair_play once kept with both seats on one start: no game
+    // of it shares one now.
+    let params = universe::Params {
+        players: 2,
+        fair_play: 20,
+        start_layouts: 2,
+        ..Default::default()
+    };
+    let board = Universe::generate(&params, &Seed::new("Marmalade")).unwrap();
+    let series = Series {
+        games: 10,
+        ..Default::default()
+    };
+    for g in 0..series.games {
+        let (_, outcome) = play::replay(&board, &series, g).unwrap();
+        assert_ne!(outcome.starts[0], outcome.starts[1], "game {g} shares a start");
+    }
+}
+
+/// The verdict in words says a seat is favoured only where the gap is
+/// more than chance gives at this many games.
+#[test]
+fn the_verdict_speaks_of_the_sample_size() {
+    let bots = ["reference".to_string()];
+    let mut rng = Rng::new(3, 5);
+    let loaded = [0.4, 0.2, 0.2, 0.2];
+    let large = drawn(2000, &loaded, 12, &mut rng);
+    let report = Report::new(&large, &large, 4, &bots, &[], &rng.substream(1));
+    assert!(report.verdict.starts_with("Seat 1 is favoured: it wins 4"), "{}", report.verdict);
+    assert!(report.verdict.contains("2,000 games, reference bots"), "{}", report.verdict);
+    assert!(report.gap.real() && report.gap.best == 1);
+    let small = drawn(12, &loaded, 12, &mut rng);
+    let report = Report::new(&small, &small, 4, &bots, &[], &rng.substream(2));
+    assert!(report.verdict.starts_with("No seat measurably favoured at 12 games"), "{}", report.verdict);
+    let fair = drawn(4000, &[0.25; 4], 12, &mut rng);
+    let report = Report::new(&fair, &fair, 4, &bots, &[], &rng.substream(3));
+    assert!(!report.gap.real(), "{:?}", report.gap);
+    assert!(report.verdict.starts_with("No seat measurably favoured at 4,000 games"), "{}", report.verdict);
+}
+
+/// The reference bot's games on one board differ from one another (the
+/// greedy bot's nearly repeat): games with the same seats in the same
+/// order but other streams play other moves.
+#[test]
+fn the_reference_bots_games_differ() {
+    let board = Universe::generate(&universe::Params { players: 2, ..Default::default() }, &Seed::new("Tiamo")).unwrap();
+    let series = Series {
+        games: 20,
+        ..Default::default()
+    };
+    let games: Vec<Vec<play::Turn>> = (0..series.games)
+        .step_by(2)
+        .map(|g| play::replay(&board, &series, g).unwrap().0)
+        .collect();
+    let distinct = games.iter().enumerate().filter(|(i, g)| !games[..*i].contains(g)).count();
+    assert!(distinct >= 8, "{distinct} distinct games of 10");
+}

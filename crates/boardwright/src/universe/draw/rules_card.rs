@@ -31,6 +31,7 @@ struct Text {
     base: Vec<String>,
     centre: String,
     power_dot: String,
+    starts: String,
     numbered: String,
     headings: Headings,
 }
@@ -84,10 +85,18 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     for (i, sentence) in text.base.iter().enumerate() {
         blocks.push(line("base", &(i + 1).to_string(), None, format!("\u{2022} {sentence}")));
     }
+    if let Some(sentence) = board.remedy.sentence(board.header.params.players) {
+        blocks.push(line("remedy", "remedy", None, format!("\u{2022} {sentence}")));
+    }
 
     blocks.push(heading(&text.headings.board));
     blocks.push(line("centre", "centre", Some(centre_swatch(&look)), text.centre.clone()));
     blocks.push(line("dot", "power dot", Some(dot_swatch(&look)), text.power_dot.clone()));
+    if let (Some(first), Some(last)) = (board.missions().filter_map(|n| n.label.as_deref()).min(), board.missions().filter_map(|n| n.label.as_deref()).max()) {
+        let words = fill(&text.starts, &[("first", first), ("last", last)]);
+        let swatch = super::legend::label_swatch(first);
+        blocks.push(line("starts", "start labels", Some(swatch), words));
+    }
 
     let types = types_used(board, &look);
     if !types.is_empty() {

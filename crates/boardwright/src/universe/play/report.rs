@@ -260,25 +260,26 @@ fn seat_verdict(seats: &[SeatRate], gap: &Gap, games: u32, bots: &str) -> String
 }
 
 /// The verdict on the starts, in words: the best and the worst start
-/// apart when their intervals do not meet.
-fn start_verdict(starts: &[StartRate]) -> String {
+/// apart when their spread is more than 19 in 20 draws of equal starts
+/// give (`chance_p95`).
+fn start_verdict(starts: &[StartRate], spread: f64, chance_p95: f64) -> String {
     let (Some(best), Some(worst)) = (
         starts.iter().max_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(b.node.cmp(&a.node))),
         starts.iter().min_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(a.node.cmp(&b.node))),
     ) else {
         return String::new();
     };
-    if best.rate.interval[0] > worst.rate.interval[1] {
+    if spread > chance_p95 {
         format!(
-            "Start {} wins more often than start {}: {} against {} when held (starts dealt round the seats).",
+            "Starts differ more than chance gives: start {} wins {} when held, start {} {} (starts dealt round the seats).",
             best.label,
-            worst.label,
             rate_words(&best.rate),
+            worst.label,
             rate_words(&worst.rate)
         )
     } else {
         format!(
-            "No start measurably better: starts win {} % to {} % when held, within each other's intervals (starts dealt round the seats).",
+            "No start measurably better: starts win {} % to {} % when held, a spread chance alone gives at this many games (starts dealt round the seats).",
             percent(worst.rate.win_rate),
             percent(best.rate.win_rate)
         )
@@ -347,7 +348,7 @@ impl Report {
             .collect();
         let start_rates: Vec<f64> = starts.iter().map(|s| s.rate.win_rate).collect();
         let start_spread = spread(&start_rates);
-        let chance_start_spread = chance_spread(&starts, rng);
+        let (chance_start_spread, chance_p95) = chance_spread(&starts, rng);
         let rounds: Vec<u32> = outcomes.iter().filter(|o| o.winner.is_some()).map(|o| o.rounds).collect();
         let turns = Turns::of(&rounds);
         let gap = Gap::of(&seat_wins, games);
@@ -357,7 +358,7 @@ impl Report {
         };
         Report {
             verdict: seat_verdict(&seats, &gap, games, &who),
-            start_verdict: start_verdict(&starts),
+            start_verdict: start_verdict(&starts, start_spread, chance_p95),
             gap,
             stalls_by_cause,
             remedies: Vec::new(),
@@ -394,16 +395,16 @@ impl Report {
 /// Replicates of equal starts drawn for [`chance_spread`].
 const REPLICATES: u64 = 200;
 
-/// The mean best-minus-worst win rate of starts that all win at the same
-/// rate (the pooled one), each held as often as `starts` says: what chance
-/// alone spreads them by.
-fn chance_spread(starts: &[StartRate], rng: &Rng) -> f64 {
+/// The best-minus-worst win rate of starts that all win at the same rate
+/// (the pooled one), each held as often as `starts` says: what chance alone
+/// spreads them by, its mean and its 95th percentile.
+fn chance_spread(starts: &[StartRate], rng: &Rng) -> (f64, f64) {
     let held: u32 = starts.iter().map(|s| s.held).sum();
     if starts.len() < 2 || held == 0 {
-        return 0.0;
+        return (0.0, 0.0);
     }
     let pooled = f64::from(starts.iter().map(|s| s.rate.wins).sum::<u32>()) / f64::from(held);
-    let mut total = 0.0;
+    let mut spreads = Vec::with_capacity(REPLICATES as usize);
     for r in 0..REPLICATES {
         let mut stream = rng.substream(r);
         let (mut lo, mut hi) = (f64::MAX, f64::MIN);
@@ -413,7 +414,9 @@ fn chance_spread(starts: &[StartRate], rng: &Rng) -> f64 {
             lo = lo.min(rate);
             hi = hi.max(rate);
         }
-        total += hi - lo;
+        spreads.push(hi - lo);
     }
-    total / REPLICATES as f64
+    let mean = spreads.iter().sum::<f64>() / REPLICATES as f64;
+    spreads.sort_by(f64::total_cmp);
+    (mean, spreads[(REPLICATES as usize * 19).div_ceil(20) - 1])
 }
