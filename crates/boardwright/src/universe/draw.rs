@@ -174,10 +174,6 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             .with_mm("y", y)
             .with_mm("r", reach);
         groups.push(Shape::Group { tag, shapes });
-        if let Some((label, [x0, y0, x1, y1])) = face::start_label(node, (x, y), sizes.of(node.kind)) {
-            edge = [edge[0].min(x0), edge[1].min(y0), edge[2].max(x1), edge[3].max(y1)];
-            groups.push(label);
-        }
     }
     let out = CLEARANCE + BOARD_EDGE_WIDTH / 2.0;
     let edge = [edge[0] - out, edge[1] - out, edge[2] + out, edge[3] + out];

@@ -18,7 +18,7 @@ use super::marks::{self, LEAST_PICTURE};
 use super::outline::{DOT, DOT_STROKE, INNER, Outline};
 use super::sizes::Sizes;
 use crate::print::{self, INK};
-use crate::universe::{Board, Node, NodeKind, Side, icons};
+use crate::universe::{Board, Node, NodeKind, icons};
 
 /// The smallest font of words a player reads, millimetres (capitals about
 /// 1.4 mm tall).
@@ -326,33 +326,6 @@ fn digits_width(digits: &str) -> f64 {
 
 /// The shapes of `node` drawn at size `r` around `c`.
 pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64) -> Vec<Shape> {
-    node_body(node, look, fonts, c, r)
-}
-
-/// A mission node's start label, beside the node of size `r` at `c` along
-/// the paper's border (where a mission node has no edges), and the box it
-/// takes.
-pub(super) fn start_label(node: &Node, c: (f64, f64), r: f64) -> Option<(Shape, [f64; 4])> {
-    let label = node.label.as_ref()?;
-    let along_x = node.edge_sides.iter().any(|s| matches!(s, Side::Top | Side::Bottom));
-    let reach = LABEL_OFFSET * r;
-    let at = if along_x { (c.0 + reach, c.1) } else { (c.0, c.1 + reach) };
-    let half = LABEL_SIDE * r / 2.0;
-    let placed = super::legend::label_swatch(label)
-        .iter()
-        .map(|s| print::place(s, (at.0 - half, at.1 - half), 2.0 * half))
-        .collect();
-    let tag = Tag::new("start-label").with("label", label);
-    Some((Shape::Group { tag, shapes: placed }, [at.0 - half, at.1 - half, at.0 + half, at.1 + half]))
-}
-
-/// How far from a mission node's centre its start label stands, and the
-/// label's side, in node sizes.
-const LABEL_OFFSET: f64 = 1.75;
-const LABEL_SIDE: f64 = 1.1;
-
-/// The shapes of `node` drawn at size `r` around `c`.
-fn node_body(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64) -> Vec<Shape> {
     let (x, y) = c;
     let outline = Outline(node.kind);
     let words = name(node);

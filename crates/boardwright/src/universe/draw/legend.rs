@@ -26,9 +26,6 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     for &kind in &missions {
         entries.push(Entry::new(mission_swatch(look, kind), format!("mission start: {kind}")));
     }
-    if let Some(first) = board.missions().filter_map(|n| n.label.as_deref()).min() {
-        entries.push(Entry::new(label_swatch(first), "start label: names a mission node in play reports"));
-    }
     if let Some(rule) = start_rule(board) {
         let kind = missions.first().copied().unwrap_or_default();
         entries.push(Entry::new(mission_swatch(look, kind), rule));
@@ -108,19 +105,6 @@ pub(super) fn type_swatch(look: &Look, name: &str, number: Option<&str>) -> Vec<
             print::text((0.5, 0.72), number, 0.62, Anchor::Middle, INK).tagged(Tag::new("number")),
         ],
     }
-}
-
-/// A start label in a unit box: the letter in a white disc, ringed in ink.
-pub(crate) fn label_swatch(label: &str) -> Vec<Shape> {
-    let size = if label.chars().count() > 1 { 0.5 } else { 0.72 };
-    vec![
-        Shape::Circle {
-            center: (0.5, 0.5),
-            radius: 0.47,
-            style: Style::filled_outlined(Color::WHITE, INK, 0.06),
-        },
-        print::text((0.5, 0.5 + 0.36 * size), label, size, Anchor::Middle, INK).tagged(Tag::new("start-letter")),
-    ]
 }
 
 /// A mission node of kind `kind`: a white square with its pictogram.

@@ -31,7 +31,6 @@ struct Text {
     base: Vec<String>,
     centre: String,
     power_dot: String,
-    starts: String,
     numbered: String,
     headings: Headings,
 }
@@ -92,11 +91,6 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     blocks.push(heading(&text.headings.board));
     blocks.push(line("centre", "centre", Some(centre_swatch(&look)), text.centre.clone()));
     blocks.push(line("dot", "power dot", Some(dot_swatch(&look)), text.power_dot.clone()));
-    if let (Some(first), Some(last)) = (board.missions().filter_map(|n| n.label.as_deref()).min(), board.missions().filter_map(|n| n.label.as_deref()).max()) {
-        let words = fill(&text.starts, &[("first", first), ("last", last)]);
-        let swatch = super::legend::label_swatch(first);
-        blocks.push(line("starts", "start labels", Some(swatch), words));
-    }
 
     let types = types_used(board, &look);
     if !types.is_empty() {
