@@ -1549,8 +1549,10 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     std::fs::write(&bad_rules, "max_rounds = 0\n").unwrap();
     let unknown = dir.join("unknown.toml");
     std::fs::write(&unknown, "[effects.Oil]\nsaw = 2\n").unwrap();
+    let misspelt = dir.join("misspelt.toml");
+    std::fs::write(&misspelt, "[effects.oil]\ncut = 0\n").unwrap();
     let missing = dir.join("nowhere.json");
-    let html = dir.join("report.txt");
+    let html = dir.join("report.csv");
     let cases = [
         (vec!["--bot", "clever"], "random, greedy, search"),
         (vec!["--games", "0"], "1 to"),
@@ -1559,6 +1561,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
         (vec!["--set", "players=12"], "players"),
         (vec!["--rules", bad_rules.to_str().unwrap()], "max_rounds"),
         (vec!["--rules", unknown.to_str().unwrap()], "saw"),
+        (vec!["--rules", misspelt.to_str().unwrap()], "effects.oil: the board has no node type of that name"),
         (vec!["-o", html.to_str().unwrap()], ".json"),
     ];
     refused_writing_nothing(&args[..4], &cases, &missing, &html);
