@@ -37,9 +37,8 @@ pub fn page(played: &Played<'_>) -> String {
     );
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
-        esc(&title),
-        format!("{STYLE}{PLAY_STYLE}")
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n<style>{STYLE}{PLAY_STYLE}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
+        esc(&title)
     );
     let _ = writeln!(
         out,

@@ -78,7 +78,11 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
         let rates: Vec<f64> = wins.iter().map(|&w| f64::from(w) / f64::from(played)).collect();
         rates.iter().copied().fold(0.0, f64::max) - rates.iter().copied().fold(1.0, f64::min)
     };
-    let most = chosen.iter().max_by_key(|(_, n)| **n).map(|(r, n)| format!("{r} ({n})")).unwrap_or_default();
+    let most = chosen
+        .iter()
+        .max_by_key(|(_, n)| **n)
+        .map(|(r, n)| format!("{r} ({n})"))
+        .unwrap_or_default();
     println!(
         "p{players}: pooled gap without {:.3}, with the printed remedy {:.3}; boards within 0.10: {within} of {boards}; \
          most chosen: {most}; excess start spread {:.3}; rounds of a won game {:.1}; no winner: centre cut off {:.3}, round cap {:.3}; \
@@ -150,7 +154,9 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
 
 /// CPU time of this process so far, in seconds (Linux; 0 elsewhere).
 fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
     let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
     let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
     // utime and stime, fields 14 and 15 of the line (11 and 12 after the name).

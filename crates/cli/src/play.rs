@@ -236,7 +236,14 @@ fn universe_table(played: &play::Played<'_>, board: &universe::Board) -> String 
     let _ = writeln!(t, "\n{}\n{}\n", r.verdict, r.start_verdict);
     let _ = writeln!(t, "seat  wins  win rate  95 % interval");
     for s in &r.seats {
-        let _ = writeln!(t, "{:<4}  {:>4}  {:>8.3}  {:>13}", s.seat, s.rate.wins, s.rate.win_rate, range(s.rate.interval));
+        let _ = writeln!(
+            t,
+            "{:<4}  {:>4}  {:>8.3}  {:>13}",
+            s.seat,
+            s.rate.wins,
+            s.rate.win_rate,
+            range(s.rate.interval)
+        );
     }
     let _ = writeln!(
         t,
@@ -250,7 +257,10 @@ fn universe_table(played: &play::Played<'_>, board: &universe::Board) -> String 
         r.stalls_by_cause.centre_cut_off,
         r.stalls_by_cause.round_cap
     );
-    let _ = writeln!(t, "start  node  held  wins  win rate  95 % interval   (starts dealt round the seats)");
+    let _ = writeln!(
+        t,
+        "start  node  held  wins  win rate  95 % interval   (starts dealt round the seats)"
+    );
     for s in &r.starts {
         let _ = writeln!(
             t,

@@ -1561,7 +1561,10 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
         (vec!["--set", "players=12"], "players"),
         (vec!["--rules", bad_rules.to_str().unwrap()], "max_rounds"),
         (vec!["--rules", unknown.to_str().unwrap()], "saw"),
-        (vec!["--rules", misspelt.to_str().unwrap()], "effects.oil: the board has no node type of that name"),
+        (
+            vec!["--rules", misspelt.to_str().unwrap()],
+            "effects.oil: the board has no node type of that name",
+        ),
         (vec!["-o", html.to_str().unwrap()], ".json"),
     ];
     refused_writing_nothing(&args[..4], &cases, &missing, &html);

@@ -120,7 +120,9 @@ fn remedy(board: &Board, games: u32, watch: &dyn Watch<Snapshot>) -> Result<play
         if stop.is_some_and(Stop::stopped) {
             return Err(Error::Stopped);
         }
-        let Ok(tried) = play::try_remedy(board, &series, remedy) else { continue };
+        let Ok(tried) = play::try_remedy(board, &series, remedy) else {
+            continue;
+        };
         if tried.gap.gap < kept.0 {
             kept = (tried.gap.gap, tried.remedy);
         }

@@ -595,7 +595,11 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
         let least = tried.iter().map(|t| t.gap.gap).fold(f64::MAX, f64::min);
         let chosen = tried.iter().find(|t| t.remedy == board.remedy).unwrap();
         assert_eq!(chosen.gap.gap, least, "{seed}: {:?}", board.remedy);
-        assert_eq!(play::play(&board, &series).unwrap().gap, chosen.gap, "{seed}: replayed from the board");
+        assert_eq!(
+            play::play(&board, &series).unwrap().gap,
+            chosen.gap,
+            "{seed}: replayed from the board"
+        );
         let doc = Universe::draw(&board, Default::default());
         let svg = render::svg::page(&doc.pages[0], &doc.title);
         if let Some(sentence) = board.remedy.sentence(players) {
@@ -759,7 +763,10 @@ fn effects_of_an_unknown_type_are_refused() {
     let mut rules = race();
     rules.effects.insert("oil".to_string(), Effect::default());
     let refused = Game::new(&board, 2, &rules).unwrap_err().to_string();
-    assert!(refused.starts_with("effects.oil: the board has no node type of that name"), "{refused}");
+    assert!(
+        refused.starts_with("effects.oil: the board has no node type of that name"),
+        "{refused}"
+    );
     assert!(refused.contains("Oil, "), "{refused}");
     let series = Series {
         games: 2,
@@ -887,11 +894,19 @@ fn the_verdict_speaks_of_the_sample_size() {
     assert!(report.gap.real() && report.gap.best == 1);
     let small = drawn(12, &loaded, 12, &mut rng);
     let report = Report::new(&small, &small, 4, &bots, &[], &rng.substream(2));
-    assert!(report.verdict.starts_with("No seat measurably favoured at 12 games"), "{}", report.verdict);
+    assert!(
+        report.verdict.starts_with("No seat measurably favoured at 12 games"),
+        "{}",
+        report.verdict
+    );
     let fair = drawn(4000, &[0.25; 4], 12, &mut rng);
     let report = Report::new(&fair, &fair, 4, &bots, &[], &rng.substream(3));
     assert!(!report.gap.real(), "{:?}", report.gap);
-    assert!(report.verdict.starts_with("No seat measurably favoured at 4,000 games"), "{}", report.verdict);
+    assert!(
+        report.verdict.starts_with("No seat measurably favoured at 4,000 games"),
+        "{}",
+        report.verdict
+    );
 }
 
 /// The reference bot's games on one board differ from one another (the
@@ -899,7 +914,14 @@ fn the_verdict_speaks_of_the_sample_size() {
 /// order but other streams play other moves.
 #[test]
 fn the_reference_bots_games_differ() {
-    let board = Universe::generate(&universe::Params { players: 2, ..Default::default() }, &Seed::new("Tiamo")).unwrap();
+    let board = Universe::generate(
+        &universe::Params {
+            players: 2,
+            ..Default::default()
+        },
+        &Seed::new("Tiamo"),
+    )
+    .unwrap();
     let series = Series {
         games: 20,
         ..Default::default()

@@ -212,7 +212,10 @@ fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> us
             return i;
         }
         let lost = i64::from(after.loses_next_turn(seat) && !game.loses_next_turn(seat));
-        ways.push((i, i64::from(after.distance_to_win(rival)) - i64::from(after.distance_to_win(seat)) - lost));
+        ways.push((
+            i,
+            i64::from(after.distance_to_win(rival)) - i64::from(after.distance_to_win(seat)) - lost,
+        ));
     }
     pick(&ways, spread, rng)
 }

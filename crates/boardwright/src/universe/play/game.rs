@@ -474,15 +474,20 @@ impl Game {
             .iter()
             .filter(|&&(_, e)| !self.cut[e as usize])
             .map(|&(w, _)| w);
-        let drawn = self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut).filter_map(move |(&[a, b], _)| {
-            if a == v {
-                Some(b)
-            } else if b == v {
-                Some(a)
-            } else {
-                None
-            }
-        });
+        let drawn = self
+            .drawn
+            .iter()
+            .zip(&self.drawn_cut)
+            .filter(|(_, cut)| !**cut)
+            .filter_map(move |(&[a, b], _)| {
+                if a == v {
+                    Some(b)
+                } else if b == v {
+                    Some(a)
+                } else {
+                    None
+                }
+            });
         printed.chain(drawn).filter(|&w| self.on_board(w))
     }
 

@@ -29,7 +29,7 @@ use rayon::prelude::*;
 pub use bots::{BOTS, Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot, bot};
 pub use game::{Action, Game, Move, PlayError};
 pub use remedy::Remedy;
-pub use report::{BotRate, ChiSquare, Outcome, Rate, RemedyRate, Report, SeatRate, StartRate, Stalls, Turns, upper_gamma, wilson};
+pub use report::{BotRate, ChiSquare, Outcome, Rate, RemedyRate, Report, SeatRate, Stalls, StartRate, Turns, upper_gamma, wilson};
 pub use rules::{Effect, Mission, Rules, StartOrder};
 
 use crate::Rng;
@@ -173,10 +173,21 @@ fn remedy_with(board: &Board, series: &Series, remedy: Remedy, done: &(dyn Fn(u3
 /// the starts dealt round the seats: the excess start spread plus the
 /// share of games no one won.
 pub(crate) fn start_unevenness(board: &Board, games: u32) -> Result<f64, PlayError> {
-    let series = Series { games, ..Default::default() }.dealt();
+    let series = Series {
+        games,
+        ..Default::default()
+    }
+    .dealt();
     let setup = prepare(board, &series)?;
     let dealt = outcomes(&setup, games, &|_| {});
-    let report = Report::new(&dealt, &dealt, setup.start.players(), &series.bots, &board.start_labels(), &setup.streams.substream(u64::MAX));
+    let report = Report::new(
+        &dealt,
+        &dealt,
+        setup.start.players(),
+        &series.bots,
+        &board.start_labels(),
+        &setup.streams.substream(u64::MAX),
+    );
     Ok(report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games))
 }
 

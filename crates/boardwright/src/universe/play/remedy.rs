@@ -146,9 +146,6 @@ mod tests {
         assert!(refused.contains("from 2 to 4"), "{refused}");
         assert!(Remedy::SecondStart { seats: vec![3, 3] }.check(4).is_err());
         assert!(Remedy::ExtraTeleport { seat: 5 }.check(4).is_err());
-        assert_eq!(
-            Remedy::SnakeOrder.picks(3),
-            Some(vec![0, 1, 2, 2, 1, 0])
-        );
+        assert_eq!(Remedy::SnakeOrder.picks(3), Some(vec![0, 1, 2, 2, 1, 0]));
     }
 }

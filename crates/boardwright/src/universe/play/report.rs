@@ -222,11 +222,11 @@ fn rate_words(rate: &Rate) -> String {
 }
 
 /// A count with thousands set apart: 10,000.
-pub(crate) fn thousands(n: u64) -> String {
+fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -264,8 +264,12 @@ fn seat_verdict(seats: &[SeatRate], gap: &Gap, games: u32, bots: &str) -> String
 /// give (`chance_p95`).
 fn start_verdict(starts: &[StartRate], spread: f64, chance_p95: f64) -> String {
     let (Some(best), Some(worst)) = (
-        starts.iter().max_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(b.node.cmp(&a.node))),
-        starts.iter().min_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(a.node.cmp(&b.node))),
+        starts
+            .iter()
+            .max_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(b.node.cmp(&a.node))),
+        starts
+            .iter()
+            .min_by(|a, b| a.rate.win_rate.total_cmp(&b.rate.win_rate).then(a.node.cmp(&b.node))),
     ) else {
         return String::new();
     };
@@ -340,7 +344,10 @@ impl Report {
         let starts: Vec<StartRate> = starts
             .into_iter()
             .map(|(node, (held, wins))| StartRate {
-                label: labels.iter().find(|(n, _)| *n == node).map_or_else(|| format!("node {node}"), |(_, l)| l.clone()),
+                label: labels
+                    .iter()
+                    .find(|(n, _)| *n == node)
+                    .map_or_else(|| format!("node {node}"), |(_, l)| l.clone()),
                 node,
                 held,
                 rate: Rate::new(wins, held),

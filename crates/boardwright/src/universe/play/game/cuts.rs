@@ -64,7 +64,13 @@ impl Game {
             .enumerate()
             .filter(|&(k, _)| self.table.rules.cut_drawn_edges && !self.drawn_cut[k])
             .filter_map(|(k, &[a, b])| {
-                let other = if a == v { b } else if b == v { a } else { return None };
+                let other = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    return None;
+                };
                 (self.on_board(other) && self.on_board(v)).then_some((other, printed + k as u32))
             });
         let on_paper = self.table.adjacency[v as usize]
