@@ -480,7 +480,7 @@ test("the settings are within reach of the board: beside it on a wide screen, ri
   for (const size of SIZES) {
     const { page, errors } = await open("/universe?seed=Tiamo&players=3", size);
     await page.click("#play-games");
-    await page.waitForSelector("#play-summary");
+    await page.waitForSelector("#play-verdict");
     const at = (selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right }; });
     const [board, settings, seed] = [await at("#board"), await at(".controls"), await at("#seed")];
     if (size === SIZES[0]) {

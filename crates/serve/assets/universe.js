@@ -287,7 +287,7 @@ function rateTable(id, caption, header, rows) {
 function startTable(page, report) {
   const table = rateTable(
     "play-starts",
-    `By start, dealt round the seats: the best wins ${percent(report.start_spread)} more often than the worst, ${percent(report.excess_start_spread)} beyond what chance alone gives. Point to a start to see it on the board.`,
+    `By start, dealt round the seats: the best start's win rate is ${points(report.start_spread)} points above the worst's, ${points(report.excess_start_spread)} beyond what chance alone gives. Point to a start to see it on the board.`,
     "start",
     report.starts.map((s) => [startName(s), s.held, s]),
   );
@@ -346,9 +346,9 @@ function remedyTable(report) {
 }
 
 /**
- * Shows the report: the verdicts on seats and starts first, a summary
- * line (stalls by cause, the seats' gap with its interval), then the
- * tables (on a phone behind their summary line: open, they would push the
+ * Shows the report: the verdicts on seats and starts first, then the
+ * figures (the seats' gap with its interval, stalls by cause, the tables;
+ * on a phone behind their summary line: open, they would push the
  * settings far from the board).
  */
 function showReport(page, out, report, board) {
@@ -359,19 +359,23 @@ function showReport(page, out, report, board) {
   const { gap, stalls_by_cause: stalls } = report;
   const rows = report.seats.length + report.starts.length + (report.remedies?.length ?? 0);
   out.replaceChildren(
-    el("p", { id: "play-verdict", class: "verdict" }, report.verdict),
-    el("p", { id: "play-start-verdict", class: "verdict" }, report.start_verdict),
     el(
-      "p",
-      { id: "play-summary" },
-      `${count(report.games)} games, ${bots}. Seats' gap: seat ${gap.best} less seat ${gap.worst}, ${points(gap.gap)} points (95 % interval ${points(gap.interval[0])} to ${points(gap.interval[1])}). ` +
-        `No winner in ${count(report.stalls)} (centre cut off ${count(stalls.centre_cut_off)}, round cap ${count(stalls.round_cap)}). ` +
-        `Balance ${report.balance.toFixed(3)}; ${report.turns.mean.toFixed(1)} rounds a won game.`,
+      "div",
+      { class: "verdicts" },
+      el("p", { id: "play-verdict" }, report.verdict),
+      el("p", { id: "play-start-verdict" }, report.start_verdict),
     ),
     el(
       "details",
       { id: "play-tables", open: matchMedia(WIDE).matches },
-      el("summary", {}, `Win rates by seat and by start (${rows} rows)`),
+      el("summary", {}, `The figures: gap, stalls, win rates (${rows} rows)`),
+      el(
+        "p",
+        { id: "play-summary" },
+        `${count(report.games)} games, ${bots}. Seats' gap: seat ${gap.best} less seat ${gap.worst}, ${points(gap.gap)} points (95 % interval ${points(gap.interval[0])} to ${points(gap.interval[1])}). ` +
+          `No winner in ${count(report.stalls)} (centre cut off ${count(stalls.centre_cut_off)}, round cap ${count(stalls.round_cap)}). ` +
+          `Balance ${report.balance.toFixed(3)}; ${report.turns.mean.toFixed(1)} rounds a won game.`,
+      ),
       rateTable("play-seats", "By seat, in turn order", "seat", report.seats.map((s) => [s.seat, null, s])),
       startTable(page, report),
       remedyTable(report),
@@ -388,11 +392,11 @@ function markStale(page, out) {
   if (!stale) note?.remove();
 }
 
-/** Fills the colour key: each seat's colour in the replay. */
+/** Fills the colour key: each seat's colour in the replay, numbered (small enough to sit beside the replay's buttons on a phone). */
 function seatKey(key, players) {
   key.replaceChildren(
     ...Array.from({ length: players }, (_, seat) =>
-      el("li", {}, el("span", { class: "swatch", style: `background: ${seatColor(seat)}`, "aria-hidden": "true" }), `Player ${seat + 1}`),
+      el("li", { title: `Player ${seat + 1}`, "aria-label": `Player ${seat + 1}` }, el("span", { class: "seat-disc", style: `background: ${seatColor(seat)}`, "aria-hidden": "true" }, `${seat + 1}`)),
     ),
   );
 }
