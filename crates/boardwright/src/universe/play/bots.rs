@@ -193,7 +193,7 @@ fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> us
     let Some(rival) = (0..game.players()).filter(|&s| s != seat).min_by_key(|&s| game.distance_to_win(s)) else {
         return chosen;
     };
-    let near = game.hops(rival);
+    let near = game.hops_within(rival, 2);
     let hot = |edges: &[u32]| edges.iter().any(|&e| game.edge_ends(e).iter().any(|&v| near[v as usize] <= 2));
     let mut ways = Vec::new();
     for (k, &i) in options.iter().enumerate() {

@@ -302,26 +302,64 @@ impl Game {
         self.deal = g as usize;
     }
 
+    /// Node `v` as its dots on the board and the live areas make it: the
+    /// seats holding it (a bit a seat), whether it has a free dot on the
+    /// board, and whether it is on the board at all.
+    fn node_state(&self, v: usize) -> (u16, bool, bool) {
+        let t = &*self.table;
+        let (mut held, mut free) = (0u16, false);
+        for (k, &area) in t.paper.dot_areas[v].iter().enumerate() {
+            if Paper::inside(area) && self.live[area as usize] {
+                match self.dots[t.first_dot[v] as usize + k] {
+                    FREE => free = true,
+                    seat => held |= 1 << seat,
+                }
+            }
+        }
+        (held, free, t.paper.node_areas[v].iter().any(|&a| self.live[a as usize]))
+    }
+
+    /// After areas went off the board (`was_live`: the live areas before):
+    /// only their nodes change, and the holdings of the seats that lost
+    /// one of them (as [`Game::refresh`] would make them).
+    pub(super) fn areas_gone(&mut self, was_live: &[bool]) {
+        let t = Arc::clone(&self.table);
+        let mut losers = 0u16;
+        for (a, _) in was_live.iter().zip(&self.live).enumerate().filter(|(_, (was, is))| **was && !**is) {
+            for &v in &t.paper.area_nodes[a] {
+                let v = v as usize;
+                let (held, free, alive) = self.node_state(v);
+                let lost = self.held_by[v] & !held;
+                if lost != 0 && v as u32 != t.centre && t.kind[v] != u32::MAX {
+                    for seat in (0..t.players).filter(|s| lost & (1 << s) != 0) {
+                        self.type_counts[seat * t.types + t.kind[v] as usize] -= 1;
+                    }
+                }
+                losers |= lost;
+                self.held_by[v] = held;
+                self.has_free[v] = free;
+                self.alive[v] = alive;
+            }
+        }
+        for seat in (0..t.players).filter(|s| losers & (1 << s) != 0) {
+            self.quarters[seat] = (0..t.adjacency.len())
+                .filter(|&v| self.held_by[v] & (1 << seat) != 0 && v as u32 != t.centre)
+                .fold(0, |q, v| q | 1 << t.quarter[v]);
+        }
+    }
+
     /// Makes again what follows from the dots and the live areas.
     fn refresh(&mut self) {
-        let t = &*self.table;
+        let t = Arc::clone(&self.table);
         let n = t.adjacency.len();
         self.type_counts.clear();
         self.type_counts.resize(t.players * t.types, 0);
         self.quarters.iter_mut().for_each(|q| *q = 0);
         for v in 0..n {
-            let (mut held, mut free) = (0u16, false);
-            for (k, &area) in t.paper.dot_areas[v].iter().enumerate() {
-                if Paper::inside(area) && self.live[area as usize] {
-                    match self.dots[t.first_dot[v] as usize + k] {
-                        FREE => free = true,
-                        seat => held |= 1 << seat,
-                    }
-                }
-            }
+            let (held, free, alive) = self.node_state(v);
             self.held_by[v] = held;
             self.has_free[v] = free;
-            self.alive[v] = t.paper.node_areas[v].iter().any(|&a| self.live[a as usize]);
+            self.alive[v] = alive;
             if held != 0 && v as u32 != t.centre {
                 for seat in 0..t.players {
                     if held & (1 << seat) != 0 {

@@ -132,7 +132,10 @@ impl Game {
                 None => self.drawn_cut[e as usize - self.table.edges.len()] = true,
             }
         }
+        let was_live = self.live.clone();
         self.table.paper.live(&self.cut, &mut self.live);
-        self.refresh();
+        if was_live != self.live {
+            self.areas_gone(&was_live);
+        }
     }
 }

@@ -1,5 +1,8 @@
 //! How far each player is from the centre and from winning.
 
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
 use super::Game;
 use crate::universe::play::rules::Mission;
 
@@ -7,14 +10,45 @@ impl Game {
     /// Hops from the nodes `seat` holds to every node, through nodes they
     /// could enter now and along open edges (`u32::MAX`: out of reach).
     pub fn hops(&self, seat: usize) -> Vec<u32> {
+        self.walk(seat, |_, _| ControlFlow::Continue(()))
+    }
+
+    /// Hops from the nodes `seat` holds to the nodes at most `most` hops
+    /// away (the others `u32::MAX`, as out of reach).
+    pub fn hops_within(&self, seat: usize, most: u32) -> Vec<u32> {
+        self.walk(seat, |_, d| {
+            if d > most {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+
+    /// The breadth-first walk of [`Game::hops`]: `reached` sees each node
+    /// as it is reached, with its hops (never fewer than the node before
+    /// it), and may end the walk there; nodes not reached by then are left
+    /// `u32::MAX` (the one that ended it keeps its hops).
+    fn walk(&self, seat: usize, reached: impl FnMut(u32, u32) -> ControlFlow<()>) -> Vec<u32> {
+        let mut dist = Vec::new();
+        self.walk_into(seat, &mut dist, &mut Vec::new(), reached);
+        dist
+    }
+
+    /// [`Game::walk`] into the caller's buffers (the bots walk a board
+    /// thousands of times a game; a thread keeps one pair of buffers).
+    fn walk_into(&self, seat: usize, dist: &mut Vec<u32>, queue: &mut Vec<u32>, mut reached: impl FnMut(u32, u32) -> ControlFlow<()>) {
         let t = &*self.table;
-        let n = t.adjacency.len();
-        let mut dist = vec![u32::MAX; n];
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        dist.clear();
+        dist.resize(t.adjacency.len(), u32::MAX);
+        queue.clear();
         for (v, &held) in self.held_by.iter().enumerate() {
             if held & (1 << seat) != 0 {
                 dist[v] = 0;
                 queue.push(v as u32);
+                if reached(v as u32, 0).is_break() {
+                    return;
+                }
             }
         }
         let mut head = 0;
@@ -26,57 +60,74 @@ impl Game {
             }
             let next = dist[v as usize] + 1;
             let mut reach = |w: u32| {
-                let enterable = self.alive[w as usize] && (w == t.centre && self.has_free[w as usize] || self.may_enter(seat, w));
-                if dist[w as usize] == u32::MAX && enterable {
+                let enterable = || self.alive[w as usize] && (w == t.centre && self.has_free[w as usize] || self.may_enter(seat, w));
+                if dist[w as usize] == u32::MAX && enterable() {
                     dist[w as usize] = next;
                     queue.push(w);
+                    return reached(w, next);
                 }
+                ControlFlow::Continue(())
             };
             for &(w, e) in &t.adjacency[v as usize] {
-                if !self.cut[e as usize] {
-                    reach(w);
+                if !self.cut[e as usize] && reach(w).is_break() {
+                    return;
                 }
             }
             for (&[a, b], _) in self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut) {
-                if a == v {
-                    reach(b);
+                let other = if a == v {
+                    b
                 } else if b == v {
-                    reach(a);
+                    a
+                } else {
+                    continue;
+                };
+                if reach(other).is_break() {
+                    return;
                 }
             }
         }
-        dist
     }
 
     /// How far `seat` is from winning, in moves, as the greedy bot reckons
     /// it: hops to the nearest node of each quarter the mission still
-    /// needs, then to the centre (1,000 a part out of reach).
+    /// needs, then to the centre (1,000 a part out of reach). The walk
+    /// ends once the centre and a node of every quarter needed are reached:
+    /// nothing reached later is nearer.
     pub fn distance_to_win(&self, seat: usize) -> u32 {
         const FAR: u32 = Game::FAR;
         if self.winner == Some(seat) {
             return 0;
         }
-        let dist = self.hops(seat);
-        let mut total = dist[self.table.centre as usize].min(FAR);
-        if self.table.rules.mission == Mission::Traveler {
-            let mut nearest = [u32::MAX; 4];
-            let mut held = [false; 4];
-            for (v, &d) in dist.iter().enumerate() {
-                if v as u32 == self.table.centre {
-                    continue;
-                }
-                let q = self.table.quarter[v] as usize;
-                if d == 0 {
-                    held[q] = true;
-                }
-                nearest[q] = nearest[q].min(d);
-            }
-            for q in 0..4 {
-                if !held[q] {
-                    total += nearest[q].min(FAR);
-                }
-            }
+        let t = &*self.table;
+        // The quarters a Traveler still needs: those it holds no node in.
+        let mut needed: u8 = if t.rules.mission == Mission::Traveler {
+            !self.quarters[seat] & 0b1111
+        } else {
+            0
+        };
+        let mut total = 0;
+        let mut centre = FAR;
+        thread_local! {
+            static BUFFERS: RefCell<(Vec<u32>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new())) };
         }
-        total
+        BUFFERS.with_borrow_mut(|(dist, queue)| {
+            self.walk_into(seat, dist, queue, |v, d| {
+                if v == t.centre {
+                    centre = d;
+                } else {
+                    let q = 1 << t.quarter[v as usize];
+                    if needed & q != 0 {
+                        needed &= !q;
+                        total += d.min(FAR);
+                    }
+                }
+                if centre < FAR && needed == 0 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        });
+        total + centre.min(FAR) + needed.count_ones() * FAR
     }
 }
