@@ -24,7 +24,8 @@
 //! Each node's shapes form a group tagged `node` with its id, the centre of
 //! its outline (`x`, `y`) and its reach (`r`, the radius of everything drawn
 //! for it); in it, its pictogram is a group tagged `pictogram`, its words
-//! `label`, its number `number` (over the dots, on a white `patch`), its
+//! `label`, its number `number` (over the dots, on a white `patch`) or a
+//! mission node's start letter `start-label` in its place, its
 //! power dots `dot`. Each edge is tagged
 //! `edge` with its two node ids (`a`, `b`), each piece of one bent across a
 //! seam alike; the expansions' pieces as

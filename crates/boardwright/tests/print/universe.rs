@@ -779,6 +779,20 @@ fn check_marks(board: &universe::Board, options: &DrawOptions) -> Result<Option<
                 return Err(format!("node {i} ({:?}) shows no number {n} at {LEAST_NUMBER} mm", node.node_type));
             }
         }
+        // A mission node's start label, as the JSON and the play reports
+        // name it, in its square at a size a player reads.
+        let labels: Vec<&Element> = elements
+            .iter()
+            .filter(|e| e.node == Some(i) && e.class() == "start-label")
+            .collect();
+        let printed: Vec<&str> = labels.iter().map(|e| e.text.as_str()).collect();
+        if printed != node.label.as_deref().into_iter().collect::<Vec<_>>() || labels.iter().any(|e| e.num("font-size") < LEAST_TEXT - EPS)
+        {
+            return Err(format!(
+                "node {i} ({:?}) is lettered {printed:?} on paper and {:?} in its JSON",
+                node.node_type, node.label
+            ));
+        }
         if node.kind == NodeKind::Center {
             continue;
         }

@@ -312,16 +312,32 @@ fn number_box(digits: Option<&str>, pad: f64) -> impl Fn(f64) -> (f64, f64) + '_
 /// the centre without a number, whose pictogram is no mark a player needs.
 pub(super) fn least_size(node: &Node) -> Option<f64> {
     let outline = Outline(node.kind);
-    let digits = node.number.map(|v| v.to_string());
+    let digits = mark(node).map(|(m, _)| m);
     let half = marks::least_half(outline.square(), &number_box(digits.as_deref(), PATCH));
     // The centre's pictogram may shrink away, but not its number (the
     // Electric expansion's electricity).
     (node.kind != NodeKind::Center || node.number.is_some()).then(|| half / (1.0 - outline.stroke() / 2.0))
 }
 
-/// How wide the ink of `digits` is, in em.
-fn digits_width(digits: &str) -> f64 {
-    DIGIT_INK + DIGIT_ADVANCE * (digits.chars().count().max(1) - 1) as f64
+/// How wide the ink of `mark` is, in em: digits by their advance, a start
+/// label's capitals by the text's widths (a little more than a digit's).
+fn digits_width(mark: &str) -> f64 {
+    if mark.chars().all(|c| c.is_ascii_digit()) {
+        DIGIT_INK + DIGIT_ADVANCE * (mark.chars().count().max(1) - 1) as f64
+    } else {
+        print::text_width(mark, 1.0)
+    }
+}
+
+/// The mark a node carries beside its pictogram, and its tag: a type's
+/// number (`number`), or a mission node's start label (`start-label`: A,
+/// B, C … as play reports name the starts).
+fn mark(node: &Node) -> Option<(String, &'static str)> {
+    match (node.number, &node.label) {
+        (Some(v), _) => Some((v.to_string(), "number")),
+        (None, Some(label)) => Some((label.clone(), "start-label")),
+        (None, None) => None,
+    }
 }
 
 /// The shapes of `node` drawn at size `r` around `c`.
@@ -351,7 +367,8 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         }
     };
     let band = Band::new(outline, r);
-    let digits = node.number.map(|v| v.to_string());
+    let (digits, class) = mark(node).unzip();
+    let class = class.unwrap_or("number");
     let number = digits.as_deref().map(|d| (d, number_font(&band, r, d)));
     let label = fonts.of(node.kind).map(|font| (words.as_str(), font));
     let mut lines: Vec<Line> = number.iter().map(|&(d, font)| Line::number(d, font)).collect();
@@ -382,7 +399,7 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         }
         let texts = number
             .iter()
-            .map(|&(d, font)| (d, font, "number"))
+            .map(|&(d, font)| (d, font, class))
             .chain(label.iter().map(|&(w, font)| (w, font, "label")));
         for ((words, font, class), baseline) in texts.zip(layout.baselines) {
             shapes.push(print::text((x, y + baseline), words, font, Anchor::Middle, INK).tagged(Tag::new(class)));
@@ -415,7 +432,7 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         }
         let pad = if over_dots { PATCH * font } else { 0.0 };
         let baseline = y + top + pad + DIGIT_ASCENT * font;
-        shapes.push(print::text((x + left + w / 2.0, baseline), d, font, Anchor::Middle, INK).tagged(Tag::new("number")));
+        shapes.push(print::text((x + left + w / 2.0, baseline), d, font, Anchor::Middle, INK).tagged(Tag::new(class)));
     }
     if !over_dots {
         shapes.extend(dots);

@@ -26,6 +26,12 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
     for &kind in &missions {
         entries.push(Entry::new(mission_swatch(look, kind), format!("mission start: {kind}")));
     }
+    if let Some((first, last)) = start_labels(board) {
+        entries.push(Entry::new(
+            start_label_swatch(first),
+            format!("start label: mission nodes {first} to {last}, clockwise from the top-left, as play reports name them"),
+        ));
+    }
     if let Some(rule) = start_rule(board) {
         let kind = missions.first().copied().unwrap_or_default();
         entries.push(Entry::new(mission_swatch(look, kind), rule));
@@ -116,6 +122,26 @@ pub(super) fn mission_swatch(look: &Look, kind: &str) -> Vec<Shape> {
             style: Style::filled_outlined(Color::WHITE, INK, 0.08),
         },
         pictogram(icons::mission(kind, look.icon), "mission", kind, 0.76),
+    ]
+}
+
+/// The first and last start labels of `board`'s mission nodes, if lettered
+/// (A … Z, then AA …).
+pub(super) fn start_labels(board: &Board) -> Option<(&str, &str)> {
+    let labels = || board.missions().filter_map(|n| n.label.as_deref());
+    let order = |l: &&str| (l.len(), l.to_string());
+    Some((labels().min_by_key(order)?, labels().max_by_key(order)?))
+}
+
+/// A mission node lettered `label`, as the board draws a start label.
+pub(super) fn start_label_swatch(label: &str) -> Vec<Shape> {
+    vec![
+        Shape::Rect {
+            origin: (0.03, 0.03),
+            size: (0.94, 0.94),
+            style: Style::filled_outlined(Color::WHITE, INK, 0.08),
+        },
+        print::text((0.5, 0.74), label, 0.62, Anchor::Middle, INK).tagged(Tag::new("start-label")),
     ]
 }
 

@@ -31,6 +31,7 @@ struct Text {
     base: Vec<String>,
     centre: String,
     power_dot: String,
+    starts: String,
     numbered: String,
     headings: Headings,
 }
@@ -91,6 +92,15 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     blocks.push(heading(&text.headings.board));
     blocks.push(line("centre", "centre", Some(centre_swatch(&look)), text.centre.clone()));
     blocks.push(line("dot", "power dot", Some(dot_swatch(&look)), text.power_dot.clone()));
+    if let Some((first, last)) = super::legend::start_labels(board) {
+        let words = fill(&text.starts, &[("first", first), ("last", last)]);
+        blocks.push(line(
+            "starts",
+            "start labels",
+            Some(super::legend::start_label_swatch(first)),
+            words,
+        ));
+    }
 
     let types = types_used(board, &look);
     if !types.is_empty() {
