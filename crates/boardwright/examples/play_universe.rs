@@ -60,7 +60,7 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
             ..Default::default()
         };
         let with = play::play(&board, &series).unwrap();
-        let without = play::try_remedy(&board, &series, play::Remedy::None).unwrap();
+        let without = play::try_remedy(&board, &series, play::Remedy::None, None).unwrap();
         for s in 0..seats {
             remedied[s] += with.seats[s].rate.wins;
             plain[s] += without.seats[s].rate.wins;

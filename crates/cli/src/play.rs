@@ -196,9 +196,9 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
     let report = args
         .series
         .play(total, |done| {
-            let mut report = play::play_with(&board, &series, done)?;
+            let mut report = play::play_with(&board, &series, done, None)?;
             if args.compensate {
-                report.remedies = play::compensate(&board, &series, done)?;
+                report.remedies = play::compensate(&board, &series, done, None)?;
             }
             Ok::<_, play::PlayError>(report)
         })?

@@ -5,7 +5,10 @@
 //!
 //! Large work (see [`crate::cost`]) takes at most all slots but one, so a
 //! small request always finds room, and one client runs one large piece at
-//! a time (its others wait their turn, up to the time limit). Every piece of work holds a [`Stop`] that is set when its
+//! a time (its others wait their turn, up to the time limit). Large work
+//! runs on threads of its own (one fewer than the slots): its parallel
+//! loops, a play's games among them, never take the threads small work
+//! runs on, which would otherwise wait for the loop's end. Every piece of work holds a [`Stop`] that is set when its
 //! request is dropped (the client went away) or its time is up
 //! ([`Limits::time_limit`](crate::Limits::time_limit)); generation and
 //! drawing give up at their next check, so the slot is free again soon.
@@ -51,6 +54,8 @@ pub(crate) struct Jobs {
     /// inside and back. `None` when the threads could not be started: work
     /// then runs on tokio's blocking threads.
     pool: Option<rayon::ThreadPool>,
+    /// The threads of large work, as many as its slots.
+    large_pool: Option<rayon::ThreadPool>,
 }
 
 /// Whether work is large (a big board, many sheets or a big PNG).
@@ -92,17 +97,22 @@ impl Drop for Claim<'_> {
 impl Jobs {
     pub(crate) fn new(jobs: usize, wait: Duration, time_limit: Duration) -> Jobs {
         let jobs = jobs.max(1);
+        let large = (jobs - 1).max(1);
+        let pool = |threads: usize, name: &'static str| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(move |k| format!("boardwright-{name}-{k}"))
+                .build()
+                .ok()
+        };
         Jobs {
             slots: Arc::new(Semaphore::new(jobs)),
-            large: Arc::new(Semaphore::new((jobs - 1).max(1))),
+            large: Arc::new(Semaphore::new(large)),
             clients: Mutex::default(),
             wait,
             time_limit,
-            pool: rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .thread_name(|k| format!("boardwright-job-{k}"))
-                .build()
-                .ok(),
+            pool: pool(jobs, "job"),
+            large_pool: pool(large, "large-job"),
         }
     }
 
@@ -172,7 +182,8 @@ impl Jobs {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&flag)));
             let _ = done.send(result);
         };
-        match &self.pool {
+        let pool = if size == Size::Large { &self.large_pool } else { &self.pool };
+        match pool {
             Some(pool) => pool.spawn(job),
             None => drop(tokio::task::spawn_blocking(job)),
         }

@@ -560,19 +560,31 @@ pub(crate) fn document() -> Value {
     let mut play_query = vec![
         json!({ "name": "seed", "in": "query", "required": true, "description": "The board's seed.", "schema": { "type": "string" } }),
         json!({ "name": "games", "in": "query", "description": "Games to play (default 1000).", "schema": { "type": "integer", "minimum": 1, "maximum": crate::play::MAX_GAMES } }),
-        json!({ "name": "bot", "in": "query", "description": "The bot in every seat (default greedy).", "schema": { "type": "string", "enum": ["greedy", "random"] } }),
+        json!({ "name": "bot", "in": "query", "description": "The bot in every seat (default reference).", "schema": { "type": "string", "enum": crate::play::SERVED_BOTS } }),
     ];
+    let presets: Vec<&str> = <boardwright::universe::Params as Params>::PRESETS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect();
+    play_query.push(query(
+        "preset",
+        "A named parameter set, laid under the parameters given.",
+        json!({ "type": "string", "enum": presets }),
+    ));
     play_query.extend(boardwright::with_generator("universe", ParamQueries).unwrap_or_default());
     paths.insert(
         "/api/universe/play".into(),
         json!({ "get": {
             "summary": "Bots play a universe board: each seat's, start's and bot's win rate with 95 % intervals, and the first game replayed move by move",
             "operationId": "universe_play",
+            "description": "The answer is a pure function of the address: it carries an ETag and Cache-Control, and If-None-Match gives 304; HEAD plays no game.",
             "parameters": play_query,
             "responses": {
                 "200": answer("The report of `boardwright play universe`, with `replay`: the first game's moves.", "universe.play"),
-                "400": refusal("A bad seed, parameter, games or bot."),
-                "503": refusal("Every slot busy, or this client's other large work still running.")
+                "304": { "description": "Not modified: the If-None-Match tag is the answer's." },
+                "400": refusal("A bad seed, parameter, games or bot, or one given twice."),
+                "422": refusal("The board is larger than this server plays, or its work is over the server's cap."),
+                "503": refusal("Every slot busy, this client's other large work still running, or the games passed the server's time limit and were stopped.")
             }
         } }),
     );

@@ -1,21 +1,25 @@
 //! `GET /api/universe/play`: bots play the board of a query (its seed and
 //! parameters, as the board's own address gives them) and the answer is the
 //! report `boardwright play universe` writes, with the first game replayed
-//! move by move (`replay`). Made again on each request; the games run as
-//! large work, one client's at a time.
+//! move by move (`replay`). The games run as large work, one client's at a
+//! time, and stop between games when the client hangs up or the time limit
+//! passes. The same query always gets the same bytes, so answers are kept,
+//! shared by identical requests in flight and tagged like boards; `HEAD`
+//! plays no game.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, Method};
 use axum::response::Response;
 use boardwright::Generator;
 use boardwright::universe::{self, Universe, play};
 
 use crate::App;
 use crate::error::ApiError;
+use crate::etag;
+use crate::file::File;
 use crate::jobs::{Client, Size};
-use crate::json::json;
 use crate::request::BoardQuery;
 
 /// Most games one request may ask for.
@@ -25,10 +29,16 @@ pub const MAX_GAMES: u32 = 2000;
 /// every node.
 pub const MAX_PLAYED_NODES: u64 = 300;
 /// The bots the server plays (search is too slow to serve).
-const SERVED_BOTS: [&str; 3] = [play::REFERENCE, "greedy", "random"];
+pub(crate) const SERVED_BOTS: [&str; 3] = [play::REFERENCE, "greedy", "random"];
 
 /// `GET /api/universe/play?seed=…&games=N&bot=B`.
-pub(crate) async fn games(State(app): State<Arc<App>>, client: Client, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+pub(crate) async fn games(
+    State(app): State<Arc<App>>,
+    method: Method,
+    headers: HeaderMap,
+    client: Client,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, ApiError> {
     let (games, bot, rest) = read(raw.as_deref())?;
     let query = BoardQuery::parse::<Universe>(Some(&rest))?;
     let params: universe::Params = query.params()?;
@@ -41,27 +51,47 @@ pub(crate) async fn games(State(app): State<Arc<App>>, client: Client, RawQuery(
         .parameter(crate::generators::size_parameter::<Universe>(&params)));
     }
     let seed = query.seed()?;
-    let client: Option<IpAddr> = client.0;
-    app.jobs
-        .run(Size::Large, client, move |stop| {
-            let board =
-                Universe::generate_with(&params, &seed, &(), &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            let series = play::Series {
-                games,
-                bots: vec![bot],
-                ..Default::default()
-            };
-            let report = play::play(&board, &series).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            let (turns, _) = play::replay(&board, &series, 0).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            let answer = Played {
-                played: play::Played::new(&board, &series, &report),
-                replay: turns,
-            };
-            serde_json::to_value(&answer).map_err(|e| ApiError::internal(e.to_string()))
-        })
-        .await
-        .and_then(|answer| json(&answer))
+    let address = format!(
+        "{}\ngames={games} bot={bot}",
+        query.address(ANSWER, File::Board(output::Format::Json), &params)
+    );
+    let tag = etag::tag(&address);
+    let kept = app.cache.get(&address);
+    if etag::holds(&headers, &tag, kept.is_some()) {
+        return Ok(etag::not_modified(&tag));
+    }
+    if let Some((media_type, body)) = kept {
+        return Ok(etag::answer(media_type, body, &tag));
+    }
+    if method == Method::HEAD {
+        return Ok(etag::head(MEDIA_TYPE, &tag));
+    }
+    let work = app.jobs.run(Size::Large, client.0, move |stop| {
+        let board = Universe::generate_with(&params, &seed, &(), &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let series = play::Series {
+            games,
+            bots: vec![bot],
+            ..Default::default()
+        };
+        let report = play::play_with(&board, &series, &|_| {}, Some(stop)).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let (turns, _) = play::replay(&board, &series, 0).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let answer = Played {
+            played: play::Played::new(&board, &series, &report),
+            replay: turns,
+        };
+        let body = serde_json::to_value(&answer)
+            .and_then(|value| serde_json::to_vec(&value))
+            .map_err(|e| ApiError::internal(format!("could not write the answer: {e}")))?;
+        Ok((MEDIA_TYPE, body.into()))
+    });
+    let (media_type, body) = app.in_flight.share(&address, work).await?;
+    app.cache.put(address, media_type, body.clone());
+    Ok(etag::answer(media_type, body, &tag))
 }
+
+/// What the answers are kept under, beside the generators' files.
+const ANSWER: &str = "universe-play";
+const MEDIA_TYPE: &str = "application/json";
 
 /// The answer: the report `boardwright play universe` writes, and the
 /// first game move by move.
@@ -81,7 +111,14 @@ fn read(raw: Option<&str>) -> Result<(u32, String, String), ApiError> {
     let mut bot = play::REFERENCE.to_string();
     // The board's own query, without the play's keys.
     let mut rest = form_urlencoded::Serializer::new(String::new());
+    let mut seen: Vec<&str> = Vec::new();
     for (key, value) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
+        if let Some(name) = ["games", "bot"].into_iter().find(|name| key == *name) {
+            if seen.contains(&name) {
+                return Err(ApiError::bad_request(format!("`{name}` is given twice; give each parameter once")).parameter(name));
+            }
+            seen.push(name);
+        }
         match &*key {
             "games" => {
                 games = value.trim().parse().ok().filter(|g| (1..=MAX_GAMES).contains(g)).ok_or_else(|| {

@@ -1208,6 +1208,9 @@ fn universe_play_is_the_librarys_report_and_replay() {
             ("/api/universe/play?seed=T&players=12", "players"),
             ("/api/universe/play?seed=T&colour=red", "colour"),
             ("/api/universe/play?games=4", "seed"),
+            ("/api/universe/play?seed=T&games=1&games=3", "games"),
+            ("/api/universe/play?seed=T&bot=greedy&bot=random", "bot"),
+            ("/api/universe/play?seed=T&seed=U", "seed"),
         ] {
             assert_refused(&client::get(addr, path), 400, Some(parameter), path);
         }

@@ -2,7 +2,11 @@
 //! any work, a request whose client goes away or whose time is up stops
 //! and frees its slot, large work leaves room for small, identical
 //! requests in flight are computed once, and a request's tag and
-//! `If-None-Match` are read only once everything else is checked.
+//! `If-None-Match` are read only once everything else is checked. Bots'
+//! games (`/api/universe/play`) are held to the same rules. The times
+//! bounded are what the server controls (a slot coming free, a limit
+//! kept) or a ratio to a baseline measured in the same test, with margins
+//! a loaded machine keeps.
 
 #[path = "common/client.rs"]
 mod client;
@@ -218,6 +222,123 @@ fn head_answers_the_headers_without_the_work() {
     // A refused request is refused to HEAD too.
     assert_eq!(
         client::request(server.addr, "HEAD", "/api/universe/board.svg?seed=a&players=99", None).status,
+        400
+    );
+    server.stop().unwrap();
+}
+
+/// A play that keeps a slot busy for tens of seconds: 9 players, 2,000 games.
+const LONG_PLAY: &str = "/api/universe/play?seed=long&players=9&games=2000";
+
+#[test]
+fn a_play_leaves_room_for_small_requests_and_stops_when_its_client_hangs_up() {
+    let _serial = one_at_a_time();
+    let server = serve(Limits {
+        jobs: 2,
+        queue_wait: Duration::from_secs(2),
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    let mut play = TcpStream::connect(addr).expect("connects");
+    write!(play, "GET {LONG_PLAY} HTTP/1.1\r\nHost: {addr}\r\n\r\n").expect("sends");
+    std::thread::sleep(Duration::from_millis(300));
+    // Small requests find their slot and their threads while the games run.
+    for k in 0..5 {
+        let r = client::get(addr, &format!("/api/witches/board.json?seed=probe-{k}"));
+        assert_eq!(r.status, 200, "probe {k} during a play: {}", r.text());
+    }
+    let clue = client::get(addr, "/api/witches/clue?seed=probe");
+    assert_eq!(clue.status, 200, "{}", clue.text());
+    // The client hangs up: its games stop, and its next large request is
+    // made at once rather than after the 2,000 games.
+    drop(play);
+    let hung_up = Instant::now();
+    let next = client::get(addr, "/api/universe/play?seed=next&players=3&games=4");
+    assert_eq!(next.status, 200, "{}", next.text());
+    assert!(
+        hung_up.elapsed() < Duration::from_secs(3),
+        "the play's slot came free after {:?}",
+        hung_up.elapsed()
+    );
+    server.stop().unwrap();
+}
+
+#[test]
+fn a_play_past_the_time_limit_is_stopped_and_answered_503() {
+    let _serial = one_at_a_time();
+    let server = serve(Limits {
+        time_limit: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let start = Instant::now();
+    let r = client::get(server.addr, LONG_PLAY);
+    assert_eq!(r.status, 503, "{}", r.text());
+    assert!(start.elapsed() < Duration::from_secs(4), "answered after {:?}", start.elapsed());
+    // And the slot is free: a small play is made at once.
+    assert_eq!(
+        client::get(server.addr, "/api/universe/play?seed=after&players=3&games=4").status,
+        200
+    );
+    server.stop().unwrap();
+}
+
+#[test]
+fn identical_plays_in_flight_are_played_once_and_kept() {
+    let _serial = one_at_a_time();
+    let server = serve(Limits {
+        cache_bytes: 0,
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    // One play alone, then three identical ones at once (one client: were
+    // each played, each would wait for the one before).
+    let path = "/api/universe/play?seed=once&players=4&games=300";
+    let start = Instant::now();
+    let alone = client::get(addr, path);
+    let one = start.elapsed();
+    assert_eq!(alone.status, 200, "{}", alone.text());
+    let start = Instant::now();
+    let asks: Vec<_> = (0..3).map(|_| std::thread::spawn(move || client::get(addr, path))).collect();
+    let answers: Vec<client::Response> = asks.into_iter().map(|a| a.join().unwrap()).collect();
+    let three = start.elapsed();
+    assert!(
+        answers.iter().all(|r| r.status == 200 && r.body == alone.body),
+        "the same bytes each time"
+    );
+    assert!(
+        three < one * 2 + Duration::from_millis(500),
+        "three identical plays took {three:?}, one {one:?}"
+    );
+    server.stop().unwrap();
+    // Kept: the same play asked again is answered from the cache, tagged.
+    let server = serve(Limits::default());
+    let first = client::get(server.addr, path);
+    let tag = first.header("etag").expect("a play is tagged").to_string();
+    assert_eq!(client::get_if_none_match(server.addr, path, &tag).status, 304);
+    let start = Instant::now();
+    let again = client::get(server.addr, path);
+    assert_eq!(again.body, first.body);
+    assert!(
+        start.elapsed() < one / 2 + Duration::from_millis(100),
+        "a kept play took {:?}",
+        start.elapsed()
+    );
+    server.stop().unwrap();
+}
+
+#[test]
+fn head_on_a_play_plays_no_game() {
+    let _serial = one_at_a_time();
+    let server = serve(Limits::default());
+    let start = Instant::now();
+    let r = client::request(server.addr, "HEAD", LONG_PLAY, None);
+    assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
+    assert_eq!(r.status, 200);
+    assert!(r.body.is_empty());
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert!(r.header("etag").is_some());
+    assert_eq!(
+        client::request(server.addr, "HEAD", "/api/universe/play?seed=a&games=0", None).status,
         400
     );
     server.stop().unwrap();

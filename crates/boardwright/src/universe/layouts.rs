@@ -76,7 +76,10 @@ pub(super) fn choose<'p>(
                 continue;
             }
             let board = layout.finish(&mut held);
-            let excess = play::start_unevenness(&board, params.fair_play).unwrap_or(f64::MAX);
+            let excess = play::start_unevenness(&board, params.fair_play, held.stop()).unwrap_or(f64::MAX);
+            if held.stop().is_some_and(Stop::stopped) {
+                return Err(Error::Stopped);
+            }
             (Candidate::Played(Box::new(board)), excess)
         } else {
             (Candidate::Laid(Box::new(layout)), 0.0)
@@ -117,10 +120,11 @@ fn remedy(board: &Board, games: u32, watch: &dyn Watch<Snapshot>) -> Result<play
     let stop = watch.stop();
     let mut kept = (f64::MAX, play::Remedy::None);
     for remedy in play::Remedy::catalogue(board.header.params.players) {
+        let tried = play::try_remedy(board, &series, remedy, stop);
         if stop.is_some_and(Stop::stopped) {
             return Err(Error::Stopped);
         }
-        let Ok(tried) = play::try_remedy(board, &series, remedy) else {
+        let Ok(tried) = tried else {
             continue;
         };
         if tried.gap.gap < kept.0 {

@@ -590,7 +590,7 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
         };
         let tried: Vec<_> = Remedy::catalogue(players)
             .into_iter()
-            .map(|r| play::try_remedy(&board, &series, r).unwrap())
+            .map(|r| play::try_remedy(&board, &series, r, None).unwrap())
             .collect();
         let least = tried.iter().map(|t| t.gap.gap).fold(f64::MAX, f64::min);
         let chosen = tried.iter().find(|t| t.remedy == board.remedy).unwrap();

@@ -32,9 +32,9 @@ pub use remedy::Remedy;
 pub use report::{BotRate, ChiSquare, Outcome, Rate, RemedyRate, Report, SeatRate, Stalls, StartRate, Turns, upper_gamma, wilson};
 pub use rules::{Effect, Mission, Rules, StartOrder};
 
-use crate::Rng;
 use crate::seed::hash_text;
 use crate::universe::Board;
+use crate::{Rng, Stop};
 
 /// A series' report with what it was played on: the JSON `boardwright
 /// play universe` writes.
@@ -122,18 +122,19 @@ impl Series {
 /// each player's random stream once (and, in mixed games, each bot once),
 /// so that turn order and start separate.
 pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
-    play_with(board, series, &|_| {})
+    play_with(board, series, &|_| {}, None)
 }
 
 /// [`play`], calling `done` with each game's index as it ends (from any
-/// thread, in no set order; [`Series::total`] calls in all).
-pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
+/// thread, in no set order; [`Series::total`] calls in all), and giving
+/// up with [`STOPPED`] once `stop` is set (no game starts after).
+pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
     let setup = prepare(board, series)?;
-    let seat_games = outcomes(&setup, series.games, done);
+    let seat_games = outcomes(&setup, series.games, done, stop)?;
     let start_games = if series.rules.start_order == StartOrder::Dealt {
         seat_games.clone()
     } else {
-        outcomes(&prepare(board, &series.dealt())?, series.games, done)
+        outcomes(&prepare(board, &series.dealt())?, series.games, done, stop)?
     };
     let labels = board.start_labels();
     Ok(Report::new(
@@ -147,39 +148,46 @@ pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) ->
 }
 
 /// The seats' gap of `series` on `board` with each remedy of the catalogue
-/// in place of the board's, in its order; `done` sees every game.
-pub fn compensate(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Vec<RemedyRate>, PlayError> {
+/// in place of the board's, in its order; `done` sees every game, and
+/// `stop` ends the games as in [`play_with`].
+pub fn compensate(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
     Remedy::catalogue(board.header.params.players)
         .into_iter()
-        .map(|remedy| remedy_with(board, series, remedy, done))
+        .map(|remedy| remedy_with(board, series, remedy, done, stop))
         .collect()
 }
 
 /// The seats' figures of `series` on `board` with `remedy` in place of the
 /// board's.
-pub fn try_remedy(board: &Board, series: &Series, remedy: Remedy) -> Result<RemedyRate, PlayError> {
-    remedy_with(board, series, remedy, &|_| {})
+pub fn try_remedy(board: &Board, series: &Series, remedy: Remedy, stop: Option<&Stop>) -> Result<RemedyRate, PlayError> {
+    remedy_with(board, series, remedy, &|_| {}, stop)
 }
 
-fn remedy_with(board: &Board, series: &Series, remedy: Remedy, done: &(dyn Fn(u32) + Sync)) -> Result<RemedyRate, PlayError> {
+fn remedy_with(
+    board: &Board,
+    series: &Series,
+    remedy: Remedy,
+    done: &(dyn Fn(u32) + Sync),
+    stop: Option<&Stop>,
+) -> Result<RemedyRate, PlayError> {
     let mut tried = series.clone();
     tried.rules.remedy = Some(remedy.clone());
     tried.rules.start_picks.clear();
-    let games = outcomes(&prepare(board, &tried)?, series.games, done);
+    let games = outcomes(&prepare(board, &tried)?, series.games, done, stop)?;
     Ok(RemedyRate::new(remedy, board.header.params.players, &games))
 }
 
 /// How unevenly the starts of `board` win in `games` reference games with
 /// the starts dealt round the seats: the excess start spread plus the
 /// share of games no one won.
-pub(crate) fn start_unevenness(board: &Board, games: u32) -> Result<f64, PlayError> {
+pub(crate) fn start_unevenness(board: &Board, games: u32, stop: Option<&Stop>) -> Result<f64, PlayError> {
     let series = Series {
         games,
         ..Default::default()
     }
     .dealt();
     let setup = prepare(board, &series)?;
-    let dealt = outcomes(&setup, games, &|_| {});
+    let dealt = outcomes(&setup, games, &|_| {}, stop)?;
     let report = Report::new(
         &dealt,
         &dealt,
@@ -191,14 +199,21 @@ pub(crate) fn start_unevenness(board: &Board, games: u32) -> Result<f64, PlayErr
     Ok(report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games))
 }
 
-/// The outcomes of the first `games` games of a series set up.
-pub(crate) fn outcomes(setup: &Setup, games: u32, done: &(dyn Fn(u32) + Sync)) -> Vec<Outcome> {
+/// What a series given up on says ([`play_with`]).
+pub const STOPPED: &str = "the games were stopped before the series was played";
+
+/// The outcomes of the first `games` games of a series set up, unless
+/// `stop` is set before they are all played.
+pub(crate) fn outcomes(setup: &Setup, games: u32, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<Outcome>, PlayError> {
     (0..games)
         .into_par_iter()
         .map(|g| {
+            if stop.is_some_and(Stop::stopped) {
+                return Err(PlayError(STOPPED.to_string()));
+            }
             let outcome = play_one(&setup.start, &setup.bots, &setup.streams, g, None);
             done(g);
-            outcome
+            Ok(outcome)
         })
         .collect()
 }
