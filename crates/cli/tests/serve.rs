@@ -247,6 +247,34 @@ fn it_logs_each_request_and_stops_cleanly_on_sigterm_and_ctrl_c() {
 }
 
 #[test]
+fn hung_up_requests_and_refusals_at_the_connection_are_logged_too() {
+    use std::io::Write;
+    let server = start();
+    let addr = server.addr;
+    {
+        let mut play = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            play,
+            "GET /api/universe/play?seed=gone&players=9&games=2000 HTTP/1.1\r\nHost: {addr}\r\n\r\n"
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let long = format!("GET /{} HTTP/1.1\r\nHost: {addr}\r\n\r\n", "a".repeat(70_000));
+    assert_eq!(client::raw(addr, long.as_bytes()).status, 414);
+    let huge = format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX-Big: {}\r\n\r\n", "b".repeat(100_000));
+    assert_eq!(client::raw(addr, huge.as_bytes()).status, 431);
+    std::thread::sleep(Duration::from_millis(500));
+    let (_, lines) = server.stop("TERM");
+    for expected in ["GET /api/universe/play hung-up ", "- - 414 ", "- - 431 "] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(expected) && l.ends_with("ms")),
+            "no line {expected:?} in {lines:?}"
+        );
+    }
+}
+
+#[test]
 fn an_address_in_use_is_an_error() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();

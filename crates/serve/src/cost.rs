@@ -54,9 +54,9 @@ pub(crate) fn too_many_pixels(drawing: &Drawing, pixels: u64, most: u64) -> ApiE
         ("tile", "print fewer sheets or smaller paper".to_string())
     };
     ApiError::unprocessable(format!(
-        "a PNG of {} sheet(s) of {} at {} dpi has at least {:.1} million pixels; this server draws at most {:.1} million: {remedy}, or ask for board.pdf",
-        options.tile.count(),
+        "a PNG of this board on {} tiled {} at {} dpi (every page: the sheets, and a back or rules card when asked for) has at least {:.1} million pixels; this server draws at most {:.1} million: {remedy}, or ask for board.pdf",
         options.paper.name(),
+        options.tile,
         drawing.dpi,
         pixels as f64 / 1e6,
         most as f64 / 1e6,

@@ -29,16 +29,17 @@ impl ApiError {
         ApiError {
             status,
             body: Body {
-                error: error.into(),
+                error: bounded_quotes(&error.into()),
                 parameter: None,
             },
             retry_after: None,
         }
     }
 
-    /// Names the parameter at fault.
+    /// Names the parameter at fault (its first [`MAX_QUOTED`] characters:
+    /// an unknown name may be anything a client sent).
     pub(crate) fn parameter(mut self, name: impl Into<String>) -> ApiError {
-        self.body.parameter = Some(name.into());
+        self.body.parameter = Some(shortened(&name.into()));
         self
     }
 
@@ -120,5 +121,47 @@ impl IntoResponse for ApiError {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
+    }
+}
+
+/// Characters of a client's input a refusal quotes, at most.
+pub(crate) const MAX_QUOTED: usize = 100;
+
+/// `message` with every quoted run (between `"` or `` ` ``) longer than
+/// [`MAX_QUOTED`] characters cut to its first ones and `…`: a refusal
+/// quotes what was wrong, not a megabyte of it.
+fn bounded_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let quote = rest.as_bytes()[open] as char;
+        out.push_str(&rest[..=open]);
+        let inside = &rest[open + 1..];
+        // A Debug-quoted string escapes its own quotes.
+        let mut escaped = false;
+        let close = inside
+            .char_indices()
+            .find(|&(_, c)| {
+                let ends = c == quote && !escaped;
+                escaped = quote == '"' && c == '\\' && !escaped;
+                ends
+            })
+            .map_or(inside.len(), |(i, _)| i);
+        out.push_str(&shortened(&inside[..close]));
+        rest = &inside[close..];
+        if let Some(after) = rest.strip_prefix(quote) {
+            out.push(quote);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text`'s first [`MAX_QUOTED`] characters, and `…` if there were more.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
     }
 }

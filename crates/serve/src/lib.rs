@@ -219,14 +219,40 @@ fn too_large() -> ApiError {
     )
 }
 
-/// One line per request on stderr: method, path, status, milliseconds.
+/// One line per request on stderr: method, path, status, milliseconds; a
+/// request whose client hung up before its answer has `hung-up` for its
+/// status (the connection layer logs the refusals it writes itself, with
+/// `-` for what it could not read).
 async fn log_request(request: Request, next: Next) -> Response {
-    let start = Instant::now();
-    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let mut line = LogLine {
+        start: Instant::now(),
+        method: request.method().to_string(),
+        path: request.uri().path().to_string(),
+        status: None,
+    };
     let response = next.run(request).await;
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    eprintln!("{method} {path} {} {ms:.1}ms", response.status().as_u16());
+    line.status = Some(response.status().as_u16());
     response
+}
+
+/// A request's log line, written when the request is answered or dropped.
+struct LogLine {
+    start: Instant,
+    method: String,
+    path: String,
+    status: Option<u16>,
+}
+
+impl Drop for LogLine {
+    fn drop(&mut self) {
+        let status = self.status.map_or_else(|| "hung-up".to_string(), |s| s.to_string());
+        log(&self.method, &self.path, &status, self.start.elapsed());
+    }
+}
+
+/// Writes one request's line.
+pub(crate) fn log(method: &str, path: &str, status: &str, took: Duration) {
+    eprintln!("{method} {path} {status} {:.1}ms", took.as_secs_f64() * 1000.0);
 }
 
 /// Serves on `listener` until `shutdown` completes; requests in flight

@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::conn::{BodyDeadline, MAX_HEAD};
 use crate::error::ApiError;
+use crate::guard::SECURITY_HEADERS;
 
 /// Bytes of a refusal's own words read to be quoted, at most.
 const MAX_QUOTED: usize = 4096;
@@ -88,14 +89,19 @@ pub(crate) fn head_refused(status: StatusCode) -> String {
     }
 }
 
-/// A whole HTTP/1.1 answer with the JSON error body, closing the
-/// connection, for the connection layer to write itself.
+/// A whole HTTP/1.1 answer with the JSON error body and the security
+/// headers every answer carries, closing the connection, for the
+/// connection layer to write itself.
 pub(crate) fn whole_answer(status: StatusCode, message: &str, date: Option<&str>) -> Vec<u8> {
     let body = serde_json::json!({ "error": message }).to_string();
     let reason = status.canonical_reason().unwrap_or("");
     let date = date.map_or(String::new(), |date| format!("date: {date}\r\n"));
+    let security: String = SECURITY_HEADERS
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     format!(
-        "HTTP/1.1 {} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n{date}\r\n{body}",
+        "HTTP/1.1 {} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n{security}{date}\r\n{body}",
         status.as_u16(),
         body.len()
     )

@@ -1230,3 +1230,28 @@ fn universe_play_is_the_librarys_report_and_replay() {
         assert_eq!(client::get(addr, "/api/universe/board.json?seed=T&fair_play=20").status, 200);
     });
 }
+
+/// A refusal quotes at most 100 characters of what was sent: a megabyte
+/// preset or a 60,000-letter parameter name is refused in under a
+/// kilobyte, still naming what was wrong.
+#[test]
+fn refusals_quote_input_briefly() {
+    with_server(|addr| {
+        let preset = "p".repeat(1_000_000);
+        let body = serde_json::json!({ "preset": preset, "log": [] }).to_string();
+        let r = client::post(addr, "/api/hexet/roads", &body);
+        assert_eq!(r.status, 400, "{}", &r.text()[..200.min(r.text().len())]);
+        assert!(r.body.len() < 1024, "a {}-byte refusal", r.body.len());
+        assert!(
+            r.json()["error"].as_str().unwrap().contains(&format!("{}…", "p".repeat(100))),
+            "{}",
+            r.text()
+        );
+        let name = "q".repeat(60_000);
+        let r = client::get(addr, &format!("/api/universe/board.json?seed=a&{name}=1"));
+        assert_eq!(r.status, 400);
+        assert!(r.body.len() < 1024, "a {}-byte refusal", r.body.len());
+        assert!(r.json()["error"].as_str().unwrap().contains("unknown parameter"), "{}", r.text());
+        assert_eq!(r.json()["parameter"], format!("{}…", "q".repeat(100)));
+    });
+}

@@ -65,6 +65,14 @@ fn is_closed(stream: &mut TcpStream) -> bool {
 fn assert_json_refusal(r: &Response, status: u16, what: &str) -> String {
     assert_eq!(r.status, status, "{what}: {}", r.text());
     assert_eq!(r.header("content-type"), Some("application/json"), "{what}: {r:?}");
+    // The security headers of every answer, on refusals at the connection too.
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{what}: {r:?}");
+    assert_eq!(r.header("x-frame-options"), Some("DENY"), "{what}: {r:?}");
+    assert!(
+        r.header("content-security-policy")
+            .is_some_and(|p| p.contains("frame-ancestors 'none'")),
+        "{what}: {r:?}"
+    );
     let body = r.json();
     let message = body["error"].as_str().unwrap_or_else(|| panic!("{what}: no error message: {body}"));
     assert!(message.len() > 10, "{what}: {message}");

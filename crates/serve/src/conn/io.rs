@@ -76,6 +76,7 @@ impl Guarded {
             .unwrap_or(StatusCode::BAD_REQUEST);
         let date = head.split("\r\n").find_map(|line| line.strip_prefix("date: "));
         let answer = refusal::whole_answer(status, &refusal::head_refused(status), date);
+        crate::log("-", "-", status.as_str(), std::time::Duration::ZERO);
         self.pending.extend_from_slice(&answer);
         self.refusal.clear();
     }
@@ -146,6 +147,7 @@ impl AsyncRead for Guarded {
                 refusal::seconds(this.timeouts.header)
             );
             let answer = refusal::whole_answer(StatusCode::REQUEST_TIMEOUT, &message, None);
+            crate::log("-", "-", StatusCode::REQUEST_TIMEOUT.as_str(), this.timeouts.header);
             let _ = Pin::new(&mut this.stream).poll_write(cx, &answer);
         }
         Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "no request within the timeout")))
