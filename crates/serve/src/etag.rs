@@ -61,9 +61,27 @@ pub(crate) fn not_modified(tag: &str) -> Response {
 }
 
 /// The headers of an answer of `media_type` tagged `tag`, without its body
-/// (`HEAD`: no work is done for it, so no length is given).
+/// (`HEAD`: no work is done for it, so no length is given: the body is
+/// one of unknown length, which `HEAD` never sends).
 pub(crate) fn head(media_type: &'static str, tag: &str) -> Response {
-    (headers(tag), [(header::CONTENT_TYPE, media_type)]).into_response()
+    let unknown = axum::body::Body::new(UnknownLength);
+    (headers(tag), [(header::CONTENT_TYPE, media_type)], unknown).into_response()
+}
+
+/// A body whose length is not known (and that holds nothing): its answer
+/// says no `Content-Length`.
+struct UnknownLength;
+
+impl http_body::Body for UnknownLength {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::task::Poll::Ready(None)
+    }
 }
 
 /// An answer of `media_type` with `body`, tagged `tag`.

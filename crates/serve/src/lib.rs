@@ -199,7 +199,9 @@ async fn method_not_allowed() -> ApiError {
 }
 
 /// 413 for any request that announces a body over [`MAX_BODY`], whatever
-/// its route (bodies without a length are cut at the limit when read).
+/// its route. A body without a length is cut at the limit where a route
+/// reads it (`POST`); on the routes that take none it is read here, to the
+/// limit, and one over it refused the same way.
 async fn refuse_large_bodies(request: Request, next: Next) -> Response {
     let length = request
         .headers()
@@ -209,7 +211,40 @@ async fn refuse_large_bodies(request: Request, next: Next) -> Response {
     if length.is_some_and(|n| n > MAX_BODY as u64) {
         return too_large().into_response();
     }
+    let unannounced = length.is_none() && request.headers().contains_key(header::TRANSFER_ENCODING);
+    if unannounced && request.method() != axum::http::Method::POST {
+        let (parts, body) = request.into_parts();
+        return match drain(body, MAX_BODY).await {
+            Ok(()) => next.run(Request::from_parts(parts, axum::body::Body::empty())).await,
+            Err(Drained::TooLarge) => too_large().into_response(),
+            Err(Drained::Unreadable) => ApiError::bad_request("the request body could not be read").into_response(),
+        };
+    }
     next.run(request).await
+}
+
+/// Why a body was not read to its end.
+enum Drained {
+    TooLarge,
+    Unreadable,
+}
+
+/// Reads `body` to its end, keeping nothing, unless it runs past `most` bytes.
+async fn drain(mut body: axum::body::Body, most: usize) -> Result<(), Drained> {
+    use http_body::Body as _;
+    let mut read = 0;
+    loop {
+        match std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await {
+            None => return Ok(()),
+            Some(Err(_)) => return Err(Drained::Unreadable),
+            Some(Ok(frame)) => {
+                read += frame.data_ref().map_or(0, |data| data.len());
+                if read > most {
+                    return Err(Drained::TooLarge);
+                }
+            }
+        }
+    }
 }
 
 fn too_large() -> ApiError {

@@ -219,6 +219,8 @@ fn head_answers_the_headers_without_the_work() {
     assert!(r.body.is_empty());
     assert_eq!(r.header("content-type"), Some("application/pdf"));
     assert!(r.header("etag").is_some());
+    // No work, so no length: none is said (not a length of 0).
+    assert_eq!(r.header("content-length"), None, "{r:?}");
     // A refused request is refused to HEAD too.
     assert_eq!(
         client::request(server.addr, "HEAD", "/api/universe/board.svg?seed=a&players=99", None).status,
@@ -337,6 +339,7 @@ fn head_on_a_play_plays_no_game() {
     assert!(r.body.is_empty());
     assert_eq!(r.header("content-type"), Some("application/json"));
     assert!(r.header("etag").is_some());
+    assert_eq!(r.header("content-length"), None, "{r:?}");
     assert_eq!(
         client::request(server.addr, "HEAD", "/api/universe/play?seed=a&games=0", None).status,
         400

@@ -316,6 +316,12 @@ fn bodies_in_chunks_over_the_limit_or_malformed_are_refused_with_json() {
     assert!(message.contains("1 MiB"), "{message}");
     let bad = "POST /api/witches/potion HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nab\r\n0\r\n\r\n";
     assert_json_refusal(&client::raw(server.addr, bad.as_bytes()), 400, "a malformed chunk");
+    // A route that reads no body refuses one over the limit too; a small one is let be.
+    let get = chunked.replacen("POST /api/witches/potion", "GET /api/witches/board.json?seed=a", 1);
+    let message = assert_json_refusal(&client::raw(server.addr, get.as_bytes()), 413, "a GET with a large chunked body");
+    assert!(message.contains("1 MiB"), "{message}");
+    let small = "GET /api/witches/board.json?seed=a HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n";
+    assert_eq!(client::raw(server.addr, small.as_bytes()).status, 200);
     let page = client::get(server.addr, "/no-such-page");
     assert_eq!(page.status, 404);
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));

@@ -287,3 +287,28 @@ fn at_address(expected: &str, addr: SocketAddr) -> String {
         .map_or(expected.len(), |i| at + HOST.len() + i);
     format!("{}http://{addr}{}", &expected[..at], &expected[port_end..])
 }
+
+/// The `rules_card` row names the generators that draw a rules card, and
+/// those that refuse the key, as the server answers them.
+#[test]
+fn the_rules_card_row_names_who_takes_it() {
+    let row = PAGE.lines().find(|l| l.starts_with("| `rules_card` |")).expect("a rules_card row");
+    let takers = row
+        .split("(off). ")
+        .nth(1)
+        .and_then(|r| r.split(':').next())
+        .expect("who takes it")
+        .to_lowercase();
+    let refusers = row
+        .split("; ")
+        .find(|part| part.contains("refuses"))
+        .expect("who refuses it")
+        .to_lowercase();
+    let server = Running::start("127.0.0.1:0", Limits::default()).expect("the server starts");
+    for name in boardwright::GENERATORS {
+        let status = client::get(server.addr, &format!("/api/{name}/board.svg?seed=a&rules_card=true")).status;
+        let said = (takers.contains(name), refusers.contains(name));
+        assert_eq!(said, (status == 200, status == 400), "{name} answers {status}; the row says {row}");
+    }
+    server.stop().expect("a clean stop");
+}

@@ -71,11 +71,27 @@ pub fn encode(params: &Params, log: &[RoadEntry]) -> Result<String, Error> {
     Ok(code)
 }
 
+/// Why `c` is refused in a road code.
+fn not_a_letter(c: char) -> String {
+    format!("{c:?} is not a letter of a road code (A-Z, a-z, 0-9, - and _)")
+}
+
 /// The road log a code gives on a map of `params`. Refused, naming the road
 /// (counted from 0): a letter outside the alphabet, a code whose length is
 /// not a whole number of roads, or a number past the map's roads.
 pub fn decode(params: &Params, code: &str) -> Result<Vec<RoadEntry>, Error> {
     let width = letters(params);
+    // A letter outside the alphabet first, named as it was typed (a letter
+    // beyond ASCII is more than one byte).
+    if let Some((at, c)) = code
+        .char_indices()
+        .find(|&(_, c)| !u8::try_from(c).is_ok_and(|b| ALPHABET.contains(&b)))
+    {
+        return Err(Error::Log {
+            index: at / width,
+            reason: not_a_letter(c),
+        });
+    }
     let bytes = code.as_bytes();
     if !bytes.len().is_multiple_of(width) {
         return Err(Error::Log {
@@ -96,7 +112,7 @@ pub fn decode(params: &Params, code: &str) -> Result<Vec<RoadEntry>, Error> {
                 let digit = ALPHABET
                     .iter()
                     .position(|&a| a == b)
-                    .ok_or_else(|| refuse(format!("{:?} is not a letter of a road code (A-Z, a-z, 0-9, - and _)", b as char)))?;
+                    .ok_or_else(|| refuse(not_a_letter(char::from(b))))?;
                 value = value * 64 + digit as u64;
             }
             if value >= roads(params) {
@@ -186,6 +202,10 @@ mod tests {
         let (index, reason) = refused(decode(&params, "AAAA!A"));
         assert_eq!(index, 1);
         assert!(reason.contains("'!'"), "{reason}");
+        // A letter beyond ASCII is named as typed, whatever the length.
+        let (index, reason) = refused(decode(&params, "AAAAéA"));
+        assert_eq!(index, 1);
+        assert!(reason.starts_with("'é' is not a letter"), "{reason}");
         let (index, reason) = refused(decode(&params, "AAA___"));
         assert_eq!(index, 1);
         assert!(reason.contains("no road"), "{reason}");
