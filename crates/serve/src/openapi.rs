@@ -268,6 +268,30 @@ fn rebase(value: &mut Value, prefix: &str) {
 }
 
 /// A JSON answer of schema `name`.
+/// The refusals any operation may answer, added where its own responses
+/// do not say them: every address refuses a host it does not answer (421);
+/// every API address refuses another site's page (403), a body over 1 MiB
+/// (413) and says when it failed (500).
+fn every_operation_refuses(paths: &mut Map<String, Value>) {
+    for (path, item) in paths.iter_mut() {
+        let api = path.starts_with("/api/");
+        for operation in item.as_object_mut().into_iter().flat_map(|item| item.values_mut()) {
+            let Some(responses) = operation.get_mut("responses").and_then(Value::as_object_mut) else {
+                continue;
+            };
+            let mut add = |status: &str, words: &str| {
+                responses.entry(status).or_insert_with(|| refusal(words));
+            };
+            add("421", "Addressed to a host this server does not answer.");
+            if api {
+                add("403", "Asked by another site's page.");
+                add("413", "A request body over 1 MiB.");
+                add("500", "The server failed; the message says where.");
+            }
+        }
+    }
+}
+
 fn answer(description: &str, name: &str) -> Value {
     json!({ "description": description, "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{name}") } } } })
 }
@@ -605,6 +629,7 @@ pub(crate) fn document() -> Value {
             "responses": { "200": { "description": "The file." }, "404": refusal("No such file.") }
         } }),
     );
+    every_operation_refuses(&mut paths);
     json!({
         "openapi": "3.1.0",
         "info": {

@@ -118,3 +118,138 @@ fn the_document_describes_the_routes_the_server_answers() {
     }
     server.stop().expect("a clean stop");
 }
+
+/// A request made to draw out a status: the operation's path, its method,
+/// the request's path, its headers and its body.
+type Probe<'a> = (&'a str, &'a str, String, &'a [(&'a str, &'a str)], Option<&'a str>);
+
+/// Each status the server answers is documented for the operation that
+/// answered it: requests made to draw out every status of every route
+/// (answers, refusals of values, of methods, of sizes, of other sites and
+/// hosts), each checked against the document's responses.
+#[test]
+fn every_status_answered_is_documented() {
+    let server = Running::start("127.0.0.1:0", Limits::default()).expect("the server starts");
+    let addr = server.addr;
+    let doc = client::get(addr, "/api/openapi.json").json();
+    let big = "x".repeat(2 << 20);
+    let foreign = [("Origin", "http://elsewhere.example")];
+    let other_host = [("Host", "elsewhere.example")];
+    let json = [("Content-Type", "application/json")];
+    let probes: Vec<Probe> = vec![
+        ("/api/generators", "get", "/api/generators".into(), &[], None),
+        ("/api/generators", "get", "/api/generators".into(), &other_host, None),
+        ("/api/openapi.json", "get", "/api/openapi.json".into(), &[], None),
+        (
+            "/api/universe/board.json",
+            "get",
+            "/api/universe/board.json?seed=a".into(),
+            &[],
+            None,
+        ),
+        (
+            "/api/universe/board.json",
+            "get",
+            "/api/universe/board.json?seed=a&players=99".into(),
+            &[],
+            None,
+        ),
+        (
+            "/api/universe/board.json",
+            "get",
+            "/api/universe/board.json?seed=a&resolution=3000".into(),
+            &[],
+            None,
+        ),
+        (
+            "/api/universe/board.json",
+            "get",
+            "/api/universe/board.json?seed=a".into(),
+            &foreign,
+            None,
+        ),
+        (
+            "/api/universe/play",
+            "get",
+            "/api/universe/play?seed=a&players=2&games=2".into(),
+            &[],
+            None,
+        ),
+        (
+            "/api/universe/play",
+            "get",
+            "/api/universe/play?seed=a&preset=classic&games=2".into(),
+            &[],
+            None,
+        ),
+        ("/api/universe/play", "get", "/api/universe/play?seed=a&games=0".into(), &[], None),
+        (
+            "/api/universe/play",
+            "get",
+            "/api/universe/play?seed=a&resolution=40".into(),
+            &[],
+            None,
+        ),
+        (
+            "/api/universe/play",
+            "get",
+            "/api/universe/play?seed=a&games=2".into(),
+            &foreign,
+            None,
+        ),
+        (
+            "/api/universe/play",
+            "get",
+            "/api/universe/play?seed=a&games=2".into(),
+            &other_host,
+            None,
+        ),
+        ("/api/witches/clue", "get", "/api/witches/clue?seed=a".into(), &[], None),
+        ("/api/witches/clue", "get", "/api/witches/clue?seed=a&players=99".into(), &[], None),
+        ("/api/witches/reveal", "get", "/api/witches/reveal?seed=a".into(), &[], None),
+        ("/api/witches/reveal", "get", "/api/witches/reveal".into(), &[], None),
+        (
+            "/api/witches/potion",
+            "post",
+            "/api/witches/potion".into(),
+            &json,
+            Some(r#"{"seed":"a","potion":[{"ingredient":"nothing"}]}"#),
+        ),
+        ("/api/witches/potion", "post", "/api/witches/potion".into(), &[], Some("{}")),
+        (
+            "/api/witches/potion",
+            "post",
+            "/api/witches/potion".into(),
+            &json,
+            Some(big.as_str()),
+        ),
+        ("/api/hexet/roads", "get", "/api/hexet/roads?roads=AAA".into(), &[], None),
+        ("/api/hexet/roads", "get", "/api/hexet/roads?roads=A!A".into(), &[], None),
+        ("/api/hexet/roads", "post", "/api/hexet/roads".into(), &json, Some(r#"{"log":[]}"#)),
+        ("/api/hexet/roads", "post", "/api/hexet/roads".into(), &json, Some(r#"{"log":{}}"#)),
+        ("/api/hexet/roads", "post", "/api/hexet/roads".into(), &[], Some(r#"{"log":[]}"#)),
+        ("/api/hexet/roads", "post", "/api/hexet/roads".into(), &json, Some(big.as_str())),
+        ("/assets/{file}", "get", "/assets/app.js".into(), &[], None),
+        ("/assets/{file}", "get", "/assets/none.js".into(), &[], None),
+        ("/", "get", "/".into(), &[], None),
+        ("/{page}", "get", "/universe".into(), &[], None),
+        ("/{page}", "get", "/nowhere".into(), &[], None),
+    ];
+    let mut undocumented = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (operation, method, path, headers, body) in &probes {
+        let r = client::send(addr, &method.to_uppercase(), path, headers, body.map(str::as_bytes));
+        let responses = &doc["paths"][*operation][*method]["responses"];
+        assert!(responses.is_object(), "{method} {operation} is not documented");
+        if responses.get(r.status.to_string()).is_none() {
+            undocumented.push(format!("{method} {path:.80} answered {} ({:.120})", r.status, r.text()));
+        }
+        seen.insert(r.status);
+    }
+    assert!(undocumented.is_empty(), "answered but not documented:\n{}", undocumented.join("\n"));
+    // The probes drew out the statuses they are for.
+    for status in [200, 400, 403, 404, 413, 415, 421, 422] {
+        assert!(seen.contains(&status), "no probe was answered {status}");
+    }
+    server.stop().expect("a clean stop");
+}
