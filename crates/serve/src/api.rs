@@ -6,8 +6,6 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use std::net::IpAddr;
-
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
@@ -56,7 +54,7 @@ pub(crate) async fn generator_file(
         file,
         head: method == Method::HEAD,
         headers,
-        client: client.0,
+        client,
     };
     with_generator(&generator, request)?.await
 }
@@ -74,7 +72,7 @@ struct FileRequest {
     /// Whether only the headers are asked for.
     head: bool,
     headers: HeaderMap,
-    client: Option<IpAddr>,
+    client: Client,
 }
 
 impl Visit for FileRequest {
@@ -135,7 +133,7 @@ struct Work<G: Generator> {
     log: G::Log,
     file: File,
     size: Size,
-    client: Option<IpAddr>,
+    client: Client,
 }
 
 impl<G: Generator> Work<G> {
@@ -167,7 +165,7 @@ impl<G: Generator> Work<G> {
         let (drawing, every, max_pixels) = (query.drawing.clone(), query.every, app.limits.max_pixels);
         let body = app
             .jobs
-            .run(size, client, move |stop| match file {
+            .run(size, &client, move |stop| match file {
                 File::Board(format) => board::<G>(&params, &seed, &log, format, &drawing, max_pixels, stop),
                 File::Steps => steps::<G>(&params, &seed, &log, every, stop),
                 File::Snapshot(index) => snapshot_svg::<G>(&params, &seed, &log, every, index, &drawing, stop),

@@ -32,6 +32,42 @@ use tower_service::Service;
 
 pub(crate) use body::BodyDeadline;
 
+/// Tells a request's work when its client has sent its last byte: a client
+/// that hung up, or one that closed its side to wait for the answer
+/// (HTTP/1.1 clients may; the two look alike until an answer is written).
+/// It looks at the connection's socket through a second handle, without
+/// taking what it reads.
+#[derive(Clone, Debug)]
+pub(crate) struct ClientGone(Option<Arc<TcpStream>>);
+
+impl ClientGone {
+    /// A second handle on `stream`'s socket; none when the system gives
+    /// none (a hang-up then goes unseen until the answer is written).
+    fn watch(stream: &TcpStream) -> ClientGone {
+        #[cfg(unix)]
+        let watcher = {
+            use std::os::fd::AsFd;
+            // The copy shares the socket, non-blocking as it is.
+            let copy = stream.as_fd().try_clone_to_owned().ok();
+            copy.and_then(|fd| TcpStream::from_std(std::net::TcpStream::from(fd)).ok())
+        };
+        #[cfg(not(unix))]
+        let watcher = None;
+        ClientGone(watcher.map(Arc::new))
+    }
+
+    /// Completes once the client has sent its last byte; never while it
+    /// has sent more than the server has read (a next request), or when
+    /// the socket cannot be watched.
+    pub(crate) async fn wait(&self) {
+        let mut byte = [0u8; 1];
+        match &self.0 {
+            Some(socket) if !matches!(socket.peek(&mut byte).await, Ok(n) if n > 0) => {}
+            _ => std::future::pending().await,
+        }
+    }
+}
+
 use crate::Limits;
 use state::{Conn, Table};
 
@@ -98,7 +134,10 @@ pub(crate) async fn serve(
     http.timer(TokioTimer::new())
         .header_read_timeout(None)
         .max_header_size(MAX_HEAD)
-        .max_buf_size(MAX_HEAD);
+        .max_buf_size(MAX_HEAD)
+        // A client that closes its side once its request is sent is still
+        // answered (large work takes it for a hang-up: see `ClientGone`).
+        .half_close(true);
     let table = Arc::new(Table::default());
     // The accept loop holds the last place for the connection it accepts.
     let serving = cap - 1;
@@ -164,6 +203,7 @@ fn connection(
 ) -> impl Future<Output = ()> + Send + 'static {
     let conn = Arc::new(Conn::new());
     let entry = table.insert(Arc::clone(&conn));
+    let gone = ClientGone::watch(&stream);
     // The client's address, for the slots' share of large work.
     let peer = stream.peer_addr().ok().map(axum::extract::ConnectInfo);
     let io = TokioIo::new(io::Guarded::new(stream, Arc::clone(&conn), timeouts));
@@ -178,6 +218,7 @@ fn connection(
             if let Some(peer) = peer {
                 request.extensions_mut().insert(peer);
             }
+            request.extensions_mut().insert(gone.clone());
             // The router is always ready: it needs no `poll_ready` first.
             let answer = router.clone().call(request);
             let conn = Arc::clone(&conn);

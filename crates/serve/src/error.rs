@@ -14,7 +14,14 @@ pub(crate) struct ApiError {
     body: Body,
     /// Seconds after which a busy server may be asked again.
     retry_after: Option<u32>,
+    /// Whether the work was stopped because its client sent its last byte.
+    client_gone: bool,
 }
+
+/// Marks an answer to a client that had sent its last byte when its work
+/// was stopped: the log says `hung-up`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientGone;
 
 #[derive(Clone, Debug, Serialize)]
 struct Body {
@@ -33,6 +40,7 @@ impl ApiError {
                 parameter: None,
             },
             retry_after: None,
+            client_gone: false,
         }
     }
 
@@ -81,6 +89,19 @@ impl ApiError {
         )
     }
 
+    /// 503: large work stopped because its client sent its last byte (hung
+    /// up, or closed its side of the connection to wait, which looks the
+    /// same).
+    pub(crate) fn client_gone() -> ApiError {
+        ApiError {
+            client_gone: true,
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the connection was closed for sending, so this large request was stopped; keep the connection open until the answer comes",
+            )
+        }
+    }
+
     /// The same refusal with another message.
     pub(crate) fn with_error(mut self, error: impl Into<String>) -> ApiError {
         self.body.error = error.into();
@@ -119,6 +140,9 @@ impl IntoResponse for ApiError {
         let mut response = (self.status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        if self.client_gone {
+            response.extensions_mut().insert(ClientGone);
         }
         response
     }

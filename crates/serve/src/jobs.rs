@@ -24,17 +24,36 @@ use std::time::Duration;
 use boardwright::Stop;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::conn::ClientGone;
 use crate::error::ApiError;
 
-/// The address of the client asking, when the server knows it (from the
-/// connection).
-pub(crate) struct Client(pub(crate) Option<IpAddr>);
+/// The client asking, as the connection knows it: its address, and when
+/// it has sent its last byte.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Client {
+    pub(crate) addr: Option<IpAddr>,
+    gone: Option<ClientGone>,
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Self::Rejection> {
-        Ok(Client(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+        Ok(Client {
+            addr: parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()),
+            gone: parts.extensions.get::<ClientGone>().cloned(),
+        })
+    }
+}
+
+impl Client {
+    /// Completes once the client has sent its last byte (never, when the
+    /// connection does not say).
+    async fn gone(&self) {
+        match &self.gone {
+            Some(gone) => gone.wait().await,
+            None => std::future::pending().await,
+        }
     }
 }
 
@@ -160,14 +179,17 @@ impl Jobs {
 
     /// Runs `work` in a slot off the async executor, handing it the stop
     /// flag to check. When the request is dropped or the time limit passes
-    /// the flag is set; the slot stays taken until `work` returns.
+    /// the flag is set, and for large work when the client has sent its
+    /// last byte (a hang-up looks like a client that closed its side to
+    /// wait: small work answers both, large work is not kept going for a
+    /// client that may be gone); the slot stays taken until `work` returns.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
         size: Size,
-        client: Option<IpAddr>,
+        client: &Client,
         work: impl FnOnce(&Stop) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let _claim = match (size, client) {
+        let _claim = match (size, client.addr) {
             (Size::Large, Some(client)) => Some(self.claim(client).await?),
             _ => None,
         };
@@ -193,6 +215,11 @@ impl Jobs {
                 stop.stop();
                 let _ = handle.await;
                 return Err(ApiError::too_long(self.time_limit));
+            }
+            () = client.gone(), if size == Size::Large => {
+                stop.stop();
+                let _ = handle.await;
+                return Err(ApiError::client_gone());
             }
         };
         match done {
@@ -220,11 +247,20 @@ mod tests {
         Err(ApiError::internal("stopped"))
     }
 
+    impl Client {
+        fn at(addr: IpAddr) -> Client {
+            Client {
+                addr: Some(addr),
+                gone: None,
+            }
+        }
+    }
+
     #[test]
     fn work_past_its_time_is_stopped_and_refused() {
         let jobs = Jobs::new(2, Duration::from_secs(1), Duration::from_millis(100));
         let start = Instant::now();
-        let result = runtime().block_on(jobs.run(Size::Small, None, until_stopped));
+        let result = runtime().block_on(jobs.run(Size::Small, &Client::default(), until_stopped));
         let error = result.expect_err("stopped");
         assert_eq!(error.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
         assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
@@ -234,10 +270,10 @@ mod tests {
     fn work_that_panics_is_an_internal_error_and_frees_its_slot() {
         let rt = runtime();
         let jobs = Jobs::new(1, Duration::from_secs(1), Duration::from_secs(60));
-        let panicked = rt.block_on(jobs.run(Size::Small, None, |_| -> Result<(), ApiError> { panic!("a bug") }));
+        let panicked = rt.block_on(jobs.run(Size::Small, &Client::default(), |_| -> Result<(), ApiError> { panic!("a bug") }));
         let error = panicked.expect_err("a panic is an error");
         assert_eq!(error.status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(rt.block_on(jobs.run(Size::Small, None, |_| Ok(7))).ok(), Some(7));
+        assert_eq!(rt.block_on(jobs.run(Size::Small, &Client::default(), |_| Ok(7))).ok(), Some(7));
     }
 
     #[test]
@@ -247,12 +283,12 @@ mod tests {
         rt.block_on(async {
             let running = {
                 let jobs = Arc::clone(&jobs);
-                tokio::spawn(async move { jobs.run(Size::Small, None, until_stopped).await })
+                tokio::spawn(async move { jobs.run(Size::Small, &Client::default(), until_stopped).await })
             };
             tokio::time::sleep(Duration::from_millis(50)).await;
             running.abort();
             let start = Instant::now();
-            let answer = jobs.run(Size::Small, None, |_| Ok(7)).await;
+            let answer = jobs.run(Size::Small, &Client::default(), |_| Ok(7)).await;
             assert_eq!(answer.ok(), Some(7));
             assert!(start.elapsed() < Duration::from_secs(1), "{:?}", start.elapsed());
         });
@@ -262,23 +298,23 @@ mod tests {
     fn large_work_leaves_a_slot_and_one_client_runs_one() {
         let rt = runtime();
         let jobs = Arc::new(Jobs::new(2, Duration::from_millis(200), Duration::from_secs(60)));
-        let client: IpAddr = [10, 0, 0, 1].into();
+        let client = Client::at([10, 0, 0, 1].into());
         rt.block_on(async {
             let first = {
-                let jobs = Arc::clone(&jobs);
-                tokio::spawn(async move { jobs.run(Size::Large, Some(client), until_stopped).await })
+                let (jobs, client) = (Arc::clone(&jobs), client.clone());
+                tokio::spawn(async move { jobs.run(Size::Large, &client, until_stopped).await })
             };
             tokio::time::sleep(Duration::from_millis(50)).await;
             // The same client's second large piece waits for its first.
             let again = {
-                let jobs = Arc::clone(&jobs);
-                tokio::spawn(async move { jobs.run(Size::Large, Some(client), |_| Ok(1)).await })
+                let (jobs, client) = (Arc::clone(&jobs), client.clone());
+                tokio::spawn(async move { jobs.run(Size::Large, &client, |_| Ok(1)).await })
             };
             // Another client's large piece waits for the one large slot, and gives up.
-            let other = jobs.run(Size::Large, Some([10, 0, 0, 2].into()), |_| Ok(2)).await;
+            let other = jobs.run(Size::Large, &Client::at([10, 0, 0, 2].into()), |_| Ok(2)).await;
             assert!(other.is_err());
             // A small piece finds the slot large work leaves.
-            assert_eq!(jobs.run(Size::Small, Some(client), |_| Ok(3)).await.ok(), Some(3));
+            assert_eq!(jobs.run(Size::Small, &client, |_| Ok(3)).await.ok(), Some(3));
             assert!(!again.is_finished(), "the client's second large piece waits");
             first.abort();
             assert_eq!(again.await.unwrap().ok(), Some(1), "then it is made");

@@ -266,7 +266,8 @@ async fn log_request(request: Request, next: Next) -> Response {
         status: None,
     };
     let response = next.run(request).await;
-    line.status = Some(response.status().as_u16());
+    let gone = response.extensions().get::<error::ClientGone>().is_some();
+    line.status = (!gone).then(|| response.status().as_u16());
     response
 }
 

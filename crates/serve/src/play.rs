@@ -66,7 +66,7 @@ pub(crate) async fn games(
     if method == Method::HEAD {
         return Ok(etag::head(MEDIA_TYPE, &tag));
     }
-    let work = app.jobs.run(Size::Large, client.0, move |stop| {
+    let work = app.jobs.run(Size::Large, &client, move |stop| {
         let board = Universe::generate_with(&params, &seed, &(), &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         let series = play::Series {
             games,

@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use crate::App;
 use crate::error::ApiError;
-use crate::jobs::Size;
+use crate::jobs::{Client, Size};
 use crate::json::{json, json_body};
 use crate::request::BoardQuery;
 
@@ -104,7 +104,7 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body
     let seed = Seed::new(&request.seed);
     let answer = app
         .jobs
-        .run(Size::Small, None, move |_| {
+        .run(Size::Small, &Client::default(), move |_| {
             let recipe = puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
             recipe
                 .brew(&potion)
@@ -120,7 +120,7 @@ async fn recipe(app: &App, raw: Option<&str>) -> Result<puzzle::Recipe, ApiError
     let params: witches::Params = query.params()?;
     let seed = query.seed()?;
     app.jobs
-        .run(Size::Small, None, move |_| {
+        .run(Size::Small, &Client::default(), move |_| {
             puzzle::Recipe::new(&params, &seed).map_err(|e| ApiError::bad_request(e.to_string()))
         })
         .await

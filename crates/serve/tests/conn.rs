@@ -348,3 +348,32 @@ fn requests_on_one_connection_are_answered_in_order() {
     assert_json_refusal(&answer(last), 400, "a malformed request after others");
     server.stop().unwrap();
 }
+
+/// A client may close its side once its request is sent and wait for the
+/// answer: every such GET, of a page, a clue or a board, is answered whole.
+#[test]
+fn clients_that_half_close_after_their_request_are_answered_in_full() {
+    use std::io::{Read, Write};
+    let server = start(Limits::default());
+    let addr = server.addr;
+    for path in ["/", "/api/witches/clue?seed=half", "/api/witches/board.json?seed=half"] {
+        for k in 0..20 {
+            let mut stream = TcpStream::connect(addr).expect("the server accepts");
+            stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+            write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+            stream.shutdown(std::net::Shutdown::Write).unwrap();
+            let mut bytes = Vec::new();
+            let _ = stream.read_to_end(&mut bytes);
+            let r = client::parse(&bytes);
+            assert_eq!(
+                r.status,
+                200,
+                "{path}, try {k}: {:?}",
+                String::from_utf8_lossy(&bytes[..bytes.len().min(200)])
+            );
+            let length: usize = r.header("content-length").expect("a length").parse().unwrap();
+            assert_eq!(r.body.len(), length, "{path}, try {k}: the whole answer");
+        }
+    }
+    server.stop().unwrap();
+}
