@@ -118,7 +118,9 @@ impl Visit for FileRequest {
             if head {
                 return Ok(etag::head(work.media_type(), &tag));
             }
-            let (media_type, body) = app.in_flight.share(&address, work.answer(&app, &query)).await?;
+            let (size, client) = (work.size, work.client.clone());
+            let answer = app.in_flight.share(&address, work.answer(&app, &query));
+            let (media_type, body) = client.unless_gone(size, answer).await?;
             app.cache.put(address, media_type, body.clone());
             Ok(etag::answer(media_type, body, &tag))
         })

@@ -14,6 +14,7 @@
 //! drawing give up at their next check, so the slot is free again soon.
 
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -47,12 +48,21 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 }
 
 impl Client {
-    /// Completes once the client has sent its last byte (never, when the
-    /// connection does not say).
-    async fn gone(&self) {
-        match &self.gone {
-            Some(gone) => gone.wait().await,
-            None => std::future::pending().await,
+    /// `answer`, unless `size` is large and the client sends its last byte
+    /// first: a hang-up looks like a client that closed its side to wait,
+    /// so small work answers both, but large work is not kept going for a
+    /// client that may be gone. Dropped, `answer` stops its work (and an
+    /// identical request waiting for it takes the work over).
+    pub(crate) async fn unless_gone<T>(&self, size: Size, answer: impl Future<Output = Result<T, ApiError>>) -> Result<T, ApiError> {
+        let gone = async {
+            match &self.gone {
+                Some(gone) if size == Size::Large => gone.wait().await,
+                _ => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            answer = answer => answer,
+            () = gone => Err(ApiError::client_gone()),
         }
     }
 }
@@ -179,10 +189,7 @@ impl Jobs {
 
     /// Runs `work` in a slot off the async executor, handing it the stop
     /// flag to check. When the request is dropped or the time limit passes
-    /// the flag is set, and for large work when the client has sent its
-    /// last byte (a hang-up looks like a client that closed its side to
-    /// wait: small work answers both, large work is not kept going for a
-    /// client that may be gone); the slot stays taken until `work` returns.
+    /// the flag is set; the slot stays taken until `work` returns.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
         size: Size,
@@ -215,11 +222,6 @@ impl Jobs {
                 stop.stop();
                 let _ = handle.await;
                 return Err(ApiError::too_long(self.time_limit));
-            }
-            () = client.gone(), if size == Size::Large => {
-                stop.stop();
-                let _ = handle.await;
-                return Err(ApiError::client_gone());
             }
         };
         match done {

@@ -84,7 +84,7 @@ pub(crate) async fn games(
             .map_err(|e| ApiError::internal(format!("could not write the answer: {e}")))?;
         Ok((MEDIA_TYPE, body.into()))
     });
-    let (media_type, body) = app.in_flight.share(&address, work).await?;
+    let (media_type, body) = client.unless_gone(Size::Large, app.in_flight.share(&address, work)).await?;
     app.cache.put(address, media_type, body.clone());
     Ok(etag::answer(media_type, body, &tag))
 }

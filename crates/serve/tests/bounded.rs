@@ -346,3 +346,23 @@ fn head_on_a_play_plays_no_game() {
     );
     server.stop().unwrap();
 }
+
+#[test]
+fn an_identical_play_waiting_is_answered_when_the_first_asker_hangs_up() {
+    let _serial = one_at_a_time();
+    let server = serve(Limits {
+        cache_bytes: 0,
+        ..Limits::default()
+    });
+    let addr = server.addr;
+    let path = "/api/universe/play?seed=shared&players=3&games=1000";
+    let mut first = TcpStream::connect(addr).expect("connects");
+    write!(first, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").expect("sends");
+    std::thread::sleep(Duration::from_millis(300));
+    let second = std::thread::spawn(move || client::get(addr, path));
+    std::thread::sleep(Duration::from_millis(300));
+    drop(first);
+    let r = second.join().unwrap();
+    assert_eq!(r.status, 200, "the one still asking gets the games: {}", r.text());
+    server.stop().unwrap();
+}
