@@ -159,6 +159,7 @@ pub(crate) async fn serve(
         };
         // Answers go out at once, not held back to be joined with later writes.
         let _ = stream.set_nodelay(true);
+        limit_send_buffer(&stream);
         let place = tokio::select! {
             () = &mut shutdown => break,
             place = make_room(&places, &table) => place,
@@ -172,6 +173,17 @@ pub(crate) async fn serve(
     // Every place back: every connection closed.
     let _ = places.acquire_many(serving as u32).await;
     Ok(())
+}
+
+/// Bytes of an answer the system holds for a client that does not read
+/// it (Linux keeps twice this): without a bound a connection's buffer
+/// grows to megabytes, and hundreds of clients that ask and never read
+/// would hold hundreds of megabytes until the send timeout.
+const SEND_BUFFER: usize = 128 << 10;
+
+/// Bounds `stream`'s send buffer to [`SEND_BUFFER`] (where the system lets it).
+fn limit_send_buffer(stream: &TcpStream) {
+    let _ = socket2::SockRef::from(stream).set_send_buffer_size(SEND_BUFFER);
 }
 
 /// A free place, closing the connection that has waited longest for a
@@ -251,6 +263,28 @@ fn connection(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_accepted_connection_holds_a_bounded_send_buffer() {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
+            let (stream, _) = listener.accept().await.unwrap();
+            limit_send_buffer(&stream);
+            // Set, so no longer grown by the system (Linux says twice the size set).
+            let size = socket2::SockRef::from(&stream).send_buffer_size().unwrap();
+            assert_eq!(
+                size,
+                if cfg!(target_os = "linux") {
+                    2 * SEND_BUFFER
+                } else {
+                    size.min(SEND_BUFFER)
+                }
+            );
+            drop(client);
+        });
+    }
 
     #[test]
     fn the_cap_leaves_room_for_the_process_files() {
