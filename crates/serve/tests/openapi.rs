@@ -113,6 +113,32 @@ fn the_document_describes_the_routes_the_server_answers() {
             tried += 1;
         }
         assert!(tried >= 6, "{name}: only {tried} parameters tried");
+        if *name == "universe" {
+            // Bots' games take the board's parameters, the preset, games and bot.
+            let play = paths["/api/universe/play"]["get"]["parameters"].as_array().unwrap();
+            for pname in ["preset", "games", "bot", "players"] {
+                assert!(play.iter().any(|p| p["name"] == pname), "play does not document {pname}");
+            }
+            for parameter in play.iter().filter(|p| p["in"] == "query" && p["name"] != "seed") {
+                let pname = parameter["name"].as_str().unwrap();
+                let Some(value) = allowed_value(parameter) else { continue };
+                let games = if pname == "games" { String::new() } else { "&games=1".to_string() };
+                let r = client::get(
+                    addr,
+                    &format!("/api/universe/play?seed=openapi{games}&{pname}={}", value.replace(' ', "%20")),
+                );
+                let other = r.status == 400 && r.json()["parameter"].as_str().is_some_and(|p| p != pname);
+                assert!(
+                    [200, 422].contains(&r.status) || other,
+                    "play: {pname}={value} is documented as allowed, yet: {}",
+                    r.text()
+                );
+            }
+            assert_eq!(
+                client::get(addr, "/api/universe/play?seed=openapi&games=1&not_a_parameter=1").status,
+                400
+            );
+        }
         let r = client::get(addr, &format!("/api/{name}/board.json?seed=openapi&not_a_parameter=1"));
         assert_eq!(r.status, 400, "{name}: an undocumented parameter was taken");
     }
