@@ -68,10 +68,11 @@ declare! {
         /// from the centre is kept, the first with a spread of 1 hop or
         /// less at once (1: the first layout, as the original)
         start_layouts: u32 = 8, int(1, MAX_LAYOUTS as i64);
-        /// reference games played on each layout before one is kept, the
-        /// one whose starts win most evenly, and on each remedy for moving
-        /// later before the one whose seats win most evenly is printed
-        /// (0: none; a game costs about a millisecond, docs/play.md)
+        /// reference games the layouts race by, the one whose starts win
+        /// most evenly kept, then the remedies for moving later, the one
+        /// whose seats win most evenly printed; each plays half, the
+        /// better half all of them (0: none; a game costs about a
+        /// millisecond, docs/play.md)
         fair_play: u32 = 0, int(0, 10_000);
         /// the node-type dictionary ([[node_types]] tables: name, min, max,
         /// prob, category, constraints, actions, requires, rule); a table gives any of its fields but

@@ -571,9 +571,10 @@ fn a_seat_named_twice_takes_a_second_start() {
 }
 
 /// With `fair_play` the board prints the remedy whose seats win most
-/// evenly in the games it was chosen by: replayed from the board (its
-/// printed rule), the series gives the gap measured for that remedy, no
-/// other remedy of the catalogue gives less, and the legend prints it.
+/// evenly in the race it was chosen by: of the remedies whose gap over the
+/// first half of the games was in the better half, the least gap over all
+/// of them; replayed from the board (its printed rule), the series gives
+/// the gap measured for that remedy, and the legend prints it.
 #[test]
 fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
     for (players, seed) in [(2, "b"), (4, "c")] {
@@ -588,12 +589,25 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
             games: 40,
             ..Default::default()
         };
-        let tried: Vec<_> = Remedy::catalogue(players)
-            .into_iter()
-            .map(|r| play::try_remedy(&board, &series, r, None).unwrap())
-            .collect();
-        let least = tried.iter().map(|t| t.gap.gap).fold(f64::MAX, f64::min);
-        let chosen = tried.iter().find(|t| t.remedy == board.remedy).unwrap();
+        let tried = |games| -> Vec<_> {
+            let series = Series { games, ..series.clone() };
+            Remedy::catalogue(players)
+                .into_iter()
+                .map(|r| play::try_remedy(&board, &series, r, None).unwrap())
+                .collect()
+        };
+        let (first_half, all) = (tried(20), tried(40));
+        let mut ranked: Vec<usize> = (0..all.len()).collect();
+        ranked.sort_by(|&a, &b| first_half[a].gap.gap.total_cmp(&first_half[b].gap.gap).then(a.cmp(&b)));
+        let finalists = &ranked[..all.len().div_ceil(2)];
+        let least = finalists.iter().map(|&k| all[k].gap.gap).fold(f64::MAX, f64::min);
+        let chosen = all.iter().position(|t| t.remedy == board.remedy).unwrap();
+        assert!(
+            finalists.contains(&chosen),
+            "{seed}: {:?} was not in the better half after 20 games",
+            board.remedy
+        );
+        let chosen = &all[chosen];
         assert_eq!(chosen.gap.gap, least, "{seed}: {:?}", board.remedy);
         assert_eq!(
             play::play(&board, &series).unwrap().gap,
@@ -610,11 +624,11 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
     }
 }
 
-/// `fair_play` plays every layout and keeps the one whose starts win most
-/// evenly among those with a hop spread of 2 or less: all
-/// `start_layouts` are made, and the board kept is no worse by that
-/// reckoning (a stalled game counted as uneven) than the first layout,
-/// the one kept without it.
+/// `fair_play` races the layouts and keeps one whose starts win evenly
+/// among those with a hop spread of 2 or less: all `start_layouts` are
+/// made, the same board comes every time, and on this board the one kept
+/// is no worse by that reckoning (a stalled game counted as uneven) than
+/// the first layout, the one kept without it.
 #[test]
 fn fair_play_keeps_the_layout_whose_starts_win_most_evenly() {
     let seed = Seed::new("even");

@@ -24,6 +24,8 @@ mod remedy;
 mod report;
 mod rules;
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 pub use bots::{BOTS, Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot, bot};
@@ -130,11 +132,11 @@ pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
 /// up with [`STOPPED`] once `stop` is set (no game starts after).
 pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
     let setup = prepare(board, series)?;
-    let seat_games = outcomes(&setup, series.games, done, stop)?;
+    let seat_games = outcomes(&setup, 0..series.games, done, stop)?;
     let start_games = if series.rules.start_order == StartOrder::Dealt {
         seat_games.clone()
     } else {
-        outcomes(&prepare(board, &series.dealt())?, series.games, done, stop)?
+        outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)?
     };
     let labels = board.start_labels();
     Ok(Report::new(
@@ -170,29 +172,42 @@ fn remedy_with(
     done: &(dyn Fn(u32) + Sync),
     stop: Option<&Stop>,
 ) -> Result<RemedyRate, PlayError> {
-    let mut tried = series.clone();
-    tried.rules.remedy = Some(remedy.clone());
-    tried.rules.start_picks.clear();
-    let games = outcomes(&prepare(board, &tried)?, series.games, done, stop)?;
+    let games = remedy_games(board, series, &remedy, 0..series.games, done, stop)?;
     Ok(RemedyRate::new(remedy, board.header.params.players, &games))
 }
 
-/// How unevenly the starts of `board` win in `games` reference games with
-/// the starts dealt round the seats: the excess start spread plus the
-/// share of games no one won.
-pub(crate) fn start_unevenness(board: &Board, games: u32, stop: Option<&Stop>) -> Result<f64, PlayError> {
-    let series = Series {
-        games,
-        ..Default::default()
-    }
-    .dealt();
-    let setup = prepare(board, &series)?;
-    let dealt = outcomes(&setup, games, &|_| {}, stop)?;
+/// Games `range` of `series` on `board` with `remedy` in place of the
+/// board's.
+pub(crate) fn remedy_games(
+    board: &Board,
+    series: &Series,
+    remedy: &Remedy,
+    range: Range<u32>,
+    done: &(dyn Fn(u32) + Sync),
+    stop: Option<&Stop>,
+) -> Result<Vec<Outcome>, PlayError> {
+    let mut tried = series.clone();
+    tried.rules.remedy = Some(remedy.clone());
+    tried.rules.start_picks.clear();
+    outcomes(&prepare(board, &tried)?, range, done, stop)
+}
+
+/// Games `range` of reference play on `board` with the starts dealt round
+/// the seats, by which [`start_unevenness`] reckons.
+pub(crate) fn dealt_games(board: &Board, range: Range<u32>, stop: Option<&Stop>) -> Result<Vec<Outcome>, PlayError> {
+    outcomes(&prepare(board, &Series::default().dealt())?, range, &|_| {}, stop)
+}
+
+/// How unevenly the starts of `board` win in `dealt` games
+/// ([`dealt_games`]): the excess start spread plus the share of games no
+/// one won.
+pub(crate) fn start_unevenness(board: &Board, dealt: &[Outcome]) -> Result<f64, PlayError> {
+    let setup = prepare(board, &Series::default().dealt())?;
     let report = Report::new(
-        &dealt,
-        &dealt,
+        dealt,
+        dealt,
         setup.start.players(),
-        &series.bots,
+        &[REFERENCE.to_string()],
         &board.start_labels(),
         &setup.streams.substream(u64::MAX),
     );
@@ -202,10 +217,15 @@ pub(crate) fn start_unevenness(board: &Board, games: u32, stop: Option<&Stop>) -
 /// What a series given up on says ([`play_with`]).
 pub const STOPPED: &str = "the games were stopped before the series was played";
 
-/// The outcomes of the first `games` games of a series set up, unless
-/// `stop` is set before they are all played.
-pub(crate) fn outcomes(setup: &Setup, games: u32, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<Outcome>, PlayError> {
-    (0..games)
+/// The outcomes of games `range` of a series set up, unless `stop` is set
+/// before they are all played.
+pub(crate) fn outcomes(
+    setup: &Setup,
+    range: Range<u32>,
+    done: &(dyn Fn(u32) + Sync),
+    stop: Option<&Stop>,
+) -> Result<Vec<Outcome>, PlayError> {
+    range
         .into_par_iter()
         .map(|g| {
             if stop.is_some_and(Stop::stopped) {
