@@ -246,8 +246,11 @@ fn a_play_leaves_room_for_small_requests_and_stops_when_its_client_hangs_up() {
     std::thread::sleep(Duration::from_millis(300));
     // Small requests find their slot and their threads while the games run.
     for k in 0..5 {
+        let asked = Instant::now();
         let r = client::get(addr, &format!("/api/witches/board.json?seed=probe-{k}"));
         assert_eq!(r.status, 200, "probe {k} during a play: {}", r.text());
+        // A millisecond's work: answered at once, not after the games (a second: room for a loaded machine).
+        assert!(asked.elapsed() < Duration::from_secs(1), "probe {k} took {:?}", asked.elapsed());
     }
     let clue = client::get(addr, "/api/witches/clue?seed=probe");
     assert_eq!(clue.status, 200, "{}", clue.text());
