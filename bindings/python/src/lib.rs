@@ -555,7 +555,7 @@ fn generators() -> Vec<&'static str> {
 /// place of the built-in rules. The JSON `boardwright play universe`
 /// writes.
 #[pyfunction]
-#[pyo3(signature = (result, games=1000, bots=vec!["greedy".to_string()], rules=None))]
+#[pyo3(signature = (result, games=1000, bots=vec![boardwright::universe::play::REFERENCE.to_string()], rules=None))]
 fn play(py: Python<'_>, result: &str, games: u32, bots: Vec<String>, rules: Option<&str>) -> PyResult<String> {
     use boardwright::universe::{self, play};
     let board: universe::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a universe board: {e}")))?;

@@ -217,7 +217,7 @@ def test_play_is_the_command_lines_report():
     assert {b["bot"] for b in mixed["bot_rates"]} == {"greedy", "random"}
     assert mixed["rules"]["mission"] == "race"
     for kwargs, words in [
-        ({"bot": "clever"}, "random, greedy, search"),
+        ({"bot": "clever"}, "reference, random, greedy, search"),
         ({"games": 0}, "games"),
         ({"bots": ["greedy", "random"]}, "2 bots"),
         ({"rules": {"max_rounds": 0}}, "max_rounds"),

@@ -161,10 +161,11 @@ def analyze(generator: str, *, boards: int = 100, base: str = "analyze", start: 
         return json.loads(_native.analyze(generator, _params(params), preset, base, start, boards))
 
 
-def play(board: Dict[str, Any], *, games: int = 1000, bot: str = "greedy", bots: Optional[List[str]] = None, rules: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+def play(board: Dict[str, Any], *, games: int = 1000, bot: str = "reference", bots: Optional[List[str]] = None, rules: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Bots play a universe ``board`` (from :func:`generate`) ``games``
-    times: ``bot`` in every seat, or ``bots``, one per seat (``random``,
-    ``greedy``, ``search``); ``rules`` in place of the built-in rules (the
+    times: ``bot`` in every seat, or ``bots``, one per seat (``reference``,
+    the default, ``random``, ``greedy``, ``search``); ``rules`` in place of
+    the built-in rules (the
     fields of ``--rules``). Each seat's and each start's win rate with a 95 %
     interval, stalls, Balance and more: the same as
     ``boardwright play universe``, the same games on any machine."""
