@@ -53,7 +53,7 @@ pub struct Node {
     /// `number_from`, and on the centre with the `electric` expansion (the
     /// electricity it needs); `null` otherwise.
     pub number: Option<u32>,
-    /// A mission node's start label, printed beside it: `"A"`, `"B"`, …
+    /// A mission node's start label, printed in its square: `"A"`, `"B"`, …
     /// clockwise round the paper from its top-left corner. Absent on other
     /// nodes.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -24,7 +24,7 @@ pub struct SeatRate {
 /// One starting node's results.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StartRate {
-    /// Its label, as printed beside it (`"A"`, `"B"`, …).
+    /// Its label, as printed in its square (`"A"`, `"B"`, …).
     pub label: String,
     /// The mission node (its id).
     pub node: u32,
