@@ -60,7 +60,7 @@ pub(crate) async fn generator_file(
 }
 
 /// An answer's media type and bytes.
-type Answer = (&'static str, Bytes);
+pub(crate) type Answer = (&'static str, Bytes);
 
 /// A request for one of a generator's files, answered once the generator
 /// is known.
@@ -107,23 +107,56 @@ impl Visit for FileRequest {
                 client,
             };
             let address = query.address(G::NAME, file, &work.params);
-            let tag = etag::tag(&address);
-            let kept = app.cache.get(&address);
-            if etag::holds(&headers, &tag, kept.is_some()) {
-                return Ok(etag::not_modified(&tag));
-            }
-            if let Some((media_type, body)) = kept {
-                return Ok(etag::answer(media_type, body, &tag));
-            }
-            if head {
-                return Ok(etag::head(work.media_type(), &tag));
-            }
-            let (size, client) = (work.size, work.client.clone());
-            let answer = app.in_flight.share(&address, work.answer(&app, &query));
-            let (media_type, body) = client.unless_gone(size, answer).await?;
-            app.cache.put(address, media_type, body.clone());
-            Ok(etag::answer(media_type, body, &tag))
+            let asked = Asked {
+                headers: &headers,
+                head,
+                client: work.client.clone(),
+                size: work.size,
+                media_type: work.media_type(),
+            };
+            asked.answer(&app, address, work.answer(&app, &query)).await
         })
+    }
+}
+
+/// A request for an answer that is a pure function of its address, checked
+/// in every other way.
+pub(crate) struct Asked<'a> {
+    pub(crate) headers: &'a HeaderMap,
+    /// Whether only the headers are asked for.
+    pub(crate) head: bool,
+    pub(crate) client: Client,
+    pub(crate) size: Size,
+    /// The answer's media type, said to `HEAD`.
+    pub(crate) media_type: &'static str,
+}
+
+impl Asked<'_> {
+    /// The answer at `address`: 304 when the client holds it, the kept
+    /// bytes, the headers alone to `HEAD`, or else made by `make` once for
+    /// every identical request in flight (large work given up when its
+    /// client has sent its last byte), kept and tagged.
+    pub(crate) async fn answer(
+        self,
+        app: &App,
+        address: String,
+        make: impl Future<Output = Result<Answer, ApiError>>,
+    ) -> Result<Response, ApiError> {
+        let tag = etag::tag(&address);
+        let kept = app.cache.get(&address);
+        if etag::holds(self.headers, &tag, kept.is_some()) {
+            return Ok(etag::not_modified(&tag));
+        }
+        if let Some((media_type, body)) = kept {
+            return Ok(etag::answer(media_type, body, &tag));
+        }
+        if self.head {
+            return Ok(etag::head(self.media_type, &tag));
+        }
+        let made = app.in_flight.share(&address, make);
+        let (media_type, body) = self.client.unless_gone(self.size, made).await?;
+        app.cache.put(address, media_type, body.clone());
+        Ok(etag::answer(media_type, body, &tag))
     }
 }
 

@@ -16,8 +16,8 @@ use boardwright::Generator;
 use boardwright::universe::{self, Universe, play};
 
 use crate::App;
+use crate::api::Asked;
 use crate::error::ApiError;
-use crate::etag;
 use crate::file::File;
 use crate::jobs::{Client, Size};
 use crate::request::BoardQuery;
@@ -55,17 +55,13 @@ pub(crate) async fn games(
         "{}\ngames={games} bot={bot}",
         query.address(ANSWER, File::Board(output::Format::Json), &params)
     );
-    let tag = etag::tag(&address);
-    let kept = app.cache.get(&address);
-    if etag::holds(&headers, &tag, kept.is_some()) {
-        return Ok(etag::not_modified(&tag));
-    }
-    if let Some((media_type, body)) = kept {
-        return Ok(etag::answer(media_type, body, &tag));
-    }
-    if method == Method::HEAD {
-        return Ok(etag::head(MEDIA_TYPE, &tag));
-    }
+    let asked = Asked {
+        headers: &headers,
+        head: method == Method::HEAD,
+        client: client.clone(),
+        size: Size::Large,
+        media_type: MEDIA_TYPE,
+    };
     let work = app.jobs.run(Size::Large, &client, move |stop| {
         let board = Universe::generate_with(&params, &seed, &(), &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         let series = play::Series {
@@ -84,9 +80,7 @@ pub(crate) async fn games(
             .map_err(|e| ApiError::internal(format!("could not write the answer: {e}")))?;
         Ok((MEDIA_TYPE, body.into()))
     });
-    let (media_type, body) = client.unless_gone(Size::Large, app.in_flight.share(&address, work)).await?;
-    app.cache.put(address, media_type, body.clone());
-    Ok(etag::answer(media_type, body, &tag))
+    asked.answer(&app, address, work).await
 }
 
 /// What the answers are kept under, beside the generators' files.
