@@ -71,50 +71,38 @@ pub fn encode(params: &Params, log: &[RoadEntry]) -> Result<String, Error> {
     Ok(code)
 }
 
-/// Why `c` is refused in a road code.
-fn not_a_letter(c: char) -> String {
-    format!("{c:?} is not a letter of a road code (A-Z, a-z, 0-9, - and _)")
-}
-
 /// The road log a code gives on a map of `params`. Refused, naming the road
 /// (counted from 0): a letter outside the alphabet, a code whose length is
 /// not a whole number of roads, or a number past the map's roads.
 pub fn decode(params: &Params, code: &str) -> Result<Vec<RoadEntry>, Error> {
     let width = letters(params);
-    // A letter outside the alphabet first, named as it was typed (a letter
-    // beyond ASCII is more than one byte).
-    if let Some((at, c)) = code
+    // Each letter's value; one outside the alphabet is named as it was
+    // typed (a letter beyond ASCII is more than one byte).
+    let digits = code
         .char_indices()
-        .find(|&(_, c)| !u8::try_from(c).is_ok_and(|b| ALPHABET.contains(&b)))
-    {
+        .map(|(at, c)| {
+            let digit = u8::try_from(c).ok().and_then(|b| ALPHABET.iter().position(|&a| a == b));
+            digit.map(|d| d as u8).ok_or_else(|| Error::Log {
+                index: at / width,
+                reason: format!("{c:?} is not a letter of a road code (A-Z, a-z, 0-9, - and _)"),
+            })
+        })
+        .collect::<Result<Vec<u8>, Error>>()?;
+    if !digits.len().is_multiple_of(width) {
         return Err(Error::Log {
-            index: at / width,
-            reason: not_a_letter(c),
-        });
-    }
-    let bytes = code.as_bytes();
-    if !bytes.len().is_multiple_of(width) {
-        return Err(Error::Log {
-            index: bytes.len() / width,
+            index: digits.len() / width,
             reason: format!(
                 "the road code is {} letters long; on this map every road is {width} letters, so it is cut short",
-                bytes.len()
+                digits.len()
             ),
         });
     }
-    bytes
+    digits
         .chunks(width)
         .enumerate()
         .map(|(index, letters)| {
             let refuse = |reason: String| Error::Log { index, reason };
-            let mut value: u64 = 0;
-            for &b in letters {
-                let digit = ALPHABET
-                    .iter()
-                    .position(|&a| a == b)
-                    .ok_or_else(|| refuse(not_a_letter(char::from(b))))?;
-                value = value * 64 + digit as u64;
-            }
+            let mut value = letters.iter().fold(0, |value, &digit| value * 64 + u64::from(digit));
             if value >= roads(params) {
                 return Err(refuse("the code names no road on this map".to_string()));
             }
