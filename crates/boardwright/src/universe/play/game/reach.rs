@@ -6,6 +6,9 @@ use std::ops::ControlFlow;
 use super::Game;
 use crate::universe::play::rules::Mission;
 
+/// A node a walk met but may not enter (out of reach, as `u32::MAX`).
+const BARRED: u32 = u32::MAX - 1;
+
 impl Game {
     /// Hops from the nodes `seat` holds to every node, through nodes they
     /// could enter now and along open edges (`u32::MAX`: out of reach).
@@ -32,11 +35,18 @@ impl Game {
     fn walk(&self, seat: usize, reached: impl FnMut(u32, u32) -> ControlFlow<()>) -> Vec<u32> {
         let mut dist = Vec::new();
         self.walk_into(seat, &mut dist, &mut Vec::new(), reached);
+        for d in &mut dist {
+            if *d == BARRED {
+                *d = u32::MAX;
+            }
+        }
         dist
     }
 
     /// [`Game::walk`] into the caller's buffers (the bots walk a board
-    /// thousands of times a game; a thread keeps one pair of buffers).
+    /// thousands of times a game; a thread keeps one pair of buffers). A
+    /// node met that `seat` cannot enter is marked [`BARRED`], so that it is
+    /// judged once, not once from each neighbour.
     fn walk_into(&self, seat: usize, dist: &mut Vec<u32>, queue: &mut Vec<u32>, mut reached: impl FnMut(u32, u32) -> ControlFlow<()>) {
         let t = &*self.table;
         dist.clear();
@@ -61,12 +71,16 @@ impl Game {
             let next = dist[v as usize] + 1;
             let mut reach = |w: u32| {
                 let enterable = || self.alive[w as usize] && (w == t.centre && self.has_free[w as usize] || self.may_enter(seat, w));
-                if dist[w as usize] == u32::MAX && enterable() {
-                    dist[w as usize] = next;
-                    queue.push(w);
-                    return reached(w, next);
+                if dist[w as usize] != u32::MAX {
+                    return ControlFlow::Continue(());
                 }
-                ControlFlow::Continue(())
+                if !enterable() {
+                    dist[w as usize] = BARRED;
+                    return ControlFlow::Continue(());
+                }
+                dist[w as usize] = next;
+                queue.push(w);
+                reached(w, next)
             };
             for &(w, e) in &t.adjacency[v as usize] {
                 if !self.cut[e as usize] && reach(w).is_break() {
