@@ -42,9 +42,10 @@ pub fn page(played: &Played<'_>) -> String {
     );
     let _ = writeln!(
         out,
-        "<p class=\"verdict\"><strong>{}</strong></p>\n<p class=\"verdict\"><strong>{}</strong></p>",
+        "<p class=\"verdict\"><strong>{}</strong></p>\n<p class=\"verdict\"><strong>{}</strong></p>\n<p>{}</p>",
         esc(&report.verdict),
-        esc(&report.start_verdict)
+        esc(&report.start_verdict),
+        esc(&report.verdict_holds)
     );
     let decided = report.games - report.stalls;
     let share = f64::from(decided) / f64::from(report.games.max(1)) / f64::from(report.players.max(1));

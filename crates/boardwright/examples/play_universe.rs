@@ -14,6 +14,16 @@
 //! With `AGREE=N` it instead measures, on BOARDS boards, each board's seat-1
 //! advantage with GAMES reference games and with N search games, and their
 //! rank correlation: whether a verdict survives a stronger player.
+//!
+//! With `STRONG=N` it instead measures, on BOARDS boards chosen with
+//! FAIR_PLAY, the search bot's mean seat gap over N games a board with the
+//! printed remedy and without one: whether the remedy holds for a
+//! stronger player.
+//!
+//! With `EACH=1` it instead plays every remedy of the catalogue on BOARDS
+//! boards chosen without play, GAMES games each, and prints per remedy the
+//! pooled gap and the boards within 0.10 (and those of the best remedy per
+//! board, as if it were known).
 
 use std::collections::BTreeMap;
 
@@ -29,9 +39,13 @@ fn main() {
         .map(|p| p.split(',').filter_map(|x| x.parse().ok()).collect())
         .unwrap_or_default();
     let agree: Option<u32> = std::env::var("AGREE").ok().and_then(|a| a.parse().ok());
+    let each = std::env::var("EACH").is_ok();
+    let strong: Option<u32> = std::env::var("STRONG").ok().and_then(|a| a.parse().ok());
     for players in (2..=9).filter(|p| only.is_empty() || only.contains(p)) {
         match agree {
             Some(search_games) => agreement(players, games, boards, search_games),
+            None if each => every_remedy(players, games, boards),
+            None if strong.is_some() => stronger(players, strong.unwrap_or(0), boards, fair_play),
             None => remedies(players, games, boards, fair_play),
         }
     }
@@ -96,6 +110,73 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
         cpu / f64::from(boards)
     );
     println!("  remedies chosen: {chosen:?}");
+}
+
+fn every_remedy(players: u32, games: u32, boards: u32) {
+    let catalogue = play::Remedy::catalogue(players);
+    let seats = players as usize;
+    let mut wins = vec![vec![0u32; seats]; catalogue.len()];
+    let mut within = vec![0u32; catalogue.len()];
+    let (mut best_within, mut best_gaps) = (0u32, 0.0);
+    for b in 0..boards {
+        let params = universe::Params {
+            players,
+            ..Default::default()
+        };
+        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let series = play::Series {
+            games,
+            bots: vec![play::REFERENCE.to_string(); seats],
+            ..Default::default()
+        };
+        let rates = play::compensate(&board, &series, &|_| {}, None).unwrap();
+        for (k, rate) in rates.iter().enumerate() {
+            for s in 0..seats {
+                wins[k][s] += rate.seats[s].rate.wins;
+            }
+            within[k] += u32::from(rate.gap.gap <= 0.10);
+        }
+        let best = rates.iter().map(|r| r.gap.gap).fold(f64::MAX, f64::min);
+        best_within += u32::from(best <= 0.10);
+        best_gaps += best;
+    }
+    let played = f64::from(games * boards);
+    println!("p{players}, {boards} boards x {games} games a remedy:");
+    for (k, remedy) in catalogue.iter().enumerate() {
+        let rates: Vec<f64> = wins[k].iter().map(|&w| f64::from(w) / played).collect();
+        let gap = rates.iter().copied().fold(0.0, f64::max) - rates.iter().copied().fold(1.0, f64::min);
+        let name = remedy.sentence(players).unwrap_or_else(|| "none".to_string());
+        println!("  {gap:.3} pooled, {:>2} within 0.10, seats {rates:.3?}: {name}", within[k]);
+    }
+    println!(
+        "  best per board: mean gap {:.3}, {best_within} within 0.10",
+        best_gaps / f64::from(boards)
+    );
+}
+
+fn stronger(players: u32, games: u32, boards: u32, fair_play: u32) {
+    let (mut with, mut without) = (0.0, 0.0);
+    for b in 0..boards {
+        let params = universe::Params {
+            players,
+            fair_play,
+            ..Default::default()
+        };
+        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let series = play::Series {
+            games,
+            bots: vec!["search".to_string()],
+            ..Default::default()
+        };
+        with += play::try_remedy(&board, &series, board.remedy.clone(), None).unwrap().gap.gap;
+        without += play::try_remedy(&board, &series, play::Remedy::None, None).unwrap().gap.gap;
+    }
+    let n = f64::from(boards);
+    println!(
+        "p{players}: search bot's mean seat gap over {boards} boards x {games} games: {:.3} with the printed remedy, {:.3} without",
+        with / n,
+        without / n
+    );
 }
 
 fn agreement(players: u32, games: u32, boards: u32, search_games: u32) {

@@ -233,7 +233,7 @@ fn universe_table(played: &play::Played<'_>, board: &universe::Board) -> String 
     if let Some(sentence) = board.remedy.sentence(r.players) {
         let _ = writeln!(t, "the board prints: {sentence}");
     }
-    let _ = writeln!(t, "\n{}\n{}\n", r.verdict, r.start_verdict);
+    let _ = writeln!(t, "\n{}\n{}\n{}\n", r.verdict, r.start_verdict, r.verdict_holds);
     let _ = writeln!(t, "seat  wins  win rate  95 % interval");
     for s in &r.seats {
         let _ = writeln!(

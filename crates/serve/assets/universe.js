@@ -376,6 +376,7 @@ function showReport(page, out, report, board) {
           `No winner in ${count(report.stalls)} (centre cut off ${count(stalls.centre_cut_off)}, round cap ${count(stalls.round_cap)}). ` +
           `Balance ${report.balance.toFixed(3)}; ${report.turns.mean.toFixed(1)} rounds a won game.`,
       ),
+      el("p", { id: "play-holds" }, report.verdict_holds),
       rateTable("play-seats", "By seat, in turn order", "seat", report.seats.map((s) => [s.seat, null, s])),
       startTable(page, report),
       remedyTable(report),

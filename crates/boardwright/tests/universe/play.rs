@@ -923,6 +923,31 @@ fn the_verdict_speaks_of_the_sample_size() {
     );
 }
 
+/// Every report says how far its verdicts hold: the reference bot's
+/// with the measured agreement of a stronger player, another bot's as its
+/// own.
+#[test]
+fn the_report_says_how_far_its_verdict_holds() {
+    let mut rng = Rng::new(3, 6);
+    let games = drawn(100, &[0.5, 0.5], 12, &mut rng);
+    let reference = Report::new(&games, &games, 2, &["reference".to_string()], &[], &rng.substream(1));
+    let holds = &reference.verdict_holds;
+    assert!(holds.starts_with("These verdicts are the reference bot's"), "{holds}");
+    assert!(
+        holds.contains("rank correlation") && holds.contains("at 2 players") && holds.contains("at 4 players"),
+        "{holds}"
+    );
+    let search = Report::new(&games, &games, 2, &["search".to_string()], &[], &rng.substream(2));
+    assert!(
+        search.verdict_holds.starts_with("These verdicts are the search bots'"),
+        "{}",
+        search.verdict_holds
+    );
+    let mixed = ["search".to_string(), "greedy".to_string()];
+    let both = Report::new(&games, &games, 2, &mixed, &[], &rng.substream(3));
+    assert!(both.verdict_holds.contains("search and greedy bots'"), "{}", both.verdict_holds);
+}
+
 /// The reference bot's games on one board differ from one another (the
 /// greedy bot's nearly repeat): games with the same seats in the same
 /// order but other streams play other moves.

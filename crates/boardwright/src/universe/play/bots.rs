@@ -222,7 +222,8 @@ fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> us
 
 /// A fixed-budget lookahead: the moves greedy's reckoning ranks best (at
 /// most [`SearchBot::WIDTH`]) are each played out `budget / WIDTH` times
-/// for a few rounds by greedy players, and the one whose play-outs end
+/// for a few rounds by reference players (whose play-outs differ, where
+/// greedy's would repeat one future), and the one whose play-outs end
 /// best is played: a win counts 1, a loss 0, an unfinished play-out by how
 /// far it leaves this seat ahead of the nearest rival.
 #[derive(Clone, Copy, Debug)]
@@ -248,7 +249,7 @@ impl SearchBot {
         let end = game.rounds() + self.horizon;
         while !game.is_over() && game.rounds() < end {
             let moves = game.moves();
-            let pick = GreedyBot.choose(&game, &moves, rng);
+            let pick = weigh_and_pick(&game, &moves, rng, ReferenceBot::SPREAD);
             game.play_unchecked(&moves[pick]);
         }
         match game.winner() {

@@ -78,6 +78,9 @@ pub struct Report {
     pub verdict: String,
     /// The verdict on the starts in words.
     pub start_verdict: String,
+    /// How far the verdicts hold, in words: whose play they describe, and
+    /// how closely a stronger player agrees.
+    pub verdict_holds: String,
     /// The best seat's win rate less the worst's, with its interval.
     pub gap: Gap,
     /// Per starting node, by node id, from as many games again with the
@@ -259,6 +262,29 @@ fn seat_verdict(seats: &[SeatRate], gap: &Gap, games: u32, bots: &str) -> String
     }
 }
 
+/// Over 30 default boards, the rank correlation of seat 1's advantage
+/// with the reference bot and with the search bot, at 2 and at 4 players
+/// (`cargo run --release --example play_universe`, `AGREE`).
+const AGREEMENT: [(u32, f64); 2] = [(2, 0.29), (4, -0.08)];
+
+/// How far a verdict of `bots` holds, in words.
+fn verdict_holds(bots: &[&String]) -> String {
+    let agreement: Vec<String> = AGREEMENT.iter().map(|(p, r)| format!("{r:.2} at {p} players")).collect();
+    let measured = format!(
+        "over 30 boards, the search bot's ranking of boards by seat 1's advantage follows the reference bot's only loosely (rank correlation {}), and it favours the first seat more",
+        agreement.join(", ")
+    );
+    match bots {
+        [one] if one.as_str() == super::REFERENCE => format!(
+            "These verdicts are the reference bot's: what players who play as it does would find. A stronger player may differ on one board: {measured}. The seats' gap pooled over many boards is firmer than one board's."
+        ),
+        _ => format!(
+            "These verdicts are the {} bots': the reference bot's are the ones measured against a stronger player ({measured}).",
+            bots.iter().map(|b| b.as_str()).collect::<Vec<_>>().join(" and ")
+        ),
+    }
+}
+
 /// The verdict on the starts, in words: the best and the worst start
 /// apart when their spread is more than 19 in 20 draws of equal starts
 /// give (`chance_p95`).
@@ -366,6 +392,7 @@ impl Report {
         Report {
             verdict: seat_verdict(&seats, &gap, games, &who),
             start_verdict: start_verdict(&starts, start_spread, chance_p95),
+            verdict_holds: verdict_holds(&names),
             gap,
             stalls_by_cause,
             remedies: Vec::new(),
