@@ -6,9 +6,11 @@
 //! The words are data: node types', missions', pieces' and node sets' own
 //! `rule`, and for the rest (the base rules, headings, the board's marks)
 //! `rules_card.toml`. A node type or mission without a rule is named, with
-//! its category. Each line is a group tagged `rule` with what it is about
-//! (`of`: `type`, `number`, `mission`, `piece`, `set`, `centre`, `dot`,
-//! `base`) and its `name`.
+//! its category. A rule the original's sources leave open carries the
+//! card's mark of a reading, which a line after the base rules explains
+//! when any line has it. Each line is a group tagged `rule` with what it is
+//! about (`of`: `type`, `number`, `mission`, `piece`, `set`, `centre`,
+//! `dot`, `base`, `reading`) and its `name`.
 
 use std::sync::LazyLock;
 
@@ -29,6 +31,8 @@ struct Text {
     title: String,
     board: String,
     base: Vec<String>,
+    mark: String,
+    reading: String,
     centre: String,
     power_dot: String,
     starts: String,
@@ -88,6 +92,9 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     if let Some(sentence) = board.remedy.sentence(board.header.params.players) {
         blocks.push(line("remedy", "remedy", None, format!("\u{2022} {sentence}")));
     }
+    // What the mark of a reading means goes here, once the card's lines
+    // show whether any carries it.
+    let reading_at = blocks.len();
 
     blocks.push(heading(&text.headings.board));
     blocks.push(line("centre", "centre", Some(centre_swatch(&look)), text.centre.clone()));
@@ -157,6 +164,9 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
                 blocks.push(line("result", &result.name, None, format!("{}: {}", result.name, result.rule)));
             }
         }
+    }
+    if blocks.iter().any(|b| b.words.contains(&text.mark)) {
+        blocks.insert(reading_at, line("reading", "reading", None, text.reading.clone()));
     }
     flow(&blocks, options.paper)
 }
