@@ -1,13 +1,14 @@
 //! The rules card: a page (or more) after a witches board's sheets that
 //! says in players' words how the game goes, what each special cell on
 //! this board does (those present only, each led by the asterisk the board
-//! marks it with), what its starting ingredients mean, the ingredients in play,
-//! and the effects a potion may meet at the board's difficulty.
+//! marks it with), where to brew (this board's page on `boardwright serve`,
+//! and the command), what its starting ingredients mean, the ingredients in
+//! play, and the effects a potion may meet at the board's difficulty.
 //!
 //! The words are data: the effects' rules come from the puzzle
 //! ([`Recipe::rules`], as the page's clue gives them), everything else from
 //! `rules_card.toml`. Each line is a group tagged `rule` with what it is
-//! about (`of`: `board`, `base`, `ingredients`, `start`, `special`,
+//! about (`of`: `board`, `base`, `page`, `ingredients`, `start`, `special`,
 //! `effect`, `no-effects`) and its `name`.
 
 use std::collections::BTreeMap;
@@ -18,6 +19,7 @@ use serde::Deserialize;
 
 use super::marks::Marks;
 use crate::DrawOptions;
+use crate::params::Params;
 use crate::print::{Block, fill, flow};
 use crate::seed::Seed;
 use crate::witches::puzzle::Recipe;
@@ -34,6 +36,10 @@ struct Text {
     ingredients: String,
     garden_start: String,
     cauldron_start: String,
+    page: String,
+    address: String,
+    brew: String,
+    command: String,
     no_effects: String,
     front: String,
     back: String,
@@ -45,6 +51,7 @@ struct Text {
 #[serde(deny_unknown_fields)]
 struct Headings {
     game: String,
+    page: String,
     ingredients: String,
     specials: String,
     effects: String,
@@ -92,6 +99,26 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
         Some(r) => r.ingredients().iter().map(|i| i.name).collect(),
         None => INGREDIENTS[..params.ingredients as usize].to_vec(),
     };
+
+    // Where to brew: the page of this board, and the command line.
+    let (query, args) = brewed_by(board);
+    let potion = names
+        .iter()
+        .take(2)
+        .zip([2, 1])
+        .map(|(name, seeds)| format!("{name}:{seeds}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    blocks.push(Block::heading(&text.headings.page));
+    blocks.push(Block::rule("page", "page", None, text.page.clone()));
+    blocks.push(Block::rule("page", "address", None, fill(&text.address, &[("query", &query)])));
+    blocks.push(Block::rule("page", "brew", None, text.brew.clone()));
+    blocks.push(Block::rule(
+        "page",
+        "command",
+        None,
+        fill(&text.command, &[("args", &args), ("potion", &potion)]),
+    ));
     blocks.push(Block::heading(&text.headings.ingredients));
     blocks.push(Block::rule(
         "ingredients",
@@ -150,6 +177,50 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
     flow(&blocks, options.paper)
 }
 
+/// The board's seed and the parameters that differ from the defaults, as
+/// the witches page's address reads them (`seed=…&difficulty=3`, the seed
+/// escaped) and as the command line does (`--seed … --set difficulty=3`,
+/// the seed quoted for a shell where it needs it): the page and the command
+/// then make this board and its recipe again.
+fn brewed_by(board: &Board) -> (String, String) {
+    let seed = &board.header.seed;
+    let mut query = format!("seed={}", escaped(seed));
+    let mut args = format!("--seed {}", quoted(seed));
+    for (name, value) in Params::changed(&board.header.params) {
+        let value = match value {
+            Some(toml::Value::String(s)) => s,
+            Some(other) => other.to_string(),
+            None => continue,
+        };
+        query.push_str(&format!("&{name}={}", escaped(&value)));
+        args.push_str(&format!(" --set {}", quoted(&format!("{name}={value}"))));
+    }
+    (query, args)
+}
+
+/// `text` as a part of an address's query: letters, digits and `-_.~` as
+/// they are, every other byte of its UTF-8 as `%XX`.
+fn escaped(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// `text` as one word of a shell command: as it is when it holds only
+/// letters, digits and `-_.,:/=+`, else in single quotes (a quote inside
+/// written `'\''`).
+fn quoted(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +233,15 @@ mod tests {
             assert!(TEXT.special.contains_key(*kind), "{kind}");
         }
         assert_eq!(TEXT.special.len(), kinds.len());
+    }
+
+    #[test]
+    fn a_seed_is_escaped_for_the_address_and_quoted_for_a_shell() {
+        assert_eq!(escaped("Tiamo"), "Tiamo");
+        assert_eq!(escaped("a b&c=d/é"), "a%20b%26c%3Dd%2F%C3%A9");
+        assert_eq!(quoted("Tiamo-2"), "Tiamo-2");
+        assert_eq!(quoted("difficulty=3"), "difficulty=3");
+        assert_eq!(quoted(""), "''");
+        assert_eq!(quoted("it's $HOME"), "'it'\\''s $HOME'");
     }
 }
