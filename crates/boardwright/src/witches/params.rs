@@ -48,7 +48,7 @@ declare! {
         difficulty: u32 = 1, int(1, 3);
     }
     presets: [
-        ("hardest", "# The hardest level: six-ingredient recipes among all ten, special cells.\nrecipe_length = 6\ningredients = 10\nspecial_cells = 6\n"),
+        ("hardest", "# The hardest level: six-ingredient recipes among all ten at difficulty 3, special cells.\nrecipe_length = 6\ningredients = 10\nspecial_cells = 6\ndifficulty = 3\n"),
         ("second-edition", "# The 2023 edition's board and puzzle: one side, no cauldrons, gardens of at most 4 cells.\nedition = 2023\n"),
         ("classic", "# The original's placement: round the players from the first, the notes cell in a garden.\nfair_placement = false\n"),
     ],

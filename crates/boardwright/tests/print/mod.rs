@@ -315,7 +315,10 @@ fn captions_name_every_setting_that_is_not_the_default() {
     let p: boardwright::witches::Params = resolved(Some("hardest"), &[("players", "3")]);
     let pages = page_words(&Witches::draw(&Witches::generate(&p, &seed).unwrap(), options.clone()));
     for words in &pages {
-        assert_eq!(settings_on(words), ["recipe_length=6", "ingredients=10", "special_cells=6"]);
+        assert_eq!(
+            settings_on(words),
+            ["recipe_length=6", "ingredients=10", "special_cells=6", "difficulty=3"]
+        );
         assert!(words.iter().any(|w| w.contains("3 players")), "{words:?}");
         let again: boardwright::witches::Params = params_from(words, &[("players", 3.into())]);
         assert_eq!(toml::to_string(&again).unwrap(), toml::to_string(&p).unwrap());
