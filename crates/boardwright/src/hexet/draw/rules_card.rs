@@ -1,21 +1,23 @@
 //! The rules card: a page (or more) after a hexet map's sheets that says in
-//! players' words how the game goes with pens on the printed map, how it is
-//! scored (the map's own points), and what joining each city type costs on
-//! this map (its exact fewest roads), each city type led by its city as the
-//! map draws it.
+//! players' words how the game goes with pens on the printed map, what each
+//! terrain and a river mean for roads (each led by its mark on the map;
+//! forest and hills change nothing), how it is scored (the map's own
+//! points), and what joining each city type costs on this map (its exact
+//! fewest roads), each city type led by its city as the map draws it.
 //!
 //! The words are data (`rules_card.toml`). Each line is a group tagged
-//! `rule` with what it is about (`of`: `board`, `game`, `scoring`, `type`)
-//! and its `name`.
+//! `rule` with what it is about (`of`: `board`, `game`, `terrain`,
+//! `scoring`, `type`) and its `name`.
 
 use std::sync::LazyLock;
 
 use scene::Page;
 use serde::Deserialize;
 
-use super::city;
+use super::{LEGEND_RADIUS, RIVER_WIDTH, city, river, terrain};
 use crate::DrawOptions;
 use crate::hexet::Board;
+use crate::hexet::map::Terrain;
 use crate::print::{Block, fill, flow};
 
 /// What `rules_card.toml` holds.
@@ -29,12 +31,25 @@ struct Text {
     city_type: String,
     city_type_unknown: String,
     headings: Headings,
+    terrain: TerrainText,
+}
+
+/// What each terrain and a river mean for roads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TerrainText {
+    grassland: String,
+    forest: String,
+    hills: String,
+    lake: String,
+    river: String,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Headings {
     game: String,
+    terrain: String,
     scoring: String,
     map: String,
 }
@@ -60,10 +75,9 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
         Block::title(&text.title),
         Block::rule("board", "board", None, fill(&text.board, &values)),
     ];
-    for (of, heading, lines) in [
-        ("game", &text.headings.game, &text.game),
-        ("scoring", &text.headings.scoring, &text.scoring),
-    ] {
+    let ink = options.ink_friendly;
+    // The bulleted lines of a section.
+    let section = |blocks: &mut Vec<Block>, of: &str, heading: &str, lines: &[String]| {
         blocks.push(Block::heading(heading));
         for (i, line) in lines.iter().enumerate() {
             blocks.push(Block::rule(
@@ -73,7 +87,23 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
                 format!("\u{2022} {}", fill(line, &values)),
             ));
         }
+    };
+    section(&mut blocks, "game", &text.headings.game, &text.game);
+    // The land the game is played on: each terrain and a river, led by the
+    // mark the map draws.
+    blocks.push(Block::heading(&text.headings.terrain));
+    let land = &text.terrain;
+    for (t, name, words) in [
+        (Terrain::Grassland, "grassland", &land.grassland),
+        (Terrain::Forest, "forest", &land.forest),
+        (Terrain::Hills, "hills", &land.hills),
+        (Terrain::Lake, "lake", &land.lake),
+    ] {
+        blocks.push(Block::rule("terrain", name, Some(terrain::swatch(t, ink)), words.clone()));
     }
+    let swatch = river::river((0.0, 0.5), (1.0, 0.5), RIVER_WIDTH * LEGEND_RADIUS, ink);
+    blocks.push(Block::rule("terrain", "river", Some(swatch), land.river.clone()));
+    section(&mut blocks, "scoring", &text.headings.scoring, &text.scoring);
     blocks.push(Block::heading(&text.headings.map));
     for (t, roads) in board.metrics.city_type_roads.iter().enumerate() {
         let cities = board.cities.iter().filter(|c| c.city_type == t as u32).count();
@@ -93,12 +123,7 @@ pub(crate) fn pages(board: &Board, options: &DrawOptions) -> Vec<Page> {
             template,
             &[("type", &number), ("cities", &cities), ("roads", roads.as_deref().unwrap_or(""))],
         );
-        blocks.push(Block::rule(
-            "type",
-            &number,
-            Some(vec![city::city(t as u32, options.ink_friendly)]),
-            words,
-        ));
+        blocks.push(Block::rule("type", &number, Some(vec![city::city(t as u32, ink)]), words));
     }
     flow(&blocks, options.paper)
 }
