@@ -142,7 +142,8 @@ impl From<ParamError> for Failure {
 
 /// The id of the argument that names a generator's log file.
 const LOG_ARG: &str = "log";
-/// The id of `--rules-card`, on the generators that have a rules card.
+/// The id of `--rules-card`: on every generator's subcommand, shown in the
+/// help of those that have a rules card and refused by the others.
 const RULES_CARD_ARG: &str = "rules_card";
 
 /// One subcommand per generator of the registry, first, then [`Cli`]'s.
@@ -155,14 +156,15 @@ fn command() -> clap::Command {
             if G::NAME == boardwright::witches::Witches::NAME {
                 command = puzzle::args(command);
             }
-            if G::RULES_CARD {
-                command = command.arg(
-                    clap::Arg::new(RULES_CARD_ARG)
-                        .long("rules-card")
-                        .action(clap::ArgAction::SetTrue)
-                        .help("Add a rules card after the board: a page (more if it needs them) saying how to play and what everything on this board does (universe: node types, missions, pieces; witches: special cells, starting ingredients, effects). PDF: extra pages; SVG and PNG: stacked below the board"),
-                );
-            }
+            // Declared for every generator, so that one without a card
+            // refuses it in words (`run`) rather than as an unknown argument.
+            command = command.arg(
+                clap::Arg::new(RULES_CARD_ARG)
+                    .long("rules-card")
+                    .action(clap::ArgAction::SetTrue)
+                    .hide(!G::RULES_CARD)
+                    .help("Add a rules card after the board: a page (more if it needs them) saying how to play and what everything on this board does (universe: node types, missions, pieces; witches: where to brew, special cells, starting ingredients, effects; hexet: terrain, scoring, each city type's cost). PDF: extra pages; SVG and PNG: stacked below the board"),
+            );
             match G::LOG {
                 Some(log) => command.arg(
                     clap::Arg::new(LOG_ARG)
@@ -187,6 +189,27 @@ fn command() -> clap::Command {
     command.mut_subcommand("analyze", analyze::with_generators)
 }
 
+/// The generators that have a rules card, in the registry's order: `a, b
+/// and c`.
+fn with_rules_card() -> String {
+    struct HasCard;
+    impl Visit for HasCard {
+        type Output = bool;
+        fn visit<G: Generator>(self) -> bool {
+            G::RULES_CARD
+        }
+    }
+    let names: Vec<&str> = GENERATORS
+        .iter()
+        .copied()
+        .filter(|name| with_generator(name, HasCard) == Some(true))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
 /// `text` with its first letter a capital.
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -202,7 +225,7 @@ impl Visit for Run<'_> {
     type Output = Result<(), Failure>;
     fn visit<G: Generator>(self) -> Result<(), Failure> {
         let common = Common::from_arg_matches(self.0).map_err(|e| Failure::Usage(e.to_string()))?;
-        let rules_card = self.0.try_get_one::<bool>(RULES_CARD_ARG).ok().flatten().copied().unwrap_or(false);
+        let rules_card = self.0.get_flag(RULES_CARD_ARG);
         let log = self.0.try_get_one::<PathBuf>(LOG_ARG).ok().flatten().map(PathBuf::as_path);
         run::<G>(&common, log, rules_card)
     }
@@ -303,6 +326,13 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
 /// `log_path` (hexet's roads) on the result, its rules card after it when
 /// `rules_card` asks.
 fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool) -> Result<(), Failure> {
+    if rules_card && !G::RULES_CARD {
+        return Err(Failure::Usage(format!(
+            "--rules-card: {} boards have no rules card; {} have one",
+            G::NAME,
+            with_rules_card()
+        )));
+    }
     let log_noun = G::LOG.map_or("log", |log| log.noun);
     let params: G::Params = resolve_params(common)?;
     // `--seed`, or else the config file's `seed`.

@@ -1469,6 +1469,35 @@ fn rules_card_adds_pages_after_the_board() {
     assert!(files_in(&dir).iter().all(|f| f.ends_with(".pdf")));
 }
 
+/// `--rules-card` on a generator without a card (starship) is refused in a
+/// plain sentence that names the generators with one, exit 2 and no file,
+/// not as an argument clap does not know; the option is in the help of the
+/// generators with a card only.
+#[test]
+fn rules_card_without_a_card_is_refused_in_words() {
+    let dir = scratch("no-card");
+    let path = dir.join("ship.pdf");
+    let out = run(&["starship", "--seed", "card", "--rules-card", "-o", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(!message.contains("unexpected argument"), "{message}");
+    assert!(
+        message.starts_with("error: --rules-card: starship") && message.contains("no rules card"),
+        "{message}"
+    );
+    for name in ["universe", "witches", "hexet"] {
+        assert!(message.contains(name), "{name} is not named: {message}");
+    }
+    assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+    assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
+    for (generator, shown) in [("universe", true), ("witches", true), ("hexet", true), ("starship", false)] {
+        let help = run(&[generator, "--help"]);
+        assert!(help.status.success());
+        let help = String::from_utf8(help.stdout).unwrap();
+        assert_eq!(help.contains("--rules-card"), shown, "{generator} --help:\n{help}");
+    }
+}
+
 /// `play universe`: the contract's fields, the same bytes on one thread and
 /// two and on every run, a report file written whole, and bad input refused
 /// with exit 2 and no file.
