@@ -456,3 +456,118 @@ fn the_largest_answers_keep_the_server_under_its_memory_bound() {
     assert!(peak < PEAK_MEMORY_BOUND_KB, "the server's memory peaked at {peak} kB");
     eprintln!("the server's memory peaked at {peak} kB");
 }
+
+/// The words of the witches rules card's `name` line in `svg`, its
+/// printed lines joined by `join`.
+fn card_line(svg: &str, name: &str, join: &str) -> String {
+    let at = svg
+        .find(&format!("data-of=\"page\" data-name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no {name} line on the card"));
+    let group = &svg[at..at + svg[at..].find("</g>").unwrap()];
+    let mut texts = Vec::new();
+    let mut rest = group;
+    while let Some(t) = rest.find("<text") {
+        let open = t + rest[t..].find('>').unwrap() + 1;
+        let close = open + rest[open..].find("</text>").unwrap();
+        texts.push(
+            rest[open..close]
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&"),
+        );
+        rest = &rest[close..];
+    }
+    texts.join(join)
+}
+
+/// `line` split into words as a POSIX shell splits a simple command:
+/// single quotes, double quotes and a backslash outside them.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut in_word) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                in_word = true;
+                for q in chars.by_ref() {
+                    if q == c {
+                        break;
+                    }
+                    word.push(q);
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.extend(chars.next());
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+/// The witches rules card says where to brew, and both ways work: its
+/// address is `serve`'s default address (as `serve --help` gives it) on the
+/// witches page's route, which the server answers with the page, and whose
+/// query makes the printed board; the command it prints, seed quotes and
+/// all, brews a potion.
+#[test]
+fn the_witches_card_names_a_page_and_a_command_that_brew_on_its_board() {
+    let dir = scratch("card-brew");
+    let seed = "night & day";
+    let board = ["witches", "--seed", seed, "--preset", "hardest"];
+    let out = Command::new(BIN)
+        .args(board)
+        .args(["--rules-card", "--format", "svg"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = String::from_utf8(out.stdout).unwrap();
+
+    let help = Command::new(BIN).args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let addr = &help[help.find("--addr").expect("serve has --addr")..];
+    let default = addr
+        .split_once("[default: ")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(d, _)| d)
+        .expect("--addr has a default");
+    let address = card_line(&svg, "address", "");
+    let page = address
+        .strip_prefix(&format!("http://{default}"))
+        .unwrap_or_else(|| panic!("{address:?} is not on serve's default address {default}"));
+    assert!(page.starts_with("/witches?seed=night%20%26%20day&"), "{page}");
+    let server = start();
+    let served = client::get(server.addr, page);
+    assert_eq!(served.status, 200, "{page}");
+    assert!(served.header("content-type").is_some_and(|t| t.starts_with("text/html")), "{page}");
+    let query = page.split_once('?').unwrap().1;
+    let json = client::get(server.addr, &format!("/api/witches/board.json?{query}"));
+    assert!(
+        json.body == cli(&board, &dir.join("board.json")),
+        "the page's query makes another board than the printed one: {query}"
+    );
+    let (status, _) = server.stop("TERM");
+    assert_eq!(status.code(), Some(0));
+
+    let line = card_line(&svg, "command", " ");
+    let command = shell_words(&line[line.find("boardwright witches").expect("a command on the card")..]);
+    let out = Command::new(BIN).args(&command[1..]).output().unwrap();
+    assert!(out.status.success(), "{command:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(answer.get("undergrown").is_some() && answer.get("won").is_some(), "{answer}");
+}

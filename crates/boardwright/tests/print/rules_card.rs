@@ -422,3 +422,262 @@ fn the_hexet_card_says_the_game_its_scoring_and_each_type_cost() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// Each line of a card (every `rule` group of its pages' SVG): what it is
+/// about (`of`, `name`) and its words, the lines it is broken into joined
+/// by `join`.
+fn card_texts(doc: &scene::Document, join: &str) -> Vec<(String, String, String)> {
+    let decode = |s: &str| {
+        s.replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    };
+    let mut found = Vec::new();
+    for page in &doc.pages {
+        let svg = render::svg::page(page, &doc.title);
+        let mut rest = svg.as_str();
+        while let Some(at) = rest.find("<g class=\"rule\"") {
+            rest = &rest[at..];
+            // The group runs to its own `</g>`, past any group inside it.
+            let (mut depth, mut end) = (0usize, rest.len());
+            let mut i = 0;
+            while i < rest.len() {
+                if rest[i..].starts_with("<g ") || rest[i..].starts_with("<g>") {
+                    depth += 1;
+                } else if rest[i..].starts_with("</g>") {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i;
+                        break;
+                    }
+                }
+                i += rest[i..].chars().next().map_or(1, char::len_utf8);
+            }
+            let group = &rest[..end];
+            let attr = |name: &str| {
+                let key = format!("data-{name}=\"");
+                let at = group.find(&key).unwrap() + key.len();
+                decode(&group[at..at + group[at..].find('"').unwrap()])
+            };
+            let mut texts = Vec::new();
+            let mut inner = group;
+            while let Some(t) = inner.find("<text") {
+                let open = t + inner[t..].find('>').unwrap() + 1;
+                let close = open + inner[open..].find("</text>").unwrap();
+                texts.push(decode(&inner[open..close]));
+                inner = &inner[close..];
+            }
+            found.push((attr("of"), attr("name"), texts.join(join)));
+            rest = &rest[end..];
+        }
+    }
+    found
+}
+
+/// Whether `words` send players to read a rule elsewhere.
+fn points_elsewhere(words: &str) -> bool {
+    let lower = words.to_lowercase();
+    ["rulebook", "see the rule", "rules page"].iter().any(|w| lower.contains(w))
+}
+
+/// A universe card's lines say what to do, each on its own: none sends
+/// players to a rulebook, every node type, piece and node set has its rule,
+/// and a rule that rests on a reading is marked, the mark explained once.
+/// Every preset, colour and ink-friendly, a first game and not.
+#[test]
+fn the_universe_card_stands_alone() {
+    let presets = std::iter::once(None).chain(<universe::Params as Params>::PRESETS.iter().map(|(name, _)| Some(*name)));
+    let mut failures = Vec::new();
+    let mut marked = std::collections::BTreeSet::new();
+    for (k, preset) in presets.enumerate() {
+        let b = board(preset, k % 2 == 0, &format!("alone-{k}"));
+        for ink_friendly in [false, true] {
+            let options = DrawOptions {
+                ink_friendly,
+                paper: if ink_friendly { Paper::A5 } else { Paper::A4 },
+                ..DrawOptions::default()
+            };
+            let lines = card_texts(&card(&b, &options), " ");
+            let mut fail = |e: String| failures.push(format!("{preset:?}, ink-friendly {ink_friendly}: {e}"));
+            for (of, name, words) in &lines {
+                if points_elsewhere(words) {
+                    fail(format!("the {of} line {name:?} points elsewhere: {words:?}"));
+                }
+                if ["type", "piece", "set", "mission"].contains(&of.as_str()) && !words.contains(": ") {
+                    fail(format!("the {of} line {name:?} says nothing to do: {words:?}"));
+                }
+                if words.contains("(reading)") && of != "reading" {
+                    marked.insert(name.clone());
+                }
+            }
+            let explained = lines.iter().filter(|(of, _, _)| of == "reading").count();
+            let readings = lines.iter().any(|(of, _, w)| of != "reading" && w.contains("(reading)"));
+            if explained != usize::from(readings) {
+                fail(format!(
+                    "{explained} lines explain the mark of a reading, with marked lines: {readings}"
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    // The base set's readings, and the expansions' where the sources say nothing.
+    for name in [
+        "Fish", "Water", "Wood", "Fruit", "Puppy", "Sun", "Moon", "Circle", "Pause", "Square", "Cross",
+    ] {
+        assert!(marked.contains(name), "{name} is not marked a reading on any card: {marked:?}");
+    }
+    // The built-in data itself, every entry whether or not a board drew it:
+    // each node type, mission and piece with a rule of its own, and a node
+    // set's rule, where it has one, pointing nowhere else either.
+    let params = universe::Params::default();
+    let mut rules: Vec<(String, Option<String>)> = params.node_types.iter().map(|t| (t.name.clone(), t.rule.clone())).collect();
+    rules.extend(params.missions.iter().map(|m| (m.name.clone(), m.rule.clone())));
+    for set in universe::expansions::node_sets() {
+        rules.extend(set.node_types.iter().map(|t| (t.name.clone(), t.rule.clone())));
+        if let Some(rule) = &set.rule {
+            rules.push((set.title.clone(), Some(rule.clone())));
+        }
+    }
+    for pieces in [
+        universe::expansions::expedition_types(),
+        universe::expansions::landmark_types(),
+        universe::expansions::resource_types(),
+        universe::expansions::tiny_node_types(),
+    ] {
+        rules.extend(pieces.iter().map(|p| (p.name.clone(), Some(p.rule.clone()))));
+    }
+    for (name, rule) in rules {
+        let rule = rule.unwrap_or_else(|| panic!("{name} has no rule"));
+        assert!(!rule.trim().is_empty() && !points_elsewhere(&rule), "{name}: {rule:?}");
+    }
+}
+
+/// The witches card says where to brew: this board's page on the server's
+/// default address, with its seed and every parameter set away from the
+/// defaults (escaped), and the command that brews at the command line (the
+/// seed quoted for a shell); its words hold in colour and ink-friendly
+/// alike; the hardest preset meets effects.
+#[test]
+fn the_witches_card_says_where_to_brew() {
+    let cases = [
+        (None, "Tiamo", "seed=Tiamo", "--seed Tiamo"),
+        (
+            Some("hardest"),
+            "night & day",
+            "seed=night%20%26%20day&recipe_length=6&ingredients=10&special_cells=6&difficulty=3",
+            "--seed 'night & day' --set recipe_length=6 --set ingredients=10 --set special_cells=6 --set difficulty=3",
+        ),
+        (
+            Some("second-edition"),
+            "Tiamo",
+            "seed=Tiamo&edition=2023",
+            "--seed Tiamo --set edition=2023",
+        ),
+        (
+            Some("classic"),
+            "it's",
+            "seed=it%27s&fair_placement=false",
+            "--seed 'it'\\''s' --set fair_placement=false",
+        ),
+    ];
+    for (preset, seed, query, args) in cases {
+        let layers: Vec<_> = preset.map(|p| witches::Params::preset(p).unwrap()).into_iter().collect();
+        let b = Witches::generate(&witches::Params::resolve(&layers).unwrap(), &Seed::new(seed)).unwrap();
+        for ink_friendly in [false, true] {
+            for paper in [Paper::A4, Paper::A5] {
+                let options = DrawOptions {
+                    ink_friendly,
+                    paper,
+                    ..DrawOptions::default()
+                };
+                let doc = witches_card(&b, &options);
+                let at = format!("{preset:?}, ink-friendly {ink_friendly}, {paper:?}");
+                // The address is one word: its lines joined with nothing between.
+                let address = card_texts(&doc, "")
+                    .into_iter()
+                    .find(|(of, name, _)| of == "page" && name == "address")
+                    .map(|(_, _, words)| words);
+                assert_eq!(
+                    address.as_deref(),
+                    Some(format!("http://127.0.0.1:8080/witches?{query}").as_str()),
+                    "{at}"
+                );
+                let lines = card_texts(&doc, " ");
+                let command = format!("boardwright witches {args} --potion \"");
+                assert!(
+                    lines
+                        .iter()
+                        .any(|(of, name, words)| of == "page" && name == "command" && words.contains(&command)),
+                    "{at}: no {command:?} in {lines:#?}"
+                );
+                assert!(
+                    lines
+                        .iter()
+                        .any(|(of, _, words)| of == "page" && words.contains("boardwright serve")),
+                    "{at}"
+                );
+                for (of, name, words) in &lines {
+                    assert!(!points_elsewhere(words), "{at}: the {of} line {name:?}: {words:?}");
+                    // Garden cells are white on an ink-friendly sheet.
+                    assert!(!words.contains("shaded"), "{at}: the {of} line {name:?}: {words:?}");
+                }
+                let effects = lines.iter().filter(|(of, _, _)| of == "effect").count();
+                if preset == Some("hardest") {
+                    assert!(effects > 0, "{at}: the hardest preset's card meets no effect");
+                }
+            }
+        }
+    }
+}
+
+/// The hexet card covers every terrain and a river, each led by its mark:
+/// forest and hills change nothing, a lake takes no road, a river is
+/// crossed by a bridge. No line points elsewhere; starship has no card.
+#[test]
+fn the_hexet_card_covers_every_terrain() {
+    let b = Hexet::generate(&hexet::Params::default(), &Seed::new("Tiamo")).unwrap();
+    for ink_friendly in [false, true] {
+        let options = DrawOptions {
+            ink_friendly,
+            ..DrawOptions::default()
+        };
+        let doc = card_of::<Hexet>(&b, &options);
+        let lines = card_texts(&doc, " ");
+        let terrain: Vec<(&str, &str)> = lines
+            .iter()
+            .filter(|(of, _, _)| of == "terrain")
+            .map(|(_, name, words)| (name.as_str(), words.as_str()))
+            .collect();
+        let names: Vec<&str> = terrain.iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            names,
+            ["grassland", "forest", "hills", "lake", "river"],
+            "ink-friendly {ink_friendly}"
+        );
+        for (name, words) in &terrain {
+            let says = match *name {
+                "forest" | "hills" => "as through grassland",
+                "lake" => "no road",
+                "river" => "bridge",
+                _ => "roads go",
+            };
+            assert!(words.contains(says), "{name}: {words:?}");
+        }
+        // Each led by its mark: a shape in its group besides the words.
+        let svg: String = doc.pages.iter().map(|p| render::svg::page(p, &doc.title)).collect();
+        for name in names {
+            let at = svg.find(&format!("data-of=\"terrain\" data-name=\"{name}\"")).unwrap();
+            let group = &svg[at..at + svg[at..].find("<text").unwrap()];
+            assert!(
+                ["<polygon", "<line", "<path", "<circle"].iter().any(|s| group.contains(s)),
+                "{name} has no mark"
+            );
+        }
+        for (of, name, words) in &lines {
+            assert!(!points_elsewhere(words), "the {of} line {name:?}: {words:?}");
+        }
+    }
+    assert!(!boardwright::starship::Starship::RULES_CARD);
+}
