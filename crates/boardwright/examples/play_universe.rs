@@ -42,11 +42,11 @@ fn main() {
     let each = std::env::var("EACH").is_ok();
     let strong: Option<u32> = std::env::var("STRONG").ok().and_then(|a| a.parse().ok());
     for players in (2..=9).filter(|p| only.is_empty() || only.contains(p)) {
-        match agree {
-            Some(search_games) => agreement(players, games, boards, search_games),
-            None if each => every_remedy(players, games, boards),
-            None if strong.is_some() => stronger(players, strong.unwrap_or(0), boards, fair_play),
-            None => remedies(players, games, boards, fair_play),
+        match (agree, strong) {
+            (Some(search_games), _) => agreement(players, games, boards, search_games),
+            _ if each => every_remedy(players, games, boards),
+            (None, Some(search_games)) => stronger(players, search_games, boards, fair_play),
+            (None, None) => remedies(players, games, boards, fair_play),
         }
     }
 }
@@ -131,8 +131,8 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
         };
         let rates = play::compensate(&board, &series, &|_| {}, None).unwrap();
         for (k, rate) in rates.iter().enumerate() {
-            for s in 0..seats {
-                wins[k][s] += rate.seats[s].rate.wins;
+            for (w, seat) in wins[k].iter_mut().zip(&rate.seats) {
+                *w += seat.rate.wins;
             }
             within[k] += u32::from(rate.gap.gap <= 0.10);
         }

@@ -1,7 +1,9 @@
 //! How many universe boards lose a mark a player needs on the printed
 //! page: for each paper, player count and preset, over many seeds, the
 //! boards drawn with a numbered node showing no number (or one under the
-//! least font), with a node showing no pictogram, and the boards refused.
+//! least font), with a node showing no pictogram, and the boards refused;
+//! and the smallest power dot's diameter on the boards drawn (the least and
+//! the median over the boards), where players draw their icons.
 //!
 //! ```text
 //! cargo run --profile test -p boardwright --example print_marks [boards]
@@ -18,14 +20,18 @@ const LEAST_NUMBER: f64 = 2.0;
 fn main() {
     let boards: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let runs = [
+        (Paper::A4, 2, None),
+        (Paper::A4, 4, None),
+        (Paper::A4, 9, None),
         (Paper::A5, 2, None),
         (Paper::A5, 4, None),
         (Paper::A5, 6, None),
+        (Paper::A5, 9, None),
         (Paper::A4, 9, Some("all-expansions")),
     ];
     println!(
-        "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8}",
-        "paper", "players", "preset", "boards", "no number", "no pictogram", "refused"
+        "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14}",
+        "paper", "players", "preset", "boards", "no number", "no pictogram", "refused", "dot mm min/med"
     );
     for (paper, players, preset) in runs {
         let mut layers = preset.map(|p| vec![Params::preset(p).expect("a preset")]).unwrap_or_default();
@@ -38,25 +44,33 @@ fn main() {
             ..DrawOptions::default()
         };
         let (mut numbers, mut pictograms, mut refused) = (0, 0, 0);
+        let mut dots: Vec<f64> = Vec::new();
         for i in 0..boards {
             let board = Universe::generate(&params, &Seed::new(&format!("x{i}"))).expect("a board");
             if Universe::check_printable(&board, &options).is_err() {
                 refused += 1;
                 continue;
             }
-            let (number, pictogram) = missing(&board, &Universe::draw(&board, options.clone()).pages[0].shapes);
+            let shapes = &Universe::draw(&board, options.clone()).pages[0].shapes;
+            let (number, pictogram) = missing(&board, shapes);
+            let mut diameters = Vec::new();
+            dot_diameters(shapes, false, &mut diameters);
+            dots.push(diameters.into_iter().fold(f64::INFINITY, f64::min));
             numbers += usize::from(number);
             pictograms += usize::from(pictogram);
         }
+        dots.sort_by(f64::total_cmp);
+        let (least, median) = (dots.first().copied().unwrap_or(0.0), dots.get(dots.len() / 2).copied().unwrap_or(0.0));
         println!(
-            "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8}",
+            "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14}",
             paper.name(),
             players,
             preset.unwrap_or("default"),
             boards,
             numbers,
             pictograms,
-            refused
+            refused,
+            format!("{least:.2}/{median:.2}")
         );
     }
 }
@@ -90,4 +104,17 @@ fn missing(board: &Board, shapes: &[Shape]) -> (bool, bool) {
         pictogram |= node.node_type.is_some() && !shown("pictogram");
     }
     (number, pictogram)
+}
+
+/// Appends the diameter of every power dot among `shapes` (inside a shape
+/// tagged `dot` when `dot`), millimetres.
+fn dot_diameters(shapes: &[Shape], dot: bool, out: &mut Vec<f64>) {
+    for shape in shapes {
+        match shape {
+            Shape::Group { shapes, .. } => dot_diameters(shapes, dot, out),
+            Shape::Tagged { tag, shape } => dot_diameters(std::slice::from_ref(shape), dot || tag.class == "dot", out),
+            Shape::Circle { radius, .. } if dot => out.push(2.0 * radius),
+            _ => {}
+        }
+    }
 }
