@@ -81,8 +81,34 @@ pub(crate) fn check(board: &Board, options: &DrawOptions) -> Result<(), String> 
         },
     };
     Err(format!(
-        "{what} need nodes of at least {:.1} mm across; on {on} these nodes are {:.1} mm across: {remedy}",
-        2.0 * need,
-        2.0 * size
+        "{what} need nodes of at least {} mm across; on {on} these nodes are {} mm across: {remedy}",
+        needed(2.0 * need),
+        drawn(2.0 * size)
     ))
+}
+
+/// A size needed, rounded up to a tenth of a millimetre (a size drawn is
+/// rounded down, [`drawn`], so that one short of its need never reads as
+/// equal to it).
+fn needed(mm: f64) -> String {
+    format!("{:.1}", (mm * 10.0 - 1e-9).ceil() / 10.0)
+}
+
+/// A size drawn, rounded down to a tenth of a millimetre: "under 0.1"
+/// below that.
+fn drawn(mm: f64) -> String {
+    if mm < 0.1 { "under 0.1".to_string() } else { format!("{:.1}", (mm * 10.0).floor() / 10.0) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_size_short_of_its_need_never_reads_as_equal_or_zero() {
+        assert_eq!((needed(4.0), drawn(3.999_999)), ("4.0".to_string(), "3.9".to_string()));
+        assert_eq!((needed(2.61), drawn(2.69)), ("2.7".to_string(), "2.6".to_string()));
+        assert_eq!(drawn(0.04), "under 0.1");
+        assert_eq!(needed(4.000_000_000_01), "4.0");
+    }
 }
