@@ -60,7 +60,10 @@ fn main() {
             pictograms += usize::from(pictogram);
         }
         dots.sort_by(f64::total_cmp);
-        let (least, median) = (dots.first().copied().unwrap_or(0.0), dots.get(dots.len() / 2).copied().unwrap_or(0.0));
+        let (least, median) = (
+            dots.first().copied().unwrap_or(0.0),
+            dots.get(dots.len() / 2).copied().unwrap_or(0.0),
+        );
         println!(
             "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14}",
             paper.name(),

@@ -97,7 +97,11 @@ fn needed(mm: f64) -> String {
 /// A size drawn, rounded down to a tenth of a millimetre: "under 0.1"
 /// below that.
 fn drawn(mm: f64) -> String {
-    if mm < 0.1 { "under 0.1".to_string() } else { format!("{:.1}", (mm * 10.0).floor() / 10.0) }
+    if mm < 0.1 {
+        "under 0.1".to_string()
+    } else {
+        format!("{:.1}", (mm * 10.0).floor() / 10.0)
+    }
 }
 
 #[cfg(test)]
