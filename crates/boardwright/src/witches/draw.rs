@@ -14,31 +14,40 @@
 //! over left to right), every player's back lies behind their front and one
 //! cut frees both.
 //!
-//! Each player's section starts with their badge (their number, white on
-//! their colour, or dark in a ring when ink-friendly) and "Player N" in dark
-//! ink, inside the section's top-left cell, clear of every line. Below it in
-//! a cell come a cauldron's name, then what the cell holds: an ingredient, a
-//! special cell or the notes cell's writing lines.
+//! Each player's section has their badge (their number, white on their
+//! colour, or dark in a ring when ink-friendly) and "Player N" in dark ink,
+//! at the top of a cell of their area, clear of every line (`layout` says
+//! which). A cauldron is drawn as its cells: its outline around them, a thin
+//! line between each two, and in each cell's top-left corner a small box
+//! with the cell's place in the cauldron's order, the order its potion is
+//! entered in. Below a label and an order box comes what the cell holds: a
+//! starting ingredient (every one on the sheet at one size), a special
+//! cell or the notes cell's writing lines.
 //!
 //! Every cell of the grid is an unpainted rectangle tagged `cell` with its
 //! side and grid position; a garden's paint (each of its cells within the
 //! garden's border) is grouped and tagged `garden` with the player and the
-//! garden's index, a cauldron's rectangle `cauldron` with the player; the
-//! marks are tagged as `marks` names them. A player's label sits at the
-//! top of a cell of their area with room for it.
+//! garden's index; a cauldron's rectangle is tagged `cauldron` with the
+//! player, side and cells, and its lines and order boxes are grouped and
+//! tagged `cauldron-cells`, each cell's box `cauldron-cell` with its side, grid
+//! position and `order`; a starting ingredient's words are grouped and
+//! tagged `ingredient` with its side and grid position; the marks are
+//! tagged as `marks` names them.
 
 use scene::{Anchor, Document, Page, Shape, Style, Tag};
 
-use super::{Board, Face, HEIGHT, WIDTH};
+use super::{Board, Cauldron, Face, HEIGHT, WIDTH};
 use crate::DrawOptions;
 use crate::print::{self, Entry, INK};
 
+mod layout;
 mod marks;
 mod rules_card;
 mod sheet;
 
 pub(crate) use rules_card::pages as rules_card;
 
+use layout::{Layout, starter_size};
 use marks::{BADGE_RADIUS, CAULDRON_INSET, CUT_WIDTH, GARDEN_INSET, GARDEN_WIDTH, Marks, TUFT_STEP};
 use sheet::{Sheet, band_width};
 
@@ -52,7 +61,7 @@ const HOW_TO_PRINT_2023: &str = "Print at actual size (100 %, no fit to page).";
 const INSET: f64 = 3.8;
 /// The smallest font size on the sheet, millimetres.
 const SMALLEST_TEXT: f64 = 2.0;
-/// Font size of "Player N" and a cauldron's name, at most, millimetres.
+/// Font size of "Player N", at most, millimetres.
 const LABEL_TEXT: f64 = 3.4;
 /// Font size of an ingredient's or the notes cell's name, at most.
 const NAME_TEXT: f64 = 3.6;
@@ -60,8 +69,6 @@ const NAME_TEXT: f64 = 3.6;
 const SPECIAL_TEXT: f64 = 3.2;
 /// Radius of a special cell's asterisk, millimetres.
 const SPECIAL_RADIUS: f64 = 2.6;
-/// Below a cauldron's outline, above its name, millimetres.
-const CAULDRON_NAME_GAP: f64 = 0.8;
 /// Radius of a special cell's asterisk in the shortest cells, millimetres.
 const SMALLEST_SPECIAL: f64 = 1.0;
 /// Between stacked things in a cell, millimetres.
@@ -83,12 +90,22 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
         .collect();
     let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
     let sheet = Sheet::new(blank.width, blank.height, &entries, lines);
+    let layouts: Vec<Layout> = faces.iter().map(|&face| Layout::new(board, face, &sheet)).collect();
+    let look = Look {
+        board,
+        options: &options,
+        marks,
+        sheet: &sheet,
+        entries: &entries,
+        starter: starter_size(board, faces, &layouts, &sheet),
+    };
     Document {
         title: format!("Witches board, seed {}", board.header.seed),
         pages: faces
             .iter()
+            .zip(&layouts)
             .zip(&captions)
-            .map(|(&face, caption)| page(board, face, &options, marks, &sheet, &entries, caption))
+            .map(|((&face, layout), caption)| page(&look, face, layout, caption))
             .collect(),
     }
 }
@@ -119,11 +136,24 @@ fn caption(board: &Board, face: Face, options: &DrawOptions, width: f64) -> Vec<
     lines
 }
 
-/// The page of `face`: its cells and their marks laid out by `sheet`, the
-/// cut lines over them, then the legend's `entries` and the `caption` in
-/// their bands.
-fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &Sheet, entries: &[Entry], caption: &[String]) -> Page {
-    let mut page = print::page(options);
+/// What every page of a board shares: the board, how it is printed, the
+/// cells' layout on the paper, the legend's entries and the size of the
+/// starting ingredients' names.
+struct Look<'a> {
+    board: &'a Board,
+    options: &'a DrawOptions,
+    marks: Marks,
+    sheet: &'a Sheet,
+    entries: &'a [Entry],
+    starter: f64,
+}
+
+/// The page of `face`: its cells and their marks laid out by `look`'s
+/// sheet and `layout`, the cut lines over them, then the legend's entries
+/// and the `caption` in their bands.
+fn page(look: &Look, face: Face, layout: &Layout, caption: &[String]) -> Page {
+    let Look { board, marks, sheet, .. } = *look;
+    let mut page = print::page(look.options);
     let side = side_name(face);
     let shapes = &mut page.shapes;
     let cell_rect = |x: u32, y: u32, style: Style| {
@@ -163,94 +193,42 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
     }
     shapes.extend(garden_borders(sheet, &garden_of, marks));
     fold_lines(shapes, board, face, sheet, marks);
-
-    // Where each cell's free room starts, below the words at its top.
-    let mut top = [[0.0; WIDTH as usize]; HEIGHT as usize];
-    for (y, row) in top.iter_mut().enumerate() {
-        for (x, t) in row.iter_mut().enumerate() {
-            *t = sheet.at(x as u32, y as u32).1 + INSET;
-        }
-    }
-    // The players' labels take the top of a cell of their areas: the first
-    // with room for the words beside the badge at full size, else the one
-    // with the most; the words are one size on the page, the smallest of
-    // those, so that no player's label is smaller than another's.
-    // Each player's cell and the size their words fit at there.
-    let labels: Vec<(u32, u32, f64)> = board
-        .players
-        .iter()
-        .map(|p| {
-            let [px, py, w, h] = p.rect(face);
-            let mut best = (px, py, 0.0);
-            for (x, y) in (py..py + h).flat_map(|y| (px..px + w).map(move |x| (x, y))) {
-                let fits = label_fits(p.id, sheet.size(x, y, 1, 1).0 - 2.0 * INSET);
-                if fits > best.2 {
-                    best = (x, y, fits);
-                }
-                if fits >= LABEL_TEXT {
-                    break;
-                }
-            }
-            best
-        })
-        .collect();
-    let label_size = labels.iter().map(|&(_, _, fits)| fits).fold(LABEL_TEXT, f64::min);
-    for &(x, y, _) in &labels {
-        top[y as usize][x as usize] += 2.0 * BADGE_RADIUS + STACK_GAP;
-    }
     for c in board.cauldrons.iter().filter(|c| c.side == face) {
-        let (x, y) = sheet.at(c.x, c.y);
-        let (w, h) = sheet.size(c.x, c.y, c.w, c.h);
-        shapes.push(
-            Shape::Rect {
-                origin: (x + CAULDRON_INSET, y + CAULDRON_INSET),
-                size: (w - 2.0 * CAULDRON_INSET, h - 2.0 * CAULDRON_INSET),
-                style: marks.cauldron(),
-            }
-            .tagged(Tag::new("cauldron").with("player", c.player)),
-        );
-        let name = format!("Cauldron ({})", c.w * c.h);
-        // Under anything at the top of the cells it spans (a player's label).
-        let from = top[c.y as usize][c.x as usize..(c.x + c.w) as usize]
-            .iter()
-            .fold(0.0, |a: f64, &t| a.max(t))
-            + CAULDRON_NAME_GAP;
-        let bottom = Words::fit(&name, (w - 2.0 * INSET, f64::INFINITY), LABEL_TEXT).draw(shapes, (x + w / 2.0, from));
-        for t in &mut top[c.y as usize][c.x as usize..(c.x + c.w) as usize] {
-            *t = t.max(bottom + STACK_GAP);
-        }
+        shapes.extend(cauldron(c, layout, sheet, marks));
     }
-    for (&(cx, cy, _), p) in labels.iter().zip(&board.players) {
+    for (&(cx, cy), p) in layout.labels.iter().zip(&board.players) {
         let (x, y) = sheet.at(cx, cy);
-        shapes.push(player_label(p.id, (x + INSET, y + INSET), label_size, marks));
+        shapes.push(player_label(p.id, (x + INSET, y + INSET), layout.label_size, marks));
     }
-    // What a cell holds, centred in the room below its top words.
-    let room = |x: u32, y: u32| {
-        let (x0, _) = sheet.at(x, y);
-        let (w, h) = sheet.size(x, y, 1, 1);
-        let from = top[y as usize][x as usize];
-        (x0 + w / 2.0, w - 2.0 * INSET, from, sheet.at(x, y).1 + h - INSET)
-    };
+    // A starting ingredient at the sheet's one size, centred in the
+    // room of its cell where its name fits largest.
     for i in board.ingredients.iter().filter(|i| i.side == face) {
-        let (cx, width, from, to) = room(i.x, i.y);
-        let name = Words::fit(&i.name, (width, to - from), NAME_TEXT);
-        let start = centred(from, to, name.height());
-        name.draw(shapes, (cx, start));
+        let (room, _) = layout.starter_room(sheet, &i.name, i.x, i.y);
+        let name = Words::at(&i.name, look.starter, room.width);
+        let start = centred(room.from, room.to, name.height());
+        let mut words = Vec::new();
+        name.draw(&mut words, (room.cx, start));
+        shapes.push(Shape::Group {
+            tag: Tag::new("ingredient").with("side", side).with("x", i.x).with("y", i.y),
+            shapes: words,
+        });
     }
     for s in board.special_cells.iter().filter(|s| s.side == face) {
-        let (cx, width, from, to) = room(s.x, s.y);
-        let name = Words::fit(&s.name, (width, to - from - 2.0 * SMALLEST_SPECIAL - STACK_GAP), SPECIAL_TEXT);
+        let room = layout.room(sheet, s.x, s.y);
+        let (from, to) = (room.from, room.to);
+        let name = Words::fit(&s.name, (room.width, to - from - 2.0 * SMALLEST_SPECIAL - STACK_GAP), SPECIAL_TEXT);
         // The asterisk smaller in a cell too short for it and the name.
         let r = ((to - from - name.height() - STACK_GAP) / 2.0).clamp(SMALLEST_SPECIAL, SPECIAL_RADIUS);
         let start = centred(from, to, 2.0 * r + STACK_GAP + name.height());
-        shapes.push(marks.special_on_board((cx, start + r), r));
-        name.draw(shapes, (cx, start + 2.0 * r + STACK_GAP));
+        shapes.push(marks.special_on_board((room.cx, start + r), r));
+        name.draw(shapes, (room.cx, start + 2.0 * r + STACK_GAP));
     }
     if let Some(n) = board.notes_cell.filter(|n| n.side == face) {
-        let (cx, width, from, to) = room(n.x, n.y);
-        let below = Words::fit("Notes", (width, (to - from) / 2.0), NAME_TEXT).draw(shapes, (cx, from)) + STACK_GAP;
+        let room = layout.room(sheet, n.x, n.y);
+        let (cx, width) = (room.cx, room.width);
+        let below = Words::fit("Notes", (width, (room.to - room.from) / 2.0), NAME_TEXT).draw(shapes, (cx, room.from)) + STACK_GAP;
         // Three writing lines, evenly down the rest of the cell.
-        let step = (to - below) / 3.0;
+        let step = (room.to - below) / 3.0;
         shapes.push(Shape::Group {
             tag: Tag::new("notes").with("side", side).with("x", n.x).with("y", n.y),
             shapes: (1..=3)
@@ -266,9 +244,70 @@ fn page(board: &Board, face: Face, options: &DrawOptions, marks: Marks, sheet: &
         });
     }
     cut_lines(shapes, board, face, sheet, marks);
-    shapes.push(print::legend(entries, &[], sheet.entries_at, sheet.band_width, false));
+    shapes.push(print::legend(look.entries, &[], sheet.entries_at, sheet.band_width, false));
     shapes.push(print::legend(&[], caption, sheet.caption_at, sheet.band_width, false));
     page
+}
+
+/// Cauldron `c` drawn as its cells: its outline, filled, [`CAULDRON_INSET`]
+/// inside the cell lines round it; a thin line on each cell line inside
+/// it, from outline to outline; in each cell its order box from `layout`.
+fn cauldron(c: &Cauldron, layout: &Layout, sheet: &Sheet, marks: Marks) -> Vec<Shape> {
+    let side = side_name(c.side);
+    let (x, y) = sheet.at(c.x, c.y);
+    let (w, h) = sheet.size(c.x, c.y, c.w, c.h);
+    let (x0, y0, x1, y1) = (
+        x + CAULDRON_INSET,
+        y + CAULDRON_INSET,
+        x + w - CAULDRON_INSET,
+        y + h - CAULDRON_INSET,
+    );
+    let outline = Shape::Rect {
+        origin: (x0, y0),
+        size: (x1 - x0, y1 - y0),
+        style: marks.cauldron(),
+    }
+    .tagged(
+        Tag::new("cauldron")
+            .with("player", c.player)
+            .with("side", side)
+            .with("x", c.x)
+            .with("y", c.y)
+            .with("w", c.w)
+            .with("h", c.h),
+    );
+    let mut cells = Vec::new();
+    let line = |from, to| Shape::Line {
+        from,
+        to,
+        style: marks.cauldron_cell(),
+    };
+    for i in c.x + 1..c.x + c.w {
+        let lx = sheet.xs[i as usize];
+        cells.push(line((lx, y0), (lx, y1)));
+    }
+    for j in c.y + 1..c.y + c.h {
+        let ly = sheet.ys[j as usize];
+        cells.push(line((x0, ly), (x1, ly)));
+    }
+    let inside = |r: &&layout::OrderBox| (c.x..c.x + c.w).contains(&r.x) && (c.y..c.y + c.h).contains(&r.y);
+    for order in layout.orders.iter().filter(inside) {
+        cells.push(Shape::Group {
+            tag: Tag::new("cauldron-cell")
+                .with("side", side)
+                .with("x", order.x)
+                .with("y", order.y)
+                .with("order", order.order),
+            shapes: marks.order(order.order, order.center, order.half),
+        });
+    }
+    vec![
+        outline,
+        Shape::Group {
+            tag: Tag::new("cauldron-cells").with("player", c.player).with("side", side),
+            shapes: cells,
+        },
+    ]
 }
 
 /// The largest size, at most [`LABEL_TEXT`], at which "Player N" fits
@@ -298,8 +337,8 @@ fn player_label(id: u32, at: (f64, f64), size: f64, marks: Marks) -> Shape {
     }
 }
 
-/// Words set to fit a room: in one line, or a word a line when one line
-/// would take a font under the smallest; never under it.
+/// Words set to fit a room: in one line, or a word a line when that sets
+/// them larger; never under the smallest font size.
 struct Words {
     lines: Vec<String>,
     size: f64,
@@ -314,10 +353,22 @@ impl Words {
             lines.iter().map(|l| print::fit(l, width, most)).fold(tall.min(most), f64::min)
         };
         let mut lines = vec![text.to_string()];
-        if size(&lines) < SMALLEST_TEXT && text.contains(' ') {
-            lines = text.split(' ').map(str::to_string).collect();
+        let split: Vec<String> = text.split(' ').map(str::to_string).collect();
+        if split.len() > 1 && size(&split) > size(&lines) {
+            lines = split;
         }
         let size = size(&lines).max(SMALLEST_TEXT);
+        Words { lines, size }
+    }
+
+    /// `text` at font size `size`: in one line when it fits `width` so,
+    /// else a word a line.
+    fn at(text: &str, size: f64, width: f64) -> Words {
+        let lines = if print::fit(text, width, size) >= size {
+            vec![text.to_string()]
+        } else {
+            text.split(' ').map(str::to_string).collect()
+        };
         Words { lines, size }
     }
 

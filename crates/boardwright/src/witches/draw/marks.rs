@@ -4,8 +4,11 @@
 //!
 //! The cut line is the heaviest line on the sheet, solid and near black; a
 //! garden's border is a thin line inside the garden, well apart from it,
-//! with short tufts pointing into the garden; a
-//! fold line is thin, grey and dashed. Each mark's shapes are tagged with its
+//! with short tufts pointing into the garden; a cauldron is a plain dark
+//! outline, thin dark lines between its cells and a small dark box round
+//! each cell's number (square, unlike a player's round badge); a fold line is thin, grey and dashed. A garden's fill and
+//! a cauldron's are far apart in grey as well as in hue, so a greyscale
+//! print tells them apart by shade too. Each mark's shapes are tagged with its
 //! name (`cut`, `fold`, `garden`, …), and its legend swatch is a group
 //! `swatch` whose `data-mark` names the same mark, so that a page can be
 //! checked for a legend entry of every mark it shows.
@@ -37,9 +40,18 @@ const TUFT_LENGTH: f64 = 1.0;
 const TUFT_WIDTH: f64 = 0.35;
 const GARDEN: Color = Color::rgb(0xdf, 0xf2, 0xd8);
 const GARDEN_EDGE: Color = Color::rgb(0x3d, 0x7a, 0x3a);
-const CAULDRON: Color = Color::rgb(0xe8, 0xdc, 0xcb);
+/// A cauldron's fill: a lavender about 0.16 darker in grey (luminance, 0
+/// to 1) than a garden's green.
+const CAULDRON: Color = Color::rgb(0xc9, 0xb8, 0xde);
 /// Width of a cauldron's outline, millimetres.
 const CAULDRON_WIDTH: f64 = 0.6;
+/// Width of the lines between a cauldron's cells and of its order boxes,
+/// millimetres: half its outline's, so the cauldron reads as one.
+const CAULDRON_CELL_WIDTH: f64 = 0.3;
+/// Half the side of a cauldron cell's order box, at most, millimetres.
+pub(super) const ORDER_HALF: f64 = 2.2;
+/// Font size of the number in an order box of [`ORDER_HALF`], millimetres.
+pub(super) const ORDER_TEXT: f64 = 2.8;
 /// From a cell line to the middle of a cauldron's outline, millimetres.
 pub(super) const CAULDRON_INSET: f64 = 2.5;
 /// Width of the notes cell's writing lines, millimetres.
@@ -106,6 +118,27 @@ impl Marks {
     /// A cauldron's style.
     pub fn cauldron(self) -> Style {
         Style::filled_outlined(self.fill(CAULDRON), INK, CAULDRON_WIDTH)
+    }
+
+    /// The style of the lines between a cauldron's cells and of its order
+    /// boxes.
+    pub fn cauldron_cell(self) -> Style {
+        Style::stroke(INK, CAULDRON_CELL_WIDTH)
+    }
+
+    /// A cauldron cell's order box about `c`, `half` its side across each
+    /// way, `order` in it, its number as much smaller than [`ORDER_TEXT`]
+    /// as the box is than [`ORDER_HALF`].
+    pub fn order(self, order: u32, c: (f64, f64), half: f64) -> Vec<Shape> {
+        let size = half * ORDER_TEXT / ORDER_HALF;
+        vec![
+            Shape::Rect {
+                origin: (c.0 - half, c.1 - half),
+                size: (2.0 * half, 2.0 * half),
+                style: self.cauldron_cell(),
+            },
+            print::text((c.0, c.1 + size * 0.36), order.to_string(), size, Anchor::Middle, INK),
+        ]
     }
 
     /// The notes cell's writing lines' style.
@@ -218,17 +251,25 @@ impl Marks {
                 "garden",
             ),
         ];
+        // A cauldron of two cells, and the order its numbers give.
         if !board.cauldrons.is_empty() {
             entries.push(Entry::new(
                 swatch(
                     "cauldron",
-                    vec![Shape::Rect {
-                        origin: (0.1, 0.1),
-                        size: (0.8, 0.8),
-                        style: width(self.cauldron(), CAULDRON_WIDTH),
-                    }],
+                    vec![
+                        Shape::Rect {
+                            origin: (0.1, 0.1),
+                            size: (0.8, 0.8),
+                            style: width(self.cauldron(), CAULDRON_WIDTH),
+                        },
+                        Shape::Line {
+                            from: (0.5, 0.1),
+                            to: (0.5, 0.9),
+                            style: width(self.cauldron_cell(), CAULDRON_CELL_WIDTH),
+                        },
+                    ],
                 ),
-                "cauldron",
+                "cauldron 1, 2\u{2026}",
             ));
         }
         if board.notes_cell.is_some() {
@@ -244,7 +285,7 @@ impl Marks {
                         })
                         .collect(),
                 ),
-                "notes cell",
+                "notes",
             ));
         }
         if !board.special_cells.is_empty() {
