@@ -189,22 +189,24 @@ fn area_walk(c: &mut Criterion) {
     group.finish();
 }
 
-/// Greedy and random games on a default 4-player board (the target: at
-/// least 1,000 greedy games a second on 2 cores), in series of 100 and
-/// 1,000 games on every core: the time per game stays flat.
+/// Reference, greedy and random games on a default 4-player board (the
+/// target: at least 1,000 reference games a second on 2 cores), in series
+/// of 100 and 1,000 on every core: the time per game stays flat. A series
+/// plays its games twice, by the rules and with the starts dealt, and the
+/// throughput counts both.
 fn play(c: &mut Criterion) {
     use boardwright::universe::play::{self, Series};
     let board = Universe::generate(&Params::default(), &Seed::new("Tiamo")).expect("the bench board generates");
     let mut group = c.benchmark_group("universe/play");
     group.sample_size(10);
-    for bot in ["greedy", "random"] {
+    for bot in ["reference", "greedy", "random"] {
         for games in [100u32, 1000] {
             let series = Series {
                 games,
                 bots: vec![bot.to_string()],
                 ..Default::default()
             };
-            group.throughput(criterion::Throughput::Elements(u64::from(games)));
+            group.throughput(criterion::Throughput::Elements(2 * u64::from(games)));
             group.bench_function(format!("{bot}, {games} games"), |b| {
                 b.iter(|| black_box(play::play(&board, &series).expect("the bench board plays")).stalls)
             });
