@@ -3,8 +3,10 @@
 //! and white and in greyscale), rivers as double lines on the sides their
 //! cells' river masks name, roads in each player's colour and dash (bridges
 //! wider), cities by type colour and one of eight shapes, and the tower,
-//! larger and ringed. A legend in a column at the right, off the map, names
-//! each (the roads only when some are drawn).
+//! larger and ringed. A legend off the map, in a column at the right or a
+//! band at the foot (whichever leaves the hexes larger), names each (the
+//! roads only when some are drawn). Over several sheets the map is as large
+//! as they hold it, and its tower and cities keep off the seams ([`layout`]).
 //!
 //! A hex is tagged `cell` with its axial `q`, `r`, and each of its terrain
 //! marks `mark` with the same; a river's lines `river`; a road `road` with
@@ -19,13 +21,13 @@ mod terrain;
 pub use road::PLAYER_COLORS;
 pub(crate) use rules_card::pages as rules_card;
 
-use scene::{Document, Shape, Style, Tag};
+use scene::{Document, Page, Shape, Style, Tag};
 
 use super::hex::{Grid, Hex, SQRT3};
 use super::map::Terrain;
 use super::{Board, RoadType};
 use crate::DrawOptions;
-use crate::print::{self, Entry, INK};
+use crate::print::{self, Entry, INK, MARGIN, Tile};
 
 /// Maps with more cells than this are not drawn (they would not be legible).
 pub(crate) const MAX_DRAWN_CELLS: u64 = 40_000;
@@ -38,35 +40,28 @@ const CITY_SIDE: f64 = 0.9;
 /// Side of the box the tower is drawn in, in circumradii: its ring stays
 /// inside its own hex and is well over half as large again as a city.
 const TOWER_SIDE: f64 = 1.6;
+/// Space between the legend's band and the map, millimetres.
+const BAND_GAP: f64 = 3.0;
 /// Circumradius of a hex, in swatch boxes, that the legend draws roads for:
 /// about a hex's on an A4 page, so that widths and dashes look alike.
 const LEGEND_RADIUS: f64 = 1.25;
 
+/// The least share of the sheets' printable width or height that a tiled
+/// map made smaller to keep its cities off the seams still spans.
+const LEAST_SPAN: f64 = 0.851;
+/// The least scale, against the largest its rectangle holds, a tiled
+/// drawing is made to keep every mark whole where it cannot keep them clear.
+const LOWEST_SCALE: f64 = 0.75;
+
 /// Draws `board` as a one-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let ink = options.ink_friendly;
-    let mut page = print::page(&options);
     let entries = legend_entries(board, ink);
-    let caption = print::Caption::new(
-        "Hexet map",
-        &board.header.seed,
-        format!("{} players", board.header.params.players),
-        &options,
-        &board.header.params,
-        &["players"],
-    );
-    let [ax0, ay0, ax1, ay1] = print::legend_at_right(&mut page, &entries, &caption);
+    let Layout { mut page, radius, origin } = layout(board, &entries, &options);
     let grid = Grid {
         width: board.width,
         height: board.height,
     };
-    // Extent in circumradii: centres span 1.5·(w−1) by √3·(h−½), plus a hex around.
-    let (ext_w, ext_h) = (1.5 * f64::from(grid.width) + 0.5, SQRT3 * (f64::from(grid.height) + 0.5));
-    let radius = ((ax1 - ax0) / ext_w).min((ay1 - ay0) / ext_h);
-    let origin = (
-        (ax0 + ax1 - ext_w * radius) / 2.0 + radius,
-        (ay0 + ay1 - ext_h * radius) / 2.0 + radius * SQRT3 / 2.0,
-    );
     let at = |hex: Hex| {
         let (x, y) = hex.center(radius);
         (origin.0 + x, origin.1 + y)
@@ -118,6 +113,154 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     Document {
         title: format!("Hexet map, seed {}", board.header.seed),
         pages: vec![page],
+    }
+}
+
+/// Where the map lies on the page: the page with its legend, the hexes'
+/// circumradius, and the page position of the centre of hex `(0, 0)`.
+struct Layout {
+    page: Page,
+    radius: f64,
+    origin: (f64, f64),
+}
+
+/// The map's extent in circumradii: centres span 1.5·(w−1) by √3·(h−½),
+/// plus a hex around.
+fn extent(board: &Board) -> (f64, f64) {
+    (1.5 * f64::from(board.width) + 0.5, SQRT3 * (f64::from(board.height) + 0.5))
+}
+
+/// The caption under the legend.
+fn caption(board: &Board, options: &DrawOptions) -> print::Caption {
+    print::Caption::new(
+        "Hexet map",
+        &board.header.seed,
+        format!("{} players", board.header.params.players),
+        options,
+        &board.header.params,
+        &["players"],
+    )
+}
+
+/// The page with its legend and the map's place on it: the legend in a
+/// column at the right or in a band at the foot, whichever leaves the map
+/// the larger hexes (the column when alike); on a tiled board the column
+/// runs down the last column of sheets, its rows stepping past the seams,
+/// and the band keeps to the first sheet of the last row, clear of its
+/// seams. There the map, as large as the rest of the sheets hold it and
+/// centred, is moved, and made smaller where it must be (while it spans
+/// [`LEAST_SPAN`] of the sheets and its hexes are as large as one sheet's),
+/// so that the tower and the cities lie clear of the seams; where no place
+/// clears them all, so that none is cut by a strip's edge, then the tower
+/// and as many cities as can be are clear ([`print::Seams`]).
+fn layout(board: &Board, entries: &[Entry], options: &DrawOptions) -> Layout {
+    let (paper, tile) = (options.paper, options.tile);
+    let (ext_w, ext_h) = extent(board);
+    let (page, area) = legend_placed(board, entries, options);
+    let [ax0, ay0, ax1, ay1] = area;
+    let most = radius_in(board, area);
+    // Made smaller no further than it spans LEAST_SPAN of the sheets and
+    // its hexes are one sheet's (unless one sheet's are larger still).
+    let spanning = LEAST_SPAN / (ext_w / (page.width - 2.0 * MARGIN)).max(ext_h / (page.height - 2.0 * MARGIN));
+    let one = if tile == Tile::ONE {
+        most
+    } else {
+        let one = DrawOptions {
+            tile: Tile::ONE,
+            ..options.clone()
+        };
+        radius_in(board, legend_placed(board, entries, &one).1)
+    };
+    let least = if one <= most { spanning.max(one) } else { spanning }.min(most);
+    // Smaller still, never under one sheet's size, only where a mark would
+    // be cut by a strip's edge otherwise.
+    let lowest = (LOWEST_SCALE * most).max(if one <= most { one } else { 0.0 }).min(least);
+    // The centre of hex (0, 0) with the map centred in its rectangle.
+    let centred = |radius: f64| {
+        (
+            (ax0 + ax1 - ext_w * radius) / 2.0 + radius,
+            (ay0 + ay1 - ext_h * radius) / 2.0 + radius * SQRT3 / 2.0,
+        )
+    };
+    // What a player needs on the map: each city and the tower (kept clear
+    // before the cities), by its hex and the box it paints in, in
+    // circumradii from the hex's centre.
+    let reach = |shapes: Vec<Shape>, side: f64| {
+        let [x0, y0, x1, y1] = Shape::Group {
+            tag: Tag::new("mark"),
+            shapes,
+        }
+        .bounds()
+        .unwrap_or([0.0, 0.0, 1.0, 1.0]);
+        [x0 - 0.5, y0 - 0.5, x1 - 0.5, y1 - 0.5].map(|v| v * side)
+    };
+    let ink = options.ink_friendly;
+    let needed: Vec<(Hex, [f64; 4], bool)> = board
+        .cities
+        .iter()
+        .map(|c| (c.hex(), reach(vec![city::city(c.city_type, ink)], CITY_SIDE), false))
+        .chain([(board.tower, reach(city::tower(ink), TOWER_SIDE), true)])
+        .collect();
+    let placed = print::Seams::new(paper, tile).place(most, least, lowest, |radius| {
+        let origin = centred(radius);
+        let mut spans = [Vec::new(), Vec::new()];
+        for &(hex, [x0, y0, x1, y1], main) in &needed {
+            let (x, y) = hex.center(radius);
+            let (x, y) = (origin.0 + x, origin.1 + y);
+            spans[0].push(print::Span {
+                lo: x + x0 * radius,
+                hi: x + x1 * radius,
+                main,
+            });
+            spans[1].push(print::Span {
+                lo: y + y0 * radius,
+                hi: y + y1 * radius,
+                main,
+            });
+        }
+        let slack = ((ax1 - ax0 - ext_w * radius) / 2.0, (ay1 - ay0 - ext_h * radius) / 2.0);
+        print::Marks {
+            spans,
+            room: [(-slack.0, slack.0), (-slack.1, slack.1)],
+        }
+    });
+    let origin = centred(placed.scale);
+    Layout {
+        page,
+        radius: placed.scale,
+        origin: (origin.0 + placed.shift.0, origin.1 + placed.shift.1),
+    }
+}
+
+/// The largest circumradius at which the map fits the rectangle `[x0, y0,
+/// x1, y1]`.
+fn radius_in(board: &Board, [x0, y0, x1, y1]: [f64; 4]) -> f64 {
+    let (ext_w, ext_h) = extent(board);
+    ((x1 - x0) / ext_w).min((y1 - y0) / ext_h)
+}
+
+/// The page of `options` with the legend in a column at the right or in a
+/// band at the foot, whichever leaves the map the larger hexes (the column
+/// when alike), each within one sheet of a tiled board, clear of its
+/// seams; and the rectangle left for the map.
+fn legend_placed(board: &Board, entries: &[Entry], options: &DrawOptions) -> (Page, [f64; 4]) {
+    let (paper, tile) = (options.paper, options.tile);
+    let caption = caption(board, options);
+    let mut page = print::page(options);
+    let mut beside = page.clone();
+    // The column down the last column of sheets, its rows kept out of the
+    // seams between rows.
+    let (top, foot) = (
+        print::sheet_room(paper, tile, tile.cols - 1, 0),
+        print::sheet_room(paper, tile, tile.cols - 1, tile.rows - 1),
+    );
+    let [_, down] = print::seams(paper, tile);
+    let column = print::legend_at_right(&mut beside, entries, &caption, [top[0], top[1], foot[2], foot[3]], &down);
+    let room = print::sheet_room(paper, tile, 0, tile.rows - 1);
+    let lines = caption.flowing(room[2] - room[0]);
+    match print::legend_at_foot(&mut page, entries, &lines, room, BAND_GAP) {
+        Some(band) if radius_in(board, band) > radius_in(board, column) => (page, band),
+        _ => (beside, column),
     }
 }
 

@@ -89,6 +89,37 @@ pub(crate) fn legend_height(entries: &[Entry], lines: usize, width: f64) -> f64 
 /// lies over the board's own lines (the witches sheet, whose cells run to the
 /// margin): the lines pass behind the words instead of through them.
 pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width: f64, backed: bool) -> Shape {
+    legend_past(entries, lines, at, width, backed, &[])
+}
+
+/// Where a row `height` tall that would start at `y` starts when it keeps
+/// out of `gaps` (intervals of y, in order): below each it would meet.
+fn past(mut y: f64, height: f64, gaps: &[(f64, f64)]) -> f64 {
+    for &(g0, g1) in gaps {
+        if y < g1 && y + height > g0 {
+            y = g1;
+        }
+    }
+    y
+}
+
+/// Where a legend of `entries` and `lines` lines of small type in a box
+/// `width` wide, from `top` down, ends when its rows keep out of `gaps`.
+fn bottom(entries: &[Entry], lines: usize, width: f64, top: f64, gaps: &[(f64, f64)]) -> f64 {
+    let mut y = top;
+    for _ in rows(entries, width) {
+        y = past(y, ROW, gaps) + ROW;
+    }
+    for _ in 0..lines {
+        y = past(y, SMALL_TEXT * 1.4, gaps) + SMALL_TEXT * 1.4;
+    }
+    y
+}
+
+/// The legend as [`legend`] draws it, each of its rows moved down past the
+/// `gaps` (intervals of y, in order) it would meet: a legend kept out of a
+/// tiled board's seams.
+fn legend_past(entries: &[Entry], lines: &[String], at: (f64, f64), width: f64, backed: bool, gaps: &[(f64, f64)]) -> Shape {
     let mut shapes = Vec::new();
     let label = |shapes: &mut Vec<Shape>, origin: (f64, f64), size: (f64, f64)| {
         if backed {
@@ -101,6 +132,7 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
     };
     let mut y = at.1;
     for row in rows(entries, width) {
+        y = past(y, ROW, gaps);
         let mut x = at.0;
         for i in row {
             let e = &entries[i];
@@ -123,7 +155,7 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
         y += ROW;
     }
     for line in lines {
-        y += SMALL_TEXT * 1.4;
+        y = past(y, SMALL_TEXT * 1.4, gaps) + SMALL_TEXT * 1.4;
         label(
             &mut shapes,
             (at.0, y - SMALL_TEXT * 1.1),
@@ -137,34 +169,66 @@ pub(crate) fn legend(entries: &[Entry], lines: &[String], at: (f64, f64), width:
     }
 }
 
-/// A page with a legend in a column at its right: the legend, and the
-/// printable rectangle left for the drawing `[x0, y0, x1, y1]`. The column is
-/// as wide as its widest entry or caption line, at most 80 mm, with one
-/// entry to a row; it is widened, and the entries set two or more to a row,
-/// only when the legend would not fit the page's height otherwise. Longer
-/// caption lines are broken to fit it.
-pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Caption) -> [f64; 4] {
+/// A page with a legend in a column at the right of `room` (`[x0, y0, x1,
+/// y1]`: the page's printable area, or on a tiled board the part of its
+/// last column of sheets clear of the seams between columns): the legend,
+/// and the printable rectangle left for the drawing `[x0, y0, x1, y1]`,
+/// the page's full height beside the column. The column is centred in the
+/// room's height, or, where `gaps` are given (the bands about the seams
+/// between rows, intervals of y in order), starts at its top and moves each
+/// row down past the gaps it would meet. It is as wide as its widest entry
+/// or caption line, at most 80 mm, with one entry to a row; it is widened,
+/// and the entries set two or more to a row, only when the legend would not
+/// fit the room's height otherwise, up to half the sheet. Longer caption
+/// lines are broken to fit it.
+pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Caption, room: [f64; 4], gaps: &[(f64, f64)]) -> [f64; 4] {
     let widest_entry = entries.iter().map(Entry::width).fold(0.0, f64::max);
     let widest_line = caption.stacked(f64::INFINITY).iter().map(|l| caption_width(l)).fold(0.0, f64::max);
     // The column's width and the width its entries are set in: one to a row
-    // (0) until the page's height runs out, then as wide as the column,
-    // widened step by step up to half the page.
-    let room = page.height - 2.0 * MARGIN;
-    let fits = |width: f64, row: f64| legend_height(entries, caption.stacked(width).len(), row) <= room;
+    // (0) until the room's height runs out, then as wide as the column,
+    // widened step by step up to half the sheet (the room and its margins).
+    let tall = room[3] - room[1];
+    let half = (room[2] - room[0]) / 2.0 + MARGIN;
+    let fits = |width: f64, row: f64| {
+        let lines = caption.stacked(width).len();
+        if gaps.is_empty() {
+            legend_height(entries, lines, row) <= tall
+        } else {
+            bottom(entries, lines, row, room[1], gaps) <= room[3]
+        }
+    };
     let mut width = widest_entry.max(widest_line).min(80.0);
     let mut row = 0.0;
-    while !fits(width, row) && width + 5.0 <= page.width / 2.0 {
+    while !fits(width, row) && width + 5.0 <= half {
         width += 5.0;
         row = width;
     }
     let lines = caption.stacked(width);
-    let x = page.width - MARGIN - width;
-    let height = legend_height(entries, lines.len(), row);
-    let y = MARGIN + ((page.height - 2.0 * MARGIN - height) / 2.0).max(0.0);
-    page.shapes.push(legend(entries, &lines, (x, y), row, false));
+    let x = room[2] - width;
+    let y = if gaps.is_empty() {
+        room[1] + ((tall - legend_height(entries, lines.len(), row)) / 2.0).max(0.0)
+    } else {
+        room[1]
+    };
+    page.shapes.push(legend_past(entries, &lines, (x, y), row, false, gaps));
     // A millimetre inside the margin, so that outlines drawn on the
     // rectangle's edge keep their stroke off the margin.
     [MARGIN + 1.0, MARGIN + 1.0, x - 4.0, page.height - MARGIN - 1.0]
+}
+
+/// A page with a legend in a band at the foot of `room` (as for
+/// [`legend_at_right`]), as wide as it, `lines` of small type under its
+/// entries: the printable rectangle left for the drawing above it, `gap`
+/// from it, the page's full width; `None`, and the page untouched, when
+/// the band is taller than the room.
+pub(crate) fn legend_at_foot(page: &mut Page, entries: &[Entry], lines: &[String], room: [f64; 4], gap: f64) -> Option<[f64; 4]> {
+    let width = room[2] - room[0];
+    let top = room[3] - legend_height(entries, lines.len(), width);
+    if top < room[1] {
+        return None;
+    }
+    page.shapes.push(legend(entries, lines, (room[0], top), width, false));
+    Some([MARGIN + 1.0, MARGIN + 1.0, page.width - MARGIN - 1.0, top - gap])
 }
 
 #[cfg(test)]
@@ -181,6 +245,27 @@ mod tests {
             }
         }
         assert_eq!(rows(&entries, 1000.0).len(), 1);
+    }
+
+    #[test]
+    fn a_legend_steps_its_rows_past_gaps() {
+        let entries: Vec<Entry> = (0..20).map(|i| Entry::new(Vec::new(), format!("entry {i}"))).collect();
+        let lines = ["a caption line".to_string(), "and another".to_string()];
+        let gaps = [(40.0, 60.0), (100.0, 125.0)];
+        let Shape::Group { shapes, .. } = legend_past(&entries, &lines, (10.0, 20.0), 0.0, false, &gaps) else {
+            panic!("a legend is a group")
+        };
+        let mut last = 0.0;
+        for s in &shapes {
+            let b = s.bounds().unwrap();
+            assert!(gaps.iter().all(|&(g0, g1)| b[3] <= g0 || b[1] >= g1), "{s:?} meets a gap");
+            last = f64::max(last, b[3]);
+        }
+        // The rows all drawn, ending where the flow says.
+        assert_eq!(shapes.len(), 22);
+        let end = bottom(&entries, lines.len(), 0.0, 20.0, &gaps);
+        assert!((last - end).abs() < ROW, "{last} {end}");
+        assert!((bottom(&entries, 2, 0.0, 20.0, &[]) - 20.0 - legend_height(&entries, 2, 0.0)).abs() < 1e-9);
     }
 
     /// The words' baselines of a drawn legend, by entry.
@@ -209,14 +294,15 @@ mod tests {
         };
         let short = |n: usize| (0..n).map(|i| Entry::new(Vec::new(), format!("e{i}"))).collect::<Vec<Entry>>();
         let mut page = Page::landscape(scene::Paper::A4);
-        legend_at_right(&mut page, &short(6), &caption);
+        let room = [MARGIN, MARGIN, page.width - MARGIN, page.height - MARGIN];
+        legend_at_right(&mut page, &short(6), &caption, room, &[]);
         let lines = baselines(&page.shapes[0]);
         let entries: Vec<f64> = lines.iter().filter(|(t, _)| t.starts_with('e')).map(|l| l.1).collect();
         assert_eq!(entries.len(), 6);
         assert!(entries.windows(2).all(|w| w[1] > w[0]), "two entries share a row: {lines:?}");
         // With more entries than rows fit the page's height, they pair up.
         let mut page = Page::landscape(scene::Paper::A4);
-        legend_at_right(&mut page, &short(60), &caption);
+        legend_at_right(&mut page, &short(60), &caption, room, &[]);
         let rows: std::collections::BTreeSet<u64> = baselines(&page.shapes[0]).iter().map(|l| l.1.to_bits()).collect();
         assert!(rows.len() < 60, "60 entries in {} rows", rows.len());
     }

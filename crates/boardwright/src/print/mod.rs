@@ -2,14 +2,16 @@
 //! concept: `text` (measuring and breaking words), `place` (shapes drawn in
 //! a unit box put on the page), `legend` (entries and the legend, under the
 //! board or at its right), `caption` (the line that says how to make the
-//! board again), `columns` (a rules card's blocks flowed into columns) and
-//! `sheets` (one board cut into overlapping sheets).
+//! board again), `columns` (a rules card's blocks flowed into columns),
+//! `sheets` (one board cut into overlapping sheets) and `clear` (a drawing
+//! placed so that what a player needs keeps off the sheets' seams).
 
 use scene::{Color, Page};
 
 use crate::DrawOptions;
 
 mod caption;
+mod clear;
 mod columns;
 mod legend;
 mod place;
@@ -17,11 +19,12 @@ mod sheets;
 mod text;
 
 pub(crate) use caption::Caption;
+pub(crate) use clear::{Marks, Seams, Span};
 pub(crate) use columns::{Block, fill, flow};
-pub(crate) use legend::{Entry, SWATCH_SIDE, legend, legend_at_right, legend_height};
+pub(crate) use legend::{Entry, SWATCH_SIDE, legend, legend_at_foot, legend_at_right, legend_height};
 pub(crate) use place::{place, turned};
 pub use sheets::Tile;
-pub(crate) use sheets::{cut, cut_double_sided, seams};
+pub(crate) use sheets::{cut, cut_double_sided, seams, sheet_room};
 pub(crate) use text::{fit, text, text_width, wrap_words};
 
 pub(crate) use scene::PRINT_MARGIN as MARGIN;

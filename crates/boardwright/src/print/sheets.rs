@@ -131,11 +131,35 @@ pub(crate) fn board_page(paper: Paper, tile: Tile) -> Page {
 /// one sheet. A board keeping what a player needs out of them has nothing
 /// under a strip or on a seam.
 pub(crate) fn seams(paper: Paper, tile: Tile) -> [Vec<(f64, f64)>; 2] {
+    strips(paper, tile).map(|axis| axis.into_iter().map(|(a, b)| (a - SEAM_CLEAR, b + SEAM_CLEAR)).collect())
+}
+
+/// The overlap strips of a board drawn on [`board_page`], `[across, down]`:
+/// each an interval of x (strips between columns) or of y (between rows),
+/// [`OVERLAP`] wide, in order, its ends where sheets are trimmed; none for
+/// one sheet.
+pub(crate) fn strips(paper: Paper, tile: Tile) -> [Vec<(f64, f64)>; 2] {
     let layout = Layout::new(paper, tile);
-    let band = |a: f64| (a - SEAM_CLEAR, a + OVERLAP + SEAM_CLEAR);
+    let strip = |a: f64| (a, a + OVERLAP);
     [
-        (1..tile.cols).map(|c| band(layout.corner(c, 0).0)).collect(),
-        (1..tile.rows).map(|r| band(layout.corner(0, r).1)).collect(),
+        (1..tile.cols).map(|c| strip(layout.corner(c, 0).0)).collect(),
+        (1..tile.rows).map(|r| strip(layout.corner(0, r).1)).collect(),
+    ]
+}
+
+/// The part of the window of the sheet in column `c`, row `r` of a board
+/// drawn on [`board_page`] that lies clear of the [`seams`],
+/// `[x0, y0, x1, y1]`: what is drawn there lies whole on that one sheet,
+/// away from every strip. One sheet's is its printable area.
+pub(crate) fn sheet_room(paper: Paper, tile: Tile, c: u32, r: u32) -> [f64; 4] {
+    let layout = Layout::new(paper, tile);
+    let (x, y) = layout.corner(c, r);
+    let inner = |inner: bool| if inner { OVERLAP + SEAM_CLEAR } else { 0.0 };
+    [
+        x + inner(c > 0),
+        y + inner(r > 0),
+        x + layout.window.0 - inner(c + 1 < tile.cols),
+        y + layout.window.1 - inner(r + 1 < tile.rows),
     ]
 }
 

@@ -3,7 +3,9 @@
 //! armor hatched, floor, doors as bars across the edges they open,
 //! machines' facing as a triangle on the edge they face. The legend takes
 //! a column at the right or a band at the foot, whichever leaves the ship
-//! the larger tiles; it never lies on the ship.
+//! the larger tiles; it never lies on the ship. Over several sheets the
+//! ship is as large as they hold it, and its letters keep off the seams
+//! ([`laid_out`]).
 //!
 //! Every tile is tagged `tile`, a part's outline `part` with its id and
 //! role, a door's bar `door`.
@@ -13,9 +15,9 @@
 
 use scene::{Anchor, Color, Document, Page, Shape, Style, Tag};
 
-use super::Board;
+use super::{Board, Part};
 use crate::DrawOptions;
-use crate::print::{self, Entry, INK, MARGIN};
+use crate::print::{self, Entry, INK, MARGIN, Tile};
 
 mod frame;
 mod key;
@@ -31,8 +33,18 @@ pub(crate) const LETTER_MIN: f64 = 2.0;
 /// A part's letter's font size as a share of a tile, when that is larger
 /// than [`LETTER_MIN`].
 const LETTER_SHARE: f64 = 0.7;
+/// Largest font size of a part's letter on a tiled board, millimetres,
+/// unless one sheet's are larger: a letter small enough to find room in
+/// its part away from a seam, or else to lie within the strip.
+const LETTER_TILED: f64 = 6.0;
 /// Space between the legend's band and the drawing, millimetres.
 const BAND_GAP: f64 = 3.0;
+/// The least share of the sheets' printable width or height that a tiled
+/// ship made smaller to keep its letters off the seams still spans.
+const LEAST_SPAN: f64 = 0.851;
+/// The least scale, against the largest its rectangle holds, a tiled
+/// drawing is made to keep every mark whole where it cannot keep them clear.
+const LOWEST_SCALE: f64 = 0.75;
 
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Board, options: DrawOptions) -> Document {
@@ -45,16 +57,8 @@ pub fn draw(ship: &Board, options: DrawOptions) -> Document {
 pub(crate) fn draw_stage(ship: &Board, shown: &Board, options: DrawOptions) -> Document {
     let kinds = kinds(ship);
     let entries = legend_entries(&kinds, &options);
-    let caption = print::Caption::new(
-        "Starship",
-        &ship.header.seed,
-        format!("{} x {} tiles", ship.width, ship.height),
-        &options,
-        &ship.header.params,
-        &[],
-    );
-    let (mut page, frame) = laid_out(ship, &entries, &caption, &options);
-    draw_ship(&mut page.shapes, shown, &kinds, &frame, &options);
+    let (mut page, frame, letters) = laid_out(ship, &kinds, &entries, &options);
+    draw_ship(&mut page.shapes, shown, &kinds, &frame, letters, &options);
     Document {
         title: format!("Starship, seed {}", ship.header.seed),
         pages: vec![page],
@@ -63,27 +67,163 @@ pub(crate) fn draw_stage(ship: &Board, shown: &Board, options: DrawOptions) -> D
 
 /// The page with its legend, and the ship's frame: the legend in a column
 /// at the right or in a band at the foot, whichever gives the ship the
-/// larger tiles.
-fn laid_out(ship: &Board, entries: &[Entry], caption: &print::Caption, options: &DrawOptions) -> (Page, Frame) {
-    let mut column = print::page(options);
-    let beside = Frame::fit(ship, print::legend_at_right(&mut column, entries, caption));
-    let mut band = print::page(options);
-    let width = band.width - 2.0 * MARGIN;
-    // Stacked as in the column: the caption reads the same either way.
-    let lines = caption.stacked(width);
-    let height = print::legend_height(entries, lines.len(), width);
-    let top = band.height - MARGIN - height;
-    band.shapes.push(print::legend(entries, &lines, (MARGIN, top), width, false));
-    let below = Frame::fit(ship, [MARGIN + 1.0, MARGIN + 1.0, band.width - MARGIN - 1.0, top - BAND_GAP]);
-    if below.cell > beside.cell {
-        (band, below)
+/// larger tiles. On a tiled board the column runs down the last column of
+/// sheets, its rows stepping past the seams, and the band keeps to the
+/// first sheet of the last row, clear of its seams; the ship, as large as
+/// the rest of the sheets hold it and centred, is moved, and made smaller
+/// where it must be (while it spans [`LEAST_SPAN`] of the sheets and its
+/// tiles are as large as one sheet's), so that its parts' letters, each
+/// free to move inside its part and at most [`LETTER_TILED`] (or one
+/// sheet's size), lie clear of the seams; where no place clears them all,
+/// so that none is cut by a strip's edge and as many as can be are clear
+/// ([`print::Seams`]). Returns the page, the frame and the letters' largest
+/// size.
+fn laid_out(ship: &Board, kinds: &[Kind], entries: &[Entry], options: &DrawOptions) -> (Page, Frame, f64) {
+    let (paper, tile) = (options.paper, options.tile);
+    let (page, area) = legend_placed(ship, entries, options);
+    let most = Frame::largest(ship, area);
+    let spanning = Frame::spanning(ship, (page.width - 2.0 * MARGIN, page.height - 2.0 * MARGIN), LEAST_SPAN);
+    let one = if tile == Tile::ONE {
+        most
     } else {
-        (column, beside)
+        let one = DrawOptions {
+            tile: Tile::ONE,
+            ..options.clone()
+        };
+        Frame::largest(ship, legend_placed(ship, entries, &one).1)
+    };
+    let least = if one <= most { spanning.max(one) } else { spanning }.min(most);
+    // Smaller still, never under one sheet's size, only where a mark would
+    // be cut by a strip's edge otherwise.
+    let lowest = (LOWEST_SCALE * most).max(if one <= most { one } else { 0.0 }).min(least);
+    // Letters as large as one sheet's, or LETTER_TILED where that is larger.
+    let letters = if tile == Tile::ONE {
+        f64::INFINITY
+    } else {
+        (one * LETTER_SHARE).max(LETTER_TILED)
+    };
+    let placed = print::Seams::new(paper, tile).place(most, least, lowest, |cell| {
+        let frame = Frame::at(ship, area, cell, (0.0, 0.0));
+        let mut spans = [Vec::new(), Vec::new()];
+        for p in &ship.parts {
+            let letter = Letter::new(&frame, p, kinds, letters);
+            for (axis, spans) in spans.iter_mut().enumerate() {
+                spans.push(letter.span(axis));
+            }
+        }
+        let slack = Frame::slack(ship, area, cell);
+        print::Marks {
+            spans,
+            room: [(-slack.0, slack.0), (-slack.1, slack.1)],
+        }
+    });
+    (page, Frame::at(ship, area, placed.scale, placed.shift), letters)
+}
+
+/// The page of `options` with the legend in a column at the right or in a
+/// band at the foot, whichever gives the ship the larger tiles (the column
+/// when alike), each within one sheet of a tiled board, clear of its
+/// seams; and the rectangle left for the ship.
+fn legend_placed(ship: &Board, entries: &[Entry], options: &DrawOptions) -> (Page, [f64; 4]) {
+    let (paper, tile) = (options.paper, options.tile);
+    let caption = &caption(ship, options);
+    let mut column = print::page(options);
+    // The column down the last column of sheets, its rows kept out of the
+    // seams between rows.
+    let (top, foot) = (
+        print::sheet_room(paper, tile, tile.cols - 1, 0),
+        print::sheet_room(paper, tile, tile.cols - 1, tile.rows - 1),
+    );
+    let [_, down] = print::seams(paper, tile);
+    let beside = print::legend_at_right(&mut column, entries, caption, [top[0], top[1], foot[2], foot[3]], &down);
+    let mut band = print::page(options);
+    let room = print::sheet_room(paper, tile, 0, tile.rows - 1);
+    // Stacked as in the column: the caption reads the same either way.
+    let lines = caption.stacked(room[2] - room[0]);
+    match print::legend_at_foot(&mut band, entries, &lines, room, BAND_GAP) {
+        Some(below) if Frame::largest(ship, below) > Frame::largest(ship, beside) => (band, below),
+        _ => (column, beside),
+    }
+}
+
+/// The caption under the legend.
+fn caption(ship: &Board, options: &DrawOptions) -> print::Caption {
+    print::Caption::new(
+        "Starship",
+        &ship.header.seed,
+        format!("{} x {} tiles", ship.width, ship.height),
+        options,
+        &ship.header.params,
+        &[],
+    )
+}
+
+/// A part's letter on the page: what it says, its font size, its box
+/// where it is centred on its part, and the room that box may move in,
+/// `[x0, y0, x1, y1]`: its part inside the outline.
+struct Letter {
+    label: String,
+    size: f64,
+    centred: [f64; 4],
+    room: [f64; 4],
+}
+
+impl Letter {
+    /// The letter of part `p` on `frame`, at most `most` millimetres.
+    fn new(frame: &Frame, p: &Part, kinds: &[Kind], most: f64) -> Letter {
+        let cell = frame.cell;
+        let ((x, y), (w, h)) = frame.rect(p.rect.x, p.rect.y, p.rect.w, p.rect.h);
+        let label = kinds
+            .iter()
+            .find(|k| k.name == p.kind)
+            .map(|k| k.letter.clone())
+            .unwrap_or_default();
+        let size = (cell * LETTER_SHARE).min(most).max(LETTER_MIN);
+        // The words' box as measured on the page: from a little above a
+        // capital to below the baseline, with air for the font's widths.
+        let air = size * 0.1;
+        let half = print::text_width(&label, size) / 2.0 + air;
+        let (cx, baseline) = (x + w / 2.0, y + h / 2.0 + size * 0.36);
+        let inset = cell * 0.04;
+        Letter {
+            label,
+            size,
+            centred: [cx - half, baseline - size * 0.8 - air, cx + half, baseline + size * 0.25 + air],
+            room: [x + inset, y + inset, x + w - inset, y + h - inset],
+        }
+    }
+
+    /// The letter along `axis` as a mark for [`print::Seams`]: its box
+    /// where it can move in its part (a span from the room's far end less
+    /// the box to its near end plus the box), or else where it is centred.
+    fn span(&self, axis: usize) -> print::Span {
+        let (lo, hi) = (self.centred[axis], self.centred[axis + 2]);
+        let (room_lo, room_hi) = (self.room[axis], self.room[axis + 2]);
+        let (lo, hi) = if room_hi - room_lo >= hi - lo {
+            (room_hi - (hi - lo), room_lo + (hi - lo))
+        } else {
+            (lo, hi)
+        };
+        print::Span { lo, hi, main: false }
+    }
+
+    /// How far the letter moves from the centre of its part along `axis`
+    /// to keep clear of the seams, within its part: none where the part
+    /// leaves it no room.
+    fn shift(&self, seams: &print::Seams, axis: usize) -> f64 {
+        let (lo, hi) = (self.centred[axis], self.centred[axis + 2]);
+        let (room_lo, room_hi) = (self.room[axis], self.room[axis + 2]);
+        if seams.is_empty() || room_hi - room_lo < hi - lo {
+            return 0.0;
+        }
+        let room = ((room_lo - lo).min(0.0), (room_hi - hi).max(0.0));
+        seams.shift(axis, &[print::Span { lo, hi, main: false }], room, 0.0).0
     }
 }
 
 /// The ship's tiles, parts, facing marks, letters and doors.
-fn draw_ship(shapes: &mut Vec<Shape>, ship: &Board, kinds: &[Kind], frame: &Frame, options: &DrawOptions) {
+fn draw_ship(shapes: &mut Vec<Shape>, ship: &Board, kinds: &[Kind], frame: &Frame, letters: f64, options: &DrawOptions) {
+    let seams = &print::Seams::new(options.paper, options.tile);
     let cell = frame.cell;
     // The fill of the part on each tile.
     let width = ship.width as usize;
@@ -128,7 +268,6 @@ fn draw_ship(shapes: &mut Vec<Shape>, ship: &Board, kinds: &[Kind], frame: &Fram
             }
         }
     }
-    let letter_size = (cell * LETTER_SHARE).max(LETTER_MIN);
     for p in &ship.parts {
         let ((x, y), (w, h)) = frame.rect(p.rect.x, p.rect.y, p.rect.w, p.rect.h);
         shapes.push(
@@ -155,15 +294,12 @@ fn draw_ship(shapes: &mut Vec<Shape>, ship: &Board, kinds: &[Kind], frame: &Fram
                 style: Style::filled_outlined(if options.ink_friendly { Color::WHITE } else { FACING }, INK, cell * 0.04),
             });
         }
-        let label = kinds
-            .iter()
-            .find(|k| k.name == p.kind)
-            .map(|k| k.letter.clone())
-            .unwrap_or_default();
+        let letter = Letter::new(frame, p, kinds, letters);
+        let (dx, dy) = (letter.shift(seams, 0), letter.shift(seams, 1));
         shapes.push(print::text(
-            (x + w / 2.0, y + h / 2.0 + letter_size * 0.36),
-            label,
-            letter_size,
+            (x + w / 2.0 + dx, y + h / 2.0 + letter.size * 0.36 + dy),
+            letter.label,
+            letter.size,
             Anchor::Middle,
             Color::BLACK,
         ));

@@ -38,20 +38,53 @@ fn extent(ship: &Board) -> (u32, u32, u32, u32) {
 }
 
 impl Frame {
-    /// The largest tile that fits the ship, turned nose-right, into the
-    /// rectangle `[x0, y0, x1, y1]`, centred in it.
-    pub fn fit(ship: &Board, [ax0, ay0, ax1, ay1]: [f64; 4]) -> Frame {
-        let (x0, y0, x1, y1) = extent(ship);
-        // Along the page: the ship's length (rows); across: its breadth.
-        let (length, breadth) = (f64::from(y1 - y0 + 1), f64::from(x1 - x0 + 1));
-        let cell = ((ax1 - ax0) / (length + 2.0 * PAD)).min((ay1 - ay0) / (breadth + 2.0 * PAD));
-        let origin = ((ax0 + ax1 - cell * length) / 2.0, (ay0 + ay1 - cell * breadth) / 2.0);
+    /// The side of the largest tile at which the ship, turned nose-right,
+    /// fits the rectangle `[x0, y0, x1, y1]`.
+    pub fn largest(ship: &Board, [ax0, ay0, ax1, ay1]: [f64; 4]) -> f64 {
+        let (length, breadth) = Frame::tiles(ship);
+        ((ax1 - ax0) / (length + 2.0 * PAD)).min((ay1 - ay0) / (breadth + 2.0 * PAD))
+    }
+
+    /// The ship's tiles of side `cell` centred in the rectangle `[x0, y0,
+    /// x1, y1]` and moved by `shift`.
+    pub fn at(ship: &Board, [ax0, ay0, ax1, ay1]: [f64; 4], cell: f64, shift: (f64, f64)) -> Frame {
+        let (x0, _, _, y1) = extent(ship);
+        let (length, breadth) = Frame::tiles(ship);
+        let origin = (
+            (ax0 + ax1 - cell * length) / 2.0 + shift.0,
+            (ay0 + ay1 - cell * breadth) / 2.0 + shift.1,
+        );
         Frame {
             cell,
             origin,
             x0,
             tail: y1,
         }
+    }
+
+    /// How far the ship of tiles of side `cell` centred in the rectangle
+    /// `[x0, y0, x1, y1]` may move along the page and across it, each way,
+    /// keeping within it.
+    pub fn slack(ship: &Board, [ax0, ay0, ax1, ay1]: [f64; 4], cell: f64) -> (f64, f64) {
+        let (length, breadth) = Frame::tiles(ship);
+        (
+            ((ax1 - ax0 - cell * (length + 2.0 * PAD)) / 2.0).max(0.0),
+            ((ay1 - ay0 - cell * (breadth + 2.0 * PAD)) / 2.0).max(0.0),
+        )
+    }
+
+    /// The side of the tile at which the ship's tiles, turned nose-right,
+    /// span `share` of `width` or of `height`, whichever they span more of.
+    pub fn spanning(ship: &Board, (width, height): (f64, f64), share: f64) -> f64 {
+        let (length, breadth) = Frame::tiles(ship);
+        share / (length / width).max(breadth / height)
+    }
+
+    /// The ship's length (rows, along the page) and breadth (columns,
+    /// across), in tiles.
+    fn tiles(ship: &Board) -> (f64, f64) {
+        let (x0, y0, x1, y1) = extent(ship);
+        (f64::from(y1 - y0 + 1), f64::from(x1 - x0 + 1))
     }
 
     /// The page rectangle `(origin, size)` of the grid rectangle of `w × h`
