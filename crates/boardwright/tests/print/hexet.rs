@@ -112,7 +112,7 @@ fn with_roads(params: &boardwright::hexet::Params, seed: &str) -> Board {
 
 /// The elements inside the first `<g class="{class}">` of `svg`, nested
 /// groups included.
-fn group(svg: &str, class: &str) -> Vec<Element> {
+pub(super) fn group(svg: &str, class: &str) -> Vec<Element> {
     let open = format!("<g class=\"{class}\"");
     let mut depth = 0;
     let mut inside = Vec::new();

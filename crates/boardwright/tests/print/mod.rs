@@ -15,6 +15,7 @@ mod hexet;
 mod rules_card;
 mod sheets;
 mod starship;
+mod tiled;
 mod universe;
 mod witches;
 
