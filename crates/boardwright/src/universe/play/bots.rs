@@ -1,6 +1,8 @@
 //! The bots: a player that picks one of the legal moves. Write your own by
 //! implementing [`Bot`].
 
+use std::cell::RefCell;
+
 use super::game::{Action, Game, Move};
 use crate::Rng;
 
@@ -57,9 +59,9 @@ impl GreedyBot {
         rival - own
     }
 
-    /// `seat`'s distance to winning after `m`, or 0 when `m` wins.
-    fn own_after(game: &Game, seat: usize, m: &Move) -> u32 {
-        let mut after = game.clone();
+    /// `seat`'s distance to winning once `m` is played on `after`, or 0
+    /// when `m` wins.
+    fn own_after(after: &mut Game, seat: usize, m: &Move) -> u32 {
         after.play_unchecked(m);
         if after.winner() == Some(seat) {
             0
@@ -145,35 +147,54 @@ fn pick(options: &[(usize, i64)], spread: f64, rng: &mut Rng) -> usize {
 /// then the way to take its action by the nearest rival's distance less
 /// its own (a lost turn counted as one more).
 fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> usize {
+    // One copy of the game to look ahead on, for every move weighed: the
+    // thread's, its buffers kept from one move to the next.
+    thread_local! {
+        static AHEAD: RefCell<Option<Game>> = const { RefCell::new(None) };
+    }
+    AHEAD.with_borrow_mut(|ahead| {
+        let ahead = match ahead {
+            Some(copy) => {
+                copy.clone_from(game);
+                copy
+            }
+            None => ahead.insert(game.clone()),
+        };
+        weigh_on(game, ahead, moves, rng, spread)
+    })
+}
+
+/// [`weigh_and_pick`] with `ahead`, a copy of `game` that it leaves changed.
+fn weigh_on(game: &Game, ahead: &mut Game, moves: &[Move], rng: &mut Rng, spread: f64) -> usize {
     let seat = game.to_move();
     // The places to go, each weighed once with its action declined.
     let mut places: Vec<(usize, i64)> = Vec::new();
     let mut weighed: Vec<(u32, Option<u32>)> = Vec::new();
     for (i, m) in moves.iter().enumerate() {
-        let (place, probe) = match m {
-            Move::Step { from, to, action } => {
-                let teleport = match action {
-                    Action::Teleport { to: there } => Some(*there),
-                    _ => None,
-                };
-                let probe = match teleport {
-                    Some(_) => m.clone(),
-                    None => Move::Step {
-                        from: *from,
-                        to: *to,
-                        action: Action::None,
-                    },
-                };
-                ((*to, teleport), probe)
-            }
-            Move::Start { node } | Move::Teleport { to: node } => ((*node, None), m.clone()),
-            Move::Pass => ((u32::MAX, None), m.clone()),
+        let place = match m {
+            Move::Step {
+                to,
+                action: Action::Teleport { to: there },
+                ..
+            } => (*to, Some(*there)),
+            Move::Step { to, .. } | Move::Start { node: to } | Move::Teleport { to } => (*to, None),
+            Move::Pass => (u32::MAX, None),
         };
         if weighed.contains(&place) {
             continue;
         }
         weighed.push(place);
-        places.push((i, -i64::from(GreedyBot::own_after(game, seat, &probe))));
+        let own = match (m, place) {
+            (Move::Step { .. }, (to, None)) if to == game.centre() => 0,
+            (Move::Pass, _) => game.distance_to_win(seat),
+            (_, (to, None)) => ahead.distance_if_drawn(seat, to),
+            (_, (_, Some(_))) => {
+                let own = GreedyBot::own_after(ahead, seat, m);
+                ahead.clone_from(game);
+                own
+            }
+        };
+        places.push((i, -i64::from(own)));
     }
     let chosen = pick(&places, spread, rng);
     let Move::Step { to: target, action, .. } = &moves[chosen] else {
@@ -206,15 +227,15 @@ fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> us
         {
             continue;
         }
-        let mut after = game.clone();
-        after.play_unchecked(&moves[i]);
-        if after.winner() == Some(seat) {
+        ahead.clone_from(game);
+        ahead.play_unchecked(&moves[i]);
+        if ahead.winner() == Some(seat) {
             return i;
         }
-        let lost = i64::from(after.loses_next_turn(seat) && !game.loses_next_turn(seat));
+        let lost = i64::from(ahead.loses_next_turn(seat) && !game.loses_next_turn(seat));
         ways.push((
             i,
-            i64::from(after.distance_to_win(rival)) - i64::from(after.distance_to_win(seat)) - lost,
+            i64::from(ahead.distance_to_win(rival)) - i64::from(ahead.distance_to_win(seat)) - lost,
         ));
     }
     pick(&ways, spread, rng)

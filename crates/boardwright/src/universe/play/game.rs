@@ -78,7 +78,7 @@ pub enum Action {
 struct Table {
     paper: Paper,
     /// Each node's neighbours, `(node, edge)`.
-    adjacency: Vec<Vec<(u32, u32)>>,
+    adjacency: Adjacency,
     /// Each edge's ends.
     edges: Vec<[u32; 2]>,
     /// Each node's effect.
@@ -109,9 +109,50 @@ struct Table {
     rules: Rules,
 }
 
+/// Each node's neighbours `(node, edge)`, in the order of the edges, in
+/// one flat list (node `v`'s from `first[v]` to `first[v + 1]`): the walks
+/// read them thousands of times a game.
+#[derive(Debug)]
+struct Adjacency {
+    first: Vec<u32>,
+    list: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    fn new(nodes: usize, edges: &[[u32; 2]]) -> Adjacency {
+        let mut first = vec![0u32; nodes + 1];
+        for &v in edges.iter().flatten() {
+            first[v as usize + 1] += 1;
+        }
+        for v in 0..nodes {
+            first[v + 1] += first[v];
+        }
+        let mut next = first.clone();
+        let mut list = vec![(0, 0); 2 * edges.len()];
+        for (e, &[a, b]) in edges.iter().enumerate() {
+            for (from, to) in [(a, b), (b, a)] {
+                list[next[from as usize] as usize] = (to, e as u32);
+                next[from as usize] += 1;
+            }
+        }
+        Adjacency { first, list }
+    }
+
+    /// Nodes.
+    fn len(&self) -> usize {
+        self.first.len() - 1
+    }
+
+    /// `v`'s neighbours.
+    fn of(&self, v: u32) -> &[(u32, u32)] {
+        &self.list[self.first[v as usize] as usize..self.first[v as usize + 1] as usize]
+    }
+}
+
 /// One game: the board's paper with its cuts, every icon drawn, whose turn
-/// it is. Clone it to look ahead; cloning shares the board's data.
-#[derive(Clone, Debug)]
+/// it is. Clone it to look ahead; cloning shares the board's data, and
+/// `clone_from` reuses the copy's buffers.
+#[derive(Debug)]
 pub struct Game {
     table: Arc<Table>,
     /// Cut edges.
@@ -151,6 +192,88 @@ pub struct Game {
     deal: usize,
     round: u32,
     winner: Option<usize>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let mut copy = Game {
+            table: Arc::clone(&self.table),
+            cut: Vec::new(),
+            live: Vec::new(),
+            dots: Vec::new(),
+            held_by: Vec::new(),
+            has_free: Vec::new(),
+            alive: Vec::new(),
+            quarters: Vec::new(),
+            type_counts: Vec::new(),
+            drawn: Vec::new(),
+            drawn_cut: Vec::new(),
+            seat: 0,
+            starts: Vec::new(),
+            teleports: Vec::new(),
+            stepped: Vec::new(),
+            skip: Vec::new(),
+            extra: false,
+            start_turns: 0,
+            deal: 0,
+            round: 0,
+            winner: None,
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Field by field, into the buffers this game already has (a bot
+    /// looks ahead on one copy thousands of times a game). The pattern
+    /// names every field, so a new one cannot be forgotten here.
+    fn clone_from(&mut self, source: &Game) {
+        let Game {
+            table,
+            cut,
+            live,
+            dots,
+            held_by,
+            has_free,
+            alive,
+            quarters,
+            type_counts,
+            drawn,
+            drawn_cut,
+            seat,
+            starts,
+            teleports,
+            stepped,
+            skip,
+            extra,
+            start_turns,
+            deal,
+            round,
+            winner,
+        } = source;
+        if !Arc::ptr_eq(&self.table, table) {
+            self.table = Arc::clone(table);
+        }
+        self.cut.clone_from(cut);
+        self.live.clone_from(live);
+        self.dots.clone_from(dots);
+        self.held_by.clone_from(held_by);
+        self.has_free.clone_from(has_free);
+        self.alive.clone_from(alive);
+        self.quarters.clone_from(quarters);
+        self.type_counts.clone_from(type_counts);
+        self.drawn.clone_from(drawn);
+        self.drawn_cut.clone_from(drawn_cut);
+        self.seat = *seat;
+        self.starts.clone_from(starts);
+        self.teleports.clone_from(teleports);
+        self.stepped.clone_from(stepped);
+        self.skip.clone_from(skip);
+        self.extra = *extra;
+        self.start_turns = *start_turns;
+        self.deal = *deal;
+        self.round = *round;
+        self.winner = *winner;
+    }
 }
 
 /// The seats (from 0) in the order they take starting nodes: the rules'
@@ -197,11 +320,7 @@ impl Game {
             return Err(PlayError("an edge names a node the board does not have".to_string()));
         }
         let paper = Paper::new(board);
-        let mut adjacency = vec![Vec::new(); board.nodes.len()];
-        for (e, &[a, b]) in board.edges.iter().enumerate() {
-            adjacency[a as usize].push((b, e as u32));
-            adjacency[b as usize].push((a, e as u32));
-        }
+        let adjacency = Adjacency::new(board.nodes.len(), &board.edges);
         let type_index = |name: &str| params.node_types.iter().position(|t| t.name == name).map(|i| i as u32);
         let kind: Vec<u32> = board
             .nodes
@@ -508,7 +627,10 @@ impl Game {
     /// `v`'s neighbours along edges still open: printed ones uncut, and the
     /// edges drawn in the game.
     fn open_neighbours(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
-        let printed = self.table.adjacency[v as usize]
+        let printed = self
+            .table
+            .adjacency
+            .of(v)
             .iter()
             .filter(|&&(_, e)| !self.cut[e as usize])
             .map(|&(w, _)| w);

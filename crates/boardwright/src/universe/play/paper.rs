@@ -4,6 +4,8 @@
 //! together while an uncut edge lies between them; the board is the piece
 //! that holds the centre's dot, and every area not joined to it is gone.
 
+use std::cell::RefCell;
+
 use crate::geom::{Point, atan2};
 use crate::universe::{Board, NodeKind, Sides};
 
@@ -124,15 +126,21 @@ impl Paper {
             return;
         }
         live[self.heart as usize] = true;
-        let mut queue = vec![self.heart];
-        while let Some(a) = queue.pop() {
-            for &(edge, b) in &self.between[a as usize] {
-                if !cut[edge as usize] && !live[b as usize] {
-                    live[b as usize] = true;
-                    queue.push(b);
+        thread_local! {
+            static QUEUE: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+        }
+        QUEUE.with_borrow_mut(|queue| {
+            queue.clear();
+            queue.push(self.heart);
+            while let Some(a) = queue.pop() {
+                for &(edge, b) in &self.between[a as usize] {
+                    if !cut[edge as usize] && !live[b as usize] {
+                        live[b as usize] = true;
+                        queue.push(b);
+                    }
                 }
             }
-        }
+        });
     }
 
     /// Whether area `a` is on the paper at all (not the outside).

@@ -1,5 +1,7 @@
 //! Cuts: which a player may make, and what one does to the paper.
 
+use std::cell::RefCell;
+
 use super::Game;
 use crate::universe::play::paper::Paper;
 
@@ -73,7 +75,10 @@ impl Game {
                 };
                 (self.on_board(other) && self.on_board(v)).then_some((other, printed + k as u32))
             });
-        let on_paper = self.table.adjacency[v as usize]
+        let on_paper = self
+            .table
+            .adjacency
+            .of(v)
             .iter()
             .copied()
             .filter(|&(_, e)| !self.cut[e as usize] && self.edge_on_board(e));
@@ -132,10 +137,16 @@ impl Game {
                 None => self.drawn_cut[e as usize - self.table.edges.len()] = true,
             }
         }
-        let was_live = self.live.clone();
-        self.table.paper.live(&self.cut, &mut self.live);
-        if was_live != self.live {
-            self.areas_gone(&was_live);
+        // The areas live before, kept in a buffer of the thread's.
+        thread_local! {
+            static WAS_LIVE: RefCell<Vec<bool>> = const { RefCell::new(Vec::new()) };
         }
+        WAS_LIVE.with_borrow_mut(|was_live| {
+            std::mem::swap(was_live, &mut self.live);
+            self.table.paper.live(&self.cut, &mut self.live);
+            if *was_live != self.live {
+                self.areas_gone(was_live);
+            }
+        });
     }
 }

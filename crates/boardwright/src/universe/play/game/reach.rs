@@ -2,8 +2,9 @@
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use super::Game;
+use super::{FREE, Game};
 use crate::universe::play::rules::Mission;
 
 /// A node a walk met but may not enter (out of reach, as `u32::MAX`).
@@ -61,6 +62,13 @@ impl Game {
                 }
             }
         }
+        // The ends of the edges drawn in the game and still open (a bit a
+        // node, in a word of 64), so that the drawn list is read only there.
+        let mut ends = 0u64;
+        for (&[a, b], _) in self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut) {
+            ends |= 1 << (a % 64) | 1 << (b % 64);
+        }
+        let drawn_at = |v: u32| ends & (1 << (v % 64)) != 0;
         let mut head = 0;
         while head < queue.len() {
             let v = queue[head];
@@ -82,10 +90,13 @@ impl Game {
                 queue.push(w);
                 reached(w, next)
             };
-            for &(w, e) in &t.adjacency[v as usize] {
+            for &(w, e) in t.adjacency.of(v) {
                 if !self.cut[e as usize] && reach(w).is_break() {
                     return;
                 }
+            }
+            if !drawn_at(v) {
+                continue;
             }
             for (&[a, b], _) in self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut) {
                 let other = if a == v {
@@ -100,6 +111,32 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// `seat`'s distance to winning ([`Game::distance_to_win`]) were their
+    /// icon drawn on `v` (a step, start or teleport there, its action set
+    /// aside): drawn, measured and rubbed out again, so that a bot weighs
+    /// every place to go on one copy of the game. A step onto the centre
+    /// wins instead; the caller counts that.
+    pub(crate) fn distance_if_drawn(&mut self, seat: usize, v: u32) -> u32 {
+        let Some(dot) = self.free_dot(v) else {
+            return self.distance_to_win(seat);
+        };
+        let t = Arc::clone(&self.table);
+        let i = v as usize;
+        let count = (t.kind[i] != u32::MAX).then(|| seat * t.types + t.kind[i] as usize);
+        let (held_by, has_free, quarters) = (self.held_by[i], self.has_free[i], self.quarters[seat]);
+        let counted = count.map(|c| self.type_counts[c]);
+        self.draw_icon(seat, v);
+        let distance = self.distance_to_win(seat);
+        self.dots[dot] = FREE;
+        self.held_by[i] = held_by;
+        self.has_free[i] = has_free;
+        self.quarters[seat] = quarters;
+        if let (Some(c), Some(n)) = (count, counted) {
+            self.type_counts[c] = n;
+        }
+        distance
     }
 
     /// How far `seat` is from winning, in moves, as the greedy bot reckons
