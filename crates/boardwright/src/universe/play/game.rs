@@ -162,11 +162,12 @@ pub struct Game {
     /// Each dot's owner (by seat), [`FREE`] if none.
     dots: Vec<u8>,
     /// What follows from the dots and the live areas, made again after
-    /// every move ([`Game::refresh`]): each node's seats holding it (a bit
-    /// a seat), whether it has a free dot on the board, whether it is on
-    /// the board at all; each seat's quarters held (a bit a quarter) and
-    /// nodes held of each type (seat × type).
-    held_by: Vec<u16>,
+    /// every move ([`Game::refresh`]): the nodes each seat holds (a bit a
+    /// node, [`Game::words`] words a seat, so that a walk finds a seat's
+    /// nodes in a few words), each node's free dot on the board and whether
+    /// it is on the board at all; each seat's quarters held (a bit a
+    /// quarter) and nodes held of each type (seat × type).
+    held: Vec<u64>,
     has_free: Vec<bool>,
     alive: Vec<bool>,
     quarters: Vec<u8>,
@@ -201,7 +202,7 @@ impl Clone for Game {
             cut: Vec::new(),
             live: Vec::new(),
             dots: Vec::new(),
-            held_by: Vec::new(),
+            held: Vec::new(),
             has_free: Vec::new(),
             alive: Vec::new(),
             quarters: Vec::new(),
@@ -232,7 +233,7 @@ impl Clone for Game {
             cut,
             live,
             dots,
-            held_by,
+            held,
             has_free,
             alive,
             quarters,
@@ -256,7 +257,7 @@ impl Clone for Game {
         self.cut.clone_from(cut);
         self.live.clone_from(live);
         self.dots.clone_from(dots);
-        self.held_by.clone_from(held_by);
+        self.held.clone_from(held);
         self.has_free.clone_from(has_free);
         self.alive.clone_from(alive);
         self.quarters.clone_from(quarters);
@@ -393,7 +394,7 @@ impl Game {
             cut,
             live,
             dots: vec![FREE; total as usize],
-            held_by: vec![0; nodes],
+            held: vec![0; players * nodes.div_ceil(64)],
             has_free: vec![false; nodes],
             alive: vec![false; nodes],
             quarters: vec![0; players],
@@ -439,31 +440,48 @@ impl Game {
     }
 
     /// After areas went off the board (`was_live`: the live areas before):
-    /// only their nodes change, and the holdings of the seats that lost
-    /// one of them (as [`Game::refresh`] would make them).
+    /// only their nodes change, and the holdings of the seats that lost one
+    /// of them (as [`Game::refresh`] would make them).
     pub(super) fn areas_gone(&mut self, was_live: &[bool]) {
         let t = Arc::clone(&self.table);
         let mut losers = 0u16;
-        for (a, _) in was_live.iter().zip(&self.live).enumerate().filter(|(_, (was, is))| **was && !**is) {
+        for a in 0..was_live.len() {
+            if !was_live[a] || self.live[a] {
+                continue;
+            }
             for &v in &t.paper.area_nodes[a] {
-                let v = v as usize;
-                let (held, free, alive) = self.node_state(v);
-                let lost = self.held_by[v] & !held;
-                if lost != 0 && v as u32 != t.centre && t.kind[v] != u32::MAX {
-                    for seat in (0..t.players).filter(|s| lost & (1 << s) != 0) {
-                        self.type_counts[seat * t.types + t.kind[v] as usize] -= 1;
-                    }
-                }
-                losers |= lost;
-                self.held_by[v] = held;
-                self.has_free[v] = free;
-                self.alive[v] = alive;
+                losers |= self.restate(v as usize);
             }
         }
-        for seat in (0..t.players).filter(|s| losers & (1 << s) != 0) {
-            self.quarters[seat] = (0..t.adjacency.len())
-                .filter(|&v| self.held_by[v] & (1 << seat) != 0 && v as u32 != t.centre)
-                .fold(0, |q, v| q | 1 << t.quarter[v]);
+        self.requarter(losers);
+    }
+
+    /// Makes node `v` again from its dots and the live areas (as
+    /// [`Game::refresh`] would make it), and the type counts of the seats
+    /// that no longer hold it; gives those seats (a bit a seat).
+    fn restate(&mut self, v: usize) -> u16 {
+        let t = &*self.table;
+        let (held, free, alive) = self.node_state(v);
+        let lost = self.held_by(v as u32) & !held;
+        if lost != 0 && v as u32 != t.centre && t.kind[v] != u32::MAX {
+            for seat in (0..t.players).filter(|s| lost & (1 << s) != 0) {
+                self.type_counts[seat * t.types + t.kind[v] as usize] -= 1;
+            }
+        }
+        self.set_held_by(v as u32, held);
+        self.has_free[v] = free;
+        self.alive[v] = alive;
+        lost
+    }
+
+    /// Makes again the quarters held by `seats` (a bit a seat).
+    fn requarter(&mut self, seats: u16) {
+        let t = &*self.table;
+        for seat in (0..t.players).filter(|s| seats & (1 << s) != 0) {
+            self.quarters[seat] = self
+                .held_nodes(seat)
+                .filter(|&v| v != t.centre)
+                .fold(0, |q, v| q | 1 << t.quarter[v as usize]);
         }
     }
 
@@ -476,7 +494,7 @@ impl Game {
         self.quarters.iter_mut().for_each(|q| *q = 0);
         for v in 0..n {
             let (held, free, alive) = self.node_state(v);
-            self.held_by[v] = held;
+            self.set_held_by(v as u32, held);
             self.has_free[v] = free;
             self.alive[v] = alive;
             if held != 0 && v as u32 != t.centre {
@@ -570,16 +588,59 @@ impl Game {
 
     /// Whether `seat` holds node `v`: an icon of theirs in one of its dots
     /// still on the board.
+    #[inline]
     pub fn holds(&self, seat: usize, v: u32) -> bool {
-        self.held_by[v as usize] & (1 << seat) != 0
+        self.held[seat * self.words() + v as usize / 64] & (1 << (v % 64)) != 0
+    }
+
+    /// Words of [`Game::held`] a seat.
+    fn words(&self) -> usize {
+        self.table.adjacency.len().div_ceil(64)
+    }
+
+    /// The seats holding `v` (a bit a seat).
+    fn held_by(&self, v: u32) -> u16 {
+        (0..self.table.players).filter(|&s| self.holds(s, v)).fold(0, |m, s| m | 1 << s)
+    }
+
+    /// Marks `v` held by `seats` (a bit a seat) and by no one else.
+    fn set_held_by(&mut self, v: u32, seats: u16) {
+        let (words, bit) = (self.words(), 1u64 << (v % 64));
+        for s in 0..self.table.players {
+            let word = &mut self.held[s * words + v as usize / 64];
+            if seats & (1 << s) != 0 {
+                *word |= bit;
+            } else {
+                *word &= !bit;
+            }
+        }
+    }
+
+    /// The nodes `seat` holds, from the lowest.
+    fn held_nodes(&self, seat: usize) -> impl Iterator<Item = u32> + '_ {
+        let words = self.words();
+        self.held[seat * words..(seat + 1) * words]
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &word)| {
+                let mut rest = word;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let bit = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        k as u32 * 64 + bit
+                    })
+                })
+            })
     }
 
     /// The nodes `seat` holds.
     pub fn held(&self, seat: usize) -> Vec<u32> {
-        (0..self.table.adjacency.len() as u32).filter(|&v| self.holds(seat, v)).collect()
+        self.held_nodes(seat).collect()
     }
 
     /// Whether `seat` has done the mission.
+    #[inline]
     pub fn mission_done(&self, seat: usize) -> bool {
         match self.table.rules.mission {
             Mission::Race => true,
@@ -606,6 +667,7 @@ impl Game {
     /// Whether `seat` may enter `v`: it is on the board with a free dot, not
     /// held by them already, and they meet its number's need; the centre
     /// only once their mission is done.
+    #[inline]
     fn may_enter(&self, seat: usize, v: u32) -> bool {
         if !self.has_free[v as usize] || self.holds(seat, v) {
             return false;
@@ -620,6 +682,7 @@ impl Game {
     }
 
     /// Nodes of type `kind` that `seat` holds.
+    #[inline]
     fn count_of(&self, seat: usize, kind: u32) -> u32 {
         self.type_counts[seat * self.table.types + kind as usize]
     }
@@ -656,8 +719,9 @@ impl Game {
         let Some(d) = self.free_dot(v) else { return };
         self.dots[d] = seat as u8;
         let t = &*self.table;
-        let newly = self.held_by[v as usize] & (1 << seat) == 0;
-        self.held_by[v as usize] |= 1 << seat;
+        let newly = !self.holds(seat, v);
+        let word = seat * self.words() + v as usize / 64;
+        self.held[word] |= 1 << (v % 64);
         self.has_free[v as usize] = self.free_dot(v).is_some();
         if newly && v != t.centre {
             self.quarters[seat] |= 1 << t.quarter[v as usize];
@@ -710,7 +774,8 @@ impl Game {
                         let last = self.table.first_dot[*to as usize + 1] as usize;
                         if let Some(d) = (first..last).rev().find(|&d| self.dots[d] == seat as u8) {
                             self.dots[d] = FREE;
-                            self.refresh();
+                            let lost = self.restate(*to as usize);
+                            self.requarter(lost);
                         }
                         self.draw_icon(seat, *there);
                     }

@@ -57,7 +57,7 @@ impl Game {
             .table
             .starts
             .iter()
-            .filter(|&&v| self.has_free[v as usize] && !self.holds(seat, v) && (shared || self.held_by[v as usize] == 0))
+            .filter(|&&v| self.has_free[v as usize] && !self.holds(seat, v) && (shared || self.held_by(v) == 0))
             .map(|&node| Move::Start { node })
             .collect();
         if starts.is_empty() { vec![Move::Pass] } else { starts }

@@ -53,13 +53,11 @@ impl Game {
         dist.clear();
         dist.resize(t.adjacency.len(), u32::MAX);
         queue.clear();
-        for (v, &held) in self.held_by.iter().enumerate() {
-            if held & (1 << seat) != 0 {
-                dist[v] = 0;
-                queue.push(v as u32);
-                if reached(v as u32, 0).is_break() {
-                    return;
-                }
+        for v in self.held_nodes(seat) {
+            dist[v as usize] = 0;
+            queue.push(v);
+            if reached(v, 0).is_break() {
+                return;
             }
         }
         // The ends of the edges drawn in the game and still open (a bit a
@@ -77,21 +75,17 @@ impl Game {
                 continue;
             }
             let next = dist[v as usize] + 1;
-            let mut reach = |w: u32| {
-                let enterable = || self.alive[w as usize] && (w == t.centre && self.has_free[w as usize] || self.may_enter(seat, w));
-                if dist[w as usize] != u32::MAX {
-                    return ControlFlow::Continue(());
+            for &(w, e) in t.adjacency.of(v) {
+                if self.cut[e as usize] || dist[w as usize] != u32::MAX {
+                    continue;
                 }
-                if !enterable() {
+                if !self.enterable(seat, w) {
                     dist[w as usize] = BARRED;
-                    return ControlFlow::Continue(());
+                    continue;
                 }
                 dist[w as usize] = next;
                 queue.push(w);
-                reached(w, next)
-            };
-            for &(w, e) in t.adjacency.of(v) {
-                if !self.cut[e as usize] && reach(w).is_break() {
+                if reached(w, next).is_break() {
                     return;
                 }
             }
@@ -106,11 +100,28 @@ impl Game {
                 } else {
                     continue;
                 };
-                if reach(other).is_break() {
+                if dist[other as usize] != u32::MAX {
+                    continue;
+                }
+                if !self.enterable(seat, other) {
+                    dist[other as usize] = BARRED;
+                    continue;
+                }
+                dist[other as usize] = next;
+                queue.push(other);
+                if reached(other, next).is_break() {
                     return;
                 }
             }
         }
+    }
+
+    /// Whether a walk of `seat` goes on into `w`: on the board, and theirs
+    /// to enter (the centre once it has a free dot, as a walk to winning
+    /// counts it).
+    #[inline(always)]
+    fn enterable(&self, seat: usize, w: u32) -> bool {
+        self.alive[w as usize] && (w == self.table.centre && self.has_free[w as usize] || self.may_enter(seat, w))
     }
 
     /// `seat`'s distance to winning ([`Game::distance_to_win`]) were their
@@ -125,12 +136,12 @@ impl Game {
         let t = Arc::clone(&self.table);
         let i = v as usize;
         let count = (t.kind[i] != u32::MAX).then(|| seat * t.types + t.kind[i] as usize);
-        let (held_by, has_free, quarters) = (self.held_by[i], self.has_free[i], self.quarters[seat]);
+        let (held_by, has_free, quarters) = (self.held_by(v), self.has_free[i], self.quarters[seat]);
         let counted = count.map(|c| self.type_counts[c]);
         self.draw_icon(seat, v);
         let distance = self.distance_to_win(seat);
         self.dots[dot] = FREE;
-        self.held_by[i] = held_by;
+        self.set_held_by(v, held_by);
         self.has_free[i] = has_free;
         self.quarters[seat] = quarters;
         if let (Some(c), Some(n)) = (count, counted) {
