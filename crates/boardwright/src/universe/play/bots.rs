@@ -150,9 +150,9 @@ fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> us
     // One copy of the game to look ahead on, for every move weighed: the
     // thread's, its buffers kept from one move to the next.
     thread_local! {
-        static AHEAD: RefCell<Option<Game>> = const { RefCell::new(None) };
+        static AHEAD: RefCell<(Option<Game>, Scratch)> = const { RefCell::new((None, (Vec::new(), Vec::new()))) };
     }
-    AHEAD.with_borrow_mut(|ahead| {
+    AHEAD.with_borrow_mut(|(ahead, scratch)| {
         let ahead = match ahead {
             Some(copy) => {
                 copy.clone_from(game);
@@ -160,12 +160,16 @@ fn weigh_and_pick(game: &Game, moves: &[Move], rng: &mut Rng, spread: f64) -> us
             }
             None => ahead.insert(game.clone()),
         };
-        weigh_on(game, ahead, moves, rng, spread)
+        weigh_on(game, ahead, scratch, moves, rng, spread)
     })
 }
 
-/// [`weigh_and_pick`] with `ahead`, a copy of `game` that it leaves changed.
-fn weigh_on(game: &Game, ahead: &mut Game, moves: &[Move], rng: &mut Rng, spread: f64) -> usize {
+/// Buffers for a walk: hops and its queue.
+type Scratch = (Vec<u32>, Vec<u32>);
+
+/// [`weigh_and_pick`] with `ahead`, a copy of `game` that it leaves
+/// changed, and buffers for the walk round the nearest rival.
+fn weigh_on(game: &Game, ahead: &mut Game, (near, queue): &mut Scratch, moves: &[Move], rng: &mut Rng, spread: f64) -> usize {
     let seat = game.to_move();
     // The places to go, each weighed once with its action declined.
     let mut places: Vec<(usize, i64)> = Vec::new();
@@ -214,7 +218,7 @@ fn weigh_on(game: &Game, ahead: &mut Game, moves: &[Move], rng: &mut Rng, spread
     let Some(rival) = (0..game.players()).filter(|&s| s != seat).min_by_key(|&s| game.distance_to_win(s)) else {
         return chosen;
     };
-    let near = game.hops_within(rival, 2);
+    game.hops_within_into(rival, 2, near, queue);
     let hot = |edges: &[u32]| edges.iter().any(|&e| game.edge_ends(e).iter().any(|&v| near[v as usize] <= 2));
     let mut ways = Vec::new();
     for (k, &i) in options.iter().enumerate() {

@@ -68,7 +68,7 @@ impl Game {
     /// optional); a teleport or a new edge may be declined. The first
     /// seat's first step takes none under [`Remedy::FirstMoveWithoutAction`](crate::universe::play::Remedy).
     fn steps(&self, seat: usize) -> Vec<Move> {
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(64);
         let no_action = seat == 0 && self.table.first_without_action && !self.stepped[0];
         let mut seen = vec![false; self.table.adjacency.len()];
         // The cuts of each length, found once (Rules::check bounds the length).

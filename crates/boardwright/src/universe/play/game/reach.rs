@@ -29,6 +29,19 @@ impl Game {
         })
     }
 
+    /// [`Game::hops_within`] into the caller's buffers, for a bot that asks
+    /// it every move: a node farther than `most`, or not `seat`'s to enter,
+    /// reads more than `most`.
+    pub(crate) fn hops_within_into(&self, seat: usize, most: u32, dist: &mut Vec<u32>, queue: &mut Vec<u32>) {
+        self.walk_into(seat, dist, queue, |_, d| {
+            if d > most {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
+
     /// The breadth-first walk of [`Game::hops`]: `reached` sees each node
     /// as it is reached, with its hops (never fewer than the node before
     /// it), and may end the walk there; nodes not reached by then are left
