@@ -30,8 +30,8 @@ fn main() {
         (Paper::A4, 9, Some("all-expansions")),
     ];
     println!(
-        "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14}",
-        "paper", "players", "preset", "boards", "no number", "no pictogram", "refused", "dot mm min/med"
+        "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14} {:>12}",
+        "paper", "players", "preset", "boards", "no number", "no pictogram", "refused", "dot mm min/med", "dots under"
     );
     for (paper, players, preset) in runs {
         let mut layers = preset.map(|p| vec![Params::preset(p).expect("a preset")]).unwrap_or_default();
@@ -45,6 +45,8 @@ fn main() {
         };
         let (mut numbers, mut pictograms, mut refused) = (0, 0, 0);
         let mut dots: Vec<f64> = Vec::new();
+        let (mut all, mut under) = (0usize, 0usize);
+        let target = if paper == Paper::A4 && players <= 6 { 3.0 } else { 2.5 };
         for i in 0..boards {
             let board = Universe::generate(&params, &Seed::new(&format!("x{i}"))).expect("a board");
             if Universe::check_printable(&board, &options).is_err() {
@@ -55,6 +57,8 @@ fn main() {
             let (number, pictogram) = missing(&board, shapes);
             let mut diameters = Vec::new();
             dot_diameters(shapes, false, &mut diameters);
+            all += diameters.len();
+            under += diameters.iter().filter(|&&d| d < target - 1e-9).count();
             dots.push(diameters.into_iter().fold(f64::INFINITY, f64::min));
             numbers += usize::from(number);
             pictograms += usize::from(pictogram);
@@ -65,7 +69,7 @@ fn main() {
             dots.get(dots.len() / 2).copied().unwrap_or(0.0),
         );
         println!(
-            "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14}",
+            "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14} {:>12}",
             paper.name(),
             players,
             preset.unwrap_or("default"),
@@ -73,7 +77,8 @@ fn main() {
             numbers,
             pictograms,
             refused,
-            format!("{least:.2}/{median:.2}")
+            format!("{least:.2}/{median:.2}"),
+            format!("{:.1} % < {target}", 100.0 * under as f64 / all.max(1) as f64)
         );
     }
 }

@@ -156,12 +156,24 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     } = place(board, &options, &look, &page);
     let fonts = Fonts::new(board, &sizes);
 
+    // Each node's edges as they leave it: unit vectors along their first pieces.
+    let mut leaving: Vec<Vec<(f64, f64)>> = vec![Vec::new(); board.nodes.len()];
+    for (&[a, b], path) in board.edges.iter().zip(&paths) {
+        let last = path.len() - 1;
+        for (v, from, to) in [(a, path[0], path[1]), (b, path[last], path[last - 1])] {
+            let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+            let d = dx.hypot(dy);
+            if d > 0.0 {
+                leaving[v as usize].push((dx / d, dy / d));
+            }
+        }
+    }
     let mut groups = Vec::with_capacity(board.nodes.len());
     // The board's edge line runs round everything drawn for the nodes.
     let mut edge = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
     for node in &board.nodes {
         let (x, y) = at[node.id as usize];
-        let shapes = face::node_shapes(node, &look, &fonts, (x, y), sizes.of(node.kind));
+        let shapes = face::node_shapes(node, &look, &fonts, (x, y), sizes.of(node.kind), &leaving[node.id as usize]);
         let reach = sizes.reach(node);
         edge = [
             edge[0].min(x - reach),

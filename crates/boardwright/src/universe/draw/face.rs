@@ -13,9 +13,10 @@
 
 use scene::{Anchor, Shape, Style, Tag};
 
+use super::EDGE_WIDTH;
 use super::look::{DOT_FILL, Look, category_color};
 use super::marks::{self, LEAST_PICTURE};
-use super::outline::{DOT, DOT_STROKE, INNER, Outline};
+use super::outline::{DOT_STROKE, INNER, Outline};
 use super::sizes::Sizes;
 use crate::print::{self, INK};
 use crate::universe::{Board, Node, NodeKind, icons};
@@ -340,8 +341,9 @@ fn mark(node: &Node) -> Option<(String, &'static str)> {
     }
 }
 
-/// The shapes of `node` drawn at size `r` around `c`.
-pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64) -> Vec<Shape> {
+/// The shapes of `node` drawn at size `r` around `c`, its edges leaving
+/// along the unit vectors `leaving`.
+pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64), r: f64, leaving: &[(f64, f64)]) -> Vec<Shape> {
     let (x, y) = c;
     let outline = Outline(node.kind);
     let words = name(node);
@@ -379,7 +381,8 @@ pub(super) fn node_shapes(node: &Node, look: &Look, fonts: &Fonts, c: (f64, f64)
         .map(|&angle| {
             let (dx, dy) = outline.dot(angle);
             let style = Style::filled_outlined(look.fill(DOT_FILL), INK, DOT_STROKE * r);
-            circle((x + dx * r, y + dy * r), DOT * r, style).tagged(Tag::new("dot"))
+            let radius = outline.dot_radius(angle, leaving, EDGE_WIDTH / 2.0 / r);
+            circle((x + dx * r, y + dy * r), radius * r, style).tagged(Tag::new("dot"))
         })
         .collect();
     let place_picture = |shapes: &mut Vec<Shape>, ((left, top), side): ((f64, f64), f64)| {

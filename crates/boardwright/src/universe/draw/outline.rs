@@ -13,9 +13,15 @@ use crate::universe::NodeKind;
 const STROKE: f64 = 0.06;
 /// Stroke of the centre's and the missions' bolder outlines.
 const BOLD_STROKE: f64 = 0.1;
-/// A power dot's radius and stroke.
-pub(super) const DOT: f64 = 0.2;
+/// A power dot's radius, large enough for a player's pen mark, and its
+/// stroke.
+pub(super) const DOT: f64 = 0.26;
 pub(super) const DOT_STROKE: f64 = 0.04;
+/// The least radius of a dot on a crowded node, where its edges leave too
+/// close together for [`DOT`].
+const LEAST_DOT: f64 = 0.2;
+/// Room kept between a dot and its node's edges' lines.
+const DOT_GAP: f64 = 0.03;
 /// Where the centre's and the missions' inner ring or frame lies.
 pub(super) const INNER: f64 = 0.84;
 /// Room between the dots and the band inside them.
@@ -59,6 +65,22 @@ impl Outline {
         (cos * d, sin * d)
     }
 
+    /// The radius of the dot at `angle` (see [`Outline::dot`]): [`DOT`],
+    /// or less where one of the node's edges, leaving its centre along a
+    /// unit vector of `leaving`, passes so close that a dot of that size
+    /// would touch the edge's line (`edge_half` its half width, as a part
+    /// of the outline's size); never less than [`LEAST_DOT`], the dots'
+    /// size on every node before they grew (the dots module keeps a dot at
+    /// least 40° from every edge, but one on a node with no such gap).
+    pub(super) fn dot_radius(self, angle: f64, leaving: &[(f64, f64)], edge_half: f64) -> f64 {
+        let (x, y) = self.dot(angle);
+        let room = leaving.iter().fold(f64::INFINITY, |room: f64, &(ux, uy)| {
+            let along = (x * ux + y * uy).max(0.0);
+            room.min((x - along * ux).hypot(y - along * uy))
+        });
+        (room - edge_half - DOT_STROKE / 2.0 - DOT_GAP).clamp(LEAST_DOT, DOT)
+    }
+
     /// How far everything drawn for the node reaches from its centre: the
     /// outline's corners, or a dot at `angles`.
     pub(super) fn reach(self, angles: &[f64]) -> f64 {
@@ -80,6 +102,31 @@ impl Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dot_is_full_size_away_from_edges_and_smaller_between_close_ones() {
+        let outline = Outline(NodeKind::Regular);
+        let half = 0.05;
+        // The dots module keeps a dot 40.5° from every edge: full size.
+        let edge = |degrees: f64| {
+            let (sin, cos) = sin_cos(degrees.to_radians());
+            (cos, sin)
+        };
+        assert_eq!(outline.dot_radius(0.0, &[edge(40.5), edge(-40.5)], half), DOT);
+        assert_eq!(outline.dot_radius(0.0, &[], half), DOT);
+        // Edges 20° either side: smaller, and clear of both lines.
+        let close = [edge(20.0), edge(-20.0)];
+        let r = outline.dot_radius(0.0, &close, half);
+        assert!(r < DOT && r >= LEAST_DOT, "{r}");
+        let (x, y) = outline.dot(0.0);
+        for &(ux, uy) in &close {
+            let along = x * ux + y * uy;
+            let gap = (x - along * ux).hypot(y - along * uy) - r - DOT_STROKE / 2.0 - half;
+            assert!(gap > 0.0, "{gap}");
+        }
+        // Never below the least, however close.
+        assert_eq!(outline.dot_radius(0.0, &[edge(2.0)], half), LEAST_DOT);
+    }
 
     #[test]
     fn dots_stay_out_of_the_band() {
