@@ -78,12 +78,12 @@ pub(super) fn too_large(nodes: u64) -> Option<String> {
 type Path = Vec<(f64, f64)>;
 
 /// Largest reach of a regular node, in grid units.
-const REACH: f64 = 0.3;
+const REACH: f64 = 0.36;
 /// Largest reach of a mission node, in grid units: a square reaches
 /// farther than a circle of its size (to its corners, and to a power dot on
 /// one), so that it may be as large as the regular nodes. The board keeps
 /// this much room on every side for the missions on its border.
-const MISSION_REACH: f64 = 0.4;
+const MISSION_REACH: f64 = 0.5;
 /// Largest reach of the centre, in grid units.
 const CENTER_REACH: f64 = 0.42;
 

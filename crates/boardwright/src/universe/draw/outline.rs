@@ -91,6 +91,18 @@ impl Outline {
         })
     }
 
+    /// How far everything drawn for the node reaches along the unit
+    /// vector `(ux, uy)`, dots at `angles`: the outline's corners (a
+    /// circle's rim) wherever they lie, and a dot only on its side. A
+    /// shape wholly beyond this along `(ux, uy)` cannot meet the node.
+    pub(super) fn extent(self, angles: &[f64], (ux, uy): (f64, f64)) -> f64 {
+        let corner = if self.square() { std::f64::consts::SQRT_2 } else { 1.0 };
+        angles.iter().fold(corner * (1.0 + self.stroke() / 2.0), |far, &angle| {
+            let (x, y) = self.dot(angle);
+            far.max(x * ux + y * uy + DOT + DOT_STROKE / 2.0)
+        })
+    }
+
     /// Half the size of the band inside the dots: a disc of this radius in
     /// a circle, a square of this half side in a square. A dot centred
     /// anywhere on the rim stays out of it.

@@ -6,7 +6,9 @@
 //! - alone: everything drawn for it stays within a part of a grid unit
 //!   ([`REACH`](super::REACH), the centre [`CENTER_REACH`]), inside the board's edge
 //!   line with room to spare, clear of every edge it is not on, and of its
-//!   own edges' pieces past the first where they bend across a seam;
+//!   own edges' pieces past the first where they bend across a seam (an
+//!   edge counts what the node draws on its side, [`Outline::extent`]: a
+//!   dot facing away never shrinks the node);
 //! - with an edge's other end: the two outlines leave at least
 //!   [`EDGE_SHOWN`] of the edge's line between them (dots never lie on an
 //!   edge, so the outlines alone hide it), and the length of the tiny node
@@ -22,7 +24,7 @@
 
 use super::outline::Outline;
 use super::pieces::Tiny;
-use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, Path};
+use super::{Area, CENTER_REACH, CLEARANCE, EDGE_GAP, EDGE_SHOWN, EDGE_WIDTH, MISSION_REACH, Path};
 use crate::geom::{Point, segment_dist2};
 use crate::universe::{Board, Node, NodeKind};
 
@@ -57,10 +59,10 @@ impl Sizes {
     pub(super) fn new(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, tiny: &Tiny) -> Sizes {
         let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
         let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
-        let mut cap = alone(board, at, paths, unit, area, buckets);
+        let mut cap = alone(board, at, paths, unit, area, buckets, &reach);
         for (k, &t) in tiny.at.iter().enumerate() {
             for i in buckets.nodes_near(t).map(|i| i as usize) {
-                cap[i] = cap[i].min(point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE);
+                cap[i] = cap[i].min((point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE) / reach[i]);
             }
         }
         let mut pairs: Vec<Pair> = Vec::with_capacity(board.edges.len() + at.len() * 3);
@@ -87,8 +89,8 @@ impl Sizes {
                 // Bent across a seam: each node's drawing keeps clear of
                 // its edge's pieces past the first.
                 let n = path.len();
-                cap[a] = cap[a].min(path_distance(path[0], &path[1..]) - EDGE_WIDTH / 2.0 - CLEARANCE);
-                cap[b] = cap[b].min(path_distance(path[n - 1], &path[..n - 1]) - EDGE_WIDTH / 2.0 - CLEARANCE);
+                cap[a] = cap[a].min(clear_of(&board.nodes[a], path[0], &path[1..]));
+                cap[b] = cap[b].min(clear_of(&board.nodes[b], path[n - 1], &path[..n - 1]));
             }
             let tiny_length = tiny.on_edge[e];
             pairs.push(Pair {
@@ -111,7 +113,7 @@ impl Sizes {
             }
         }
         // One size for all.
-        let alone_size = |i: usize| cap[i] / reach[i];
+        let alone_size = |i: usize| cap[i];
         let common = pairs
             .iter()
             .map(|p| p.budget / (p.xa + p.xb))
@@ -157,31 +159,61 @@ impl Sizes {
     }
 }
 
-/// How far each node's drawing may reach on its own, millimetres: its
-/// kind's most, the room inside the board's edge line, and the room to every
-/// edge it is not on.
-fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets) -> Vec<f64> {
+/// The largest outline size each node may have on its own: its drawing
+/// (reaching `reach` times the size) within its kind's most and inside the
+/// board's edge line; and clear of every edge it is not on, measured along
+/// the line from the node to the edge's nearest point (so that a close edge
+/// limits the node by the outline and the dots on its side, not by a dot
+/// facing away, [`Outline::extent`]).
+fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, reach: &[f64]) -> Vec<f64> {
     let mut cap: Vec<f64> = board
         .nodes
         .iter()
         .zip(at)
-        .map(|(node, &(x, y))| {
+        .zip(reach)
+        .map(|((node, &(x, y)), &reach)| {
             let most = super::node_most(node.kind) * unit;
             let inside = (x - area.x0).min(area.x1 - x).min(y - area.y0).min(area.y1 - y) - EDGE_GAP;
-            most.min(inside)
+            most.min(inside) / reach
         })
         .collect();
     for (i, &p) in at.iter().enumerate() {
         for e in buckets.edges_near(p) {
             let [a, b] = board.edges[e as usize];
-            if a as usize == i || b as usize == i {
-                continue;
+            if a as usize != i && b as usize != i {
+                cap[i] = cap[i].min(clear_of(&board.nodes[i], p, &paths[e as usize]));
             }
-            let d = path_distance(p, &paths[e as usize]);
-            cap[i] = cap[i].min(d - EDGE_WIDTH / 2.0 - CLEARANCE);
         }
     }
     cap
+}
+
+/// The largest outline size at which `node`, drawn at `p`, keeps clear of
+/// the line along `path`: for each of its pieces, measured along the line
+/// from `p` to the piece's nearest point, the node's extent that way
+/// ([`Outline::extent`]) and the line's half width kept apart.
+fn clear_of(node: &Node, p: (f64, f64), path: &[(f64, f64)]) -> f64 {
+    path.windows(2).fold(f64::INFINITY, |cap, piece| {
+        let q = nearest(p, piece[0], piece[1]);
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        let d = dx.hypot(dy);
+        if d <= 0.0 {
+            return 0.0;
+        }
+        let extent = Outline(node.kind).extent(&node.dots, (dx / d, dy / d));
+        cap.min((d - EDGE_WIDTH / 2.0 - CLEARANCE) / extent)
+    })
+}
+
+/// The point of the segment from `a` to `b` nearest `p`.
+fn nearest(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 == 0.0 {
+        return a;
+    }
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    (a.0 + t * dx, a.1 + t * dy)
 }
 
 /// How far `p` is from `path`, millimetres.
@@ -216,7 +248,7 @@ impl Buckets {
     /// The side of the cells for a page of `unit` millimetres to a grid
     /// unit: a node's widest reach twice, and the room between.
     pub(super) fn cell_for(unit: f64) -> f64 {
-        2.0 * CENTER_REACH * unit + CLEARANCE
+        2.0 * CENTER_REACH.max(MISSION_REACH) * unit + CLEARANCE
     }
 
     pub(super) fn new(at: &[(f64, f64)], paths: &[Path], cell: f64) -> Buckets {
