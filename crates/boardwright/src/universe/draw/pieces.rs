@@ -347,8 +347,12 @@ fn compass_box(c: (f64, f64), r: f64) -> ((f64, f64), f64) {
 
 /// The `n` join slots of an original expedition in its circle of inner
 /// radius `r` round `c`: empty circles on an arc below its compass, side
-/// by side, outlined `stroke` wide, each tagged `slot`.
+/// by side, outlined `stroke` wide (thinner in a small circle, so that
+/// neighbouring slots never meet), each tagged `slot`.
 fn slots(c: (f64, f64), r: f64, n: u32, stroke: f64) -> Vec<Shape> {
+    // Neighbouring centres lie 2 SLOT_RING sin(SLOT_SPREAD / 2) r ≈ 0.6 r
+    // apart, the slots 2 SLOT r = 0.54 r across: their strokes share the rest.
+    let stroke = stroke.min(0.05 * r);
     (0..n)
         .map(|k| {
             let turn = SLOT_SPREAD * (f64::from(k) - f64::from(n - 1) / 2.0);
