@@ -78,7 +78,7 @@ pub(super) fn too_large(nodes: u64) -> Option<String> {
 type Path = Vec<(f64, f64)>;
 
 /// Largest reach of a regular node, in grid units.
-const REACH: f64 = 0.36;
+const REACH: f64 = 0.3;
 /// Largest reach of a mission node, in grid units: a square reaches
 /// farther than a circle of its size (to its corners, and to a power dot on
 /// one), so that it may be as large as the regular nodes. The board keeps
