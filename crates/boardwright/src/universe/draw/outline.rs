@@ -129,7 +129,7 @@ mod tests {
         // Edges 20° either side: smaller, and clear of both lines.
         let close = [edge(20.0), edge(-20.0)];
         let r = outline.dot_radius(0.0, &close, half);
-        assert!(r < DOT && r >= LEAST_DOT, "{r}");
+        assert!((LEAST_DOT..DOT).contains(&r), "{r}");
         let (x, y) = outline.dot(0.0);
         for &(ux, uy) in &close {
             let along = x * ux + y * uy;

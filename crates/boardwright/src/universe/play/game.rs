@@ -445,8 +445,8 @@ impl Game {
     pub(super) fn areas_gone(&mut self, was_live: &[bool]) {
         let t = Arc::clone(&self.table);
         let mut losers = 0u16;
-        for a in 0..was_live.len() {
-            if !was_live[a] || self.live[a] {
+        for (a, &was) in was_live.iter().enumerate() {
+            if !was || self.live[a] {
                 continue;
             }
             for &v in &t.paper.area_nodes[a] {
