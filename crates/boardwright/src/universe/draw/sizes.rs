@@ -113,11 +113,10 @@ impl Sizes {
             }
         }
         // One size for all.
-        let alone_size = |i: usize| cap[i];
         let common = pairs
             .iter()
             .map(|p| p.budget / (p.xa + p.xb))
-            .chain((0..at.len()).map(alone_size))
+            .chain(cap.iter().copied())
             .fold(f64::INFINITY, f64::min);
         let regular = if common.is_finite() { common.max(SMALLEST) } else { SMALLEST };
         // Then the missions, then the centre, each growing into what the
@@ -129,7 +128,7 @@ impl Sizes {
                 (false, true) => Some((p.budget - fixed(kinds[p.a]) * p.xa) / p.xb),
                 (false, false) => None,
             });
-            let alone = (0..at.len()).filter(|&i| kinds[i] == kind).map(alone_size);
+            let alone = (0..at.len()).filter(|&i| kinds[i] == kind).map(|i| cap[i]);
             let size = own.chain(alone).fold(f64::INFINITY, f64::min);
             if size.is_finite() { size.max(regular) } else { regular }
         };
