@@ -89,16 +89,7 @@ impl Game {
             }
             let next = dist[v as usize] + 1;
             for &(w, e) in t.adjacency.of(v) {
-                if self.cut[e as usize] || dist[w as usize] != u32::MAX {
-                    continue;
-                }
-                if !self.enterable(seat, w) {
-                    dist[w as usize] = BARRED;
-                    continue;
-                }
-                dist[w as usize] = next;
-                queue.push(w);
-                if reached(w, next).is_break() {
+                if !self.cut[e as usize] && self.step_into(seat, w, next, dist, queue) && reached(w, next).is_break() {
                     return;
                 }
             }
@@ -106,27 +97,33 @@ impl Game {
                 continue;
             }
             for (&[a, b], _) in self.drawn.iter().zip(&self.drawn_cut).filter(|(_, cut)| !**cut) {
-                let other = if a == v {
-                    b
-                } else if b == v {
-                    a
-                } else {
-                    continue;
+                let w = match (a == v, b == v) {
+                    (true, _) => b,
+                    (_, true) => a,
+                    _ => continue,
                 };
-                if dist[other as usize] != u32::MAX {
-                    continue;
-                }
-                if !self.enterable(seat, other) {
-                    dist[other as usize] = BARRED;
-                    continue;
-                }
-                dist[other as usize] = next;
-                queue.push(other);
-                if reached(other, next).is_break() {
+                if self.step_into(seat, w, next, dist, queue) && reached(w, next).is_break() {
                     return;
                 }
             }
         }
+    }
+
+    /// One step of a walk of `seat` into `w`, `next` hops away: whether it
+    /// is reached now for the first time (then queued). A node met that
+    /// `seat` cannot enter is marked [`BARRED`].
+    #[inline(always)]
+    fn step_into(&self, seat: usize, w: u32, next: u32, dist: &mut [u32], queue: &mut Vec<u32>) -> bool {
+        if dist[w as usize] != u32::MAX {
+            return false;
+        }
+        if !self.enterable(seat, w) {
+            dist[w as usize] = BARRED;
+            return false;
+        }
+        dist[w as usize] = next;
+        queue.push(w);
+        true
     }
 
     /// Whether a walk of `seat` goes on into `w`: on the board, and theirs
