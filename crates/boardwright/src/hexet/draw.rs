@@ -27,7 +27,7 @@ use super::hex::{Grid, Hex, SQRT3};
 use super::map::Terrain;
 use super::{Board, RoadType};
 use crate::DrawOptions;
-use crate::print::{self, Entry, INK, MARGIN, Tile};
+use crate::print::{self, Entry, INK, MARGIN};
 
 /// Maps with more cells than this are not drawn (they would not be legible).
 pub(crate) const MAX_DRAWN_CELLS: u64 = 40_000;
@@ -45,13 +45,6 @@ const BAND_GAP: f64 = 3.0;
 /// Circumradius of a hex, in swatch boxes, that the legend draws roads for:
 /// about a hex's on an A4 page, so that widths and dashes look alike.
 const LEGEND_RADIUS: f64 = 1.25;
-
-/// The least share of the sheets' printable width or height that a tiled
-/// map made smaller to keep its cities off the seams still spans.
-const LEAST_SPAN: f64 = 0.851;
-/// The least scale, against the largest its rectangle holds, a tiled
-/// drawing is made to keep every mark whole where it cannot keep them clear.
-const LOWEST_SCALE: f64 = 0.75;
 
 /// Draws `board` as a one-page document.
 pub fn draw(board: &Board, options: DrawOptions) -> Document {
@@ -149,7 +142,7 @@ fn caption(board: &Board, options: &DrawOptions) -> print::Caption {
 /// and the band keeps to the first sheet of the last row, clear of its
 /// seams. There the map, as large as the rest of the sheets hold it and
 /// centred, is moved, and made smaller where it must be (while it spans
-/// [`LEAST_SPAN`] of the sheets and its hexes are as large as one sheet's),
+/// [`LEAST_SPAN`](print::LEAST_SPAN) of the sheets and its hexes are as large as one sheet's),
 /// so that the tower and the cities lie clear of the seams; where no place
 /// clears them all, so that none is cut by a strip's edge, then the tower
 /// and as many cities as can be are clear ([`print::Seams`]).
@@ -161,20 +154,10 @@ fn layout(board: &Board, entries: &[Entry], options: &DrawOptions) -> Layout {
     let most = radius_in(board, area);
     // Made smaller no further than it spans LEAST_SPAN of the sheets and
     // its hexes are one sheet's (unless one sheet's are larger still).
-    let spanning = LEAST_SPAN / (ext_w / (page.width - 2.0 * MARGIN)).max(ext_h / (page.height - 2.0 * MARGIN));
-    let one = if tile == Tile::ONE {
-        most
-    } else {
-        let one = DrawOptions {
-            tile: Tile::ONE,
-            ..options.clone()
-        };
-        radius_in(board, legend_placed(board, entries, &one).1)
-    };
-    let least = if one <= most { spanning.max(one) } else { spanning }.min(most);
-    // Smaller still, never under one sheet's size, only where a mark would
-    // be cut by a strip's edge otherwise.
-    let lowest = (LOWEST_SCALE * most).max(if one <= most { one } else { 0.0 }).min(least);
+    let spanning = print::LEAST_SPAN / (ext_w / (page.width - 2.0 * MARGIN)).max(ext_h / (page.height - 2.0 * MARGIN));
+    let print::Scales { least, lowest, .. } = print::Scales::new(options, most, spanning, |one| {
+        radius_in(board, legend_placed(board, entries, one).1)
+    });
     // The centre of hex (0, 0) with the map centred in its rectangle.
     let centred = |radius: f64| {
         (

@@ -17,6 +17,46 @@ use scene::Paper;
 
 use super::Tile;
 use super::sheets::{seams, strips};
+use crate::DrawOptions;
+
+/// The least share of the sheets' printable width or height that a tiled
+/// drawing made smaller to keep its marks off the seams still spans.
+pub(crate) const LEAST_SPAN: f64 = 0.851;
+/// The least scale, against the largest its rectangle holds, a tiled
+/// drawing is made to keep every mark whole where it cannot keep them clear.
+const LOWEST_SCALE: f64 = 0.75;
+
+/// The scales a tiled drawing is placed between ([`Seams::place`]).
+pub(crate) struct Scales {
+    /// The largest on one sheet.
+    pub one: f64,
+    /// The least it is made to keep its marks clear: where it spans
+    /// [`LEAST_SPAN`] of the sheets, and never under one sheet's (unless
+    /// one sheet's is larger than the sheets hold).
+    pub least: f64,
+    /// Smaller still, never under one sheet's, only where a mark would be
+    /// cut by a strip's edge otherwise.
+    pub lowest: f64,
+}
+
+impl Scales {
+    /// For a drawing whose largest scale on the sheets of `options` is
+    /// `most`, that spans [`LEAST_SPAN`] of them at `spanning`, and whose
+    /// largest on the sheets of some options `largest` gives.
+    pub(crate) fn new(options: &DrawOptions, most: f64, spanning: f64, largest: impl FnOnce(&DrawOptions) -> f64) -> Scales {
+        let one = if options.tile == Tile::ONE {
+            most
+        } else {
+            largest(&DrawOptions {
+                tile: Tile::ONE,
+                ..options.clone()
+            })
+        };
+        let least = if one <= most { spanning.max(one) } else { spanning }.min(most);
+        let lowest = (LOWEST_SCALE * most).max(if one <= most { one } else { 0.0 }).min(least);
+        Scales { one, least, lowest }
+    }
+}
 
 /// How well a place keeps marks off the seams, worst first: the marks cut
 /// by a strip's edge, then the main marks nearer a strip than the

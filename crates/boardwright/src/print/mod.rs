@@ -19,7 +19,7 @@ mod sheets;
 mod text;
 
 pub(crate) use caption::Caption;
-pub(crate) use clear::{Marks, Seams, Span};
+pub(crate) use clear::{LEAST_SPAN, Marks, Scales, Seams, Span};
 pub(crate) use columns::{Block, fill, flow};
 pub(crate) use legend::{Entry, SWATCH_SIDE, legend, legend_at_foot, legend_at_right, legend_height};
 pub(crate) use place::{place, turned};

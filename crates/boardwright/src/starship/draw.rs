@@ -39,12 +39,6 @@ const LETTER_SHARE: f64 = 0.7;
 const LETTER_TILED: f64 = 6.0;
 /// Space between the legend's band and the drawing, millimetres.
 const BAND_GAP: f64 = 3.0;
-/// The least share of the sheets' printable width or height that a tiled
-/// ship made smaller to keep its letters off the seams still spans.
-const LEAST_SPAN: f64 = 0.851;
-/// The least scale, against the largest its rectangle holds, a tiled
-/// drawing is made to keep every mark whole where it cannot keep them clear.
-const LOWEST_SCALE: f64 = 0.75;
 
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Board, options: DrawOptions) -> Document {
@@ -71,7 +65,7 @@ pub(crate) fn draw_stage(ship: &Board, shown: &Board, options: DrawOptions) -> D
 /// sheets, its rows stepping past the seams, and the band keeps to the
 /// first sheet of the last row, clear of its seams; the ship, as large as
 /// the rest of the sheets hold it and centred, is moved, and made smaller
-/// where it must be (while it spans [`LEAST_SPAN`] of the sheets and its
+/// where it must be (while it spans [`LEAST_SPAN`](print::LEAST_SPAN) of the sheets and its
 /// tiles are as large as one sheet's), so that its parts' letters, each
 /// free to move inside its part and at most [`LETTER_TILED`] (or one
 /// sheet's size), lie clear of the seams; where no place clears them all,
@@ -82,20 +76,10 @@ fn laid_out(ship: &Board, kinds: &[Kind], entries: &[Entry], options: &DrawOptio
     let (paper, tile) = (options.paper, options.tile);
     let (page, area) = legend_placed(ship, entries, options);
     let most = Frame::largest(ship, area);
-    let spanning = Frame::spanning(ship, (page.width - 2.0 * MARGIN, page.height - 2.0 * MARGIN), LEAST_SPAN);
-    let one = if tile == Tile::ONE {
-        most
-    } else {
-        let one = DrawOptions {
-            tile: Tile::ONE,
-            ..options.clone()
-        };
-        Frame::largest(ship, legend_placed(ship, entries, &one).1)
-    };
-    let least = if one <= most { spanning.max(one) } else { spanning }.min(most);
-    // Smaller still, never under one sheet's size, only where a mark would
-    // be cut by a strip's edge otherwise.
-    let lowest = (LOWEST_SCALE * most).max(if one <= most { one } else { 0.0 }).min(least);
+    let spanning = Frame::spanning(ship, (page.width - 2.0 * MARGIN, page.height - 2.0 * MARGIN), print::LEAST_SPAN);
+    let print::Scales { one, least, lowest } = print::Scales::new(options, most, spanning, |one| {
+        Frame::largest(ship, legend_placed(ship, entries, one).1)
+    });
     // Letters as large as one sheet's, or LETTER_TILED where that is larger.
     let letters = if tile == Tile::ONE {
         f64::INFINITY
