@@ -81,11 +81,17 @@ impl Outline {
         (room - edge_half - DOT_STROKE / 2.0 - DOT_GAP).clamp(LEAST_DOT, DOT)
     }
 
+    /// How far the outline's corners reach from the centre, its stroke
+    /// included (a circle's rim all round).
+    fn corners(self) -> f64 {
+        let corner = if self.square() { std::f64::consts::SQRT_2 } else { 1.0 };
+        corner * (1.0 + self.stroke() / 2.0)
+    }
+
     /// How far everything drawn for the node reaches from its centre: the
     /// outline's corners, or a dot at `angles`.
     pub(super) fn reach(self, angles: &[f64]) -> f64 {
-        let corner = if self.square() { std::f64::consts::SQRT_2 } else { 1.0 };
-        angles.iter().fold(corner * (1.0 + self.stroke() / 2.0), |far, &angle| {
+        angles.iter().fold(self.corners(), |far, &angle| {
             let (x, y) = self.dot(angle);
             far.max((x * x + y * y).sqrt() + DOT + DOT_STROKE / 2.0)
         })
@@ -96,8 +102,7 @@ impl Outline {
     /// circle's rim) wherever they lie, and a dot only on its side. A
     /// shape wholly beyond this along `(ux, uy)` cannot meet the node.
     pub(super) fn extent(self, angles: &[f64], (ux, uy): (f64, f64)) -> f64 {
-        let corner = if self.square() { std::f64::consts::SQRT_2 } else { 1.0 };
-        angles.iter().fold(corner * (1.0 + self.stroke() / 2.0), |far, &angle| {
+        angles.iter().fold(self.corners(), |far, &angle| {
             let (x, y) = self.dot(angle);
             far.max(x * ux + y * uy + DOT + DOT_STROKE / 2.0)
         })
