@@ -2,7 +2,6 @@
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 use super::{FREE, Game};
 use crate::universe::play::rules::Mission;
@@ -126,12 +125,19 @@ impl Game {
         true
     }
 
-    /// Whether a walk of `seat` goes on into `w`: on the board, and theirs
-    /// to enter (the centre once it has a free dot, as a walk to winning
-    /// counts it).
+    /// Whether a walk of `seat` goes on into `w`: on the board with a free
+    /// dot, and its number's need met (the centre counted as a walk to
+    /// winning counts it, mission or not). [`Game::may_enter`] less what a
+    /// walk already knows: the nodes `seat` holds are where it began.
     #[inline(always)]
     fn enterable(&self, seat: usize, w: u32) -> bool {
-        self.alive[w as usize] && (w == self.table.centre && self.has_free[w as usize] || self.may_enter(seat, w))
+        let i = w as usize;
+        self.alive[i]
+            && self.has_free[i]
+            && match self.table.needs[i] {
+                Some((kind, count)) if w != self.table.centre => self.count_of(seat, kind) >= count,
+                _ => true,
+            }
     }
 
     /// `seat`'s distance to winning ([`Game::distance_to_win`]) were their
@@ -143,9 +149,9 @@ impl Game {
         let Some(dot) = self.free_dot(v) else {
             return self.distance_to_win(seat);
         };
-        let t = Arc::clone(&self.table);
         let i = v as usize;
-        let count = (t.kind[i] != u32::MAX).then(|| seat * t.types + t.kind[i] as usize);
+        let (kind, types) = (self.table.kind[i], self.table.types);
+        let count = (kind != u32::MAX).then(|| seat * types + kind as usize);
         let (held_by, has_free, quarters) = (self.held_by(v), self.has_free[i], self.quarters[seat]);
         let counted = count.map(|c| self.type_counts[c]);
         self.draw_icon(seat, v);
