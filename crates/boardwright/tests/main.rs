@@ -13,6 +13,7 @@ mod schema;
 mod starship;
 mod universe;
 mod witches;
+mod witches_original;
 mod witches_puzzle;
 mod witches_second_edition;
 

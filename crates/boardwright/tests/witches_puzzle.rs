@@ -24,16 +24,17 @@ const NAMES: [&str; 10] = [
     "Black Pepper",
 ];
 
-/// Parsley 1, Sage 2, Chives 3, Rosemary 4, the others ignored decoys;
-/// `change` edits the list before the recipe is made.
+/// Parsley 1, Sage 2, Chives 3, Rosemary 4, then Oregano, Mint and Dill
+/// ignored decoys; `change` edits the list before the recipe is made.
 fn hand(change: impl FnOnce(&mut Vec<Ingredient>)) -> Recipe {
     hand_made(change).expect("a solvable hand-made recipe")
 }
 
-/// The four first ingredients numbered 1 to 4, the others ignored decoys,
-/// changed by `change`: a recipe, or none when no potion would win it.
+/// The four first ingredients numbered 1 to 4, the next three ignored
+/// decoys, changed by `change`: a recipe, or none when no potion would
+/// win it.
 fn hand_made(change: impl FnOnce(&mut Vec<Ingredient>)) -> Option<Recipe> {
-    let mut ings: Vec<Ingredient> = NAMES
+    let mut ings: Vec<Ingredient> = NAMES[..7]
         .iter()
         .enumerate()
         .map(|(i, &name)| {
@@ -69,8 +70,15 @@ fn plain_recipe_numbers_seeds_and_order() {
     assert_eq!(brew(&r, "Sage:2,Parsley:1,Chives:3,Rosemary:4"), (0, 0, vec![], false));
     // Short of the recipe's length: no win.
     assert!(!brew(&r, "Parsley,Sage,Chives").3);
-    // 1…4 in order with 0 to 2 of the 6 ignored decoys anywhere.
-    assert_eq!(r.solutions(), 1 + 6 * 5 + 6 * 5 * 15);
+    // An ignored decoy has no number (-1), so the one after it is out of
+    // order; after the last it harms nothing.
+    assert!(!brew(&r, "Parsley,Oregano,Sage,Chives,Rosemary").3);
+    assert!(!brew(&r, "Oregano,Parsley,Sage,Chives,Rosemary").3);
+    assert!(brew(&r, "Parsley,Sage,Chives,Rosemary,Oregano,Oregano").3);
+    // An ingredient twice is out of order the second time.
+    assert!(!brew(&r, "Parsley,Parsley,Sage,Chives,Rosemary").3);
+    // 1…4 in order, then 0 to 2 of the 3 ignored decoys.
+    assert_eq!(r.solutions(), 1 + 3 + 3 * 3);
     assert_eq!(r.solutions(), brute_force_count(&r));
 }
 
@@ -88,17 +96,18 @@ fn overachiever_is_given_away_only_by_the_order() {
         i[5] = Ingredient::decoy("Mint", Decoy::Overachiever, Some(0));
     });
     // As the original evaluates it: never undergrown or overgrown, and it
-    // says nothing; but it is considered, so it is never right.
+    // says nothing; it is considered, and right where its number follows
+    // the one before: 0 first, 5 after the 4.
     for seeds in 0..=9 {
         assert_eq!(brew(&r, &format!("Oregano:{seeds}")), (0, 0, vec![], false));
         assert_eq!(brew(&r, &format!("Mint:{seeds}")), (0, 0, vec![], false));
     }
-    assert!(!brew(&r, "Parsley,Sage,Chives,Rosemary,Oregano").3);
-    assert!(!brew(&r, "Mint,Parsley,Sage,Chives,Rosemary").3);
+    assert!(brew(&r, "Parsley,Sage,Chives,Rosemary,Oregano").3);
+    assert!(brew(&r, "Mint,Parsley,Sage,Chives,Rosemary").3);
     assert!(!brew(&r, "Parsley,Sage,Mint,Chives,Rosemary").3);
-    // Unlike an ignored decoy, which may sit anywhere.
-    let ignored = hand(|_| {});
-    assert!(brew(&ignored, "Parsley,Sage,Mint,Chives,Rosemary").3);
+    assert!(!brew(&r, "Parsley,Sage,Chives,Rosemary,Oregano,Mint").3);
+    // The first ingredient has none before it, so 2, 3, 4, 5 win too.
+    assert!(brew(&r, "Sage,Chives,Rosemary,Oregano").3);
     assert_eq!(r.solutions(), brute_force_count(&r));
 }
 
@@ -124,30 +133,25 @@ fn spicy_raises_the_next_ingredients_number() {
     // ... but 3 does not follow 1: the plain order never wins.
     assert!(!brew(&r, "Parsley:1,Sage:3,Chives:3,Rosemary:4").3);
     assert!(!brew(&r, "Parsley,Sage,Chives,Rosemary").3);
-    // A raised 3 is followed by 4: Chives (3) raised after Sage (2) ...
-    let chain = hand(|i| i[1] = i[1].clone().with(&[Effect::Spicy]));
-    assert!(!brew(&chain, "Parsley,Sage,Chives,Rosemary").3);
-    // ... and an ignored decoy between takes the raise.
-    assert!(brew(&r, "Parsley:1,Oregano,Sage:2,Chives:3,Rosemary:4").3);
-    assert_eq!(r.solution().to_string(), "Parsley:1,Oregano,Sage:2,Chives:3,Rosemary:4");
+    // An ignored decoy after it is raised to 0, considered, and out of order.
+    assert!(!brew(&r, "Parsley:1,Oregano,Sage:2,Chives:3,Rosemary:4").3);
+    // Parsley twice: the second is raised to 2 and raises Sage to 3, then
+    // Rosemary's 4 follows.
+    assert!(brew(&r, "Parsley:1,Parsley:2,Sage:3,Rosemary:4").3);
+    assert_eq!(r.solution().to_string(), "Parsley:1,Parsley:2,Sage:3,Rosemary:4");
     // On the last ingredient it raises nothing.
     let last = hand(|i| i[3] = i[3].clone().with(&[Effect::Spicy]));
     assert!(brew(&last, "Parsley:1,Sage:2,Chives:3,Rosemary:4").3);
     assert_eq!(r.solutions(), brute_force_count(&r));
-    // With no decoy in play to take the raise, no potion wins.
-    let tight = |i: &mut Vec<Ingredient>| {
-        i.truncate(4);
-        i[1] = i[1].clone().with(&[Effect::Spicy]);
-    };
-    assert!(hand_made(tight).is_none());
+    assert_eq!(last.solutions(), brute_force_count(&last));
 }
 
 #[test]
 fn only_the_ingredients_in_play_are_brewed() {
     let six = hand(|i| i.truncate(6));
     assert_eq!(six.ingredients().len(), 6);
-    // 1 … 4 in order with 0 to 2 of the 2 ignored decoys anywhere.
-    assert_eq!(six.solutions(), 1 + 2 * 5 + 2 * 15);
+    // 1 … 4 in order, then 0 to 2 of the 2 ignored decoys.
+    assert_eq!(six.solutions(), 1 + 2 + 2 * 2);
     assert_eq!(six.solutions(), brute_force_count(&six));
     let err = six.brew(&Potion::parse("Parsley,Thyme").unwrap()).unwrap_err();
     assert_eq!(err.part, Some(2));
@@ -185,7 +189,10 @@ fn enthusiastic_skips_the_next_ingredient() {
     let r = hand(|i| i[0] = i[0].clone().with(&[Effect::Enthusiastic]));
     assert_eq!(brew(&r, "Parsley:1,Sage:0").0, 0);
     assert!(!brew(&r, "Parsley,Sage,Chives,Rosemary").3);
-    assert!(brew(&r, "Parsley,Oregano,Sage,Chives,Rosemary").3);
+    // The skipped ingredient's number is still the one the next follows:
+    // an ignored decoy's -1 breaks the order, Parsley's 1 again does not.
+    assert!(!brew(&r, "Parsley,Oregano,Sage,Chives,Rosemary").3);
+    assert!(brew(&r, "Parsley,Parsley,Sage,Chives,Rosemary").3);
     // The skipped ingredient's effects do not run.
     let r = hand(|i| {
         i[0] = i[0].clone().with(&[Effect::Enthusiastic]);
@@ -204,6 +211,10 @@ fn reporting_effects_speak_of_the_whole_potion() {
     assert_eq!(lines(&hugger, "Parsley,Chives"), ["Hugger says no"]);
     assert_eq!(lines(&hugger, "Chives"), ["Hugger says no"]);
     assert_eq!(lines(&hugger, "Chives,Sage"), ["Hugger says no"]);
+    // Within 1, as the original compares: the same number says yes; an
+    // ignored decoy's -1 is far from 3.
+    assert_eq!(lines(&hugger, "Chives,Chives").last().unwrap(), "Hugger says yes");
+    assert_eq!(lines(&hugger, "Oregano,Chives"), ["Hugger says no"]);
     // The others see every ingredient in the potion, those after them too.
     let detective = with(0, Effect::Detective);
     assert_eq!(lines(&detective, "Parsley,Oregano"), ["Detective says 1"]);
@@ -240,6 +251,8 @@ fn coward_moves_itself_to_the_end_of_the_potion() {
     assert!(brew(&r, "Rosemary,Parsley,Sage,Chives").3);
     assert!(brew(&r, "Parsley,Rosemary,Sage,Chives").3);
     assert!(brew(&r, "Parsley,Sage,Chives,Rosemary").3);
+    // In the second half of the potion it stays where it is.
+    assert!(!brew(&r, "Parsley,Sage,Rosemary,Chives").3);
     // Its seeds are checked where it lands; it says so once.
     assert_eq!(
         brew(&r, "Rosemary:4,Parsley:0"),
@@ -276,39 +289,41 @@ fn fertilizer_spares_the_next_considered_ingredient() {
     // Sage's seven seeds count as right: neither overgrown nor wrong.
     assert_eq!(brew(&r, "Parsley:1,Sage:7,Chives:3,Rosemary:4"), (0, 0, said.clone(), true));
     assert_eq!(brew(&r, "Parsley:1,Sage:0"), (0, 0, said.clone(), false));
-    // Only the next one: Chives is checked again.
+    // Only one: Chives is checked again.
     assert_eq!(brew(&r, "Parsley:1,Sage:0,Chives:0"), (1, 0, said.clone(), false));
     // Not itself.
     assert_eq!(brew(&r, "Parsley:3").1, 1);
-    // An ignored decoy is not considered, so it passes the gift on.
-    assert!(brew(&r, "Parsley:1,Oregano:5,Sage:9,Chives:3,Rosemary:4").3);
+    // It waits for the next badly grown ingredient: Sage grew right, so
+    // Chives is spared.
+    assert!(brew(&r, "Parsley:1,Sage:2,Chives:0,Rosemary:4").3);
     // The order is still checked.
     assert_eq!(brew(&r, "Parsley:1,Chives:9"), (0, 0, said, false));
-    // The revealed solution leaves the spared ingredient's seeds free.
-    assert_eq!(r.solution().to_string(), "Parsley:1,Sage,Chives:3,Rosemary:4");
+    assert_eq!(r.solution().to_string(), "Parsley:1,Sage:2,Chives:3,Rosemary:4");
     assert_eq!(r.solutions(), brute_force_count(&r));
 }
 
 #[test]
 fn resetter_starts_the_evaluation_again_from_the_next_ingredient() {
-    // Oregano, an ignored decoy, resets; Mint is an imposter (2).
+    // Mint, an overachiever (0), resets; Oregano is an imposter (2).
     let r = hand(|i| {
-        i[4] = i[4].clone().with(&[Effect::Resetter]);
-        i[5] = Ingredient::decoy("Mint", Decoy::Imposter, Some(2));
+        i[4] = Ingredient::decoy("Oregano", Decoy::Imposter, Some(2));
+        i[5] = Ingredient::decoy("Mint", Decoy::Overachiever, Some(0)).with(&[Effect::Resetter]);
     });
-    // The wrong imposter is forgotten, then 1 … 4 win.
-    assert!(brew(&r, "Mint:2,Oregano,Parsley,Sage,Chives,Rosemary").3);
+    // The wrong imposter and Mint's 0 after its 2 are forgotten, then
+    // 1 … 4 follow Mint's 0 and win.
+    assert!(brew(&r, "Oregano:2,Mint,Parsley,Sage,Chives,Rosemary").3);
     // Undergrown Parsley is forgotten; every line so far too, the
     // reset's own and the imposter's.
-    assert_eq!(brew(&r, "Mint:2,Parsley:0,Oregano,Sage:2"), (0, 0, vec![], false));
+    assert_eq!(brew(&r, "Oregano:2,Parsley:0,Mint,Sage:2"), (0, 0, vec![], false));
     assert_eq!(
-        brew(&r, "Oregano,Mint:2"),
+        brew(&r, "Mint,Oregano:2"),
         (0, 0, vec!["Imposter was encountered".to_string()], false)
     );
-    // After the reset the count starts at 1 again: Sage (2) is wrong.
-    assert!(!brew(&r, "Parsley,Oregano,Sage,Chives,Rosemary").3);
+    // The order is still judged against the ingredient before: Sage (2)
+    // after Mint (0) is wrong.
+    assert!(!brew(&r, "Parsley,Mint,Sage,Chives,Rosemary").3);
     // Ingredients considered before the reset do not count towards n.
-    assert!(!brew(&r, "Parsley,Sage,Oregano,Chives,Rosemary").3);
+    assert!(!brew(&r, "Parsley,Sage,Mint,Chives,Rosemary").3);
     assert_eq!(r.solutions(), brute_force_count(&r));
     // A reset also forgets a fertilizer's gift.
     let f = hand(|i| {
@@ -322,16 +337,20 @@ fn resetter_starts_the_evaluation_again_from_the_next_ingredient() {
 
 #[test]
 fn cowards_and_resetters_are_counted_exactly() {
-    // A coward that resets, waiting at the end: what came before it is
-    // forgotten there, so nothing may follow it.
+    // Parsley skips the next; Rosemary (4) a coward; Oregano a coward that
+    // resets; Mint, an overachiever (5), resets.
     let r = hand(|i| {
         i[4] = i[4].clone().with(&[Effect::Coward, Effect::Resetter]);
         i[5] = Ingredient::decoy("Mint", Decoy::Overachiever, Some(5)).with(&[Effect::Resetter]);
         i[3] = i[3].clone().with(&[Effect::Coward]);
         i[0] = i[0].clone().with(&[Effect::Enthusiastic]);
     });
-    assert!(!brew(&r, "Oregano,Parsley,Dill,Sage,Chives,Rosemary").3);
-    assert!(brew(&r, "Mint,Parsley,Dill,Sage,Chives,Rosemary").3);
+    // Rosemary moves to the end, the second Parsley is skipped: 1, 2, 3, 4.
+    assert!(brew(&r, "Rosemary,Parsley,Parsley,Sage,Chives").3);
+    // Mint's 5 follows the 4, but its reset forgets all four.
+    assert!(!brew(&r, "Parsley,Parsley,Sage,Chives,Rosemary,Mint").3);
+    // Oregano waits at the end, resets there, and nothing follows it.
+    assert!(!brew(&r, "Oregano,Parsley,Parsley,Sage,Chives,Rosemary").3);
     assert_eq!(r.solutions(), brute_force_count(&r));
 }
 
@@ -371,7 +390,8 @@ fn feedback_is_shuffled_yet_the_same_for_the_same_potion() {
     assert!(orders.iter().any(|o| *o != in_order));
 }
 
-/// Every potion of 1 to 6 different ingredients, as needed, brewed.
+/// Every potion of 1 to 6 ingredients in play (repeats allowed), as
+/// needed, brewed.
 fn brute_force_count(recipe: &Recipe) -> u64 {
     fn go(recipe: &Recipe, path: &mut Vec<Entry>, count: &mut u64) {
         if !path.is_empty() && recipe.wins(path) {
@@ -381,11 +401,9 @@ fn brute_force_count(recipe: &Recipe) -> u64 {
             return;
         }
         for ingredient in 0..recipe.ingredients().len() {
-            if path.iter().all(|e| e.ingredient != ingredient) {
-                path.push(Entry { ingredient, seeds: None });
-                go(recipe, path, count);
-                path.pop();
-            }
+            path.push(Entry { ingredient, seeds: None });
+            go(recipe, path, count);
+            path.pop();
         }
     }
     let mut count = 0;
@@ -400,13 +418,11 @@ fn brute_force_solvable(recipe: &Recipe) -> bool {
             return recipe.wins(path);
         }
         for ingredient in 0..recipe.ingredients().len() {
-            if path.iter().all(|e| e.ingredient != ingredient) {
-                path.push(Entry { ingredient, seeds: None });
-                let won = go(recipe, path, len);
-                path.pop();
-                if won {
-                    return true;
-                }
+            path.push(Entry { ingredient, seeds: None });
+            let won = go(recipe, path, len);
+            path.pop();
+            if won {
+                return true;
             }
         }
         false

@@ -4,29 +4,33 @@
 //! stream of the board's seed and the potion's text (the same potion on
 //! the same board always gets the same answer).
 //!
-//! The rules, in the order they apply to each ingredient met:
-//! - a skipped ingredient (after `Enthusiastic`) is passed over whole;
-//! - a `Coward` met before the end of the potion says its line and moves
-//!   to the end, once: cowards are evaluated after every other ingredient,
-//!   in the order they were met (a `Spicy` seed owed to one goes with it);
-//! - an ignored decoy is not considered, but its effects run;
-//! - any other ingredient is considered, its number one more after a
-//!   `Spicy` just before it: undergrown when its seeds are below its
-//!   number, overgrown when above (as needed: neither), unless a
-//!   `Fertilizer` met before spared it (the next considered ingredient's
-//!   growth is not checked); an overachiever is never undergrown or
-//!   overgrown; it is right when neither, when its number is one more than
-//!   the last considered ingredient's (1 for the first; a raised number
-//!   counts as raised on both sides), and when it is no decoy;
-//! - then its effects run, in order; a reporting effect speaks of the
-//!   whole potion (`Hugger` of the ingredient just before it);
-//! - last, a `Resetter` forgets everything so far (counts, lines, the
-//!   last number, a waiting `Fertilizer`): the evaluation starts again
-//!   from the next ingredient.
+//! The rules are the original game's evaluator's, slot by slot in the
+//! order the ingredients stand (`docs/generators.md` cites each):
+//! - a skipped ingredient (after `Enthusiastic`) is passed over whole, its
+//!   number still the one the next is judged against;
+//! - a `Coward` met in the first half of the potion says its line and
+//!   moves to the last place, once: cowards are evaluated after every
+//!   other ingredient, in the order they were met (a `Spicy` raise owed to
+//!   one goes with it);
+//! - every other ingredient is out of order unless its number is one more
+//!   than the number of the ingredient placed just before it (the first
+//!   has none before it and is in order; an ignored decoy's number is -1);
+//!   a `Spicy` just before raises its number by one;
+//! - an ingredient with a number (an ignored decoy has none) is
+//!   considered: undergrown when its seeds are below its number, overgrown
+//!   when above (as needed: neither), unless a waiting `Fertilizer` spares
+//!   it (the next undergrown or overgrown one counts as grown right); an
+//!   overachiever is never undergrown or overgrown; it is wrong when out
+//!   of order, badly grown, or an imposter;
+//! - its effects say their lines, in order; then `Cutoff` ends the
+//!   evaluation, or else `Enthusiastic` skips the next ingredient,
+//!   `Fertilizer` waits for the next badly grown one, and `Resetter`
+//!   forgets the counts and lines so far (the order is still judged
+//!   against the ingredient placed before).
 //!
-//! The potion wins when exactly n ingredients are considered and all are
-//! right. The search for winning potions ([`super::solve`]) steps the
-//! same [`Pass`].
+//! The potion wins when at least n ingredients are considered and none is
+//! wrong. The search for winning potions ([`super::solve`]) steps the same
+//! [`Pass`].
 
 use serde::Serialize;
 
@@ -63,18 +67,24 @@ pub(super) struct Pass {
     pub(super) considered: u32,
     /// Whether a considered ingredient was wrong since then.
     pub(super) wrong: bool,
-    /// The last considered number (0: none yet).
-    last: u32,
+    /// The number of the ingredient placed just before (none at first).
+    before: Option<i64>,
     /// What `Spicy` adds to the next ingredient's number.
-    extra: u32,
+    raise: i64,
     /// The next ingredient is skipped (`Enthusiastic`).
     skip: bool,
-    /// The next considered ingredient's growth is not checked (`Fertilizer`).
+    /// The next badly grown ingredient is spared (`Fertilizer`).
     spared: bool,
     /// `Cutoff` stopped the evaluation.
     pub(super) stopped: bool,
-    /// Cowards waiting at the end, with the raise each took along.
-    waiting: [(Entry, u32); MAX_POTION],
+    /// The potion's length, and the place the next ingredient stands at.
+    len: usize,
+    place: usize,
+    /// Ingredients met so far, in the potion's order.
+    met: usize,
+    /// Cowards waiting at the end: their place in the potion, the entry,
+    /// and the raise each took along.
+    waiting: [(usize, Entry, i64); MAX_POTION],
     waiting_len: usize,
 }
 
@@ -143,33 +153,53 @@ struct Sink<'a> {
     voice: Voice<'a>,
     /// The potion's ingredients, for the reporting effects.
     potion: Vec<usize>,
-    /// The ingredients in the order they stand, up to the one met (moved
-    /// cowards at their new place).
-    placed: Vec<usize>,
+    /// Each ingredient's number as the evaluation has it (-1: none).
+    numbers: Vec<i64>,
     lines: Vec<String>,
     effects: Vec<Effect>,
     heard: Vec<(Effect, Heard)>,
-    /// The seeds each considered ingredient needed (none when spared).
-    needed: Vec<(usize, Option<u32>)>,
+    /// The seeds each ingredient of the potion needs, as it was last
+    /// considered (none when its seeds do not matter).
+    needed: Vec<Option<u32>>,
 }
 
 impl<'a> Sink<'a> {
     /// An empty sink for a potion of the ingredients `potion`.
-    fn new(voice: Voice<'a>, potion: Vec<usize>) -> Sink<'a> {
+    fn new(voice: Voice<'a>, recipe: &Recipe, potion: Vec<usize>) -> Sink<'a> {
         Sink {
             voice,
-            placed: Vec::with_capacity(potion.len()),
+            numbers: potion.iter().map(|&i| number_of(recipe, i)).collect(),
+            needed: vec![None; potion.len()],
             potion,
             lines: Vec::new(),
             effects: Vec::new(),
             heard: Vec::new(),
-            needed: Vec::new(),
         }
+    }
+
+    /// Writes down `effect`'s line, hearing it as `heard` when it speaks.
+    fn say(&mut self, effect: Effect, heard: impl FnOnce(&Sink) -> Heard) {
+        let line = match &self.voice {
+            Voice::Silent => return,
+            Voice::Heard | Voice::Spoken(_) => heard(self),
+        };
+        match &mut self.voice {
+            Voice::Silent => {}
+            Voice::Spoken(rng) => self.lines.push(says(effect, line, rng)),
+            Voice::Heard => self.heard.push((effect, line)),
+        }
+        self.effects.push(effect);
     }
 }
 
+/// `ingredient`'s number in `recipe`, -1 for none (an ignored decoy).
+fn number_of(recipe: &Recipe, ingredient: usize) -> i64 {
+    recipe.ingredients[ingredient].number.map_or(-1, i64::from)
+}
+
 impl Pass {
-    pub(super) fn new() -> Pass {
+    /// A pass over a potion of `len` ingredients.
+    pub(super) fn new(len: usize) -> Pass {
         let none = Entry {
             ingredient: 0,
             seeds: None,
@@ -179,20 +209,23 @@ impl Pass {
             overgrown: 0,
             considered: 0,
             wrong: false,
-            last: 0,
-            extra: 0,
+            before: None,
+            raise: 0,
             skip: false,
             spared: false,
             stopped: false,
-            waiting: [(none, 0); MAX_POTION],
+            len,
+            place: 0,
+            met: 0,
+            waiting: [(0, none, 0); MAX_POTION],
             waiting_len: 0,
         }
     }
 
     /// Whether the potion met so far, ended here, wins ([`Pass::finish`]
-    /// first).
+    /// first): at least n considered, none wrong.
     pub(super) fn won(&self, recipe: &Recipe) -> bool {
-        !self.wrong && self.considered == recipe.length
+        !self.wrong && self.considered >= recipe.length
     }
 
     /// Whether the potion met so far wins if it ends here: [`Pass::won`]
@@ -210,12 +243,30 @@ impl Pass {
     pub(super) fn waits_to_reset(&self, recipe: &Recipe) -> bool {
         self.waiting[..self.waiting_len]
             .iter()
-            .any(|(e, _)| recipe.ingredients[e.ingredient].effects.contains(&Effect::Resetter))
+            .any(|(_, e, _)| recipe.ingredients[e.ingredient].effects.contains(&Effect::Resetter))
+    }
+
+    /// Cowards waiting at the end, to be evaluated there.
+    pub(super) fn waiting(&self) -> usize {
+        self.waiting_len
+    }
+
+    /// The whole of `entries`, written into `sink`.
+    fn walk(recipe: &Recipe, entries: &[Entry], sink: &mut Sink) -> Pass {
+        let mut pass = Pass::new(entries.len());
+        for (slot, &entry) in entries.iter().enumerate() {
+            pass.meet(recipe, slot, entry, false, 0, Some(sink));
+        }
+        pass.met = entries.len();
+        pass.finish_into(recipe, Some(sink));
+        pass
     }
 
     /// Meets the next ingredient of the potion.
     pub(super) fn step(&mut self, recipe: &Recipe, entry: Entry) {
-        self.meet(recipe, entry, false, 0, None);
+        let slot = self.met;
+        self.met += 1;
+        self.meet(recipe, slot, entry, false, 0, None);
     }
 
     /// The end of the potion: the waiting cowards are evaluated, in order.
@@ -226,90 +277,77 @@ impl Pass {
     fn finish_into(&mut self, recipe: &Recipe, mut sink: Option<&mut Sink>) {
         let waiting = std::mem::take(&mut self.waiting_len);
         for k in 0..waiting {
-            if self.stopped {
-                break;
-            }
-            let (entry, carried) = self.waiting[k];
-            self.meet(recipe, entry, true, carried, sink.as_deref_mut());
+            let (slot, entry, carried) = self.waiting[k];
+            self.meet(recipe, slot, entry, true, carried, sink.as_deref_mut());
         }
     }
 
-    fn meet(&mut self, recipe: &Recipe, entry: Entry, moved: bool, carried: u32, mut sink: Option<&mut Sink>) {
+    /// Meets the ingredient `entry`, the potion's `slot`-th; `moved` when
+    /// it is a coward met again at the end, with the raise it `carried`.
+    fn meet(&mut self, recipe: &Recipe, slot: usize, entry: Entry, moved: bool, carried: i64, mut sink: Option<&mut Sink>) {
         if self.stopped {
             return;
         }
         let ing = &recipe.ingredients[entry.ingredient];
+        let number = number_of(recipe, entry.ingredient) + std::mem::take(&mut self.raise) + carried;
+        if let Some(sink) = sink.as_deref_mut() {
+            sink.numbers[slot] = number;
+        }
         if std::mem::take(&mut self.skip) {
-            self.extra = 0;
-            if let Some(sink) = sink {
-                sink.placed.push(entry.ingredient);
-            }
+            self.before = Some(number);
+            self.place += 1;
             return;
         }
-        // (A potion holds at most `MAX_POTION` ingredients; a longer list
-        // handed to `wins` evaluates its extra cowards in place.)
-        if !moved && ing.effects.contains(&Effect::Coward) && self.waiting_len < MAX_POTION {
-            let took = std::mem::take(&mut self.extra);
-            self.waiting[self.waiting_len] = (entry, took);
+        let coward = ing.effects.contains(&Effect::Coward);
+        if coward && !moved && self.place < self.len / 2 && self.waiting_len < MAX_POTION {
+            self.waiting[self.waiting_len] = (slot, entry, number - number_of(recipe, entry.ingredient));
             self.waiting_len += 1;
             if let Some(sink) = sink {
-                match &mut sink.voice {
-                    Voice::Silent => {}
-                    Voice::Spoken(rng) => sink.lines.push(says(Effect::Coward, Heard::Met, rng)),
-                    Voice::Heard => sink.heard.push((Effect::Coward, Heard::Met)),
-                }
-                sink.effects.push(Effect::Coward);
+                sink.say(Effect::Coward, |_| Heard::Met);
             }
             return;
         }
-        let raise = std::mem::take(&mut self.extra) + carried;
-        if ing.decoy != Some(Decoy::Ignore) {
+        let in_order = self.before.is_none_or(|b| b == number - 1);
+        let close = self.before.is_some_and(|b| b.abs_diff(number) <= 1);
+        if number >= 0 {
             self.considered += 1;
-            let number = ing.number.unwrap_or(0) + raise;
-            let spared = std::mem::take(&mut self.spared);
-            let (under, over) = match (ing.decoy, entry.seeds) {
-                _ if spared => (false, false),
-                (Some(Decoy::Overachiever), _) | (_, None) => (false, false),
-                (_, Some(s)) => (s < number, s > number),
-            };
+            let grows = matches!(ing.decoy, None | Some(Decoy::Imposter));
+            let seeds = entry.seeds.map_or(number, i64::from);
+            let (mut under, mut over) = (grows && seeds < number, grows && seeds > number);
+            if (under || over) && std::mem::take(&mut self.spared) {
+                (under, over) = (false, false);
+            }
             self.undergrown += u32::from(under);
             self.overgrown += u32::from(over);
-            let right = !under && !over && ing.decoy.is_none() && number == self.last + 1;
-            self.wrong |= !right;
-            self.last = number;
+            self.wrong |= !in_order || under || over || ing.decoy == Some(Decoy::Imposter);
             if let Some(sink) = sink.as_deref_mut() {
-                let needs = (!spared).then_some(number);
-                sink.needed.push((entry.ingredient, needs));
+                sink.needed[slot] = grows.then(|| number as u32);
             }
         }
-        if let Some(sink) = sink.as_deref_mut() {
-            sink.placed.push(entry.ingredient);
-        }
-        let mut reset = false;
+        self.before = Some(number);
+        self.place += 1;
         for &effect in &ing.effects {
-            match effect {
-                Effect::Spicy => self.extra = 1,
-                Effect::Cutoff => self.stopped = true,
-                Effect::Enthusiastic => self.skip = true,
-                Effect::Fertilizer => self.spared = true,
-                Effect::Resetter => reset = true,
-                // A coward at the end has moved already and said so.
-                Effect::Coward => continue,
-                _ => {}
+            if effect == Effect::Spicy {
+                self.raise += 1;
+            }
+            // A coward that moved said so where it was met.
+            if effect == Effect::Coward && moved {
+                continue;
             }
             if let Some(sink) = sink.as_deref_mut() {
-                let heard = || hears(recipe, effect, &sink.placed, &sink.potion);
-                match &mut sink.voice {
-                    Voice::Silent => continue,
-                    Voice::Spoken(rng) => sink.lines.push(says(effect, heard(), rng)),
-                    Voice::Heard => sink.heard.push((effect, heard())),
-                }
-                sink.effects.push(effect);
+                sink.say(effect, |sink| hears(recipe, effect, close, sink));
             }
         }
-        if reset {
+        let has = |e: Effect| ing.effects.contains(&e);
+        if has(Effect::Cutoff) {
+            self.stopped = true;
+            return;
+        }
+        self.skip |= has(Effect::Enthusiastic);
+        self.spared |= has(Effect::Fertilizer);
+        if has(Effect::Resetter) {
             (self.undergrown, self.overgrown, self.considered) = (0, 0, 0);
-            (self.wrong, self.last, self.spared) = (false, 0, false);
+            (self.wrong, self.spared) = (false, false);
             if let Some(sink) = sink {
                 sink.lines.clear();
                 sink.effects.clear();
@@ -336,12 +374,12 @@ impl Recipe {
             ));
         }
         let mut rng = self.seed.stream(&format!("potion {potion}"), 0);
-        let mut sink = Sink::new(Voice::Spoken(&mut rng), potion.entries().iter().map(|e| e.ingredient).collect());
-        let mut pass = Pass::new();
-        for &entry in potion.entries() {
-            pass.meet(self, entry, false, 0, Some(&mut sink));
-        }
-        pass.finish_into(self, Some(&mut sink));
+        let mut sink = Sink::new(
+            Voice::Spoken(&mut rng),
+            self,
+            potion.entries().iter().map(|e| e.ingredient).collect(),
+        );
+        let pass = Pass::walk(self, potion.entries(), &mut sink);
         let Sink {
             mut lines, mut effects, ..
         } = sink;
@@ -360,12 +398,8 @@ impl Recipe {
     /// to `entries` (ingredients in play): the counts, the win, and each
     /// line as [`Heard`], sorted.
     pub(super) fn hear(&self, entries: &[Entry]) -> Hearing {
-        let mut sink = Sink::new(Voice::Heard, entries.iter().map(|e| e.ingredient).collect());
-        let mut pass = Pass::new();
-        for &entry in entries {
-            pass.meet(self, entry, false, 0, Some(&mut sink));
-        }
-        pass.finish_into(self, Some(&mut sink));
+        let mut sink = Sink::new(Voice::Heard, self, entries.iter().map(|e| e.ingredient).collect());
+        let pass = Pass::walk(self, entries, &mut sink);
         sink.heard.sort_unstable();
         Hearing {
             undergrown: pass.undergrown,
@@ -381,7 +415,7 @@ impl Recipe {
         if entries.iter().any(|e| e.ingredient >= self.ingredients.len()) {
             return false;
         }
-        let mut pass = Pass::new();
+        let mut pass = Pass::new(entries.len());
         for &entry in entries {
             pass.step(self, entry);
         }
@@ -390,22 +424,18 @@ impl Recipe {
     }
 }
 
-/// What the line of `effect`, run by the last ingredient `placed` in a
-/// potion of the ingredients `potion`, says.
-fn hears(recipe: &Recipe, effect: Effect, placed: &[usize], potion: &[usize]) -> Heard {
+/// What the line of `effect` says, run where the ingredient placed just
+/// before has a number within 1 of its own (`close`), in the potion of
+/// `sink`, its numbers as the evaluation has them so far.
+fn hears(recipe: &Recipe, effect: Effect, close: bool, sink: &Sink) -> Heard {
     let ings = &recipe.ingredients;
-    let numbers = || potion.iter().filter_map(|&i| ings[i].number);
+    let numbers = || sink.numbers.iter().filter(|&&k| k >= 0).map(|&k| k as u32);
     let count = |n: usize| Heard::Told(n as u32);
+    let potion = &sink.potion;
     match effect {
         Effect::Detective => Heard::OneOf(Numbers::of(numbers())),
         Effect::Liar => Heard::OneOf(Numbers::of((1..=recipe.length).filter(|&k| !numbers().any(|j| j == k)))),
-        Effect::Hugger => {
-            let close = match placed {
-                [.., before, own] => ings[*before].number.zip(ings[*own].number).is_some_and(|(a, b)| a.abs_diff(b) <= 1),
-                _ => false,
-            };
-            Heard::Told(u32::from(close))
-        }
+        Effect::Hugger => Heard::Told(u32::from(close)),
         Effect::General => count(potion.iter().map(|&i| ings[i].effects.len()).sum()),
         Effect::Inspector => count(potion.iter().filter(|&&i| !ings[i].effects.is_empty()).count()),
         Effect::Calculator => Heard::Told(numbers().sum()),
@@ -439,20 +469,13 @@ fn says(effect: Effect, heard: Heard, rng: &mut Rng) -> String {
 /// when it is considered (`None` when its seeds do not matter), found by
 /// the same pass.
 pub(super) fn with_needed_seeds(recipe: &Recipe, order: &[usize]) -> Potion {
-    let mut sink = Sink::new(Voice::Silent, order.to_vec());
-    let mut pass = Pass::new();
-    for &ingredient in order {
-        pass.meet(recipe, Entry { ingredient, seeds: None }, false, 0, Some(&mut sink));
-    }
-    pass.finish_into(recipe, Some(&mut sink));
+    let entries: Vec<Entry> = order.iter().map(|&ingredient| Entry { ingredient, seeds: None }).collect();
+    let mut sink = Sink::new(Voice::Silent, recipe, order.to_vec());
+    Pass::walk(recipe, &entries, &mut sink);
     let entries: Vec<Entry> = order
         .iter()
-        .map(|&ingredient| Entry {
-            ingredient,
-            // After a reset an ingredient is not met again, so its last
-            // need is its only one.
-            seeds: sink.needed.iter().rev().find(|(i, _)| *i == ingredient).and_then(|(_, s)| *s),
-        })
+        .zip(sink.needed)
+        .map(|(&ingredient, seeds)| Entry { ingredient, seeds })
         .collect();
     Potion::of(&entries).expect("a solution is a potion")
 }

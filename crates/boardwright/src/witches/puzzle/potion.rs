@@ -32,7 +32,8 @@ impl Entry {
     }
 }
 
-/// A potion: 1 to [`MAX_POTION`] different ingredients, in cauldron order.
+/// A potion: 1 to [`MAX_POTION`] ingredients, in cauldron order; one may
+/// go in more than once, as in the original.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Potion {
     entries: Vec<Entry>,
@@ -160,16 +161,6 @@ impl Potion {
                 ));
             };
             let seeds = seeds.map_err(|why| refuse(part, format!("{}: {why}", INGREDIENTS[ingredient])))?;
-            if let Some(earlier) = entries.iter().position(|e| e.ingredient == ingredient) {
-                return Err(refuse(
-                    part,
-                    format!(
-                        "{} is already part {}; each ingredient goes in once",
-                        INGREDIENTS[ingredient],
-                        earlier + 1
-                    ),
-                ));
-            }
             entries.push(Entry { ingredient, seeds });
         }
         Ok(Potion { entries })
@@ -181,11 +172,9 @@ impl Potion {
     pub fn of(entries: &[Entry]) -> Option<Potion> {
         let ok = !entries.is_empty()
             && entries.len() <= MAX_POTION
-            && entries.iter().enumerate().all(|(i, e)| {
-                e.ingredient < INGREDIENTS.len()
-                    && e.seeds.is_none_or(|s| s <= MAX_SEEDS)
-                    && entries[..i].iter().all(|f| f.ingredient != e.ingredient)
-            });
+            && entries
+                .iter()
+                .all(|e| e.ingredient < INGREDIENTS.len() && e.seeds.is_none_or(|s| s <= MAX_SEEDS));
         ok.then(|| Potion { entries: entries.to_vec() })
     }
 
@@ -258,7 +247,7 @@ mod tests {
         assert!(err("Sage:").contains("no seeds after the colon"));
         assert!(err("Sage:10").contains("too many"));
         assert!(err("Sage:99999999999999999999").contains("not a whole number"));
-        assert!(err("Sage,Mint,sage").starts_with("potion part 3: Sage is already part 1"));
+        assert_eq!(Potion::parse("Sage,Mint,sage").unwrap().to_string(), "Sage,Mint,Sage");
         assert!(err("Sage,Mint,Dill,Basil,Thyme,Chives,Parsley").contains("7 ingredients; a cauldron holds at most 6"));
         assert!(err(&"x".repeat(600)).contains("at most 500"));
         let long = err(&"Nettle".repeat(20));

@@ -1,16 +1,15 @@
-//! The exact count of a recipe's winning potions: every ordered choice of
-//! different ingredients, 1 to [`MAX_POTION`] of them, each grown as
-//! needed, searched depth first.
+//! The exact count of a recipe's winning potions: every ordered list of
+//! 1 to [`MAX_POTION`] ingredients in play (repeats allowed, as the
+//! original allows them), each grown as needed, searched depth first one
+//! length at a time (a coward's move depends on the potion's length).
 //!
 //! Pruning that loses nothing:
-//! - a considered ingredient that is wrong (a decoy, or a number that does
-//!   not follow the last) ends the branch unless a `Resetter` may still be
-//!   met (an unused ingredient, or a coward waiting at the end, carries
-//!   one): without a reset the potion has a wrong ingredient and cannot
-//!   win;
+//! - a considered ingredient that is wrong ends the branch unless a
+//!   `Resetter` may still be met with room after it for a whole recipe (an
+//!   ingredient in play carries one, or a coward waiting at the end does):
+//!   without a reset the potion has a wrong ingredient and cannot win;
 //! - after `Cutoff` nothing is evaluated, so every way of going on ends as
-//!   the potion so far: they are counted at once (the ordered choices of
-//!   0 to the room left among the unused ingredients), not walked.
+//!   the potion so far: they are counted at once, not walked.
 //!
 //! Seeds are as needed, so `Fertilizer` cannot change a win (`Spicy` can:
 //! the raised number is judged in the order).
@@ -38,8 +37,11 @@ pub(super) fn search(recipe: &Recipe) -> Found {
         count: 0,
         shortest: Vec::new(),
     };
-    let mut path = Vec::with_capacity(MAX_POTION);
-    node(recipe, 0, Pass::new(), &mut path, &mut found);
+    walk(recipe, &mut |path, ways| {
+        found.count += ways;
+        record(path, &mut found);
+        true
+    });
     let plain: Vec<usize> = (1..=recipe.length)
         .filter_map(|k| recipe.ingredients.iter().position(|i| i.decoy.is_none() && i.number == Some(k)))
         .collect();
@@ -56,17 +58,38 @@ pub(super) fn search(recipe: &Recipe) -> Found {
     found
 }
 
-fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &mut Found) {
-    if path.len() == MAX_POTION {
-        return;
-    }
-    let in_play = recipe.ingredients.len();
-    let resets = |i: usize| recipe.ingredients[i].effects.contains(&Effect::Resetter);
-    for i in 0..in_play {
-        if used & (1 << i) != 0 {
-            continue;
+/// Up to `most` winning potions of `recipe`, shortest first (one that
+/// wins whatever follows a `Cutoff` is given once, at its own length).
+pub(super) fn winners(recipe: &Recipe, most: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    walk(recipe, &mut |path, ways| {
+        if ways == 1 {
+            out.push(path.to_vec());
         }
-        let used = used | 1 << i;
+        out.len() < most
+    });
+    out
+}
+
+/// Every winning potion, by length and then in the board's order, handed
+/// to `win` with the number of potions it stands for (those that go on
+/// after a `Cutoff`); the walk ends when `win` says false.
+fn walk(recipe: &Recipe, win: &mut dyn FnMut(&[usize], u64) -> bool) {
+    let resets = recipe.ingredients.iter().any(|i| i.effects.contains(&Effect::Resetter));
+    for len in 1..=MAX_POTION {
+        let mut path = Vec::with_capacity(len);
+        if !node(recipe, resets, len, Pass::new(len), &mut path, win) {
+            return;
+        }
+    }
+}
+
+/// The potions of `len` ingredients that begin with `path` (met by
+/// `pass`); `resets` when an ingredient in play carries `Resetter`.
+/// False once `win` asks to stop.
+fn node(recipe: &Recipe, resets: bool, len: usize, pass: Pass, path: &mut Vec<usize>, win: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
+    let in_play = recipe.ingredients.len();
+    for i in 0..in_play {
         let mut next = pass;
         next.step(
             recipe,
@@ -75,53 +98,28 @@ fn node(recipe: &Recipe, used: u16, pass: Pass, path: &mut Vec<usize>, found: &m
                 seeds: None,
             },
         );
-        let may_reset = next.waits_to_reset(recipe) || (0..in_play).any(|j| used & (1 << j) == 0 && resets(j));
-        if next.wrong && !next.stopped && !may_reset {
-            continue;
-        }
         path.push(i);
-        let wins = next.wins_if_ended(recipe);
-        if next.stopped {
-            if wins {
-                let ways = continuations(in_play - path.len(), MAX_POTION - path.len());
-                found.count += ways;
-                record(path, found);
-            }
+        // Evaluations still to come: the ingredients not yet placed and
+        // the cowards waiting at the end.
+        let to_come = len - path.len() + next.waiting();
+        let may_reset = next.waits_to_reset(recipe) || (resets && to_come > recipe.length as usize);
+        let go_on = if next.wrong && !next.stopped && !may_reset {
+            true
+        } else if next.stopped || path.len() == len {
+            !next.wins_if_ended(recipe) || win(path, (in_play as u64).pow((len - path.len()) as u32))
         } else {
-            if wins {
-                found.count += 1;
-                record(path, found);
-            }
-            node(recipe, used, next, path, found);
-        }
+            node(recipe, resets, len, next, path, win)
+        };
         path.pop();
+        if !go_on {
+            return false;
+        }
     }
+    true
 }
 
 fn record(path: &[usize], found: &mut Found) {
     if found.shortest.is_empty() || path.len() < found.shortest.len() {
         found.shortest = path.to_vec();
-    }
-}
-
-/// Ordered choices of 0 to `room` of `left` things.
-fn continuations(left: usize, room: usize) -> u64 {
-    let (mut total, mut ways) = (1u64, 1u64);
-    for k in 0..room.min(left) {
-        ways *= (left - k) as u64;
-        total += ways;
-    }
-    total
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn continuations_count_ordered_choices() {
-        assert_eq!(continuations(6, 0), 1);
-        assert_eq!(continuations(6, 2), 1 + 6 + 30);
-        assert_eq!(continuations(1, 3), 2);
     }
 }

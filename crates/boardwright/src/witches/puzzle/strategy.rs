@@ -5,27 +5,31 @@
 //!    halving 1 … n with the seeds (undergrown: higher; overgrown: lower);
 //!    when neither, one more seed tells a number from a decoy that claims
 //!    none (ignored or overachiever: never undergrown or overgrown). The
-//!    lines of a potion of one ingredient name its effects.
-//! 2. As soon as every number 1 … n has an ingredient, and again after the
-//!    last ingredient is known, it brews the numbered ones in order, as
-//!    needed, after each `Enthusiastic` or `Spicy` one an ingredient known
-//!    to claim no number (skipped, or taking the raise; when there is
-//!    room), every choice among ingredients that claim the same number or
-//!    none in turn (an imposter claims a number too, an overachiever
-//!    none), each choice once.
-//! 3. After the last ingredient, when none of those won, every plain order
-//!    with one other ingredient put in anywhere, then every one with two
-//!    (what a coward that takes a raise, or a filler between, asks).
+//!    lines of a potion of one ingredient name its effects (an imposter
+//!    says so).
+//! 2. As soon as every number 1 … n has an ingredient, and after the last
+//!    ingredient in any case, it brews the numbered ones in order (when it
+//!    has them all), as if no effect mattered; then it imagines the recipe
+//!    as it knows it (what it has not brewed yet an ignored decoy, a decoy
+//!    that claims no number ignored) and brews the imagined recipe's
+//!    winning potions, shortest first, each once.
+//! 3. After the last ingredient, when none of those won, each of them with
+//!    one ingredient put in anywhere, then with two (what an effect hidden
+//!    by a reset, or an overachiever at an end, asks).
 //!
 //! It gives up after [`GIVE_UP`] potions (rare: recipes whose only wins
-//! chain several effects).
+//! chain several effects it cannot hear).
 
 use super::effects::Effect;
 use super::potion::{Entry, MAX_POTION, Potion};
-use super::recipe::Recipe;
+use super::recipe::{Decoy, Ingredient, Recipe};
+use super::solve;
 
 /// Potions brewed before the strategy gives up.
 pub(crate) const GIVE_UP: u32 = 200;
+
+/// Winning potions of an imagined recipe brewed before the repairs.
+const IMAGINED_WINS: usize = 48;
 
 /// What the strategy learnt of an ingredient.
 #[derive(Clone, Copy, PartialEq)]
@@ -48,51 +52,58 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
     };
     let in_play = recipe.ingredients.len();
     let mut known = vec![Known::Unknown; in_play];
-    let mut after = vec![After::Nothing; in_play];
+    let mut heard: Vec<Vec<Effect>> = vec![Vec::new(); in_play];
     let mut tried: Vec<Vec<usize>> = Vec::new();
     for i in 0..in_play {
         let (mut lo, mut hi) = (1u32, n);
-        let alone = |seeds: u32, after: &mut After| {
-            let f = brew(&[Entry {
-                ingredient: i,
-                seeds: Some(seeds),
-            }]);
-            if f.effects.contains(&Effect::Enthusiastic) {
-                *after = After::Skip;
-            } else if f.effects.contains(&Effect::Spicy) {
-                *after = After::Raise;
-            }
-            f
-        };
         known[i] = loop {
             if lo > hi {
                 // Not reached by a drawn recipe: a number claims 1 … n.
                 break Known::Ignored;
             }
             let mid = (lo + hi) / 2;
-            let f = alone(mid, &mut after[i]);
+            let alone = |seeds: u32| {
+                brew(&[Entry {
+                    ingredient: i,
+                    seeds: Some(seeds),
+                }])
+            };
+            let f = alone(mid);
+            heard[i].clone_from(&f.effects);
             if f.undergrown > 0 {
                 lo = mid + 1;
             } else if f.overgrown > 0 {
                 hi = mid - 1;
             } else {
-                let again = alone(mid + 1, &mut after[i]);
+                let again = alone(mid + 1);
                 break if again.overgrown > 0 { Known::Number(mid) } else { Known::Ignored };
             }
         };
         let complete = (1..=n).all(|k| known.contains(&Known::Number(k)));
-        if complete && (i + 1 == in_play || tried.is_empty()) {
-            let last = i + 1 == in_play;
-            let plain = vec![After::Nothing; in_play];
-            let bases = if last { candidates(n, &known, &plain) } else { Vec::new() };
-            let repairs = (1..=2).flat_map(|extra| bases.iter().flat_map(move |order| inserted(order, extra, in_play)));
-            for order in candidates(n, &known, &after).into_iter().chain(repairs) {
-                if tried.contains(&order) {
+        let last = i + 1 == in_play;
+        if last || (complete && tried.is_empty()) {
+            // The plain order first, as if no effect mattered (when every
+            // number has an ingredient: a reset may hide one).
+            let plain: Vec<usize> = (1..=n).filter_map(|k| known.iter().position(|&x| x == Known::Number(k))).collect();
+            let wins: Vec<Vec<usize>> = complete
+                .then_some(plain)
+                .into_iter()
+                .chain(solve::winners(&imagined(recipe, &known, &heard), IMAGINED_WINS))
+                .collect();
+            let repairs: Vec<Vec<usize>> = if last {
+                (1..=2)
+                    .flat_map(|extra| wins.iter().flat_map(move |order| inserted(order, extra, in_play)))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            for order in wins.iter().chain(&repairs) {
+                if tried.contains(order) {
                     continue;
                 }
                 let entries: Vec<Entry> = order.iter().map(|&ingredient| Entry { ingredient, seeds: None }).collect();
                 let won = brew(&entries).won;
-                tried.push(order);
+                tried.push(order.clone());
                 if won {
                     return Some(brewed.get());
                 }
@@ -105,51 +116,35 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
     None
 }
 
-/// What an ingredient does to the one after it, as its lines said.
-#[derive(Clone, Copy, PartialEq)]
-enum After {
-    Nothing,
-    /// `Enthusiastic`: the next is skipped, whatever it is.
-    Skip,
-    /// `Spicy`: the next counts one higher, unless it is an ignored decoy.
-    Raise,
-}
-
-/// Every potion to try: one ingredient per number, in order, each choice
-/// among claimants, and after an `Enthusiastic` or `Spicy` one (when
-/// there is room) each choice of an ingredient to skip or to take the
-/// raise: those that claim no number first, and for a skip any other; a
-/// filler that acts on the next one itself gets a filler in turn.
-fn candidates(n: u32, known: &[Known], after: &[After]) -> Vec<Vec<usize>> {
-    let mut orders: Vec<Vec<usize>> = vec![Vec::new()];
-    for k in 1..=n {
-        let mut next = Vec::new();
-        for order in &orders {
-            for i in (0..known.len()).filter(|&i| known[i] == Known::Number(k) && !order.contains(&i)) {
-                let mut o = order.clone();
-                o.push(i);
-                if k < n {
-                    fill(o, known, after, &mut next);
-                } else {
-                    next.push(o);
-                }
+/// The recipe as the strategy knows it: numbers found, effects heard, an
+/// imposter that said so an imposter; anything else an ignored decoy.
+fn imagined(recipe: &Recipe, known: &[Known], heard: &[Vec<Effect>]) -> Recipe {
+    let ingredients = recipe
+        .ingredients
+        .iter()
+        .zip(known.iter().zip(heard))
+        .map(|(ing, (known, heard))| {
+            let effects: Vec<Effect> = heard.iter().copied().filter(|&e| e != Effect::Imposter).collect();
+            match known {
+                Known::Number(k) if heard.contains(&Effect::Imposter) => Ingredient::decoy(ing.name, Decoy::Imposter, Some(*k)),
+                Known::Number(k) => Ingredient::numbered(ing.name, *k),
+                _ => Ingredient::decoy(ing.name, Decoy::Ignore, None),
             }
-        }
-        orders = next;
-    }
-    orders.retain(|o| o.len() <= MAX_POTION);
-    orders
+            .with(&effects)
+        })
+        .collect();
+    Recipe::imagined(recipe.length, recipe.difficulty, recipe.second_edition, ingredients)
 }
 
-/// `order` with `extra` of the ingredients it lacks put in at every place
-/// (and after it), each potion once.
+/// `order` with `extra` ingredients put in at every place (and after it),
+/// each potion once.
 fn inserted(order: &[usize], extra: usize, in_play: usize) -> Vec<Vec<usize>> {
     let mut level = vec![order.to_vec()];
     for _ in 0..extra {
         let mut seen = std::collections::BTreeSet::new();
         let mut next = Vec::new();
         for o in level.iter().filter(|o| o.len() < MAX_POTION) {
-            for e in (0..in_play).filter(|e| !o.contains(e)) {
+            for e in 0..in_play {
                 for at in 0..=o.len() {
                     let mut with = o.clone();
                     with.insert(at, e);
@@ -162,30 +157,4 @@ fn inserted(order: &[usize], extra: usize, in_play: usize) -> Vec<Vec<usize>> {
         level = next;
     }
     level
-}
-
-/// `order` as it is when its last ingredient leaves the next one alone,
-/// otherwise followed by each filler (and the fillers' own), into `out`.
-fn fill(order: Vec<usize>, known: &[Known], after: &[After], out: &mut Vec<Vec<usize>>) {
-    let last = *order.last().expect("an order to fill");
-    let claims_none = |j: usize| known[j] == Known::Ignored;
-    let unused = |j: &usize| !order.contains(j);
-    let mut fillers: Vec<usize> = (0..known.len()).filter(|&j| claims_none(j)).filter(unused).collect();
-    if after[last] == After::Skip {
-        fillers.extend((0..known.len()).filter(|&j| !claims_none(j)).filter(unused));
-    }
-    if after[last] == After::Nothing || fillers.is_empty() || order.len() >= MAX_POTION {
-        out.push(order);
-        return;
-    }
-    for filler in fillers {
-        let mut with = order.clone();
-        with.push(filler);
-        // A skipped filler does nothing; one that takes a raise acts in turn.
-        if after[last] == After::Raise {
-            fill(with, known, after, out);
-        } else {
-            out.push(with);
-        }
-    }
 }
