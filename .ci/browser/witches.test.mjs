@@ -2,8 +2,8 @@
 // potion made from the board's ingredients and brewed, the potions tried
 // kept in the address (a reload gives the game back, the same answers), a
 // board played to a win, the reveal behind a danger button, a new board a
-// new game; seeds the recipe cannot take refused before Brew and each
-// ingredient added once; the potions tried kept through a change that
+// new game; seeds the recipe cannot take refused before Brew, an
+// ingredient added more than once as in the original, six at most; the potions tried kept through a change that
 // leaves the recipe alone, and a change that does not asking first; at both
 // sizes, with no console error.
 
@@ -95,7 +95,7 @@ test("a bad potion in the address is left out with a message; the page keeps wor
   await bad.page.close();
 });
 
-test("the potion entry refuses seeds it cannot brew, in words, and each ingredient is added once", async () => {
+test("the potion entry refuses seeds it cannot brew, in words, and takes an ingredient more than once", async () => {
   for (const size of SIZES) {
     const query = "seed=Tiamo&difficulty=2";
     const { page, errors } = await open(`/witches?${query}`, size);
@@ -104,9 +104,12 @@ test("the potion entry refuses seeds it cannot brew, in words, and each ingredie
     const [first, second] = clue.ingredients;
     const button = (name) => page.locator(`#witches-game .ingredients button:text-is("${name}")`);
     await button(first).click();
-    assert.ok(await button(first).isDisabled(), "an ingredient in the potion cannot be added again");
+    await button(first).click();
+    assert.equal(await page.locator("#potion > li").count(), 2, "an ingredient may go in twice, as in the original");
+    await page.click(`#potion > li:nth-child(2) button[aria-label="Take ${first} out"]`);
     assert.ok(!(await button(second).isDisabled()));
     assert.equal(await page.locator("#potion > li").count(), 1);
+    assert.match(await page.textContent("#witches-game .hint"), /at least \d+ of its ingredients are counted, each one number higher than the ingredient just before it/);
     // Empty is "as needed", and the page says so.
     assert.equal(await page.getAttribute("#potion-0", "placeholder"), "as needed");
     assert.match(await page.textContent("#witches-game .hint"), /whole number from 0 to 9, or empty for as many as needed/);
@@ -128,9 +131,8 @@ test("the potion entry refuses seeds it cannot brew, in words, and each ingredie
     assert.ok(!(await page.isDisabled("#brew")), "empty seeds are as many as needed");
     await page.fill("#potion-0", "0");
 
-    // Taken out, the ingredient can be added again.
+    // Taken out, the potion is empty and not brewed.
     await page.click(`#potion > li button[aria-label="Take ${first} out"]`);
-    assert.ok(!(await button(first).isDisabled()));
     assert.ok(await page.isDisabled("#brew"), "an empty potion is not brewed");
     await button(first).click();
     await button(second).click();

@@ -6,8 +6,8 @@
 // tried ride in the address (`potions=Sage:2,Mint:1,Dill;…`, never sent with
 // the board), so a reload or a shared link gives the game back: the same
 // potion on the same board always answers the same. Seeds the recipe cannot
-// take are refused beside their entry before Brew, and an ingredient is added
-// once. A change of settings keeps the potions tried when the recipe is the
+// take are refused beside their entry before Brew; an ingredient may go in
+// more than once, as in the original. A change of settings keeps the potions tried when the recipe is the
 // same (the same seed, the same clue, and the same answer to every potion
 // tried, asked of the server); one that changes it asks first.
 
@@ -128,13 +128,11 @@ function render(page) {
   const length = game.clue.recipe_length;
   const full = game.potion.length >= 6;
   const add = game.clue.ingredients.map((name) => {
-    // An ingredient goes into a potion once: its button waits until it is taken out.
-    const used = game.potion.some((p) => p.ingredient === name);
+    // An ingredient may go in more than once, as in the original game.
     return el("button", {
-      type: "button", class: used ? "ingredient used" : "ingredient", disabled: full || used,
-      title: used ? `${name} is in the potion; take it out to add it elsewhere` : null,
+      type: "button", class: "ingredient", disabled: full,
       onclick: () => {
-        if (game.potion.some((p) => p.ingredient === name)) return;
+        if (game.potion.length >= 6) return;
         game.potion.push({ ingredient: name, seeds: null, text: "", problem: "" });
         render(page);
       },
@@ -172,7 +170,7 @@ function render(page) {
   panel.replaceChildren(
     el("h2", {}, "Brew a potion"),
     el("p", { class: "clue", id: "clue" }, el("strong", {}, "Free clue: "), game.clue.clue),
-    el("p", { class: "hint" }, `The recipe has ${length} ingredients. Add ingredients in the order they stand in your cauldron (in the 2023 edition, your garden), each once, with the seeds grown: a whole number from 0 to ${maxSeeds()}, or empty for as many as needed. Then brew.`),
+    el("p", { class: "hint" }, `The recipe has ${length} ingredients. A potion works when at least ${length} of its ingredients are counted, each one number higher than the ingredient just before it and grown with as many seeds as its number. Add ingredients in the order they stand in your cauldron (in the 2023 edition, your garden), an ingredient more than once if you like, with the seeds grown: a whole number from 0 to ${maxSeeds()}, or empty for as many as needed. Then brew.`),
     game.clue.rules.length
       ? el("details", {}, el("summary", {}, `Effects you may meet (${game.clue.rules.length})`),
         el("dl", { class: "rules" }, ...game.clue.rules.flatMap((r) => [el("dt", {}, r.effect), el("dd", {}, r.rule)])))
@@ -319,7 +317,6 @@ const STYLE = `
 .witches-game .potion input { width: 7rem; }
 .witches-game .potion li.invalid input { border-color: var(--error, #b3261e); }
 .witches-game .potion li .error { flex-basis: 100%; margin: 0; }
-.witches-game .ingredients button.used { text-decoration: line-through; }
 .witches-game .tried li.won > strong { color: #1b7f3b; }
 .witches-game .row { display: flex; gap: 0.4rem; }
 .witches-game button.danger { background: #b3261e; color: #fff; border-color: #b3261e; margin-top: 0.6rem; }

@@ -42,7 +42,7 @@ pub(crate) struct PotionRequest {
     /// Parameter values by name, as in the board's address.
     #[serde(default)]
     params: Option<serde_json::Map<String, Value>>,
-    /// The potion: its ingredients in order, each once.
+    /// The potion: its ingredients in order (one may come more than once).
     #[schemars(length(min = 1, max = puzzle::MAX_POTION))]
     potion: Vec<PotionPart>,
 }

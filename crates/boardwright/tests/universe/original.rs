@@ -506,4 +506,16 @@ fn electric_numbers_the_centre() {
     );
     let plain = Universe::generate(&Params::default(), &Seed::new("plain")).unwrap();
     assert!(plain.nodes.iter().all(|n| n.kind != NodeKind::Center || n.number.is_none()));
+    // The rules card names every energy node the centre counts.
+    let set = boardwright::universe::expansions::node_sets()
+        .iter()
+        .find(|s| s.name == "electric")
+        .unwrap();
+    let rule = set.rule.as_deref().unwrap();
+    for name in energy.keys() {
+        assert!(
+            rule.contains(name),
+            "{name} counts towards the centre's number but the card does not name it: {rule}"
+        );
+    }
 }

@@ -28,9 +28,9 @@ const BAND_DRAWS: u32 = 16;
 pub enum Decoy {
     /// Skipped when a potion is evaluated; its effects still run.
     Ignore,
-    /// Considered like an ingredient of the recipe, never undergrown or
-    /// overgrown, and never right: only the order gives it away (its
-    /// number, 0 or n + 1, is what `Hugger` compares).
+    /// Considered like an ingredient of the recipe with its number, 0 or
+    /// n + 1, but never undergrown or overgrown: it is wrong only out of
+    /// order (so an n + 1 after the n, or a 0 first, does no harm).
     Overachiever,
     /// A number in 1 … n like an ingredient of the recipe, and the imposter
     /// effect ([`Effect::Imposter`]): never right.
@@ -242,8 +242,8 @@ impl Recipe {
     }
 
     /// How many potions win, each ingredient grown as needed: every
-    /// ordered choice of different ingredients, 1 to
-    /// [`MAX_POTION`](super::MAX_POTION) of them, counted exactly.
+    /// ordered list of 1 to [`MAX_POTION`](super::MAX_POTION) ingredients
+    /// in play (repeats allowed), counted exactly.
     pub fn solutions(&self) -> u64 {
         self.solutions
     }
