@@ -16,7 +16,8 @@
 //!   than the number of the ingredient placed just before it (the first
 //!   has none before it and is in order; an ignored decoy's number is -1);
 //!   a `Spicy` just before raises its number by one;
-//! - an ingredient with a number (an ignored decoy has none) is
+//! - an ingredient with a number (an ignored decoy has none, unless a
+//!   `Spicy` raised its -1 to 0) is
 //!   considered: undergrown when its seeds are below its number, overgrown
 //!   when above (as needed: neither), unless a waiting `Fertilizer` spares
 //!   it (the next undergrown or overgrown one counts as grown right); an

@@ -19,9 +19,8 @@
 //! multiply the worlds past listing, so while an ingredient that may carry
 //! effects was never brewed alone, it brews the first such alone (seeds
 //! half its possible numbers): alone an ingredient says all its effects,
-//! or nothing when it carries `Resetter` (then it is a decoy, and its
-//! other effects are guessed none at first, more only when no world is
-//! left). Past [`MOST_WORLDS`] worlds, or [`MOST_STEPS`] steps of the
+//! or nothing when it carries `Resetter` (a decoy or a numbered one, its
+//! other effects guessed none at first, more only when no world is left). Past [`MOST_WORLDS`] worlds, or [`MOST_STEPS`] steps of the
 //! listing, it weighs an even sample of the worlds met (from its own
 //! stream). Lost — the steps run out before any world is met, or none
 //! agrees (a recipe drawn again past its attempts, whose effects were cut)
@@ -29,8 +28,8 @@
 //! its potions counted after those already brewed. So it does too after
 //! [`HAND_OVER`] potions without a win, which only happens where the worlds
 //! it weighs agree yet miss the recipe (a `Resetter` hiding more effects
-//! than guessed): before that hand-over it gave up on 94 and 37 in 10,000
-//! recipes of difficulty 3 (2020, 2023; the `witches_bands` example).
+//! than guessed; `docs/fairness.md` gives the `witches_bands` example's
+//! figures).
 //!
 //! Recipes made by hand are weighed as difficulty 1 (no effects, every
 //! decoy ignored). The strategy gives up after [`GIVE_UP`] potions.
@@ -323,10 +322,8 @@ fn local(rules: &Rules, heard: &[Brewed], i: usize, name: &'static str, extra: u
     );
     for role in rules.roles(name) {
         for effects in &effect_sets {
-            // The imposter carries its own effect (2023: one at most); an
-            // ingredient of the recipe with `Resetter` would never count.
-            let resets = effects.contains(&Effect::Resetter);
-            if (rules.second_edition && !effects.is_empty() && role.decoy == Some(Decoy::Imposter)) || (resets && role.decoy.is_none()) {
+            // The imposter carries its own effect (2023: one at most).
+            if rules.second_edition && !effects.is_empty() && role.decoy == Some(Decoy::Imposter) {
                 continue;
             }
             let mut option = role.clone().with(effects);
