@@ -87,14 +87,16 @@ const MISSION_REACH: f64 = 0.5;
 /// Largest reach of the centre, in grid units.
 const CENTER_REACH: f64 = 0.42;
 
-/// Largest reach of a node of `kind`, in grid units.
-fn node_most(kind: NodeKind) -> f64 {
+/// Largest reach of a node of `kind`, in grid units, as drawn (what the
+/// pieces placed between the nodes keep clear of).
+pub(crate) fn node_most(kind: NodeKind) -> f64 {
     match kind {
         NodeKind::Regular => REACH,
         NodeKind::Mission => MISSION_REACH,
         NodeKind::Center => CENTER_REACH,
     }
 }
+
 /// Line every edge shows between its two nodes, millimetres (3 mm and a
 /// little to spare for rounding in the SVG).
 pub const EDGE_SHOWN: f64 = 3.05;

@@ -545,14 +545,22 @@ fn place_between(
     let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
     let mut suitable = 0;
     let expeditions = if switched.expeditions_or_landmarks() {
-        // The largest circle of each area with room for one of the radius
-        // (the others' search ends early: no circle there).
+        // The largest circle of each area with room: for the expeditions
+        // expansion, room for one of the radius (the others' search ends
+        // early: no circle there); for the original's, room by its test.
+        let n = points.len();
         let circles: Vec<Option<inscribed::Circle>> = faces
             .faces
             .par_iter()
             .map(|f| {
                 let outline = outline(f);
-                if inscribed::too_narrow(&outline, params.expedition_radius) {
+                if !switched.expeditions {
+                    let nodes = f.original_nodes(n, on_border)?;
+                    let at: Vec<Point> = nodes.iter().map(|&v| points[v as usize]).collect();
+                    expeditions::original_room(&at)
+                        .then(|| inscribed::largest_of_at_least(&outline, 0.0))
+                        .flatten()
+                } else if inscribed::too_narrow(&outline, params.expedition_radius) {
                     None
                 } else {
                     inscribed::largest_of_at_least(&outline, params.expedition_radius)
@@ -585,6 +593,20 @@ fn place_between(
             taken[e.area as usize] = true;
         }
         let rng = seed.stream("resources", attempt);
+        // Each node's reach as drawn: the centre's, a mission's on the
+        // border (where the missions are), a regular node's elsewhere.
+        let reach: Vec<f64> = (0..points.len())
+            .map(|v| {
+                let kind = if v == center as usize {
+                    NodeKind::Center
+                } else if on_border[v] {
+                    NodeKind::Mission
+                } else {
+                    NodeKind::Regular
+                };
+                draw::node_most(kind)
+            })
+            .collect();
         let per_area: Vec<Vec<Resource>> = (0..faces.faces.len())
             .into_par_iter()
             .map(|a| {
@@ -592,7 +614,12 @@ fn place_between(
                     return Vec::new();
                 }
                 let mut rng = rng.substream(a as u64);
-                resources::scatter(&faces, a, points, on_border, params.resource_radius, &kinds, &mut rng)
+                let clear = if switched.resources {
+                    resources::Clearance::ours(params.resource_radius)
+                } else {
+                    resources::Clearance::ORIGINAL
+                };
+                resources::scatter(&faces, a, points, on_border, &reach, clear, &kinds, &mut rng)
             })
             .collect();
         per_area.into_iter().flatten().collect()

@@ -343,21 +343,21 @@ fn largest_circle(polygon: &[[f64; 2]], radius: f64) -> Option<(f64, Vec<(f64, f
 }
 
 /// Whether the pieces of `b` stand in the (at most `most`) areas with room
-/// nearest the centre.
-fn nearest_areas_taken(params: &Params, b: &Board, most: usize) -> Result<(), String> {
+/// by the original's test nearest the centre.
+fn nearest_areas_taken(b: &Board, most: usize) -> Result<(), String> {
     let centre = b.nodes.iter().find(|n| n.kind == NodeKind::Center).map(|n| (n.x, n.y)).unwrap();
     if b.expeditions.len() > most {
         return Err(format!("{} pieces, at most {most}", b.expeditions.len()));
     }
     let farthest = b.expeditions.iter().map(|e| dist((e.x, e.y), centre)).fold(0.0, f64::max);
     let mut roomy = 0;
-    for (k, a) in b.areas.iter().enumerate() {
-        let Some((r, near)) = largest_circle(&a.outline, params.expedition_radius) else {
-            continue;
-        };
-        if r < params.expedition_radius + 0.02 {
+    for (k, nodes, _) in original_areas(b) {
+        if !original_suitable(&nodes) {
             continue;
         }
+        let Some((r, near)) = largest_circle(&b.areas[k].outline, 0.0) else {
+            continue;
+        };
         roomy += 1;
         let taken = b.expeditions.iter().any(|e| e.area as usize == k);
         // An area with room left out lies no nearer than the farthest
@@ -373,14 +373,15 @@ fn nearest_areas_taken(params: &Params, b: &Board, most: usize) -> Result<(), St
     Ok(())
 }
 
-/// Extreme Expeditions: at most ten expeditions, in the areas with room
-/// nearest the centre, 1–3 join slots each, no landmarks.
+/// Extreme Expeditions: at most ten expeditions, in the areas with room by
+/// the original's test nearest the centre, 1–3 join slots each, no
+/// landmarks.
 #[test]
 fn extreme_expeditions_take_the_areas_nearest_the_centre() {
     sweep(
         "extreme_expeditions",
         |players| with(players, &["extreme_expeditions"]),
-        |params, b| {
+        |_, b| {
             if let Some(e) = b
                 .expeditions
                 .iter()
@@ -388,7 +389,7 @@ fn extreme_expeditions_take_the_areas_nearest_the_centre() {
             {
                 return Err(format!("area {}: {:?} with {} slots", e.area, e.kind, e.slots));
             }
-            nearest_areas_taken(params, b, 10)
+            nearest_areas_taken(b, 10)
         },
     );
 }
@@ -518,4 +519,145 @@ fn electric_numbers_the_centre() {
             "{name} counts towards the centre's number but the card does not name it: {rule}"
         );
     }
+}
+
+/// The areas the original's walk keeps, as their nodes' positions in ring
+/// order: no node twice (its walk gives up at a dead end), one node off the
+/// border (its walk starts only there). With the index of each.
+fn original_areas(b: &Board) -> Vec<(usize, Vec<[f64; 2]>, usize)> {
+    b.areas
+        .iter()
+        .enumerate()
+        .filter_map(|(a, area)| {
+            let nodes = &area.nodes;
+            let twice = nodes.iter().enumerate().any(|(i, v)| nodes[..i].contains(v));
+            let on_border = |v: &u32| !b.nodes[*v as usize].edge_sides.is_empty();
+            let border = nodes.iter().filter(|v| on_border(v)).count();
+            (!twice && border < nodes.len()).then(|| {
+                (
+                    a,
+                    nodes.iter().map(|&v| [b.nodes[v as usize].x, b.nodes[v as usize].y]).collect(),
+                    border,
+                )
+            })
+        })
+        .collect()
+}
+
+/// The original's `findSuitableAreas` test: the mean of the first nodes
+/// (all, then one fewer while three remain) farther than 0.6 from every
+/// node of the area.
+fn original_suitable(nodes: &[[f64; 2]]) -> bool {
+    (3..=nodes.len()).rev().any(|first| {
+        let (sx, sy) = nodes[..first].iter().fold((0.0, 0.0), |(x, y), p| (x + p[0], y + p[1]));
+        let mean = [sx / first as f64, sy / first as f64];
+        nodes
+            .iter()
+            .all(|p| ((p[0] - mean[0]).powi(2) + (p[1] - mean[1]).powi(2)).sqrt() > 0.6)
+    })
+}
+
+/// Whether `p` lies inside `polygon` (a ray cast to the right).
+fn inside(p: [f64; 2], polygon: &[[f64; 2]]) -> bool {
+    let mut inside = false;
+    for i in 0..polygon.len() {
+        let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+        if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// The original's `addNaturalResources` on the areas `areas` (nodes and
+/// border count), once, with random numbers from `next`: how many it
+/// places.
+fn original_resources(areas: &[(Vec<[f64; 2]>, usize)], next: &mut impl FnMut() -> f64) -> usize {
+    let dist = |p: [f64; 2], q: [f64; 2]| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+    let mut total = 0;
+    for (nodes, border) in areas {
+        let mut wanted = (next() * 4.0).floor() as usize + 1;
+        if *border >= (0.5 * nodes.len() as f64).round() as usize {
+            continue;
+        }
+        if nodes.len() <= 4 {
+            wanted = (next() * 2.0).floor() as usize + 1;
+        }
+        let n = nodes.len() as f64;
+        let mean = [
+            nodes.iter().map(|p| p[0]).sum::<f64>() / n,
+            nodes.iter().map(|p| p[1]).sum::<f64>() / n,
+        ];
+        let shrunk: Vec<[f64; 2]> = nodes
+            .iter()
+            .map(|p| [mean[0] + 0.7 * (p[0] - mean[0]), mean[1] + 0.7 * (p[1] - mean[1])])
+            .collect();
+        let (x0, x1) = shrunk.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p[0]), b.max(p[0])));
+        let (y0, y1) = shrunk.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p[1]), b.max(p[1])));
+        let mut placed: Vec<[f64; 2]> = Vec::new();
+        for _ in 0..wanted {
+            for _ in 0..200 {
+                let p = [x0 + next() * (x1 - x0), y0 + next() * (y1 - y0)];
+                if inside(p, &shrunk) && nodes.iter().all(|&q| dist(p, q) > 0.465) && placed.iter().all(|&q| dist(p, q) > 0.33) {
+                    placed.push(p);
+                    break;
+                }
+            }
+        }
+        total += placed.len();
+    }
+    total
+}
+
+/// Sharp Scissors and Extreme Expeditions find their areas as the
+/// original does: as many landmarks (at most 5) or expeditions (at most
+/// 10) as the original's test finds suitable areas, and as many natural
+/// resources as the original's `addNaturalResources` places on the same
+/// areas in one of 2,000 runs of its own randomness, less at most a tenth
+/// (ours also keeps each resource off the edges). On 2, 4 and 9 players,
+/// 8 boards each.
+#[test]
+fn resources_and_expedition_areas_as_the_original_finds_them() {
+    let mut failures = Vec::new();
+    for (expansion, most) in [("sharp_scissors", 5), ("extreme_expeditions", 10)] {
+        for players in [2, 4, 9] {
+            for i in 0..8 {
+                let seed = format!("original-{i}");
+                let b = Universe::generate(&with(players, &[expansion]), &Seed::new(&seed)).unwrap();
+                let what = format!("{expansion}, players {players}, seed {seed:?}");
+                let areas = original_areas(&b);
+                let suitable = areas.iter().filter(|(_, nodes, _)| original_suitable(nodes)).count();
+                if b.expeditions.len() != suitable.min(most) {
+                    failures.push(format!(
+                        "{what}: {} pieces, {suitable} suitable areas by the original's test",
+                        b.expeditions.len()
+                    ));
+                }
+                if expansion != "sharp_scissors" {
+                    continue;
+                }
+                let free: Vec<(Vec<[f64; 2]>, usize)> = areas
+                    .into_iter()
+                    .filter(|(a, _, _)| b.expeditions.iter().all(|e| e.area as usize != *a))
+                    .map(|(_, nodes, border)| (nodes, border))
+                    .collect();
+                let mut state = 0x2545_f491_4f6c_dd1du64;
+                let mut next = || {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 11) as f64 / (1u64 << 53) as f64
+                };
+                let runs: Vec<usize> = (0..2000).map(|_| original_resources(&free, &mut next)).collect();
+                let (lo, hi) = (*runs.iter().min().unwrap(), *runs.iter().max().unwrap());
+                let ours = b.resources.len();
+                if ours * 10 < lo * 9 || ours > hi {
+                    failures.push(format!(
+                        "{what}: {ours} resources; the original's places {lo} to {hi} on the same areas"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

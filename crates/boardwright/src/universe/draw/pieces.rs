@@ -11,8 +11,9 @@
 //!   node takes beside an edge; an expedition of the original shows its
 //!   compass and, below it, its 1–3 join slots (empty circles, tagged
 //!   `slot`) inside that circle;
-//! - the resources are drawn at one size, the largest that keeps each clear
-//!   of its area's nodes and outline and of the other resources.
+//! - a resource is drawn as large as its room lets it (at most
+//!   [`RESOURCE_MOST`] of a grid unit), clear of its area's nodes and
+//!   outline and of half the way to each other resource of its area.
 //!
 //! Each piece is a group tagged with its kind (`tiny`, `expedition`,
 //! `resource`), its centre (`x`, `y`) and its reach (`r`); a tiny node also
@@ -273,42 +274,42 @@ pub(super) fn shapes(board: &Board, at: &[(f64, f64)], frame: &Frame, sizes: &Si
         let tag = if e.slots > 0 { tag.with("slots", e.slots) } else { tag };
         shapes.push(Shape::Group { tag, shapes: group });
     }
-    // One size for every resource.
-    let mut size = RESOURCE_MOST * unit;
+    // Each resource as large as its room lets it, clear of its area's nodes
+    // and outline and of half the room to each other resource of its area.
     for (i, r) in board.resources.iter().enumerate() {
         let c = frame.at((r.x, r.y));
-        size = size.min(room(r.area as usize, c));
-        for other in board.resources[i + 1..].iter().filter(|o| o.area == r.area) {
-            let d = ((other.x - r.x).powi(2) + (other.y - r.y).powi(2)).sqrt() * unit;
-            size = size.min((d - CLEARANCE) / 2.0);
-        }
-    }
-    if size > 0.0 {
-        for r in &board.resources {
-            let c = frame.at((r.x, r.y));
-            let (s, co) = sin_cos(r.rotation);
-            let icon = icons::piece(&r.name, look.icon);
-            let side = size * 1.25;
-            let mut group = vec![Shape::Circle {
-                center: c,
-                radius: size,
-                style: Style::fill(look.fill(resource_fill())),
-            }];
-            if look.ink_friendly {
-                group[0] = Shape::Circle {
-                    center: c,
-                    radius: size - 0.1,
-                    style: Style::filled_outlined(Color::WHITE, INK, 0.2),
-                };
+        let mut size = (RESOURCE_MOST * unit).min(room(r.area as usize, c));
+        for (j, other) in board.resources.iter().enumerate() {
+            if j != i && other.area == r.area {
+                let d = ((other.x - r.x).powi(2) + (other.y - r.y).powi(2)).sqrt() * unit;
+                size = size.min((d - CLEARANCE) / 2.0);
             }
-            group.extend(icon.iter().map(|sh| turned(sh, c, (side, side), (co, s))));
-            let tag = Tag::new("resource")
-                .with("name", &r.name)
-                .with_mm("x", c.0)
-                .with_mm("y", c.1)
-                .with_mm("r", size);
-            shapes.push(Shape::Group { tag, shapes: group });
         }
+        if size <= PIECE_STROKE {
+            continue;
+        }
+        let (s, co) = sin_cos(r.rotation);
+        let icon = icons::piece(&r.name, look.icon);
+        let side = size * 1.25;
+        let mut group = vec![Shape::Circle {
+            center: c,
+            radius: size,
+            style: Style::fill(look.fill(resource_fill())),
+        }];
+        if look.ink_friendly {
+            group[0] = Shape::Circle {
+                center: c,
+                radius: size - 0.1,
+                style: Style::filled_outlined(Color::WHITE, INK, 0.2),
+            };
+        }
+        group.extend(icon.iter().map(|sh| turned(sh, c, (side, side), (co, s))));
+        let tag = Tag::new("resource")
+            .with("name", &r.name)
+            .with_mm("x", c.0)
+            .with_mm("y", c.1)
+            .with_mm("r", size);
+        shapes.push(Shape::Group { tag, shapes: group });
     }
     shapes
 }

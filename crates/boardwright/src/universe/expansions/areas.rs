@@ -45,6 +45,19 @@ pub struct Faces {
     pub beside: Vec<[u32; 2]>,
 }
 
+impl Face {
+    /// Its nodes (`n` of them on the board), in ring order, when it is an
+    /// area the original's walk keeps: none comes twice (the original's
+    /// walk gives up at a dead end) and one is off the paper's border (its
+    /// walk starts only there).
+    pub fn original_nodes(&self, n: usize, on_border: &[bool]) -> Option<Vec<u32>> {
+        let nodes: Vec<u32> = self.ring.iter().copied().filter(|&v| (v as usize) < n).collect();
+        let twice = nodes.iter().enumerate().any(|(i, v)| nodes[..i].contains(v));
+        let inside = nodes.iter().any(|&v| !on_border[v as usize]);
+        (!twice && inside).then_some(nodes)
+    }
+}
+
 impl Faces {
     /// The position of vertex `v` (a node, or a corner past the nodes).
     pub fn at(&self, points: &[Point], v: u32) -> Point {

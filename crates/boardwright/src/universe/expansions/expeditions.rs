@@ -1,20 +1,20 @@
 //! Expeditions and landmarks, at the centre of the largest circle an area
-//! with room holds.
+//! holds.
 //!
-//! An area has room when that circle's radius is at least
-//! `expedition_radius`: the circle is then clear of the area's nodes and
-//! edges (the outline runs through them) and of the paper's border.
-//!
-//! - The original's way ([`nearest`]): the areas with room nearest the
-//!   centre, at most ten expeditions with 1–3 join slots each (Extreme
-//!   Expeditions) or, without them, at most five landmarks (Sharp
-//!   Scissors). The original finds room from the mean of an area's nodes
-//!   and relaxes the point away from them; the largest circle is the same
-//!   idea, exact, and keeps the piece clear of every edge.
-//! - boardwright's ([`place`], the expeditions expansion): one in every
-//!   area with room, taken in a random order; each takes an expedition
-//!   where its quadrant has no more expeditions than landmarks, else a
-//!   landmark, so that every quadrant holds about as many of each.
+//! - The original's way ([`nearest`], with its own test of room,
+//!   [`original_room`]): the areas with room nearest the centre, at most
+//!   ten expeditions with 1–3 join slots each (Extreme Expeditions) or,
+//!   without them, at most five landmarks (Sharp Scissors). The original
+//!   finds room from the mean of an area's nodes and relaxes the point
+//!   away from them; the piece stands here at the centre of the area's
+//!   largest circle, the same idea, exact, which keeps it clear of every
+//!   edge as it is drawn.
+//! - boardwright's ([`place`], the expeditions expansion): an area has
+//!   room when its largest circle's radius is at least `expedition_radius`
+//!   (clear of the area's nodes and edges and of the paper's border); one
+//!   in every area with room, taken in a random order; each takes an
+//!   expedition where its quadrant has no more expeditions than landmarks,
+//!   else a landmark, so that every quadrant holds about as many of each.
 //!
 //! Types are drawn by weight from their expansion's lists.
 
@@ -101,6 +101,27 @@ pub fn nearest(
 /// right-below (as the board's node counts).
 pub fn quadrant(p: Point, center: Point) -> usize {
     usize::from(p.x >= center.x) + 2 * usize::from(p.y >= center.y)
+}
+
+/// How far (grid units) the point the original tries keeps from every node
+/// of the area: a node's radius and an expedition's, 0.3 each.
+pub const ORIGINAL_ROOM: f64 = 0.6;
+
+/// Whether an area whose nodes are `nodes` (in the order its ring walks
+/// them, each once) has room by the original's test: the mean of its
+/// first nodes lies farther than [`ORIGINAL_ROOM`] from every one of its
+/// nodes, the last of them left out one by one while three remain.
+pub fn original_room(nodes: &[Point]) -> bool {
+    let mut first = nodes.len();
+    while first >= 3 {
+        let (sx, sy) = nodes[..first].iter().fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
+        let mean = Point::new(sx / first as f64, sy / first as f64);
+        if nodes.iter().all(|p| p.dist(mean) > ORIGINAL_ROOM) {
+            return true;
+        }
+        first -= 1;
+    }
+    false
 }
 
 /// A name drawn by weight from `list` (which has a positive weight).

@@ -1,16 +1,23 @@
 //! Natural resources (the original's Sharp Scissors, and boardwright's
 //! resources expansion, each with its own pieces), scattered in the areas
-//! that hold no expedition or landmark, as the original scatters them and,
-//! ours on top, clear of every edge.
+//! that hold no expedition or landmark.
 //!
 //! An area where at least half the nodes are on the paper's border is left
 //! alone. Any other takes 1 to 4 resources (1 or 2 where it has 4 nodes or
 //! fewer), each at a random point of the area shrunk to [`SHRINK`] of its
-//! size towards the mean of its outline's points, farther than the
-//! resource radius from every node and every other resource, and farther
-//! than half of it from every edge and the paper's border. A resource gets
-//! [`TRIES`] points to try, then the area's remaining ones are given up.
-//! Types are drawn by weight; each lies turned at random.
+//! size towards its middle, clear of the area's nodes, of its other
+//! resources and of its outline by a [`Clearance`]. A resource gets
+//! [`TRIES`] points to try. Types are drawn by weight; each lies turned at
+//! random.
+//!
+//! Sharp Scissors follows the original's `addNaturalResources`: only the
+//! areas its walk keeps ([`Face::original_nodes`](super::areas::Face::original_nodes)),
+//! their nodes' outline shrunk towards their mean, its distances, and a
+//! resource that finds no place skipped for the next; ours on top, each
+//! clear of the outline by its own reach, so that none lies on an edge.
+//! The resources expansion keeps `resource_radius` from nodes and from
+//! each other and half of it from every edge and the paper's border, and
+//! gives up an area's remaining resources once one finds no place.
 
 use std::f64::consts::TAU;
 
@@ -27,27 +34,79 @@ pub const SHRINK: f64 = 0.7;
 /// Random points tried for one resource.
 pub const TRIES: u32 = 200;
 
+/// How far resources keep from what is round them, grid units, and whose
+/// rules place them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clearance {
+    /// From every node of the area.
+    pub nodes: f64,
+    /// From every node of the area past its reach as drawn.
+    pub past_reach: f64,
+    /// From every other resource of the area.
+    pub apart: f64,
+    /// From the area's outline.
+    pub outline: f64,
+    /// The original's rules: its areas, its outline of nodes, a resource
+    /// with no place skipped (else the area's remaining ones given up).
+    pub original: bool,
+}
+
+impl Clearance {
+    /// The original's: a node's radius (0.3) and a resource's reach (0.09
+    /// and a margin of 0.075) from every node, two reaches apart; ours on
+    /// top, one reach from the outline and past a larger node's reach (a
+    /// mission's frame, the centre's).
+    pub const ORIGINAL: Clearance = Clearance {
+        nodes: 0.465,
+        past_reach: 0.165,
+        apart: 0.33,
+        outline: 0.165,
+        original: true,
+    };
+
+    /// boardwright's resources expansion's, of `resource_radius`.
+    pub fn ours(radius: f64) -> Clearance {
+        Clearance {
+            nodes: radius,
+            past_reach: 0.0,
+            apart: radius,
+            outline: radius / 2.0,
+            original: false,
+        }
+    }
+}
+
 /// The resources of area `area` (its ring in `faces`), drawn from `kinds`,
-/// with `radius` the distance they keep.
+/// kept `clear` of nodes that reach `reach` (grid units, as drawn).
+#[allow(clippy::too_many_arguments)]
 pub fn scatter(
     faces: &Faces,
     area: usize,
     points: &[Point],
     on_border: &[bool],
-    radius: f64,
+    reach: &[f64],
+    clear: Clearance,
     kinds: &[&Piece],
     rng: &mut Rng,
 ) -> Vec<Resource> {
     let n = points.len();
-    let ring = &faces.faces[area].ring;
-    let mut nodes: Vec<u32> = ring.iter().copied().filter(|&v| (v as usize) < n).collect();
-    nodes.sort_unstable();
-    nodes.dedup();
+    let face = &faces.faces[area];
+    let (nodes, outline): (Vec<u32>, Vec<Point>) = if clear.original {
+        let Some(nodes) = face.original_nodes(n, on_border) else {
+            return Vec::new();
+        };
+        let outline = nodes.iter().map(|&v| points[v as usize]).collect();
+        (nodes, outline)
+    } else {
+        let mut nodes: Vec<u32> = face.ring.iter().copied().filter(|&v| (v as usize) < n).collect();
+        nodes.sort_unstable();
+        nodes.dedup();
+        (nodes, face.ring.iter().map(|&v| faces.at(points, v)).collect())
+    };
     let border = nodes.iter().filter(|&&v| on_border[v as usize]).count();
     if nodes.is_empty() || 2 * border >= nodes.len() {
         return Vec::new();
     }
-    let outline: Vec<Point> = ring.iter().map(|&v| faces.at(points, v)).collect();
     let mean = {
         let (sx, sy) = outline.iter().fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
         Point::new(sx / outline.len() as f64, sy / outline.len() as f64)
@@ -60,6 +119,8 @@ pub fn scatter(
     for p in &shrunk {
         (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
     }
+    // The area's outline as the board draws it (with the paper's corners).
+    let drawn: Vec<Point> = face.ring.iter().map(|&v| faces.at(points, v)).collect();
     let most = if nodes.len() <= 4 { 2 } else { 4 };
     let wanted = rng.range_inclusive(1, most);
     let mut placed: Vec<Resource> = Vec::new();
@@ -67,12 +128,19 @@ pub fn scatter(
         let found = (0..TRIES).find_map(|_| {
             let p = Point::new(rng.uniform(x0, x1), rng.uniform(y0, y1));
             let fits = signed_distance(p, &shrunk) > 0.0
-                && signed_distance(p, &outline) > radius / 2.0
-                && nodes.iter().all(|&v| points[v as usize].dist(p) > radius)
-                && placed.iter().all(|r| Point::new(r.x, r.y).dist(p) > radius);
+                && signed_distance(p, &drawn) > clear.outline
+                && nodes
+                    .iter()
+                    .all(|&v| points[v as usize].dist(p) > clear.nodes.max(reach[v as usize] + clear.past_reach))
+                && placed.iter().all(|r| Point::new(r.x, r.y).dist(p) > clear.apart);
             fits.then_some(p)
         });
-        let Some(p) = found else { break };
+        let Some(p) = found else {
+            if clear.original {
+                continue;
+            }
+            break;
+        };
         placed.push(Resource {
             name: draw(kinds, rng),
             area: area as u32,
