@@ -69,9 +69,9 @@ pub(super) struct Pass {
     /// Whether a considered ingredient was wrong since then.
     pub(super) wrong: bool,
     /// The number of the ingredient placed just before (none at first).
-    before: Option<i64>,
+    before: Option<i32>,
     /// What `Spicy` adds to the next ingredient's number.
-    raise: i64,
+    raise: i32,
     /// The next ingredient is skipped (`Enthusiastic`).
     skip: bool,
     /// The next badly grown ingredient is spared (`Fertilizer`).
@@ -79,14 +79,36 @@ pub(super) struct Pass {
     /// `Cutoff` stopped the evaluation.
     pub(super) stopped: bool,
     /// The potion's length, and the place the next ingredient stands at.
-    len: usize,
-    place: usize,
+    len: u8,
+    place: u8,
     /// Ingredients met so far, in the potion's order.
-    met: usize,
-    /// Cowards waiting at the end: their place in the potion, the entry,
-    /// and the raise each took along.
-    waiting: [(usize, Entry, i64); MAX_POTION],
-    waiting_len: usize,
+    met: u8,
+    /// Cowards waiting at the end (a pass is copied at every step of the
+    /// search, so it stays small).
+    waiting: [Waiting; MAX_POTION],
+    waiting_len: u8,
+}
+
+/// A coward waiting at the end: its place in the potion, its entry, and
+/// the raise it took along.
+#[derive(Clone, Copy, Debug, Default)]
+struct Waiting {
+    slot: u8,
+    ingredient: u8,
+    /// Seeds grown, or [`Waiting::AS_NEEDED`].
+    seeds: u8,
+    raise: i8,
+}
+
+impl Waiting {
+    const AS_NEEDED: u8 = u8::MAX;
+
+    fn entry(&self) -> Entry {
+        Entry {
+            ingredient: usize::from(self.ingredient),
+            seeds: (self.seeds != Self::AS_NEEDED).then_some(u32::from(self.seeds)),
+        }
+    }
 }
 
 /// What an effect's line says, before the random pick of `Detective`
@@ -169,7 +191,7 @@ impl<'a> Sink<'a> {
     fn new(voice: Voice<'a>, recipe: &Recipe, potion: Vec<usize>) -> Sink<'a> {
         Sink {
             voice,
-            numbers: potion.iter().map(|&i| number_of(recipe, i)).collect(),
+            numbers: potion.iter().map(|&i| i64::from(number_of(recipe, i))).collect(),
             needed: vec![None; potion.len()],
             potion,
             lines: Vec::new(),
@@ -194,17 +216,13 @@ impl<'a> Sink<'a> {
 }
 
 /// `ingredient`'s number in `recipe`, -1 for none (an ignored decoy).
-fn number_of(recipe: &Recipe, ingredient: usize) -> i64 {
-    recipe.ingredients[ingredient].number.map_or(-1, i64::from)
+fn number_of(recipe: &Recipe, ingredient: usize) -> i32 {
+    recipe.ingredients[ingredient].number.map_or(-1, |k| k as i32)
 }
 
 impl Pass {
     /// A pass over a potion of `len` ingredients.
     pub(super) fn new(len: usize) -> Pass {
-        let none = Entry {
-            ingredient: 0,
-            seeds: None,
-        };
         Pass {
             undergrown: 0,
             overgrown: 0,
@@ -215,10 +233,10 @@ impl Pass {
             skip: false,
             spared: false,
             stopped: false,
-            len,
+            len: len as u8,
             place: 0,
             met: 0,
-            waiting: [(0, none, 0); MAX_POTION],
+            waiting: [Waiting::default(); MAX_POTION],
             waiting_len: 0,
         }
     }
@@ -242,14 +260,14 @@ impl Pass {
 
     /// Whether a coward waiting at the end carries `Resetter`.
     pub(super) fn waits_to_reset(&self, recipe: &Recipe) -> bool {
-        self.waiting[..self.waiting_len]
+        self.waiting[..usize::from(self.waiting_len)]
             .iter()
-            .any(|(_, e, _)| recipe.ingredients[e.ingredient].effects.contains(&Effect::Resetter))
+            .any(|w| recipe.ingredients[usize::from(w.ingredient)].effects.contains(&Effect::Resetter))
     }
 
     /// Cowards waiting at the end, to be evaluated there.
     pub(super) fn waiting(&self) -> usize {
-        self.waiting_len
+        usize::from(self.waiting_len)
     }
 
     /// The whole of `entries`, written into `sink`.
@@ -258,14 +276,14 @@ impl Pass {
         for (slot, &entry) in entries.iter().enumerate() {
             pass.meet(recipe, slot, entry, false, 0, Some(sink));
         }
-        pass.met = entries.len();
+        pass.met = entries.len() as u8;
         pass.finish_into(recipe, Some(sink));
         pass
     }
 
     /// Meets the next ingredient of the potion.
     pub(super) fn step(&mut self, recipe: &Recipe, entry: Entry) {
-        let slot = self.met;
+        let slot = usize::from(self.met);
         self.met += 1;
         self.meet(recipe, slot, entry, false, 0, None);
     }
@@ -277,22 +295,30 @@ impl Pass {
 
     fn finish_into(&mut self, recipe: &Recipe, mut sink: Option<&mut Sink>) {
         let waiting = std::mem::take(&mut self.waiting_len);
-        for k in 0..waiting {
-            let (slot, entry, carried) = self.waiting[k];
-            self.meet(recipe, slot, entry, true, carried, sink.as_deref_mut());
+        for k in 0..usize::from(waiting) {
+            let w = self.waiting[k];
+            self.meet(
+                recipe,
+                usize::from(w.slot),
+                w.entry(),
+                true,
+                i32::from(w.raise),
+                sink.as_deref_mut(),
+            );
         }
     }
 
     /// Meets the ingredient `entry`, the potion's `slot`-th; `moved` when
     /// it is a coward met again at the end, with the raise it `carried`.
-    fn meet(&mut self, recipe: &Recipe, slot: usize, entry: Entry, moved: bool, carried: i64, mut sink: Option<&mut Sink>) {
+    fn meet(&mut self, recipe: &Recipe, slot: usize, entry: Entry, moved: bool, carried: i32, mut sink: Option<&mut Sink>) {
         if self.stopped {
             return;
         }
         let ing = &recipe.ingredients[entry.ingredient];
-        let number = number_of(recipe, entry.ingredient) + std::mem::take(&mut self.raise) + carried;
+        let raise = std::mem::take(&mut self.raise) + carried;
+        let number = number_of(recipe, entry.ingredient) + raise;
         if let Some(sink) = sink.as_deref_mut() {
-            sink.numbers[slot] = number;
+            sink.numbers[slot] = i64::from(number);
         }
         if std::mem::take(&mut self.skip) {
             self.before = Some(number);
@@ -300,8 +326,13 @@ impl Pass {
             return;
         }
         let coward = ing.effects.contains(&Effect::Coward);
-        if coward && !moved && self.place < self.len / 2 && self.waiting_len < MAX_POTION {
-            self.waiting[self.waiting_len] = (slot, entry, number - number_of(recipe, entry.ingredient));
+        if coward && !moved && self.place < self.len / 2 && usize::from(self.waiting_len) < MAX_POTION {
+            self.waiting[usize::from(self.waiting_len)] = Waiting {
+                slot: slot as u8,
+                ingredient: entry.ingredient as u8,
+                seeds: entry.seeds.map_or(Waiting::AS_NEEDED, |s| s as u8),
+                raise: raise as i8,
+            };
             self.waiting_len += 1;
             if let Some(sink) = sink {
                 sink.say(Effect::Coward, |_| Heard::Met);
@@ -313,7 +344,7 @@ impl Pass {
         if number >= 0 {
             self.considered += 1;
             let grows = matches!(ing.decoy, None | Some(Decoy::Imposter));
-            let seeds = entry.seeds.map_or(number, i64::from);
+            let seeds = entry.seeds.map_or(number, |s| s as i32);
             let (mut under, mut over) = (grows && seeds < number, grows && seeds > number);
             if (under || over) && std::mem::take(&mut self.spared) {
                 (under, over) = (false, false);
@@ -322,7 +353,7 @@ impl Pass {
             self.overgrown += u32::from(over);
             self.wrong |= !in_order || under || over || ing.decoy == Some(Decoy::Imposter);
             if let Some(sink) = sink.as_deref_mut() {
-                sink.needed[slot] = grows.then(|| number as u32);
+                sink.needed[slot] = grows.then_some(number as u32);
             }
         }
         self.before = Some(number);
@@ -411,9 +442,10 @@ impl Recipe {
     }
 
     /// Whether `entries` win, without the feedback's lines (the same
-    /// pass); an ingredient not in play never does.
+    /// pass); an ingredient not in play, or more than a cauldron holds,
+    /// never does.
     pub fn wins(&self, entries: &[Entry]) -> bool {
-        if entries.iter().any(|e| e.ingredient >= self.ingredients.len()) {
+        if entries.len() > MAX_POTION || entries.iter().any(|e| e.ingredient >= self.ingredients.len()) {
             return false;
         }
         let mut pass = Pass::new(entries.len());

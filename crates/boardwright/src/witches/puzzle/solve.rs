@@ -37,7 +37,7 @@ pub(super) fn search(recipe: &Recipe) -> Found {
         count: 0,
         shortest: Vec::new(),
     };
-    walk(recipe, &mut |path, ways| {
+    walk_once(recipe, &mut |path, ways| {
         found.count += ways;
         record(path, &mut found);
         true
@@ -78,17 +78,46 @@ fn walk(recipe: &Recipe, win: &mut dyn FnMut(&[usize], u64) -> bool) {
     let resets = recipe.ingredients.iter().any(|i| i.effects.contains(&Effect::Resetter));
     for len in 1..=MAX_POTION {
         let mut path = Vec::with_capacity(len);
-        if !node(recipe, resets, len, Pass::new(len), &mut path, win) {
+        if !node(recipe, resets, len, false, Pass::new(len), &mut path, win) {
             return;
         }
     }
 }
 
-/// The potions of `len` ingredients that begin with `path` (met by
-/// `pass`); `resets` when an ingredient in play carries `Resetter`.
-/// False once `win` asks to stop.
-fn node(recipe: &Recipe, resets: bool, len: usize, pass: Pass, path: &mut Vec<usize>, win: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
+/// [`walk`] in one pass over every length at once, each potion in the
+/// board's order after the potions it begins: where no ingredient in play
+/// is a coward, whose move alone hangs on the potion's length.
+fn walk_once(recipe: &Recipe, win: &mut dyn FnMut(&[usize], u64) -> bool) {
+    if recipe.ingredients.iter().any(|i| i.effects.contains(&Effect::Coward)) {
+        return walk(recipe, win);
+    }
+    let resets = recipe.ingredients.iter().any(|i| i.effects.contains(&Effect::Resetter));
+    let mut path = Vec::with_capacity(MAX_POTION);
+    node(recipe, resets, MAX_POTION, true, Pass::new(MAX_POTION), &mut path, win);
+}
+
+/// The potions of `len` ingredients (with `every`, of any length up to
+/// `len`) that begin with `path` (met by `pass`); `resets` when an
+/// ingredient in play carries `Resetter`. False once `win` asks to stop.
+fn node(
+    recipe: &Recipe,
+    resets: bool,
+    len: usize,
+    every: bool,
+    pass: Pass,
+    path: &mut Vec<usize>,
+    win: &mut dyn FnMut(&[usize], u64) -> bool,
+) -> bool {
     let in_play = recipe.ingredients.len();
+    // Potions that go on from one of `k` ingredients with anything.
+    let ways = |k: usize| {
+        let room = (len - k) as u32;
+        if every {
+            (0..=room).map(|r| (in_play as u64).pow(r)).sum()
+        } else {
+            (in_play as u64).pow(room)
+        }
+    };
     for i in 0..in_play {
         let mut next = pass;
         next.step(
@@ -106,9 +135,9 @@ fn node(recipe: &Recipe, resets: bool, len: usize, pass: Pass, path: &mut Vec<us
         let go_on = if next.wrong && !next.stopped && !may_reset {
             true
         } else if next.stopped || path.len() == len {
-            !next.wins_if_ended(recipe) || win(path, (in_play as u64).pow((len - path.len()) as u32))
+            !next.wins_if_ended(recipe) || win(path, ways(path.len()))
         } else {
-            node(recipe, resets, len, next, path, win)
+            (!every || !next.wins_if_ended(recipe) || win(path, 1)) && node(recipe, resets, len, every, next, path, win)
         };
         path.pop();
         if !go_on {

@@ -90,20 +90,17 @@ pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
                 .into_iter()
                 .chain(solve::winners(&imagined(recipe, &known, &heard), IMAGINED_WINS))
                 .collect();
-            let repairs: Vec<Vec<usize>> = if last {
-                (1..=2)
-                    .flat_map(|extra| wins.iter().flat_map(move |order| inserted(order, extra, in_play)))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            for order in wins.iter().chain(&repairs) {
-                if tried.contains(order) {
+            // The repairs, made only when the wins before them failed.
+            let repairs = (1..=2)
+                .filter(|_| last)
+                .flat_map(|extra| wins.iter().flat_map(move |order| inserted(order, extra, in_play)));
+            for order in wins.iter().cloned().chain(repairs) {
+                if tried.contains(&order) {
                     continue;
                 }
                 let entries: Vec<Entry> = order.iter().map(|&ingredient| Entry { ingredient, seeds: None }).collect();
                 let won = brew(&entries).won;
-                tried.push(order.clone());
+                tried.push(order);
                 if won {
                     return Some(brewed.get());
                 }
