@@ -14,9 +14,10 @@
 //! 2. Until at least [`CUTTING_TYPES`] types that cut are in the set (or
 //!    the pool has no more), one more random type that cuts.
 //! 3. While the sum over the set of `ceil((min + max) / 2) + 1` (its scaled
-//!    counts; a type without a maximum counts its minimum twice) is below
-//!    the board's nodes less [`RESERVED`], one more type drawn by `prob`
-//!    from those not yet in the set.
+//!    counts; a type without a maximum counts its minimum twice), and 1 for
+//!    the centre (its type counted once, as the original's collection
+//!    counts it), is below the board's nodes less [`RESERVED`], one more
+//!    type drawn by `prob` from those not yet in the set.
 //! 4. Adding a type adds what it `requires` (and the type its number comes
 //!    from), even past that sum.
 //!
@@ -69,7 +70,9 @@ pub fn balanced(pool: &[NodeType], targets: &[(u32, Option<u32>)], starts: &[usi
         let (min, max) = targets[t];
         u64::from(min + max.unwrap_or(min)).div_ceil(2) + 1
     };
-    let used = |set: &Set| (0..pool.len()).filter(|&t| set.chosen[t]).map(cost).sum::<u64>();
+    /// What the centre's own type counts in the sum.
+    const CENTRE: u64 = 1;
+    let used = |set: &Set| CENTRE + (0..pool.len()).filter(|&t| set.chosen[t]).map(cost).sum::<u64>();
     while used(&set) < room {
         let weights: Vec<f64> = pool
             .iter()
@@ -178,6 +181,33 @@ mod tests {
                 }
                 assert!(types.iter().any(|t| t.max.is_none() && t.prob > 0.0));
             }
+        }
+    }
+
+    /// Step 3 counts the centre's type once: on a pool of like types (one
+    /// category, every action, 1 to 1 of each, so 2 a type), steps 1 and 2
+    /// take three (6, and the centre's 1, is 7); with 9 nodes of room step
+    /// 3 adds one more (9), where without the centre it would add two (6,
+    /// 8, 10).
+    #[test]
+    fn the_centre_counts_once_towards_the_room() {
+        let like = |k: usize| {
+            let mut t = default_node_types()[0].clone();
+            t.name = format!("Type {k}");
+            t.category = "Misc".into();
+            t.actions = ACTIONS.iter().map(|a| a.to_string()).collect();
+            t.requires.clear();
+            t.number_from = None;
+            (t.min, t.max, t.prob) = (1, Some(1), 1.0);
+            t
+        };
+        let pool: Vec<NodeType> = (0..10).map(like).collect();
+        let targets: Vec<(u32, Option<u32>)> = pool.iter().map(|t| (t.min, t.max)).collect();
+        for seed in 0..20 {
+            let chosen = balanced(&pool, &targets, &[], RESERVED as usize + 9, &mut Rng::new(seed, 7));
+            // Four like types, and the heaviest type without a maximum
+            // (none here).
+            assert_eq!(chosen.len(), 4, "seed {seed}");
         }
     }
 }
