@@ -642,11 +642,15 @@ fn the_rules_listed_are_those_the_edition_deals() {
     assert!(!rules(2020, 2).contains(&"Coward") && rules(2020, 3).contains(&"Coward"));
     assert!(rules(2020, 3).contains(&"Imposter"));
     assert!(rules_of(2020, 3, 6).contains(&"Coward"));
-    // 2023: every effect once effects are on, the complex ones with 7 or
-    // more in play; the imposter with drama decoys.
-    assert!(rules(2023, 2).contains(&"Coward") && rules(2023, 2).contains(&"Resetter"));
-    assert!(!rules_of(2023, 2, 6).contains(&"Coward") && !rules_of(2023, 3, 6).contains(&"Resetter"));
+    // 2023: the game's order, as far as as many effects reach: a cauldron
+    // and an investigative effect, a player's ability from 7 in play, a
+    // complex one from 9; the imposter with drama decoys. 2020 deals no
+    // player's ability.
+    assert!(rules(2023, 2).contains(&"Poison") && !rules(2023, 2).contains(&"Coward"));
+    assert!(rules_of(2023, 2, 9).contains(&"Coward") && rules_of(2023, 2, 9).contains(&"Resetter"));
+    assert!(!rules_of(2023, 2, 6).contains(&"Poison") && !rules_of(2023, 3, 6).contains(&"Resetter"));
     assert!(rules_of(2023, 2, 6).contains(&"Spicy"));
+    assert!(!rules_of(2020, 3, 10).contains(&"Poison"));
     assert!(!rules(2023, 2).contains(&"Imposter") && rules(2023, 3).contains(&"Imposter"));
     assert!(rules(2023, 1).is_empty() && rules(2020, 1).is_empty());
 }

@@ -183,3 +183,47 @@ fn second_edition_golden_json() {
     let b = Witches::generate(&params(3, true), &Seed::new("golden")).unwrap();
     super::golden("witches-2023-golden.json", &serde_json::to_string_pretty(&b).unwrap());
 }
+
+/// The 2023 game deals its effects in order (a cauldron effect, an
+/// investigative one, a player's ability, then a complex one with 7 or more
+/// in play) and keeps the first 1 + ⌊u (m / 2 − 1)⌋ for m in play: at 7 in
+/// play a third effect, always a player's ability, comes 1 time in 5, at 8
+/// 1 in 3; a complex effect only as the fourth, at 9 and 10.
+#[test]
+fn the_2023_effects_come_in_the_games_order() {
+    use boardwright::witches::puzzle::{Category, Effect, Recipe};
+    for (in_play, third) in [(7u32, 0.2), (8, 1.0 / 3.0), (9, 2.0 / 7.0), (10, 0.25)] {
+        let params = Params {
+            edition: 2023,
+            difficulty: 2,
+            ingredients: in_play,
+            ..Params::default()
+        };
+        let (mut three, mut four, seeds) = (0, 0, 200);
+        for k in 0..seeds {
+            let seed = format!("deal-{k}");
+            let r = Recipe::new(&params, &Seed::new(&seed)).unwrap();
+            let effects: Vec<Effect> = r
+                .ingredients()
+                .iter()
+                .flat_map(|i| i.effects.iter().copied())
+                .filter(|&e| e != Effect::Imposter)
+                .collect();
+            let of = |c: Category| effects.iter().filter(|e| e.category() == c).count();
+            let what = format!("{in_play} in play, seed {seed:?}: {effects:?}");
+            assert!(effects.len() <= 4, "{what}");
+            if effects.len() >= 3 {
+                assert_eq!(of(Category::Players), 1, "{what}");
+            }
+            assert_eq!(of(Category::Complex), usize::from(effects.len() == 4), "{what}");
+            three += usize::from(effects.len() == 3);
+            four += usize::from(effects.len() == 4);
+        }
+        let share = three as f64 / seeds as f64;
+        assert!(
+            (share - third).abs() < 0.1,
+            "{in_play} in play: three effects on {share:.2} of recipes, {third:.2} expected"
+        );
+        assert_eq!(four > 0, in_play >= 9, "{in_play} in play: {four} recipes with four effects");
+    }
+}

@@ -479,7 +479,16 @@ fn hears(recipe: &Recipe, effect: Effect, close: bool, sink: &Sink) -> Heard {
         | Effect::Coward
         | Effect::Fertilizer
         | Effect::Resetter
-        | Effect::Imposter => Heard::Met,
+        | Effect::Imposter
+        | Effect::Poison
+        | Effect::GreenFingers
+        | Effect::Piggyback
+        | Effect::Allergies
+        | Effect::Distracted
+        | Effect::Genius
+        | Effect::Sharer
+        | Effect::Minimalist
+        | Effect::Copycat => Heard::Met,
     }
 }
 

@@ -38,6 +38,27 @@ pub enum Effect {
     Liar,
     /// The imposter decoy's own effect: says an imposter was met.
     Imposter,
+    /// The player who brewed is poisoned (2023).
+    Poison,
+    /// The player who brewed grows two seeds at a time (2023).
+    #[serde(rename = "Green Fingers")]
+    GreenFingers,
+    /// The player who brewed plays on another player's area (2023).
+    Piggyback,
+    /// The player who brewed may not plant or grow this potion's
+    /// ingredients (2023).
+    Allergies,
+    /// The player who brewed grows nothing past two seeds (2023).
+    Distracted,
+    /// The player who brewed may change one thing of a potion (2023).
+    Genius,
+    /// The player who brewed calls or plants only what they have least
+    /// of (2023).
+    Sharer,
+    /// The player who brewed tests only potions of one ingredient (2023).
+    Minimalist,
+    /// The player who brewed may copy another player's garden (2023).
+    Copycat,
 }
 
 /// An effect's category: effects are dealt one from each category first.
@@ -48,13 +69,16 @@ pub enum Category {
     Cauldron,
     /// Tells the players something about the potion.
     Investigative,
+    /// Gives the player who brewed an ability or a handicap (the 2023
+    /// edition's).
+    Players,
     /// The hardest level's own: changes the evaluation's order or memory.
     Complex,
 }
 
 impl Category {
     /// Every category, in the order effects are dealt.
-    pub const ALL: [Category; 3] = [Category::Cauldron, Category::Investigative, Category::Complex];
+    pub const ALL: [Category; 4] = [Category::Cauldron, Category::Investigative, Category::Players, Category::Complex];
 }
 
 /// What `effects.toml` says of an effect.
@@ -87,7 +111,7 @@ static TABLE: LazyLock<Vec<Info>> = LazyLock::new(|| {
 
 impl Effect {
     /// Every effect, in the order of `effects.toml`.
-    pub const ALL: [Effect; 14] = [
+    pub const ALL: [Effect; 23] = [
         Effect::Spicy,
         Effect::Cutoff,
         Effect::Enthusiastic,
@@ -102,6 +126,15 @@ impl Effect {
         Effect::Hugger,
         Effect::Liar,
         Effect::Imposter,
+        Effect::Poison,
+        Effect::GreenFingers,
+        Effect::Piggyback,
+        Effect::Allergies,
+        Effect::Distracted,
+        Effect::Genius,
+        Effect::Sharer,
+        Effect::Minimalist,
+        Effect::Copycat,
     ];
 
     fn info(self) -> &'static Info {
@@ -134,9 +167,12 @@ impl Effect {
         &self.info().rule
     }
 
-    /// The effects dealt at `difficulty`, in table order.
-    pub fn dealt_at(difficulty: u32) -> impl Iterator<Item = Effect> {
-        Effect::ALL.into_iter().filter(move |e| e.dealt() && e.level() <= difficulty)
+    /// The effects dealt at `difficulty`, in table order: the players'
+    /// abilities only in the 2023 edition (`second_edition`).
+    pub fn dealt_at(difficulty: u32, second_edition: bool) -> impl Iterator<Item = Effect> {
+        Effect::ALL
+            .into_iter()
+            .filter(move |e| e.dealt() && e.level() <= difficulty && (second_edition || e.category() != Category::Players))
     }
 }
 
@@ -149,14 +185,15 @@ mod tests {
         assert_eq!(TABLE.len(), Effect::ALL.len());
         for (i, e) in Effect::ALL.into_iter().enumerate() {
             assert_eq!(e as usize, i);
-            assert_eq!(format!("{e:?}"), e.name());
+            assert_eq!(format!("{e:?}"), e.name().replace(' ', ""));
             assert!(!e.rule().is_empty() && !e.rule().contains('\n'), "{e:?}");
             assert!((2..=3).contains(&e.level()), "{e:?}");
         }
         // Every category has an effect dealt at the hardest level.
         for c in Category::ALL {
-            assert!(Effect::dealt_at(3).any(|e| e.category() == c), "{c:?}");
+            assert!(Effect::dealt_at(3, true).any(|e| e.category() == c), "{c:?}");
         }
-        assert_eq!(Effect::dealt_at(1).count(), 0);
+        assert!(!Effect::dealt_at(3, false).any(|e| e.category() == Category::Players));
+        assert_eq!(Effect::dealt_at(1, true).count(), 0);
     }
 }

@@ -83,17 +83,15 @@ impl Recipe {
         }
     }
 
-    /// The rules of every effect dealt at this recipe's difficulty and
-    /// edition, and the imposter's at the hardest: what players may meet.
-    /// (The 2023 edition deals a complex effect only with 7 ingredients or
-    /// more in play.)
+    /// The rules of every effect this recipe's difficulty, edition and
+    /// ingredients in play may deal, and the imposter's at the hardest:
+    /// what players may meet. (The 2023 edition deals a player's ability
+    /// only with 7 ingredients or more in play, a complex effect with 9.)
     pub fn rules(&self) -> Vec<Rule> {
-        let level = recipe::effect_level(self.difficulty, self.second_edition);
-        let complex = !self.second_edition || self.ingredients.len() >= recipe::COMPLEX_IN_PLAY_2023;
+        let dealable = recipe::dealable(self.difficulty, self.second_edition, self.ingredients.len());
         Effect::ALL
             .into_iter()
-            .filter(|e| complex || e.category() != Category::Complex)
-            .filter(|e| if e.dealt() { e.level() <= level } else { self.difficulty >= 3 })
+            .filter(|e| if e.dealt() { dealable.contains(e) } else { self.difficulty >= 3 })
             .map(|e| Rule {
                 effect: e.name(),
                 rule: e.rule(),

@@ -310,7 +310,20 @@ pub(super) fn first_categories(level: u32, second_edition: bool, in_play: usize)
     Category::ALL
         .into_iter()
         .filter(|&c| !(second_edition && c == Category::Complex && in_play < COMPLEX_IN_PLAY_2023))
-        .filter(|&c| Effect::dealt_at(level).any(|e| e.category() == c))
+        .filter(|&c| Effect::dealt_at(level, second_edition).any(|e| e.category() == c))
+        .collect()
+}
+
+/// Every effect a recipe of `difficulty`, edition and `in_play`
+/// ingredients may be dealt (the imposter's own not among them): past the
+/// first categories ([`first_categories`]), any effect of its level when
+/// more are dealt than they give, else only theirs.
+pub(super) fn dealable(difficulty: u32, second_edition: bool, in_play: usize) -> Vec<Effect> {
+    let level = effect_level(difficulty, second_edition);
+    let most = *effects_dealt(difficulty, second_edition, in_play).end();
+    let first = first_categories(level, second_edition, in_play);
+    Effect::dealt_at(level, second_edition)
+        .filter(|e| most > first.len() || first[..most].contains(&e.category()))
         .collect()
 }
 
@@ -378,7 +391,7 @@ impl Deal {
             *effects_dealt(self.difficulty, false, self.in_play).start()
         };
         let level = effect_level(self.difficulty, self.second_edition);
-        let pool: Vec<Effect> = Effect::dealt_at(level).collect();
+        let pool: Vec<Effect> = Effect::dealt_at(level, self.second_edition).collect();
         let mut dealt = Vec::with_capacity(count);
         for category in first_categories(level, self.second_edition, self.in_play) {
             let of: Vec<Effect> = pool.iter().copied().filter(|e| e.category() == category).collect();

@@ -164,11 +164,7 @@ impl Rules {
         let level = recipe::effect_level(difficulty, second_edition);
         let count = recipe::effects_dealt(difficulty, second_edition, in_play);
         let first = recipe::first_categories(level, second_edition, in_play);
-        // Past the first categories, any effect of the level may be dealt.
-        let pool = Effect::dealt_at(level)
-            .filter(|e| *count.end() > first.len() || first[..*count.end()].contains(&e.category()))
-            .filter(|_| *count.end() > 0)
-            .collect();
+        let pool = recipe::dealable(difficulty, second_edition, in_play);
         Rules {
             length,
             in_play,
