@@ -1,7 +1,8 @@
 //! The exact count of a recipe's winning potions: every ordered list of
 //! 1 to [`MAX_POTION`] ingredients in play (repeats allowed, as the
-//! original allows them), each grown as needed, searched depth first one
-//! length at a time (a coward's move depends on the potion's length).
+//! original allows them), each grown as needed, searched depth first: in
+//! one pass over every length, or one length at a time where a coward is
+//! in play (its move depends on the potion's length).
 //!
 //! Pruning that loses nothing:
 //! - a considered ingredient that is wrong ends the branch unless a
