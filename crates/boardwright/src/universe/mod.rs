@@ -268,6 +268,15 @@ fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Wa
             params.clearance
         ));
     }
+    // Without the planarity guard (the original's edges), the expansions
+    // that place pieces between the edges need the edges not to cross: the
+    // areas are the faces of the drawing. Such a layout is drawn again (on
+    // the original's edges it hardly ever happens).
+    if switched.places() && crossings > 0 {
+        return Err(format!(
+            "the edges cross ({crossings} crossing(s)), so the board has no areas for the expansions' pieces"
+        ));
+    }
     let chosen = chosen?;
     let targets = types::targets(&node_types, w, h, params.fair_scaling);
     let types_outside_bounds = node_types

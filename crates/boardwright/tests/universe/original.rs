@@ -615,16 +615,28 @@ fn original_resources(areas: &[(Vec<[f64; 2]>, usize)], next: &mut impl FnMut() 
 /// resources as the original's `addNaturalResources` places on the same
 /// areas in one of 2,000 runs of its own randomness, less at most a tenth
 /// (ours also keeps each resource off the edges). On 2, 4 and 9 players,
-/// 8 boards each.
+/// 8 boards each, on our edges and on the original's (`classic`, whose
+/// boards with these expansions never cross an edge).
 #[test]
 fn resources_and_expedition_areas_as_the_original_finds_them() {
     let mut failures = Vec::new();
     for (expansion, most) in [("sharp_scissors", 5), ("extreme_expeditions", 10)] {
-        for players in [2, 4, 9] {
+        for (players, classic) in [2, 4, 9].into_iter().flat_map(|p| [(p, false), (p, true)]) {
+            let params = if classic {
+                Params {
+                    expansions: vec![expansion.to_string()],
+                    ..preset("classic", players)
+                }
+            } else {
+                with(players, &[expansion])
+            };
             for i in 0..8 {
                 let seed = format!("original-{i}");
-                let b = Universe::generate(&with(players, &[expansion]), &Seed::new(&seed)).unwrap();
-                let what = format!("{expansion}, players {players}, seed {seed:?}");
+                let b = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                let what = format!("{expansion}, classic {classic}, players {players}, seed {seed:?}");
+                if b.metrics.crossings != 0 {
+                    failures.push(format!("{what}: {} crossings", b.metrics.crossings));
+                }
                 let areas = original_areas(&b);
                 let suitable = areas.iter().filter(|(_, nodes, _)| original_suitable(nodes)).count();
                 if b.expeditions.len() != suitable.min(most) {

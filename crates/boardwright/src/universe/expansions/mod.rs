@@ -312,8 +312,7 @@ pub fn node_type_pool(params: &Params) -> Vec<NodeType> {
     pool
 }
 
-/// Checks the expansions: known names, each once; a planar board for those
-/// that place things in its areas; with a node set on (the balanced set
+/// Checks the expansions: known names, each once; with a node set on (the balanced set
 /// reads them), every type's `requires` naming a type of the pool.
 pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
     let known = names();
@@ -345,13 +344,6 @@ pub(crate) fn validate(params: &Params) -> Result<(), ParamError> {
             "expansions",
             format!("{:?}", params.expansions),
             "sharp_scissors among them with roomy_tiny_nodes = true (it chooses how Sharp Scissors places its tiny nodes)",
-        ));
-    }
-    if switched.places() && !params.planar {
-        return Err(ParamError::invalid(
-            "planar",
-            "false",
-            "true when an expansion places things between the edges (extreme_expeditions, sharp_scissors, expeditions, resources, tiny_nodes): the areas are the faces of a planar board",
         ));
     }
     if switched.node_sets.is_empty() {
