@@ -213,7 +213,10 @@ fn bad_input_exits_2_names_the_problem_and_writes_nothing() {
             vec!["--set", "expansions=[\"moonbase\"]"],
             "`expansions[0]`: \"moonbase\" is not allowed; expected expansion names from nasty_nodes",
         ),
-        (vec!["--preset", "classic", "--set", "expansions=[\"expeditions\"]"], "`planar`"),
+        (
+            vec!["--set", "expansions=[\"expeditions\", \"extreme_expeditions\"]"],
+            "one of extreme_expeditions (the original's) and expeditions",
+        ),
     ];
     for (extra, message) in cases {
         let mut args = vec!["universe", "--seed", "bad", "-o", out_path.to_str().unwrap()];
