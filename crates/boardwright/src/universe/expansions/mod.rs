@@ -415,11 +415,13 @@ mod tests {
         assert!(validate(&with(&["resources", "resources"])).is_err());
         let err = validate(&with(&["sharp_scissors", "tiny_nodes"])).unwrap_err().to_string();
         assert!(err.contains("expansions[1]") && err.contains("sharp_scissors"), "{err}");
+        // The original's edges take them too, as the original does.
         let classic = Params {
             planar: false,
-            ..with(&["expeditions"])
+            original_edges: true,
+            ..with(&["extreme_expeditions", "sharp_scissors"])
         };
-        assert!(validate(&classic).unwrap_err().to_string().contains("planar"));
+        assert!(validate(&classic).is_ok());
         let every_original: Vec<&str> = names()
             .into_iter()
             .filter(|n| ![EXPEDITIONS, RESOURCES, TINY_NODES].contains(n))
