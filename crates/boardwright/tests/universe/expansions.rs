@@ -412,7 +412,6 @@ fn bad_expansions_name_the_field_and_what_is_allowed() {
             "roomy_tiny_nodes = true",
             "expected sharp_scissors among them with roomy_tiny_nodes = true",
         ),
-        ("expansions = [\"tiny_nodes\"]\nplanar = false", "`planar`"),
         (
             "node_types = [{ name = \"Oil\", actions = [\"Jumping\"] }]",
             "node_types[0].actions",
