@@ -16,6 +16,7 @@
 //! are none grown (the code reads 0 as "as needed", a shortcut of its own
 //! tests).
 
+use crate::rng::Rng;
 use boardwright::Seed;
 use boardwright::witches::Params;
 use boardwright::witches::puzzle::{Decoy, Effect, Entry, MAX_POTION, MAX_SEEDS, Potion, Recipe};
@@ -99,27 +100,15 @@ fn original(recipe: &Recipe, entries: &[Entry]) -> (bool, u32, u32) {
     (considered >= recipe.length() && wrong == 0, undergrown, overgrown)
 }
 
-/// A small stream of our own for the random potions.
-struct Stream(u64);
-
-impl Stream {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// A random potion of the ingredients in play (repeats allowed), seeds as
 /// needed or 1 to one more than the recipe's length.
-fn random_potion(recipe: &Recipe, stream: &mut Stream) -> Vec<Entry> {
+fn random_potion(recipe: &Recipe, stream: &mut Rng) -> Vec<Entry> {
     let in_play = recipe.ingredients().len();
-    let len = 1 + stream.below(MAX_POTION);
+    let len = 1 + stream.index(MAX_POTION);
     (0..len)
         .map(|_| Entry {
-            ingredient: stream.below(in_play),
-            seeds: match stream.below(recipe.length() as usize + 3) {
+            ingredient: stream.index(in_play),
+            seeds: match stream.index(recipe.length() as usize + 3) {
                 0 => None,
                 s => Some((s as u32).min(MAX_SEEDS)),
             },
@@ -130,20 +119,20 @@ fn random_potion(recipe: &Recipe, stream: &mut Stream) -> Vec<Entry> {
 /// The recipe's revealed solution changed a little, so that many potions
 /// come near a win or win: 0 to 2 changes, each a slot replaced, added,
 /// repeated, or grown otherwise.
-fn near_solution(recipe: &Recipe, stream: &mut Stream) -> Vec<Entry> {
+fn near_solution(recipe: &Recipe, stream: &mut Rng) -> Vec<Entry> {
     let mut entries = recipe.solution().entries().to_vec();
     let in_play = recipe.ingredients().len();
-    for _ in 0..stream.below(3) {
-        let at = stream.below(entries.len());
+    for _ in 0..stream.index(3) {
+        let at = stream.index(entries.len());
         let any = Entry {
-            ingredient: stream.below(in_play),
+            ingredient: stream.index(in_play),
             seeds: None,
         };
-        match stream.below(4) {
+        match stream.index(4) {
             0 => entries[at] = any,
             1 if entries.len() < MAX_POTION => entries.insert(at, any),
             2 if entries.len() < MAX_POTION => entries.insert(at, entries[at]),
-            _ => entries[at].seeds = Some(stream.below(recipe.length() as usize + 2) as u32),
+            _ => entries[at].seeds = Some(stream.index(recipe.length() as usize + 2) as u32),
         }
     }
     entries
@@ -182,7 +171,7 @@ fn recipes(seeds: usize) -> Vec<(String, Recipe)> {
 
 #[test]
 fn every_potion_gets_the_original_evaluators_answer() {
-    let mut stream = Stream(0x9e37_79b9_7f4a_7c15);
+    let mut stream = Rng::new(0x9e37_79b9_7f4a_7c15, 1);
     let (mut potions, mut winning) = (0, 0);
     for (what, recipe) in recipes(4) {
         for k in 0..120 {

@@ -616,6 +616,11 @@ fn place_between(
                 draw::node_most(kind)
             })
             .collect();
+        let clear = if switched.resources {
+            resources::Clearance::ours(params.resource_radius)
+        } else {
+            resources::Clearance::ORIGINAL
+        };
         let per_area: Vec<Vec<Resource>> = (0..faces.faces.len())
             .into_par_iter()
             .map(|a| {
@@ -623,11 +628,6 @@ fn place_between(
                     return Vec::new();
                 }
                 let mut rng = rng.substream(a as u64);
-                let clear = if switched.resources {
-                    resources::Clearance::ours(params.resource_radius)
-                } else {
-                    resources::Clearance::ORIGINAL
-                };
                 resources::scatter(&faces, a, points, on_border, &reach, clear, &kinds, &mut rng)
             })
             .collect();

@@ -653,13 +653,8 @@ fn resources_and_expedition_areas_as_the_original_finds_them() {
                     .filter(|(a, _, _)| b.expeditions.iter().all(|e| e.area as usize != *a))
                     .map(|(_, nodes, border)| (nodes, border))
                     .collect();
-                let mut state = 0x2545_f491_4f6c_dd1du64;
-                let mut next = || {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    (state >> 11) as f64 / (1u64 << 53) as f64
-                };
+                let mut rng = crate::rng::Rng::new(0x2545_f491_4f6c_dd1d, 1);
+                let mut next = || rng.unit();
                 let runs: Vec<usize> = (0..2000).map(|_| original_resources(&free, &mut next)).collect();
                 let (lo, hi) = (*runs.iter().min().unwrap(), *runs.iter().max().unwrap());
                 let ours = b.resources.len();

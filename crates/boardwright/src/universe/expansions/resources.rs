@@ -91,6 +91,8 @@ pub fn scatter(
 ) -> Vec<Resource> {
     let n = points.len();
     let face = &faces.faces[area];
+    // The area's outline as the board draws it (with the paper's corners).
+    let drawn: Vec<Point> = face.ring.iter().map(|&v| faces.at(points, v)).collect();
     let (nodes, outline): (Vec<u32>, Vec<Point>) = if clear.original {
         let Some(nodes) = face.original_nodes(n, on_border) else {
             return Vec::new();
@@ -101,7 +103,7 @@ pub fn scatter(
         let mut nodes: Vec<u32> = face.ring.iter().copied().filter(|&v| (v as usize) < n).collect();
         nodes.sort_unstable();
         nodes.dedup();
-        (nodes, face.ring.iter().map(|&v| faces.at(points, v)).collect())
+        (nodes, drawn.clone())
     };
     let border = nodes.iter().filter(|&&v| on_border[v as usize]).count();
     if nodes.is_empty() || 2 * border >= nodes.len() {
@@ -119,8 +121,6 @@ pub fn scatter(
     for p in &shrunk {
         (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
     }
-    // The area's outline as the board draws it (with the paper's corners).
-    let drawn: Vec<Point> = face.ring.iter().map(|&v| faces.at(points, v)).collect();
     let most = if nodes.len() <= 4 { 2 } else { 4 };
     let wanted = rng.range_inclusive(1, most);
     let mut placed: Vec<Resource> = Vec::new();

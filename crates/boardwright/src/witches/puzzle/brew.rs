@@ -273,19 +273,23 @@ impl Pass {
     /// The whole of `entries`, written into `sink`.
     fn walk(recipe: &Recipe, entries: &[Entry], sink: &mut Sink) -> Pass {
         let mut pass = Pass::new(entries.len());
-        for (slot, &entry) in entries.iter().enumerate() {
-            pass.meet(recipe, slot, entry, false, 0, Some(sink));
+        for &entry in entries {
+            pass.step_into(recipe, entry, Some(sink));
         }
-        pass.met = entries.len() as u8;
         pass.finish_into(recipe, Some(sink));
         pass
     }
 
     /// Meets the next ingredient of the potion.
     pub(super) fn step(&mut self, recipe: &Recipe, entry: Entry) {
+        self.step_into(recipe, entry, None);
+    }
+
+    /// [`Pass::step`], written into `sink` when there is one.
+    fn step_into(&mut self, recipe: &Recipe, entry: Entry, sink: Option<&mut Sink>) {
         let slot = usize::from(self.met);
         self.met += 1;
-        self.meet(recipe, slot, entry, false, 0, None);
+        self.meet(recipe, slot, entry, false, 0, sink);
     }
 
     /// The end of the potion: the waiting cowards are evaluated, in order.
