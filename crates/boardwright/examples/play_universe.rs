@@ -113,10 +113,12 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
 }
 
 fn every_remedy(players: u32, games: u32, boards: u32) {
-    let catalogue = play::Remedy::catalogue(players);
+    // The catalogue, then the starts assigned (other starts on each board).
+    let tried = play::Remedy::catalogue(players).len() + 1;
     let seats = players as usize;
-    let mut wins = vec![vec![0u32; seats]; catalogue.len()];
-    let mut within = vec![0u32; catalogue.len()];
+    let mut wins = vec![vec![0u32; seats]; tried];
+    let mut within = vec![0u32; tried];
+    let mut names = vec![String::new(); tried];
     let (mut best_within, mut best_gaps) = (0u32, 0.0);
     for b in 0..boards {
         let params = universe::Params {
@@ -131,6 +133,10 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
         };
         let rates = play::compensate(&board, &series, &|_| {}, None).unwrap();
         for (k, rate) in rates.iter().enumerate() {
+            names[k] = match &rate.remedy {
+                play::Remedy::AssignedStarts { .. } => "starts assigned".to_string(),
+                r => r.sentence(players).unwrap_or_else(|| "none".to_string()),
+            };
             for (w, seat) in wins[k].iter_mut().zip(&rate.seats) {
                 *w += seat.rate.wins;
             }
@@ -142,10 +148,9 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
     }
     let played = f64::from(games * boards);
     println!("p{players}, {boards} boards x {games} games a remedy:");
-    for (k, remedy) in catalogue.iter().enumerate() {
+    for (k, name) in names.iter().enumerate() {
         let rates: Vec<f64> = wins[k].iter().map(|&w| f64::from(w) / played).collect();
         let gap = rates.iter().copied().fold(0.0, f64::max) - rates.iter().copied().fold(1.0, f64::min);
-        let name = remedy.sentence(players).unwrap_or_else(|| "none".to_string());
         println!("  {gap:.3} pooled, {:>2} within 0.10, seats {rates:.3?}: {name}", within[k]);
     }
     println!(

@@ -187,12 +187,8 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
         bots,
         rules,
     };
-    let remedies = if args.compensate {
-        play::Remedy::catalogue(params.players).len() as u64
-    } else {
-        0
-    };
-    let total = series.total() + remedies * u64::from(series.games);
+    let remedies = if args.compensate { series.compensated(params.players) } else { 0 };
+    let total = series.total() + remedies;
     let report = args
         .series
         .play(total, |done| {

@@ -99,9 +99,12 @@ pub(super) fn choose<'p>(
             break;
         }
     }
+    // The kept layout's games with the starts dealt, when they raced.
+    let mut dealt = Vec::new();
     if !fair.is_empty() {
         let stop = watch.stop();
-        let won = race(
+        let won;
+        (won, dealt) = race(
             fair.len(),
             params.fair_play,
             stop,
@@ -126,21 +129,28 @@ pub(super) fn choose<'p>(
     }
     board.metrics.layouts = made;
     if params.fair_play > 0 {
-        board.remedy = remedy(&board, params.fair_play, watch.stop())?;
+        let stop = watch.stop();
+        if dealt.is_empty() {
+            // A board whose games cannot be played is assigned no starts.
+            dealt = play::dealt_games(&board, 0..params.fair_play, stop).unwrap_or_default();
+        }
+        board.remedy = remedy(&board, params.fair_play, &dealt, stop)?;
     }
     Ok(board)
 }
 
-/// The remedy of the catalogue whose seats win most evenly in a race of
-/// `games` games by the reference bot; none on ties.
-fn remedy(board: &Board, games: u32, stop: Option<&Stop>) -> Result<play::Remedy, Error> {
+/// The remedy whose seats win most evenly in a race of `games` games by
+/// the reference bot: those of the catalogue, then the starts assigned
+/// from the `dealt` games; none on ties.
+fn remedy(board: &Board, games: u32, dealt: &[play::Outcome], stop: Option<&Stop>) -> Result<play::Remedy, Error> {
     let series = Series {
         games,
         ..Default::default()
     };
     let players = board.header.params.players;
-    let catalogue = play::Remedy::catalogue(players);
-    let won = race(
+    let mut catalogue = play::Remedy::catalogue(players);
+    catalogue.extend(play::Remedy::assigned(dealt, &board.start_labels()));
+    let (won, _) = race(
         catalogue.len(),
         games,
         stop,
@@ -155,10 +165,11 @@ fn remedy(board: &Board, games: u32, stop: Option<&Stop>) -> Result<play::Remedy
 /// games winning (then the least `tie`, then the earlier): each plays the
 /// first half of `games` (`play` gives a candidate's games in a range),
 /// the better half of them plays the rest, and the least score over all
-/// `games` wins. Each survivor is judged on the same games as were every
-/// candidate played them all, at two thirds of the cost or less (8
-/// candidates: 4 × ½ + 4 × ½ = 6 candidates' worth); one candidate is
-/// not played. A candidate whose games cannot be played scores worst.
+/// `games` wins, given with its games. Each survivor is judged on the same
+/// games as were every candidate played them all, at two thirds of the
+/// cost or less (8 candidates: 4 × ½ + 4 × ½ = 6 candidates' worth); one
+/// candidate is not played (no games). A candidate whose games cannot be
+/// played scores worst.
 fn race<G: Clone>(
     count: usize,
     games: u32,
@@ -166,9 +177,9 @@ fn race<G: Clone>(
     play: impl Fn(usize, Range<u32>) -> Result<Vec<G>, PlayError>,
     score: impl Fn(usize, &[G]) -> f64,
     tie: impl Fn(usize) -> u32,
-) -> Result<usize, Error> {
+) -> Result<(usize, Vec<G>), Error> {
     if count <= 1 {
-        return Ok(0);
+        return Ok((0, Vec::new()));
     }
     let half = games / 2;
     let mut played: Vec<Option<Vec<G>>> = vec![Some(Vec::new()); count];
@@ -197,7 +208,8 @@ fn race<G: Clone>(
         let keep = if round == 0 && half > 0 { count.div_ceil(2) } else { ranked.len() };
         alive = ranked.into_iter().take(keep).map(|(_, k)| k).collect();
     }
-    Ok(alive[0])
+    let won = alive[0];
+    Ok((won, played[won].take().unwrap_or_default()))
 }
 
 /// A layout kept so far, or racing.
@@ -266,6 +278,7 @@ mod tests {
             |_| 0,
         )
         .unwrap()
+        .0
     }
 
     #[test]

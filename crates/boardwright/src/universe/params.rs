@@ -221,7 +221,8 @@ impl Params {
     pub(crate) fn work(&self) -> u64 {
         let nodes = self.node_count();
         let layouts = u64::from(self.layouts());
-        let orders = super::play::Remedy::catalogue(self.players).len() as u64;
+        // The catalogue and the starts assigned.
+        let orders = super::play::Remedy::catalogue(self.players).len() as u64 + 1;
         let games = u64::from(self.fair_play);
         let played = 2 * games;
         let tenths = layouts.saturating_mul(10 + played).saturating_add(orders.saturating_mul(played));

@@ -589,10 +589,22 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
             games: 40,
             ..Default::default()
         };
+        // The catalogue, then the starts assigned from the games dealt.
+        let dealt = Series {
+            rules: Rules {
+                start_order: play::StartOrder::Dealt,
+                ..Rules::default()
+            },
+            ..series.clone()
+        };
+        let dealt: Vec<Outcome> = (0..dealt.games).map(|g| play::replay(&board, &dealt, g).unwrap().1).collect();
+        let assigned = Remedy::assigned(&dealt, &board.start_labels());
+        assert!(assigned.is_some(), "{seed}: no starts assigned");
         let tried = |games| -> Vec<_> {
             let series = Series { games, ..series.clone() };
             Remedy::catalogue(players)
                 .into_iter()
+                .chain(assigned.clone())
                 .map(|r| play::try_remedy(&board, &series, r, None).unwrap())
                 .collect()
         };
@@ -971,4 +983,95 @@ fn the_reference_bots_games_differ() {
         .collect();
     let distinct = games.iter().enumerate().filter(|(i, g)| !games[..*i].contains(g)).count();
     assert!(distinct >= 8, "{distinct} distinct games of 10");
+}
+
+/// Starts assigned from games with the starts dealt even the seats out:
+/// here seat 1's chance is 0.1 more than seat 2's from any start, and each
+/// start is 0.1 stronger than the one before, so of the deals played, seat
+/// 1 on a start and seat 2 on the next, those that wrap round (seat 1 on
+/// the strongest, seat 2 on the weakest) are uneven and the others even.
+#[test]
+fn assigned_starts_give_the_stronger_seat_a_weaker_start() {
+    let strength = [-0.2, -0.1, 0.0, 0.1];
+    let chance = |x0: usize, x1: usize| 0.5 + (strength[x0] + 0.1) - strength[x1];
+    let mut rng = Rng::new(5, 9);
+    let dealt: Vec<Outcome> = (0..4000)
+        .map(|g| {
+            let (x0, x1) = (g % 4, (g + 1) % 4);
+            Outcome {
+                winner: Some(usize::from(rng.unit() >= chance(x0, x1))),
+                cut_off: false,
+                rounds: 10,
+                starts: vec![Some(x0 as u32), Some(x1 as u32)],
+                bots: vec![0, 0],
+            }
+        })
+        .collect();
+    let labels: Vec<(u32, String)> = ["A", "B", "C", "D"]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i as u32, l.to_string()))
+        .collect();
+    let Some(Remedy::AssignedStarts { starts }) = Remedy::assigned(&dealt, &labels) else {
+        panic!("no starts assigned");
+    };
+    let at = |label: &str| labels.iter().position(|(_, l)| l == label).unwrap();
+    let (x0, x1) = (at(&starts[0]), at(&starts[1]));
+    assert_eq!(x1, x0 + 1, "{starts:?}: seat 1 should hold the start next weaker than seat 2's");
+    assert!((chance(x0, x1) - 0.5).abs() < 1e-9, "{starts:?}");
+    assert_eq!(Remedy::assigned(&[], &labels), None, "no games, no starts");
+    assert_eq!(Remedy::assigned(&dealt, &labels[..1]), None, "fewer starts than seats");
+}
+
+/// A board whose remedy assigns the starts is played on them: each seat's
+/// first move is its start, and the sentence names them; a label the board
+/// does not print, a seat left out or a start named twice is refused.
+#[test]
+fn assigned_starts_are_played_and_printed() {
+    let params = universe::Params {
+        players: 2,
+        ..Default::default()
+    };
+    let board = Universe::generate(&params, &Seed::new("Tiamo")).unwrap();
+    let labels = board.start_labels();
+    let remedy = Remedy::AssignedStarts {
+        starts: vec![labels[3].1.clone(), labels[0].1.clone()],
+    };
+    let series = Series {
+        games: 4,
+        rules: Rules {
+            remedy: Some(remedy.clone()),
+            ..Rules::default()
+        },
+        ..Series::default()
+    };
+    for g in 0..series.games {
+        let (turns, _) = play::replay(&board, &series, g).unwrap();
+        let starts: Vec<Move> = turns.iter().take(2).map(|t| t.played.clone()).collect();
+        assert_eq!(
+            starts,
+            [Move::Start { node: labels[3].0 }, Move::Start { node: labels[0].0 }],
+            "game {g}"
+        );
+    }
+    assert_eq!(
+        remedy.sentence(2).unwrap(),
+        format!("Starts: player 1 on {}, player 2 on {}.", labels[3].1, labels[0].1)
+    );
+    let refused = |starts: &[&str]| {
+        let rules = Rules {
+            remedy: Some(Remedy::AssignedStarts {
+                starts: starts.iter().map(|s| s.to_string()).collect(),
+            }),
+            ..Rules::default()
+        };
+        play::play(&board, &Series { rules, ..series.clone() }).unwrap_err().to_string()
+    };
+    assert!(
+        refused(&["A", "ZZ"]).contains("\"ZZ\" is not a start on this board"),
+        "{}",
+        refused(&["A", "ZZ"])
+    );
+    assert!(refused(&["A"]).contains("one start label per seat (2)"), "{}", refused(&["A"]));
+    assert!(refused(&["A", "A"]).contains("each once"));
 }

@@ -98,6 +98,9 @@ struct Table {
     starts: Vec<u32>,
     /// The seats in the order they take starting nodes.
     picks: Vec<usize>,
+    /// Each seat's starting node, when the remedy assigns them (else
+    /// empty).
+    assigned: Vec<u32>,
     /// Whether the first seat's first move takes no node action.
     first_without_action: bool,
     /// The Traveler's teleports each seat has.
@@ -294,6 +297,28 @@ fn start_picks(rules: &Rules, remedy: &Remedy, players: usize) -> Result<Vec<usi
     Ok(given.iter().map(|&s| s as usize - 1).collect())
 }
 
+/// The starting node of each seat under [`Remedy::AssignedStarts`], by
+/// its label (none under any other remedy); a label the board does not
+/// print is refused.
+fn assigned_starts(board: &Board, remedy: &Remedy) -> Result<Vec<u32>, PlayError> {
+    let Remedy::AssignedStarts { starts } = remedy else {
+        return Ok(Vec::new());
+    };
+    let labels = board.start_labels();
+    starts
+        .iter()
+        .map(|wanted| {
+            labels.iter().find(|(_, l)| l == wanted).map(|(node, _)| *node).ok_or_else(|| {
+                let all: Vec<&str> = labels.iter().map(|(_, l)| l.as_str()).collect();
+                PlayError(format!(
+                    "the board's remedy.starts: {wanted:?} is not a start on this board; its starts are {}",
+                    all.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
 impl Game {
     /// What [`Game::distance_to_win`] counts for a part out of reach.
     pub const FAR: u32 = 1000;
@@ -366,8 +391,10 @@ impl Game {
         let remedy = rules.remedy.as_ref().unwrap_or(&board.remedy);
         remedy.check(players).map_err(|e| PlayError(format!("the board's {e}")))?;
         let picks = start_picks(rules, remedy, players)?;
+        let assigned = assigned_starts(board, remedy)?;
         let table = Table {
             picks,
+            assigned,
             first_without_action: *remedy == Remedy::FirstMoveWithoutAction,
             teleports: (0..players).map(|s| remedy.teleports(s)).collect(),
             adjacency,

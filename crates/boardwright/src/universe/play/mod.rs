@@ -104,6 +104,13 @@ impl Series {
         u64::from(self.games) * if self.rules.start_order == StartOrder::Dealt { 1 } else { 2 }
     }
 
+    /// Games [`compensate`] plays in all on a board of `players`: the
+    /// dealt games the starts are assigned from, and the series with each
+    /// remedy.
+    pub fn compensated(&self, players: u32) -> u64 {
+        u64::from(self.games) * (Remedy::catalogue(players).len() as u64 + 2)
+    }
+
     /// The series with the starts dealt round the seats.
     fn dealt(&self) -> Series {
         let mut dealt = self.clone();
@@ -150,11 +157,16 @@ pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), st
 }
 
 /// The seats' gap of `series` on `board` with each remedy of the catalogue
-/// in place of the board's, in its order; `done` sees every game, and
-/// `stop` ends the games as in [`play_with`].
+/// in place of the board's, in its order, then with the starts assigned
+/// from as many games with the starts dealt ([`Remedy::assigned`]); `done`
+/// sees every game ([`Series::compensated`] in all), and `stop` ends the
+/// games as in [`play_with`].
 pub fn compensate(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
+    let dealt = outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)?;
+    let assigned = Remedy::assigned(&dealt, &board.start_labels());
     Remedy::catalogue(board.header.params.players)
         .into_iter()
+        .chain(assigned)
         .map(|remedy| remedy_with(board, series, remedy, done, stop))
         .collect()
 }

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Outcome;
+
 /// A rule that makes up for the order of play.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -30,6 +32,13 @@ pub enum Remedy {
     ExtraTeleport {
         /// The seat.
         seat: u32,
+    },
+    /// Each player begins on the starting node given, by its printed
+    /// label: the first label is player 1's. Chosen from how every start
+    /// wins when the starts are dealt ([`Remedy::assigned`]).
+    AssignedStarts {
+        /// A start label per seat in turn order, each once.
+        starts: Vec<String>,
     },
 }
 
@@ -60,6 +69,78 @@ impl Remedy {
         all
     }
 
+    /// The starts to assign so that the seats win most evenly, reckoned
+    /// from `dealt`, games on a board with the starts dealt round the seats
+    /// (`starts` are the board's `(node, label)` in the order dealt: in
+    /// game `g` seat `s` holds the `(s + g)`-th). Each seat and each start
+    /// has a strength, fitted to the games: a game is won by a seat with
+    /// chance its seat's strength times its start's, over the sum of them
+    /// all, and each start's strength is drawn towards the mean by two
+    /// games' worth, for the few games it may have. Of the deals the games
+    /// played (seat `s` on the `(s + g)`-th start, for each `g`), the one
+    /// whose seats' chances lie closest is given: a deal never played
+    /// would be reckoned from starts never met side by side. None without
+    /// won games or with fewer starts than seats.
+    pub fn assigned(dealt: &[Outcome], starts: &[(u32, String)]) -> Option<Remedy> {
+        let players = dealt.first()?.starts.len();
+        if starts.len() < players {
+            return None;
+        }
+        // Each won game: its winner and every seat's start (by index in `starts`).
+        let games: Vec<(usize, Vec<usize>)> = dealt
+            .iter()
+            .filter_map(|game| {
+                let held: Option<Vec<usize>> = game
+                    .starts
+                    .iter()
+                    .map(|node| starts.iter().position(|(n, _)| Some(*n) == *node))
+                    .collect();
+                Some((game.winner?, held?))
+            })
+            .filter(|(winner, held)| *winner < players && held.len() == players)
+            .collect();
+        if games.is_empty() {
+            return None;
+        }
+        let (mut seat, mut start) = (vec![1.0; players], vec![1.0; starts.len()]);
+        let (mut seat_wins, mut start_wins) = (vec![0.0; players], vec![0.0; starts.len()]);
+        for (winner, held) in &games {
+            seat_wins[*winner] += 1.0;
+            start_wins[held[*winner]] += 1.0;
+        }
+        const PRIOR: f64 = 2.0;
+        // Minorise-maximise steps of the fit (each never lowers its likelihood).
+        for _ in 0..200 {
+            let (mut seat_weight, mut start_weight) = (vec![0.0; players], vec![PRIOR; starts.len()]);
+            for (_, held) in &games {
+                let total: f64 = held.iter().enumerate().map(|(s, &x)| seat[s] * start[x]).sum();
+                for (s, &x) in held.iter().enumerate() {
+                    seat_weight[s] += start[x] / total;
+                    start_weight[x] += seat[s] / total;
+                }
+            }
+            for (s, w) in seat.iter_mut().enumerate() {
+                *w = (seat_wins[s] / seat_weight[s]).max(1e-6);
+            }
+            for (x, v) in start.iter_mut().enumerate() {
+                *v = ((start_wins[x] + PRIOR) / start_weight[x]).max(1e-6);
+            }
+        }
+        let unevenness = |pick: &[usize]| {
+            let each: Vec<f64> = pick.iter().enumerate().map(|(s, &x)| seat[s] * start[x]).collect();
+            let total: f64 = each.iter().sum();
+            (each.iter().copied().fold(f64::MIN, f64::max) - each.iter().copied().fold(f64::MAX, f64::min)) / total
+        };
+        let n = starts.len();
+        // The first of the evenest deals.
+        let pick = (0..n)
+            .map(|g| (0..players).map(|s| (s + g) % n).collect::<Vec<usize>>())
+            .min_by(|a, b| unevenness(a).total_cmp(&unevenness(b)))?;
+        Some(Remedy::AssignedStarts {
+            starts: pick.iter().map(|&x| starts[x].1.clone()).collect(),
+        })
+    }
+
     /// Refuses a remedy that names a seat a game of `players` does not
     /// have, in words.
     pub fn check(&self, players: usize) -> Result<(), String> {
@@ -75,6 +156,14 @@ impl Remedy {
             }
             Remedy::ExtraTeleport { seat } if !later.contains(seat) => {
                 return Err(format!("remedy.seat: {seat} is not allowed; a seat from 2 to {players}"));
+            }
+            Remedy::AssignedStarts { starts } => {
+                let twice = starts.iter().enumerate().any(|(i, s)| starts[..i].contains(s));
+                if starts.len() != players || twice {
+                    return Err(format!(
+                        "remedy.starts: {starts:?} is not allowed; one start label per seat ({players}), each once"
+                    ));
+                }
             }
             _ => {}
         }
@@ -119,6 +208,10 @@ impl Remedy {
             Remedy::SnakeOrder => format!("Starts: two each, in turn order, then back from player {players} to player 1."),
             Remedy::FirstMoveWithoutAction => "Player 1's first move takes no node action.".to_string(),
             Remedy::ExtraTeleport { seat } => format!("Player {seat} may use the Traveler's teleport twice."),
+            Remedy::AssignedStarts { starts } => {
+                let each: Vec<String> = starts.iter().enumerate().map(|(s, l)| format!("player {} on {l}", s + 1)).collect();
+                format!("Starts: {}.", each.join(", "))
+            }
         })
     }
 }

@@ -15,7 +15,7 @@ impl Game {
         }
         let seat = self.seat;
         if self.starting() {
-            if let Some(node) = self.dealt_start(seat) {
+            if let Some(node) = self.given_start(seat) {
                 return vec![Move::Start { node }];
             }
             return self.start_moves(seat);
@@ -38,14 +38,19 @@ impl Game {
         moves
     }
 
-    /// The starting node `seat` is dealt by [`StartOrder::Dealt`], when it
-    /// has none yet and the node is free.
-    fn dealt_start(&self, seat: usize) -> Option<u32> {
-        if self.table.rules.start_order != StartOrder::Dealt || self.starts[seat].is_some() {
+    /// The starting node `seat` is given, when it has none yet and the
+    /// node is free: dealt by [`StartOrder::Dealt`], else the one the
+    /// remedy assigns it.
+    fn given_start(&self, seat: usize) -> Option<u32> {
+        if self.starts[seat].is_some() {
             return None;
         }
         let starts = &self.table.starts;
-        let node = starts[(seat + self.deal) % starts.len()];
+        let node = if self.table.rules.start_order == StartOrder::Dealt {
+            starts[(seat + self.deal) % starts.len()]
+        } else {
+            *self.table.assigned.get(seat)?
+        };
         self.has_free[node as usize].then_some(node)
     }
 
