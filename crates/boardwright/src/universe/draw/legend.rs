@@ -32,9 +32,10 @@ pub(super) fn entries(board: &Board, look: &Look) -> Vec<Entry> {
             format!("start label: mission nodes {first} to {last}, clockwise from the top-left, as play reports name them"),
         ));
     }
+    // The remedy, beside a square numbered for the players (a mission's
+    // pictogram here would read as a second mission of that kind).
     if let Some(rule) = start_rule(board) {
-        let kind = missions.first().copied().unwrap_or_default();
-        entries.push(Entry::new(mission_swatch(look, kind), rule));
+        entries.push(Entry::new(start_label_swatch("1"), rule));
     }
     entries.extend(super::pieces::legend(board, look));
     entries.push(Entry::new(centre_swatch(look), "centre"));
