@@ -20,6 +20,11 @@
 //! printed remedy and without one: whether the remedy holds for a
 //! stronger player.
 //!
+//! With `SPREAD=1` it instead measures the excess start spread of BOARDS
+//! default boards (no `fair_play`), GAMES games each with the starts
+//! dealt: its least, median and share at most 0.05 over boards, which
+//! bounds what choosing among a board's layouts can reach.
+//!
 //! With `EACH=1` it instead plays every remedy of the catalogue on BOARDS
 //! boards chosen without play, GAMES games each, and prints per remedy the
 //! pooled gap and the boards within 0.10 (and those of the best remedy per
@@ -41,10 +46,12 @@ fn main() {
     let agree: Option<u32> = std::env::var("AGREE").ok().and_then(|a| a.parse().ok());
     let each = std::env::var("EACH").is_ok();
     let strong: Option<u32> = std::env::var("STRONG").ok().and_then(|a| a.parse().ok());
+    let spread = std::env::var("SPREAD").is_ok();
     for players in (2..=9).filter(|p| only.is_empty() || only.contains(p)) {
         match (agree, strong) {
             (Some(search_games), _) => agreement(players, games, boards, search_games),
             _ if each => every_remedy(players, games, boards),
+            _ if spread => start_spreads(players, games, boards),
             (None, Some(search_games)) => stronger(players, search_games, boards, fair_play),
             (None, None) => remedies(players, games, boards, fair_play),
         }
@@ -156,6 +163,34 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
     println!(
         "  best per board: mean gap {:.3}, {best_within} within 0.10",
         best_gaps / f64::from(boards)
+    );
+}
+
+fn start_spreads(players: u32, games: u32, boards: u32) {
+    let mut excess: Vec<f64> = (0..boards)
+        .map(|b| {
+            let params = universe::Params {
+                players,
+                ..Default::default()
+            };
+            let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+            let series = play::Series {
+                games,
+                rules: play::Rules {
+                    start_order: play::StartOrder::Dealt,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            play::play(&board, &series).unwrap().excess_start_spread
+        })
+        .collect();
+    excess.sort_by(f64::total_cmp);
+    let even = excess.iter().filter(|&&e| e <= 0.05).count();
+    println!(
+        "p{players}: excess start spread over {boards} boards x {games} dealt games: least {:.3}, median {:.3}, {even} at most 0.05",
+        excess[0],
+        excess[excess.len() / 2]
     );
 }
 

@@ -1574,6 +1574,29 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     );
     assert_eq!(mixed["bot_rates"].as_array().unwrap().len(), 2);
 
+    // Every remedy of the catalogue, then the starts assigned, each a
+    // start the report names.
+    let two = ["play", "universe", "--seed", "T", "--players", "2", "--games", "8"];
+    let compensated = json_with(&[&two[..], &["--compensate"]].concat(), &["remedies", "starts"]);
+    let remedies = compensated["remedies"].as_array().unwrap();
+    assert_eq!(remedies.len(), 7, "{remedies:?}");
+    assert_eq!(remedies[0]["remedy"]["kind"], "none");
+    let assigned = &remedies[6]["remedy"];
+    assert_eq!(assigned["kind"], "assigned_starts", "{assigned}");
+    let labels: Vec<&str> = compensated["starts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    let given = assigned["starts"].as_array().unwrap();
+    assert!(
+        given.len() == 2 && given.iter().all(|l| labels.contains(&l.as_str().unwrap())),
+        "{assigned}"
+    );
+    let sentence = remedies[6]["sentence"].as_str().unwrap();
+    assert!(sentence.starts_with("Starts: player 1 on "), "{sentence}");
+
     let rules = dir.join("rules.toml");
     std::fs::write(&rules, "mission = \"race\"\n[effects.Oil]\ncut = 4\n").unwrap();
     let raced = json_with(&[&args[..], &["--rules", rules.to_str().unwrap()]].concat(), &["rules"]);
@@ -1586,6 +1609,12 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
     std::fs::write(&unknown, "[effects.Oil]\nsaw = 2\n").unwrap();
     let misspelt = dir.join("misspelt.toml");
     std::fs::write(&misspelt, "[effects.oil]\ncut = 0\n").unwrap();
+    let elsewhere = dir.join("elsewhere.toml");
+    std::fs::write(
+        &elsewhere,
+        "[remedy]\nkind = \"assigned_starts\"\nstarts = [\"A\", \"B\", \"C\", \"ZZ\"]\n",
+    )
+    .unwrap();
     let missing = dir.join("nowhere.json");
     let html = dir.join("report.csv");
     let cases = [
@@ -1600,6 +1629,7 @@ fn play_reports_seats_and_starts_the_same_on_any_thread_count() {
             vec!["--rules", misspelt.to_str().unwrap()],
             "effects.oil: the board has no node type of that name",
         ),
+        (vec!["--rules", elsewhere.to_str().unwrap()], "\"ZZ\" is not a start on this board"),
         (vec!["-o", html.to_str().unwrap()], ".json"),
     ];
     refused_writing_nothing(&args[..4], &cases, &missing, &html);
