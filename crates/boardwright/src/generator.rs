@@ -97,6 +97,13 @@ pub trait Generator: 'static {
         None
     }
 
+    /// Sets what a drawing on `options` asks of the result itself, where
+    /// `params` leave it to the generator: a universe printed over sheets
+    /// that make another shape than one sheet is laid out for that shape.
+    /// Nothing by default. Called before generating whatever is written,
+    /// so that a board and its drawing stay one board.
+    fn fit_to_sheets(_params: &mut Self::Params, _options: &DrawOptions) {}
+
     /// What to print: the drawing, each page cut into `options.tile`
     /// sheets of the paper (row by row), which overlap by a strip marked
     /// with dashed lines and crosshairs and say where they go. The same as

@@ -334,7 +334,15 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
         )));
     }
     let log_noun = G::LOG.map_or("log", |log| log.noun);
-    let params: G::Params = resolve_params(common)?;
+    let mut params: G::Params = resolve_params(common)?;
+    // A universe tiled 2x1 is laid out wide: the board, its JSON and its
+    // printed config are the one the sheets show.
+    let sheets = DrawOptions {
+        paper: common.paper,
+        tile: common.tile,
+        ..Default::default()
+    };
+    G::fit_to_sheets(&mut params, &sheets);
     // `--seed`, or else the config file's `seed`.
     let seed = match &common.seed {
         Some(text) => Some(text.clone()),

@@ -90,8 +90,12 @@ impl Visit for FileRequest {
         Box::pin(async move {
             let query = BoardQuery::parse::<G>(raw.as_deref())?;
             let file = File::parse(&file)?;
-            let params: G::Params = query.params()?;
+            let mut params: G::Params = query.params()?;
             let size = cost::size::<G>(&params, file, &query.drawing, query.every, app.limits.max_pixels)?;
+            // As the command line does: a universe tiled 2x1 is laid out
+            // wide, its address and its answer the board the sheets show
+            // (after the size check: shaping lays out a few small boards).
+            G::fit_to_sheets(&mut params, &query.drawing.options);
             // A config is the parameters alone: it needs no seed and replays no log.
             let board = file != File::Config;
             let work = Work::<G> {

@@ -48,7 +48,9 @@ fn assert_refused(r: &Response, status: u16, parameter: Option<&str>, what: &str
 /// The bytes the library writes for `G` with `layers`, seed and format:
 /// what the server must answer.
 fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: &Drawing) -> Vec<u8> {
-    let params: G::Params = params::Params::resolve(layers).unwrap();
+    let mut params: G::Params = params::Params::resolve(layers).unwrap();
+    // As the command line does: a universe tiled 2x1 is laid out wide.
+    G::fit_to_sheets(&mut params, &drawing.options);
     let result = G::generate_with(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
     let mut bytes = Vec::new();
     output::write::<G>(&result, format, drawing, &mut bytes).unwrap();

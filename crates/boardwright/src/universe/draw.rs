@@ -251,6 +251,95 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     Document { title, pages }
 }
 
+/// The `aspect` (to two places) that lays a board of `params` out to fill
+/// the room `options` leave it: the page less its margins, the legend,
+/// the scissors and the overlap strips with their clear bands. The board
+/// drawn reaches half a unit past its outer points and is parted at each
+/// strip with half a unit left each side; of the sizes `aspect` can give,
+/// the one whose shape so drawn comes nearest the room's is taken. On
+/// boards of up to [`SHAPED_NODES`] nodes the five nearest are laid out
+/// for three seeds (without `fair_play`) and drawn, and the one whose
+/// nodes fill the room best on the least filled is taken: a board a few
+/// rows high loses more to points relaxed inwards. The legend is measured
+/// on a board of the player count's size. `None` when no board of
+/// `params` can be made.
+pub(super) fn sheets_aspect(params: &super::Params, options: &DrawOptions) -> Option<f64> {
+    let page = print::page(options);
+    let [across, down] = print::seams(options.paper, options.tile);
+    let banded = |bands: &[(f64, f64)]| bands.iter().map(|(a, b)| b - a).sum::<f64>();
+    let once = |aspect: Option<f64>| super::Params {
+        fair_play: 0,
+        aspect,
+        ..params.clone()
+    };
+    let make = |params: &super::Params, seed: &str| <super::Universe as crate::Generator>::generate(params, &crate::Seed::new(seed)).ok();
+    // The room's width and height beside the legend of `board`, and how
+    // much of it the board's nodes fill.
+    let filled = |board: &Board| {
+        let look = Look::new(board, options);
+        let placed = place(board, options, &look, &page);
+        let width = page.width - 2.0 * MARGIN - SCISSORS - SCISSORS_GAP - banded(&across);
+        let height = page.height - 2.0 * MARGIN - placed.legend_h - LEGEND_GAP - banded(&down);
+        let mut reach = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+        for (node, &(x, y)) in board.nodes.iter().zip(&placed.at) {
+            // The outline, as players see the board's extent.
+            let r = placed.sizes.of(node.kind);
+            reach = [reach[0].min(x - r), reach[1].min(y - r), reach[2].max(x + r), reach[3].max(y + r)];
+        }
+        let fill = ((reach[2] - reach[0] - banded(&across)) / width).min((reach[3] - reach[1] - banded(&down)) / height);
+        (width, height, fill)
+    };
+    let small = super::Params {
+        resolution: None,
+        start_layouts: 1,
+        ..once(None)
+    };
+    let (width, height, _) = filled(&make(&small, "sheets")?);
+    let room = height / width;
+    let drawn = |(w, h): (u32, u32)| {
+        let parted = |w: u32, cuts: usize| f64::from(w) + 2.0 * MISSION_REACH * (1 + cuts) as f64;
+        // How far apart the two shapes are, as a ratio of 1 or more.
+        let ratio = parted(h, down.len()) / parted(w, across.len()) / room;
+        ratio.max(1.0 / ratio)
+    };
+    let mut sizes: Vec<((u32, u32), f64)> = Vec::new();
+    for aspect in (20..=500).map(|k| f64::from(k) / 100.0) {
+        let size = once(Some(aspect)).size();
+        if !sizes.iter().any(|(s, _)| *s == size) {
+            sizes.push((size, aspect));
+        }
+    }
+    sizes.sort_by(|a, b| drawn(a.0).total_cmp(&drawn(b.0)));
+    if params.node_count() > SHAPED_NODES {
+        return sizes.first().map(|s| s.1);
+    }
+    let least = |aspect: f64| {
+        let fills: Option<Vec<f64>> = ["sheets", "sheets-1", "sheets-2"]
+            .iter()
+            .map(|seed| make(&once(Some(aspect)), seed).map(|b| filled(&b).2))
+            .collect();
+        fills.map(|f| f.into_iter().fold(f64::INFINITY, f64::min))
+    };
+    let tried = sizes
+        .iter()
+        .take(TRIED_SIZES)
+        .filter_map(|&(_, aspect)| Some((aspect, least(aspect)?)));
+    // The first of the best.
+    tried
+        .fold(
+            None,
+            |best: Option<(f64, f64)>, t| if best.is_some_and(|b| b.1 >= t.1) { best } else { Some(t) },
+        )
+        .map(|(aspect, _)| aspect)
+}
+
+/// The most nodes a board has for [`sheets_aspect`] to lay it out in
+/// several sizes and draw them.
+const SHAPED_NODES: u64 = 2_000;
+
+/// The sizes [`sheets_aspect`] lays out and draws.
+const TRIED_SIZES: usize = 5;
+
 /// Where a board's nodes go on a page of `options` and how large they are
 /// drawn, beside the legend and its caption.
 struct Placed {

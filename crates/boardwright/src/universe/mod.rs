@@ -845,6 +845,15 @@ impl Generator for Universe {
         draw(board, options)
     }
 
+    /// Over more sheets across than down, or the reverse, `aspect` (when
+    /// not given) becomes the shape the assembled sheets leave the board
+    /// ([`draw::sheets_aspect`]): a wide board on 2x1, a tall one on 1x2.
+    fn fit_to_sheets(params: &mut Params, options: &DrawOptions) {
+        if params.aspect.is_none() && options.tile.cols != options.tile.rows {
+            params.aspect = draw::sheets_aspect(params, options);
+        }
+    }
+
     /// The board's sheets, then the legend's page when it has one and the
     /// rules card's page(s) when `options.rules_card` asks for it, on one
     /// sheet of the paper each.

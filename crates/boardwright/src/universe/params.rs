@@ -31,6 +31,11 @@ declare! {
         /// (height = floor(210/297 x width)); the work grows with the node
         /// count, (width + 1) x (height + 1)
         resolution: Option<u32> = None, int(10, MAX_RESOLUTION as i64), #[serde(skip_serializing_if = "Option::is_none")];
+        /// the board's height over its width, for a board printed over
+        /// sheets of another shape than one landscape sheet (set from
+        /// --tile when the sheets across and down differ); the board keeps
+        /// as many grid cells as one sheet's shape would give it
+        aspect: Option<f64> = None, float(0.2, 5.0), #[serde(skip_serializing_if = "Option::is_none")];
         /// relaxation iterations
         iterations: u32 = 60, int(1, 1000);
         /// invisible repulsors that make holes
@@ -160,6 +165,9 @@ declare! {
     },
 }
 
+/// The fewest grid units a side of a board shaped by `aspect` has.
+const MIN_SIDE: f64 = 4.0;
+
 /// The default `expedition_radius`.
 const EXPEDITION_RADIUS: f64 = 0.55;
 /// The default `resource_radius`.
@@ -186,13 +194,20 @@ fn is_max_tiny_per_node(v: &u32) -> bool {
 }
 
 impl Params {
-    /// Board size in grid units `(width, height)`.
+    /// Board size in grid units `(width, height)`: one landscape sheet's
+    /// shape, or `aspect`'s with about as many cells.
     pub fn size(&self) -> (u32, u32) {
         let extra = [0, 0, 0, 0, 1, 1, 2, 2, 3];
         let w = self
             .resolution
             .unwrap_or_else(|| 10 + extra[(self.players.clamp(1, 9) - 1) as usize]);
-        (w, w * 210 / 297)
+        let h = w * 210 / 297;
+        let Some(aspect) = self.aspect else {
+            return (w, h);
+        };
+        let cells = f64::from(w * h);
+        let wide = (cells / aspect).sqrt().round().max(MIN_SIDE);
+        (wide as u32, (wide * aspect).round().max(MIN_SIDE) as u32)
     }
 
     /// Number of points laid out: the board's nodes, less any that

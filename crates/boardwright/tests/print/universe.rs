@@ -763,6 +763,69 @@ fn tiled_boards_are_larger_and_keep_every_rule() {
     }
 }
 
+/// Over sheets that make another shape than one sheet (2x1, 1x2, 3x1,
+/// 1x3), a board is laid out for their assembled shape
+/// (`Generator::fit_to_sheets`): it keeps every rule, its nodes span at
+/// least 85 % of the printable width and of the height above the legend,
+/// and they are larger than the same seed's on one sheet.
+#[test]
+fn boards_tiled_across_or_down_fill_the_sheets() {
+    let mut failures = Vec::new();
+    for tile in ["2x1", "1x2", "3x1", "1x3"] {
+        let tile: Tile = tile.parse().unwrap();
+        for paper in PAPERS {
+            for (players, i) in [(2, 0), (4, 1), (5, 2), (9, 3)] {
+                let seed = format!("sheets-{i}");
+                let options = DrawOptions { tile, ..on_paper(paper) };
+                let mut params = universe::Params {
+                    players,
+                    ..universe::Params::default()
+                };
+                let one = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                Universe::fit_to_sheets(&mut params, &options);
+                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                let at = format!("seed {seed:?}, {players} players, {paper:?} {tile}, aspect {:?}", params.aspect);
+                if Universe::check_printable(&board, &options).is_err() {
+                    failures.push(format!("{at}: refused"));
+                    continue;
+                }
+                if let Err(e) = check_universe(&board, &options, Rules::All) {
+                    failures.push(format!("{at}: {e}"));
+                }
+                let doc = Universe::draw(&board, options.clone());
+                let page = &doc.pages[0];
+                let svg = render::svg::page(page, &doc.title);
+                let (_, _, elements) = elements(&svg);
+                let in_legend = enclosing(&svg, "legend");
+                let legend_top = elements
+                    .iter()
+                    .zip(&in_legend)
+                    .filter(|(e, l)| l.is_some() && e.name != "g")
+                    .filter_map(|(e, _)| e.bounds())
+                    .map(|b| b[1])
+                    .fold(page.height - MARGIN, f64::min);
+                let nodes = elements
+                    .iter()
+                    .filter(|e| e.node.is_some() && e.name != "g")
+                    .filter_map(Element::bounds)
+                    .fold([f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY], |b, e| {
+                        [b[0].min(e[0]), b[1].min(e[1]), b[2].max(e[2]), b[3].max(e[3])]
+                    });
+                let across = (nodes[2] - nodes[0]) / (page.width - 2.0 * MARGIN);
+                let down = (nodes[3] - nodes[1]) / (legend_top - MARGIN);
+                if across < 0.85 || down < 0.85 {
+                    failures.push(format!("{at}: nodes span {across:.2} of the width, {down:.2} of the height"));
+                }
+                let (alone, tiled) = (regular_size(&one, on_paper(paper)), regular_size(&board, options));
+                if tiled <= alone {
+                    failures.push(format!("{at}: nodes {tiled:.2} mm, {alone:.2} mm on one sheet"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures: {failures:#?}", failures.len());
+}
+
 /// The least font of a node's number, and the least width or height of the
 /// ink of a node's pictogram (drawn in a box at least 1.8 mm wide),
 /// millimetres.

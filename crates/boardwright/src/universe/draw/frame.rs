@@ -45,11 +45,28 @@ impl Frame {
         let xs: Vec<(f64, f64)> = pieces.iter().map(|&((x, _), m)| (x, m)).collect();
         let ys: Vec<(f64, f64)> = pieces.iter().map(|&((_, y), m)| (y, m)).collect();
         let (across, down) = (Rooms::new((area.x0, area.x1), &bands[0]), Rooms::new((area.y0, area.y1), &bands[1]));
+        // Over several sheets an axis without strips is filled by what is
+        // drawn, not by the grid: a board a few rows high, whose outer
+        // points relaxed inwards, still spans its sheets.
+        let tiled = bands.iter().any(|b| !b.is_empty());
+        let plain = if tiled {
+            let filled = |rooms: &Rooms, pieces: &[(f64, f64)]| {
+                let (lo, hi) = extent(pieces);
+                if rooms.plain() {
+                    (rooms.whole.1 - rooms.whole.0) / (hi - lo)
+                } else {
+                    f64::INFINITY
+                }
+            };
+            filled(&across, &xs).min(filled(&down, &ys))
+        } else {
+            plain
+        };
         let unit = plain.min(across.most_unit(&xs)).min(down.most_unit(&ys));
         Frame {
             unit,
-            x: Axis::new(&xs, &across, w, unit),
-            y: Axis::new(&ys, &down, h, unit),
+            x: Axis::new(&xs, &across, w, unit, tiled),
+            y: Axis::new(&ys, &down, h, unit, tiled),
             bands: bands.clone(),
         }
     }
@@ -274,13 +291,16 @@ impl Axis {
     /// units long, drawn at `unit` (at most [`Rooms::most_unit`]) in
     /// `rooms`. Each room takes a stretch of the board in proportion to the
     /// room it has once the overhangs are left at its cuts; what is left
-    /// over is shared out evenly on both sides of each part.
-    fn new(pieces: &[(f64, f64)], rooms: &Rooms, extent_units: f64, unit: f64) -> Axis {
+    /// over is shared out evenly on both sides of each part. Without cuts
+    /// the grid's `extent_units` are centred, or what `pieces` reach when
+    /// `by_pieces`.
+    fn new(pieces: &[(f64, f64)], rooms: &Rooms, extent_units: f64, unit: f64, by_pieces: bool) -> Axis {
         if rooms.plain() {
             // One sheet: the plain scaling, as the page was always drawn.
             let (lo, hi) = rooms.whole;
+            let (from, to) = if by_pieces { extent(pieces) } else { (0.0, extent_units) };
             return Axis {
-                first: (lo + hi - extent_units * unit) / 2.0,
+                first: (lo + hi - (from + to) * unit) / 2.0,
                 cuts: Vec::new(),
             };
         }
@@ -329,7 +349,7 @@ mod tests {
         let nodes = [(0.0, 0.4), (3.5, 0.3), (10.0, 0.4)];
         let rooms = Rooms::new((10.0, 210.0), &[]);
         assert_eq!(rooms.most_unit(&nodes), f64::INFINITY);
-        let axis = Axis::new(&nodes, &rooms, 10.0, 18.0);
+        let axis = Axis::new(&nodes, &rooms, 10.0, 18.0, false);
         for c in [0.0, 3.5, 10.0] {
             assert_eq!(axis.at(c, axis.part(c), 18.0), (10.0 + 210.0 - 180.0) / 2.0 + c * 18.0);
         }
@@ -339,7 +359,7 @@ mod tests {
     /// inside the interval, in order, and every part keeping its spacing.
     fn check(pieces: &[(f64, f64)], (lo, hi): (f64, f64), bands: &[(f64, f64)], unit: f64) {
         let rooms = Rooms::new((lo, hi), bands);
-        let axis = Axis::new(pieces, &rooms, 0.0, unit);
+        let axis = Axis::new(pieces, &rooms, 0.0, unit, true);
         let xs: Vec<f64> = pieces.iter().map(|&(c, _)| axis.at(c, axis.part(c), unit)).collect();
         for (&(c, m), &x) in pieces.iter().zip(&xs) {
             let (x0, x1) = (x - m * unit, x + m * unit);
