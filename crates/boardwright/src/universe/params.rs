@@ -32,9 +32,10 @@ declare! {
         /// count, (width + 1) x (height + 1)
         resolution: Option<u32> = None, int(10, MAX_RESOLUTION as i64), #[serde(skip_serializing_if = "Option::is_none")];
         /// the board's height over its width, for a board printed over
-        /// sheets of another shape than one landscape sheet (set from
-        /// --tile when the sheets across and down differ); the board keeps
-        /// as many grid cells as one sheet's shape would give it
+        /// sheets that together make another shape than one landscape
+        /// sheet (set from the tiling, --tile or the page's sheets per
+        /// board, when the sheets across and down differ); the board keeps
+        /// about as many grid cells as one sheet's shape would give it
         aspect: Option<f64> = None, float(0.2, 5.0), #[serde(skip_serializing_if = "Option::is_none")];
         /// relaxation iterations
         iterations: u32 = 60, int(1, 1000);
