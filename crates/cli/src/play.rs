@@ -187,16 +187,16 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
         bots,
         rules,
     };
-    let remedies = if args.compensate { series.compensated(params.players) } else { 0 };
-    let total = series.total() + remedies;
+    let total = if args.compensate {
+        series.compensated(params.players)
+    } else {
+        series.total()
+    };
     let report = args
         .series
-        .play(total, |done| {
-            let mut report = play::play_with(&board, &series, done, None)?;
-            if args.compensate {
-                report.remedies = play::compensate(&board, &series, done, None)?;
-            }
-            Ok::<_, play::PlayError>(report)
+        .play(total, |done| match args.compensate {
+            true => play::play_compensated(&board, &series, done, None),
+            false => play::play_with(&board, &series, done, None),
         })?
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let played = play::Played::new(&board, &series, &report);

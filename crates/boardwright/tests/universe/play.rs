@@ -1074,4 +1074,25 @@ fn assigned_starts_are_played_and_printed() {
     );
     assert!(refused(&["A"]).contains("one start label per seat (2)"), "{}", refused(&["A"]));
     assert!(refused(&["A", "A"]).contains("each once"));
+    // Played with every remedy, the report reuses its own games with the
+    // starts dealt: the same remedies as `compensate`, whatever the start order.
+    for start_order in [play::StartOrder::Seat, play::StartOrder::Dealt] {
+        let plain = Series {
+            games: 6,
+            rules: Rules {
+                start_order,
+                ..Rules::default()
+            },
+            ..Series::default()
+        };
+        let counted = std::sync::atomic::AtomicU64::new(0);
+        let done = |_| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let report = play::play_compensated(&board, &plain, &done, None).unwrap();
+        assert_eq!(counted.into_inner(), plain.compensated(2), "{start_order:?}: games counted");
+        let alone = play::compensate(&board, &plain, &|_| {}, None).unwrap();
+        assert_eq!(report.remedies, alone, "{start_order:?}");
+        assert_eq!(report.seats, play::play(&board, &plain).unwrap().seats);
+    }
 }

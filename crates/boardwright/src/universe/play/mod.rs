@@ -104,11 +104,18 @@ impl Series {
         u64::from(self.games) * if self.rules.start_order == StartOrder::Dealt { 1 } else { 2 }
     }
 
-    /// Games [`compensate`] plays in all on a board of `players`: the
-    /// dealt games the starts are assigned from, and the series with each
-    /// remedy.
+    /// Games [`play_compensated`] plays in all on a board of `players`:
+    /// [`Series::total`], then the series with each remedy (and the games
+    /// with the starts dealt again, where the series' own are not those).
     pub fn compensated(&self, players: u32) -> u64 {
-        u64::from(self.games) * (Remedy::catalogue(players).len() as u64 + 2)
+        let again = u64::from(!self.deals_as_dealt());
+        self.total() + u64::from(self.games) * (Remedy::catalogue(players).len() as u64 + 1 + again)
+    }
+
+    /// Whether the games [`play`] measures the starts by are the series
+    /// with the starts dealt ([`Series::dealt`]).
+    fn deals_as_dealt(&self) -> bool {
+        self.rules.start_order != StartOrder::Dealt || self.dealt() == *self
     }
 
     /// The series with the starts dealt round the seats.
@@ -138,32 +145,66 @@ pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
 /// thread, in no set order; [`Series::total`] calls in all), and giving
 /// up with [`STOPPED`] once `stop` is set (no game starts after).
 pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
+    played(board, series, done, stop).map(|(report, _)| report)
+}
+
+/// [`play_with`], and with the report each remedy's seat gap
+/// ([`compensate`]), the starts assigned from the games the report's
+/// starts were measured by; `done` sees [`Series::compensated`] games.
+pub fn play_compensated(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
+    let (mut report, start_games) = played(board, series, done, stop)?;
+    let dealt = if series.deals_as_dealt() {
+        start_games
+    } else {
+        dealt_outcomes(board, series, done, stop)?
+    };
+    report.remedies = remedies(board, series, &dealt, done, stop)?;
+    Ok(report)
+}
+
+/// [`play_with`]'s report, and the games it measured the starts by.
+fn played(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<(Report, Vec<Outcome>), PlayError> {
     let setup = prepare(board, series)?;
     let seat_games = outcomes(&setup, 0..series.games, done, stop)?;
     let start_games = if series.rules.start_order == StartOrder::Dealt {
         seat_games.clone()
     } else {
-        outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)?
+        dealt_outcomes(board, series, done, stop)?
     };
     let labels = board.start_labels();
-    Ok(Report::new(
+    let report = Report::new(
         &seat_games,
         &start_games,
         setup.start.players(),
         &series.bots,
         &labels,
         &setup.streams.substream(u64::MAX),
-    ))
+    );
+    Ok((report, start_games))
+}
+
+/// The games of `series` with the starts dealt round the seats.
+fn dealt_outcomes(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<Outcome>, PlayError> {
+    outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)
 }
 
 /// The seats' gap of `series` on `board` with each remedy of the catalogue
 /// in place of the board's, in its order, then with the starts assigned
 /// from as many games with the starts dealt ([`Remedy::assigned`]); `done`
-/// sees every game ([`Series::compensated`] in all), and `stop` ends the
-/// games as in [`play_with`].
+/// sees every game, and `stop` ends the games as in [`play_with`].
 pub fn compensate(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
-    let dealt = outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)?;
-    let assigned = Remedy::assigned(&dealt, &board.start_labels());
+    remedies(board, series, &dealt_outcomes(board, series, done, stop)?, done, stop)
+}
+
+/// [`compensate`] with the starts assigned from `dealt`.
+fn remedies(
+    board: &Board,
+    series: &Series,
+    dealt: &[Outcome],
+    done: &(dyn Fn(u32) + Sync),
+    stop: Option<&Stop>,
+) -> Result<Vec<RemedyRate>, PlayError> {
+    let assigned = Remedy::assigned(dealt, &board.start_labels());
     Remedy::catalogue(board.header.params.players)
         .into_iter()
         .chain(assigned)
