@@ -65,13 +65,8 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
     let (mut rounds, mut won, mut cut_off, mut capped) = (0.0, 0u32, 0u32, 0u32);
     let mut chosen: BTreeMap<String, u32> = BTreeMap::new();
     for b in 0..boards {
-        let params = universe::Params {
-            players,
-            fair_play,
-            ..Default::default()
-        };
         let started = cpu_seconds();
-        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let board = board(players, fair_play, b);
         cpu += cpu_seconds() - started;
         let name = board.remedy.sentence(players).unwrap_or_else(|| "none".to_string());
         *chosen.entry(name).or_default() += 1;
@@ -128,11 +123,7 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
     let mut names = vec![String::new(); tried];
     let (mut best_within, mut best_gaps) = (0u32, 0.0);
     for b in 0..boards {
-        let params = universe::Params {
-            players,
-            ..Default::default()
-        };
-        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let board = board(players, 0, b);
         let series = play::Series {
             games,
             bots: vec![play::REFERENCE.to_string(); seats],
@@ -169,11 +160,7 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
 fn start_spreads(players: u32, games: u32, boards: u32) {
     let mut excess: Vec<f64> = (0..boards)
         .map(|b| {
-            let params = universe::Params {
-                players,
-                ..Default::default()
-            };
-            let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+            let board = board(players, 0, b);
             let series = play::Series {
                 games,
                 rules: play::Rules {
@@ -197,12 +184,7 @@ fn start_spreads(players: u32, games: u32, boards: u32) {
 fn stronger(players: u32, games: u32, boards: u32, fair_play: u32) {
     let (mut with, mut without) = (0.0, 0.0);
     for b in 0..boards {
-        let params = universe::Params {
-            players,
-            fair_play,
-            ..Default::default()
-        };
-        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let board = board(players, fair_play, b);
         let series = play::Series {
             games,
             bots: vec!["search".to_string()],
@@ -222,11 +204,7 @@ fn stronger(players: u32, games: u32, boards: u32, fair_play: u32) {
 fn agreement(players: u32, games: u32, boards: u32, search_games: u32) {
     let (mut reference, mut search) = (Vec::new(), Vec::new());
     for b in 0..boards {
-        let params = universe::Params {
-            players,
-            ..Default::default()
-        };
-        let board = Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap();
+        let board = board(players, 0, b);
         let advantage = |bot: &str, games: u32| {
             let series = play::Series {
                 games,
@@ -271,6 +249,17 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
     let va: f64 = ra.iter().map(|x| (x - ma) * (x - ma)).sum();
     let vb: f64 = rb.iter().map(|y| (y - mb) * (y - mb)).sum();
     cov / (va * vb).sqrt()
+}
+
+/// Default board `b` of `players` made with `fair_play`, as every mode
+/// measures them.
+fn board(players: u32, fair_play: u32, b: u32) -> universe::Board {
+    let params = universe::Params {
+        players,
+        fair_play,
+        ..Default::default()
+    };
+    Universe::generate(&params, &Seed::new(&format!("play-{b}"))).unwrap()
 }
 
 /// CPU time of this process so far, in seconds (Linux; 0 elsewhere).

@@ -273,12 +273,12 @@ pub(super) fn sheets_aspect(params: &super::Params, options: &DrawOptions) -> Op
         ..params.clone()
     };
     let make = |params: &super::Params, seed: &str| <super::Universe as crate::Generator>::generate(params, &crate::Seed::new(seed)).ok();
-    // The room's width and height beside the legend of `board`, and how
-    // much of it the board's nodes fill.
+    let width = page.width - 2.0 * MARGIN - SCISSORS - SCISSORS_GAP - banded(&across);
+    // The room's height beside the legend of `board`, and how much of the
+    // room the board's nodes fill.
     let filled = |board: &Board| {
         let look = Look::new(board, options);
         let placed = place(board, options, &look, &page);
-        let width = page.width - 2.0 * MARGIN - SCISSORS - SCISSORS_GAP - banded(&across);
         let height = page.height - 2.0 * MARGIN - placed.legend_h - LEGEND_GAP - banded(&down);
         let mut reach = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
         for (node, &(x, y)) in board.nodes.iter().zip(&placed.at) {
@@ -287,14 +287,14 @@ pub(super) fn sheets_aspect(params: &super::Params, options: &DrawOptions) -> Op
             reach = [reach[0].min(x - r), reach[1].min(y - r), reach[2].max(x + r), reach[3].max(y + r)];
         }
         let fill = ((reach[2] - reach[0] - banded(&across)) / width).min((reach[3] - reach[1] - banded(&down)) / height);
-        (width, height, fill)
+        (height, fill)
     };
     let small = super::Params {
         resolution: None,
         start_layouts: 1,
         ..once(None)
     };
-    let (width, height, _) = filled(&make(&small, "sheets")?);
+    let (height, _) = filled(&make(&small, "sheets")?);
     let room = height / width;
     let drawn = |(w, h): (u32, u32)| {
         let parted = |w: u32, cuts: usize| f64::from(w) + 2.0 * MISSION_REACH * (1 + cuts) as f64;
@@ -316,7 +316,7 @@ pub(super) fn sheets_aspect(params: &super::Params, options: &DrawOptions) -> Op
     let least = |aspect: f64| {
         let fills: Option<Vec<f64>> = ["sheets", "sheets-1", "sheets-2"]
             .iter()
-            .map(|seed| make(&once(Some(aspect)), seed).map(|b| filled(&b).2))
+            .map(|seed| make(&once(Some(aspect)), seed).map(|b| filled(&b).1))
             .collect();
         fills.map(|f| f.into_iter().fold(f64::INFINITY, f64::min))
     };

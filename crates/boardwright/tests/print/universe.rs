@@ -796,14 +796,7 @@ fn boards_tiled_across_or_down_fill_the_sheets() {
                 let page = &doc.pages[0];
                 let svg = render::svg::page(page, &doc.title);
                 let (_, _, elements) = elements(&svg);
-                let in_legend = enclosing(&svg, "legend");
-                let legend_top = elements
-                    .iter()
-                    .zip(&in_legend)
-                    .filter(|(e, l)| l.is_some() && e.name != "g")
-                    .filter_map(|(e, _)| e.bounds())
-                    .map(|b| b[1])
-                    .fold(page.height - MARGIN, f64::min);
+                let legend_top = legend_top(&svg, &elements).min(page.height - MARGIN);
                 let nodes = elements
                     .iter()
                     .filter(|e| e.node.is_some() && e.name != "g")
@@ -824,6 +817,18 @@ fn boards_tiled_across_or_down_fill_the_sheets() {
         }
     }
     assert!(failures.is_empty(), "{} failures: {failures:#?}", failures.len());
+}
+
+/// The top of the legend's ink on a page's `svg` (its `elements`);
+/// infinite when it has no legend.
+fn legend_top(svg: &str, elements: &[Element]) -> f64 {
+    elements
+        .iter()
+        .zip(&enclosing(svg, "legend"))
+        .filter(|(e, l)| l.is_some() && e.name != "g")
+        .filter_map(|(e, _)| e.bounds())
+        .map(|b| b[1])
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The least font of a node's number, and the least width or height of the
@@ -1024,14 +1029,7 @@ fn the_board_keeps_its_page() {
                 let (width, height) = (doc.pages[0].width - 2.0 * MARGIN, doc.pages[0].height - 2.0 * MARGIN);
                 let svg = render::svg::page(&doc.pages[0], &doc.title);
                 let (_, _, elements) = elements(&svg);
-                let in_legend = enclosing(&svg, "legend");
-                let legend_top = elements
-                    .iter()
-                    .zip(&in_legend)
-                    .filter(|(e, l)| l.is_some() && e.name != "g")
-                    .filter_map(|(e, _)| e.bounds())
-                    .map(|b| b[1])
-                    .fold(f64::INFINITY, f64::min);
+                let legend_top = legend_top(&svg, &elements);
                 let legend_share = (height + MARGIN - legend_top) / height;
                 let edge = elements
                     .iter()

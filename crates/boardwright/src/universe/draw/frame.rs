@@ -9,8 +9,9 @@
 //! in its room, leaving at every cut the farthest reach of a piece, so that
 //! a piece near a cut still keeps to its room. The unit is the largest at
 //! which that fits; along an axis without strips, the largest at which
-//! what is drawn (not the grid) fills the page. An edge across a cut keeps its direction where it leaves each node and
-//! crosses the gap level (or upright): the drawing is the board with a
+//! what is drawn (not the grid) fills the page. An edge across a cut
+//! keeps its direction where it leaves each node and crosses the gap
+//! level (or upright): the drawing is the board with a
 //! strip let in, so no two edges that do not meet on the board meet on the
 //! page. Where the cut passes close to a node, the edge bends a stroke past
 //! the node's farthest reach instead; where two nodes across a cut are
