@@ -49,7 +49,7 @@ pub(crate) use rules_card::pages as rules_card;
 
 use layout::{Layout, starter_size};
 use marks::{BADGE_RADIUS, CAULDRON_INSET, CUT_WIDTH, GARDEN_INSET, GARDEN_WIDTH, Marks, TUFT_STEP};
-use sheet::{Sheet, band_width};
+use sheet::{Bands, Sheet};
 
 /// How to print the 2020 edition's sheet, on both its pages.
 const HOW_TO_PRINT: &str = "Print double-sided at actual size (100 %, no fit to page), flipping on the short edge: \
@@ -83,29 +83,42 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     };
     let entries = marks.entries(board);
     let blank = print::page(&options);
+    let (paper, tile) = (options.paper, options.tile);
+    let bands = Bands::new(blank.width, paper, tile);
     let faces = board.faces();
-    let captions: Vec<Vec<String>> = faces
-        .iter()
-        .map(|&face| caption(board, face, &options, band_width(blank.width)))
-        .collect();
+    let captions: Vec<Vec<String>> = faces.iter().map(|&face| caption(board, face, &options, bands.caption.1)).collect();
     let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
-    let sheet = Sheet::new(blank.width, blank.height, &entries, lines);
-    let layouts: Vec<Layout> = faces.iter().map(|&face| Layout::new(board, face, &sheet)).collect();
+    let front = Sheet::new((blank.width, blank.height), &entries, lines, bands, print::seams(paper, tile));
+    let sheets: Vec<Sheet> = faces
+        .iter()
+        .map(|&face| {
+            if face == Face::Back {
+                front.mirrored(blank.width)
+            } else {
+                front.clone()
+            }
+        })
+        .collect();
+    let layouts: Vec<Layout> = faces
+        .iter()
+        .zip(&sheets)
+        .map(|(&face, sheet)| Layout::new(board, face, sheet))
+        .collect();
     let look = Look {
         board,
         options: &options,
         marks,
-        sheet: &sheet,
         entries: &entries,
-        starter: starter_size(board, faces, &layouts, &sheet),
+        starter: starter_size(board, faces, &layouts, &sheets),
     };
     Document {
         title: format!("Witches board, seed {}", board.header.seed),
         pages: faces
             .iter()
+            .zip(&sheets)
             .zip(&layouts)
             .zip(&captions)
-            .map(|((&face, layout), caption)| page(&look, face, layout, caption))
+            .map(|(((&face, sheet), layout), caption)| page(&look, face, sheet, layout, caption))
             .collect(),
     }
 }
@@ -137,22 +150,20 @@ fn caption(board: &Board, face: Face, options: &DrawOptions, width: f64) -> Vec<
 }
 
 /// What every page of a board shares: the board, how it is printed, the
-/// cells' layout on the paper, the legend's entries and the size of the
-/// starting ingredients' names.
+/// legend's entries and the size of the starting ingredients' names.
 struct Look<'a> {
     board: &'a Board,
     options: &'a DrawOptions,
     marks: Marks,
-    sheet: &'a Sheet,
     entries: &'a [Entry],
     starter: f64,
 }
 
-/// The page of `face`: its cells and their marks laid out by `look`'s
-/// sheet and `layout`, the cut lines over them, then the legend's entries
-/// and the `caption` in their bands.
-fn page(look: &Look, face: Face, layout: &Layout, caption: &[String]) -> Page {
-    let Look { board, marks, sheet, .. } = *look;
+/// The page of `face`: its cells and their marks laid out by `sheet` and
+/// `layout`, the cut lines over them, then the legend's entries and the
+/// `caption` in their bands.
+fn page(look: &Look, face: Face, sheet: &Sheet, layout: &Layout, caption: &[String]) -> Page {
+    let Look { board, marks, .. } = *look;
     let mut page = print::page(look.options);
     let side = side_name(face);
     let shapes = &mut page.shapes;
@@ -197,7 +208,7 @@ fn page(look: &Look, face: Face, layout: &Layout, caption: &[String]) -> Page {
         shapes.extend(cauldron(c, layout, sheet, marks));
     }
     for (&(cx, cy), p) in layout.labels.iter().zip(&board.players) {
-        let (x, y) = sheet.at(cx, cy);
+        let ((x, y), _) = sheet.room(cx, cy);
         shapes.push(player_label(p.id, (x + INSET, y + INSET), layout.label_size, marks));
     }
     // A starting ingredient at the sheet's one size, centred in the
@@ -244,8 +255,8 @@ fn page(look: &Look, face: Face, layout: &Layout, caption: &[String]) -> Page {
         });
     }
     cut_lines(shapes, board, face, sheet, marks);
-    shapes.push(print::legend(look.entries, &[], sheet.entries_at, sheet.band_width, false));
-    shapes.push(print::legend(&[], caption, sheet.caption_at, sheet.band_width, false));
+    shapes.push(print::legend(look.entries, &[], sheet.entries_at, sheet.bands.entries.1, false));
+    shapes.push(print::legend(&[], caption, sheet.caption_at, sheet.bands.caption.1, false));
     page
 }
 

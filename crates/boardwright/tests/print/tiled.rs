@@ -1,7 +1,7 @@
-//! Hexet maps and starships printed over several sheets, measured on the
-//! board the sheets make together (the drawing before it is cut, its
-//! overlap strips read from the sheets' windows), on A4, Letter, A3 and A5
-//! over 1x1, 2x1, 1x2, 2x2 and 3x3 sheets:
+//! Hexet maps, starships and witches boards printed over several sheets,
+//! measured on the board the sheets make together (the drawing before it is
+//! cut, its overlap strips read from the sheets' windows), on A4, Letter, A3
+//! and A5 over 1x1, 2x1, 1x2, 2x2 and 3x3 sheets:
 //!
 //! - the map or ship spans at least 85 % of the sheets' printable width or
 //!   height, or, where its legend leaves it less, all the room the legend
@@ -12,12 +12,15 @@
 //!   sheet, or as large as the sheets' printable area holds the drawing;
 //! - nothing a player needs lies near a seam: no word of the legend or
 //!   caption within 5 mm of an overlap strip, no city, tower or part letter
-//!   cut by a strip's edge, and few of those within 5 mm of a strip.
+//!   cut by a strip's edge, and few of those within 5 mm of a strip; on a
+//!   witches board no word at all, no badge, order box or special cell's
+//!   mark, and no cut line along a strip (across one, as cells may run).
 //!
 //! `examples/print_seams.rs` runs the same measures over many more boards.
 
 use boardwright::hexet::Hexet;
 use boardwright::starship::Starship;
+use boardwright::witches::Witches;
 use boardwright::{Generator, Tile};
 use scene::Shape;
 
@@ -60,6 +63,10 @@ struct Drawn {
     /// The marks a player needs (cities and the tower, or part letters),
     /// each with its box.
     marks: Vec<(String, [f64; 4])>,
+    /// The lines a player cuts along, each with its box and the axis
+    /// across which it lies (`0`: an upright line, `1`: a level one):
+    /// kept off the strips that run along it.
+    cuts: Vec<(String, [f64; 4], usize)>,
 }
 
 /// The box round `boxes`.
@@ -115,6 +122,7 @@ fn hexet_drawn(doc: &scene::Document) -> Drawn {
         ],
         words,
         marks,
+        cuts: Vec::new(),
     }
 }
 
@@ -152,6 +160,64 @@ fn starship_drawn(doc: &scene::Document) -> Drawn {
             .iter()
             .map(|e| (format!("letter {:?}", e.text), e.bounds().unwrap()))
             .collect(),
+        cuts: Vec::new(),
+    }
+}
+
+/// A witches board's pages measured together (the back's cells lie behind
+/// the front's, so both share the area): every word on them is a word a
+/// player needs kept off the seams, as are the badges, order boxes and
+/// special cells' marks; the cut lines are lines to keep off the strips
+/// along them.
+fn witches_drawn(doc: &scene::Document) -> Drawn {
+    let (mut page, mut cells, mut legend) = ((0.0, 0.0), Vec::new(), Vec::new());
+    let (mut words, mut marks, mut cuts) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut labels, mut starters, mut legend_fonts) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
+    for (k, p) in doc.pages.iter().enumerate() {
+        let svg = render::svg::page(p, &doc.title);
+        let (width, height, _) = elements(&svg);
+        page = (width, height);
+        for d in super::witches::drawn(&svg) {
+            let e = &d.element;
+            let Some(b) = e.bounds() else { continue };
+            let font = || e.num("font-size");
+            if e.class() == "cell" {
+                cells.push(b);
+            } else if e.class() == "cut" {
+                let upright = (b[2] - b[0]) < (b[3] - b[1]);
+                cuts.push((format!("page {} cut line", k + 1), b, if upright { 0 } else { 1 }));
+            } else if e.name == "text" {
+                if d.group("legend").is_some() {
+                    legend.push(b);
+                    legend_fonts = legend_fonts.min(font());
+                } else if d.group("label").is_some() {
+                    labels = labels.min(font());
+                } else if d.group("ingredient").is_some() {
+                    starters = starters.min(font());
+                }
+                words.push((format!("page {} {:?}", k + 1, e.text), b));
+            } else if let Some(g) = ["player", "cauldron-cell", "special"].into_iter().find(|g| d.group(g).is_some()) {
+                marks.push((format!("page {} {g} mark", k + 1), b));
+            }
+        }
+    }
+    let area = union(cells);
+    let unit = (area[2] - area[0]) / 8.0;
+    Drawn {
+        page,
+        area,
+        legend: union(legend),
+        unit,
+        pad: 0.0,
+        sizes: vec![
+            ("mean cell width", unit),
+            ("player's words", labels),
+            ("starting ingredient", starters),
+            ("legend words", legend_fonts),
+        ],
+        words,
+        marks,
+        cuts,
     }
 }
 
@@ -174,8 +240,19 @@ fn strips<G: Generator>(board: &G::Board, options: &DrawOptions) -> [Vec<(f64, f
         return [Vec::new(), Vec::new()];
     }
     let doc = G::sheets(board, options.clone());
-    let views: Vec<[f64; 4]> = doc.pages[..tile.count() as usize]
+    // A double-sided board's sheets come each followed by its back.
+    let back = |p: &&scene::Page| {
+        p.shapes.iter().any(|s| match s {
+            Shape::Tagged { tag, shape } if tag.class == "sheet-label" => {
+                matches!(shape.as_ref(), Shape::Text { content, .. } if content.starts_with("Back"))
+            }
+            _ => false,
+        })
+    };
+    let views: Vec<[f64; 4]> = doc
+        .pages
         .iter()
+        .filter(|p| !back(p))
         .map(|p| {
             p.shapes
                 .iter()
@@ -270,6 +347,15 @@ fn check<G: Generator>(board: &G::Board, case: &str, measure: fn(&scene::Documen
                     ));
                 }
             }
+            for (cut, b, axis) in &d.cuts {
+                let strips = if *axis == 0 { &across } else { &down };
+                let (lo, hi) = (b[*axis], b[*axis + 2]);
+                if strips.iter().any(|&(a, z)| hi > a - SEAM_CLEAR + EPS && lo < z + SEAM_CLEAR - EPS) {
+                    found
+                        .failures
+                        .push(format!("{what}: the {cut} at {b:.1?} runs within {SEAM_CLEAR} mm of a strip"));
+                }
+            }
             for (mark, b) in &d.marks {
                 found.marks += 1;
                 if cut(*b) {
@@ -347,4 +433,72 @@ fn tiled_starships_fill_the_sheets_and_keep_off_the_seams() {
         );
     }
     verdict("starship", &found);
+}
+
+/// Whether every cell of a witches board's back, turned over left to
+/// right, lies behind the front's cell it mirrors (column `7 − x`, the same
+/// row), cell lines moved off the seams included.
+fn backs_behind_fronts(board: &boardwright::witches::Board, options: DrawOptions) -> Result<(), String> {
+    let doc = Witches::draw(board, options);
+    let mut sides = Vec::new();
+    for page in &doc.pages {
+        let svg = render::svg::page(page, &doc.title);
+        let (width, _, elements) = elements(&svg);
+        let cells: Vec<((i64, i64), [f64; 4])> = elements
+            .iter()
+            .filter(|e| e.class() == "cell")
+            .map(|e| ((e.num("data-x") as i64, e.num("data-y") as i64), e.bounds().unwrap()))
+            .collect();
+        sides.push((width, cells));
+    }
+    let [(width, front), (_, back)] = &sides[..] else {
+        return Err(format!("{} pages, not two", sides.len()));
+    };
+    for &((x, y), f) in front {
+        let Some(&(_, b)) = back.iter().find(|(at, _)| *at == (7 - x, y)) else {
+            return Err(format!("no back cell behind ({x}, {y})"));
+        };
+        let behind = [width - b[2], b[1], width - b[0], b[3]];
+        if behind.iter().zip(&f).any(|(a, b)| (a - b).abs() > EPS) {
+            return Err(format!(
+                "the back of cell ({x}, {y}) at {behind:.1?} is not behind its front at {f:.1?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Witches boards (every player count, the hardest preset's special cells)
+/// fill the sheets, keep their sizes and keep every word, mark and cut line
+/// off the seams, front and back.
+#[test]
+fn tiled_witches_boards_fill_the_sheets_and_keep_off_the_seams() {
+    let mut found = Found::default();
+    for players in 1..=5 {
+        for (hardest, seed) in [(false, "seam-a"), (true, "Cobweb")] {
+            let params = boardwright::witches::Params {
+                players,
+                recipe_length: if hardest { 6 } else { 4 },
+                special_cells: if hardest { 6 } else { 0 },
+                ..Default::default()
+            };
+            let board = Witches::generate(&params, &Seed::new(seed)).unwrap();
+            for paper in Paper::ALL {
+                for tile in TILES {
+                    if let Err(e) = backs_behind_fronts(&board, DrawOptions { tile, ..on_paper(paper) }) {
+                        found
+                            .failures
+                            .push(format!("witches seed {seed:?}, {players} players, {paper:?}, {tile}: {e}"));
+                    }
+                }
+            }
+            check::<Witches>(
+                &board,
+                &format!("witches seed {seed:?}, {players} players, hardest {hardest}"),
+                witches_drawn,
+                &mut found,
+            );
+        }
+    }
+    verdict("witches", &found);
 }

@@ -18,14 +18,14 @@ const GARDEN_AT_MOST: f64 = 0.8;
 const TEXT_AT_LEAST: f64 = 2.0;
 
 /// One element of a page with the groups it stands in, outermost first.
-struct Drawn {
-    element: Element,
+pub(super) struct Drawn {
+    pub(super) element: Element,
     groups: Vec<Element>,
 }
 
 impl Drawn {
     /// The nearest group of `class` it stands in.
-    fn group(&self, class: &str) -> Option<&Element> {
+    pub(super) fn group(&self, class: &str) -> Option<&Element> {
         self.groups.iter().rev().find(|g| g.class() == class)
     }
 
@@ -45,7 +45,7 @@ impl Drawn {
 
 /// A page's elements (the background first) with their groups, read line by
 /// line from the SVG.
-fn drawn(svg: &str) -> Vec<Drawn> {
+pub(super) fn drawn(svg: &str) -> Vec<Drawn> {
     let mut out = Vec::new();
     let mut stack: Vec<Element> = Vec::new();
     for line in svg.lines() {

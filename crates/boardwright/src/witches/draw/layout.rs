@@ -108,7 +108,7 @@ impl Layout {
                 let [px, py, w, h] = p.rect(face);
                 let mut best: Option<(u32, u32, f64, u32)> = None;
                 for (x, y) in (py..py + h).flat_map(|y| (px..px + w).map(move |x| (x, y))) {
-                    let fits = label_fits(p.id, sheet.size(x, y, 1, 1).0 - 2.0 * INSET);
+                    let fits = label_fits(p.id, sheet.room(x, y).1.0 - 2.0 * INSET);
                     let r = rank(x, y);
                     if best.is_none_or(|(_, _, f, br)| fits > f || (fits == f && r < br)) {
                         best = Some((x, y, fits, r));
@@ -124,7 +124,7 @@ impl Layout {
         let mut top = [[0.0; WIDTH as usize]; HEIGHT as usize];
         for (y, row) in top.iter_mut().enumerate() {
             for (x, t) in row.iter_mut().enumerate() {
-                *t = sheet.at(x as u32, y as u32).1 + INSET;
+                *t = sheet.room(x as u32, y as u32).0.1 + INSET;
             }
         }
         for &(x, y, _) in &labels {
@@ -134,7 +134,7 @@ impl Layout {
         let mut order_at = [[None; WIDTH as usize]; HEIGHT as usize];
         for c in board.cauldrons.iter().filter(|c| c.side == face) {
             for (k, (_, x, y)) in c.cells().enumerate() {
-                let (x0, y0) = sheet.at(x, y);
+                let ((x0, y0), (_, h)) = sheet.room(x, y);
                 let left = x0 + inset(&part_of, x, y, -1, 0);
                 let labelled = labels.iter().any(|&(lx, ly, _)| (lx, ly) == (x, y));
                 let t = if labelled {
@@ -142,7 +142,7 @@ impl Layout {
                 } else {
                     y0 + inset(&part_of, x, y, 0, -1)
                 };
-                let bottom = y0 + sheet.size(x, y, 1, 1).1 - inset(&part_of, x, y, 0, 1);
+                let bottom = y0 + h - inset(&part_of, x, y, 0, 1);
                 let half = ((bottom - t) / 2.0).clamp(SMALLEST_ORDER, ORDER_HALF);
                 order_at[y as usize][x as usize] = Some(orders.len());
                 orders.push(OrderBox {
@@ -167,8 +167,7 @@ impl Layout {
     /// The room below cell `(x, y)`'s top words: across the cell within
     /// the insets, down to the bottom inset.
     pub fn room(&self, sheet: &Sheet, x: u32, y: u32) -> Room {
-        let (x0, y0) = sheet.at(x, y);
-        let (w, h) = sheet.size(x, y, 1, 1);
+        let ((x0, y0), (w, h)) = sheet.room(x, y);
         Room {
             cx: x0 + w / 2.0,
             width: w - 2.0 * INSET,
@@ -182,8 +181,7 @@ impl Layout {
     /// label, or in a cauldron cell the room below its order box and the
     /// room beside it.
     pub fn starter_rooms(&self, sheet: &Sheet, x: u32, y: u32) -> Vec<Room> {
-        let (x0, y0) = sheet.at(x, y);
-        let (w, h) = sheet.size(x, y, 1, 1);
+        let ((x0, y0), (w, h)) = sheet.room(x, y);
         let (left, right) = (x0 + inset(&self.part_of, x, y, -1, 0), x0 + w - inset(&self.part_of, x, y, 1, 0));
         let to = y0 + h - inset(&self.part_of, x, y, 0, 1);
         let across = |left: f64, right: f64, from: f64| Room {
@@ -226,13 +224,13 @@ impl Layout {
 /// The one size every starting ingredient of `board` is printed at, on
 /// both sides: the largest at which each fits its room, at most
 /// [`NAME_TEXT`] and never under the smallest font size.
-pub(super) fn starter_size(board: &Board, faces: &[Face], layouts: &[Layout], sheet: &Sheet) -> f64 {
+pub(super) fn starter_size(board: &Board, faces: &[Face], layouts: &[Layout], sheets: &[Sheet]) -> f64 {
     board
         .ingredients
         .iter()
         .filter_map(|i| {
             let k = faces.iter().position(|&f| f == i.side)?;
-            Some(layouts[k].starter_room(sheet, &i.name, i.x, i.y).1)
+            Some(layouts[k].starter_room(&sheets[k], &i.name, i.x, i.y).1)
         })
         .fold(NAME_TEXT, f64::min)
         .max(SMALLEST_TEXT)
