@@ -259,8 +259,10 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 /// the one whose shape so drawn comes nearest the room's is taken. On
 /// boards of up to [`SHAPED_NODES`] nodes the five nearest are laid out
 /// for three seeds (without `fair_play`) and drawn, and the one whose
-/// nodes fill the room best on the least filled is taken: a board a few
-/// rows high loses more to points relaxed inwards. The legend is measured
+/// nodes fill the room best on the least filled is taken (the room between
+/// each two strips counted apart, so that a blank beside a strip is room
+/// unfilled): a board a few rows high loses more to points relaxed
+/// inwards. The legend is measured
 /// on a board of the player count's size. `None` when no board of
 /// `params` can be made.
 pub(super) fn sheets_aspect(params: &super::Params, options: &DrawOptions) -> Option<f64> {
@@ -280,13 +282,24 @@ pub(super) fn sheets_aspect(params: &super::Params, options: &DrawOptions) -> Op
         let look = Look::new(board, options);
         let placed = place(board, options, &look, &page);
         let height = page.height - 2.0 * MARGIN - placed.legend_h - LEGEND_GAP - banded(&down);
-        let mut reach = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
-        for (node, &(x, y)) in board.nodes.iter().zip(&placed.at) {
-            // The outline, as players see the board's extent.
-            let r = placed.sizes.of(node.kind);
-            reach = [reach[0].min(x - r), reach[1].min(y - r), reach[2].max(x + r), reach[3].max(y + r)];
-        }
-        let fill = ((reach[2] - reach[0] - banded(&across)) / width).min((reach[3] - reach[1] - banded(&down)) / height);
+        // The outlines, as players see the board's extent, in each room
+        // between the strips: a gap beside a strip is room not filled.
+        let outlines: Vec<(f64, f64, f64)> = board
+            .nodes
+            .iter()
+            .zip(&placed.at)
+            .map(|(node, &(x, y))| (x, y, placed.sizes.of(node.kind)))
+            .collect();
+        let spans = |bands: &[(f64, f64)], at: fn(&(f64, f64, f64)) -> f64| {
+            let mut rooms = vec![(f64::INFINITY, f64::NEG_INFINITY); bands.len() + 1];
+            for o in &outlines {
+                let (c, r) = (at(o), o.2);
+                let room = &mut rooms[bands.iter().filter(|b| b.1 <= c).count()];
+                *room = (room.0.min(c - r), room.1.max(c + r));
+            }
+            rooms.iter().filter(|r| r.1 > r.0).map(|r| r.1 - r.0).sum::<f64>()
+        };
+        let fill = (spans(&across, |o| o.0) / width).min(spans(&down, |o| o.1) / height);
         (height, fill)
     };
     let small = super::Params {

@@ -845,12 +845,12 @@ impl Generator for Universe {
         draw(board, options)
     }
 
-    /// Over more sheets across than down, or the reverse, `aspect` (when
-    /// not given) becomes the shape the assembled sheets leave the board
-    /// (the size nearest that shape, among those laid out and drawn, that
-    /// fills it best): a wide board on 2x1, a tall one on 1x2.
+    /// Over several sheets, `aspect` (when not given) becomes the shape the
+    /// assembled sheets leave the board (the size nearest that shape, among
+    /// those laid out and drawn, that fills it best): a wide board on 2x1,
+    /// a tall one on 1x2.
     fn fit_to_sheets(params: &mut Params, options: &DrawOptions) {
-        if params.aspect.is_none() && options.tile.cols != options.tile.rows {
+        if params.aspect.is_none() && options.tile != crate::Tile::ONE {
             params.aspect = draw::sheets_aspect(params, options);
         }
     }

@@ -763,15 +763,16 @@ fn tiled_boards_are_larger_and_keep_every_rule() {
     }
 }
 
-/// Over sheets that make another shape than one sheet (2x1, 1x2, 3x1,
-/// 1x3), a board is laid out for their assembled shape
-/// (`Generator::fit_to_sheets`): it keeps every rule, its nodes span at
-/// least 85 % of the printable width and of the height above the legend,
-/// and they are larger than the same seed's on one sheet.
+/// Over several sheets (2x1, 1x2, 3x1, 1x3, 2x2, 3x3), a board is laid
+/// out for their assembled shape (`Generator::fit_to_sheets`): it keeps
+/// every rule, its nodes span at least 85 % of the printable width and of
+/// the height above the legend, no blank beside a strip is wider than
+/// [`SEAM_BLANK`] of the sheets, and its nodes are larger than the same
+/// seed's on one sheet.
 #[test]
-fn boards_tiled_across_or_down_fill_the_sheets() {
+fn boards_tiled_fill_the_sheets() {
     let mut failures = Vec::new();
-    for tile in ["2x1", "1x2", "3x1", "1x3"] {
+    for tile in ["2x1", "1x2", "3x1", "1x3", "2x2", "3x3"] {
         let tile: Tile = tile.parse().unwrap();
         for paper in PAPERS {
             for (players, i) in [(2, 0), (4, 1), (5, 2), (9, 3)] {
@@ -804,8 +805,26 @@ fn boards_tiled_across_or_down_fill_the_sheets() {
                     .fold([f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY], |b, e| {
                         [b[0].min(e[0]), b[1].min(e[1]), b[2].max(e[2]), b[3].max(e[3])]
                     });
+                let outlines: Vec<[f64; 4]> = elements
+                    .iter()
+                    .filter(|e| e.node.is_some() && e.name != "g")
+                    .filter_map(Element::bounds)
+                    .collect();
                 let across = (nodes[2] - nodes[0]) / (page.width - 2.0 * MARGIN);
                 let down = (nodes[3] - nodes[1]) / (legend_top - MARGIN);
+                // No wide blank beside a strip: the board is cut between
+                // nodes and drawn up to the strip's clear band either side.
+                let lengths = [page.width - 2.0 * MARGIN, legend_top - MARGIN];
+                for (axis, sheets) in [(0, tile.cols), (1, tile.rows)] {
+                    let gap = widest_gap(outlines.iter().map(|b| (b[axis], b[axis + 2])));
+                    if sheets > 1 && gap > SEAM_BLANK * lengths[axis] {
+                        failures.push(format!(
+                            "{at}: a blank {gap:.1} mm wide {} the nodes, over {:.0} mm of sheets",
+                            ["across", "down"][axis],
+                            lengths[axis]
+                        ));
+                    }
+                }
                 if across < 0.85 || down < 0.85 {
                     failures.push(format!("{at}: nodes span {across:.2} of the width, {down:.2} of the height"));
                 }
@@ -817,6 +836,27 @@ fn boards_tiled_across_or_down_fill_the_sheets() {
         }
     }
     assert!(failures.is_empty(), "{} failures: {failures:#?}", failures.len());
+}
+
+/// The widest blank between the nodes of a board over several sheets along
+/// an axis with strips (each strip's 10 mm and the 5 mm kept clear either
+/// side included), as a share of the sheets' printable length.
+const SEAM_BLANK: f64 = 0.11;
+
+/// The widest stretch that none of `spans` covers between the least and
+/// the most of them.
+fn widest_gap(spans: impl Iterator<Item = (f64, f64)>) -> f64 {
+    let mut spans: Vec<(f64, f64)> = spans.collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut reached = f64::NEG_INFINITY;
+    let mut widest: f64 = 0.0;
+    for (lo, hi) in spans {
+        if reached > f64::NEG_INFINITY {
+            widest = widest.max(lo - reached);
+        }
+        reached = reached.max(hi);
+    }
+    widest
 }
 
 /// The top of the legend's ink on a page's `svg` (its `elements`);

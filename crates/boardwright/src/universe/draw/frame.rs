@@ -4,10 +4,10 @@
 //! On a board printed over several sheets each overlap strip, with 5 mm
 //! each side (`print::seams`), is kept clear of every node, expedition and
 //! resource. The page's room between the strips is shared out: the board
-//! is cut across into as many parts as there are rooms, each part a
-//! stretch of the board in proportion to its room, and each part is drawn
-//! in its room, leaving at every cut the farthest reach of a piece, so that
-//! a piece near a cut still keeps to its room. The unit is the largest at
+//! is cut across between two pieces into as many parts as there are rooms,
+//! each room taking as many pieces as it holds, and each part, what its
+//! pieces reach, is centred in its room; so a blank beside a strip is only
+//! what the board's shape leaves. The unit is the largest at
 //! which that fits; along an axis without strips, the largest at which
 //! what is drawn (not the grid) fills the page. An edge across a cut
 //! keeps its direction where it leaves each node and crosses the gap
@@ -221,54 +221,72 @@ impl Rooms {
         self.rooms.len() == 1 && self.rooms[0] == self.whole
     }
 
-    /// How far the pieces reaching farthest may reach past a cut, grid
-    /// units: every part leaves this much room at each cut it meets.
-    fn overhang(pieces: &[(f64, f64)]) -> f64 {
-        pieces.iter().map(|p| p.1).fold(0.0, f64::max)
-    }
-
     /// The largest unit at which `pieces` (grid coordinate and reach) fit
-    /// the rooms, parted at cuts that each leave both sides the overhang.
+    /// the rooms, the board cut between two of them ([`Rooms::parts`]).
     fn most_unit(&self, pieces: &[(f64, f64)]) -> f64 {
         if self.plain() {
             return f64::INFINITY;
         }
-        let (first, last) = extent(pieces);
-        let overhang = Rooms::overhang(pieces);
-        // A room too small for its overhangs holds nothing: the unit is
-        // worked out again without it, until every room counted has room.
-        let mut counted = vec![true; self.rooms.len()];
-        loop {
-            let (mut length, mut overhangs) = (0.0, 0.0);
-            for (k, room) in self.rooms.iter().enumerate().filter(|&(k, _)| counted[k]) {
-                length += room.1 - room.0;
-                overhangs += self.cuts(k) * overhang;
-            }
-            let unit = length / ((last - first) + overhangs);
-            let short: Vec<usize> = (0..self.rooms.len())
-                .filter(|&k| counted[k] && self.usable(k, overhang * unit) < 0.0)
-                .collect();
-            if short.is_empty() || short.len() == counted.iter().filter(|&&c| c).count() {
-                return unit;
-            }
-            for k in short {
-                counted[k] = false;
+        let sorted = by_coordinate(pieces);
+        let longest = self.rooms.iter().map(|r| r.1 - r.0).fold(0.0, f64::max);
+        let smallest = pieces.iter().map(|p| 2.0 * p.1).fold(f64::INFINITY, f64::min).max(1e-9);
+        // Halved until it fits, then narrowed down between what fits and
+        // what does not.
+        let (mut fits, mut not) = (0.0, longest / smallest);
+        for _ in 0..UNIT_STEPS {
+            let mid = (fits + not) / 2.0;
+            if self.parts(&sorted, mid).is_some() {
+                fits = mid;
+            } else {
+                not = mid;
             }
         }
+        fits
     }
 
-    /// How many cuts room `k` meets: one at each end that has a room beyond.
-    fn cuts(&self, k: usize) -> f64 {
-        f64::from(u8::from(k > 0)) + f64::from(u8::from(k + 1 < self.rooms.len()))
-    }
-
-    /// The room `k` leaves for the board, millimetres, once an overhang of
-    /// `overhang` millimetres is left at each of its cuts (below 0: none).
-    fn usable(&self, k: usize, overhang: f64) -> f64 {
-        let room = self.rooms[k];
-        room.1 - room.0 - self.cuts(k) * overhang
+    /// The board's parts at `unit`, each `(room, first)`: the room it is
+    /// drawn in and the index in `sorted` (pieces in order of coordinate)
+    /// of its first piece, so that each part's pieces, reaches included,
+    /// fit its room; `None` when they do not. Each room takes as many
+    /// pieces as it holds, a cut never parting two pieces at one
+    /// coordinate; a room that holds none is left empty.
+    fn parts(&self, sorted: &[(f64, f64)], unit: f64) -> Option<Vec<(usize, usize)>> {
+        let mut parts = Vec::new();
+        let mut next = 0;
+        for (k, room) in self.rooms.iter().enumerate() {
+            let start = next;
+            let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+            while let Some(&(c, m)) = sorted.get(next) {
+                let (l, h) = (lo.min(c - m), hi.max(c + m));
+                if (h - l) * unit > room.1 - room.0 {
+                    break;
+                }
+                (lo, hi) = (l, h);
+                next += 1;
+            }
+            while next > start && next < sorted.len() && sorted[next - 1].0 == sorted[next].0 {
+                next -= 1;
+            }
+            if next > start {
+                parts.push((k, start));
+            }
+            if next == sorted.len() {
+                return Some(parts);
+            }
+        }
+        None
     }
 }
+
+/// `pieces` in order of their coordinate.
+fn by_coordinate(pieces: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut sorted = pieces.to_vec();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    sorted
+}
+
+/// Halvings [`Rooms::most_unit`] narrows the unit by.
+const UNIT_STEPS: u32 = 50;
 
 /// The least and most grid coordinate `pieces` reach.
 fn extent(pieces: &[(f64, f64)]) -> (f64, f64) {
@@ -290,11 +308,11 @@ struct Axis {
 impl Axis {
     /// The axis of `pieces` (grid coordinate and reach) on a board `extent`
     /// units long, drawn at `unit` (at most [`Rooms::most_unit`]) in
-    /// `rooms`. Each room takes a stretch of the board in proportion to the
-    /// room it has once the overhangs are left at its cuts; what is left
-    /// over is shared out evenly on both sides of each part. Without cuts
-    /// the grid's `extent_units` are centred, or what `pieces` reach when
-    /// `by_pieces`.
+    /// `rooms`. The board is cut as it parts at the axis's own largest
+    /// unit, so that each room takes its share, each cut halfway between
+    /// the pieces either side of it, and each part is centred in its room.
+    /// Without cuts the grid's `extent_units` are centred, or what
+    /// `pieces` reach when `by_pieces`.
     fn new(pieces: &[(f64, f64)], rooms: &Rooms, extent_units: f64, unit: f64, by_pieces: bool) -> Axis {
         if rooms.plain() {
             // One sheet: the plain scaling, as the page was always drawn.
@@ -305,26 +323,20 @@ impl Axis {
                 cuts: Vec::new(),
             };
         }
-        let (start, end) = extent(pieces);
-        let overhang = Rooms::overhang(pieces) * unit;
-        let n = rooms.rooms.len();
-        // Each room's room for board, millimetres, once its cuts' overhangs are left.
-        let usable: Vec<f64> = (0..n).map(|k| rooms.usable(k, overhang).max(0.0)).collect();
-        let total: f64 = usable.iter().sum();
-        let share = if total > 0.0 { (end - start) * unit / total } else { 0.0 };
-        let mut at = start;
+        let sorted = by_coordinate(pieces);
+        let parts = rooms.parts(&sorted, rooms.most_unit(pieces)).unwrap_or_else(|| vec![(0, 0)]);
         let mut first = 0.0;
-        let mut cuts = Vec::with_capacity(n.saturating_sub(1));
-        for (k, (room, &usable)) in rooms.rooms.iter().zip(&usable).enumerate() {
-            let length = usable * share;
-            let left = if k > 0 { overhang } else { 0.0 };
-            let origin = room.0 + left + (usable - length) / 2.0 - at * unit;
-            if k == 0 {
+        let mut cuts = Vec::with_capacity(parts.len().saturating_sub(1));
+        for (i, &(k, start)) in parts.iter().enumerate() {
+            let end = parts.get(i + 1).map_or(sorted.len(), |p| p.1);
+            let (lo, hi) = extent(&sorted[start..end]);
+            let room = rooms.rooms[k];
+            let origin = (room.0 + room.1 - (lo + hi) * unit) / 2.0;
+            if i == 0 {
                 first = origin;
             } else {
-                cuts.push((at, origin));
+                cuts.push(((sorted[start - 1].0 + sorted[start].0) / 2.0, origin));
             }
-            at += length / unit;
         }
         Axis { first, cuts }
     }
@@ -385,8 +397,8 @@ mod tests {
         let pieces: Vec<(f64, f64)> = [0.0, 5.0, 9.0, 10.0, 14.0, 20.0].iter().map(|&c| (c, 0.3)).collect();
         let rooms = Rooms::new((10.0, 210.0), &[(95.0, 125.0)]);
         let most = rooms.most_unit(&pieces);
-        // 170 mm of room for 20.6 units of board and two overhangs.
-        assert!((most - 170.0 / 21.2).abs() < 1e-9, "{most}");
+        // 85 mm of room each side for at most 10.6 units of board.
+        assert!((most - 85.0 / 10.6).abs() < 1e-9, "{most}");
         for unit in [most, 0.8 * most, 0.3 * most] {
             check(&pieces, (10.0, 210.0), &[(95.0, 125.0)], unit);
         }
@@ -394,7 +406,7 @@ mod tests {
 
     /// A board with nodes every half unit over three columns of sheets:
     /// the middle part gets its share too, so the board keeps most of its
-    /// size (the band and the overhangs are all it loses).
+    /// size (the bands and the pieces' reach at the cuts are all it loses).
     #[test]
     fn a_dense_board_over_three_columns_keeps_its_size() {
         let pieces: Vec<(f64, f64)> = (0..=20).map(|k| (f64::from(k) * 0.5, 0.42)).collect();
