@@ -8,6 +8,9 @@
 //! ```text
 //! cargo run --profile test -p boardwright --example print_marks [boards]
 //! ```
+//!
+//! With `PRESETS=1` it runs every preset at 9 players on A4 and A5
+//! instead: how many boards of each are refused.
 
 use boardwright::params::Params as _;
 use boardwright::universe::{Board, Params, Universe};
@@ -19,16 +22,23 @@ const LEAST_NUMBER: f64 = 2.0;
 
 fn main() {
     let boards: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let runs = [
-        (Paper::A4, 2, None),
-        (Paper::A4, 4, None),
-        (Paper::A4, 9, None),
-        (Paper::A5, 2, None),
-        (Paper::A5, 4, None),
-        (Paper::A5, 6, None),
-        (Paper::A5, 9, None),
-        (Paper::A4, 9, Some("all-expansions")),
-    ];
+    let runs: Vec<(Paper, i64, Option<&str>)> = if std::env::var("PRESETS").is_ok() {
+        Params::PRESETS
+            .iter()
+            .flat_map(|&(name, _)| [(Paper::A4, 9, Some(name)), (Paper::A5, 9, Some(name))])
+            .collect()
+    } else {
+        vec![
+            (Paper::A4, 2, None),
+            (Paper::A4, 4, None),
+            (Paper::A4, 9, None),
+            (Paper::A5, 2, None),
+            (Paper::A5, 4, None),
+            (Paper::A5, 6, None),
+            (Paper::A5, 9, None),
+            (Paper::A4, 9, Some("all-expansions")),
+        ]
+    };
     println!(
         "{:<6} {:>7} {:<15} {:>7} {:>10} {:>13} {:>8} {:>14} {:>12}",
         "paper", "players", "preset", "boards", "no number", "no pictogram", "refused", "dot mm min/med", "dots under"
