@@ -16,7 +16,8 @@
 //! Every node of a kind is drawn at one size, the largest the board allows
 //! ([`sizes`]): every edge shows at least [`EDGE_SHOWN`] of line between its
 //! two nodes, and no node meets another, an edge it is not on, or the board's
-//! edge line. Inside each node its pictogram, number and name sit in a band
+//! edge line; an edge passing so near a node that it would shrink them all
+//! is bent round it instead ([`bends`]). Inside each node its pictogram, number and name sit in a band
 //! its power dots keep out of ([`face`]); on the smallest nodes the
 //! pictogram and number lie over the dots ([`marks`]), and a page where even
 //! they do not fit is refused ([`check`]).
@@ -28,7 +29,7 @@
 //! mission node's start letter `start-label` in its place, its
 //! power dots `dot`. Each edge is tagged
 //! `edge` with its two node ids (`a`, `b`), each piece of one bent across a
-//! seam alike; the expansions' pieces as
+//! seam or round a node alike; the expansions' pieces as
 //! [`pieces`] tells; the board's edge line
 //! `board-edge`, the scissors `scissors`, the quadrant lines `quadrant`.
 
@@ -38,6 +39,7 @@ use super::{Board, NodeKind, icons};
 use crate::DrawOptions;
 use crate::print::{self, INK, MARGIN};
 
+mod bends;
 mod check;
 mod face;
 mod frame;
@@ -405,7 +407,11 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
             frame.path((a.x, a.y), (b.x, b.y), (node_most(a.kind), node_most(b.kind)))
         })
         .collect();
-    let buckets = sizes::Buckets::new(&at, &paths, sizes::Buckets::cell_for(unit));
+    let cell = sizes::Buckets::cell_for(unit);
+    let buckets = sizes::Buckets::new(&at, &paths, cell);
+    let goal = Sizes::past_edges(board, &at, &paths, unit, &area, &buckets);
+    let paths = bends::bent(board, &at, paths, &buckets, &goal);
+    let buckets = sizes::Buckets::new(&at, &paths, cell);
     // The nodes are sized first, the tiny nodes fit in what they leave; only
     // where that is too little are the nodes sized again round them.
     let sizes = Sizes::new(board, &at, &paths, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));

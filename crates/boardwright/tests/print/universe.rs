@@ -1093,3 +1093,48 @@ fn the_board_keeps_its_page() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// An edge of the original's (the `classic` preset's edges may pass a hair
+/// from a node) is bent round a node it passes too near, so that it does
+/// not shrink every node: seed "pp30" was refused on A4 ("these nodes are
+/// 1.3 mm across") and prints, keeping every rule of the page, with an edge
+/// drawn in more than one piece on one sheet.
+#[test]
+fn an_edge_passing_a_node_bends_round_it() {
+    let params = resolved::<universe::Params>(Some("classic"), &[]);
+    let board = Universe::generate(&params, &Seed::new("pp30")).unwrap();
+    let options = on_paper(Paper::A4);
+    Universe::check_printable(&board, &options).expect("prints on A4");
+    check_universe(&board, &options, Rules::All).unwrap();
+    let doc = Universe::draw(&board, options);
+    let svg = render::svg::page(&doc.pages[0], &doc.title);
+    let (_, _, elements) = elements(&svg);
+    let mut pieces = std::collections::BTreeMap::new();
+    for e in elements.iter().filter(|e| e.class() == "edge") {
+        *pieces
+            .entry((e.get("data-a").unwrap_or(""), e.get("data-b").unwrap_or("")))
+            .or_insert(0) += 1;
+    }
+    assert!(pieces.values().any(|&n| n > 1), "no edge bent on one sheet");
+}
+
+/// Every preset at 2, 5 and 9 players prints on A4: no board refused
+/// (`PRESETS=1 cargo run --profile test -p boardwright --example
+/// print_marks` counts over many more).
+#[test]
+fn every_preset_prints_on_a4() {
+    let mut refused = Vec::new();
+    for &(preset, _) in <universe::Params as boardwright::params::Params>::PRESETS {
+        for players in [2, 5, 9] {
+            let params = resolved::<universe::Params>(Some(preset), &[("players", &players.to_string())]);
+            for i in 0..40 {
+                let seed = format!("presets-{i}");
+                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+                if let Err(why) = Universe::check_printable(&board, &on_paper(Paper::A4)) {
+                    refused.push(format!("{preset}, {players} players, seed {seed:?}: {why}"));
+                }
+            }
+        }
+    }
+    assert!(refused.is_empty(), "{} refused: {refused:#?}", refused.len());
+}

@@ -57,9 +57,32 @@ impl Sizes {
     /// The nodes and edges are bucketed in `buckets` (cells of
     /// [`Buckets::cell_for`] `unit`); the tiny nodes are `tiny`.
     pub(super) fn new(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, tiny: &Tiny) -> Sizes {
+        Sizes::limited(board, at, paths, unit, area, buckets, tiny, true)
+    }
+
+    /// The sizes [`Sizes::new`] gives where no edge passes near a node it
+    /// is not on: what the board's nodes may be once such edges are bent
+    /// round them ([`super::bends`]).
+    pub(super) fn past_edges(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets) -> Sizes {
+        Sizes::limited(board, at, paths, unit, area, buckets, &Tiny::none(board.edges.len()), false)
+    }
+
+    /// [`Sizes::new`], each node kept clear of the edges it is not on when
+    /// `passing`.
+    #[allow(clippy::too_many_arguments)]
+    fn limited(
+        board: &Board,
+        at: &[(f64, f64)],
+        paths: &[Path],
+        unit: f64,
+        area: &Area,
+        buckets: &Buckets,
+        tiny: &Tiny,
+        passing: bool,
+    ) -> Sizes {
         let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
         let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
-        let mut cap = alone(board, at, paths, unit, area, buckets, &reach);
+        let mut cap = alone(board, at, paths, unit, area, buckets, &reach, passing);
         for (k, &t) in tiny.at.iter().enumerate() {
             for i in buckets.nodes_near(t).map(|i| i as usize) {
                 cap[i] = cap[i].min((point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE) / reach[i]);
@@ -164,7 +187,17 @@ impl Sizes {
 /// the line from the node to the edge's nearest point (so that a close edge
 /// limits the node by the outline and the dots on its side, not by a dot
 /// facing away, [`Outline::extent`]).
-fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, reach: &[f64]) -> Vec<f64> {
+#[allow(clippy::too_many_arguments)]
+fn alone(
+    board: &Board,
+    at: &[(f64, f64)],
+    paths: &[Path],
+    unit: f64,
+    area: &Area,
+    buckets: &Buckets,
+    reach: &[f64],
+    passing: bool,
+) -> Vec<f64> {
     let mut cap: Vec<f64> = board
         .nodes
         .iter()
@@ -176,7 +209,7 @@ fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Are
             most.min(inside) / reach
         })
         .collect();
-    for (i, &p) in at.iter().enumerate() {
+    for (i, &p) in at.iter().enumerate().filter(|_| passing) {
         for e in buckets.edges_near(p) {
             let [a, b] = board.edges[e as usize];
             if a as usize != i && b as usize != i {
@@ -191,7 +224,7 @@ fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Are
 /// the line along `path`: for each of its pieces, measured along the line
 /// from `p` to the piece's nearest point, the node's extent that way
 /// ([`Outline::extent`]) and the line's half width kept apart.
-fn clear_of(node: &Node, p: (f64, f64), path: &[(f64, f64)]) -> f64 {
+pub(super) fn clear_of(node: &Node, p: (f64, f64), path: &[(f64, f64)]) -> f64 {
     path.windows(2).fold(f64::INFINITY, |cap, piece| {
         let q = nearest(p, piece[0], piece[1]);
         let (dx, dy) = (q.0 - p.0, q.1 - p.1);
