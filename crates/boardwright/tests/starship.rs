@@ -484,6 +484,34 @@ fn a_wide_grid_gets_a_wide_ship() {
     }
 }
 
+/// On a grid at least half as wide again as tall, every ship spans at
+/// least 70 % of the width asked, and keeps every guarantee.
+#[test]
+fn a_wide_grid_is_filled_across() {
+    let mut failures = Vec::new();
+    for (width, height) in [(96, 64), (60, 30), (200, 40)] {
+        for i in 0..10 {
+            let params = Params {
+                width,
+                height,
+                ..Params::default()
+            };
+            let seed = format!("across-{i}");
+            let s = Starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{width} x {height}, seed {seed}: {e}"));
+            let (across, _) = extent(&s);
+            if across < 0.7 {
+                failures.push(format!(
+                    "{width} x {height}, seed {seed:?}: the ship spans {across:.2} of the width"
+                ));
+            }
+            if let Err(e) = check(&s) {
+                failures.push(format!("{width} x {height}, seed {seed:?}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
 #[test]
 fn silhouettes_vary_from_seed_to_seed() {
     let shapes: std::collections::BTreeSet<Vec<Vec<bool>>> = (0..10).map(|i| with_silhouette(40, &format!("vary-{i}")).1).collect();

@@ -181,7 +181,8 @@ fn tags_come_after_every_check_and_name_the_bytes() {
     // A tag named for a refused request is refused all the same.
     let r = client::get_if_none_match(addr, "/api/universe/board.svg?seed=a&players=99", &tag);
     assert_eq!(r.status, 400);
-    // The same bytes, the same tag: drawing options do not change JSON, nor the dpi an SVG.
+    // The same bytes, the same tag: drawing options do not change JSON, nor
+    // the dpi an SVG (a universe tiling does: the board is shaped for it).
     let tag_of = |path: &str| {
         let r = client::get(addr, path);
         assert_eq!(r.status, 200, "{path}: {}", r.text());
@@ -190,7 +191,7 @@ fn tags_come_after_every_check_and_name_the_bytes() {
     let pairs = [
         (
             "/api/universe/board.json?seed=a",
-            "/api/universe/board.json?seed=a&paper=a3&dpi=300&tile=2x2&ink_friendly=true",
+            "/api/universe/board.json?seed=a&paper=a3&dpi=300&tile=1x1&ink_friendly=true",
         ),
         ("/api/universe/board.svg?seed=a", "/api/universe/board.svg?seed=a&dpi=300"),
         ("/api/starship/snapshot-1.svg?seed=a", "/api/starship/snapshot-01.svg?seed=a"),

@@ -1,7 +1,8 @@
 //! The hull's outline: the shape stage's mirrored silhouette (a spine from
 //! a tapering nose to the tail, modules behind the nose, redrawn until it
-//! fills between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box) and
-//! the fill-gaps stage, which closes gaps and keeps the largest piece.
+//! fills between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box; on a
+//! wide grid, stretched across to [`WIDE_SPAN`] of its width)
+//! and the fill-gaps stage, which closes gaps and keeps the largest piece.
 
 use crate::seed::Rng;
 use crate::starship::params::{FillGapsParams, ShapeParams};
@@ -16,6 +17,13 @@ pub(super) const SHAPE_DRAWS: u64 = 6;
 pub const FILL_LOW: f64 = 0.45;
 /// Most share of its bounding box a silhouette should fill.
 pub const FILL_HIGH: f64 = 0.72;
+/// The least share of a wide grid's width a silhouette spans across: a
+/// grid wider than tall asks for a broad ship, where the spine and modules
+/// alone give about half the width.
+pub const WIDE_SPAN: f64 = 0.7;
+/// A grid this many times as wide as tall, or more, is wide:
+/// its silhouette spans [`WIDE_SPAN`] of it (less on a narrower grid).
+pub const WIDE_GRID: f64 = 1.5;
 
 /// Share of the bounding box of `inside`'s true tiles that they fill.
 pub fn box_fill(inside: &[bool], width: u32) -> f64 {
@@ -49,12 +57,50 @@ pub(super) fn shape(ship: &mut Ship, p: &ShapeParams, rng: &mut Rng) {
             break;
         }
     }
-    let Some((_, inside)) = best else { return };
+    let Some((_, mut inside)) = best else { return };
+    // The span asked of a grid wider than tall grows with its width, from
+    // none on a square grid to [`WIDE_SPAN`] from [`WIDE_GRID`] on.
+    let wider = (f64::from(ship.width) / f64::from(ship.height) - 1.0) / (WIDE_GRID - 1.0);
+    if wider > 0.0 {
+        inside = widened(&inside, ship.width, WIDE_SPAN * wider.min(1.0));
+    }
     for (tile, inside) in ship.tiles.iter_mut().zip(inside) {
         if inside && *tile == Tile::Space {
             *tile = Tile::Floor;
         }
     }
+}
+
+/// The silhouette `inside` (a grid `width` wide) stretched across about the
+/// grid's middle, each column drawn from the nearest one before, until it
+/// spans at least `span` of the width (at most all but its one-tile
+/// margin): unchanged where it already does. Stretching keeps it in one piece,
+/// mirrored, and as full of its bounding box.
+fn widened(inside: &[bool], width: u32, span: f64) -> Vec<bool> {
+    let (mut x0, mut x1) = (width, 0);
+    for (t, _) in inside.iter().enumerate().filter(|&(_, &i)| i) {
+        let x = t as u32 % width;
+        (x0, x1) = (x0.min(x), x1.max(x));
+    }
+    let spans = f64::from(x1.saturating_sub(x0) + 1);
+    let wanted = (span * f64::from(width)).ceil().min(f64::from(width - 2));
+    if x0 > x1 || spans >= wanted {
+        return inside.to_vec();
+    }
+    let stretch = wanted / spans;
+    let cx = f64::from(width) / 2.0;
+    let mut out = vec![false; inside.len()];
+    for (t, cell) in out.iter_mut().enumerate() {
+        let x = t as u32 % width;
+        if x == 0 || x + 1 == width {
+            continue;
+        }
+        let from = (cx + (f64::from(x) + 0.5 - cx) / stretch).floor();
+        if (0.0..f64::from(width)).contains(&from) {
+            *cell = inside[t - x as usize + from as usize];
+        }
+    }
+    out
 }
 
 /// One silhouette draw: which tiles are inside (a one-tile margin of space
