@@ -1138,3 +1138,41 @@ fn every_preset_prints_on_a4() {
     }
     assert!(refused.is_empty(), "{} refused: {refused:#?}", refused.len());
 }
+
+/// A refusal's tiling prints the board the command line then makes: over
+/// several sheets the board is shaped for them (`fit_to_sheets`), so the
+/// tiling named must print that board, not only the refused one.
+#[test]
+fn a_refusals_tiling_prints_the_board_shaped_for_it() {
+    let mut failures = Vec::new();
+    let mut refused = 0;
+    for i in 0..16 {
+        let seed = format!("x{i}");
+        let mut params = resolved::<universe::Params>(Some("all-expansions"), &[("players", "9")]);
+        let board = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+        let Err(why) = Universe::check_printable(&board, &on_paper(Paper::A5)) else {
+            continue;
+        };
+        refused += 1;
+        let Some(tile) = why
+            .split("tile ")
+            .nth(1)
+            .and_then(|t| t.get(..3))
+            .and_then(|t| t.parse::<Tile>().ok())
+        else {
+            failures.push(format!("seed {seed:?}: no tiling named in {why:?}"));
+            continue;
+        };
+        let options = DrawOptions {
+            tile,
+            ..on_paper(Paper::A5)
+        };
+        Universe::fit_to_sheets(&mut params, &options);
+        let shaped = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+        if let Err(e) = Universe::check_printable(&shaped, &options) {
+            failures.push(format!("seed {seed:?}, tile {tile}: {e}"));
+        }
+    }
+    assert!(refused > 0, "no board refused on A5: the test measures nothing");
+    assert!(failures.is_empty(), "{failures:#?}");
+}
