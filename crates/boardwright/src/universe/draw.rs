@@ -409,7 +409,10 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
         .collect();
     let cell = sizes::Buckets::cell_for(unit);
     let buckets = sizes::Buckets::new(&at, &paths, cell);
-    let goal = Sizes::past_edges(board, &at, &paths, unit, &area, &buckets);
+    // The sizes no edge passing a node limits: with no edge bucketed, none
+    // is near a node it is not on.
+    let unlimited = sizes::Buckets::new(&at, &[], cell);
+    let goal = Sizes::new(board, &at, &paths, unit, &area, &unlimited, &pieces::Tiny::none(board.edges.len()));
     let paths = bends::bent(board, &at, paths, &buckets, &goal);
     let buckets = sizes::Buckets::new(&at, &paths, cell);
     // The nodes are sized first, the tiny nodes fit in what they leave; only

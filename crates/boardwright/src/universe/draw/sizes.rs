@@ -57,32 +57,9 @@ impl Sizes {
     /// The nodes and edges are bucketed in `buckets` (cells of
     /// [`Buckets::cell_for`] `unit`); the tiny nodes are `tiny`.
     pub(super) fn new(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, tiny: &Tiny) -> Sizes {
-        Sizes::limited(board, at, paths, unit, area, buckets, tiny, true)
-    }
-
-    /// The sizes [`Sizes::new`] gives where no edge passes near a node it
-    /// is not on: what the board's nodes may be once such edges are bent
-    /// round them ([`super::bends`]).
-    pub(super) fn past_edges(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets) -> Sizes {
-        Sizes::limited(board, at, paths, unit, area, buckets, &Tiny::none(board.edges.len()), false)
-    }
-
-    /// [`Sizes::new`], each node kept clear of the edges it is not on when
-    /// `passing`.
-    #[allow(clippy::too_many_arguments)]
-    fn limited(
-        board: &Board,
-        at: &[(f64, f64)],
-        paths: &[Path],
-        unit: f64,
-        area: &Area,
-        buckets: &Buckets,
-        tiny: &Tiny,
-        passing: bool,
-    ) -> Sizes {
         let kinds: Vec<NodeKind> = board.nodes.iter().map(|n| n.kind).collect();
         let reach: Vec<f64> = board.nodes.iter().map(|n| Outline(n.kind).reach(&n.dots)).collect();
-        let mut cap = alone(board, at, paths, unit, area, buckets, &reach, passing);
+        let mut cap = alone(board, at, paths, unit, area, buckets, &reach);
         for (k, &t) in tiny.at.iter().enumerate() {
             for i in buckets.nodes_near(t).map(|i| i as usize) {
                 cap[i] = cap[i].min((point(t).dist(point(at[i])) - tiny.reach(k) - CLEARANCE) / reach[i]);
@@ -187,17 +164,7 @@ impl Sizes {
 /// the line from the node to the edge's nearest point (so that a close edge
 /// limits the node by the outline and the dots on its side, not by a dot
 /// facing away, [`Outline::extent`]).
-#[allow(clippy::too_many_arguments)]
-fn alone(
-    board: &Board,
-    at: &[(f64, f64)],
-    paths: &[Path],
-    unit: f64,
-    area: &Area,
-    buckets: &Buckets,
-    reach: &[f64],
-    passing: bool,
-) -> Vec<f64> {
+fn alone(board: &Board, at: &[(f64, f64)], paths: &[Path], unit: f64, area: &Area, buckets: &Buckets, reach: &[f64]) -> Vec<f64> {
     let mut cap: Vec<f64> = board
         .nodes
         .iter()
@@ -209,7 +176,7 @@ fn alone(
             most.min(inside) / reach
         })
         .collect();
-    for (i, &p) in at.iter().enumerate().filter(|_| passing) {
+    for (i, &p) in at.iter().enumerate() {
         for e in buckets.edges_near(p) {
             let [a, b] = board.edges[e as usize];
             if a as usize != i && b as usize != i {
