@@ -115,6 +115,11 @@ impl Snapshot {
     }
 }
 
+/// Points nearer than this, grid units, are one point even on a board
+/// without the planarity guard (the `classic` preset): two points relaxed
+/// onto one corner would otherwise print as two nodes in one place.
+const COINCIDENT: f64 = 1e-6;
+
 /// The generation steps, as reported to a progress callback.
 pub(crate) const STEPS: [&str; 4] = [
     "relaxing points",
@@ -178,7 +183,7 @@ fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Wa
     if stop.as_ref().is_some_and(Stop::stopped) {
         return Err("stopped while relaxing".to_string());
     }
-    let clearance = if params.planar { params.clearance } else { 0.0 };
+    let clearance = if params.planar { params.clearance } else { COINCIDENT };
     let merged = merge::merge_close(&mut points, &mut sides, center, clearance, (w, h));
     let center = if params.fair_center {
         center::place(&mut points, Point::new(size.0 / 2.0, size.1 / 2.0))

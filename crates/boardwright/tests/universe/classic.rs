@@ -113,3 +113,28 @@ fn original_edges_are_classic_and_not_planar() {
         "{err}"
     );
 }
+
+/// No two nodes of a classic board share a point: without the planarity
+/// guard, two points relaxed onto one corner are still one node (seeds
+/// "x595", "x898" and "x973" at 9 players had a mission and a regular node
+/// at one corner).
+#[test]
+fn classic_nodes_never_share_a_point() {
+    let params = classic(9);
+    let seeds = ["x595", "x898", "x973"].map(String::from).into_iter().chain((0..20).map(|k| format!("apart-{k}")));
+    for seed in seeds {
+        let b = Universe::generate(&params, &Seed::new(&seed)).unwrap();
+        let mut at: Vec<(f64, f64, u32)> = b.nodes.iter().map(|n| (n.x, n.y, n.id)).collect();
+        at.sort_by(|p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
+        for w in at.windows(2) {
+            assert!(
+                (w[0].0, w[0].1) != (w[1].0, w[1].1),
+                "seed {seed:?}: nodes {} and {} both at ({}, {})",
+                w[0].2,
+                w[1].2,
+                w[0].0,
+                w[0].1
+            );
+        }
+    }
+}

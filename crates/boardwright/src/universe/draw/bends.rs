@@ -8,8 +8,8 @@
 //! another edge is not made, and what the bent edge passes near then limits
 //! the sizes as any edge does ([`super::sizes`]).
 
-use super::Path;
 use super::sizes::{Buckets, Sizes, clear_of};
+use super::{EDGE_WIDTH, Path};
 use crate::geom::{Point, segments_cross};
 use crate::universe::Board;
 
@@ -35,13 +35,18 @@ pub(super) fn bent(board: &Board, at: &[(f64, f64)], mut paths: Vec<Path>, bucke
             }
             // The piece passing nearest, and its nearest point.
             let Some((k, q)) = nearest_piece(p, &paths[e]) else { continue };
+            // Away from the node; across the piece when it runs through the
+            // node's centre (three nodes in a line, the original's edges).
             let (dx, dy) = (q.0 - p.0, q.1 - p.1);
             let d = dx.hypot(dy);
-            if d <= 0.0 {
-                continue;
-            }
-            let (ux, uy) = (dx / d, dy / d);
-            let mut out = d;
+            let (ux, uy) = if d > 0.0 {
+                (dx / d, dy / d)
+            } else {
+                let (a, b) = (paths[e][k], paths[e][k + 1]);
+                let length = (b.0 - a.0).hypot(b.1 - a.1);
+                (-(b.1 - a.1) / length, (b.0 - a.0) / length)
+            };
+            let mut out = d.max(EDGE_WIDTH);
             for _ in 0..TRIES {
                 out *= FARTHER;
                 let bend = (p.0 + ux * out, p.1 + uy * out);
