@@ -121,7 +121,10 @@ fn original_edges_are_classic_and_not_planar() {
 #[test]
 fn classic_nodes_never_share_a_point() {
     let params = classic(9);
-    let seeds = ["x595", "x898", "x973"].map(String::from).into_iter().chain((0..20).map(|k| format!("apart-{k}")));
+    let seeds = ["x595", "x898", "x973"]
+        .map(String::from)
+        .into_iter()
+        .chain((0..20).map(|k| format!("apart-{k}")));
     for seed in seeds {
         let b = Universe::generate(&params, &Seed::new(&seed)).unwrap();
         let mut at: Vec<(f64, f64, u32)> = b.nodes.iter().map(|n| (n.x, n.y, n.id)).collect();
