@@ -232,7 +232,7 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
             );
         }
     }
-    shapes.extend(pieces::shapes(board, &at, &frame, &sizes, &tiny, &look));
+    shapes.extend(pieces::shapes(board, &at, &paths, &frame, &sizes, &tiny, &look));
     shapes.extend(groups);
     let on_board: &[print::Entry] = if legend_page { &[] } else { &entries };
     shapes.push(print::legend(

@@ -1176,3 +1176,25 @@ fn a_refusals_tiling_prints_the_board_shaped_for_it() {
     assert!(refused > 0, "no board refused on A5: the test measures nothing");
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// On a classic board with the original's expansions, an expedition or
+/// resource keeps clear of every node and edge line near it as drawn, an
+/// edge bent round a node included (these seeds had a resource under a
+/// bent edge), and the page keeps every rule.
+#[test]
+fn pieces_keep_clear_of_edges_bent_round_a_node() {
+    use universe::expansions::{EXPEDITIONS, RESOURCES, TINY_NODES, names};
+    for (players, seed) in [(2, "print-expansions-67"), (5, "print-expansions-35"), (9, "print-expansions-36")] {
+        let params = universe::Params {
+            players,
+            expansions: names()
+                .into_iter()
+                .filter(|n| ![EXPEDITIONS, RESOURCES, TINY_NODES].contains(n))
+                .map(String::from)
+                .collect(),
+            ..resolved::<universe::Params>(Some("classic"), &[])
+        };
+        let board = Universe::generate(&params, &Seed::new(seed)).unwrap();
+        check_universe(&board, &on_paper(Paper::A4), Rules::All).unwrap_or_else(|e| panic!("{players} players, seed {seed:?}: {e}"));
+    }
+}

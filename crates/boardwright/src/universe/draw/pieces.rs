@@ -8,7 +8,8 @@
 //!   ([`super::sizes`]);
 //! - an expedition or landmark is drawn as large as its area lets it, clear
 //!   of the area's nodes (as drawn) and of its outline by the room a tiny
-//!   node takes beside an edge; an expedition of the original shows its
+//!   node takes beside an edge, and of every node and edge line near it as
+//!   drawn (an edge bent round a node, or the original's edges crossing); an expedition of the original shows its
 //!   compass and, below it, its 1–3 join slots (empty circles, tagged
 //!   `slot`) inside that circle;
 //! - a resource is drawn as large as its room lets it (at most
@@ -180,9 +181,18 @@ impl Tiny {
 
 /// The shapes of every piece on `board`: tiny nodes, expeditions and
 /// landmarks, resources.
-pub(super) fn shapes(board: &Board, at: &[(f64, f64)], frame: &Frame, sizes: &Sizes, tiny: &Tiny, look: &Look) -> Vec<Shape> {
+pub(super) fn shapes(
+    board: &Board,
+    at: &[(f64, f64)],
+    paths: &[Path],
+    frame: &Frame,
+    sizes: &Sizes,
+    tiny: &Tiny,
+    look: &Look,
+) -> Vec<Shape> {
     let mut shapes = Vec::new();
     let unit = frame.unit;
+    let buckets = Buckets::new(at, paths, Buckets::cell_for(unit));
     for (k, (t, &mid)) in board.tiny_nodes.iter().zip(&tiny.at).enumerate() {
         let length = tiny.length[k];
         let along = tiny.along[k];
@@ -227,7 +237,21 @@ pub(super) fn shapes(board: &Board, at: &[(f64, f64)], frame: &Frame, sizes: &Si
                 path_distance(c, &path) - beside
             })
             .fold(f64::INFINITY, f64::min);
-        nodes.min(edges)
+        // And every node and edge line near it as drawn: an edge bent
+        // round a node, or one of the original's crossing another, may
+        // pass into an area not its own.
+        let near_nodes = buckets
+            .nodes_near(c)
+            .map(|v| {
+                let (x, y) = at[v as usize];
+                ((x - c.0).powi(2) + (y - c.1).powi(2)).sqrt() - sizes.reach(&board.nodes[v as usize]) - CLEARANCE
+            })
+            .fold(f64::INFINITY, f64::min);
+        let near_edges = buckets
+            .edges_near(c)
+            .map(|e| path_distance(c, &paths[e as usize]) - beside)
+            .fold(f64::INFINITY, f64::min);
+        nodes.min(edges).min(near_nodes).min(near_edges)
     };
     for e in &board.expeditions {
         let c = frame.at((e.x, e.y));
