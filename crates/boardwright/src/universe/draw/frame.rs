@@ -63,11 +63,12 @@ impl Frame {
         } else {
             plain
         };
-        let unit = plain.min(across.most_unit(&xs)).min(down.most_unit(&ys));
+        let most = (across.most_unit(&xs), down.most_unit(&ys));
+        let unit = plain.min(most.0).min(most.1);
         Frame {
             unit,
-            x: Axis::new(&xs, &across, w, unit, tiled),
-            y: Axis::new(&ys, &down, h, unit, tiled),
+            x: Axis::new(&xs, &across, w, (unit, most.0), tiled),
+            y: Axis::new(&ys, &down, h, (unit, most.1), tiled),
             bands: bands.clone(),
         }
     }
@@ -307,13 +308,13 @@ struct Axis {
 
 impl Axis {
     /// The axis of `pieces` (grid coordinate and reach) on a board `extent`
-    /// units long, drawn at `unit` (at most [`Rooms::most_unit`]) in
-    /// `rooms`. The board is cut as it parts at the axis's own largest
-    /// unit, so that each room takes its share, each cut halfway between
+    /// units long, drawn at `unit` in `rooms`, at most `most`, the rooms'
+    /// [`Rooms::most_unit`]. The board is cut as it parts at `most`, so
+    /// that each room takes its share, each cut halfway between
     /// the pieces either side of it, and each part is centred in its room.
     /// Without cuts the grid's `extent_units` are centred, or what
     /// `pieces` reach when `by_pieces`.
-    fn new(pieces: &[(f64, f64)], rooms: &Rooms, extent_units: f64, unit: f64, by_pieces: bool) -> Axis {
+    fn new(pieces: &[(f64, f64)], rooms: &Rooms, extent_units: f64, (unit, most): (f64, f64), by_pieces: bool) -> Axis {
         if rooms.plain() {
             // One sheet: the plain scaling, as the page was always drawn.
             let (lo, hi) = rooms.whole;
@@ -324,7 +325,7 @@ impl Axis {
             };
         }
         let sorted = by_coordinate(pieces);
-        let parts = rooms.parts(&sorted, rooms.most_unit(pieces)).unwrap_or_else(|| vec![(0, 0)]);
+        let parts = rooms.parts(&sorted, most).unwrap_or_else(|| vec![(0, 0)]);
         let mut first = 0.0;
         let mut cuts = Vec::with_capacity(parts.len().saturating_sub(1));
         for (i, &(k, start)) in parts.iter().enumerate() {
@@ -362,7 +363,7 @@ mod tests {
         let nodes = [(0.0, 0.4), (3.5, 0.3), (10.0, 0.4)];
         let rooms = Rooms::new((10.0, 210.0), &[]);
         assert_eq!(rooms.most_unit(&nodes), f64::INFINITY);
-        let axis = Axis::new(&nodes, &rooms, 10.0, 18.0, false);
+        let axis = Axis::new(&nodes, &rooms, 10.0, (18.0, f64::INFINITY), false);
         for c in [0.0, 3.5, 10.0] {
             assert_eq!(axis.at(c, axis.part(c), 18.0), (10.0 + 210.0 - 180.0) / 2.0 + c * 18.0);
         }
@@ -372,7 +373,7 @@ mod tests {
     /// inside the interval, in order, and every part keeping its spacing.
     fn check(pieces: &[(f64, f64)], (lo, hi): (f64, f64), bands: &[(f64, f64)], unit: f64) {
         let rooms = Rooms::new((lo, hi), bands);
-        let axis = Axis::new(pieces, &rooms, 0.0, unit, true);
+        let axis = Axis::new(pieces, &rooms, 0.0, (unit, rooms.most_unit(pieces)), true);
         let xs: Vec<f64> = pieces.iter().map(|&(c, _)| axis.at(c, axis.part(c), unit)).collect();
         for (&(c, m), &x) in pieces.iter().zip(&xs) {
             let (x0, x1) = (x - m * unit, x + m * unit);
