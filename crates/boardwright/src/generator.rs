@@ -98,8 +98,8 @@ pub trait Generator: 'static {
     }
 
     /// Sets what a drawing on `options` asks of the result itself, where
-    /// `params` leave it to the generator: a universe printed over sheets
-    /// that make another shape than one sheet is laid out for that shape.
+    /// `params` leave it to the generator: a universe printed over several
+    /// sheets is laid out for the shape they make together.
     /// Nothing by default. Called before generating whatever is written,
     /// so that a board and its drawing stay one board.
     fn fit_to_sheets(_params: &mut Self::Params, _options: &DrawOptions) {}

@@ -255,10 +255,10 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
 
 /// The `aspect` (to two places) that lays a board of `params` out to fill
 /// the room `options` leave it: the page less its margins, the legend,
-/// the scissors and the overlap strips with their clear bands. The board
-/// drawn reaches half a unit past its outer points and is parted at each
-/// strip with half a unit left each side; of the sizes `aspect` can give,
-/// the one whose shape so drawn comes nearest the room's is taken. On
+/// the scissors and the overlap strips with their clear bands. The sizes
+/// `aspect` can give are ranked by how near the room's their shape comes,
+/// reckoned as a board reaching half a unit past its outer points and
+/// beside each cut at a strip (the most a part reaches there). On
 /// boards of up to [`SHAPED_NODES`] nodes the five nearest are laid out
 /// for three seeds (without `fair_play`) and drawn, and the one whose
 /// nodes fill the room best on the least filled is taken (the room between

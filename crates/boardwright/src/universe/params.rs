@@ -34,7 +34,7 @@ declare! {
         /// the board's height over its width, for a board printed over
         /// sheets that together make another shape than one landscape
         /// sheet (set from the tiling, --tile or the page's sheets per
-        /// board, when the sheets across and down differ); the board keeps
+        /// board, when it is more than one sheet); the board keeps
         /// about as many grid cells as one sheet's shape would give it
         aspect: Option<f64> = None, float(0.2, 5.0), #[serde(skip_serializing_if = "Option::is_none")];
         /// relaxation iterations
