@@ -10,12 +10,17 @@ use boardwright::{Generator, Recorder, Seed};
 const SIZES: [u32; 6] = [24, 32, 40, 64, 96, 128];
 
 fn ship(size: u32, seed: &str) -> starship::Board {
+    ship_of(size, size, seed)
+}
+
+/// The default ship on a `width` × `height` grid.
+fn ship_of(width: u32, height: u32, seed: &str) -> starship::Board {
     let params = Params {
-        width: size,
-        height: size,
+        width,
+        height,
         ..Params::default()
     };
-    Starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("size {size}, seed {seed:?}: {e}"))
+    Starship::generate(&params, &Seed::new(seed)).unwrap_or_else(|e| panic!("{width} x {height}, seed {seed:?}: {e}"))
 }
 
 /// Machines are operated from beside them; every other part is a room.
@@ -454,18 +459,7 @@ fn extent(s: &starship::Board) -> (f64, f64) {
 #[test]
 fn a_wide_grid_gets_a_wide_ship() {
     let share = |width: u32, height: u32| {
-        let ships: Vec<(f64, f64)> = (0..12)
-            .map(|i| {
-                let params = Params {
-                    width,
-                    height,
-                    ..Params::default()
-                };
-                let seed = format!("extent-{i}");
-                let s = Starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{width} x {height}, seed {seed}: {e}"));
-                extent(&s)
-            })
-            .collect();
+        let ships: Vec<(f64, f64)> = (0..12).map(|i| extent(&ship_of(width, height, &format!("extent-{i}")))).collect();
         let n = ships.len() as f64;
         (
             ships.iter().map(|e| e.0).sum::<f64>() / n,
@@ -491,13 +485,8 @@ fn a_wide_grid_is_filled_across() {
     let mut failures = Vec::new();
     for (width, height) in [(96, 64), (60, 30), (200, 40)] {
         for i in 0..10 {
-            let params = Params {
-                width,
-                height,
-                ..Params::default()
-            };
             let seed = format!("across-{i}");
-            let s = Starship::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{width} x {height}, seed {seed}: {e}"));
+            let s = ship_of(width, height, &seed);
             let (across, _) = extent(&s);
             if across < 0.7 {
                 failures.push(format!(
