@@ -40,8 +40,6 @@ const CITY_SIDE: f64 = 0.9;
 /// Side of the box the tower is drawn in, in circumradii: its ring stays
 /// inside its own hex and is well over half as large again as a city.
 const TOWER_SIDE: f64 = 1.6;
-/// Space between the legend's band and the map, millimetres.
-const BAND_GAP: f64 = 3.0;
 /// Circumradius of a hex, in swatch boxes, that the legend draws roads for:
 /// about a hex's on an A4 page, so that widths and dashes look alike.
 const LEGEND_RADIUS: f64 = 1.25;
@@ -149,15 +147,15 @@ fn caption(board: &Board, options: &DrawOptions) -> print::Caption {
 fn layout(board: &Board, entries: &[Entry], options: &DrawOptions) -> Layout {
     let (paper, tile) = (options.paper, options.tile);
     let (ext_w, ext_h) = extent(board);
-    let (page, area) = legend_placed(board, entries, options);
+    let legend_placed =
+        |options: &DrawOptions| print::legend_placed(entries, &caption(board, options), options, |area| radius_in(board, area));
+    let (page, area) = legend_placed(options);
     let [ax0, ay0, ax1, ay1] = area;
     let most = radius_in(board, area);
     // Made smaller no further than it spans LEAST_SPAN of the sheets and
     // its hexes are one sheet's (unless one sheet's are larger still).
     let spanning = print::LEAST_SPAN / (ext_w / (page.width - 2.0 * MARGIN)).max(ext_h / (page.height - 2.0 * MARGIN));
-    let print::Scales { least, lowest, .. } = print::Scales::new(options, most, spanning, |one| {
-        radius_in(board, legend_placed(board, entries, one).1)
-    });
+    let print::Scales { least, lowest, .. } = print::Scales::new(options, most, spanning, |one| radius_in(board, legend_placed(one).1));
     // The centre of hex (0, 0) with the map centred in its rectangle.
     let centred = |radius: f64| {
         (
@@ -220,31 +218,6 @@ fn layout(board: &Board, entries: &[Entry], options: &DrawOptions) -> Layout {
 fn radius_in(board: &Board, [x0, y0, x1, y1]: [f64; 4]) -> f64 {
     let (ext_w, ext_h) = extent(board);
     ((x1 - x0) / ext_w).min((y1 - y0) / ext_h)
-}
-
-/// The page of `options` with the legend in a column at the right or in a
-/// band at the foot, whichever leaves the map the larger hexes (the column
-/// when alike), each within one sheet of a tiled board, clear of its
-/// seams; and the rectangle left for the map.
-fn legend_placed(board: &Board, entries: &[Entry], options: &DrawOptions) -> (Page, [f64; 4]) {
-    let (paper, tile) = (options.paper, options.tile);
-    let caption = caption(board, options);
-    let mut page = print::page(options);
-    let mut beside = page.clone();
-    // The column down the last column of sheets, its rows kept out of the
-    // seams between rows.
-    let (top, foot) = (
-        print::sheet_room(paper, tile, tile.cols - 1, 0),
-        print::sheet_room(paper, tile, tile.cols - 1, tile.rows - 1),
-    );
-    let [_, down] = print::seams(paper, tile);
-    let column = print::legend_at_right(&mut beside, entries, &caption, [top[0], top[1], foot[2], foot[3]], &down);
-    let room = print::sheet_room(paper, tile, 0, tile.rows - 1);
-    let lines = caption.flowing(room[2] - room[0]);
-    match print::legend_at_foot(&mut page, entries, &lines, room, BAND_GAP) {
-        Some(band) if radius_in(board, band) > radius_in(board, column) => (page, band),
-        _ => (beside, column),
-    }
 }
 
 /// The legend: each terrain as its hex is drawn, rivers, the tower and each

@@ -1,5 +1,5 @@
-//! What a printed board says so that it can be made again, in lines that
-//! fit: running text under the board, or stacked in a narrow column.
+//! What a printed board says so that it can be made again, as running text
+//! in lines that fit: under the board, or in the legend's column.
 
 use scene::Paper;
 use toml::Value;
@@ -67,21 +67,6 @@ impl Caption {
         pieces.push(Piece::Words(self.paper_words()));
         pieces.push(Piece::Words("made with boardwright".to_string()));
         wrap(&pieces, width)
-    }
-
-    /// The caption stacked for a narrow column: the generator, the seed,
-    /// `extent, paper`, the settings, `made with boardwright`, each starting
-    /// a line and broken into lines no wider than `width` millimetres.
-    pub(crate) fn stacked(&self, width: f64) -> Vec<String> {
-        let mut lines = wrap(&[Piece::Words(self.generator.clone())], width);
-        lines.extend(wrap(&[Piece::Seed(self.seed.clone())], width));
-        lines.extend(wrap(&[Piece::Words(format!("{}, {}", self.extent, self.paper_words()))], width));
-        if !self.settings.is_empty() {
-            let settings: Vec<Piece> = self.settings.iter().cloned().map(Piece::Words).collect();
-            lines.extend(wrap(&settings, width));
-        }
-        lines.push("made with boardwright".to_string());
-        lines
     }
 
     /// `a4 paper`, or `2x2 sheets of a4 paper`.

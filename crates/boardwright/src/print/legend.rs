@@ -5,8 +5,9 @@
 use scene::{Anchor, Color, Page, Shape, Style, Tag};
 
 use super::caption::Caption;
-use super::text::{caption_width, text, text_width};
-use super::{INK, LEGEND_TEXT, MARGIN, SMALL_TEXT, place};
+use super::text::{text, text_width};
+use super::{INK, LEGEND_TEXT, MARGIN, SMALL_TEXT, place, seams, sheet_room};
+use crate::DrawOptions;
 
 /// Side of a legend swatch, millimetres.
 const SWATCH: f64 = 4.5;
@@ -176,34 +177,33 @@ fn legend_past(entries: &[Entry], lines: &[String], at: (f64, f64), width: f64, 
 /// the page's full height beside the column. The column is centred in the
 /// room's height, or, where `gaps` are given (the bands about the seams
 /// between rows, intervals of y in order), starts at its top and moves each
-/// row down past the gaps it would meet. It is as wide as its widest entry
-/// or caption line, at most 80 mm, with one entry to a row; it is widened,
-/// and the entries set two or more to a row, only when the legend would not
-/// fit the room's height otherwise, up to half the sheet. Longer caption
-/// lines are broken to fit it.
-pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Caption, room: [f64; 4], gaps: &[(f64, f64)]) -> [f64; 4] {
+/// row down past the gaps it would meet. It is as wide as its widest entry,
+/// at most 80 mm, with one entry to a row; it is widened, and the entries
+/// set two or more to a row, only when the legend would not fit the room's
+/// height otherwise, up to half the sheet. The caption runs in lines as
+/// wide as the column.
+fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Caption, room: [f64; 4], gaps: &[(f64, f64)]) -> [f64; 4] {
     let widest_entry = entries.iter().map(Entry::width).fold(0.0, f64::max);
-    let widest_line = caption.stacked(f64::INFINITY).iter().map(|l| caption_width(l)).fold(0.0, f64::max);
     // The column's width and the width its entries are set in: one to a row
     // (0) until the room's height runs out, then as wide as the column,
     // widened step by step up to half the sheet (the room and its margins).
     let tall = room[3] - room[1];
     let half = (room[2] - room[0]) / 2.0 + MARGIN;
     let fits = |width: f64, row: f64| {
-        let lines = caption.stacked(width).len();
+        let lines = caption.flowing(width).len();
         if gaps.is_empty() {
             legend_height(entries, lines, row) <= tall
         } else {
             bottom(entries, lines, row, room[1], gaps) <= room[3]
         }
     };
-    let mut width = widest_entry.max(widest_line).min(80.0);
+    let mut width = widest_entry.min(80.0);
     let mut row = 0.0;
     while !fits(width, row) && width + 5.0 <= half {
         width += 5.0;
         row = width;
     }
-    let lines = caption.stacked(width);
+    let lines = caption.flowing(width);
     let x = room[2] - width;
     let y = if gaps.is_empty() {
         room[1] + ((tall - legend_height(entries, lines.len(), row)) / 2.0).max(0.0)
@@ -221,7 +221,7 @@ pub(crate) fn legend_at_right(page: &mut Page, entries: &[Entry], caption: &Capt
 /// entries: the printable rectangle left for the drawing above it, `gap`
 /// from it, the page's full width; `None`, and the page untouched, when
 /// the band is taller than the room.
-pub(crate) fn legend_at_foot(page: &mut Page, entries: &[Entry], lines: &[String], room: [f64; 4], gap: f64) -> Option<[f64; 4]> {
+fn legend_at_foot(page: &mut Page, entries: &[Entry], lines: &[String], room: [f64; 4], gap: f64) -> Option<[f64; 4]> {
     let width = room[2] - room[0];
     let top = room[3] - legend_height(entries, lines.len(), width);
     if top < room[1] {
@@ -229,6 +229,41 @@ pub(crate) fn legend_at_foot(page: &mut Page, entries: &[Entry], lines: &[String
     }
     page.shapes.push(legend(entries, lines, (room[0], top), width, false));
     Some([MARGIN + 1.0, MARGIN + 1.0, page.width - MARGIN - 1.0, top - gap])
+}
+
+/// Space between a legend's band and the drawing above it, millimetres.
+const BAND_GAP: f64 = 3.0;
+
+/// A page of `options` with its legend where it leaves the drawing
+/// largest, and the printable rectangle left for the drawing: in a band at
+/// the foot, the caption running under the entries, or in a column at the
+/// right, the caption running as wide as the column (the column when the
+/// two are alike). `size`
+/// is how large the drawing comes out in a rectangle. On a tiled board the
+/// column runs down the last column of sheets, its rows stepping past the
+/// seams, and the band keeps to the first sheet of the last row, clear of
+/// its seams.
+pub(crate) fn legend_placed(
+    entries: &[Entry],
+    caption: &Caption,
+    options: &DrawOptions,
+    size: impl Fn([f64; 4]) -> f64,
+) -> (Page, [f64; 4]) {
+    let (paper, tile) = (options.paper, options.tile);
+    let mut column = super::page(options);
+    let (top, foot) = (
+        sheet_room(paper, tile, tile.cols - 1, 0),
+        sheet_room(paper, tile, tile.cols - 1, tile.rows - 1),
+    );
+    let [_, down] = seams(paper, tile);
+    let beside = legend_at_right(&mut column, entries, caption, [top[0], top[1], foot[2], foot[3]], &down);
+    let mut band = super::page(options);
+    let room = sheet_room(paper, tile, 0, tile.rows - 1);
+    let lines = caption.flowing(room[2] - room[0]);
+    match legend_at_foot(&mut band, entries, &lines, room, BAND_GAP) {
+        Some(below) if size(below) > size(beside) => (band, below),
+        _ => (column, beside),
+    }
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ mod text;
 pub(crate) use caption::Caption;
 pub(crate) use clear::{LEAST_SPAN, Marks, Scales, Seams, Span};
 pub(crate) use columns::{Block, fill, flow};
-pub(crate) use legend::{Entry, SWATCH_SIDE, legend, legend_at_foot, legend_at_right, legend_height};
+pub(crate) use legend::{Entry, SWATCH_SIDE, legend, legend_height, legend_placed};
 pub(crate) use place::{place, turned};
 pub use sheets::Tile;
 pub(crate) use sheets::{cut, cut_double_sided, seams, sheet_room};

@@ -37,8 +37,6 @@ const LETTER_SHARE: f64 = 0.7;
 /// unless one sheet's are larger: a letter small enough to find room in
 /// its part away from a seam, or else to lie within the strip.
 const LETTER_TILED: f64 = 6.0;
-/// Space between the legend's band and the drawing, millimetres.
-const BAND_GAP: f64 = 3.0;
 
 /// Draws `ship` as a one-page document.
 pub fn draw(ship: &Board, options: DrawOptions) -> Document {
@@ -74,12 +72,13 @@ pub(crate) fn draw_stage(ship: &Board, shown: &Board, options: DrawOptions) -> D
 /// size.
 fn laid_out(ship: &Board, kinds: &[Kind], entries: &[Entry], options: &DrawOptions) -> (Page, Frame, f64) {
     let (paper, tile) = (options.paper, options.tile);
-    let (page, area) = legend_placed(ship, entries, options);
+    let legend_placed =
+        |options: &DrawOptions| print::legend_placed(entries, &caption(ship, options), options, |area| Frame::largest(ship, area));
+    let (page, area) = legend_placed(options);
     let most = Frame::largest(ship, area);
     let spanning = Frame::spanning(ship, (page.width - 2.0 * MARGIN, page.height - 2.0 * MARGIN), print::LEAST_SPAN);
-    let print::Scales { one, least, lowest } = print::Scales::new(options, most, spanning, |one| {
-        Frame::largest(ship, legend_placed(ship, entries, one).1)
-    });
+    let print::Scales { one, least, lowest } =
+        print::Scales::new(options, most, spanning, |one| Frame::largest(ship, legend_placed(one).1));
     // Letters as large as one sheet's, or LETTER_TILED where that is larger.
     let letters = if tile == Tile::ONE {
         f64::INFINITY
@@ -102,32 +101,6 @@ fn laid_out(ship: &Board, kinds: &[Kind], entries: &[Entry], options: &DrawOptio
         }
     });
     (page, Frame::at(ship, area, placed.scale, placed.shift), letters)
-}
-
-/// The page of `options` with the legend in a column at the right or in a
-/// band at the foot, whichever gives the ship the larger tiles (the column
-/// when alike), each within one sheet of a tiled board, clear of its
-/// seams; and the rectangle left for the ship.
-fn legend_placed(ship: &Board, entries: &[Entry], options: &DrawOptions) -> (Page, [f64; 4]) {
-    let (paper, tile) = (options.paper, options.tile);
-    let caption = &caption(ship, options);
-    let mut column = print::page(options);
-    // The column down the last column of sheets, its rows kept out of the
-    // seams between rows.
-    let (top, foot) = (
-        print::sheet_room(paper, tile, tile.cols - 1, 0),
-        print::sheet_room(paper, tile, tile.cols - 1, tile.rows - 1),
-    );
-    let [_, down] = print::seams(paper, tile);
-    let beside = print::legend_at_right(&mut column, entries, caption, [top[0], top[1], foot[2], foot[3]], &down);
-    let mut band = print::page(options);
-    let room = print::sheet_room(paper, tile, 0, tile.rows - 1);
-    // Stacked as in the column: the caption reads the same either way.
-    let lines = caption.stacked(room[2] - room[0]);
-    match print::legend_at_foot(&mut band, entries, &lines, room, BAND_GAP) {
-        Some(below) if Frame::largest(ship, below) > Frame::largest(ship, beside) => (band, below),
-        _ => (column, beside),
-    }
 }
 
 /// The caption under the legend.
