@@ -137,6 +137,43 @@ fn the_original_placement_leaves_some_players_without_a_whole_garden() {
     assert!(short > 20, "{short} of 200 boards");
 }
 
+/// The special cells' kinds: fair, exactly a third of a board's hinder;
+/// placed as the original does, each of the eight kinds as often as any
+/// other (a hindering one half the time), as the original's code draws them.
+#[test]
+fn special_cells_hinder_a_third_or_as_the_original_draws_them() {
+    const HINDERING: [&str; 4] = ["Low Ceiling", "Fertile Ground", "Hard Ground", "Black Magic"];
+    for fair in [true, false] {
+        let mut kinds: std::collections::BTreeMap<String, u32> = Default::default();
+        for i in 0..400 {
+            let seed = format!("special-{i}");
+            let b = Witches::generate(&params(2, fair), &Seed::new(&seed)).unwrap();
+            let hindering = b.special_cells.iter().filter(|l| HINDERING.contains(&l.name.as_str())).count();
+            assert!(
+                !fair || hindering == b.special_cells.len() / 3,
+                "seed {seed:?}: {hindering} of {} hinder",
+                b.special_cells.len()
+            );
+            for l in &b.special_cells {
+                *kinds.entry(l.name.clone()).or_default() += 1;
+            }
+        }
+        assert_eq!(kinds.len(), 8, "fair {fair}: {kinds:?}");
+        let total: u32 = kinds.values().sum();
+        let hindering: u32 = HINDERING.iter().map(|k| kinds[*k]).sum();
+        let share = f64::from(hindering) / f64::from(total);
+        if fair {
+            assert!((share - 1.0 / 3.0).abs() < 0.01, "fair: {share:.3} hinder");
+        } else {
+            // 2,400 cells: each kind's share within 0.03 of an eighth.
+            for (kind, &n) in &kinds {
+                let share = f64::from(n) / f64::from(total);
+                assert!((share - 0.125).abs() < 0.03, "as the original: {kind} {share:.3} of {total}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_second_edition_board_prints_on_one_side() {
     let b = Witches::generate(&params(4, true), &Seed::new("Tiamo")).unwrap();

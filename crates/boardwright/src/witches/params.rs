@@ -29,7 +29,8 @@ declare! {
         /// (none in the 2023 edition, which has no cauldrons)
         cauldron_ingredients: u32 = 2, int(0, 4);
         /// special cells (harder levels), mostly helpful: at most a third of
-        /// them hinder
+        /// them hinder (in the 2023 edition placed as the original does, any
+        /// of the eight kinds alike)
         special_cells: u32 = 0, int(0, 6);
         /// whole-board attempts before giving up
         max_attempts: u32 = 200, int(1, 100_000);

@@ -23,7 +23,10 @@
 
 use super::board::metrics;
 use super::params::RECIPE_2023;
-use super::{Board, Cell, CellSet, Face, Garden, HEIGHT, INGREDIENTS, Label, Params, Player, WIDTH, gardens, label, special_kind};
+use super::{
+    Board, Cell, CellSet, Face, Garden, HEIGHT, HELPFUL_SPECIALS, HINDERING_SPECIALS, INGREDIENTS, Label, Params, Player, WIDTH, gardens, label,
+    special_kind,
+};
 use crate::seed::{Rng, Seed};
 use crate::{Error, Header, Watch};
 
@@ -77,13 +80,24 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
         .collect();
     let specials = counts(params.special_cells, (bonus, 3 + bonus), &order, params.fair_placement, &mut rng);
     let mut cells = take(&mut free, &specials);
-    // Which of them hinder is drawn over the whole sheet, not by player.
+    // Which of them hinder is drawn over the whole sheet, not by player: a
+    // third of them, or, placed as the original does, any of the eight
+    // kinds alike, as its code draws them (it means to draw a hindering
+    // kind again once, but reads the wrong field, so never does).
     rng.shuffle(&mut cells);
     let hindering = cells.len() as u32 / 3;
     let special_cells: Vec<Label> = cells
         .into_iter()
         .enumerate()
-        .map(|(i, c)| label(special_kind((i as u32) < hindering, &mut rng), c))
+        .map(|(i, c)| {
+            let kind = if params.fair_placement {
+                special_kind((i as u32) < hindering, &mut rng)
+            } else {
+                let kinds = [HELPFUL_SPECIALS, HINDERING_SPECIALS].concat();
+                kinds[rng.index(kinds.len())]
+            };
+            label(kind, c)
+        })
         .collect();
     let metrics = metrics(&owners, &[], &gardens, params, attempt + 1);
     Ok(Board {
