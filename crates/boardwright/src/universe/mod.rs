@@ -51,6 +51,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
+use crate::grid::PointGrid;
 use crate::seed::Seed;
 use crate::{DrawOptions, Error, Generator, Header, Stop, Watch};
 
@@ -626,6 +627,15 @@ fn place_between(
         } else {
             resources::Clearance::ORIGINAL
         };
+        let farthest = resources::farthest(&reach, clear);
+        let grid = PointGrid::new(points, size.0, size.1, farthest.max(1.0));
+        let nodes = resources::Nodes {
+            at: points,
+            on_border,
+            reach: &reach,
+            grid: &grid,
+            farthest,
+        };
         let per_area: Vec<Vec<Resource>> = (0..faces.faces.len())
             .into_par_iter()
             .map(|a| {
@@ -633,7 +643,7 @@ fn place_between(
                     return Vec::new();
                 }
                 let mut rng = rng.substream(a as u64);
-                resources::scatter(&faces, a, points, on_border, &reach, clear, &kinds, &mut rng)
+                resources::scatter(&faces, a, &nodes, clear, &kinds, &mut rng)
             })
             .collect();
         per_area.into_iter().flatten().collect()

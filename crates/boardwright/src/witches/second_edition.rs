@@ -24,8 +24,8 @@
 use super::board::metrics;
 use super::params::RECIPE_2023;
 use super::{
-    Board, Cell, CellSet, Face, Garden, HEIGHT, HELPFUL_SPECIALS, HINDERING_SPECIALS, INGREDIENTS, Label, Params, Player, WIDTH, gardens, label,
-    special_kind,
+    Board, Cell, CellSet, Face, Garden, HEIGHT, HELPFUL_SPECIALS, HINDERING_SPECIALS, INGREDIENTS, Label, Params, Player, WIDTH, gardens,
+    label, special_kind,
 };
 use crate::seed::{Rng, Seed};
 use crate::{Error, Header, Watch};

@@ -7,6 +7,8 @@ use boardwright::universe::{ACTIONS, Area, ExpeditionKind, expansions};
 
 /// Boards per player count in the sweeps (the `print` tests draw more).
 const SEEDS: usize = 120;
+/// Boards per player count on the original's edges.
+const CLASSIC_SEEDS: usize = 40;
 
 /// Parameters with the expansions `names` on.
 pub(super) fn with(players: u32, names: &[&str]) -> Params {
@@ -26,17 +28,27 @@ fn all(players: u32) -> Params {
 }
 
 /// Runs `check` on a board with every expansion of every player count over
-/// [`SEEDS`] seeds; the failure names the board.
+/// [`SEEDS`] seeds on our edges, and over [`CLASSIC_SEEDS`] on the
+/// original's (`classic`); the failure names the board.
 fn check_expanded(check: impl Fn(&Params, &Board) -> Result<(), String> + Sync) {
     let failures = crate::per_player_count(|players| {
-        let params = all(players);
-        (0..SEEDS)
-            .filter_map(|i| {
-                let seed = format!("expansions-{i}");
-                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("seed {seed:?}: {e}"));
-                check(&params, &board)
-                    .err()
-                    .map(|e| format!("players {players}, seed {seed:?}: {e}"))
+        let ours = all(players);
+        let classic = Params {
+            expansions: ours.expansions.clone(),
+            ..super::original::preset("classic", players)
+        };
+        [(ours, SEEDS, ""), (classic, CLASSIC_SEEDS, "classic, ")]
+            .into_iter()
+            .flat_map(|(params, seeds, what)| {
+                (0..seeds)
+                    .filter_map(|i| {
+                        let seed = format!("expansions-{i}");
+                        let board = Universe::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{what}seed {seed:?}: {e}"));
+                        check(&params, &board)
+                            .err()
+                            .map(|e| format!("{what}players {players}, seed {seed:?}: {e}"))
+                    })
+                    .collect::<Vec<_>>()
             })
             .collect::<Vec<_>>()
     });

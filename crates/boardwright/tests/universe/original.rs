@@ -11,7 +11,7 @@ use boardwright::universe::{ExpeditionKind, expansions};
 /// Boards per player count and preset in the sweeps.
 const SEEDS: usize = 25;
 
-fn preset(name: &str, players: u32) -> Params {
+pub(super) fn preset(name: &str, players: u32) -> Params {
     Params {
         players,
         ..Params::resolve(&[Params::preset(name).unwrap()]).unwrap_or_else(|e| panic!("{name}: {e}"))

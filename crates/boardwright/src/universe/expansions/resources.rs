@@ -26,6 +26,7 @@ use super::areas::Faces;
 use super::expeditions::draw;
 use super::inscribed::signed_distance;
 use crate::geom::Point;
+use crate::grid::PointGrid;
 use crate::seed::Rng;
 use crate::universe::Resource;
 
@@ -76,19 +77,38 @@ impl Clearance {
     }
 }
 
+/// The board's nodes as resources keep clear of them.
+pub struct Nodes<'a> {
+    /// Where each lies.
+    pub at: &'a [Point],
+    /// Whether each is on the paper's border.
+    pub on_border: &'a [bool],
+    /// How far each reaches as drawn, grid units.
+    pub reach: &'a [f64],
+    /// The nodes bucketed.
+    pub grid: &'a PointGrid,
+    /// The farthest a resource keeps from a node ([`farthest`]).
+    pub farthest: f64,
+}
+
+/// The farthest any node of reach `reach` (each node's, as drawn) keeps a
+/// resource `clear` of it.
+pub fn farthest(reach: &[f64], clear: Clearance) -> f64 {
+    reach.iter().fold(clear.nodes, |most, r| most.max(r + clear.past_reach))
+}
+
 /// The resources of area `area` (its ring in `faces`), drawn from `kinds`,
-/// kept `clear` of nodes that reach `reach` (grid units, as drawn).
-#[allow(clippy::too_many_arguments)]
-pub fn scatter(
-    faces: &Faces,
-    area: usize,
-    points: &[Point],
-    on_border: &[bool],
-    reach: &[f64],
-    clear: Clearance,
-    kinds: &[&Piece],
-    rng: &mut Rng,
-) -> Vec<Resource> {
+/// kept `clear` of the `nodes`: the original's rules keep clear of the
+/// area's own, ours of every node (on the original's edges, one of another
+/// area may lie near an edge of this one).
+pub fn scatter(faces: &Faces, area: usize, nodes: &Nodes, clear: Clearance, kinds: &[&Piece], rng: &mut Rng) -> Vec<Resource> {
+    let Nodes {
+        at: points,
+        on_border,
+        reach,
+        grid,
+        farthest,
+    } = *nodes;
     let n = points.len();
     let face = &faces.faces[area];
     // The area's outline as the board draws it (with the paper's corners).
@@ -127,11 +147,14 @@ pub fn scatter(
     for _ in 0..wanted {
         let found = (0..TRIES).find_map(|_| {
             let p = Point::new(rng.uniform(x0, x1), rng.uniform(y0, y1));
+            let clear_of = |v: u32| points[v as usize].dist(p) > clear.nodes.max(reach[v as usize] + clear.past_reach);
             let fits = signed_distance(p, &shrunk) > 0.0
                 && signed_distance(p, &drawn) > clear.outline
-                && nodes
-                    .iter()
-                    .all(|&v| points[v as usize].dist(p) > clear.nodes.max(reach[v as usize] + clear.past_reach))
+                && if clear.original {
+                    nodes.iter().all(|&v| clear_of(v))
+                } else {
+                    grid.within(points, p, farthest).all(clear_of)
+                }
                 && placed.iter().all(|r| Point::new(r.x, r.y).dist(p) > clear.apart);
             fits.then_some(p)
         });
