@@ -52,6 +52,52 @@ test("the navigation, the front page and the titles follow the listing; a name t
   }
   assert.equal((await fetch(`${base}/nowhere`)).status, 404);
   assert.deepEqual(errors, []);
+  // A mistyped page says so, names the address and links every generator,
+  // at both sizes, within the window.
+  for (const size of SIZES) {
+    const missing = await context.newPage();
+    const thrown = [];
+    missing.on("pageerror", (e) => thrown.push(e.message));
+    await missing.setViewportSize({ width: size[0], height: size[1] });
+    const answer = await missing.goto(`${base}/nosuchgen`);
+    assert.equal(answer.status(), 404);
+    assert.match(await missing.textContent("#no-such-page"), /no page at \/nosuchgen/);
+    assert.equal(await missing.title(), "No such page · boardwright");
+    assert.deepEqual(await missing.$$eval(".card a", (a) => a.map((l) => l.getAttribute("href"))), generators.map((n) => `/${n}`));
+    const overflow = await missing.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `/nosuchgen at ${size}: ${overflow}px wider than the window`);
+    assert.deepEqual(thrown, [], `/nosuchgen at ${size}`);
+    await missing.screenshot({ path: join(SHOTS, `missing-${size[0]}x${size[1]}.png`), fullPage: true });
+    await missing.close();
+  }
+});
+
+test("an address's unreadable or unknown settings are named and dropped; a long seed wraps", async () => {
+  for (const size of SIZES) {
+    // A broken % escape: named beside the seed, a new seed drawn, the address without it.
+    const broken = await open("/universe?seed=%E0%A4%A&players=3", size);
+    assert.match(await broken.page.textContent("#error-seed"), /seed “%E0%A4%A” is not readable text/);
+    assert.doesNotMatch(broken.page.url(), /%E0%A4%A|%EF%BF%BD/);
+    assert.match(broken.page.url(), /players=3/);
+    assert.deepEqual(broken.errors, [], `broken escape at ${size}`);
+    await broken.page.close();
+    // A value the page does not take: named, and gone from the address.
+    const maybe = await open("/hexet?seed=Tiamo&turns=maybe", size);
+    assert.match(await maybe.page.textContent("#banner"), /turns “maybe” is not allowed: it is true, or left out/);
+    assert.doesNotMatch(maybe.page.url(), /turns=/);
+    assert.deepEqual(maybe.errors, [], `turns=maybe at ${size}`);
+    await maybe.page.close();
+    // A 300-character seed wraps: every page stays within the window.
+    const seed = "W".repeat(300);
+    for (const name of generators) {
+      const long = await open(`/${name}?seed=${seed}`, size);
+      const overflow = await long.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name}, a 300-character seed at ${size}: ${overflow}px wider than the window`);
+      assert.match(await long.page.textContent("#status"), new RegExp(seed));
+      if (name === "universe") await long.page.screenshot({ path: join(SHOTS, `long-seed-${size[0]}x${size[1]}.png`), fullPage: true });
+      await long.page.close();
+    }
+  }
 });
 
 test("changing a control redraws the board and updates the address; a bad value keeps the board", async () => {

@@ -79,19 +79,24 @@ test("a witches board is played through the page to a win; the game is its addre
   }
 });
 
-test("a bad potion in the address is left out with a message; the page keeps working", async () => {
-  const { page, errors } = await open("/witches?seed=Tiamo&potions=Parsley:2;Nettle:1");
-  await page.waitForSelector("#tried > li");
-  assert.equal(await page.locator("#tried > li").count(), 1);
-  assert.match(await page.textContent("#error-potion"), /potion 2 and those after it were left out: .*Nettle/);
-  assert.ok(!page.url().includes("Nettle"));
-  assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
-  await page.close();
-  // Seeds that are not a whole number are refused, not read as "as needed".
-  const bad = await open("/witches?seed=Tiamo&potions=Parsley:2;Sage:abc");
-  await bad.page.waitForSelector("#tried > li");
-  assert.equal(await bad.page.locator("#tried > li").count(), 1);
-  assert.match(await bad.page.textContent("#error-potion"), /potion 2 and those after it were left out: .*seeds "abc" is not a whole number/);
+test("a bad potion in the address is named and left out, the others kept; messages name only the ingredients in play", async () => {
+  for (const size of SIZES) {
+    const { page, errors } = await open("/witches?seed=Tiamo&potions=Parsley:2;Garlic:1;Sage:1", size);
+    await page.waitForFunction(() => document.querySelectorAll("#tried > li").length === 2);
+    const message = await page.textContent("#error-potion");
+    assert.match(message, /potion 2 \(Garlic:1\): potion part 1: "Garlic" is not in play on this board; its 6 ingredients are Parsley, Sage, Chives, Rosemary, Oregano, Mint\. Left out; the other potions are kept/);
+    assert.doesNotMatch(message, /Dill|Basil|Thyme|Black Pepper/, "only the ingredients in play");
+    assert.match(page.url(), /potions=Parsley%3A2%3BSage%3A1|potions=Parsley:2;Sage:1/);
+    assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
+    await page.close();
+  }
+  // Seeds that are not a whole number are refused, not read as "as needed",
+  // in the words the entry uses.
+  const bad = await open("/witches?seed=Tiamo&potions=Parsley:2;Sage:abc;Mint:-1");
+  await bad.page.waitForFunction(() => document.querySelectorAll("#tried > li").length === 1);
+  const message = await bad.page.textContent("#error-potion");
+  assert.match(message, /potion 2 \(Sage:abc\): .*seeds "abc" is not a whole number from 0 to 9/);
+  assert.match(message, /potion 3 \(Mint:-1\): .*-1 seeds is negative; expected a whole number from 0 to 9/);
   await bad.page.close();
 });
 
@@ -115,7 +120,7 @@ test("the potion entry refuses seeds it cannot brew, in words, and takes an ingr
     assert.match(await page.textContent("#witches-game .hint"), /whole number from 0 to 9, or empty for as many as needed/);
     assert.ok(!(await page.isDisabled("#brew")));
 
-    for (const [typed, words] of [["10", /10 is out of range: seeds are a whole number from 0 to 9/], ["-1", /-1 is out of range/], ["3.5", /“3\.5” is not a whole number/], ["abc", /“abc” is not a whole number/]]) {
+    for (const [typed, words] of [["10", /10 seeds is too many; expected a whole number from 0 to 9/], ["-1", /-1 seeds is negative; expected a whole number from 0 to 9/], ["3.5", /seeds "3\.5" is not a whole number from 0 to 9; leave it empty for as many as needed/], ["abc", /seeds "abc" is not a whole number/]]) {
       await page.fill("#potion-0", typed);
       assert.match(await page.textContent("#potion-0-error"), words, typed);
       assert.equal(await page.getAttribute("#potion-0", "aria-invalid"), "true");

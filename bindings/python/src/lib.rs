@@ -299,7 +299,8 @@ impl Recipe {
     /// JSON `{"undergrown", "overgrown", "feedback", "won"}`.
     fn brew(&self, potion: &str) -> PyResult<String> {
         let parts: Vec<(String, Option<i64>)> = serde_json::from_str(potion).map_err(|e| Failure::of("potion", format!("potion: {e}")))?;
-        let potion = witches::puzzle::Potion::from_parts(parts.iter().map(|(name, seeds)| (name.as_str(), *seeds)))
+        let in_play = self.recipe.ingredients().len();
+        let potion = witches::puzzle::Potion::from_parts(parts.iter().map(|(name, seeds)| (name.as_str(), *seeds)), in_play)
             .map_err(|e| Failure::of("potion", e))?;
         let answer = self.recipe.brew(&potion).map_err(|e| Failure::of("potion", e))?;
         serde_json::to_string(&answer).map_err(value_error)

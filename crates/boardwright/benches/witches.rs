@@ -67,7 +67,7 @@ fn recipe(c: &mut Criterion) {
         })
     });
     let recipe = Recipe::new(&hardest, &Seed::new("bench")).expect("valid parameters");
-    let potion = Potion::parse("Sage:2,Mint:1,Dill,Basil:3,Thyme,Parsley:4").expect("a potion");
+    let potion = Potion::parse("Sage:2,Mint:1,Dill,Basil:3,Thyme,Parsley:4", 10).expect("a potion");
     c.bench_function("witches/brew a potion of 6", |b| {
         b.iter(|| black_box(recipe.brew(black_box(&potion)).unwrap()))
     });

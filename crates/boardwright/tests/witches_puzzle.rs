@@ -50,7 +50,7 @@ fn hand_made(change: impl FnOnce(&mut Vec<Ingredient>)) -> Option<Recipe> {
 }
 
 fn brew(recipe: &Recipe, text: &str) -> (u32, u32, Vec<String>, bool) {
-    let f = recipe.brew(&Potion::parse(text).unwrap()).unwrap();
+    let f = recipe.brew(&Potion::parse(text, 10).unwrap()).unwrap();
     let mut lines = f.feedback.clone();
     lines.sort();
     (f.undergrown, f.overgrown, lines, f.won)
@@ -153,7 +153,7 @@ fn only_the_ingredients_in_play_are_brewed() {
     // 1 … 4 in order, then 0 to 2 of the 2 ignored decoys.
     assert_eq!(six.solutions(), 1 + 2 + 2 * 2);
     assert_eq!(six.solutions(), brute_force_count(&six));
-    let err = six.brew(&Potion::parse("Parsley,Thyme").unwrap()).unwrap_err();
+    let err = six.brew(&Potion::parse("Parsley,Thyme", 10).unwrap()).unwrap_err();
     assert_eq!(err.part, Some(2));
     assert!(
         err.to_string()
@@ -376,12 +376,12 @@ fn feedback_is_shuffled_yet_the_same_for_the_same_potion() {
             ings[i] = ings[i].clone().with(&[*e]);
         }
         let r = Recipe::hand_made(4, ings, &Seed::new(&format!("board {k}"))).unwrap();
-        let potion = Potion::parse("Parsley,Sage,Chives").unwrap();
+        let potion = Potion::parse("Parsley,Sage,Chives", 10).unwrap();
         let a = r.brew(&potion).unwrap();
         assert_eq!(a, r.brew(&potion).unwrap());
         assert_eq!(
             a,
-            r.brew(&Potion::parse(" parsley, SAGE ,chives").unwrap()).unwrap(),
+            r.brew(&Potion::parse(" parsley, SAGE ,chives", 10).unwrap()).unwrap(),
             "the same potion, written otherwise"
         );
         orders.insert(a.feedback.clone());
@@ -603,10 +603,10 @@ fn garbage_potions_are_read_or_refused() {
     for _ in 0..20_000 {
         let len = (next() % 40) as usize;
         let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
-        match Potion::parse(&text) {
+        match Potion::parse(&text, 10) {
             Ok(p) => {
                 read += 1;
-                assert_eq!(Potion::parse(&p.to_string()).as_ref(), Ok(&p), "{text:?}");
+                assert_eq!(Potion::parse(&p.to_string(), 10).as_ref(), Ok(&p), "{text:?}");
                 // An ingredient not in play is refused, never a panic.
                 let in_play = p.entries().iter().all(|e| e.ingredient < r.ingredients().len());
                 assert_eq!(r.brew(&p).is_ok(), in_play, "{text:?}");
@@ -617,7 +617,7 @@ fn garbage_potions_are_read_or_refused() {
     // Some are potions: the test reaches the brewing.
     assert!(read > 0);
     for name in ["Sage", "Mint:1", "Dill,Sage:0"] {
-        assert!(Potion::parse(name).is_ok());
+        assert!(Potion::parse(name, 10).is_ok());
     }
 }
 

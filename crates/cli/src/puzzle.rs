@@ -51,7 +51,7 @@ pub(crate) fn run(matches: &ArgMatches) -> Result<(), Failure> {
     };
     // The potion is read before any work, so that a bad one costs nothing.
     let potion = match matches.get_one::<String>(POTION) {
-        Some(text) => Some(puzzle::Potion::parse(text).map_err(|e| Failure::Usage(format!("--potion: {e}")))?),
+        Some(text) => Some(puzzle::Potion::parse(text, params.ingredients as usize).map_err(|e| Failure::Usage(format!("--potion: {e}")))?),
         None => None,
     };
     let recipe = puzzle::Recipe::new(&params, &Seed::new(&seed)).map_err(|e| Failure::Usage(e.to_string()))?;

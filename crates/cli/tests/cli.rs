@@ -1303,7 +1303,10 @@ fn witches_reveal_and_potion() {
     let twice = run(&args(&["--potion", "Sage,Sage:3"]));
     assert!(twice.status.success(), "{}", stderr(&twice));
     for (potion, message) in [
-        ("Nettle", "potion part 1: unknown ingredient \"Nettle\""),
+        (
+            "Nettle",
+            "potion part 1: \"Nettle\" is not in play on this board; its 6 ingredients are Parsley, Sage, Chives, Rosemary, Oregano, Mint",
+        ),
         (
             "Sage,Mint,Dill,Basil,Thyme,Chives,Parsley",
             "7 ingredients; a cauldron holds at most 6",

@@ -74,21 +74,43 @@ class Page {
     this.zoom = new Zoom(this.board);
     this.extraView = document.getElementById("extra-view");
     this.extraControls = document.getElementById("extra-controls");
+    /** Settings of the address that were refused and left out: `[parameter, message]`. */
+    this.dropped = [];
     this.readAddress(location.search);
     this.controls = new Map();
     /** The board shown: `{json, svg, query}`. */
     this.shown = null;
     this.sequence = 0;
     this.timer = null;
-    /** Settings of the address that were refused and left out: `[parameter, message]`. */
-    this.dropped = [];
     /** Whether the last request was refused (the same value sent again is tried again). */
     this.failing = false;
   }
 
-  /** Takes the seed, preset, drawing options and parameters from an address's query string. */
+  /**
+   * Takes the seed, preset, drawing options and parameters from an
+   * address's query string. A setting whose `%` escapes do not make text,
+   * or a value the generator's own part of the page does not take, is left
+   * out and named (see `dropped`).
+   */
   readAddress(queryString) {
-    const search = new URLSearchParams(queryString);
+    const search = new URLSearchParams();
+    for (const piece of queryString.replace(/^\?/, "").split("&").filter(Boolean)) {
+      const [rawKey, ...rest] = piece.split("=");
+      const decode = (text) => decodeURIComponent(text.replace(/\+/g, " "));
+      try {
+        search.append(decode(rawKey), decode(rest.join("=")));
+      } catch {
+        const key = /^[\w-]+$/.test(rawKey) ? rawKey : "a setting";
+        this.dropped.push([key, `The address's ${key} “${rest.join("=")}” is not readable text (a broken % escape)`]);
+      }
+    }
+    for (const [key, allowed] of Object.entries(this.module.addressValues ?? {})) {
+      const value = search.get(key);
+      if (value !== null && !allowed.includes(value)) {
+        search.delete(key);
+        this.dropped.push([key, `The address's ${key} “${value}” is not allowed: it is ${allowed.join(" or ")}, or left out`]);
+      }
+    }
     this.seed = search.get("seed") ?? randomSeed();
     this.preset = search.get("preset") ?? "";
     this.inkFriendly = search.get("ink_friendly") === "true";

@@ -471,6 +471,7 @@ function shown(page) {
 
 export default {
   addressKeys: ["turns"],
+  addressValues: { turns: ["true"] },
   // The legend under the map on every screen: the map takes the whole width beside the panel.
   legendBelow: true,
 

@@ -45,14 +45,18 @@ window.addEventListener("popstate", () => {
   game.recipeQuery = null;
 });
 
-/** Why typed seeds cannot be brewed, or "" when they can (empty: as many as needed). */
+/**
+ * Why typed seeds cannot be brewed, or "" when they can (empty: as many as
+ * needed), in the words the server answers a potion of the address with.
+ */
 function seedsProblem(text) {
   const t = text.trim();
-  const rule = `seeds are a whole number from 0 to ${maxSeeds()}, or empty for as many as needed`;
+  const range = `a whole number from 0 to ${maxSeeds()}`;
   if (t === "") return "";
-  if (!/^[+-]?\d+$/.test(t)) return `“${t}” is not a whole number: ${rule}.`;
+  if (!/^[+-]?\d+$/.test(t)) return `seeds "${t}" is not ${range}; leave it empty for as many as needed`;
   const n = Number(t);
-  if (n < 0 || n > maxSeeds()) return `${n} is out of range: ${rule}.`;
+  if (n < 0) return `${n} seeds is negative; expected ${range}`;
+  if (n > maxSeeds()) return `${n} seeds is too many; expected ${range}`;
   return "";
 }
 
@@ -71,7 +75,7 @@ function readPotions(text) {
   return text.split(";").map((one) =>
     one.split(",").filter(Boolean).map((part) => {
       const [ingredient, seeds] = part.split(":");
-      const whole = seeds !== undefined && /^\s*\d+\s*$/.test(seeds);
+      const whole = seeds !== undefined && /^\s*[+-]?\d+\s*$/.test(seeds);
       return { ingredient: ingredient.trim(), seeds: seeds === undefined ? null : whole ? Number(seeds) : seeds };
     }));
 }
@@ -296,14 +300,17 @@ async function shown(page) {
   }
   // A changed board starts a new game; the address's potions are the game of the board it names.
   if (fresh) page.keep("potions", null, "replace");
-  for (const potion of readPotions(page.kept.get("potions"))) {
+  // A potion the recipe refuses is named and left out; the others are brewed.
+  for (const [i, potion] of readPotions(page.kept.get("potions")).entries()) {
     try {
       game.tried.push({ potion, answer: await brew(query, potion) });
     } catch (e) {
-      page.keep("potions", game.tried.map((t) => potionText(t.potion)).join(";"), "replace");
-      game.problem = `The address's potion ${game.tried.length + 1} and those after it were left out: ${e.message}`;
-      break;
+      game.problem += `${game.problem ? " " : "The address's "}potion ${i + 1} (${potionText(potion)}): ${e.message}.`;
     }
+  }
+  if (game.problem) {
+    game.problem += " Left out; the other potions are kept.";
+    page.keep("potions", game.tried.map((t) => potionText(t.potion)).join(";"), "replace");
   }
   render(page);
 }

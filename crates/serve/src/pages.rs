@@ -55,11 +55,18 @@ const TOOL: &str = include_str!("../assets/tool.html");
 /// The pages, made once: the front page and one tool page per generator.
 struct Pages {
     index: String,
+    /// The front page saying there is no page at `{{path}}`.
+    missing: String,
     tools: Vec<(&'static str, String)>,
 }
 
 static PAGES: LazyLock<Pages> = LazyLock::new(|| Pages {
-    index: index_page(),
+    index: index_page("boardwright", ""),
+    missing: index_page(
+        "No such page · boardwright",
+        "  <p class=\"notice\" role=\"alert\" id=\"no-such-page\">There is no page at <code>{{path}}</code>. \
+         Pick a generator below, or go back to <a href=\"/\">the front page</a>.</p>\n",
+    ),
     tools: boardwright::GENERATORS.iter().map(|name| (*name, tool_page(name))).collect(),
 });
 
@@ -82,8 +89,9 @@ fn title(name: &str) -> String {
         .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
-/// The front page: a card per generator, its about line filled by `home.js`.
-fn index_page() -> String {
+/// The front page: a card per generator, its about line filled by
+/// `home.js`, titled `title`, with `notice` above its heading.
+fn index_page(title_text: &str, notice: &str) -> String {
     let cards: String = boardwright::GENERATORS
         .iter()
         .map(|name| {
@@ -100,7 +108,7 @@ fn index_page() -> String {
             )
         })
         .collect();
-    page("boardwright", "home.js", "", &fill(INDEX, &[("cards", &cards)]))
+    page(title_text, "home.js", "", &fill(INDEX, &[("notice", notice), ("cards", &cards)]))
 }
 
 /// The tool page of generator `name`: the navigation marks it, and its own
@@ -122,6 +130,20 @@ fn tool_page(name: &str) -> String {
     let title = title(name);
     let body = fill(TOOL, &[("nav", &nav), ("title", &title)]);
     page(&format!("{title} · boardwright"), "app.js", &head, &body)
+}
+
+/// `text` safe inside HTML: its markup characters as entities.
+fn escape(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '"' => "&quot;".to_string(),
+            '\'' => "&#39;".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 fn html(text: &'static str) -> Response {
@@ -146,9 +168,9 @@ pub(crate) async fn tool(uri: Uri) -> Response {
 
 /// A page address that is none: a generator's name written another way
 /// (`/universe/`, `/Universe`) is sent on to its page, the query kept, and
-/// anything else outside the API gets the home page with status 404, so
-/// that a mistyped link still reaches the app. Under `/api/` and
-/// `/assets/`, a JSON 404.
+/// anything else outside the API gets the home page with status 404 and a
+/// notice naming the address, so that a mistyped link still reaches the
+/// app and says why. Under `/api/` and `/assets/`, a JSON 404.
 pub(crate) async fn missing(uri: Uri) -> Response {
     let path = uri.path();
     if matches!(path.trim_start_matches('/').split('/').next(), Some("api" | "assets")) {
@@ -159,7 +181,8 @@ pub(crate) async fn missing(uri: Uri) -> Response {
         let query = uri.query().map_or(String::new(), |q| format!("?{q}"));
         return Redirect::permanent(&format!("/{tool}{query}")).into_response();
     }
-    (StatusCode::NOT_FOUND, html(&PAGES.index)).into_response()
+    let page = PAGES.missing.replace("{{path}}", &escape(path));
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
 /// `GET /assets/{file}`.

@@ -98,9 +98,10 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body
     } else {
         parts.extend(request.potion.iter().map(|p| (p.ingredient.as_str(), None)));
     }
-    let potion = puzzle::Potion::from_parts(parts.into_iter()).map_err(|e| ApiError::bad_request(e.to_string()).parameter("potion"))?;
     let preset = request.preset.as_deref().filter(|name| !name.trim().is_empty());
     let params = witches::Params::resolve_json(preset, &request.params.unwrap_or_default())?;
+    let potion = puzzle::Potion::from_parts(parts.into_iter(), params.ingredients as usize)
+        .map_err(|e| ApiError::bad_request(e.to_string()).parameter("potion"))?;
     let seed = Seed::new(&request.seed);
     let answer = app
         .jobs

@@ -819,7 +819,7 @@ fn the_listing_shows_the_sizes_this_server_makes() {
 /// A page address that misses is never a raw JSON error: a generator's
 /// name written another way is sent on to its page with the query kept,
 /// anything else gets the home page (status 404, HTML) with every
-/// generator's link.
+/// generator's link and a notice naming the address, its markup escaped.
 #[test]
 fn near_misses_reach_the_pages() {
     with_server(|addr| {
@@ -843,7 +843,13 @@ fn near_misses_reach_the_pages() {
                     "{path}: no link to {generator}"
                 );
             }
+            assert!(r.text().contains(&format!("There is no page at <code>{path}</code>")), "{path}");
         }
+        let r = client::get(addr, "/x&y'z");
+        assert_eq!(r.status, 404);
+        assert!(r.text().contains("no page at <code>/x&amp;y&#39;z</code>"), "{}", r.text());
+        // The front page itself has no notice.
+        assert!(!client::get(addr, "/").text().contains("no-such-page"));
     });
 }
 
@@ -950,7 +956,7 @@ fn witches_potion_clue_and_reveal() {
         });
         let r = client::post(addr, "/api/witches/potion", &body.to_string());
         assert_eq!(r.status, 200, "{}", r.text());
-        let expected = recipe.brew(&Potion::parse("Sage:2,Mint:1,Chives").unwrap()).unwrap();
+        let expected = recipe.brew(&Potion::parse("Sage:2,Mint:1,Chives", 10).unwrap()).unwrap();
         assert_eq!(r.json(), serde_json::to_value(&expected).unwrap());
         assert_eq!(client::post(addr, "/api/witches/potion", &body.to_string()).text(), r.text());
         // The revealed solution wins; a preset may be named.
@@ -979,7 +985,7 @@ fn witches_potion_clue_and_reveal() {
             (
                 json!({"seed": "T", "potion": [{"ingredient": "Nettle"}]}).to_string(),
                 Some("potion"),
-                "unknown ingredient \"Nettle\"",
+                "\"Nettle\" is not in play on this board; its 6 ingredients are Parsley, Sage, Chives, Rosemary, Oregano, Mint",
             ),
             (json!({"seed": "T", "potion": []}).to_string(), Some("potion"), "no ingredients"),
             (

@@ -79,20 +79,25 @@ pub fn ingredient(name: &str) -> Option<usize> {
 }
 
 impl Potion {
-    /// Reads `Sage:2,Mint:1,Dill`: ingredients separated by commas, each
-    /// `NAME` (as many seeds as needed) or `NAME:SEEDS` with SEEDS from 0
-    /// to [`MAX_SEEDS`]; names in any case.
+    /// Reads `Sage:2,Mint:1,Dill` for a board with `in_play` ingredients
+    /// (its `ingredients`: the first names of the ten): ingredients
+    /// separated by commas, each `NAME` (as many seeds as needed) or
+    /// `NAME:SEEDS` with SEEDS from 0 to [`MAX_SEEDS`]; names in any case.
+    /// A name that is not one of those in play is refused, naming them.
     ///
     /// ```
     /// use boardwright::witches::puzzle::Potion;
     ///
-    /// let potion = Potion::parse("sage:2, Mint:1,Dill").unwrap();
+    /// let potion = Potion::parse("sage:2, Mint:1,Dill", 8).unwrap();
     /// assert_eq!(potion.to_string(), "Sage:2,Mint:1,Dill");
-    /// let err = Potion::parse("Sage:2,Nettle").unwrap_err();
+    /// let err = Potion::parse("Sage:2,Nettle", 6).unwrap_err();
     /// assert_eq!(err.part, Some(2));
-    /// assert!(err.to_string().starts_with("potion part 2: unknown ingredient \"Nettle\""));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "potion part 2: \"Nettle\" is not in play on this board; its 6 ingredients are Parsley, Sage, Chives, Rosemary, Oregano, Mint"
+    /// );
     /// ```
-    pub fn parse(text: &str) -> Result<Potion, PotionError> {
+    pub fn parse(text: &str, in_play: usize) -> Result<Potion, PotionError> {
         if text.len() > MAX_TEXT {
             return Err(refuse(None, format!("{} bytes long; at most {MAX_TEXT}", text.len())));
         }
@@ -109,6 +114,7 @@ impl Potion {
         }
         Potion::check(
             parts.len(),
+            in_play,
             parts.into_iter().enumerate().map(|(i, (name, seeds))| {
                 let seeds = match seeds {
                     None => Ok(None),
@@ -120,14 +126,16 @@ impl Potion {
     }
 
     /// A potion from its parts: each an ingredient's name and its seeds
-    /// (`None`: as many as needed), as the web API sends them.
-    pub fn from_parts<'a>(parts: impl ExactSizeIterator<Item = (&'a str, Option<i64>)>) -> Result<Potion, PotionError> {
+    /// (`None`: as many as needed), as the web API sends them, for a board
+    /// with `in_play` ingredients (see [`Potion::parse`]).
+    pub fn from_parts<'a>(parts: impl ExactSizeIterator<Item = (&'a str, Option<i64>)>, in_play: usize) -> Result<Potion, PotionError> {
         if parts.len() == 0 {
             return Err(refuse(None, empty()));
         }
         let len = parts.len();
         Potion::check(
             len,
+            in_play,
             parts.enumerate().map(|(i, (name, seeds))| {
                 let seeds = match seeds {
                     None => Ok(None),
@@ -139,8 +147,13 @@ impl Potion {
     }
 
     /// Checks the length first (so a long list costs nothing more), then
-    /// each part in order.
-    fn check<'a>(len: usize, parts: impl Iterator<Item = (usize, &'a str, Result<Option<u32>, String>)>) -> Result<Potion, PotionError> {
+    /// each part in order, against the first `in_play` ingredients.
+    fn check<'a>(
+        len: usize,
+        in_play: usize,
+        parts: impl Iterator<Item = (usize, &'a str, Result<Option<u32>, String>)>,
+    ) -> Result<Potion, PotionError> {
+        let in_play = in_play.clamp(1, INGREDIENTS.len());
         if len > MAX_POTION {
             return Err(refuse(None, format!("{len} ingredients; a cauldron holds at most {MAX_POTION}")));
         }
@@ -150,13 +163,13 @@ impl Potion {
             if name.trim().is_empty() {
                 return Err(refuse(part, "no ingredient named; expected NAME or NAME:SEEDS".to_string()));
             }
-            let Some(ingredient) = ingredient(name) else {
+            let Some(ingredient) = ingredient(name).filter(|&i| i < in_play) else {
                 return Err(refuse(
                     part,
                     format!(
-                        "unknown ingredient {:?}; expected one of {}",
-                        shown(name.trim()),
-                        INGREDIENTS.join(", ")
+                        "{} is not in play on this board; its {in_play} ingredients are {}",
+                        ingredient(name).map_or_else(|| format!("{:?}", shown(name.trim())), |i| INGREDIENTS[i].to_string()),
+                        INGREDIENTS[..in_play].join(", ")
                     ),
                 ));
             };
@@ -232,14 +245,14 @@ mod tests {
 
     #[test]
     fn reads_and_writes_back() {
-        let p = Potion::parse(" black pepper : 3 ,SAGE").unwrap();
+        let p = Potion::parse(" black pepper : 3 ,SAGE", 10).unwrap();
         assert_eq!(p.to_string(), "Black Pepper:3,Sage");
-        assert_eq!(Potion::parse(&p.to_string()).unwrap(), p);
+        assert_eq!(Potion::parse(&p.to_string(), 10).unwrap(), p);
     }
 
     #[test]
     fn refusals_name_the_part() {
-        let err = |text: &str| Potion::parse(text).unwrap_err().to_string();
+        let err = |text: &str| Potion::parse(text, 6).unwrap_err().to_string();
         assert!(err("").contains("no ingredients"));
         assert!(err("Sage,,Mint").starts_with("potion part 2: no ingredient named"));
         assert!(err("Sage:-1").starts_with("potion part 1: Sage: -1 seeds is negative"));
@@ -247,7 +260,16 @@ mod tests {
         assert!(err("Sage:").contains("no seeds after the colon"));
         assert!(err("Sage:10").contains("too many"));
         assert!(err("Sage:99999999999999999999").contains("not a whole number"));
-        assert_eq!(Potion::parse("Sage,Mint,sage").unwrap().to_string(), "Sage,Mint,Sage");
+        assert_eq!(Potion::parse("Sage,Mint,sage", 6).unwrap().to_string(), "Sage,Mint,Sage");
+        // Only the ingredients in play are named, a known one out of play too.
+        for name in ["Garlic", "Black Pepper"] {
+            let why = err(name);
+            assert!(
+                why.ends_with("its 6 ingredients are Parsley, Sage, Chives, Rosemary, Oregano, Mint"),
+                "{why}"
+            );
+            assert!(!why.contains("Dill"), "{why}");
+        }
         assert!(err("Sage,Mint,Dill,Basil,Thyme,Chives,Parsley").contains("7 ingredients; a cauldron holds at most 6"));
         assert!(err(&"x".repeat(600)).contains("at most 500"));
         let long = err(&"Nettle".repeat(20));

@@ -98,10 +98,10 @@ impl Ingredient {
 /// // The revealed solution always wins.
 /// assert!(recipe.brew(&recipe.solution()).unwrap().won);
 /// // The same potion always gets the same answer.
-/// let potion = Potion::parse("Sage:2,Mint:1,Chives").unwrap();
+/// let potion = Potion::parse("Sage:2,Mint:1,Chives", 6).unwrap();
 /// assert_eq!(recipe.brew(&potion), recipe.brew(&potion));
 /// // Only the ingredients in play (6 by default) may be brewed.
-/// assert!(recipe.brew(&Potion::parse("Sage,Thyme").unwrap()).is_err());
+/// assert!(recipe.brew(&Potion::parse("Sage,Thyme", 10).unwrap()).is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Recipe {
