@@ -58,7 +58,7 @@ test("switching a starship stage off changes the ship; a stage's parameters chan
   const { page, errors } = await open("/starship?seed=Tiamo");
   const before = await boardHtml(page);
   await page.click('li[data-stage="weapons"] input[type="checkbox"]');
-  await page.waitForURL(/pipeline=/);
+  await page.waitForURL(/stages=/);
   await changedFrom(page, before);
   const json = await shipJson(page);
   assert.ok(!json.stages.includes("weapons"));
@@ -103,7 +103,9 @@ test("stages are duplicated, moved, removed and added; the ship and the address 
   assert.equal(await page.getAttribute("#stage-slider", "max"), String(stages.length));
   stages = await redrawn(() => page.click('li[data-stage="reactor"] button[aria-label="Move reactor up"]'));
   assert.deepEqual(stages.slice(3, 5), ["reactor", "cockpit"]);
-  assert.deepEqual(new URL(page.url()).searchParams.get("pipeline").match(/stage = "(cockpit|reactor)"/g), ['stage = "reactor"', 'stage = "cockpit"']);
+  // The address keeps the list's differences from the default pipeline, not the pipeline.
+  assert.equal(new URL(page.url()).searchParams.get("pipeline"), null);
+  assert.equal(new URL(page.url()).searchParams.get("stages"), "0-1;1;3;2;4-13");
   stages = await redrawn(() => page.click('li[data-stage="cockpit"] button[aria-label="Move cockpit down"]'));
   assert.deepEqual(stages.slice(3, 6), ["reactor", "cockpit_armor", "cockpit"]);
   stages = await redrawn(() => page.click('li[data-stage="exterior_armor"] button[aria-label="Remove exterior armor"]'));
@@ -132,7 +134,7 @@ test("a bad stage setting is shown beside that stage's field", async () => {
   const { page, errors } = await open("/starship?seed=Tiamo");
   await drawn(page);
   await page.click('li[data-stage="shape"] button[aria-label="Duplicate shape"]');
-  await page.waitForURL(/pipeline=/);
+  await page.waitForURL(/stages=/);
   await page.waitForSelector('#status[data-kind="ok"]');
   const second = page.locator("#stages > li").nth(1);
   await second.locator("summary").click();
@@ -145,7 +147,7 @@ test("a bad stage setting is shown beside that stage's field", async () => {
   await input.fill("0");
   const message = second.locator('.field[data-field="max_modules"] > .error');
   await message.waitFor();
-  assert.match(await message.textContent(), /pipeline\[1\] \(shape\)\.max_modules.*1 to 50/);
+  assert.equal(await message.textContent(), "0 is not allowed; expected an integer from 1 to 50");
   assert.equal(await page.locator("#stages > li").first().locator(".error:not(:empty)").count(), 0);
   await page.screenshot({ path: join(SHOTS, "starship-stage-error.png"), fullPage: true });
   // Mended, the message goes.
@@ -154,4 +156,68 @@ test("a bad stage setting is shown beside that stage's field", async () => {
   assert.equal(await message.textContent(), "");
   assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
   await page.close();
+});
+
+test("a stage removed stays removed, one switched off stays off, after a reload, Back and elsewhere; the address stays short", async () => {
+  for (const size of SIZES) {
+    const { page, errors } = await open("/starship?seed=Tiamo", size);
+    const before = await boardHtml(page);
+    await page.click('li[data-stage="thrusters"] button[aria-label="Remove thrusters"]');
+    await page.waitForURL(/stages=/);
+    await changedFrom(page, before);
+    const removed = page.url();
+    assert.ok(removed.length < 300, `one change makes an address of ${removed.length} characters`);
+    // Another stage switched off, then the page opened again, and elsewhere.
+    await page.click('li[data-stage="weapons"] input[type="checkbox"]');
+    await page.waitForURL((url) => url.href !== removed);
+    await page.waitForSelector('#status[data-kind="ok"]');
+    const both = page.url();
+    const listed = () => page.$$eval("#stages > li", (items) => items.map((li) => `${li.dataset.stage}${li.classList.contains("off") ? " (off)" : ""}`));
+    const shown = await listed();
+    assert.ok(!shown.some((s) => s.startsWith("thrusters")), shown.join(", "));
+    assert.ok(shown.includes("weapons (off)"), shown.join(", "));
+    await page.reload();
+    await drawn(page);
+    assert.deepEqual(await listed(), shown, "after a reload");
+    await page.goBack();
+    await page.waitForFunction((url) => location.href === url, removed);
+    await page.waitForSelector('#status[data-kind="ok"]');
+    const back = await listed();
+    assert.ok(!back.some((s) => s.startsWith("thrusters")) && back.includes("weapons"), `after Back: ${back.join(", ")}`);
+    const elsewhere = await open(both.replace(base, ""), size);
+    assert.deepEqual(await elsewhere.page.$$eval("#stages > li", (items) => items.map((li) => `${li.dataset.stage}${li.classList.contains("off") ? " (off)" : ""}`)), shown, "opened elsewhere");
+    const json = await shipJson(elsewhere.page);
+    assert.ok(!json.stages.includes("thrusters") && !json.stages.includes("weapons"));
+    assert.deepEqual(errors, []);
+    assert.deepEqual(elsewhere.errors, []);
+    await elsewhere.page.close();
+    await page.close();
+  }
+});
+
+test("a pipeline no seed can make a ship of says which stage; stage errors stand beside their field", async () => {
+  for (const size of SIZES) {
+    const { page, errors } = await open("/starship?seed=Tiamo", size);
+    await page.click('li[data-stage="reactor"] input[type="checkbox"]');
+    const reactor = page.locator('li[data-stage="reactor"] > .error');
+    await reactor.waitFor();
+    await page.waitForFunction(() => document.querySelector('li[data-stage="reactor"] > .error').textContent !== "");
+    assert.equal(await reactor.textContent(), "0 reactor stages is not allowed; expected exactly one: every ship has one reactor, placed by its stage. Switch reactor on.");
+    assert.ok(await reactor.isVisible());
+    if (size === SIZES[1]) await page.screenshot({ path: join(SHOTS, "starship-no-reactor-390.png") });
+    await page.click('li[data-stage="reactor"] input[type="checkbox"]');
+    await page.waitForSelector('#status[data-kind="ok"]');
+    // A value of the wrong kind, or out of range, beside the cockpit's w.
+    const cockpit = page.locator('li[data-stage="cockpit"]');
+    await cockpit.locator("summary").click();
+    const message = cockpit.locator('.field[data-field="w"] > .error');
+    for (const [typed, words] of [["-2", /^-2 is not allowed; expected an integer from 1 to 8$/], ["2.5", /^2\.5 is not allowed; expected an integer from 1 to 8$/], ["99", /^99 is not allowed; expected an integer from 1 to 8$/]]) {
+      await cockpit.locator('input[id$="-w"]').fill(typed);
+      await page.waitForFunction((w) => document.querySelector('li[data-stage="cockpit"] .field[data-field="w"] > .error').textContent.startsWith(w), typed);
+      assert.match(await message.textContent(), words, typed);
+      assert.equal(await page.textContent("#error-pipeline"), "", typed);
+    }
+    assert.ok(errors.every((e) => /status of 400/.test(e)), errors.join("\n"));
+    await page.close();
+  }
 });

@@ -433,12 +433,13 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 impl ParamError {
-    /// The parameter at fault: its name, `"preset"` for an unknown preset,
-    /// none for text that does not read as TOML.
+    /// The parameter at fault: its name (a field inside a structured
+    /// parameter by its path, `pipeline[2].w`), `"preset"` for an unknown
+    /// preset, none for text that does not read as TOML.
     pub fn parameter(&self) -> Option<&str> {
         match self {
             ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. } => Some(name),
-            ParamError::Field { parameter, .. } => Some(parameter),
+            ParamError::Field { path, .. } => Some(path),
             ParamError::UnknownPreset { .. } => Some("preset"),
             ParamError::Syntax { .. } => None,
         }

@@ -83,6 +83,21 @@ fn starship_refuses_bad_structs_as_the_command_line_does() {
     refuses::<Starship>(|p| p.height = u32::MAX, &format!("height = {}", u32::MAX), "`height`");
     let empty = "`pipeline`: 0 stages is not allowed; expected 1 to 64 stages";
     refuses::<Starship>(|p| p.pipeline.clear(), "pipeline = []", empty);
+    // A pipeline no seed can make a ship of: no reactor, or two cockpits.
+    let reactor =
+        "`pipeline (reactor)`: 0 reactor stages is not allowed; expected exactly one: every ship has one reactor, placed by its stage";
+    refuses::<Starship>(
+        |p| p.pipeline.retain(|s| s.name() == "cockpit"),
+        "[[pipeline]]\nstage = \"cockpit\"",
+        reactor,
+    );
+    let cockpits = "`pipeline (cockpit)`: 2 cockpit stages is not allowed; expected exactly one";
+    let two = "[[pipeline]]\nstage = \"cockpit\"\n[[pipeline]]\nstage = \"cockpit\"\n[[pipeline]]\nstage = \"reactor\"";
+    let twice = |p: &mut starship::Params| {
+        p.pipeline.retain(|s| ["cockpit", "reactor"].contains(&s.name()));
+        p.pipeline.insert(0, p.pipeline[0].clone());
+    };
+    refuses::<Starship>(twice, two, cockpits);
     // Nested: a stage's parameter out of range, and two out of order.
     let crew = Stage::Crew(CrewParams {
         quarters: 1000,
@@ -165,7 +180,12 @@ fn checked_structs_round_trip_through_resolve() {
     round_trip(&starship::Params {
         width: 64,
         supply_walk: Some(12),
-        pipeline: vec![Stage::Shape(ShapeParams::default())],
+        // The fewest stages that make a ship: its shape, cockpit and reactor.
+        pipeline: starship::Params::default()
+            .pipeline
+            .into_iter()
+            .filter(|s| ["shape", "cockpit", "reactor"].contains(&s.name()))
+            .collect(),
         ..Default::default()
     });
     round_trip(&witches::Params {

@@ -127,11 +127,16 @@ class Page {
       if (this.module.addressKeys?.includes(key)) this.kept.set(key, value);
       else if (!DRAWING.includes(key) && !["seed", "preset"].includes(key)) this.overrides.set(key, value);
     }
+    this.module.fromAddress?.(this);
   }
 
-  /** The page's address for the board of `query`, with the module's own state. */
+  /**
+   * The page's address for the board of `query`, with the module's own
+   * state (which may stand for some of the query's settings: `toAddress`).
+   */
   address(query) {
     const q = new URLSearchParams(query);
+    this.module.toAddress?.(q, this);
     for (const [key, value] of this.kept) q.set(key, value);
     return `/${NAME}?${q}`;
   }
@@ -264,11 +269,13 @@ class Page {
 
   /** Leaves out the setting a refusal names, if the state has it; answers whether it did. */
   drop(e) {
-    const top = e.parameter ? e.parameter.split(/[.[]/)[0] : null;
+    const top = e.parameter ? e.parameter.split(/[.[ ]/)[0] : null;
     if (top === "preset" && this.preset) this.preset = "";
     else if (top === "dpi" && this.dpi) this.dpi = "";
-    else if (top && this.overrides.has(top)) this.overrides.delete(top);
-    else return false;
+    else if (top && this.overrides.has(top)) {
+      this.overrides.delete(top);
+      this.module.dropped?.(this, top);
+    } else return false;
     this.dropped.push([top, e.message]);
     this.showState();
     return true;
@@ -445,7 +452,7 @@ class Page {
    * `banner`, above the board.
    */
   place(parameter, message, banner = false) {
-    const top = parameter ? parameter.split(/[.[]/)[0] : null;
+    const top = parameter ? parameter.split(/[.[ ]/)[0] : null;
     if (top && this.controls.has(top)) this.controls.get(top).error(message);
     else if (top && document.getElementById(`error-${top}`)) document.getElementById(`error-${top}`).textContent = message;
     else document.getElementById(banner ? "banner" : "error-general").textContent = message;

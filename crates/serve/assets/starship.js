@@ -1,7 +1,9 @@
 // Starship: the pipeline's stages in order, each with an on/off switch and
 // its parameters expandable, as in the original editor, and moved,
 // duplicated, removed or added; a slider shows the ship after any stage,
-// as the server draws it.
+// as the server draws it. The address keeps the list as its differences
+// from the default pipeline (`stages=0-5;6!;7-13`: see `encode`), so that a
+// stage removed stays removed and switched off stays off.
 
 import { fetchApi } from "./api.js";
 import { el } from "./form.js";
@@ -23,6 +25,90 @@ function align(defaults, used) {
     if (found >= 0) at = found + 1;
     else if (!kinds.has(stage.stage)) stages.splice(at++, 0, { on: false, params: structuredClone(stage) });
   }
+  return stages;
+}
+
+/** The default pipeline, as the listing gives it. */
+const defaultsOf = (page) => page.info.params.find((p) => p.name === "pipeline").default;
+
+/** `value` as JSON with every table's keys in order, so that equal data writes alike. */
+const canonical = (value) => JSON.stringify(value, (key, v) =>
+  v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v);
+
+/** Whether two values are the same data, whatever the order of their keys. */
+const same = (a, b) => canonical(a) === canonical(b);
+
+/**
+ * The list as the address keeps it: each stage as the number (from 0) of a
+ * default stage of its kind (the next one in order where there is one),
+ * `!` when it is off, and its fields that differ from that stage's as a
+ * JSON object; a stage of a kind the default pipeline lacks by its kind's
+ * name. Runs of default stages in order, on and unchanged, are written
+ * `a-b`. The default pipeline itself is ""; a pipeline with one change
+ * stays a few characters.
+ */
+function encode(stages, defaults) {
+  const items = [];
+  let next = 0;
+  for (const stage of stages) {
+    const kind = stage.params.stage;
+    let k = defaults.findIndex((d, i) => i >= next && d.stage === kind);
+    if (k < 0) k = defaults.findIndex((d) => d.stage === kind);
+    if (k >= 0) next = k + 1;
+    const base = k >= 0 ? defaults[k] : { stage: kind };
+    const diff = Object.fromEntries(Object.entries(stage.params).filter(([key, v]) => !same(v, base[key])));
+    const changes = Object.keys(diff).length ? JSON.stringify(diff) : "";
+    const last = items[items.length - 1];
+    if (k >= 0 && stage.on && !changes && last?.to === k - 1) last.to = k;
+    else if (k >= 0 && stage.on && !changes) items.push({ from: k, to: k });
+    else items.push({ text: `${k >= 0 ? k : kind}${stage.on ? "" : "!"}${changes}` });
+  }
+  const text = items.map((i) => i.text ?? (i.from === i.to ? `${i.from}` : `${i.from}-${i.to}`)).join(";");
+  return text === `0-${defaults.length - 1}` ? "" : text;
+}
+
+/** The list an address's `stages` text gives (see `encode`); throws, in words, when it does not read. */
+function decode(text, defaults) {
+  // Items are separated by ";" outside their JSON.
+  const items = [];
+  let depth = 0, quoted = false, start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === "\\") i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if ((c === ";" || c === undefined) && depth === 0) {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  const stages = [];
+  for (const item of items) {
+    const run = item.match(/^(\d+)-(\d+)$/);
+    if (run) {
+      const [from, to] = [Number(run[1]), Number(run[2])];
+      if (from > to || to >= defaults.length) throw new Error(`“${item}” is not a run of the ${defaults.length} default stages`);
+      for (let k = from; k <= to; k++) stages.push({ on: true, params: structuredClone(defaults[k]) });
+      continue;
+    }
+    const one = item.match(/^(\d+|[a-z_]+)(!?)(\{.*\})?$/s);
+    const base = one && (/^\d+$/.test(one[1]) ? defaults[Number(one[1])] : { stage: one[1] });
+    if (!base) throw new Error(`“${item}” names no stage; a stage is a default stage's number, 0 to ${defaults.length - 1}, or a kind's name`);
+    let changes = {};
+    if (one[3]) {
+      try {
+        changes = JSON.parse(one[3]);
+      } catch {
+        throw new Error(`the changes “${one[3]}” are not JSON`);
+      }
+    }
+    const params = { ...structuredClone(base), ...changes, stage: base.stage };
+    stages.push({ on: one[2] !== "!", params });
+  }
+  if (stages.length === 0 || stages.length > 64) throw new Error(`${stages.length} stages; a pipeline has 1 to 64`);
   return stages;
 }
 
@@ -95,13 +181,53 @@ function tool(text, label, act, disabled = false) {
 
 export default {
   claims: ["pipeline"],
+  addressKeys: ["stages"],
+
+  /**
+   * The address's `stages` read into the list and the `pipeline` sent; an
+   * address without them leaves the list to the ship drawn (the default
+   * pipeline, or an address's whole `pipeline`).
+   */
+  fromAddress(page) {
+    const text = page.kept.get("stages");
+    const defaults = defaultsOf(page);
+    if (text === undefined) {
+      if (!page.overrides.has("pipeline")) this.stages = null;
+      return;
+    }
+    try {
+      this.stages = decode(text, defaults);
+    } catch (e) {
+      page.kept.delete("stages");
+      page.dropped.push(["pipeline", `The address's stages “${text}” do not read: ${e.message}`]);
+      this.stages = null;
+      return;
+    }
+    const used = this.stages.filter((s) => s.on).map((s) => s.params);
+    if (same(used, defaults)) page.overrides.delete("pipeline");
+    else page.overrides.set("pipeline", toInlineToml(used));
+    if (this.list) this.renderList(page);
+  },
+
+  /** The address carries the list's differences, not the whole pipeline. */
+  toAddress(q, page) {
+    if (page.kept.has("stages")) q.delete("pipeline");
+  },
+
+  /** The address's pipeline was refused and left out: its list goes with it. */
+  dropped(page, name) {
+    if (name !== "pipeline") return;
+    page.kept.delete("stages");
+    this.stages = null;
+  },
 
   setup(page) {
     const pipeline = page.info.params.find((p) => p.name === "pipeline");
     this.defaults = pipeline.default;
     /** Each stage field's doc and range, by `stage.field`. */
     this.rules = new Map((pipeline.fields ?? []).map((f) => [`${f.table}.${f.name}`, f]));
-    this.stages = null;
+    // The list the address gave, if any (fromAddress).
+    this.stages ??= null;
     this.viewing = 0;
     this.list = el("ol", { class: "stages", id: "stages" });
     this.error = this.error.bind(this);
@@ -126,13 +252,23 @@ export default {
     this.label = el("output", { for: "stage-slider", id: "stage-label" });
     this.slider.addEventListener("input", () => this.view(page));
     page.extraView.append(el("div", { class: "stage-view" }, el("label", { for: "stage-slider" }, "Ship after stage"), this.slider, this.label));
+    if (this.stages) this.renderList(page);
   },
 
-  /** Sends the stages that are on as the `pipeline` parameter. */
+  /**
+   * Sends the stages that are on as the `pipeline` parameter, and keeps the
+   * list in the address (a change that sends the same pipeline, such as a
+   * stage switched off removed, is a new address all the same).
+   */
   changed(page) {
     const used = this.stages.filter((s) => s.on).map((s) => s.params);
-    const same = JSON.stringify(used) === JSON.stringify(this.defaults);
-    page.setOverride("pipeline", same ? null : toInlineToml(used));
+    const text = encode(this.stages, this.defaults);
+    const before = page.overrides.get("pipeline") ?? null;
+    const kept = page.kept.get("stages") ?? "";
+    if (text) page.kept.set("stages", text);
+    else page.kept.delete("stages");
+    page.setOverride("pipeline", same(used, this.defaults) ? null : toInlineToml(used));
+    if ((page.overrides.get("pipeline") ?? null) === before && text !== kept && page.shown) page.keep("stages", text || null);
   },
 
   /** The list changed shape: redrawn, and the ship with it. */
@@ -185,19 +321,32 @@ export default {
 
   /**
    * An error about `pipeline[i] (kind).field…` goes beside that field of the
-   * i-th stage that is on (its parameters opened), or beside the stage.
+   * i-th stage that is on (its parameters opened), or beside the stage; one
+   * about a kind of stage (`pipeline (reactor)`: none, or two) beside the
+   * first stage of that kind, saying to switch it on, or above the list,
+   * saying to add one. The message leaves out the server's `pipeline[i]`
+   * (counted from 0 among the stages on): where it stands says which.
    */
   error(page, e) {
     for (const p of this.list.querySelectorAll(".error")) p.textContent = "";
     document.getElementById("error-pipeline").textContent = "";
     if (!e || !e.parameter || !e.parameter.startsWith("pipeline")) return false;
     const [, index, key] = e.parameter.match(/^pipeline\[(\d+)\](?: \([^)]*\))?(?:\.(\w+))?/) || [];
-    const on = [...this.list.children].filter((li, i) => this.stages[i].on);
-    const item = index !== undefined ? on[Number(index)] : null;
+    const [, kind] = e.parameter.match(/^pipeline \((\w+)\)$/) || [];
+    const items = [...this.list.children];
+    const on = items.filter((li, i) => this.stages?.[i]?.on);
+    let message = e.message.replace(/^parameter `[^`]*`: /, "");
+    let item = index !== undefined ? on[Number(index)] : null;
+    if (kind) {
+      item = items.find((li) => li.dataset.stage === kind && li.classList.contains("off")) ?? items.find((li) => li.dataset.stage === kind);
+      const name = kind.replaceAll("_", " ");
+      message += item?.classList.contains("off") ? `. Switch ${name} on.` : item ? "." : `. Add a ${name} stage below.`;
+    }
     const at = item && key ? item.querySelector(`.field[data-field="${key}"]`) : null;
     if (at) at.closest("details").open = true;
     const target = at ? at.querySelector(":scope > .error") : item ? item.querySelector(":scope > .error") : document.getElementById("error-pipeline");
-    target.textContent = e.message;
+    target.textContent = message;
+    (at ?? item)?.scrollIntoView({ block: "nearest" });
     return true;
   },
 
@@ -217,7 +366,7 @@ export default {
   shown(page, board, record) {
     const used = board.json.params.pipeline;
     const listed = this.stages?.filter((s) => s.on).map((s) => s.params);
-    if (!this.stages || (record === "replace" && JSON.stringify(listed) !== JSON.stringify(used))) {
+    if (!this.stages || (record === "replace" && !same(listed, used))) {
       this.stages = align(this.defaults, used);
       this.renderList(page);
     }

@@ -377,9 +377,9 @@ fn bad_input_is_refused_with_a_json_message_never_a_server_error() {
             ("/api/starship/board.pdf?seed=a&rules_card=true", "rules_card"),
             ("/api/universe/steps?seed=a&every=0", "every"),
             ("/api/universe/board.json?seed=a&clearance=1e308", "clearance"),
-            ("/api/universe/board.json?seed=a&node_types=[1,2]", "node_types"),
+            ("/api/universe/board.json?seed=a&node_types=[1,2]", "node_types[0]"),
             ("/api/witches/board.json?seed=a&recipe_length=5", "recipe_length"),
-            ("/api/starship/board.json?seed=a&pipeline=[{stage=%22warp%22}]", "pipeline"),
+            ("/api/starship/board.json?seed=a&pipeline=[{stage=%22warp%22}]", "pipeline[0].stage"),
             ("/api/starship/board.json?seed=a&width=-1", "width"),
             ("/api/hexet/board.json?seed=a&lake_share=2", "lake_share"),
         ];

@@ -79,6 +79,18 @@ impl Params {
         for (i, stage) in self.pipeline.iter().enumerate() {
             stage.validate(&format!("pipeline[{i}] ({})", stage.name()))?;
         }
+        // Every ship has one cockpit and one reactor, and only their stages
+        // place them: without one, or with two, no seed makes a ship.
+        for one in ["cockpit", "reactor"] {
+            let n = self.pipeline.iter().filter(|s| s.name() == one).count();
+            if n != 1 {
+                return Err(ParamError::invalid(
+                    &format!("pipeline ({one})"),
+                    format!("{n} {one} stages"),
+                    format!("exactly one: every ship has one {one}, placed by its stage"),
+                ));
+            }
+        }
         check_variants(&self.pipeline)?;
         let area = u64::from(self.width) * u64::from(self.height);
         let work = self.pipeline.iter().map(|s| s.work(area)).fold(0, u64::saturating_add);
