@@ -269,6 +269,14 @@ test("players in turn: the page says whose turn it is, and only they build", asy
   assert.ok(await shared.isChecked("#turns"));
   assert.match(await shared.textContent("#turn"), /Player 3's turn/);
   await shared.close();
+  // In turn, "Edit any road" is off and says why; Player 3 clicking Player 2's
+  // road is told it is Player 2's, not that it is someone else's turn.
+  assert.ok(await page.isDisabled("#edit-any"));
+  assert.ok(!(await page.isChecked("#edit-any")));
+  assert.match(await page.textContent('label:has(#edit-any)'), /not while players are in turn/);
+  await page.click('.play .road[data-player="1"]');
+  await page.waitForFunction(() => /That road is Player 2's: players in turn remove only their own roads/.test(document.querySelector("#status").textContent));
+  assert.equal(await roadCount(page), 2);
   // The turn is the log's: Back gives player 2 the turn again.
   await page.goBack();
   await roads(page, 1);

@@ -345,10 +345,13 @@ function marks(page) {
 /** A player's colour swatch. */
 const swatch = (player) => el("span", { class: "swatch", style: `background:${colour(player)}` });
 
-/** A check box kept between visits. */
-function option(page, id, label, name, field) {
-  const input = el("input", { type: "checkbox", id });
-  input.checked = game[field];
+/**
+ * A check box kept between visits; `disabled`, with `why` said beside it, it
+ * shows as off whatever was kept.
+ */
+function option(page, id, label, name, field, disabled = false, why = "") {
+  const input = el("input", { type: "checkbox", id, disabled });
+  input.checked = game[field] && !disabled;
   input.addEventListener("change", () => {
     game[field] = input.checked;
     localStorage.setItem(`${PREFERENCES}${name}`, String(input.checked));
@@ -358,8 +361,11 @@ function option(page, id, label, name, field) {
     panel(page);
     marks(page);
   });
-  return el("label", { class: "check" }, input, ` ${label}`);
+  return el("label", { class: "check" }, input, ` ${label}`, why && disabled ? el("small", { class: "hint" }, ` (${why})`) : "");
 }
+
+/** Whether a player may remove another's road: "Edit any road", which players in turn do not use. */
+const editsAny = () => game.editAny && !game.turns;
 
 /** Whose turn it is, players, scores, undo, the road log and the options, beside the map. */
 function panel(page) {
@@ -414,7 +420,7 @@ function panel(page) {
     el("div", { class: "scroll" }, scores),
     el("p", { class: "hint", id: "tower-reach" }, towerLine),
     el("div", { class: "game-actions" }, undoButton, log),
-    el("div", { class: "options" }, option(page, "turns", "Players in turn", "turns", "turns"), option(page, "edit-any", "Edit any road", "edit-any", "editAny")),
+    el("div", { class: "options" }, option(page, "turns", "Players in turn", "turns", "turns"), option(page, "edit-any", "Edit any road", "edit-any", "editAny", game.turns, "not while players are in turn: each removes only their own roads")),
     treeChoice(page),
     el("details", { class: "load-log", open: loadOpen }, el("summary", {}, "Load a road log"),
       el("div", { class: "field" }, el("label", { for: "road-log-file" }, "From a file"), file),
@@ -438,8 +444,9 @@ function removeRoad(page, road) {
   const [from, to] = [road.dataset.from, road.dataset.to].map((t) => t.split(",").map(Number));
   const own = game.road(game.player, from, to);
   const player = own ? game.player : Number(road.dataset.player);
-  if (!own && !game.editAny) {
-    page.status(`That road is Player ${player + 1}'s: only they remove it (or switch on “Edit any road”)`, "error");
+  if (!own && !editsAny()) {
+    const how = game.turns ? "players in turn remove only their own roads" : "only they remove it (or switch on “Edit any road”)";
+    page.status(`That road is Player ${player + 1}'s: ${how}`, "error");
     return;
   }
   const { type } = own ?? game.road(player, from, to);
