@@ -577,3 +577,25 @@ test("each city type's cheapest roads show on request, as many as the map says, 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("on a phone a new map opens zoomed in about the tower, each cell a tap wide, and a tap builds", async () => {
+  const { page, errors } = await open("/hexet?seed=Tiamo&players=3", SIZES[1]);
+  const map = await (await page.request.get(`${base}/api/hexet/board.json?seed=Tiamo&players=3`)).json();
+  const width = () => page.$eval(".play .cell", (c) => c.getBoundingClientRect().width);
+  assert.ok((await width()) >= 30, `a cell is ${await width()} px wide`);
+  assert.ok(await page.$eval("#board", (b) => b.classList.contains("zoomed")));
+  await page.screenshot({ path: join(SHOTS, "hexet-phone-zoomed.png") });
+  // The tower and a land cell beside it are in view: two taps build a road.
+  const lakes = new Set(map.cells.filter((c) => c.terrain === "lake").map((c) => `${c.q},${c.r}`));
+  const [q, r] = map.tower;
+  const [dq, dr] = map.directions.find(([dq, dr]) => map.cells.some((c) => c.q === q + dq && c.r === r + dr) && !lakes.has(`${q + dq},${r + dr}`));
+  await page.click(cell([q, r]));
+  await page.click(cell([q + dq, r + dr]));
+  await roads(page, 1);
+  // A road redraws the map, not the view; Fit shows the whole map.
+  assert.ok((await width()) >= 30);
+  await page.click('button[aria-label="Fit the board to its area"]');
+  assert.ok((await width()) < 30, "fitted, a cell is narrower than a tap on a phone");
+  assert.deepEqual(unexpected(errors), []);
+  await page.close();
+});

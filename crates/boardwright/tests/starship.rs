@@ -693,11 +693,23 @@ fn resolve(text: &str) -> Result<Params, params::ParamError> {
 
 #[test]
 fn a_stage_table_may_give_only_some_fields() {
-    // Alone, each stage is the default pipeline's.
+    // Alone (with the cockpit and reactor every ship needs), each stage is
+    // the default pipeline's.
     for stage in Params::default().pipeline {
-        let p = resolve(&format!("[[pipeline]]\nstage = \"{}\"", stage.name())).unwrap();
-        assert_eq!(p.pipeline, [stage]);
+        let needed: String = ["cockpit", "reactor"]
+            .iter()
+            .filter(|&&n| n != stage.name())
+            .map(|n| format!("[[pipeline]]\nstage = \"{n}\"\n"))
+            .collect();
+        let p = resolve(&format!("[[pipeline]]\nstage = \"{}\"\n{needed}", stage.name())).unwrap();
+        assert_eq!(p.pipeline[0], stage);
     }
+    // The stages given, then a cockpit and a reactor.
+    let resolve = |text: &str| {
+        resolve(&format!(
+            "{text}\n[[pipeline]]\nstage = \"cockpit\"\n[[pipeline]]\nstage = \"reactor\"\n"
+        ))
+    };
     let p = resolve("[[pipeline]]\nstage = \"weapons\"\n[[pipeline]]\nstage = \"power_storage\"\nmax = 4").unwrap();
     let Stage::Weapons(weapons) = &p.pipeline[0] else {
         panic!("{:?}", p.pipeline[0])
@@ -969,11 +981,17 @@ fn out_of_range_stage_fields_are_refused_by_name() {
             "min_modules = 50\nmax_modules = 50\nmin_size = 1.0\nmax_size = 1.0\ncircle_weight = 0.0",
         ),
         weapons(&[laser("laser", "L", "weapon")]) + &weapons(&[laser("laser", "L", "weapon")]),
-        stage("exterior_armor", "").repeat(64),
+        stage("exterior_armor", "").repeat(62),
         "max_attempts = 36".to_string(),
     ];
     for text in &fine {
-        resolve(text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));
+        // With the cockpit and reactor every ship needs (the default pipeline has them).
+        let text = if text.contains("[[pipeline]]") {
+            format!("{text}{}{}", stage("cockpit", ""), stage("reactor", ""))
+        } else {
+            text.clone()
+        };
+        resolve(&text).unwrap_or_else(|e| panic!("{text}\ngave: {e}"));
     }
 }
 

@@ -75,6 +75,8 @@ const game = {
   log: [],
   /** The settings of the map (the query without the log and the drawing options). */
   settings: null,
+  /** The settings of the last map zoomed for taps (see `closeEnough`). */
+  tapped: null,
   /** Why the address's roads were not replayed, or "". */
   problem: "",
   /** Road changes wait for the one before them. */
@@ -472,8 +474,29 @@ function shown(page) {
   game.turns = page.kept.get("turns") === "true";
   overlay(page);
   panel(page);
+  closeEnough(page);
   const address = page.address(page.query());
   if (location.pathname + location.search !== address) history.replaceState(null, "", address);
+}
+
+/** The least width of a cell on screen, CSS pixels: a fingertip's tap. */
+const TAP = 32;
+
+/**
+ * A new map fitted to a narrow screen with cells under a tap's width is
+ * shown zoomed in about the tower, so that a tap finds its cell; Fit shows
+ * the whole map. The view is left alone when redrawn for a road.
+ */
+function closeEnough(page) {
+  if (game.tapped === game.settings) return;
+  game.tapped = game.settings;
+  const cell = page.board.querySelector(".play .cell")?.getBoundingClientRect();
+  const svg = page.board.querySelector(":scope > svg")?.getBoundingClientRect();
+  if (!cell || !svg || page.zoom.scale !== 1 || cell.width >= TAP) return;
+  const tower = page.board.querySelector(`.play .cell[data-q="${game.map.tower[0]}"][data-r="${game.map.tower[1]}"]`).getBoundingClientRect();
+  const about = [(tower.x + tower.width / 2 - svg.x) / svg.width, (tower.y + tower.height / 2 - svg.y) / svg.height];
+  page.zoom.centre = about;
+  page.zoom.zoomBy(TAP / cell.width);
 }
 
 export default {

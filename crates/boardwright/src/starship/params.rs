@@ -67,7 +67,8 @@ declare! {
 
 impl Params {
     /// The rules across parameters: the pipeline's length, each stage's
-    /// own parameters, and the work the pipeline and the attempts ask for.
+    /// own parameters, the work the pipeline and the attempts ask for, and
+    /// one cockpit and one reactor stage.
     fn check_pipeline(&self) -> Result<(), ParamError> {
         if !(1..=MAX_STAGES).contains(&self.pipeline.len()) {
             return Err(ParamError::invalid(
@@ -78,18 +79,6 @@ impl Params {
         }
         for (i, stage) in self.pipeline.iter().enumerate() {
             stage.validate(&format!("pipeline[{i}] ({})", stage.name()))?;
-        }
-        // Every ship has one cockpit and one reactor, and only their stages
-        // place them: without one, or with two, no seed makes a ship.
-        for one in ["cockpit", "reactor"] {
-            let n = self.pipeline.iter().filter(|s| s.name() == one).count();
-            if n != 1 {
-                return Err(ParamError::invalid(
-                    &format!("pipeline ({one})"),
-                    format!("{n} {one} stages"),
-                    format!("exactly one: every ship has one {one}, placed by its stage"),
-                ));
-            }
         }
         check_variants(&self.pipeline)?;
         let area = u64::from(self.width) * u64::from(self.height);
@@ -113,6 +102,18 @@ impl Params {
                     max_work / work
                 ),
             ));
+        }
+        // Every ship has one cockpit and one reactor, and only their stages
+        // place them: without one, or with two, no seed makes a ship.
+        for one in ["cockpit", "reactor"] {
+            let n = self.pipeline.iter().filter(|s| s.name() == one).count();
+            if n != 1 {
+                return Err(ParamError::invalid(
+                    &format!("pipeline ({one})"),
+                    format!("{n} {one} stages"),
+                    format!("exactly one: every ship has one {one}, placed by its stage"),
+                ));
+            }
         }
         Ok(())
     }
