@@ -421,6 +421,8 @@ test("on a zoomed map a drag pans and never builds, a tap still builds: a finger
 test("on a wide screen the map fills its column beside the panel, its hexes at least as large as on a phone", async () => {
   const measure = async (size) => {
     const { page, errors } = await open("/hexet?seed=Tiamo&players=3", size);
+    // The fitted map (a phone opens zoomed in for taps).
+    await page.click('button[aria-label="Fit the board to its area"]');
     const found = await page.evaluate(() => {
       const cells = [...document.querySelectorAll(".play .cell")].map((p) => p.getBoundingClientRect());
       const board = document.querySelector("#board");

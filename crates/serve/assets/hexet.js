@@ -481,14 +481,16 @@ function shown(page) {
 
 /** The least width of a cell on screen, CSS pixels: a fingertip's tap. */
 const TAP = 32;
+/** Screens this narrow are phones', tapped rather than clicked. */
+const PHONE = "(max-width: 600px)";
 
 /**
- * A new map fitted to a narrow screen with cells under a tap's width is
+ * A new map fitted to a phone's screen with cells under a tap's width is
  * shown zoomed in about the tower, so that a tap finds its cell; Fit shows
  * the whole map. The view is left alone when redrawn for a road.
  */
 function closeEnough(page) {
-  if (game.tapped === game.settings) return;
+  if (game.tapped === game.settings || !matchMedia(PHONE).matches) return;
   game.tapped = game.settings;
   const cell = page.board.querySelector(".play .cell")?.getBoundingClientRect();
   const svg = page.board.querySelector(":scope > svg")?.getBoundingClientRect();
