@@ -251,7 +251,9 @@ pub trait Params: Serialize + DeserializeOwned + schemars::JsonSchema + Default 
     const PRESETS: &'static [(&'static str, &'static str)];
     /// The size parameters: the work grows with them, in proportion to the
     /// area or count they set. Every other parameter, at any allowed value,
-    /// keeps the work at a given size within a few seconds.
+    /// keeps the work at a given size within a few seconds. The first that
+    /// is set is the one a refusal of the size names, so one that overrides
+    /// another (universe `resolution` over `players`) comes first.
     const SIZE: &'static [&'static str] = &[];
 
     /// Checks that go beyond one parameter's range (run after the ranges).

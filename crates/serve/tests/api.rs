@@ -687,6 +687,9 @@ fn a_board_too_large_to_draw_names_its_size_parameter() {
         assert_eq!(r.status, 200, "{}", r.text());
         let r = client::get(addr, "/api/universe/board.svg?seed=big&resolution=200");
         assert_refused(&r, 422, Some("resolution"), "a drawing past the limit");
+        // The resolution, which sets the size, not the players, which it overrides.
+        let r = client::get(addr, "/api/universe/board.svg?seed=big&players=2&resolution=200");
+        assert_refused(&r, 422, Some("resolution"), "a drawing past the limit, players given too");
     });
 }
 

@@ -151,7 +151,7 @@ declare! {
             "# Every expansion that goes together: the original's five and boardwright's three node sets.\nexpansions = [\"nasty_nodes\", \"nodes_of_knowledge\", \"electric\", \"extreme_expeditions\", \"sharp_scissors\", \"deep_orbit\", \"clockwork\", \"wildwood\"]\n",
         ),
     ],
-    size: ["players", "resolution", "start_layouts", "fair_play"],
+    size: ["resolution", "players", "start_layouts", "fair_play"],
     validate: |params: &Params| {
         dictionary::validate(&params.node_types, &params.missions, params.first_game)?;
         expansions::validate(params)?;
