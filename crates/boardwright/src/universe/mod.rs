@@ -51,7 +51,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
-use crate::grid::PointGrid;
 use crate::seed::Seed;
 use crate::{DrawOptions, Error, Generator, Header, Stop, Watch};
 
@@ -627,15 +626,7 @@ fn place_between(
         } else {
             resources::Clearance::ORIGINAL
         };
-        let farthest = resources::farthest(&reach, clear);
-        let grid = PointGrid::new(points, size.0, size.1, farthest.max(1.0));
-        let nodes = resources::Nodes {
-            at: points,
-            on_border,
-            reach: &reach,
-            grid: &grid,
-            farthest,
-        };
+        let nodes = resources::Nodes::new(points, on_border, &reach, clear, size);
         let per_area: Vec<Vec<Resource>> = (0..faces.faces.len())
             .into_par_iter()
             .map(|a| {

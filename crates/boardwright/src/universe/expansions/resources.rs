@@ -80,21 +80,33 @@ impl Clearance {
 /// The board's nodes as resources keep clear of them.
 pub struct Nodes<'a> {
     /// Where each lies.
-    pub at: &'a [Point],
+    at: &'a [Point],
     /// Whether each is on the paper's border.
-    pub on_border: &'a [bool],
+    on_border: &'a [bool],
     /// How far each reaches as drawn, grid units.
-    pub reach: &'a [f64],
-    /// The nodes bucketed.
-    pub grid: &'a PointGrid,
-    /// The farthest a resource keeps from a node ([`farthest`]).
-    pub farthest: f64,
+    reach: &'a [f64],
+    /// For boardwright's rules, every node bucketed and the farthest a
+    /// resource keeps from one; the original's keep clear of the area's
+    /// own nodes only.
+    near: Option<(PointGrid, f64)>,
 }
 
-/// The farthest any node of reach `reach` (each node's, as drawn) keeps a
-/// resource `clear` of it.
-pub fn farthest(reach: &[f64], clear: Clearance) -> f64 {
-    reach.iter().fold(clear.nodes, |most, r| most.max(r + clear.past_reach))
+impl<'a> Nodes<'a> {
+    /// The nodes `at` (on the border as `on_border` says, reaching `reach`
+    /// as drawn) of a board `size` grid units, as resources `clear` of
+    /// them see them.
+    pub fn new(at: &'a [Point], on_border: &'a [bool], reach: &'a [f64], clear: Clearance, size: (f64, f64)) -> Nodes<'a> {
+        let near = (!clear.original).then(|| {
+            let farthest = reach.iter().fold(clear.nodes, |most, r| most.max(r + clear.past_reach));
+            (PointGrid::new(at, size.0, size.1, farthest.max(1.0)), farthest)
+        });
+        Nodes {
+            at,
+            on_border,
+            reach,
+            near,
+        }
+    }
 }
 
 /// The resources of area `area` (its ring in `faces`), drawn from `kinds`,
@@ -106,8 +118,7 @@ pub fn scatter(faces: &Faces, area: usize, nodes: &Nodes, clear: Clearance, kind
         at: points,
         on_border,
         reach,
-        grid,
-        farthest,
+        ref near,
     } = *nodes;
     let n = points.len();
     let face = &faces.faces[area];
@@ -150,10 +161,9 @@ pub fn scatter(faces: &Faces, area: usize, nodes: &Nodes, clear: Clearance, kind
             let clear_of = |v: u32| points[v as usize].dist(p) > clear.nodes.max(reach[v as usize] + clear.past_reach);
             let fits = signed_distance(p, &shrunk) > 0.0
                 && signed_distance(p, &drawn) > clear.outline
-                && if clear.original {
-                    nodes.iter().all(|&v| clear_of(v))
-                } else {
-                    grid.within(points, p, farthest).all(clear_of)
+                && match near {
+                    Some((grid, farthest)) => grid.within(points, p, *farthest).all(clear_of),
+                    None => nodes.iter().all(|&v| clear_of(v)),
                 }
                 && placed.iter().all(|r| Point::new(r.x, r.y).dist(p) > clear.apart);
             fits.then_some(p)
