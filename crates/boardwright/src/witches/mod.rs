@@ -177,6 +177,14 @@ fn special_kind(hinders: bool, rng: &mut Rng) -> &'static str {
     kinds[rng.index(kinds.len())]
 }
 
+/// Any special cell's kind, the eight alike (the helpful ones first).
+fn any_special_kind(rng: &mut Rng) -> &'static str {
+    let k = rng.index(HELPFUL_SPECIALS.len() + HINDERING_SPECIALS.len());
+    HELPFUL_SPECIALS
+        .get(k)
+        .unwrap_or_else(|| &HINDERING_SPECIALS[k - HELPFUL_SPECIALS.len()])
+}
+
 /// A random free cell (no cauldron) of a player who has another one, so
 /// that every player keeps a garden cell.
 fn notes_cell(owners: &[Player], placed: &[Cauldron], rng: &mut Rng) -> Cell {

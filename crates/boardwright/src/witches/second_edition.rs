@@ -24,8 +24,7 @@
 use super::board::metrics;
 use super::params::RECIPE_2023;
 use super::{
-    Board, Cell, CellSet, Face, Garden, HEIGHT, HELPFUL_SPECIALS, HINDERING_SPECIALS, INGREDIENTS, Label, Params, Player, WIDTH, gardens,
-    label, special_kind,
+    Board, Cell, CellSet, Face, Garden, HEIGHT, INGREDIENTS, Label, Params, Player, WIDTH, any_special_kind, gardens, label, special_kind,
 };
 use crate::seed::{Rng, Seed};
 use crate::{Error, Header, Watch};
@@ -93,8 +92,7 @@ pub(super) fn generate(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) 
             let kind = if params.fair_placement {
                 special_kind((i as u32) < hindering, &mut rng)
             } else {
-                let kinds = [HELPFUL_SPECIALS, HINDERING_SPECIALS].concat();
-                kinds[rng.index(kinds.len())]
+                any_special_kind(&mut rng)
             };
             label(kind, c)
         })
