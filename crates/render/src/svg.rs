@@ -340,6 +340,14 @@ fn base64(out: &mut String, bytes: &[u8]) {
     }
 }
 
+/// `text` with XML's special characters escaped, control characters
+/// replaced: safe as text or an attribute's value in SVG or HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
 /// Writes `text` with XML's special characters escaped, control
 /// characters replaced.
 fn escape_into(out: &mut String, text: &str) {

@@ -132,20 +132,6 @@ fn tool_page(name: &str) -> String {
     page(&format!("{title} · boardwright"), "app.js", &head, &body)
 }
 
-/// `text` safe inside HTML: its markup characters as entities.
-fn escape(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '&' => "&amp;".to_string(),
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '"' => "&quot;".to_string(),
-            '\'' => "&#39;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
-}
-
 fn html(text: &'static str) -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response()
 }
@@ -181,7 +167,7 @@ pub(crate) async fn missing(uri: Uri) -> Response {
         let query = uri.query().map_or(String::new(), |q| format!("?{q}"));
         return Redirect::permanent(&format!("/{tool}{query}")).into_response();
     }
-    let page = PAGES.missing.replace("{{path}}", &escape(path));
+    let page = PAGES.missing.replace("{{path}}", &render::svg::escape(path));
     (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 

@@ -850,7 +850,7 @@ fn near_misses_reach_the_pages() {
         }
         let r = client::get(addr, "/x&y'z");
         assert_eq!(r.status, 404);
-        assert!(r.text().contains("no page at <code>/x&amp;y&#39;z</code>"), "{}", r.text());
+        assert!(r.text().contains("no page at <code>/x&amp;y&apos;z</code>"), "{}", r.text());
         // The front page itself has no notice.
         assert!(!client::get(addr, "/").text().contains("no-such-page"));
     });
