@@ -57,6 +57,27 @@ fn check_all(check: impl Fn(&Board) -> Result<(), String> + Sync) {
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }
 
+/// The failures of `check` on the boards of `params` from the seeds
+/// `{prefix}-0` … over `seeds` seeds, each naming the board: `what` (said
+/// first), its players and its seed.
+fn failures_of(
+    params: &Params,
+    prefix: &str,
+    seeds: usize,
+    what: &str,
+    check: &(impl Fn(&Params, &Board) -> Result<(), String> + Sync),
+) -> Vec<String> {
+    (0..seeds)
+        .filter_map(|i| {
+            let seed = format!("{prefix}-{i}");
+            let board = Universe::generate(params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{what}seed {seed:?}: {e}"));
+            check(params, &board)
+                .err()
+                .map(|e| format!("{what}players {}, seed {seed:?}: {e}", params.players))
+        })
+        .collect()
+}
+
 fn pos(b: &Board, v: u32) -> (f64, f64) {
     (b.nodes[v as usize].x, b.nodes[v as usize].y)
 }

@@ -37,20 +37,9 @@ fn check_expanded(check: impl Fn(&Params, &Board) -> Result<(), String> + Sync) 
             expansions: ours.expansions.clone(),
             ..super::original::preset("classic", players)
         };
-        [(ours, SEEDS, ""), (classic, CLASSIC_SEEDS, "classic, ")]
-            .into_iter()
-            .flat_map(|(params, seeds, what)| {
-                (0..seeds)
-                    .filter_map(|i| {
-                        let seed = format!("expansions-{i}");
-                        let board = Universe::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{what}seed {seed:?}: {e}"));
-                        check(&params, &board)
-                            .err()
-                            .map(|e| format!("{what}players {players}, seed {seed:?}: {e}"))
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect::<Vec<_>>()
+        let mut failures = super::failures_of(&ours, "expansions", SEEDS, "", &check);
+        failures.extend(super::failures_of(&classic, "expansions", CLASSIC_SEEDS, "classic, ", &check));
+        failures
     });
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }

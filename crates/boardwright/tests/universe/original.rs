@@ -21,18 +21,8 @@ pub(super) fn preset(name: &str, players: u32) -> Params {
 /// Runs `check` over every player count and [`SEEDS`] seeds of `params`;
 /// the failure names the board.
 fn sweep(what: &str, params: impl Fn(u32) -> Params + Sync, check: impl Fn(&Params, &Board) -> Result<(), String> + Sync) {
-    let failures = crate::per_player_count(|players| {
-        let params = params(players);
-        (0..SEEDS)
-            .filter_map(|i| {
-                let seed = format!("original-{i}");
-                let board = Universe::generate(&params, &Seed::new(&seed)).unwrap_or_else(|e| panic!("{what}, seed {seed:?}: {e}"));
-                check(&params, &board)
-                    .err()
-                    .map(|e| format!("{what}, players {players}, seed {seed:?}: {e}"))
-            })
-            .collect::<Vec<_>>()
-    });
+    let what = format!("{what}, ");
+    let failures = crate::per_player_count(|players| super::failures_of(&params(players), "original", SEEDS, &what, &check));
     assert!(failures.is_empty(), "{} failures, first: {}", failures.len(), failures[0]);
 }
 
