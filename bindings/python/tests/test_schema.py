@@ -203,7 +203,12 @@ def cli_reads(generator, text, tmp_path):
         ("universe", '[[node_types]]\nname = "Stardust"\nmax = -1\n', False),
         ("universe", '[[node_types]]\nname = "Stardust"\nglow = true\n', False),
         ("universe", 'first_game = false\n[[missions]]\nname = "Traveler"\nweight = 2.0\n', True),
-        ("starship", '[[pipeline]]\nstage = "shape"\nmirror = false\n[[pipeline]]\nstage = "cockpit"\n', True),
+        (
+            "starship",
+            '[[pipeline]]\nstage = "shape"\nmirror = false\n[[pipeline]]\nstage = "cockpit"\n'
+            '[[pipeline]]\nstage = "reactor"\n',
+            True,
+        ),
         ("starship", '[[pipeline]]\nstage = "teleporter"\n', False),
         ("starship", '[[pipeline]]\nmirror = false\n', False),
         ("starship", '[[pipeline]]\nstage = "shape"\nwings = 2\n', False),
