@@ -601,3 +601,56 @@ test("on a phone a new map opens zoomed in about the tower, each cell a tap wide
   assert.deepEqual(unexpected(errors), []);
   await page.close();
 });
+
+/** A road's time to appear, milliseconds: the most the median may take, and the margin under it a test run is expected to keep. */
+const ROAD_MS = 100;
+
+/** `n` pairs of neighbouring land cells, no cell in two. */
+function pairs(map, n) {
+  const land = new Set(map.cells.filter((c) => c.terrain !== "lake").map((c) => `${c.q},${c.r}`));
+  const used = new Set();
+  const found = [];
+  for (const c of map.cells) {
+    const at = `${c.q},${c.r}`;
+    if (found.length === n || !land.has(at) || used.has(at)) continue;
+    const d = map.directions.find(([dq, dr]) => land.has(`${c.q + dq},${c.r + dr}`) && !used.has(`${c.q + dq},${c.r + dr}`));
+    if (!d) continue;
+    used.add(at).add(`${c.q + d[0]},${c.r + d[1]}`);
+    found.push([[c.q, c.r], [c.q + d[0], c.r + d[1]]]);
+  }
+  return found;
+}
+
+for (const size of SIZES) {
+  test(`a road appears in the drawing within ${ROAD_MS} ms of its click, the map not drawn again (${size.join("x")})`, async () => {
+    const { page, errors } = await open("/hexet?seed=Tiamo&players=3", size);
+    const { map } = await tiamo(page);
+    // The first road of a player adds them to the legend: the drawing is
+    // then shown whole. After it, only the roads change.
+    const times = [];
+    for (const [a, b] of pairs(map, 11)) {
+      const [took, kept] = await page.evaluate(([a, b]) => new Promise((resolve) => {
+        const cell = ([q, r]) => document.querySelector(`.play .cell[data-q="${q}"][data-r="${r}"]`);
+        const svg = document.querySelector("#board > svg");
+        const count = () => document.querySelectorAll("#board > svg line.road").length;
+        const n = count();
+        cell(a).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        const start = performance.now();
+        cell(b).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        // Appeared: in the drawing, and painted (the frame after it).
+        const check = () => (count() > n ? requestAnimationFrame(() => resolve([performance.now() - start, document.querySelector("#board > svg") === svg])) : requestAnimationFrame(check));
+        check();
+      }), [a, b]);
+      times.push(took);
+      if (times.length > 1) assert.ok(kept, `road ${times.length}: the map was drawn again`);
+      await page.waitForSelector('#status[data-kind="ok"]');
+    }
+    const sorted = [...times.slice(1)].sort((x, y) => x - y);
+    const median = (sorted[4] + sorted[5]) / 2;
+    console.log(`road times at ${size.join("x")}, ms: ${times.map((t) => t.toFixed(0)).join(" ")}; median of the last 10: ${median.toFixed(0)}`);
+    assert.ok(median < ROAD_MS, `the median road takes ${median.toFixed(0)} ms (at most ${ROAD_MS}): ${times.map((t) => t.toFixed(0)).join(" ")}`);
+    assert.equal(await page.$$eval("#board > svg line.road", (r) => r.length), 11);
+    assert.deepEqual(unexpected(errors), []);
+    await page.close();
+  });
+}

@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{DrawOptions, Error, Seed, Watch, fairness, metrics, params, print};
+use crate::{DrawOptions, Error, Seed, Unprintable, Watch, fairness, metrics, params, print};
 
 /// What every generator offers, so the command line, the web app and
 /// `analyze` run them all the same way: its parameters, its result and the
@@ -143,17 +143,26 @@ pub trait Generator: 'static {
         Vec::new()
     }
 
-    /// Why a result of `params` could not be drawn, if it could not.
-    fn check_drawable(_params: &Self::Params) -> Result<(), String> {
+    /// Why a result of `params` could not be drawn on any paper, if it
+    /// could not (too large: write JSON instead).
+    fn check_drawable(_params: &Self::Params) -> Result<(), Unprintable> {
         Ok(())
     }
 
+    /// Why `board` would lose a mark a player needs printed as `options`
+    /// ask (universe: a node's number or pictogram), in words that name no
+    /// command; none when it prints. Quick enough to be asked of every
+    /// paper and tiling.
+    fn unprintable(_board: &Self::Board, _options: &DrawOptions) -> Option<String> {
+        None
+    }
+
     /// Why `board` could not be printed as `options` ask without losing a
-    /// mark a player needs (universe: a node's number or pictogram), naming
-    /// a paper or tiling that would do; the drawing is then refused, never
-    /// made without the mark.
-    fn check_printable(_board: &Self::Board, _options: &DrawOptions) -> Result<(), String> {
-        Ok(())
+    /// mark a player needs ([`unprintable`](Generator::unprintable)), with
+    /// the papers and sheets that would do; the drawing is then refused,
+    /// never made without the mark.
+    fn check_printable(board: &Self::Board, options: &DrawOptions) -> Result<(), Unprintable> {
+        print::check_printable(options, |o| Self::unprintable(board, o))
     }
 }
 

@@ -90,7 +90,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use generator::{Generator, Limits, LogFile, Visit};
-pub use print::Tile;
+pub use print::{Sheets, Tile, Unprintable};
 pub use scene::Paper;
 pub use seed::{Rng, Seed};
 pub use stop::Stop;

@@ -365,7 +365,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
     };
     let format = output_format(common)?;
     if format != Format::Json {
-        G::check_drawable(&params).map_err(Failure::Usage)?;
+        G::check_drawable(&params).map_err(|e| Failure::Usage(e.to_string()))?;
     } else if rules_card {
         return Err(Failure::Usage(
             "--rules-card: the rules card is printed with a drawing; write pdf, svg or png (json holds the board's data only)".to_string(),
@@ -421,7 +421,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
     if format != Format::Json {
         for (seed, board) in seeds.iter().zip(&outputs) {
             G::check_printable(board, &drawing.options).map_err(|why| match common.count {
-                1 => Failure::Usage(why),
+                1 => Failure::Usage(why.to_string()),
                 _ => Failure::Usage(format!("seed {seed:?}: {why}")),
             })?;
         }

@@ -5,12 +5,18 @@
 /** The query keys that change how a board is drawn, not the board. */
 export const DRAWING = ["ink_friendly", "paper", "tile", "dpi"];
 
-/** A refusal from the API: `{error, parameter}` and the status. */
+/**
+ * A refusal from the API: `{error, parameter}` and the status; of a board
+ * not drawn, also `why` (words that name no command) and `printsOn`, the
+ * papers and sheets that would draw it (`{paper, tile}`).
+ */
 export class ApiError extends Error {
   constructor(status, body) {
     super(body.error || `the server answered ${status}`);
     this.status = status;
     this.parameter = body.parameter || null;
+    this.why = body.why || null;
+    this.printsOn = body.prints_on || null;
   }
 }
 

@@ -16,20 +16,41 @@ const DEBOUNCE_MS = 300;
 let PAPERS = [];
 /** The default paper's name (set by `main`). */
 let DEFAULT_PAPER = "";
-/** Layouts of sheets the form offers, other than one: those within the server's most per side (set by `main`). */
-const LAYOUTS = [["2x1", "2 side by side"], ["1x2", "2 one above the other"], ["2x2", "2 × 2"], ["3x2", "3 × 2"], ["3x3", "3 × 3"]];
+/** Each paper's name in words ("a4" is "A4"; set by `main`). */
+const PAPER_LABELS = new Map();
+/** Layouts of sheets the form offers other than one ("2x3": columns × rows), within the server's most per side (set by `main`). */
 let TILES = [];
+
+/** A layout of sheets in words: "2 side by side", "3 × 2 (across × down)". */
+function layoutLabel(layout) {
+  const [cols, rows] = layout.split("x").map(Number);
+  if (cols * rows === 1) return "One sheet";
+  if (rows === 1) return `${cols} side by side`;
+  if (cols === 1) return `${rows} one above the other`;
+  return `${cols} × ${rows} (across × down)`;
+}
+
+/** Sheets of a paper in words: "A3", "6 sheets of A4 (2 across, 3 down)". */
+function sheetsWords(paper, tile) {
+  const [cols, rows] = tile.split("x").map(Number);
+  const name = PAPER_LABELS.get(paper) ?? paper;
+  return cols * rows === 1 ? name : `${cols * rows} sheets of ${name} (${cols} across, ${rows} down)`;
+}
 
 /** Fills the drawing options from the server's `drawing`: papers, sheets, pixels per inch. */
 function drawingOptions(drawing) {
   DEFAULT_PAPER = drawing.papers[0].name;
   PAPERS = drawing.papers.slice(1).map((p) => p.name);
+  for (const p of drawing.papers) PAPER_LABELS.set(p.name, p.label);
   const paper = document.getElementById("paper");
   paper.replaceChildren(...drawing.papers.map((p) => el("option", { value: p.name }, p.label)));
-  const fits = ([layout]) => layout.split("x").every((n) => Number(n) <= drawing.tile_max);
-  TILES = LAYOUTS.filter(fits).map(([layout]) => layout);
+  // Every layout up to the most per side, fewest sheets first.
+  const sides = Array.from({ length: drawing.tile_max }, (_, i) => i + 1);
+  const layouts = sides.flatMap((rows) => sides.map((cols) => [cols, rows]));
+  layouts.sort((a, b) => a[0] * a[1] - b[0] * b[1] || a[1] - b[1]);
+  TILES = layouts.map(([cols, rows]) => `${cols}x${rows}`).filter((t) => t !== "1x1");
   const tile = document.getElementById("tile");
-  tile.replaceChildren(el("option", { value: "1x1" }, "One sheet"), ...LAYOUTS.filter(fits).map(([value, label]) => el("option", { value }, label)));
+  tile.replaceChildren(...["1x1", ...TILES].map((value) => el("option", { value }, layoutLabel(value))));
   const dpi = document.getElementById("dpi");
   Object.assign(dpi, { min: drawing.dpi.min, max: drawing.dpi.max, placeholder: drawing.dpi.default });
 }
@@ -238,6 +259,7 @@ class Page {
       else history.replaceState(null, "", address);
       for (const [parameter, message] of this.dropped) this.place(parameter, `${message}. The address asked for it; the board is drawn without it.`, true);
       this.dropped = [];
+      this.fitted(query);
       if (this.module.shown) await this.module.shown(this, board, record);
       // "ok" only once the generator's own part of the page is drawn too.
       this.status(`Seed “${this.seed}”`, "ok");
@@ -267,8 +289,13 @@ class Page {
     return false;
   }
 
-  /** Leaves out the setting a refusal names, if the state has it; answers whether it did. */
+  /**
+   * Leaves out the setting a refusal names, if the state has it; answers
+   * whether it did. A board that does not print on the paper chosen keeps
+   * its settings: what would print it is offered instead (`remedies`).
+   */
   drop(e) {
+    if (e.why) return false;
     const top = e.parameter ? e.parameter.split(/[.[ ]/)[0] : null;
     if (top === "preset" && this.preset) this.preset = "";
     else if (top === "dpi" && this.dpi) this.dpi = "";
@@ -292,7 +319,8 @@ class Page {
 
   show(board, query) {
     this.shown = { ...board, query };
-    this.showSvg(board.svg);
+    // A module may change the drawing shown in place (hexet: its roads).
+    if (!this.module.redraw?.(this, board.svg)) this.showSvg(board.svg);
     this.showMetrics(board.json.metrics || {});
     for (const param of this.info.params) {
       const c = this.controls.get(param.name);
@@ -441,9 +469,79 @@ class Page {
       setTimeout(() => this.refresh(), 1000);
       return;
     }
-    if (!(e.parameter && this.module.error && this.module.error(this, e))) this.place(e.parameter, e.message);
+    if (!(e.parameter && this.module.error && this.module.error(this, e))) this.place(e.parameter, e.why ? `${sentence(e.why)} ` : e.message);
+    if (e.why || (e.parameter && e.parameter === this.info.size)) this.remedies(e);
     this.module.failed?.(this);
     this.status(this.shown ? "Not redrawn: the board shown is the previous one; see the message beside the settings" : "No board: see the message beside the settings", "error");
+  }
+
+  /** The paper and sheets chosen, in words: "A4", "A3, 2 side by side". */
+  sheetsLabel(paper = this.paper || DEFAULT_PAPER, tile = this.tile || "1x1") {
+    const name = PAPER_LABELS.get(paper) ?? paper;
+    return tile === "1x1" ? name : `${name}, ${layoutLabel(tile).toLowerCase()}`;
+  }
+
+  /**
+   * Asks how large this seed's board prints on the paper and sheets chosen
+   * (`fit.json`) and says it under the size field; answers the fit, or null
+   * (no size, another board asked for since, or no answer).
+   */
+  async fitted(query) {
+    const size = this.info.size;
+    if (!size || !this.controls.has(size)) return null;
+    const sequence = this.sequence;
+    let fit;
+    try {
+      fit = await fetchApi(`/api/${NAME}/fit.json?${query}`, "json");
+    } catch {
+      return null;
+    }
+    if (sequence !== this.sequence) return null;
+    const on = this.sheetsLabel();
+    const prints =
+      fit.prints === null
+        ? `On ${on}, this seed's board does not print at any ${label(size)}; it is made as JSON only.`
+        : fit.prints === fit.served
+          ? `On ${on}, this seed's board prints at every ${label(size)} this server makes.`
+          : `On ${on}, this seed's board prints up to ${label(size)} ${fit.prints}; larger, as JSON only.`;
+    this.controls.get(size).note(prints);
+    return fit;
+  }
+
+  /**
+   * Offers, beside the field at fault, what would draw a board refused for
+   * its size: the papers and sheets that would print it, the largest size
+   * that prints on the paper chosen, or the board as JSON only.
+   */
+  async remedies(e) {
+    const size = this.info.size;
+    const sequence = this.sequence;
+    const query = this.query();
+    const fit = await this.fitted(query);
+    const field = this.controls.get(e.parameter) ?? this.controls.get(size);
+    if (sequence !== this.sequence || !field) return;
+    const button = (text, run) => el("button", { type: "button", class: "choice", onclick: run }, text);
+    const choices = (e.printsOn ?? []).map(({ paper, tile }) =>
+      button(`Print on ${sheetsWords(paper, tile)}`, () => {
+        this.paper = PAPERS.includes(paper) ? paper : "";
+        this.tile = TILES.includes(tile) ? tile : "";
+        this.showState();
+        this.refreshNow();
+      }),
+    );
+    const asked = fit?.value ?? null;
+    const smaller = e.why ? fit?.prints : fit?.served;
+    if (smaller !== null && smaller !== undefined && (asked === null || smaller < asked)) {
+      choices.push(button(`${sentence(label(size)).slice(0, -1)} ${smaller}`, () => {
+        this.overrides.set(size, String(smaller));
+        this.showState();
+        this.refreshNow();
+      }));
+    }
+    // Too large to draw, or to print here: the board itself is still made.
+    if (e.why) choices.push(el("a", { class: "button choice", href: `/api/${NAME}/board.json?${query}`, download: `${this.fileStem()}.json` }, "JSON only (no drawing)"));
+    if (!choices.length) return;
+    field.error(e.why ? `${sentence(e.why)} What to do:` : sentence(e.message), choices);
   }
 
   /**

@@ -70,14 +70,17 @@ export function queryText(param, value) {
  * text (null: the default) once the value is settled, `refused(message)`
  * when what is typed cannot be sent (JSON that does not parse). Returns the
  * element, `set(value)` (a resolved JSON value), `setText(text)` (its query
- * text) and `error(message)`.
+ * text), `note(text)` (a line under the hint: how large this board prints)
+ * and `error(message, choices)` (each choice a button or link shown after
+ * the message).
  */
 export function control(param, changed, refused) {
   const id = `param-${param.name}`;
   const allowed = param.allowed;
   const defaultText = param.default === null ? "none" : allowed.kind === "data" ? "built in" : String(param.default);
   const error = el("p", { class: "error", id: `error-${param.name}`, role: "alert" });
-  const hint = el("p", { class: "hint", id: `hint-${param.name}` }, `${param.doc}. Default: ${defaultText}; allowed: ${allowed.text}.`);
+  const note = el("span", { class: "note" });
+  const hint = el("p", { class: "hint", id: `hint-${param.name}` }, `${param.doc}. Default: ${defaultText}; allowed: ${allowed.text}.`, note);
   const described = `hint-${param.name} error-${param.name}`;
   let input;
   let read;
@@ -147,8 +150,11 @@ export function control(param, changed, refused) {
         if (allowed.kind === "bool") input.checked = text === "true";
         else if (allowed.kind !== "data") input.value = text;
       },
-      error(message) {
-        error.textContent = message || "";
+      note(text) {
+        note.textContent = text ? ` ${text}` : "";
+      },
+      error(message, choices = []) {
+        error.replaceChildren(...(message ? [message] : []), ...(choices.length ? [el("span", { class: "choices" }, ...choices)] : []));
         field.classList.toggle("invalid", Boolean(message));
         input.setAttribute("aria-invalid", message ? "true" : "false");
       },

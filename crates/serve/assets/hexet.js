@@ -63,6 +63,37 @@ function layoutOf(svg) {
   return { size, center, corners };
 }
 
+/** A road in the server's drawing, as its SVG writes it. */
+const ROAD = /<line class="road"[^>]*\/>\s*/g;
+
+/**
+ * Puts the roads of the drawing `text` in place of those shown, when the
+ * rest of it is the drawing shown (the same map, legend and caption): the
+ * map is not drawn again, only the server's own road lines change. Answers
+ * whether it did; otherwise the page shows `text` whole.
+ */
+function redraw(page, text) {
+  const rest = text.replace(ROAD, "");
+  const svg = page.board.querySelector(":scope > svg");
+  const inPlace = svg !== null && rest === game.drawn;
+  game.drawn = rest;
+  if (!inPlace) return false;
+  for (const road of svg.querySelectorAll("line.road")) road.remove();
+  const lines = text.match(ROAD) ?? [];
+  if (lines.length) {
+    // The roads go before the element that follows them in the drawing:
+    // the n-th element of the drawing without roads, as its text counts them
+    // (every element starts with `<` and a letter; the root is the first).
+    const before = (rest.slice(0, text.indexOf(lines[0])).match(/<[a-zA-Z]/g) ?? []).length - 1;
+    const drawn = new DOMParser().parseFromString(`<svg xmlns="${SVG}">${lines.join("")}</svg>`, "image/svg+xml").documentElement;
+    const anchor = svg.querySelectorAll("*")[before];
+    const roads = [...drawn.children].map((road) => document.importNode(road, true));
+    if (anchor) anchor.before(...roads);
+    else svg.append(...roads);
+  }
+  return true;
+}
+
 /** Where a page preference is kept between visits. */
 const PREFERENCES = "boardwright.hexet.";
 
@@ -296,6 +327,8 @@ function overlay(page) {
     }));
   }
   layer.append(tint, svgEl("g", { class: "cheapest", "pointer-events": "none" }), rings, cells, roads, svgEl("g", { class: "marks", "pointer-events": "none" }));
+  // A drawing whose roads changed in place keeps its element: the old layer goes.
+  svg.querySelector(":scope > g.play")?.remove();
   svg.append(layer);
   cheapest(page);
   marks(page);
@@ -590,6 +623,8 @@ export default {
    * the server does not replay are dropped with a message, the map shown
    * without them.
    */
+  redraw,
+
   async load(page, query, record) {
     const settings = new URLSearchParams(query);
     const code = settings.get("roads") ?? "";

@@ -1,6 +1,6 @@
 //! `GET /api/generators`, `GET /api/openapi.json` and `GET /api/{generator}/{file}`: a board in any
-//! format, its resolved parameters as TOML, its steps with snapshots, and a
-//! snapshot drawn.
+//! format, its resolved parameters as TOML, how large it prints, its steps
+//! with snapshots, and a snapshot drawn.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::file::File;
-use crate::generators::with_generator;
+use crate::generators::{size_parameter, with_generator};
 use crate::jobs::{Client, Size};
 use crate::request::BoardQuery;
 use crate::{App, cost, etag};
@@ -180,7 +180,7 @@ impl<G: Generator> Work<G> {
         match self.file {
             File::Board(format) => format.media_type(),
             File::Config => CONFIG_TYPE,
-            File::Steps => Format::Json.media_type(),
+            File::Steps | File::Fit => Format::Json.media_type(),
             File::Snapshot(_) => Format::Svg.media_type(),
         }
     }
@@ -202,11 +202,13 @@ impl<G: Generator> Work<G> {
             (_, None) => return Err(ApiError::internal("a board request without a seed")),
         };
         let (drawing, every, max_pixels) = (query.drawing.clone(), query.every, app.limits.max_pixels);
+        let layers = query.layers::<G::Params>()?;
         let body = app
             .jobs
             .run(size, &client, move |stop| match file {
                 File::Board(format) => board::<G>(&params, &seed, &log, format, &drawing, max_pixels, stop),
                 File::Steps => steps::<G>(&params, &seed, &log, every, stop),
+                File::Fit => crate::fit::fit::<G>(&layers, &seed, &drawing.options, stop),
                 File::Snapshot(index) => snapshot_svg::<G>(&params, &seed, &log, every, index, &drawing, stop),
                 File::Config => Err(ApiError::internal("a config made in a slot")),
             })
@@ -245,7 +247,7 @@ fn board<G: Generator>(
 ) -> Result<Vec<u8>, ApiError> {
     let result = G::generate_with(params, seed, log, &mut stop.clone()).map_err(generation_error)?;
     if format != Format::Json {
-        G::check_printable(&result, &drawing.options).map_err(ApiError::unprocessable)?;
+        G::check_printable(&result, &drawing.options).map_err(|e| ApiError::unprintable(&e, size_parameter::<G>(params)))?;
     }
     let mut bytes = Vec::new();
     let budget = output::Budget {

@@ -23,12 +23,17 @@ pub(crate) fn size<G: Generator>(params: &G::Params, file: File, drawing: &Drawi
     if file == File::Config {
         return Ok(Size::Small);
     }
+    // A fit searches for the sizes that are made, from any size asked:
+    // several boards, each within the cap.
+    if file == File::Fit {
+        return Ok(Size::Large);
+    }
     cap::<G>(params)?;
     if matches!(file, File::Steps | File::Snapshot(_)) {
         cap_steps::<G>(params, every)?;
     }
     if file.draws() {
-        G::check_drawable(params).map_err(|why| ApiError::unprocessable(why).parameter(size_parameter::<G>(params)))?;
+        G::check_drawable(params).map_err(|e| ApiError::unprintable(&e, size_parameter::<G>(params)))?;
     }
     let pixels = if file.is_png() { drawing.least_pixels() } else { 0 };
     if pixels > max_pixels {

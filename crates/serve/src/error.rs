@@ -4,6 +4,7 @@
 use axum::extract::rejection::PathRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use boardwright::Unprintable;
 use boardwright::params::ParamError;
 use serde::Serialize;
 
@@ -28,6 +29,19 @@ struct Body {
     error: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     parameter: Option<String>,
+    /// Of a board not drawn: why, in words that name no command.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+    /// Of a board not drawn: the papers and sheets that would draw it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prints_on: Option<Vec<Sheets>>,
+}
+
+/// A paper and its sheets as a refusal names them.
+#[derive(Clone, Debug, Serialize)]
+struct Sheets {
+    paper: &'static str,
+    tile: String,
 }
 
 impl ApiError {
@@ -38,6 +52,8 @@ impl ApiError {
             body: Body {
                 error: bounded_quotes(&error.into()),
                 parameter: None,
+                why: None,
+                prints_on: None,
             },
             retry_after: None,
             client_gone: false,
@@ -65,6 +81,20 @@ impl ApiError {
     /// attempt failed, a road the rules refuse).
     pub(crate) fn unprocessable(error: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, error)
+    }
+
+    /// 422: a board not drawn (too large, or a mark too small on the paper
+    /// asked for), naming the size parameter `parameter`, why in words that
+    /// name no command, and the papers and sheets that would draw it.
+    pub(crate) fn unprintable(e: &Unprintable, parameter: &str) -> ApiError {
+        let mut refusal = ApiError::unprocessable(e.to_string()).parameter(parameter);
+        refusal.body.why = Some(e.why.clone());
+        let sheets = e.prints_on.iter().map(|s| Sheets {
+            paper: s.paper.name(),
+            tile: s.tile.to_string(),
+        });
+        refusal.body.prints_on = Some(sheets.collect());
+        refusal
     }
 
     /// 503 with `Retry-After`: every generation slot stayed taken.

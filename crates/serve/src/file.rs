@@ -1,5 +1,5 @@
 //! Which of a generator's files a request names: `board.{json,svg,png,pdf}`,
-//! `config.toml`, `steps` or `snapshot-K.svg`, read once from the address
+//! `config.toml`, `fit.json`, `steps` or `snapshot-K.svg`, read once from the address
 //! and written back in one spelling (`snapshot-01.svg` is `snapshot-1.svg`).
 
 use std::fmt;
@@ -15,6 +15,8 @@ pub(crate) enum File {
     Board(Format),
     /// The resolved parameters as TOML.
     Config,
+    /// How large the board prints on the paper asked for ([`crate::fit`]).
+    Fit,
     /// The generation followed step by step.
     Steps,
     /// The `K`-th snapshot of `steps`, drawn as SVG.
@@ -27,6 +29,7 @@ impl File {
         let snapshot = || name.strip_prefix("snapshot-")?.strip_suffix(".svg")?.parse().ok();
         match name {
             "config.toml" => Ok(File::Config),
+            "fit.json" => Ok(File::Fit),
             "steps" => Ok(File::Steps),
             _ => name
                 .strip_prefix("board.")
@@ -35,15 +38,19 @@ impl File {
                 .or_else(|| snapshot().map(File::Snapshot))
                 .ok_or_else(|| {
                     ApiError::not_found(format!(
-                        "no {name:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml, steps and snapshot-K.svg"
+                        "no {name:?} here; there are board.json, board.svg, board.png, board.pdf, config.toml, fit.json, steps and snapshot-K.svg"
                     ))
                 }),
         }
     }
 
-    /// Whether the file is a drawing (its paper, sheets and colours matter).
+    /// Whether the file is a drawing, or about one (its paper, sheets and
+    /// colours matter).
     pub(crate) fn draws(self) -> bool {
-        matches!(self, File::Board(Format::Svg | Format::Png | Format::Pdf) | File::Snapshot(_))
+        matches!(
+            self,
+            File::Board(Format::Svg | Format::Png | Format::Pdf) | File::Snapshot(_) | File::Fit
+        )
     }
 
     /// Whether the file is a PNG (its resolution matters).
@@ -57,6 +64,7 @@ impl fmt::Display for File {
         match self {
             File::Board(format) => write!(f, "board.{}", format.extension()),
             File::Config => f.write_str("config.toml"),
+            File::Fit => f.write_str("fit.json"),
             File::Steps => f.write_str("steps"),
             File::Snapshot(k) => write!(f, "snapshot-{k}.svg"),
         }
@@ -73,6 +81,7 @@ mod tests {
             ("board.svg", "board.svg"),
             ("board.PNG", "board.png"),
             ("config.toml", "config.toml"),
+            ("fit.json", "fit.json"),
             ("steps", "steps"),
             ("snapshot-01.svg", "snapshot-1.svg"),
         ] {

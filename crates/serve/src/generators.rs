@@ -65,7 +65,8 @@ pub(crate) fn with_generator<V: Visit>(name: &str, visit: V) -> Result<V::Output
 /// (name, doc, what is allowed, default), presets (name, about, the
 /// parameters it sets), fairness targets (figure, check, metric), metrics
 /// (name, label, unit, meaning), how a board may be drawn (papers, tiles,
-/// DPI) and, for hexet, the players' colours.
+/// DPI), the size parameter `fit.json` searches and, for hexet, the
+/// players' colours.
 pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
@@ -142,6 +143,10 @@ fn describe<G: Generator>() -> Value {
         "metrics": metrics,
     });
     described["drawing"] = drawing();
+    // The size parameter `fit.json` searches, when the generator has one.
+    if let Some(size) = <G::Params as Params>::SIZE.first() {
+        described["size"] = json!(size);
+    }
     // What a generator's own page draws as the board does: hexet's
     // players' colours, for the networks it shows.
     if G::NAME == boardwright::hexet::Hexet::NAME {
@@ -166,10 +171,8 @@ fn drawing() -> Value {
 }
 
 /// The largest value of the size parameter `name` that this server makes a
-/// board of, the other parameters at their defaults (the work grows with
-/// each size parameter, so the largest is found by halving the range; a
-/// value refused for another reason, such as cities that do not fit, is no
-/// matter of size).
+/// board of, the other parameters at their defaults (a value refused for
+/// another reason, such as cities that do not fit, is no matter of size).
 pub(crate) fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i64> {
     let Allowed::Int { min, max } = allowed else { return None };
     if !<G::Params as Params>::SIZE.contains(&name) {
@@ -179,13 +182,44 @@ pub(crate) fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i
         let layer: toml::Table = [(name.to_string(), toml::Value::Integer(v))].into_iter().collect();
         G::Params::resolve(&[layer]).map_or(true, |p| G::work_size(&p) <= G::LIMITS.served_work)
     };
-    if !served(min) {
-        return Some(min);
-    }
-    let (mut good, mut bad) = (min, max + 1);
+    largest(min, max, min, served).or(Some(min))
+}
+
+/// The largest value in `min..=max` at which `holds` is true, searched from
+/// `from`: up by halves while it holds, down by thirds until it does, then
+/// halving the gap; none when it holds nowhere on the way down to `min`.
+/// For a `holds` true up to a value and false past it, that value; a
+/// `holds` that changes more than once gives one value where it does.
+pub(crate) fn largest(min: i64, max: i64, from: i64, mut holds: impl FnMut(i64) -> bool) -> Option<i64> {
+    let from = from.clamp(min, max);
+    let (mut good, mut bad) = if holds(from) {
+        let mut good = from;
+        loop {
+            if good == max {
+                return Some(max);
+            }
+            let next = (good + (good / 2).max(1)).min(max);
+            if !holds(next) {
+                break (good, next);
+            }
+            good = next;
+        }
+    } else {
+        let mut bad = from;
+        loop {
+            if bad == min {
+                return None;
+            }
+            let next = (bad - (bad / 3).max(1)).max(min);
+            if holds(next) {
+                break (next, bad);
+            }
+            bad = next;
+        }
+    };
     while bad - good > 1 {
         let mid = good + (bad - good) / 2;
-        if served(mid) { good = mid } else { bad = mid }
+        if holds(mid) { good = mid } else { bad = mid }
     }
     Some(good)
 }

@@ -46,6 +46,7 @@ mod cost;
 mod error;
 mod etag;
 mod file;
+mod fit;
 mod generators;
 mod guard;
 mod inflight;

@@ -68,7 +68,8 @@ fn generators_schema() -> Value {
                 "tile_max": { "type": "integer" },
                 "dpi": object(&["min", "max", "default"], json!({ "min": number, "max": number, "default": number }))
             })),
-            "player_colours": strings
+            "player_colours": strings,
+            "size": { "type": "string", "description": "The size parameter fit.json searches, when the generator has one." }
         }),
     );
     json!({ "title": "Generators", "description": "Every generator with its parameters, presets, fairness targets and metrics.", "type": "array", "items": generator })
@@ -81,7 +82,13 @@ fn error_schema() -> Value {
         "required": ["error"],
         "properties": {
             "error": { "type": "string", "description": "What was wrong and what is allowed, in plain words." },
-            "parameter": { "type": "string", "description": "The parameter at fault, when one is." }
+            "parameter": { "type": "string", "description": "The parameter at fault, when one is." },
+            "why": { "type": "string", "description": "Of a board not drawn (too large, or a mark too small on the paper asked for): why, in words that name no command." },
+            "prints_on": {
+                "type": "array",
+                "description": "Of a board not drawn: the papers and sheets on which it is, the nearest choice first; empty when none is (JSON only).",
+                "items": { "type": "object", "required": ["paper", "tile"], "properties": { "paper": { "type": "string" }, "tile": { "type": "string" } } }
+            }
         },
         "additionalProperties": false
     })
@@ -109,6 +116,7 @@ fn schemas() -> Map<String, Value> {
     let mut schemas = Map::new();
     schemas.insert("Error".into(), error_schema());
     schemas.insert("Generators".into(), generators_schema());
+    add(&mut schemas, "fit", "fit", schema::written::<crate::fit::Fit>());
     for name in GENERATORS {
         for (key, schema) in with_generator(name, Answers).unwrap_or_default() {
             add(&mut schemas, name, &key, schema);
@@ -435,6 +443,13 @@ impl Visit for FileRoutes {
                 "The parameters resolved, as TOML a config file holds.",
                 "application/toml",
                 bytes.clone(),
+            ),
+            (
+                "fit.json",
+                "fit_json",
+                "How large this seed's board prints on the paper and sheets asked for, and how large this server makes it.",
+                "application/json",
+                typed("fit".to_string()),
             ),
             (
                 "steps",

@@ -120,12 +120,18 @@ impl BoardQuery {
 
     /// The parameters: the preset, then the `KEY=VALUE` pairs, over the defaults.
     pub(crate) fn params<P: Params>(&self) -> Result<P, ApiError> {
+        Ok(P::resolve(&self.layers::<P>()?)?)
+    }
+
+    /// The layers the parameters are resolved from: the preset's table, if
+    /// any, then the `KEY=VALUE` pairs.
+    pub(crate) fn layers<P: Params>(&self) -> Result<Vec<Table>, ApiError> {
         let mut layers = Vec::new();
         if let Some(name) = &self.preset {
             layers.push(P::preset(name)?);
         }
         layers.push(self.sets.clone());
-        Ok(P::resolve(&layers)?)
+        Ok(layers)
     }
 
     /// The request normalised, for `file` of generator `name` with its

@@ -693,6 +693,63 @@ fn a_board_too_large_to_draw_names_its_size_parameter() {
     });
 }
 
+/// A board whose marks would be too small on the paper asked for is
+/// refused naming its size parameter, why in words that name no command,
+/// and the papers and sheets that do print it; `fit.json` says the largest
+/// size that prints there, and that size prints while the next larger
+/// sizes, as far as the search went, do not all print.
+#[test]
+fn a_board_too_small_to_read_names_what_prints_it_and_fit_says_how_large_prints() {
+    with_server(|addr| {
+        let r = client::get(addr, "/api/universe/board.svg?seed=Kiwi3&players=2&resolution=40");
+        assert_refused(&r, 422, Some("resolution"), "marks too small on A4");
+        let body = r.json();
+        let why = body["why"].as_str().unwrap();
+        assert!(
+            why.contains("mm across") && !why.contains(".json") && body["error"].as_str().unwrap().starts_with(why),
+            "{body}"
+        );
+        let sheets = body["prints_on"].as_array().unwrap();
+        assert!(!sheets.is_empty(), "{body}");
+        for s in sheets {
+            let path = format!(
+                "/api/universe/board.svg?seed=Kiwi3&players=2&resolution=40&paper={}&tile={}",
+                s["paper"].as_str().unwrap(),
+                s["tile"].as_str().unwrap()
+            );
+            assert_eq!(client::get(addr, &path).status, 200, "{path}");
+        }
+        for (paper, tile) in [("a4", "1x1"), ("a3", "1x1"), ("a4", "2x2")] {
+            let query = format!("seed=Kiwi3&players=2&paper={paper}&tile={tile}");
+            let r = client::get(addr, &format!("/api/universe/fit.json?{query}"));
+            assert_eq!(r.status, 200, "{}", r.text());
+            let fit = r.json();
+            assert_eq!(
+                (fit["parameter"].as_str(), fit["value"].as_i64()),
+                (Some("resolution"), None),
+                "{fit}"
+            );
+            let prints = fit["prints"].as_i64().unwrap();
+            let served = fit["served"].as_i64().unwrap();
+            assert!(prints < served, "{query}: {fit}");
+            let at = |v: i64| client::get(addr, &format!("/api/universe/board.svg?{query}&resolution={v}")).status;
+            assert_eq!(at(prints), 200, "{query}: resolution {prints}");
+            assert!(
+                (prints + 1..=prints + 3).any(|v| at(v) == 422),
+                "{query}: sizes past {prints} all print"
+            );
+        }
+        // A size too large to draw at all: none of the sheets, and a fit from it.
+        let r = client::get(addr, "/api/hexet/board.svg?seed=a&width=500&height=100");
+        assert_refused(&r, 422, Some("width"), "a map past the drawing cap");
+        assert_eq!(r.json()["prints_on"], json!([]));
+        let fit = client::get(addr, "/api/hexet/fit.json?seed=a&width=500&height=100").json();
+        assert_eq!(fit, json!({ "parameter": "width", "value": 500, "prints": 400, "served": 2621 }));
+        let r = client::get(addr, "/api/witches/fit.json?seed=a");
+        assert_refused(&r, 422, None, "no size to fit");
+    });
+}
+
 /// The steps and drawn snapshots of a hexet address read its road code as
 /// the board does: a bad code is refused naming `roads`; a generator that
 /// records no snapshots says so.

@@ -13,12 +13,13 @@ use serve::{Limits, Running};
 
 /// The kinds of file of `/api/{generator}/{file}`, each documented as an
 /// operation of its own.
-const FILES: [&str; 7] = [
+const FILES: [&str; 8] = [
     "board.json",
     "board.svg",
     "board.png",
     "board.pdf",
     "config.toml",
+    "fit.json",
     "steps",
     "snapshot-{k}.svg",
 ];

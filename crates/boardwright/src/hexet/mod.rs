@@ -46,7 +46,7 @@
 //! ```
 
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Stop, Watch};
+use crate::{DrawOptions, Error, Generator, Stop, Unprintable, Watch};
 
 mod board;
 mod draw;
@@ -175,12 +175,12 @@ impl Generator for Hexet {
         u64::from(params.width) * u64::from(params.height)
     }
 
-    fn check_drawable(params: &Params) -> Result<(), String> {
+    fn check_drawable(params: &Params) -> Result<(), Unprintable> {
         let cells = u64::from(params.width) * u64::from(params.height);
         if cells > MAX_DRAWN_CELLS {
-            return Err(format!(
-                "a map of {cells} cells is too large to draw (at most {MAX_DRAWN_CELLS}); write .json instead"
-            ));
+            return Err(Unprintable::too_large(format!(
+                "a map of {cells} cells is too large to draw (at most {MAX_DRAWN_CELLS})"
+            )));
         }
         Ok(())
     }

@@ -3,8 +3,9 @@
 //! a unit box put on the page), `legend` (entries and the legend, under the
 //! board or at its right), `caption` (the line that says how to make the
 //! board again), `columns` (a rules card's blocks flowed into columns),
-//! `sheets` (one board cut into overlapping sheets) and `clear` (a drawing
-//! placed so that what a player needs keeps off the sheets' seams).
+//! `sheets` (one board cut into overlapping sheets), `clear` (a drawing
+//! placed so that what a player needs keeps off the sheets' seams) and
+//! `unprintable` (why a board is not drawn, and on which sheets it would be).
 
 use scene::{Color, Page};
 
@@ -17,6 +18,7 @@ mod legend;
 mod place;
 mod sheets;
 mod text;
+mod unprintable;
 
 pub(crate) use caption::Caption;
 pub(crate) use clear::{LEAST_SPAN, Marks, Scales, Seams, Span};
@@ -26,6 +28,8 @@ pub(crate) use place::{place, turned};
 pub use sheets::Tile;
 pub(crate) use sheets::{cut, cut_double_sided, seams, sheet_room};
 pub(crate) use text::{fit, text, text_width, wrap_words};
+pub(crate) use unprintable::check_printable;
+pub use unprintable::{Sheets, Unprintable};
 
 pub(crate) use scene::PRINT_MARGIN as MARGIN;
 

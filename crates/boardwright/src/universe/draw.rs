@@ -20,7 +20,7 @@
 //! is bent round it instead ([`bends`]). Inside each node its pictogram, number and name sit in a band
 //! its power dots keep out of ([`face`]); on the smallest nodes the
 //! pictogram and number lie over the dots ([`marks`]), and a page where even
-//! they do not fit is refused ([`check`]).
+//! they do not fit is refused ([`unprintable`]).
 //!
 //! Each node's shapes form a group tagged `node` with its id, the centre of
 //! its outline (`x`, `y`) and its reach (`r`, the radius of everything drawn
@@ -36,8 +36,8 @@
 use scene::{Anchor, Document, Shape, Style, Tag};
 
 use super::{Board, NodeKind, icons};
-use crate::DrawOptions;
 use crate::print::{self, INK, MARGIN};
+use crate::{DrawOptions, Unprintable};
 
 mod bends;
 mod check;
@@ -51,7 +51,7 @@ mod pieces;
 mod rules_card;
 mod sizes;
 
-pub(super) use check::check;
+pub(super) use check::unprintable;
 use face::Fonts;
 use look::{EDGE, LIGHT, Look};
 pub(crate) use rules_card::pages as rules_card;
@@ -70,10 +70,9 @@ pub(crate) const LEGEND_SHARE: f64 = 0.25;
 pub const MAX_DRAWN_NODES: u64 = 20_000;
 
 /// Why a board of `nodes` nodes is not drawn, if it is past [`MAX_DRAWN_NODES`].
-pub(super) fn too_large(nodes: u64) -> Option<String> {
-    (nodes > MAX_DRAWN_NODES).then(|| {
-        format!("a board of {nodes} nodes is too large to draw (at most {MAX_DRAWN_NODES}); write .json instead, or lower `resolution`")
-    })
+pub(super) fn too_large(nodes: u64) -> Option<Unprintable> {
+    (nodes > MAX_DRAWN_NODES)
+        .then(|| Unprintable::too_large(format!("a board of {nodes} nodes is too large to draw (at most {MAX_DRAWN_NODES})")))
 }
 
 /// A line on the page through its points, millimetres.
@@ -142,7 +141,8 @@ pub fn draw(board: &Board, options: DrawOptions) -> Document {
     let mut page = print::page(&options);
     let title = format!("Universe board, seed {}", board.header.seed);
     if let Some(why) = too_large(board.nodes.len() as u64) {
-        page.shapes.push(print::text((MARGIN, MARGIN + 5.0), why, 3.5, Anchor::Start, INK));
+        page.shapes
+            .push(print::text((MARGIN, MARGIN + 5.0), why.to_string(), 3.5, Anchor::Start, INK));
         return Document { title, pages: vec![page] };
     }
     let look = Look::new(board, &options);

@@ -52,7 +52,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Header, Stop, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Stop, Unprintable, Watch};
 
 mod board;
 mod params;
@@ -895,12 +895,12 @@ impl Generator for Universe {
             .collect()
     }
 
-    fn check_drawable(params: &Params) -> Result<(), String> {
+    fn check_drawable(params: &Params) -> Result<(), Unprintable> {
         draw::too_large(params.node_count()).map_or(Ok(()), Err)
     }
 
-    fn check_printable(board: &Board, options: &DrawOptions) -> Result<(), String> {
-        draw::check(board, options)
+    fn unprintable(board: &Board, options: &DrawOptions) -> Option<String> {
+        draw::unprintable(board, options)
     }
 
     fn metrics(board: &Board) -> &Metrics {

@@ -884,8 +884,11 @@ const LEAST_PICTOGRAM_INK: f64 = 1.2;
 /// the largest does not.
 fn check_marks(board: &universe::Board, options: &DrawOptions) -> Result<Option<DrawOptions>, String> {
     if let Err(why) = Universe::check_printable(board, options) {
-        if why.contains("print on") || why.contains("tile ") {
-            return Ok(Some(larger_options(&why, options.paper)));
+        if let Some(first) = why.prints_on.first() {
+            return Ok(Some(DrawOptions {
+                tile: first.tile,
+                ..on_paper(first.paper)
+            }));
         }
         let largest = DrawOptions {
             tile: "4x4".parse().unwrap(),
@@ -1007,27 +1010,6 @@ fn every_mark_a_player_needs_is_printed_or_the_page_refused() {
         failures.len(),
         &failures[..failures.len().min(12)]
     );
-}
-
-/// The drawing options a refusal names first: `print on PAPER` (`tiled
-/// CxR`), or `tile CxR` on `paper`.
-fn larger_options(why: &str, paper: Paper) -> DrawOptions {
-    let word_after = |key: &str| {
-        why.split(key)
-            .nth(1)
-            .and_then(|rest| rest.split([',', ' ']).next())
-            .map(str::to_string)
-    };
-    let paper = word_after("print on ").map_or(paper, |name| Paper::from_name(&name).unwrap());
-    let first = why.split(", or ").next().unwrap_or(why);
-    let tile = match first.contains("print on ") && !first.contains("tiled ") {
-        true => Tile::ONE,
-        false => word_after(if first.contains("tiled ") { "tiled " } else { "tile " })
-            .unwrap()
-            .parse()
-            .unwrap(),
-    };
-    DrawOptions { tile, ..on_paper(paper) }
 }
 
 /// The board keeps its page: the legend takes at most a quarter of the
@@ -1154,12 +1136,7 @@ fn a_refusals_tiling_prints_the_board_shaped_for_it() {
             continue;
         };
         refused += 1;
-        let Some(tile) = why
-            .split("tile ")
-            .nth(1)
-            .and_then(|t| t.get(..3))
-            .and_then(|t| t.parse::<Tile>().ok())
-        else {
+        let Some(tile) = why.prints_on.iter().find(|s| s.paper == Paper::A5).map(|s| s.tile) else {
             failures.push(format!("seed {seed:?}: no tiling named in {why:?}"));
             continue;
         };

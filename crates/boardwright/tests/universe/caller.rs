@@ -126,7 +126,7 @@ fn boards_past_the_drawing_limit_are_not_drawn() {
     let doc = Universe::draw(&b, Default::default());
     assert_eq!(doc.pages.len(), 1);
     match doc.pages[0].shapes.as_slice() {
-        [scene::Shape::Text { content, .. }] => assert_eq!(*content, why),
+        [scene::Shape::Text { content, .. }] => assert_eq!(*content, why.to_string()),
         shapes => panic!("{} shapes drawn for a board of {} nodes", shapes.len(), b.nodes.len()),
     }
     let small = Params {

@@ -1,11 +1,10 @@
 //! Whether a board's page holds every mark a player needs (each node's
-//! pictogram and number) at its least size, and, where it does not, which
-//! paper or tiling would: a page that would lose a mark is refused, never
-//! drawn without it.
+//! pictogram and number) at its least size: a page that would lose a mark
+//! is refused, never drawn without it.
 
 use super::{Board, Look, face, place, too_large};
+use crate::DrawOptions;
 use crate::print::{self, Tile};
-use crate::{DrawOptions, Paper};
 
 /// A kind of node too small for its marks: what it is, the least size its
 /// marks need and the size it is drawn at, millimetres.
@@ -34,54 +33,20 @@ fn short(board: &Board, options: &DrawOptions) -> Option<Short> {
 }
 
 /// Why `board` cannot be printed on `options` with every mark at its least
-/// size, naming a larger paper and a tiling that would do; `Ok` when it can.
-pub(crate) fn check(board: &Board, options: &DrawOptions) -> Result<(), String> {
+/// size (or at all, too large), in words that name no command; none when
+/// it can.
+pub(crate) fn unprintable(board: &Board, options: &DrawOptions) -> Option<String> {
     if let Some(why) = too_large(board.nodes.len() as u64) {
-        return Err(why);
+        return Some(why.why);
     }
-    let Some(Short { what, need, size }) = short(board, options) else {
-        return Ok(());
-    };
-    let fits = |paper: Paper, tile: Tile| {
-        let o = DrawOptions {
-            paper,
-            tile,
-            ..options.clone()
-        };
-        short(board, &o).is_none()
-    };
-    // Every paper and tiling with more room, least first: the first larger
-    // paper, the first tiling of this paper, else the first of all.
-    let area = |p: Paper, t: Tile| p.size().0 * p.size().1 * f64::from(t.count());
-    let mut larger: Vec<(Paper, Tile)> = Paper::ALL
-        .into_iter()
-        .flat_map(|p| (1..=Tile::MAX).flat_map(move |cols| (1..=Tile::MAX).map(move |rows| (p, Tile { cols, rows }))))
-        .filter(|&(p, t)| area(p, t) > area(options.paper, options.tile))
-        .collect();
-    larger.sort_by(|a, b| area(a.0, a.1).total_cmp(&area(b.0, b.1)).then(a.1.rows.cmp(&b.1.rows)));
-    let first = |keep: &dyn Fn(Paper, Tile) -> bool| larger.iter().copied().find(|&(p, t)| keep(p, t) && fits(p, t));
-    let paper = first(&|_, t| t == options.tile);
-    let tile = first(&|p, _| p == options.paper);
-    let named = |(p, t): (Paper, Tile)| match t {
-        Tile::ONE => format!("print on {}", p.name()),
-        _ if p == options.paper => format!("tile {t}"),
-        _ => format!("print on {} tiled {t}", p.name()),
-    };
+    let Short { what, need, size } = short(board, options)?;
     let on = if options.tile == Tile::ONE {
-        options.paper.name().to_string()
+        options.paper.label().to_string()
     } else {
-        format!("{} tiled {}", options.paper.name(), options.tile)
+        format!("{} tiled {}", options.paper.label(), options.tile)
     };
-    let remedy = match (paper, tile) {
-        (Some(p), Some(t)) => format!("{}, or {}", named(p), named(t)),
-        (Some(one), None) | (None, Some(one)) => named(one),
-        (None, None) => match first(&|_, _| true) {
-            Some(any) => named(any),
-            None => "no paper or tiling makes them that large; write .json instead".to_string(),
-        },
-    };
-    Err(format!(
-        "{what} need nodes of at least {} mm across; on {on} these nodes are {} mm across: {remedy}",
+    Some(format!(
+        "{what} need nodes of at least {} mm across; on {on} these nodes are {} mm across",
         needed(2.0 * need),
         drawn(2.0 * size)
     ))
