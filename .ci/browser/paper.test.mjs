@@ -115,3 +115,18 @@ test("hexet's width says how wide a map this height draws, and a map too large t
   assert.ok(errors.every((e) => /status of 422/.test(e)), errors.join("\n"));
   await page.close();
 });
+
+test("a board over the server's cap is refused beside its field with the largest it makes, and no JSON to offer", async () => {
+  const { page, errors } = await open("/universe?seed=Kiwi3&players=2", SIZES[1]);
+  await note(page, "A4");
+  await page.fill("#param-resolution", "300");
+  await page.press("#param-resolution", "Enter");
+  const error = page.locator("#error-resolution");
+  await error.locator(".choices").waitFor();
+  const text = await error.innerText();
+  assert.match(text, /^This server makes universe boards of at most \d+ nodes of work \(this one would have \d+ nodes of work\)\. What to do:/);
+  assert.doesNotMatch(text, /command line/);
+  assert.deepEqual(await error.locator(".choices > *").allInnerTexts(), ["Resolution 264"]);
+  assert.ok(errors.every((e) => /status of 422/.test(e)), errors.join("\n"));
+  await page.close();
+});

@@ -529,8 +529,10 @@ class Page {
         this.refreshNow();
       }),
     );
+    // Drawn nowhere, or not on these sheets: the board is still made (as JSON).
+    const made = Array.isArray(e.printsOn);
     const asked = fit?.value ?? null;
-    const smaller = e.why ? fit?.prints : fit?.served;
+    const smaller = made ? fit?.prints : fit?.served;
     if (smaller !== null && smaller !== undefined && (asked === null || smaller < asked)) {
       choices.push(button(`${sentence(label(size)).slice(0, -1)} ${smaller}`, () => {
         this.overrides.set(size, String(smaller));
@@ -538,10 +540,9 @@ class Page {
         this.refreshNow();
       }));
     }
-    // Too large to draw, or to print here: the board itself is still made.
-    if (e.why) choices.push(el("a", { class: "button choice", href: `/api/${NAME}/board.json?${query}`, download: `${this.fileStem()}.json` }, "JSON only (no drawing)"));
+    if (made) choices.push(el("a", { class: "button choice", href: `/api/${NAME}/board.json?${query}`, download: `${this.fileStem()}.json` }, "JSON only (no drawing)"));
     if (!choices.length) return;
-    field.error(e.why ? `${sentence(e.why)} What to do:` : sentence(e.message), choices);
+    field.error(`${sentence(e.why ?? e.message)} What to do:`, choices);
   }
 
   /**

@@ -285,7 +285,8 @@ function reach() {
 /** The clickable layer: networks, what they reach, cells, roads, the selection and the cursor. */
 function overlay(page) {
   const svg = page.board.querySelector("svg");
-  game.layout = layoutOf(svg);
+  // Read once a drawing: roads changed in place leave the cells where they were.
+  if (game.layout?.svg !== svg) game.layout = { ...layoutOf(svg), svg };
   const { size, center, corners } = game.layout;
   const layer = svgEl("g", { class: "play" });
   const tint = svgEl("g", { class: "networks", "pointer-events": "none" });

@@ -29,7 +29,7 @@ struct Body {
     error: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     parameter: Option<String>,
-    /// Of a board not drawn: why, in words that name no command.
+    /// Of a board not made or not drawn: why, in words that name no command.
     #[serde(skip_serializing_if = "Option::is_none")]
     why: Option<String>,
     /// Of a board not drawn: the papers and sheets that would draw it.
@@ -87,14 +87,20 @@ impl ApiError {
     /// asked for), naming the size parameter `parameter`, why in words that
     /// name no command, and the papers and sheets that would draw it.
     pub(crate) fn unprintable(e: &Unprintable, parameter: &str) -> ApiError {
-        let mut refusal = ApiError::unprocessable(e.to_string()).parameter(parameter);
-        refusal.body.why = Some(e.why.clone());
+        let mut refusal = ApiError::unprocessable(e.to_string()).parameter(parameter).why(e.why.clone());
         let sheets = e.prints_on.iter().map(|s| Sheets {
             paper: s.paper.name(),
             tile: s.tile.to_string(),
         });
         refusal.body.prints_on = Some(sheets.collect());
         refusal
+    }
+
+    /// The same refusal with its reason in words that name no command (a
+    /// page shows it instead of `error`).
+    pub(crate) fn why(mut self, why: impl Into<String>) -> ApiError {
+        self.body.why = Some(why.into());
+        self
     }
 
     /// 503 with `Retry-After`: every generation slot stayed taken.

@@ -19,13 +19,15 @@ pub(crate) fn cap<G: Generator>(params: &G::Params) -> Result<(), ApiError> {
     if work <= G::LIMITS.served_work {
         return Ok(());
     }
-    Err(ApiError::unprocessable(format!(
-        "this server makes {} boards of at most {} {unit} (this one would have {work} {unit}); for larger work use the command line",
+    let why = format!(
+        "this server makes {} boards of at most {} {unit} (this one would have {work} {unit})",
         G::NAME,
         G::LIMITS.served_work,
         unit = G::LIMITS.work_unit,
-    ))
-    .parameter(size_parameter::<G>(params)))
+    );
+    Err(ApiError::unprocessable(format!("{why}; for larger work use the command line"))
+        .parameter(size_parameter::<G>(params))
+        .why(why))
 }
 
 /// The size parameter to name for `params`' size: the first one set away

@@ -83,7 +83,7 @@ fn error_schema() -> Value {
         "properties": {
             "error": { "type": "string", "description": "What was wrong and what is allowed, in plain words." },
             "parameter": { "type": "string", "description": "The parameter at fault, when one is." },
-            "why": { "type": "string", "description": "Of a board not drawn (too large, or a mark too small on the paper asked for): why, in words that name no command." },
+            "why": { "type": "string", "description": "Of a board not made (over the server's cap) or not drawn (too large, or a mark too small on the paper asked for): why, in words that name no command." },
             "prints_on": {
                 "type": "array",
                 "description": "Of a board not drawn: the papers and sheets on which it is, the nearest choice first; empty when none is (JSON only).",
