@@ -521,3 +521,35 @@ pub(crate) fn border_place(sides: &[Side], x: f64, y: f64, w: f64, h: f64) -> f6
         2.0 * (w + h) + y
     }
 }
+
+/// The points of a board during relaxation: after iteration `iteration`
+/// (0: the jittered grid), `[x, y]` in grid units, by node id.
+///
+/// Every snapshot of an attempt holds the same points by the same ids, the
+/// ids of the board's nodes: a point that relaxation left closer than the
+/// clearance to an earlier one, merged away once relaxation is done, is
+/// left out of the snapshots before too, and `points[id]` over the
+/// snapshots is the path of node `id` to its place on the board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Snapshot {
+    /// Iterations done.
+    pub iteration: u32,
+    /// Every point, by node id.
+    pub points: Vec<[f64; 2]>,
+    /// The invisible obstacles that push points away, making holes, as
+    /// `[x, y, radius]` (the radius is how far they push): in the first
+    /// snapshot of an attempt, empty (and not written) in the others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub obstacles: Vec<[f64; 3]>,
+}
+
+impl Snapshot {
+    pub(super) fn new(iteration: u32, points: &[Point]) -> Snapshot {
+        let points = points.iter().map(|p| [p.x, p.y]).collect();
+        Snapshot {
+            iteration,
+            points,
+            obstacles: Vec::new(),
+        }
+    }
+}

@@ -48,7 +48,6 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::geom::Point;
 use crate::seed::Seed;
@@ -74,7 +73,7 @@ mod layouts;
 pub mod play;
 mod side;
 
-pub use board::{Area, Board, BoardGraph, Expedition, ExpeditionKind, Metrics, Node, NodeKind, Resource, TinyNode};
+pub use board::{Area, Board, BoardGraph, Expedition, ExpeditionKind, Metrics, Node, NodeKind, Resource, Snapshot, TinyNode};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
 pub use dictionary::{ACTIONS, MissionKind, NodeType};
 pub(crate) use draw::{draw, rules_card};
@@ -82,38 +81,6 @@ pub(crate) use json::write_json;
 pub use params::Params;
 pub use side::Side;
 pub(crate) use side::Sides;
-
-/// The points of a board during relaxation: after iteration `iteration`
-/// (0: the jittered grid), `[x, y]` in grid units, by node id.
-///
-/// Every snapshot of an attempt holds the same points by the same ids, the
-/// ids of the board's nodes: a point that relaxation left closer than the
-/// clearance to an earlier one, merged away once relaxation is done, is
-/// left out of the snapshots before too, and `points[id]` over the
-/// snapshots is the path of node `id` to its place on the board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Snapshot {
-    /// Iterations done.
-    pub iteration: u32,
-    /// Every point, by node id.
-    pub points: Vec<[f64; 2]>,
-    /// The invisible obstacles that push points away, making holes, as
-    /// `[x, y, radius]` (the radius is how far they push): in the first
-    /// snapshot of an attempt, empty (and not written) in the others.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub obstacles: Vec<[f64; 3]>,
-}
-
-impl Snapshot {
-    fn new(iteration: u32, points: &[Point]) -> Snapshot {
-        let points = points.iter().map(|p| [p.x, p.y]).collect();
-        Snapshot {
-            iteration,
-            points,
-            obstacles: Vec::new(),
-        }
-    }
-}
 
 /// Points nearer than this, grid units, are one point even on a board
 /// without the planarity guard (the `classic` preset): two points relaxed
@@ -151,7 +118,7 @@ struct LaidOut<'p> {
     checked: (u32, u32),
     chosen: Chosen,
     /// Power dots placed as if no node's type set their count, when this
-    /// layout is the only one made (see [`place_dots`]).
+    /// layout is the only one made (see [`dots::place_all`]).
     untyped_dots: Option<Vec<(Vec<f64>, u32)>>,
     /// Each node type's least and most count on this board.
     targets: Vec<(u32, Option<u32>)>,
@@ -259,7 +226,7 @@ fn lay_out<'p>(params: &'p Params, seed: &Seed, attempt: u32, watch: &mut dyn Wa
             let checked = edges::violations(&points, checked_edges, size, clearance);
             let dots = params
                 .only_layout()
-                .then(|| place_dots(params, seed, attempt, &so_far, |_| dots::TypeDots::default(), None));
+                .then(|| dots::place_all(params, seed, attempt, &so_far, |_| dots::TypeDots::default(), None));
             (checked, dots)
         },
         || starts_and_types(params, &node_types, &switched, seed, attempt, &so_far),
@@ -381,7 +348,7 @@ impl LaidOut<'_> {
             })
             .collect();
         let of_type = |v: u32| assignment.types[v as usize].map(|t| type_dots[t]).unwrap_or_default();
-        let placed = place_dots(params, seed, attempt, &so_far, of_type, untyped_dots);
+        let placed = dots::place_all(params, seed, attempt, &so_far, of_type, untyped_dots);
 
         watch.step(attempt, 3);
         // The number a node set puts on the centre (the original's Electric).
@@ -455,7 +422,7 @@ impl LaidOut<'_> {
             .collect();
         let between = switched
             .places()
-            .then(|| place_between(params, &switched, seed, attempt, &so_far, &on_border));
+            .then(|| expansions::between::place(params, &switched, seed, attempt, &so_far, &on_border));
         let quadrant_nodes = quadrants(points, center);
         let quadrant_edges = quadrant_edges(points, graph.edges(), center);
         let mut metrics = Metrics {
@@ -524,208 +491,13 @@ impl LaidOut<'_> {
     }
 }
 
-/// What the expansions place between the nodes.
-#[derive(Default)]
-struct Between {
-    areas: Vec<Area>,
-    /// Areas with room for an expedition or landmark.
-    suitable: u32,
-    expeditions: Vec<Expedition>,
-    resources: Vec<Resource>,
-    tiny_nodes: Vec<TinyNode>,
-}
-
-/// The areas of the board, and the expeditions, landmarks, resources and
-/// tiny nodes the expansions on place there; each from its own stream, the
-/// areas' circles and resources area by area on any thread.
-fn place_between(
-    params: &Params,
-    switched: &expansions::Switched,
-    seed: &Seed,
-    attempt: u32,
-    board: &BuiltSoFar<'_>,
-    on_border: &[bool],
-) -> Between {
-    use expansions::{areas, expeditions, inscribed, resources, tiny};
-    let &BuiltSoFar {
-        points,
-        sides,
-        graph,
-        center,
-        size,
-    } = board;
-    let size = (f64::from(size.0), f64::from(size.1));
-    let faces = areas::walk(points, graph.edges(), sides, size);
-    let outline = |f: &areas::Face| -> Vec<Point> { f.ring.iter().map(|&v| faces.at(points, v)).collect() };
-    let mut suitable = 0;
-    let expeditions = if switched.expeditions_or_landmarks() {
-        // The largest circle of each area with room: for the expeditions
-        // expansion, room for one of the radius (the others' search ends
-        // early: no circle there); for the original's, room by its test.
-        let n = points.len();
-        let circles: Vec<Option<inscribed::Circle>> = faces
-            .faces
-            .par_iter()
-            .map(|f| {
-                let outline = outline(f);
-                if !switched.expeditions {
-                    let nodes = f.original_nodes(n, on_border)?;
-                    let at: Vec<Point> = nodes.iter().map(|&v| points[v as usize]).collect();
-                    expeditions::original_room(&at)
-                        .then(|| inscribed::largest_of_at_least(&outline, 0.0))
-                        .flatten()
-                } else if inscribed::too_narrow(&outline, params.expedition_radius) {
-                    None
-                } else {
-                    inscribed::largest_of_at_least(&outline, params.expedition_radius)
-                }
-            })
-            .collect();
-        suitable = circles.iter().flatten().count() as u32;
-        let mut rng = seed.stream("expeditions", attempt);
-        let c = points[center as usize];
-        if switched.expeditions {
-            expeditions::place(&circles, c, &mut rng)
-        } else if switched.extreme_expeditions {
-            let list = expansions::of_expansion(expansions::expedition_types(), expansions::EXTREME_EXPEDITIONS);
-            let kind = ExpeditionKind::Expedition;
-            expeditions::nearest(&circles, c, kind, &list, expansions::MOST_EXPEDITIONS, &mut rng)
-        } else {
-            let list = expansions::of_expansion(expansions::landmark_types(), expansions::SHARP_SCISSORS);
-            let kind = ExpeditionKind::Landmark;
-            expeditions::nearest(&circles, c, kind, &list, expansions::MOST_LANDMARKS, &mut rng)
-        }
-    } else {
-        Vec::new()
-    };
-    // The expansion whose pieces a list's draws take.
-    let placing = |ours: bool, ours_name: &'static str| if ours { ours_name } else { expansions::SHARP_SCISSORS };
-    let resources = if switched.any_resources() {
-        let kinds = expansions::of_expansion(expansions::resource_types(), placing(switched.resources, expansions::RESOURCES));
-        let mut taken = vec![false; faces.faces.len()];
-        for e in &expeditions {
-            taken[e.area as usize] = true;
-        }
-        let rng = seed.stream("resources", attempt);
-        // Each node's reach as drawn: the centre's, a mission's on the
-        // border (where the missions are), a regular node's elsewhere.
-        let reach: Vec<f64> = (0..points.len())
-            .map(|v| {
-                let kind = if v == center as usize {
-                    NodeKind::Center
-                } else if on_border[v] {
-                    NodeKind::Mission
-                } else {
-                    NodeKind::Regular
-                };
-                draw::node_most(kind)
-            })
-            .collect();
-        let clear = if switched.resources {
-            resources::Clearance::ours(params.resource_radius)
-        } else {
-            resources::Clearance::ORIGINAL
-        };
-        let nodes = resources::Nodes::new(points, on_border, &reach, clear, size);
-        let per_area: Vec<Vec<Resource>> = (0..faces.faces.len())
-            .into_par_iter()
-            .map(|a| {
-                if taken[a] {
-                    return Vec::new();
-                }
-                let mut rng = rng.substream(a as u64);
-                resources::scatter(&faces, a, &nodes, clear, &kinds, &mut rng)
-            })
-            .collect();
-        per_area.into_iter().flatten().collect()
-    } else {
-        Vec::new()
-    };
-    let tiny_nodes = if switched.any_tiny_nodes() {
-        let kinds = expansions::of_expansion(expansions::tiny_node_types(), placing(switched.tiny_nodes, expansions::TINY_NODES));
-        let edges = tiny::Edges {
-            points,
-            edges: graph.edges(),
-            on_border,
-            faces: &faces,
-            size,
-        };
-        let roomy = switched.tiny_nodes || params.roomy_tiny_nodes;
-        tiny::place(
-            &edges,
-            params.max_tiny_per_node,
-            roomy,
-            &kinds,
-            &mut seed.stream("tiny nodes", attempt),
-        )
-    } else {
-        Vec::new()
-    };
-    let areas = areas::to_areas(&faces, points);
-    Between {
-        areas,
-        suitable,
-        expeditions,
-        resources,
-        tiny_nodes,
-    }
-}
-
 /// The board as the edge stage leaves it: what missions, types and dots read.
-struct BuiltSoFar<'a> {
+pub(crate) struct BuiltSoFar<'a> {
     points: &'a [Point],
     sides: &'a [Sides],
     graph: &'a crate::graph::Graph,
     center: u32,
     size: (u32, u32),
-}
-
-/// The power dots of every node, and how many each wanted, where
-/// `type_dots` tells what a node's type says of them; with `untyped`, the
-/// dots placed as if every `type_dots` were the default, only the nodes
-/// whose `type_dots` is not are placed again.
-fn place_dots(
-    params: &Params,
-    seed: &Seed,
-    attempt: u32,
-    board: &BuiltSoFar<'_>,
-    type_dots: impl Fn(u32) -> dots::TypeDots + Sync,
-    untyped: Option<Vec<(Vec<f64>, u32)>>,
-) -> Vec<(Vec<f64>, u32)> {
-    let &BuiltSoFar {
-        points,
-        sides,
-        graph,
-        center,
-        ..
-    } = board;
-    let rng = seed.stream("dots", attempt);
-    // Each node draws from its own substream: any thread, same dots, and a
-    // node placed again places them as it would have the first time.
-    let place = |arcs: &mut dots::Arcs, id: u32| {
-        let mut rng = rng.substream(u64::from(id));
-        let want = dots::wanted(params.players, id == center, type_dots(id), &mut rng);
-        let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
-        let placed = dots::place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
-        (placed, want)
-    };
-    match untyped {
-        None => (0..points.len() as u32)
-            .into_par_iter()
-            .map_init(dots::Arcs::default, place)
-            .collect(),
-        Some(mut placed) => {
-            placed
-                .par_iter_mut()
-                .enumerate()
-                .for_each_init(dots::Arcs::default, |arcs, (id, node)| {
-                    if type_dots(id as u32) != dots::TypeDots::default() {
-                        *node = place(arcs, id as u32);
-                    }
-                });
-            placed
-        }
-    }
 }
 
 /// The mission nodes, node types and mission kinds of a board.

@@ -31,6 +31,7 @@ use crate::overlay;
 use crate::params::ParamError;
 
 pub(crate) mod areas;
+pub(crate) mod between;
 pub(crate) mod expeditions;
 pub(crate) mod inscribed;
 pub(crate) mod node_set;
