@@ -223,9 +223,11 @@ pub struct TableField {
     pub name: String,
     /// What it means, in one line of plain text.
     pub doc: String,
-    /// Its smallest value, where it is a number (or numbers).
+    /// Its smallest value, where it is a number (or numbers); of text,
+    /// its fewest characters.
     pub min: Option<f64>,
-    /// Its largest value, where it is a number (or numbers).
+    /// Its largest value, where it is a number (or numbers); of text, its
+    /// most characters.
     pub max: Option<f64>,
     /// What is allowed, in words (empty where the doc says it all).
     pub allowed: String,

@@ -341,7 +341,7 @@ impl<'a> Fields<'a> {
     fn text(&self, field: &str, value: &str, max: usize) -> Result<(), ParamError> {
         let allowed = || format!("1 to {max} characters");
         let length = value.chars().count();
-        if self.recorded(field, None, allowed) || (1..=max).contains(&length) {
+        if self.recorded(field, Some((1.0, max as f64)), allowed) || (1..=max).contains(&length) {
             return Ok(());
         }
         let shown: String = value.chars().take(max).collect();
