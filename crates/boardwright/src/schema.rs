@@ -11,7 +11,6 @@ use schemars::transform::RecursiveTransform;
 use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
-use crate::params::Params;
 use crate::{GENERATORS, Generator, Visit, overlay, with_generator};
 
 /// Every schema's name (`docs/schema/NAME.schema.json`): each generator's
@@ -188,21 +187,6 @@ fn readable(doc: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// Adds to a parameter struct's schema what each parameter allows, from
-/// its declaration ([`Params::INFO`]): the range of a number, the values
-/// of a choice. The parameter macro calls it on every struct it declares.
-#[doc(hidden)]
-pub(crate) fn with_ranges<P: Params>(schema: &mut Schema) {
-    let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
-        return;
-    };
-    for info in P::INFO {
-        if let Some(field) = properties.get_mut(info.name).and_then(Value::as_object_mut) {
-            field.extend(info.allowed.bounds());
-        }
-    }
 }
 
 #[cfg(test)]

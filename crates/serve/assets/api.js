@@ -2,8 +2,13 @@
 // query changes only the drawing, and `fetchApi`, which answers a body or
 // throws the server's refusal as an `ApiError`.
 
-/** The query keys that change how a board is drawn, not the board. */
-export const DRAWING = ["ink_friendly", "paper", "tile", "dpi"];
+/** The query keys that change how a board is drawn, not the board: the listing's `drawing.keys` (set by the page). */
+export let DRAWING = [];
+
+/** Takes the drawing keys from the listing's `drawing`. */
+export function drawingKeys(drawing) {
+  DRAWING = drawing.keys;
+}
 
 /**
  * A refusal from the API: `{error, parameter}` and the status; of a board

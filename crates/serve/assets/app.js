@@ -4,7 +4,7 @@
 // which the page names in a `#generator-module` link (see `Page` below for
 // what such a module may use).
 
-import { DRAWING, fetchApi } from "./api.js";
+import { DRAWING, drawingKeys, fetchApi } from "./api.js";
 import { control, el, onSettled, queryText, sentence } from "./form.js";
 import { WIDE, legendBelow, parseSvg, sideBySide } from "./svg.js";
 import { toInlineToml } from "./toml.js";
@@ -39,6 +39,7 @@ function sheetsWords(paper, tile) {
 
 /** Fills the drawing options from the server's `drawing`: papers, sheets, pixels per inch. */
 function drawingOptions(drawing) {
+  drawingKeys(drawing);
   DEFAULT_PAPER = drawing.papers[0].name;
   PAPERS = drawing.papers.slice(1).map((p) => p.name);
   for (const p of drawing.papers) PAPER_LABELS.set(p.name, p.label);

@@ -463,7 +463,7 @@ function panel(page) {
       el("div", { class: "field" }, el("label", { for: "road-log-text" }, "Or pasted"), pasted, pasteButton),
       el("p", { class: "error", id: "error-road-log", role: "alert" })),
     game.map.networks.length ? nets : el("p", { class: "hint" }, "No roads yet."),
-    el("p", { class: "hint" }, "Click two neighbouring cells (or drag from one to the other) to build a road, a bridge where a river runs between them; click one of your roads to remove it. On a zoomed map a drag moves the map: click the two cells instead. Back (or Undo) takes the last change away. On the map: arrow keys move, Enter picks a cell, 1–8 choose the player, U undoes."),
+    el("p", { class: "hint" }, `Click two neighbouring cells (or drag from one to the other) to build a road, a bridge where a river runs between them; click one of your roads to remove it. On a zoomed map a drag moves the map: click the two cells instead. Back (or Undo) takes the last change away. On the map: arrow keys move, Enter picks a cell, ${game.map.params.players > 1 ? `1–${game.map.params.players} choose the player, ` : ""}U undoes.`),
   );
 }
 
@@ -605,7 +605,7 @@ export default {
         pick(page, [q, r]);
       } else if (e.key === "u" || e.key === "U" || (e.key === "z" && (e.ctrlKey || e.metaKey))) {
         undo(page);
-      } else if (/^[1-8]$/.test(e.key) && Number(e.key) <= game.map.params.players) {
+      } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= game.map.params.players) {
         if (game.turns) page.status(`It is Player ${turn() + 1}'s turn`, "ok");
         else game.player = Number(e.key) - 1;
         panel(page);

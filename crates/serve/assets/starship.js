@@ -164,7 +164,8 @@ function fieldInput(id, name, value, set, rule) {
           set(value);
         }, rule)))));
   }
-  const input = el("input", { type: "text", id, value: String(value), maxlength: 64 });
+  // Text: as many characters as the listing allows.
+  const input = el("input", { type: "text", id, value: String(value), maxlength: rule(name)?.max ?? undefined });
   input.addEventListener("input", () => set(input.value));
   return el("label", { for: id }, label, input, hint(rule(name)));
 }

@@ -17,8 +17,6 @@ import { el } from "./form.js";
 import { WIDE } from "./svg.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** The largest node radius of universe's drawing, in grid units. */
-const NODE_RADIUS = 0.3;
 /** How long the points take to reach their places. */
 const PLAY_MS = 4000;
 
@@ -49,19 +47,21 @@ function pointsAt(snapshots, share) {
 }
 
 /** Grid units to millimetres as the drawing (`svg`) placed the board's
- * nodes: read from its westmost and eastmost nodes' `data-x`, `data-y`. */
+ * nodes: read from its westmost and eastmost nodes' `data-x`, `data-y`;
+ * and how far each node's drawing reaches (`radius(id)`, its `data-r`),
+ * the least of them `least`. */
 function layout(board, svg) {
-  const drawn = (id) => {
-    const g = svg.querySelector(`g.node[data-id="${id}"]`);
-    return [Number(g.dataset.x), Number(g.dataset.y)];
-  };
+  const node = (id) => svg.querySelector(`g.node[data-id="${id}"]`);
+  const drawn = (id) => [Number(node(id).dataset.x), Number(node(id).dataset.y)];
+  const radius = (id) => Number(node(id)?.dataset.r ?? 0);
+  const least = Math.min(...[...svg.querySelectorAll("g.node[data-r]")].map((g) => Number(g.dataset.r)));
   const byX = [...board.nodes].sort((a, b) => a.x - b.x);
   const [west, east] = [byX[0], byX[byX.length - 1]];
   const unit = (drawn(east.id)[0] - drawn(west.id)[0]) / (east.x - west.x || 1);
   const origin = [drawn(west.id)[0] - west.x * unit, drawn(west.id)[1] - west.y * unit];
   // The drawing's whole page, whatever part of it the view shows.
   const [, , width, height] = (svg.dataset.page || svg.dataset.box || svg.getAttribute("viewBox")).split(/[\s,]+/).map(Number);
-  return { unit, page: [width, height], at: ([x, y]) => [origin[0] + x * unit, origin[1] + y * unit] };
+  return { unit, radius, least, page: [width, height], at: ([x, y]) => [origin[0] + x * unit, origin[1] + y * unit] };
 }
 
 let playing = null;
@@ -88,12 +88,12 @@ async function play(page, button, every) {
       return;
     }
     const board = page.shown.json;
-    const { unit, page: size, at } = layout(board, svg);
+    const { unit, radius, least, page: size, at } = layout(board, svg);
     layer = svgEl("g", { class: "relaxation" });
     layer.append(svgEl("rect", { x: 0, y: 0, width: size[0], height: size[1], fill: "#ffffff" }));
     const edges = svgEl("g", { stroke: "#888888", "stroke-width": 0.02 * unit, opacity: 0 });
     layer.append(edges);
-    const points = steps.snapshots[0].points.map(() => svgEl("circle", { class: "point", r: NODE_RADIUS * unit * 0.6, fill: "#2a6fdb" }));
+    const points = steps.snapshots[0].points.map(() => svgEl("circle", { class: "point", r: least, fill: "#2a6fdb" }));
     layer.append(...points);
     svg.append(layer);
     // The obstacles, faintly, while the points move.
@@ -133,7 +133,7 @@ async function play(page, button, every) {
       const point = points[i];
       if (!point) return;
       point.setAttribute("fill", node.kind === "mission" ? "#d7263d" : node.kind === "center" ? "#ff8fab" : "#2a6fdb");
-      point.setAttribute("r", NODE_RADIUS * unit * (node.kind === "regular" ? 0.6 : 1));
+      point.setAttribute("r", radius(i));
       const title = svgEl("title");
       title.textContent = `${node.kind}: ${node.type}`;
       point.append(title);
@@ -445,7 +445,7 @@ async function playGames(page, ui) {
       return;
     }
     const svg = page.board.querySelector("svg");
-    const { unit, at } = layout(board, svg);
+    const { unit, radius, at } = layout(board, svg);
     run.replay = true;
     const layer = (replayLayer = svgEl("g", { class: "replay" }));
     const made = svgEl("g", { class: "drawn-edges", "stroke-width": 0.05 * unit, "stroke-dasharray": `${0.15 * unit} ${0.08 * unit}`, "stroke-linecap": "round" });
@@ -517,7 +517,7 @@ async function playGames(page, ui) {
       }
       for (const v of turn.gone) {
         const [x, y] = where(v);
-        gone.append(svgEl("circle", { class: "gone", cx: x, cy: y, r: NODE_RADIUS * unit * 1.6 }));
+        gone.append(svgEl("circle", { class: "gone", cx: x, cy: y, r: radius(v) * 1.3 }));
       }
       if (turn.gone.length) text += `; ${turn.gone.length} node${turn.gone.length === 1 ? "" : "s"} cut loose`;
       run.text = `Game 1, move ${k + 1} of ${total}: ${text}`;

@@ -157,15 +157,16 @@ fn describe<G: Generator>() -> Value {
     described
 }
 
-/// How a board may be drawn, for the page's drawing options: the papers
-/// (the first the default), the most sheets a side of a tiled board, and
-/// a PNG's pixels per inch.
+/// How a board may be drawn, for the page's drawing options: the query
+/// keys that set them, the papers (the first the default), the most sheets
+/// a side of a tiled board, and a PNG's pixels per inch.
 fn drawing() -> Value {
     let papers: Vec<Value> = boardwright::Paper::ALL
         .iter()
         .map(|p| json!({ "name": p.name(), "label": p.label() }))
         .collect();
     json!({
+        "keys": crate::request::DRAWING_KEYS,
         "papers": papers,
         "tile_max": boardwright::Tile::MAX,
         "dpi": { "min": *output::DPI_RANGE.start(), "max": *output::DPI_RANGE.end(), "default": output::DEFAULT_DPI },

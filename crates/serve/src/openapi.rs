@@ -63,7 +63,8 @@ fn generators_schema() -> Value {
             "presets": { "type": "array", "items": object(&["name", "about", "sets"], json!({ "name": text, "about": text, "sets": strings })) },
             "fairness": { "type": "array", "items": object(&["figure", "check", "metric"], json!({ "figure": text, "check": text, "metric": text })) },
             "metrics": { "type": "array", "items": object(&["name", "label", "unit", "meaning"], json!({ "name": text, "label": text, "unit": text, "meaning": text })) },
-            "drawing": object(&["papers", "tile_max", "dpi"], json!({
+            "drawing": object(&["keys", "papers", "tile_max", "dpi"], json!({
+                "keys": strings,
                 "papers": { "type": "array", "items": object(&["name", "label"], json!({ "name": text, "label": text })) },
                 "tile_max": { "type": "integer" },
                 "dpi": object(&["min", "max", "default"], json!({ "min": number, "max": number, "default": number }))

@@ -15,6 +15,10 @@ use output::{DPI_RANGE, Drawing};
 /// Most snapshots' spacing `every` may ask for.
 pub(crate) const MAX_EVERY: u32 = 1_000_000;
 
+/// The query keys that change how a board is drawn, not the board (the
+/// page keeps them apart from the parameters).
+pub(crate) const DRAWING_KEYS: [&str; 5] = ["ink_friendly", "rules_card", "paper", "tile", "dpi"];
+
 /// What a board request asks for.
 #[derive(Debug, Default)]
 pub(crate) struct BoardQuery {
@@ -204,5 +208,33 @@ impl BoardQuery {
             Some(text) => Ok(Seed::new(text)),
             None => Err(ApiError::bad_request("no seed: add seed=TEXT to the query").parameter("seed")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use boardwright::universe::Universe;
+
+    use super::*;
+
+    #[test]
+    fn the_drawing_keys_are_read_as_drawing_options_never_as_parameters() {
+        let query = DRAWING_KEYS.iter().map(|key| {
+            format!(
+                "{key}={}",
+                match *key {
+                    "paper" => "a3",
+                    "tile" => "2x2",
+                    "dpi" => "100",
+                    _ => "true",
+                }
+            )
+        });
+        let raw = query.collect::<Vec<_>>().join("&");
+        let read = BoardQuery::parse::<Universe>(Some(&raw)).unwrap();
+        assert!(read.sets.is_empty(), "{:?}", read.sets);
+        let options = &read.drawing.options;
+        assert!(options.ink_friendly && options.rules_card && options.paper == boardwright::Paper::A3 && options.tile.count() == 4);
+        assert_eq!(read.drawing.dpi, 100.0);
     }
 }

@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::Params;
-use super::game::RoadType;
 use super::hex::{DIRECTIONS, Hex, SideMask};
 use super::map::{Map, Terrain};
 use crate::Header;
@@ -72,6 +71,18 @@ impl City {
     pub fn hex(&self) -> Hex {
         Hex::new(self.q, self.r)
     }
+}
+
+/// Road kinds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RoadType {
+    /// An ordinary road.
+    #[default]
+    Normal,
+    /// A road across a river: the only road a river lets through, and
+    /// only where a river lies between its cells.
+    Bridge,
 }
 
 /// A road of the result.

@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::board::RoadType;
 use super::board::{Board, Metrics, NetworkOut, Road, Score, map_board};
 use super::hex::{Cell, Hex, HexSide, SideMask};
 use super::map::{Map, Terrain};
@@ -13,18 +14,6 @@ use super::network::{Layer, NetworkChange};
 use super::{Params, generate_map};
 use crate::seed::Seed;
 use crate::{Error, Stop};
-
-/// Road kinds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RoadType {
-    /// An ordinary road.
-    #[default]
-    Normal,
-    /// A road across a river: the only road a river lets through, and
-    /// only where a river lies between its cells.
-    Bridge,
-}
 
 /// Add or remove.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -59,10 +59,10 @@ pub mod play;
 pub mod road_code;
 mod steiner;
 
-pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, Score};
+pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, RoadType, Score};
 pub use draw::PLAYER_COLORS;
 pub(crate) use draw::draw;
-pub use game::{Action, Game, ReplayError, RoadEntry, RoadError, RoadType};
+pub use game::{Action, Game, ReplayError, RoadEntry, RoadError};
 pub use hex::{Hex, HexSide, SideMask};
 pub use map::Terrain;
 pub use network::NetworkChange;

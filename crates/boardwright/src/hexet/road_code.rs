@@ -12,7 +12,8 @@
 //! on the map and `side` the side across which its other end lies.
 
 use super::Params;
-use super::game::{Action, RoadEntry, RoadType};
+use super::board::RoadType;
+use super::game::{Action, RoadEntry};
 use super::hex::{Hex, HexSide};
 use crate::Error;
 

@@ -4,7 +4,8 @@
 use std::collections::VecDeque;
 
 use crate::Rng;
-use crate::hexet::game::{Action, Game, RoadEntry, RoadType};
+use crate::hexet::RoadType;
+use crate::hexet::game::{Action, Game, RoadEntry};
 use crate::hexet::hex::{Cell, HexSide};
 use crate::hexet::map::Terrain;
 
