@@ -573,8 +573,10 @@ fn without_a_cache_every_answer_needs_a_slot() {
 fn stopping_lets_the_request_in_flight_finish() {
     let server = start(Limits::default());
     let addr = server.addr;
-    let slow = std::thread::spawn(move || client::get(addr, SLOW));
-    std::thread::sleep(Duration::from_millis(200));
+    // Games that take seconds: well under way when the stop comes, however
+    // busy the machine is with other tests.
+    let slow = std::thread::spawn(move || client::get(addr, "/api/universe/play?seed=slow&games=2000"));
+    std::thread::sleep(Duration::from_millis(800));
     server.stop().expect("a clean stop");
     let answer = slow.join().unwrap();
     assert_eq!(answer.status, 200, "{}", answer.text());
