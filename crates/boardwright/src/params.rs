@@ -15,8 +15,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 mod error;
+mod layers;
 
 pub use error::ParamError;
+pub use layers::Layers;
+pub(crate) use layers::read_value;
 /// A TOML table and value, as layers of parameters are given: re-exported
 /// so that a caller needs no `toml` dependency of its own.
 pub use toml::{Table, Value};
@@ -539,16 +542,6 @@ fn show(value: &Value) -> String {
         Value::String(s) => format!("\"{s}\""),
         other => other.to_string(),
     }
-}
-
-/// Parses the value half of `--set key=value`: TOML when it parses as a TOML
-/// value (`3`, `0.5`, `true`, `"text"`, `[1, 2]`), otherwise the bare text.
-pub fn parse_set_value(text: &str) -> Value {
-    format!("v = {text}")
-        .parse::<Table>()
-        .ok()
-        .and_then(|mut t| t.remove("v"))
-        .unwrap_or_else(|| Value::String(text.to_string()))
 }
 
 #[cfg(test)]

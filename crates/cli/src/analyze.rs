@@ -312,9 +312,9 @@ impl<P: Params> ParamSet<P> {
                 set: after.to_vec(),
                 ..ParamArgs::default()
             };
-            layers.extend(after.layers::<P>()?);
+            layers.then(after.layers::<P>()?);
         }
-        let params = P::resolve(&layers)?;
+        let params = layers.resolve()?;
         let mut label: Vec<String> = Vec::new();
         if let Some(name) = &args.preset {
             label.push(format!("preset {name}"));

@@ -15,7 +15,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use boardwright::params::{self, ParamError, Params};
+use boardwright::params::{Layers, ParamError, Params};
 use boardwright::{DrawOptions, Error, GENERATORS, Generator, Paper, Seed, Tile, Visit, with_generator};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -100,16 +100,16 @@ struct Common {
     #[arg(long)]
     ink_friendly: bool,
     /// Paper the drawing is made for: a4, letter, a3 or a5 (landscape).
-    #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = parse_paper)]
+    #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = output::options::paper)]
     paper: Paper,
     /// Print one board over several sheets of the paper, COLSxROWS (2x1, 2x2, up to 4x4): they overlap by 10 mm strips with crosshairs to line them up.
-    #[arg(long, value_name = "COLSxROWS", default_value = "1x1", value_parser = parse_tile)]
+    #[arg(long, value_name = "COLSxROWS", default_value = "1x1", value_parser = output::options::tile)]
     tile: Tile,
     /// N boards from the seeds "<SEED>-1" … "<SEED>-N": one PDF with each board on its own page(s), or JSON Lines.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
     count: u32,
     /// Pixels per inch of PNG output.
-    #[arg(long, default_value_t = output::DEFAULT_DPI, value_parser = parse_dpi)]
+    #[arg(long, default_value_t = output::DEFAULT_DPI, value_parser = output::options::dpi)]
     dpi: f64,
     /// Print the resolved parameters as TOML (what --config reads back) and generate nothing.
     #[arg(long)]
@@ -353,7 +353,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
         if let Some(text) = &seed {
             println!("seed = {}", toml::Value::from(text.as_str()));
         }
-        print!("{}", params::Params::to_toml(&params));
+        print!("{}", Params::to_toml(&params));
         return Ok(());
     }
     let log: G::Log = match log_path {
@@ -465,7 +465,7 @@ fn read_icons(files: &[(String, String)]) -> Result<std::collections::BTreeMap<S
 
 /// Preset, then config file, then `--set`, then `--players`, over the defaults.
 fn resolve_params<P: Params>(common: &Common) -> Result<P, Failure> {
-    Ok(P::resolve(&common.params.layers::<P>()?)?)
+    Ok(common.params.layers::<P>()?.resolve()?)
 }
 
 impl ParamArgs {
@@ -497,26 +497,24 @@ impl ParamArgs {
 
     /// The parameter layers of the preset, the config file, the `--set`
     /// items and `--players`, in that order.
-    fn layers<P: Params>(&self) -> Result<Vec<toml::Table>, Failure> {
-        let mut layers = Vec::new();
+    fn layers<P: Params>(&self) -> Result<Layers, Failure> {
+        let mut layers = Layers::default();
         if let Some(name) = &self.preset {
-            layers.push(P::preset(name)?);
+            layers.preset::<P>(name)?;
         }
         if let Some(mut table) = self.config_table()? {
             table.remove("seed");
-            layers.push(table);
+            layers.table(table);
         }
-        let mut sets = toml::Table::new();
         for item in &self.set {
             let Some((key, value)) = item.split_once('=') else {
                 return Err(Failure::Usage(format!("--set {item:?}: expected KEY=VALUE")));
             };
-            sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
+            layers.set(key, value);
         }
         if let Some(players) = &self.players {
-            sets.insert("players".to_string(), params::parse_set_value(players.trim()));
+            layers.set("players", players);
         }
-        layers.push(sets);
         Ok(layers)
     }
 }
@@ -582,24 +580,5 @@ fn parse_count(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
         Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
         _ => Err(format!("{text:?} is not allowed; expected a whole number from 1 to {MAX_COUNT}")),
-    }
-}
-
-fn parse_paper(text: &str) -> Result<Paper, String> {
-    Paper::from_name(text).ok_or_else(|| format!("{text:?} is not allowed; expected {}", Paper::CHOICES))
-}
-
-fn parse_tile(text: &str) -> Result<Tile, String> {
-    text.parse()
-}
-
-fn parse_dpi(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if output::DPI_RANGE.contains(&v) => Ok(v),
-        _ => Err(format!(
-            "{text:?} is not allowed; expected a number from {} to {}",
-            output::DPI_RANGE.start(),
-            output::DPI_RANGE.end()
-        )),
     }
 }

@@ -162,7 +162,7 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
         "a play report is written as JSON (.json, or \"-\" for stdout), as a text table (.txt) or as a page with charts (.html)",
     )?;
     let seed = args.series.seed()?;
-    let params: universe::Params = boardwright::params::Params::resolve(&args.series.params.layers::<universe::Params>()?)?;
+    let params: universe::Params = args.series.params.layers::<universe::Params>()?.resolve()?;
     let rules = match &args.rules {
         None => play::Rules::default(),
         Some(path) => {
@@ -295,7 +295,7 @@ fn run_hexet(args: HexetArgs) -> Result<(), Failure> {
         "a hexet play report is written as JSON (.json, or \"-\" for stdout) or as a text table (.txt)",
     )?;
     let seed = args.series.seed()?;
-    let params: hexet::Params = boardwright::params::Params::resolve(&args.series.params.layers::<hexet::Params>()?)?;
+    let params: hexet::Params = args.series.params.layers::<hexet::Params>()?.resolve()?;
     let game = hexet::Game::new(&params, &seed).map_err(|e| Failure::Failed(e.to_string()))?;
     let series = hexet::play::Series {
         games: args.series.games,

@@ -1,8 +1,9 @@
 //! A result written in the format asked for: the one path the command line
 //! and the web app share, so that both give the same bytes for the same
 //! request. [`Format`] names a format (from a file extension, with its media
-//! type), [`write()`] and [`write_many`] render results into bytes, and
-//! [`mod@file`] writes a file whole or not at all.
+//! type), [`write()`] and [`write_many`] render results into bytes,
+//! [`mod@file`] writes a file whole or not at all, and [`options`] reads
+//! the drawing options from text.
 
 use std::io::{self, Write};
 
@@ -10,6 +11,7 @@ use boardwright::{DrawOptions, Generator};
 use scene::Document;
 
 pub mod file;
+pub mod options;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,10 +4,9 @@
 //! needs, and the largest this server makes at all (as JSON only); a page
 //! shows them as the field's range.
 
-use boardwright::params::{Allowed, Params};
+use boardwright::params::{Allowed, Layers, Params};
 use boardwright::{DrawOptions, Generator, Seed, Stop};
 use serde::Serialize;
-use toml::Table;
 
 use crate::api::generation_error;
 use crate::error::ApiError;
@@ -34,8 +33,8 @@ pub(crate) struct Fit {
 /// drawn as `options`. Each value tried is a board made and checked, so
 /// the search steps by halves, as few boards as it can; a board that
 /// prints at one size and not at the next is taken to print below it.
-pub(crate) fn fit<G: Generator>(layers: &[Table], seed: &Seed, options: &DrawOptions, stop: &Stop) -> Result<Vec<u8>, ApiError> {
-    let asked = G::Params::resolve(layers)?;
+pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOptions, stop: &Stop) -> Result<Vec<u8>, ApiError> {
+    let asked: G::Params = layers.resolve()?;
     let size = <G::Params as Params>::INFO
         .iter()
         .find(|i| <G::Params as Params>::SIZE.first() == Some(&i.name));
@@ -53,9 +52,10 @@ pub(crate) fn fit<G: Generator>(layers: &[Table], seed: &Seed, options: &DrawOpt
         .or_else(|| G::Params::default_value(parameter))
         .and_then(|v| v.as_integer());
     let with = |v: i64| {
-        let mut layers = layers.to_vec();
-        layers.push([(parameter.to_string(), toml::Value::Integer(v))].into_iter().collect());
-        G::Params::resolve(&layers)
+        let mut layers = layers.clone();
+        layers.set(parameter, &v.to_string());
+        layers
+            .resolve::<G::Params>()
             .ok()
             .filter(|p| G::work_size(p) <= G::LIMITS.served_work)
     };

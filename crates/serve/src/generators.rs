@@ -166,7 +166,7 @@ fn drawing() -> Value {
         .map(|p| json!({ "name": p.name(), "label": p.label() }))
         .collect();
     json!({
-        "keys": crate::request::DRAWING_KEYS,
+        "keys": output::Drawing::KEYS,
         "papers": papers,
         "tile_max": boardwright::Tile::MAX,
         "dpi": { "min": *output::DPI_RANGE.start(), "max": *output::DPI_RANGE.end(), "default": output::DEFAULT_DPI },

@@ -4,28 +4,23 @@
 //! parameter, read exactly as the command line reads `--seed`, `--preset`
 //! and `--set KEY=VALUE`.
 
-use boardwright::params::{self, Params};
+use boardwright::params::{Layers, Params};
 use boardwright::{Error, Generator, Seed};
-use toml::Table;
 
 use crate::error::ApiError;
 use crate::file::File;
-use output::{DPI_RANGE, Drawing};
+use output::Drawing;
 
 /// Most snapshots' spacing `every` may ask for.
 pub(crate) const MAX_EVERY: u32 = 1_000_000;
-
-/// The query keys that change how a board is drawn, not the board (the
-/// page keeps them apart from the parameters).
-pub(crate) const DRAWING_KEYS: [&str; 5] = ["ink_friendly", "rules_card", "paper", "tile", "dpi"];
 
 /// What a board request asks for.
 #[derive(Debug, Default)]
 pub(crate) struct BoardQuery {
     seed: Option<String>,
     preset: Option<String>,
-    /// The `--set` layer.
-    sets: Table,
+    /// The `KEY=VALUE` settings, as `--set` gives them.
+    sets: Vec<(String, String)>,
     /// Colours or ink-friendly, and the PNG resolution.
     pub(crate) drawing: Drawing,
     /// Snapshots every how many repetitions of a step (steps only).
@@ -54,53 +49,13 @@ impl BoardQuery {
                 "seed" => query.seed = Some(value.into_owned()),
                 // `preset=` with nothing, as a form's "(none)" sends it: no preset.
                 "preset" => query.preset = Some(value.into_owned()).filter(|name| !name.trim().is_empty()),
-                "ink_friendly" => {
-                    query.drawing.options.ink_friendly = match value.trim() {
-                        "" | "true" | "1" => true,
-                        "false" | "0" => false,
-                        other => {
-                            return Err(
-                                ApiError::bad_request(format!("ink_friendly: {other:?} is not allowed; expected true or false"))
-                                    .parameter("ink_friendly"),
-                            );
-                        }
-                    }
-                }
-                "rules_card" if G::RULES_CARD => {
-                    query.drawing.options.rules_card = match value.trim() {
-                        "" | "true" | "1" => true,
-                        "false" | "0" => false,
-                        other => {
-                            return Err(
-                                ApiError::bad_request(format!("rules_card: {other:?} is not allowed; expected true or false"))
-                                    .parameter("rules_card"),
-                            );
-                        }
-                    }
-                }
-                "paper" => {
-                    query.drawing.options.paper = boardwright::Paper::from_name(value.trim()).ok_or_else(|| {
-                        ApiError::bad_request(format!("paper: {value:?} is not allowed; expected {}", boardwright::Paper::CHOICES))
-                            .parameter("paper")
-                    })?;
-                }
-                "tile" => {
-                    query.drawing.options.tile = value
-                        .parse()
-                        .map_err(|why| ApiError::bad_request(format!("tile: {why}")).parameter("tile"))?;
-                }
-                "dpi" => {
-                    query.drawing.dpi = match value.trim().parse::<f64>() {
-                        Ok(dpi) if DPI_RANGE.contains(&dpi) => dpi,
-                        _ => {
-                            return Err(ApiError::bad_request(format!(
-                                "dpi: {value:?} is not allowed; expected a number from {} to {}",
-                                DPI_RANGE.start(),
-                                DPI_RANGE.end()
-                            ))
-                            .parameter("dpi"));
-                        }
-                    }
+                // rules_card only for a generator with a rules card: for
+                // another it is no key it knows.
+                key if Drawing::KEYS.contains(&key) && (key != "rules_card" || G::RULES_CARD) => {
+                    query
+                        .drawing
+                        .set(key, &value)
+                        .map_err(|why| ApiError::bad_request(format!("{key}: {why}")).parameter(key))?;
                 }
                 key if Some(key) == log_option => query.log = Some(value.trim().to_string()),
                 "every" => {
@@ -115,7 +70,7 @@ impl BoardQuery {
                     }
                 }
                 _ => {
-                    query.sets.insert(key.trim().to_string(), params::parse_set_value(value.trim()));
+                    query.sets.push((key.into_owned(), value.into_owned()));
                 }
             }
         }
@@ -124,17 +79,19 @@ impl BoardQuery {
 
     /// The parameters: the preset, then the `KEY=VALUE` pairs, over the defaults.
     pub(crate) fn params<P: Params>(&self) -> Result<P, ApiError> {
-        Ok(P::resolve(&self.layers::<P>()?)?)
+        Ok(self.layers::<P>()?.resolve()?)
     }
 
-    /// The layers the parameters are resolved from: the preset's table, if
-    /// any, then the `KEY=VALUE` pairs.
-    pub(crate) fn layers<P: Params>(&self) -> Result<Vec<Table>, ApiError> {
-        let mut layers = Vec::new();
+    /// The layers the parameters are resolved from: the preset, if any,
+    /// then the `KEY=VALUE` pairs.
+    pub(crate) fn layers<P: Params>(&self) -> Result<Layers, ApiError> {
+        let mut layers = Layers::default();
         if let Some(name) = &self.preset {
-            layers.push(P::preset(name)?);
+            layers.preset::<P>(name)?;
         }
-        layers.push(self.sets.clone());
+        for (key, value) in &self.sets {
+            layers.set(key, value);
+        }
         Ok(layers)
     }
 
@@ -219,7 +176,7 @@ mod tests {
 
     #[test]
     fn the_drawing_keys_are_read_as_drawing_options_never_as_parameters() {
-        let query = DRAWING_KEYS.iter().map(|key| {
+        let query = Drawing::KEYS.iter().map(|key| {
             format!(
                 "{key}={}",
                 match *key {

@@ -7,7 +7,7 @@ use toml::Value;
 use super::Tile;
 use super::text::{break_words, extend, fits, fitting};
 use crate::DrawOptions;
-use crate::params::{Params, parse_set_value};
+use crate::params::{Params, read_value};
 
 /// What a printed board says so that it can be made again: the generator,
 /// the seed, the players (or the size), the paper, and every parameter that
@@ -94,9 +94,7 @@ pub(crate) fn changed_settings<P: Params>(params: &P, shown: &[&str]) -> Vec<Str
                 format!("{name}={}", Value::Array(items))
             }
             Some(Value::Array(_) | Value::Table(_)) => format!("{name}: custom, see the JSON"),
-            Some(Value::String(s))
-                if !s.is_empty() && !s.contains(char::is_whitespace) && parse_set_value(&s) == Value::String(s.clone()) =>
-            {
+            Some(Value::String(s)) if !s.is_empty() && !s.contains(char::is_whitespace) && read_value(&s) == Value::String(s.clone()) => {
                 format!("{name}={s}")
             }
             Some(other) => format!("{name}={other}"),

@@ -133,6 +133,48 @@ fn gaps(blocked: &mut [(f64, f64)], out: &mut Vec<(f64, f64)>) {
     }
 }
 
+/// The power dots of every node, and how many each wanted, where
+/// `type_dots` tells what a node's type says of them; with `untyped`, the
+/// dots placed as if every `type_dots` were the default, only the nodes
+/// whose `type_dots` is not are placed again.
+pub(super) fn place_all(
+    params: &Params,
+    seed: &Seed,
+    attempt: u32,
+    board: &BuiltSoFar<'_>,
+    type_dots: impl Fn(u32) -> TypeDots + Sync,
+    untyped: Option<Vec<(Vec<f64>, u32)>>,
+) -> Vec<(Vec<f64>, u32)> {
+    let &BuiltSoFar {
+        points,
+        sides,
+        graph,
+        center,
+        ..
+    } = board;
+    let rng = seed.stream("dots", attempt);
+    // Each node draws from its own substream: any thread, same dots, and a
+    // node placed again places them as it would have the first time.
+    let place = |arcs: &mut Arcs, id: u32| {
+        let mut rng = rng.substream(u64::from(id));
+        let want = wanted(params.players, id == center, type_dots(id), &mut rng);
+        let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
+        let placed = place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
+        (placed, want)
+    };
+    match untyped {
+        None => (0..points.len() as u32).into_par_iter().map_init(Arcs::default, place).collect(),
+        Some(mut placed) => {
+            placed.par_iter_mut().enumerate().for_each_init(Arcs::default, |arcs, (id, node)| {
+                if type_dots(id as u32) != TypeDots::default() {
+                    *node = place(arcs, id as u32);
+                }
+            });
+            placed
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,48 +260,6 @@ mod tests {
                     assert!(angular_distance(d, e) >= DOT_ANGLE - 1e-9);
                 }
             }
-        }
-    }
-}
-
-/// The power dots of every node, and how many each wanted, where
-/// `type_dots` tells what a node's type says of them; with `untyped`, the
-/// dots placed as if every `type_dots` were the default, only the nodes
-/// whose `type_dots` is not are placed again.
-pub(super) fn place_all(
-    params: &Params,
-    seed: &Seed,
-    attempt: u32,
-    board: &BuiltSoFar<'_>,
-    type_dots: impl Fn(u32) -> TypeDots + Sync,
-    untyped: Option<Vec<(Vec<f64>, u32)>>,
-) -> Vec<(Vec<f64>, u32)> {
-    let &BuiltSoFar {
-        points,
-        sides,
-        graph,
-        center,
-        ..
-    } = board;
-    let rng = seed.stream("dots", attempt);
-    // Each node draws from its own substream: any thread, same dots, and a
-    // node placed again places them as it would have the first time.
-    let place = |arcs: &mut Arcs, id: u32| {
-        let mut rng = rng.substream(u64::from(id));
-        let want = wanted(params.players, id == center, type_dots(id), &mut rng);
-        let near = graph.neighbors(id).iter().map(|&q| points[q as usize]);
-        let placed = place(points[id as usize], near, sides[id as usize], want, &mut rng, arcs);
-        (placed, want)
-    };
-    match untyped {
-        None => (0..points.len() as u32).into_par_iter().map_init(Arcs::default, place).collect(),
-        Some(mut placed) => {
-            placed.par_iter_mut().enumerate().for_each_init(Arcs::default, |arcs, (id, node)| {
-                if type_dots(id as u32) != TypeDots::default() {
-                    *node = place(arcs, id as u32);
-                }
-            });
-            placed
         }
     }
 }

@@ -257,30 +257,26 @@ fn settings_on(words: &[String]) -> Vec<String> {
 /// The parameters a page's caption gives, read back the way `--set` reads
 /// them, over the layer of `extra` (what the page shows in other words).
 fn params_from<P: boardwright::params::Params>(words: &[String], extra: &[(&str, toml::Value)]) -> P {
-    let mut layer = toml::Table::new();
-    for (key, value) in extra {
-        layer.insert(key.to_string(), value.clone());
-    }
+    let mut layers = boardwright::params::Layers::default();
+    layers.table(extra.iter().map(|(key, value)| (key.to_string(), value.clone())).collect());
     for setting in settings_on(words) {
         let (key, value) = setting.split_once('=').unwrap();
-        layer.insert(key.to_string(), boardwright::params::parse_set_value(value));
+        layers.set(key, value);
     }
-    P::resolve(&[layer]).unwrap_or_else(|e| panic!("{words:?}: {e}"))
+    layers.resolve().unwrap_or_else(|e| panic!("{words:?}: {e}"))
 }
 
 /// The parameters of `preset` with `set` over them, resolved as the command
 /// line does.
 fn resolved<P: boardwright::params::Params>(preset: Option<&str>, set: &[(&str, &str)]) -> P {
-    let mut layers = Vec::new();
+    let mut layers = boardwright::params::Layers::default();
     if let Some(name) = preset {
-        layers.push(P::preset(name).unwrap());
+        layers.preset::<P>(name).unwrap();
     }
-    let mut layer = toml::Table::new();
     for (key, value) in set {
-        layer.insert(key.to_string(), boardwright::params::parse_set_value(value));
+        layers.set(key, value);
     }
-    layers.push(layer);
-    P::resolve(&layers).unwrap()
+    layers.resolve().unwrap()
 }
 
 /// A board made with other settings than the defaults names them on paper,
