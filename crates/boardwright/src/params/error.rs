@@ -38,7 +38,7 @@ pub enum ParamError {
         /// The presets that exist.
         known: Vec<&'static str>,
     },
-    /// TOML text that does not read as TOML ([`Params::from_toml`]).
+    /// TOML text that does not read as TOML ([`Params::from_toml`](super::Params::from_toml)).
     Syntax {
         /// What the reader found wrong.
         reason: String,
