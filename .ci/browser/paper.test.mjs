@@ -17,7 +17,7 @@ async function note(page, paper) {
 }
 
 /** The largest resolution a note says prints. */
-const largest = (text) => Number(text.match(/prints up to resolution (\d+)/)?.[1]);
+const largest = (text) => Number(text.match(/is drawn up to resolution (\d+)/)?.[1]);
 
 for (const size of SIZES) {
   test(`the resolution that prints follows the paper and sheets chosen (${size.join("x")})`, async () => {
@@ -30,7 +30,7 @@ for (const size of SIZES) {
     assert.ok(a3 > a4, `A3 prints larger than A4: ${a3} against ${a4}`);
     await page.selectOption("#tile", "2x2");
     await drawn(page);
-    const tiled = largest(await note(page, "A3, 2 × 2"));
+    const tiled = largest(await note(page, "4 sheets of A3 (2 across, 2 down)"));
     assert.ok(tiled > a3, `A3 over 2 × 2 sheets prints larger than one: ${tiled} against ${a3}`);
     // What the note says prints, prints; one more is the first that does not,
     // or prints too (the search stops at a change, said as "up to").
@@ -100,7 +100,7 @@ test("an address whose board does not print keeps its settings and offers what w
 
 test("hexet's width says how wide a map this height draws, and a map too large to draw offers a narrower one", async () => {
   const { page, errors } = await open("/hexet?seed=Lichen&height=100", SIZES[0]);
-  await page.waitForFunction(() => /prints up to width \d+/.test(document.querySelector("#hint-width .note")?.textContent ?? ""));
+  await page.waitForFunction(() => /is drawn up to width \d+/.test(document.querySelector("#hint-width .note")?.textContent ?? ""));
   const widest = Number((await page.textContent("#hint-width .note")).match(/width (\d+)/)[1]);
   assert.ok(widest >= 300 && widest <= 400, `at height 100: ${widest}`);
   await page.fill("#param-width", String(widest + 50));
@@ -116,7 +116,7 @@ test("hexet's width says how wide a map this height draws, and a map too large t
   await page.close();
 });
 
-test("a board over the server's cap is refused beside its field with the largest it makes, and no JSON to offer", async () => {
+test("a board over the server's cap is refused beside its field with the largest size drawn and the largest made as JSON", async () => {
   const { page, errors } = await open("/universe?seed=Kiwi3&players=2", SIZES[1]);
   await note(page, "A4");
   await page.fill("#param-resolution", "300");
@@ -126,7 +126,52 @@ test("a board over the server's cap is refused beside its field with the largest
   const text = await error.innerText();
   assert.match(text, /^This server makes universe boards of at most \d+ nodes of work \(this one would have \d+ nodes of work\)\. What to do:/);
   assert.doesNotMatch(text, /command line/);
-  assert.deepEqual(await error.locator(".choices > *").allInnerTexts(), ["Resolution 264"]);
+  const choices = await error.locator(".choices > *").allInnerTexts();
+  assert.equal(choices.length, 2, choices.join(" | "));
+  assert.match(choices[0], /^Resolution \d+$/);
+  assert.equal(choices[1], "JSON only, resolution 264");
+  // The size offered draws the board; the JSON link makes the largest board this server makes.
+  const json = await error.locator("a.choice").getAttribute("href");
+  assert.equal((await (await fetch(new URL(json, page.url()))).json()).params.resolution, 264);
+  await error.locator("button.choice").click();
+  await drawn(page);
+  assert.equal(await page.inputValue("#param-resolution"), choices[0].split(" ")[1]);
   assert.ok(errors.every((e) => /status of 422/.test(e)), errors.join("\n"));
+  await page.close();
+});
+
+test("a size the note's number covers yet not drawn is offered the nearest below that is; the note stays the same whatever is asked", async () => {
+  const { page, errors } = await open("/universe?seed=Kiwi3&players=2", SIZES[0]);
+  const first = await note(page, "A4");
+  // Every size from 10 to the note's number: the note never moves, and a refused one offers a smaller one that draws.
+  const most = largest(first);
+  let refused = 0;
+  for (let v = most; v >= most - 3; v--) {
+    const answer = await fetch(`${new URL(page.url()).origin}/api/universe/board.svg?seed=Kiwi3&players=2&resolution=${v}`);
+    if (answer.status === 200) continue;
+    refused += 1;
+    await page.fill("#param-resolution", String(v));
+    await page.press("#param-resolution", "Enter");
+    const error = page.locator("#error-resolution");
+    await error.locator(".choices").waitFor();
+    assert.equal(await page.textContent("#hint-resolution .note"), first);
+    const lower = error.locator("button", { hasText: /^Resolution \d+$/ });
+    const offered = Number((await lower.innerText()).split(" ")[1]);
+    assert.ok(offered < v, `${offered} offered for ${v}`);
+    await lower.click();
+    await drawn(page);
+  }
+  assert.ok(refused > 0, `every size from ${most - 3} to ${most} is drawn: this seed no longer tests a gap`);
+  assert.ok(errors.every((e) => /status of 422/.test(e)), errors.join("\n"));
+  await page.close();
+});
+
+test("a large hexet map the note says is drawn is drawn, its legend under it", async () => {
+  const started = Date.now();
+  const { page, errors } = await open("/hexet?seed=Lichen&height=100&width=200", SIZES[0]);
+  assert.match(await page.textContent("#status"), /Seed/);
+  assert.ok((await page.$$eval(".legend-list li", (l) => l.length)) > 3);
+  console.log(`a 200 x 100 hexet map drawn in ${Date.now() - started} ms`);
+  assert.deepEqual(errors, []);
   await page.close();
 });

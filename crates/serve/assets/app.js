@@ -21,16 +21,16 @@ const PAPER_LABELS = new Map();
 /** Layouts of sheets the form offers other than one ("2x3": columns × rows), within the server's most per side (set by `main`). */
 let TILES = [];
 
-/** A layout of sheets in words: "2 side by side", "3 × 2 (across × down)". */
+/** A layout of sheets in words: "One sheet", "2 side by side", "6: 3 across, 2 down". */
 function layoutLabel(layout) {
   const [cols, rows] = layout.split("x").map(Number);
   if (cols * rows === 1) return "One sheet";
   if (rows === 1) return `${cols} side by side`;
   if (cols === 1) return `${rows} one above the other`;
-  return `${cols} × ${rows} (across × down)`;
+  return `${cols * rows}: ${cols} across, ${rows} down`;
 }
 
-/** Sheets of a paper in words: "A3", "6 sheets of A4 (2 across, 3 down)". */
+/** Sheets of a paper in words: "A3", "6 sheets of A4 (3 across, 2 down)". */
 function sheetsWords(paper, tile) {
   const [cols, rows] = tile.split("x").map(Number);
   const name = PAPER_LABELS.get(paper) ?? paper;
@@ -476,12 +476,6 @@ class Page {
     this.status(this.shown ? "Not redrawn: the board shown is the previous one; see the message beside the settings" : "No board: see the message beside the settings", "error");
   }
 
-  /** The paper and sheets chosen, in words: "A4", "A3, 2 side by side". */
-  sheetsLabel(paper = this.paper || DEFAULT_PAPER, tile = this.tile || "1x1") {
-    const name = PAPER_LABELS.get(paper) ?? paper;
-    return tile === "1x1" ? name : `${name}, ${layoutLabel(tile).toLowerCase()}`;
-  }
-
   /**
    * Asks how large this seed's board prints on the paper and sheets chosen
    * (`fit.json`) and says it under the size field; answers the fit, or null
@@ -490,37 +484,37 @@ class Page {
   async fitted(query) {
     const size = this.info.size;
     if (!size || !this.controls.has(size)) return null;
-    const sequence = this.sequence;
+    // Said of the paper and sheets asked about, and only while they are the ones chosen.
+    const on = sheetsWords(this.paper || DEFAULT_PAPER, this.tile || "1x1");
     let fit;
     try {
       fit = await fetchApi(`/api/${NAME}/fit.json?${query}`, "json");
     } catch {
       return null;
     }
-    if (sequence !== this.sequence) return null;
-    const on = this.sheetsLabel();
-    const prints =
+    if (query !== this.query()) return null;
+    const what = label(size);
+    const note =
       fit.prints === null
-        ? `On ${on}, this seed's board does not print at any ${label(size)}; it is made as JSON only.`
+        ? `On ${on}, this seed's board is drawn at no ${what}; it is made as JSON only.`
         : fit.prints === fit.served
-          ? `On ${on}, this seed's board prints at every ${label(size)} this server makes.`
-          : `On ${on}, this seed's board prints up to ${label(size)} ${fit.prints}; larger, as JSON only.`;
-    this.controls.get(size).note(prints);
+          ? `On ${on}, this seed's board is drawn at every ${what} this server makes.`
+          : `On ${on}, this seed's board is drawn up to ${what} ${fit.prints}; larger, as JSON only${fit.served === null ? "" : ` (up to ${fit.served})`}.`;
+    this.controls.get(size).note(note);
     return fit;
   }
 
   /**
    * Offers, beside the field at fault, what would draw a board refused for
-   * its size: the papers and sheets that would print it, the largest size
-   * that prints on the paper chosen, or the board as JSON only.
+   * its size: the papers and sheets that would print it, the nearest size
+   * below that draws on the paper chosen, or the board as JSON only.
    */
   async remedies(e) {
     const size = this.info.size;
-    const sequence = this.sequence;
     const query = this.query();
     const fit = await this.fitted(query);
     const field = this.controls.get(e.parameter) ?? this.controls.get(size);
-    if (sequence !== this.sequence || !field) return;
+    if (query !== this.query() || !field) return;
     const button = (text, run) => el("button", { type: "button", class: "choice", onclick: run }, text);
     const choices = (e.printsOn ?? []).map(({ paper, tile }) =>
       button(`Print on ${sheetsWords(paper, tile)}`, () => {
@@ -530,21 +524,30 @@ class Page {
         this.refreshNow();
       }),
     );
-    // Drawn nowhere, or not on these sheets: the board is still made (as JSON).
-    const made = Array.isArray(e.printsOn);
-    const asked = fit?.value ?? null;
-    const smaller = made ? fit?.prints : fit?.served;
-    if (smaller !== null && smaller !== undefined && (asked === null || smaller < asked)) {
-      choices.push(button(`${sentence(label(size)).slice(0, -1)} ${smaller}`, () => {
-        this.overrides.set(size, String(smaller));
+    const resize = (value) =>
+      button(`${sentence(label(size)).slice(0, -1)} ${value}`, () => {
+        this.overrides.set(size, String(value));
         this.showState();
         this.refreshNow();
-      }));
-    }
-    if (made) choices.push(el("a", { class: "button choice", href: `/api/${NAME}/board.json?${query}`, download: `${this.fileStem()}.json` }, "JSON only (no drawing)"));
+      });
+    const asked = fit?.value ?? null;
+    const drawn = fit?.below ?? fit?.prints ?? null;
+    if (drawn !== null && (asked === null || drawn < asked)) choices.push(resize(drawn));
+    // The board is made, though not drawn here: as JSON; over the server's
+    // cap, as JSON at the largest size it makes.
+    const made = Array.isArray(e.printsOn);
+    const json = (value) => {
+      const q = new URLSearchParams(query);
+      if (value !== null) q.set(size, String(value));
+      return el("a", { class: "button choice", href: `/api/${NAME}/board.json?${q}`, download: `${this.fileStem()}.json` }, value === null ? "JSON only (no drawing)" : `JSON only, ${label(size)} ${value}`);
+    };
+    if (made) choices.push(json(null));
+    else if (fit?.served != null && fit.served !== drawn && (asked === null || fit.served < asked)) choices.push(json(fit.served));
     if (!choices.length) return;
-    field.error(`${sentence(e.why ?? e.message)} What to do:`, choices);
+    const nowhere = made && !e.printsOn.length ? " No paper or number of sheets draws it." : "";
+    field.error(`${sentence(e.why ?? e.message)}${nowhere} What to do:`, choices);
   }
+
 
   /**
    * Shows `message` about `parameter` beside its control; a message about a

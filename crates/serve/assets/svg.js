@@ -37,8 +37,14 @@ export function sideBySide(svg) {
 
 /** The box round several boxes (from `getBBox`), as `[x, y, width, height]`. */
 function around(boxes) {
-  const [x0, y0] = [Math.min(...boxes.map((b) => b.x)), Math.min(...boxes.map((b) => b.y))];
-  const [x1, y1] = [Math.max(...boxes.map((b) => b.x + b.width)), Math.max(...boxes.map((b) => b.y + b.height))];
+  // A loop, not Math.min(...boxes): a large map has more boxes than a call takes arguments.
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.width);
+    y1 = Math.max(y1, b.y + b.height);
+  }
   return [x0, y0, x1 - x0, y1 - y0];
 }
 

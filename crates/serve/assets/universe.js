@@ -54,7 +54,7 @@ function layout(board, svg) {
   const node = (id) => svg.querySelector(`g.node[data-id="${id}"]`);
   const drawn = (id) => [Number(node(id).dataset.x), Number(node(id).dataset.y)];
   const radius = (id) => Number(node(id)?.dataset.r ?? 0);
-  const least = Math.min(...[...svg.querySelectorAll("g.node[data-r]")].map((g) => Number(g.dataset.r)));
+  const least = [...svg.querySelectorAll("g.node[data-r]")].reduce((m, g) => Math.min(m, Number(g.dataset.r)), Infinity);
   const byX = [...board.nodes].sort((a, b) => a.x - b.x);
   const [west, east] = [byX[0], byX[byX.length - 1]];
   const unit = (drawn(east.id)[0] - drawn(west.id)[0]) / (east.x - west.x || 1);

@@ -12,6 +12,9 @@ use crate::api::generation_error;
 use crate::error::ApiError;
 use crate::generators::largest;
 
+/// How many sizes below a value that is not drawn are tried for one that is.
+const BELOW: i64 = 8;
+
 /// The body of `fit.json`.
 #[derive(Serialize, schemars::JsonSchema)]
 pub(crate) struct Fit {
@@ -22,8 +25,12 @@ pub(crate) struct Fit {
     value: Option<i64>,
     /// The largest value at which this seed's board is drawn on the paper
     /// and sheets asked for, every mark a player needs at its least size,
-    /// the other parameters as asked; none when not even the least is.
+    /// the other parameters as asked, searched from the parameter's default
+    /// (so the same whatever value is asked); none when none is found.
     prints: Option<i64>,
+    /// Of a value asked that is not drawn there: the nearest below it that
+    /// is, within a few steps; none past them.
+    below: Option<i64>,
     /// The largest value at which this server makes the board at all (as
     /// JSON; a drawing may need a larger paper or more sheets).
     served: Option<i64>,
@@ -32,7 +39,8 @@ pub(crate) struct Fit {
 /// `fit.json` for `layers` (the request's preset and settings), `seed`,
 /// drawn as `options`. Each value tried is a board made and checked, so
 /// the search steps by halves, as few boards as it can; a board that
-/// prints at one size and not at the next is taken to print below it.
+/// prints at one size and not at the next is taken to print below it
+/// (a few sizes below may not: `below` then names the nearest that does).
 pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOptions, stop: &Stop) -> Result<Vec<u8>, ApiError> {
     let asked: G::Params = layers.resolve()?;
     let size = <G::Params as Params>::INFO
@@ -59,10 +67,10 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
             .ok()
             .filter(|p| G::work_size(p) <= G::LIMITS.served_work)
     };
-    let from = value.unwrap_or(min);
-    let served = largest(min, max, from, |v| with(v).is_some());
+    let from = G::Params::default_value(parameter).and_then(|v| v.as_integer()).unwrap_or(min);
+    let served = largest(min, max, value.unwrap_or(from), |v| with(v).is_some());
     let mut stopped = None;
-    let prints = largest(min, max, from, |v| {
+    let mut drawn = |v: i64| {
         let Some(mut params) = with(v).filter(|p| G::check_drawable(p).is_ok()) else {
             return false;
         };
@@ -79,7 +87,12 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
             // No board at this size (cities that do not fit): none printed.
             Err(_) => false,
         }
-    });
+    };
+    let prints = largest(min, max, from, &mut drawn);
+    let below = match value {
+        Some(value) if !drawn(value) => (value.saturating_sub(BELOW).max(min)..value).rev().find(|&v| drawn(v)),
+        _ => None,
+    };
     if let Some(e) = stopped {
         return Err(generation_error(e));
     }
@@ -87,6 +100,7 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
         parameter,
         value,
         prints,
+        below,
         served,
     };
     serde_json::to_vec(&fit).map_err(|e| ApiError::internal(format!("could not write the fit: {e}")))

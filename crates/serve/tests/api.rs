@@ -746,7 +746,10 @@ fn a_board_too_small_to_read_names_what_prints_it_and_fit_says_how_large_prints(
         assert_refused(&r, 422, Some("width"), "a map past the drawing cap");
         assert_eq!(r.json()["prints_on"], json!([]));
         let fit = client::get(addr, "/api/hexet/fit.json?seed=a&width=500&height=100").json();
-        assert_eq!(fit, json!({ "parameter": "width", "value": 500, "prints": 400, "served": 2621 }));
+        assert_eq!(
+            fit,
+            json!({ "parameter": "width", "value": 500, "prints": 400, "below": null, "served": 2621 })
+        );
         let r = client::get(addr, "/api/witches/fit.json?seed=a");
         assert_refused(&r, 422, None, "no size to fit");
     });
