@@ -62,6 +62,21 @@
 //! assert_eq!(err.to_string(), "parameter `players`: 50 is not allowed; expected an integer from 2 to 9");
 //! ```
 
+/// A module public only with the `internals` feature (for the library's
+/// own tests, benchmarks and examples), the crate's own otherwise.
+macro_rules! internal {
+    ($(#[$meta:meta])* mod $name:ident;) => {
+        #[cfg(feature = "internals")]
+        $(#[$meta])*
+        pub mod $name;
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)]
+        $(#[$meta])*
+        pub(crate) mod $name;
+    };
+}
+pub(crate) use internal;
+
 #[cfg(feature = "draw")]
 pub mod draw;
 pub mod fairness;
@@ -80,7 +95,7 @@ mod seed;
 pub mod starship;
 pub mod stats;
 mod stop;
-pub mod threads;
+internal! { mod threads; }
 pub mod universe;
 mod watch;
 pub mod witches;

@@ -16,7 +16,7 @@
 //!    distances to the centre;
 //! 4. `types`: node types from the `dictionary`, and numbers;
 //! 5. `dots`: power dots in the angular gaps between edges;
-//! 6. with `expansions` on ([`expansions`]): a node set's balanced set of
+//! 6. with `expansions` on (`expansions/`): a node set's balanced set of
 //!    types is chosen before step 4 assigns them; after it, the areas
 //!    (faces) of the board, and in them expeditions and landmarks, natural
 //!    resources, and tiny nodes on edges, each from a stream of its own.
@@ -66,7 +66,7 @@ mod types;
 // What the steps share, drawing and writing.
 mod dictionary;
 mod draw;
-pub mod expansions;
+crate::internal! { mod expansions; }
 mod icons;
 mod json;
 mod layouts;
