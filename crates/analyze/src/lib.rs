@@ -50,30 +50,15 @@ pub fn targets(generator: &str) -> &'static [Target] {
 }
 
 /// One board, from the seed `BASE-index`: its flattened metrics and the
-/// generator's figures measured beside it (witches: its recipe's; universe
-/// and hexet, with `play` games: the bots' [`play_figures`],
-/// [`hexet_play_figures`]), or why every attempt failed.
+/// generator's figures measured beside it, `play` games played where the
+/// generator plays them ([`Generator::extra_figures`]), or why every
+/// attempt failed.
 pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
     let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
         Ok(board) => {
             let figures = flattener.flatten(G::metrics(&board));
-            let mut extra: Vec<(String, f64)> = G::extra_figures(params, &seed)
-                .into_iter()
-                .map(|(n, v)| (n.to_string(), v))
-                .collect();
-            let board = &board as &dyn std::any::Any;
-            if let Some(universe) = board.downcast_ref::<boardwright::universe::Board>() {
-                extra.extend(play_figures(universe, play));
-            }
-            if let Some(hexet) = board.downcast_ref::<boardwright::hexet::Board>() {
-                extra.extend(hexet_play_figures(hexet, play));
-            }
-            if let Some(witches) = (params as &dyn std::any::Any).downcast_ref::<boardwright::witches::Params>()
-                && play > 0
-            {
-                extra.extend(search_figures(witches, &seed));
-            }
+            let extra = G::extra_figures(params, &seed, &board, play);
             let extra: Vec<(&str, f64)> = extra.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             Outcome::Figures(if extra.is_empty() {
                 figures
@@ -85,94 +70,6 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32
         Err(e) => Outcome::Failed(e.to_string()),
     };
     Row { index, outcome }
-}
-
-/// The potions the search strategy brews until it wins on the witches
-/// recipe of `params` and `seed` (`recipe.search_potions`; 200 if it gives
-/// up): `--play` on witches, as it costs some 100 times a board.
-pub fn search_figures(params: &boardwright::witches::Params, seed: &Seed) -> Vec<(String, f64)> {
-    use boardwright::witches::puzzle;
-    match puzzle::Recipe::new(params, seed) {
-        Ok(recipe) => vec![(
-            "recipe.search_potions".to_string(),
-            f64::from(puzzle::potions_searched(&recipe).unwrap_or(200)),
-        )],
-        Err(_) => Vec::new(),
-    }
-}
-
-/// What `games` greedy games on a universe board say (none for 0 games):
-/// each seat's win rate (`play.seats.K.win_rate`, K from 1), the starts'
-/// spread of win rates and its excess over chance
-/// (`play.start_spread`, `play.excess_start_spread`), the share of games
-/// with no winner (`play.stalls`) and the mean rounds (`play.turns`).
-pub fn play_figures(board: &boardwright::universe::Board, games: u32) -> Vec<(String, f64)> {
-    use boardwright::universe::play;
-    if games == 0 {
-        return Vec::new();
-    }
-    let series = play::Series {
-        games,
-        ..Default::default()
-    };
-    let Ok(report) = play::play(board, &series) else {
-        return Vec::new();
-    };
-    let mut figures: Vec<(String, f64)> = report
-        .seats
-        .iter()
-        .map(|s| (format!("play.seats.{}.win_rate", s.seat), s.rate.win_rate))
-        .collect();
-    figures.extend([
-        ("play.start_spread".to_string(), report.start_spread),
-        ("play.excess_start_spread".to_string(), report.excess_start_spread),
-        ("play.stalls".to_string(), f64::from(report.stalls) / f64::from(games)),
-        ("play.turns".to_string(), report.turns.mean),
-    ]);
-    figures
-}
-
-/// What `games` greedy games on a hexet map say (none for 0 games): each
-/// seat's mean score and win rate (`play.seats.K.score`,
-/// `play.seats.K.win_rate`, K from 1), the best minus the worst seat's
-/// mean score (`play.score_spread`), the share of games no one won alone
-/// (`play.draws`), the mean rounds (`play.turns`), each city type's mean
-/// round joined (`play.city_types.T.turn`, T from 0) and the latest minus
-/// the earliest (`play.joined_turn_spread`).
-pub fn hexet_play_figures(board: &boardwright::hexet::Board, games: u32) -> Vec<(String, f64)> {
-    use boardwright::hexet::{Game, play};
-    if games == 0 {
-        return Vec::new();
-    }
-    let series = play::Series {
-        games,
-        ..Default::default()
-    };
-    let Ok(game) = Game::new(&board.header.params, &Seed::new(&board.header.seed)) else {
-        return Vec::new();
-    };
-    let Ok(report) = play::play(&game, &series) else {
-        return Vec::new();
-    };
-    let mut figures = Vec::new();
-    for s in &report.seats {
-        figures.push((format!("play.seats.{}.score", s.seat), s.score.mean));
-        figures.push((format!("play.seats.{}.win_rate", s.seat), s.rate.win_rate));
-    }
-    figures.extend(
-        report
-            .city_types
-            .iter()
-            .filter(|t| t.joined > 0)
-            .map(|t| (format!("play.city_types.{}.turn", t.city_type), t.turn.mean)),
-    );
-    figures.extend([
-        ("play.score_spread".to_string(), report.score_spread),
-        ("play.draws".to_string(), f64::from(report.draws) / f64::from(games)),
-        ("play.turns".to_string(), report.turns.mean),
-        ("play.joined_turn_spread".to_string(), report.joined_turn_spread),
-    ]);
-    figures
 }
 
 /// The boards `indices` of one parameter set, on every core, each alone,

@@ -135,11 +135,12 @@ pub trait Generator: 'static {
         Vec::new()
     }
 
-    /// Figures measured beside the result of `params` and `seed` that are
-    /// no part of it, by name: witches' secret recipe's winning potions and
-    /// the potions a simple strategy needs. `analyze` reports them with the
-    /// metrics.
-    fn extra_figures(_params: &Self::Params, _seed: &Seed) -> Vec<(&'static str, f64)> {
+    /// Figures measured beside `board`, the result of `params` and `seed`,
+    /// that are no part of it, by name: witches' secret recipe's winning
+    /// potions and the potions a simple strategy needs (with `games`, the
+    /// search strategy's too); universe's and hexet's `games` greedy games
+    /// (none for 0). `analyze` reports them with the metrics.
+    fn extra_figures(_params: &Self::Params, _seed: &Seed, _board: &Self::Board, _games: u32) -> Vec<(String, f64)> {
         Vec::new()
     }
 

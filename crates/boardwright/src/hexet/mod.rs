@@ -188,4 +188,9 @@ impl Generator for Hexet {
     fn metrics(board: &Board) -> &Metrics {
         &board.metrics
     }
+
+    /// What `games` greedy games on the board say (`play.*`).
+    fn extra_figures(_params: &Params, _seed: &Seed, board: &Board, games: u32) -> Vec<(String, f64)> {
+        play::figures(board, games)
+    }
 }

@@ -679,6 +679,11 @@ impl Generator for Universe {
         &board.metrics
     }
 
+    /// What `games` greedy games on the board say (`play.*`).
+    fn extra_figures(_params: &Params, _seed: &Seed, board: &Board, games: u32) -> Vec<(String, f64)> {
+        play::figures(board, games)
+    }
+
     fn snapshot_count(params: &Params, every: u32) -> u64 {
         u64::from(params.iterations / every.max(1)) + 1
     }

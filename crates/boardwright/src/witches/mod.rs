@@ -395,20 +395,27 @@ impl Generator for Witches {
         &board.metrics
     }
 
-    /// The secret recipe's winning potions (`recipe.solutions`) and the
+    /// The secret recipe's winning potions (`recipe.solutions`), the
     /// potions the simple strategy brews until one wins
-    /// (`recipe.strategy_potions`; 200 if it gives up).
-    fn extra_figures(params: &Params, seed: &Seed) -> Vec<(&'static str, f64)> {
-        match puzzle::Recipe::new(params, seed) {
-            Ok(recipe) => vec![
-                ("recipe.solutions", recipe.solutions() as f64),
-                (
-                    "recipe.strategy_potions",
-                    f64::from(puzzle::potions_needed(&recipe).unwrap_or(puzzle::GIVE_UP)),
-                ),
-            ],
-            Err(_) => Vec::new(),
+    /// (`recipe.strategy_potions`) and, with `games` (as it costs some 100
+    /// times a board), those the search strategy brews
+    /// (`recipe.search_potions`); 200 where a strategy gives up.
+    fn extra_figures(params: &Params, seed: &Seed, _board: &Board, games: u32) -> Vec<(String, f64)> {
+        let Ok(recipe) = puzzle::Recipe::new(params, seed) else {
+            return Vec::new();
+        };
+        let mut figures = vec![
+            ("recipe.solutions".to_string(), recipe.solutions() as f64),
+            (
+                "recipe.strategy_potions".to_string(),
+                f64::from(puzzle::potions_needed(&recipe).unwrap_or(puzzle::GIVE_UP)),
+            ),
+        ];
+        if games > 0 {
+            let searched = puzzle::potions_searched(&recipe).unwrap_or(puzzle::GIVE_UP);
+            figures.push(("recipe.search_potions".to_string(), f64::from(searched)));
         }
+        figures
     }
 
     fn work_size(_params: &Params) -> u64 {

@@ -22,9 +22,9 @@ use rayon::prelude::*;
 pub use bots::{BOTS, Bot, GreedyBot, bot};
 pub use report::{Outcome, Report, SeatScore, TypeJoined};
 
-use super::{Game, RoadEntry};
+use super::{Board, Game, RoadEntry};
 use crate::Rng;
-use crate::seed::hash_text;
+use crate::seed::{Seed, hash_text};
 pub use crate::stats::PlayError;
 
 /// Most games one series may play.
@@ -219,4 +219,46 @@ fn play_one(
         rounds,
         joined,
     })
+}
+
+/// What `games` greedy games on a hexet map say (none for 0 games): each
+/// seat's mean score and win rate (`play.seats.K.score`,
+/// `play.seats.K.win_rate`, K from 1), the best minus the worst seat's
+/// mean score (`play.score_spread`), the share of games no one won alone
+/// (`play.draws`), the mean rounds (`play.turns`), each city type's mean
+/// round joined (`play.city_types.T.turn`, T from 0) and the latest minus
+/// the earliest (`play.joined_turn_spread`).
+pub(crate) fn figures(board: &Board, games: u32) -> Vec<(String, f64)> {
+    if games == 0 {
+        return Vec::new();
+    }
+    let series = Series {
+        games,
+        ..Default::default()
+    };
+    let Ok(game) = Game::new(&board.header.params, &Seed::new(&board.header.seed)) else {
+        return Vec::new();
+    };
+    let Ok(report) = play(&game, &series) else {
+        return Vec::new();
+    };
+    let mut figures = Vec::new();
+    for s in &report.seats {
+        figures.push((format!("play.seats.{}.score", s.seat), s.score.mean));
+        figures.push((format!("play.seats.{}.win_rate", s.seat), s.rate.win_rate));
+    }
+    figures.extend(
+        report
+            .city_types
+            .iter()
+            .filter(|t| t.joined > 0)
+            .map(|t| (format!("play.city_types.{}.turn", t.city_type), t.turn.mean)),
+    );
+    figures.extend([
+        ("play.score_spread".to_string(), report.score_spread),
+        ("play.draws".to_string(), f64::from(report.draws) / f64::from(games)),
+        ("play.turns".to_string(), report.turns.mean),
+        ("play.joined_turn_spread".to_string(), report.joined_turn_spread),
+    ]);
+    figures
 }

@@ -395,3 +395,33 @@ fn play_one(start: &Game, bots: &[Box<dyn Bot>], streams: &Rng, g: u32, mut reco
         bots: seat_bots,
     }
 }
+
+/// What `games` greedy games on a universe board say (none for 0 games):
+/// each seat's win rate (`play.seats.K.win_rate`, K from 1), the starts'
+/// spread of win rates and its excess over chance
+/// (`play.start_spread`, `play.excess_start_spread`), the share of games
+/// with no winner (`play.stalls`) and the mean rounds (`play.turns`).
+pub(crate) fn figures(board: &Board, games: u32) -> Vec<(String, f64)> {
+    if games == 0 {
+        return Vec::new();
+    }
+    let series = Series {
+        games,
+        ..Default::default()
+    };
+    let Ok(report) = play(board, &series) else {
+        return Vec::new();
+    };
+    let mut figures: Vec<(String, f64)> = report
+        .seats
+        .iter()
+        .map(|s| (format!("play.seats.{}.win_rate", s.seat), s.rate.win_rate))
+        .collect();
+    figures.extend([
+        ("play.start_spread".to_string(), report.start_spread),
+        ("play.excess_start_spread".to_string(), report.excess_start_spread),
+        ("play.stalls".to_string(), f64::from(report.stalls) / f64::from(games)),
+        ("play.turns".to_string(), report.turns.mean),
+    ]);
+    figures
+}
