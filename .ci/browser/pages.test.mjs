@@ -118,7 +118,8 @@ test("changing a control redraws the board and updates the address; a bad value 
   const url = page.url();
   await page.fill("#param-players", "99");
   await page.waitForSelector("#error-players:not(:empty)");
-  assert.match(await page.textContent("#error-players"), /99 is not allowed/);
+  // In players' words beside the field: what is wrong and what is allowed, not the parameter's name again.
+  assert.equal(await page.textContent("#error-players"), "99 is not allowed; expected an integer from 2 to 9.");
   assert.equal(await boardHtml(page), before);
   assert.equal(page.url(), url);
   // A box ticked off and on again leaves the address as it was, under a

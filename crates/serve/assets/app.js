@@ -296,7 +296,7 @@ class Page {
    * its settings: what would print it is offered instead (`remedies`).
    */
   drop(e) {
-    if (e.why) return false;
+    if (e.status === 422 && e.why) return false;
     const top = e.parameter ? e.parameter.split(/[.[ ]/)[0] : null;
     if (top === "preset" && this.preset) this.preset = "";
     else if (top === "dpi" && this.dpi) this.dpi = "";
@@ -304,7 +304,7 @@ class Page {
       this.overrides.delete(top);
       this.module.dropped?.(this, top);
     } else return false;
-    this.dropped.push([top, e.message]);
+    this.dropped.push([top, e.why ? `${label(top)}: ${e.why}` : e.message]);
     this.showState();
     return true;
   }
@@ -470,8 +470,8 @@ class Page {
       setTimeout(() => this.refresh(), 1000);
       return;
     }
-    if (!(e.parameter && this.module.error && this.module.error(this, e))) this.place(e.parameter, e.why ? `${sentence(e.why)} ` : e.message);
-    if (e.why || (e.parameter && e.parameter === this.info.size)) this.remedies(e);
+    if (!(e.parameter && this.module.error && this.module.error(this, e))) this.place(e.parameter, e.why ? sentence(e.why) : e.message);
+    if (Array.isArray(e.printsOn) || (e.parameter && e.parameter === this.info.size)) this.remedies(e);
     this.module.failed?.(this);
     this.status(this.shown ? "Not redrawn: the board shown is the previous one; see the message beside the settings" : "No board: see the message beside the settings", "error");
   }

@@ -29,7 +29,9 @@ struct Body {
     error: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     parameter: Option<String>,
-    /// Of a board not made or not drawn: why, in words that name no command.
+    /// Why, in words that name no command nor the parameter (a page shows
+    /// them beside its field): of a parameter not allowed, of a board not
+    /// made or not drawn.
     #[serde(skip_serializing_if = "Option::is_none")]
     why: Option<String>,
     /// Of a board not drawn: the papers and sheets that would draw it.
@@ -99,7 +101,7 @@ impl ApiError {
     /// The same refusal with its reason in words that name no command (a
     /// page shows it instead of `error`).
     pub(crate) fn why(mut self, why: impl Into<String>) -> ApiError {
-        self.body.why = Some(why.into());
+        self.body.why = Some(bounded_quotes(&why.into()));
         self
     }
 
@@ -160,7 +162,11 @@ impl From<ParamError> for ApiError {
     fn from(e: ParamError) -> ApiError {
         // Text that does not read as TOML is the config's fault.
         let parameter = e.parameter().unwrap_or("config").to_string();
-        ApiError::bad_request(e.to_string()).parameter(parameter)
+        let refusal = ApiError::bad_request(e.to_string()).parameter(parameter);
+        match e.reason() {
+            Some(why) => refusal.why(why),
+            None => refusal,
+        }
     }
 }
 

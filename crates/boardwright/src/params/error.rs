@@ -69,6 +69,18 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 impl ParamError {
+    /// Of a value a parameter (or a field in one) does not allow: what is
+    /// wrong and what is allowed, without the parameter's name, which a
+    /// form shows beside its field ("10 is not allowed; expected an integer
+    /// from 2 to 9"); none for a name that is no parameter's.
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            ParamError::Invalid { value, allowed, .. } => Some(format!("{value} is not allowed; expected {allowed}")),
+            ParamError::Field { reason, .. } => Some(reason.clone()),
+            _ => None,
+        }
+    }
+
     /// The parameter at fault: its name (a field inside a structured
     /// parameter by its path, `pipeline[2].w`), `"preset"` for an unknown
     /// preset, none for text that does not read as TOML.
