@@ -17,7 +17,8 @@
 //!    (sectors turned a little per type), so every type spreads over the map.
 //! 4. With `fair_city_types`, the types are dealt out again among the cities
 //!    of each sector ([`balance`]), so that joining one type's cities and
-//!    the tower takes about as many roads as another's.
+//!    the tower takes about as many roads as another's, counted exactly
+//!    ([`steiner`]).
 
 use std::collections::VecDeque;
 
@@ -30,6 +31,7 @@ use crate::seed::Rng;
 
 mod balance;
 mod rivers;
+mod steiner;
 
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -61,7 +63,7 @@ pub(crate) struct Map {
     /// The tower's cell.
     pub(crate) tower: Cell,
     /// The fewest roads joining each city type's cities and the tower
-    /// ([`Steiner`](super::steiner::Steiner)), by type; `None` where it was
+    /// ([`Steiner`](steiner::Steiner)), by type; `None` where it was
     /// not worked out.
     pub(crate) type_roads: Vec<Option<u32>>,
     /// One tree of that many roads for each city type, as pairs of
@@ -310,7 +312,7 @@ mod tests {
                 let (map, _) = crate::hexet::generate_map(&params, &seed, None).unwrap();
                 assert_eq!(map.type_roads.len(), params.city_types as usize);
                 assert!(map.type_roads.iter().all(Option::is_some), "seed kept-{k}: {:?}", map.type_roads);
-                let mut steiner = super::super::steiner::Steiner::new(&map);
+                let mut steiner = steiner::Steiner::new(&map);
                 let afresh: Vec<Option<u32>> = (0..params.city_types)
                     .map(|t| steiner.fewest_roads(&balance::terminals(&map, t)))
                     .collect();

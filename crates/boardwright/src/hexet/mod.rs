@@ -57,7 +57,6 @@ mod network;
 mod params;
 pub mod play;
 pub mod road_code;
-mod steiner;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, RoadType, Score};
 pub use draw::PLAYER_COLORS;

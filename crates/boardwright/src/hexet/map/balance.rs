@@ -12,8 +12,8 @@
 //! costs of the subsets of cities met are kept between tries.
 
 use super::super::hex::Cell;
-use super::super::steiner::Steiner;
 use super::Map;
+use super::steiner::Steiner;
 
 /// The most cells of a map whose types are dealt out: on a larger one each
 /// try walks the whole map a few times, and dealing would take longer than

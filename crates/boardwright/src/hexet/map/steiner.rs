@@ -18,8 +18,8 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use super::hex::{Cell, HexSide};
-use super::map::{Map, Terrain};
+use super::super::hex::{Cell, HexSide};
+use super::{Map, Terrain};
 
 /// The most `3^k × cells` worked through for one set of terminals (about
 /// a tenth of a second): larger maps, or more cities of a type, get no cost.
