@@ -8,8 +8,9 @@
 
 use std::fmt::Write;
 
+use boardwright::stats::Rate;
 use boardwright::universe;
-use boardwright::universe::play::{Played, Rate, Rules};
+use boardwright::universe::play::{Played, Rules};
 use scene::{Anchor, Color, Page, Shape, Style};
 
 use super::fairness::decimals;

@@ -30,8 +30,9 @@
 
 use std::ops::Range;
 
-use super::play::{self, PlayError, Series};
+use super::play::{self, Series};
 use super::{Board, LaidOut, Params, Snapshot};
+use crate::stats::PlayError;
 use crate::{Error, Seed, Stop, Watch};
 
 /// A hop spread at which a layout is kept at once.

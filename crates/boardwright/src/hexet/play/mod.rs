@@ -25,7 +25,7 @@ pub use report::{Outcome, Report, SeatScore, TypeJoined};
 use super::{Board, Game, RoadEntry};
 use crate::Rng;
 use crate::seed::{Seed, hash_text};
-pub use crate::stats::PlayError;
+use crate::stats::PlayError;
 
 /// Most games one series may play.
 pub const MOST_GAMES: u32 = 10_000_000;

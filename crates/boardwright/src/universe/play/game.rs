@@ -13,7 +13,7 @@ mod setup;
 use super::paper::Paper;
 use super::remedy::Remedy;
 use super::rules::{Effect, Mission, Rules};
-pub use crate::stats::PlayError;
+use crate::stats::PlayError;
 use crate::universe::{Board, NodeKind};
 
 /// No one: a free power dot.

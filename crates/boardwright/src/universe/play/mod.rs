@@ -29,12 +29,13 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 pub use bots::{BOTS, Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot, bot};
-pub use game::{Action, Game, Move, PlayError};
+pub use game::{Action, Game, Move};
 pub use remedy::Remedy;
-pub use report::{BotRate, ChiSquare, Outcome, Rate, RemedyRate, Report, SeatRate, Stalls, StartRate, Turns, upper_gamma, wilson};
+pub use report::{BotRate, Outcome, RemedyRate, Report, SeatRate, Stalls, StartRate};
 pub use rules::{Effect, Mission, Rules, StartOrder};
 
 use crate::seed::hash_text;
+use crate::stats::PlayError;
 use crate::universe::Board;
 use crate::{Rng, Stop};
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::remedy::Remedy;
 use crate::Rng;
 use crate::stats::spread;
-pub use crate::stats::{ChiSquare, Rate, Turns, upper_gamma, wilson};
+use crate::stats::{ChiSquare, Rate, Turns};
 
 /// One seat's results.
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
