@@ -526,9 +526,8 @@ class Page {
     );
     const resize = (value) =>
       button(`${sentence(label(size)).slice(0, -1)} ${value}`, () => {
-        this.overrides.set(size, String(value));
+        this.setOverride(size, String(value));
         this.showState();
-        this.refreshNow();
       });
     const asked = fit?.value ?? null;
     const drawn = fit?.below ?? fit?.prints ?? null;

@@ -4,6 +4,8 @@
 //! needs, and the largest this server makes at all (as JSON only); a page
 //! shows them as the field's range.
 
+use std::collections::BTreeMap;
+
 use boardwright::params::{Allowed, Layers, Params};
 use boardwright::{DrawOptions, Generator, Seed, Stop};
 use serde::Serialize;
@@ -70,7 +72,12 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
     let from = G::Params::default_value(parameter).and_then(|v| v.as_integer()).unwrap_or(min);
     let served = largest(min, max, value.unwrap_or(from), |v| with(v).is_some());
     let mut stopped = None;
+    // Each size's answer, kept: `below` asks again of sizes the search tried.
+    let mut known = BTreeMap::new();
     let mut drawn = |v: i64| {
+        if let Some(&answer) = known.get(&v) {
+            return answer;
+        }
         let Some(mut params) = with(v).filter(|p| G::check_drawable(p).is_ok()) else {
             return false;
         };
@@ -78,15 +85,17 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
             return false;
         }
         G::fit_to_sheets(&mut params, options);
-        match G::generate_with(&params, seed, &G::Log::default(), &mut stop.clone()) {
+        let answer = match G::generate_with(&params, seed, &G::Log::default(), &mut stop.clone()) {
             Ok(board) => G::unprintable(&board, options).is_none(),
             Err(e @ boardwright::Error::Stopped) => {
                 stopped = Some(e);
-                false
+                return false;
             }
             // No board at this size (cities that do not fit): none printed.
             Err(_) => false,
-        }
+        };
+        known.insert(v, answer);
+        answer
     };
     let prints = largest(min, max, from, &mut drawn);
     let below = match value {
