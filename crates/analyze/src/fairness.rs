@@ -20,7 +20,7 @@
 
 use boardwright::fairness::{Check, Statistic, Target};
 
-use super::report::Stats;
+use super::summary::Stats;
 
 /// A target measured on one parameter set.
 #[derive(Clone, Debug, PartialEq)]

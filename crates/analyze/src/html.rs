@@ -13,7 +13,8 @@ use boardwright::{Generator, Visit};
 use scene::{Anchor, Color, Page, Shape, Style};
 
 use super::fairness::{Mark, decimals};
-use super::report::{Report, SetFigures, Stats};
+use super::report::{Report, SetFigures};
+use super::summary::Stats;
 
 /// The sets' colours: the first set's bars are filled, the second's outlined.
 pub(crate) const COLORS: [Color; 2] = [Color::rgb(0x4a, 0x7f, 0xb5), Color::rgb(0xd9, 0x5f, 0x0e)];

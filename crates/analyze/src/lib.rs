@@ -28,6 +28,7 @@ pub mod html;
 pub mod play_page;
 pub mod report;
 pub mod run;
+pub mod summary;
 
 use boardwright::fairness::Target;
 use boardwright::params::{self, Params};

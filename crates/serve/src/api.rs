@@ -12,7 +12,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardwright::params;
-use boardwright::{Error, Generator, Recorder, Seed, Stop, Visit};
+use boardwright::{Generator, Recorder, Seed, Stop, Visit};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -217,16 +217,6 @@ impl<G: Generator> Work<G> {
     }
 }
 
-/// Why a generation gave nothing, as a refusal: the input could not be
-/// satisfied, so 422 (or 503 when it was stopped, its client gone or its
-/// time up).
-pub(crate) fn generation_error(e: Error) -> ApiError {
-    match e {
-        Error::Stopped => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
-        e => ApiError::unprocessable(e.to_string()),
-    }
-}
-
 /// Why a drawing was not made, as a refusal.
 fn drawing_error(e: DrawError, drawing: &Drawing, format: Format) -> ApiError {
     match e {
@@ -245,7 +235,7 @@ fn board<G: Generator>(
     max_pixels: u64,
     stop: &Stop,
 ) -> Result<Vec<u8>, ApiError> {
-    let result = G::generate_with(params, seed, log, &mut stop.clone()).map_err(generation_error)?;
+    let result = G::generate_with(params, seed, log, &mut stop.clone()).map_err(ApiError::from)?;
     if format != Format::Json {
         G::check_printable(&result, &drawing.options).map_err(|e| ApiError::unprintable(&e, size_parameter::<G>(params)))?;
     }
@@ -289,7 +279,7 @@ pub(crate) struct Steps<'a, S> {
 
 fn steps<G: Generator>(params: &G::Params, seed: &Seed, log: &G::Log, every: u32, stop: &Stop) -> Result<Vec<u8>, ApiError> {
     let mut recorder = Recorder::new(every).stopping(stop.clone());
-    G::generate_with(params, seed, log, &mut recorder).map_err(generation_error)?;
+    G::generate_with(params, seed, log, &mut recorder).map_err(ApiError::from)?;
     let steps = Steps {
         generator: G::NAME,
         seed: seed.text(),
@@ -312,7 +302,7 @@ fn snapshot_svg<G: Generator>(
     stop: &Stop,
 ) -> Result<Vec<u8>, ApiError> {
     let mut recorder = Recorder::new(every).stopping(stop.clone());
-    let board = G::generate_with(params, seed, log, &mut recorder).map_err(generation_error)?;
+    let board = G::generate_with(params, seed, log, &mut recorder).map_err(ApiError::from)?;
     let count = recorder.snapshots.len();
     let snapshot = recorder.snapshots.get(index).ok_or_else(|| {
         ApiError::not_found(match count {

@@ -6,13 +6,15 @@
 //!   the table that picks the connection to close when the cap is reached;
 //! - `io`: the socket under the HTTP layer: the idle, header and send
 //!   timeouts, and the HTTP layer's own refusals written as JSON;
-//! - `body`: the request body's timeout, and the answer's end.
+//! - `body`: the request body's timeout, and the answer's end;
+//! - `answer`: the answers the connection layer writes itself.
 //!
 //! HTTP/1.1 is served by hyper's connection, with its own header timer
 //! off: in hyper 1.12 it starts when the connection waits for a head,
 //! counting the keep-alive wait after an answer, so one timer cannot give
 //! an idle connection longer than a slow head.
 
+mod answer;
 mod body;
 mod io;
 mod state;
@@ -30,6 +32,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tower_service::Service;
 
+pub(crate) use answer::seconds;
 pub(crate) use body::BodyDeadline;
 
 /// Tells a request's work when its client has sent its last byte: a client

@@ -4,8 +4,8 @@
 use axum::extract::rejection::PathRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use boardwright::Unprintable;
 use boardwright::params::ParamError;
+use boardwright::{Error, Unprintable};
 use serde::Serialize;
 
 /// A refused request.
@@ -166,6 +166,17 @@ impl From<ParamError> for ApiError {
         match e.reason() {
             Some(why) => refusal.why(why),
             None => refusal,
+        }
+    }
+}
+
+/// Why a generation gave nothing: the input could not be satisfied, so 422
+/// (or 503 when it was stopped, its client gone or its time up).
+impl From<Error> for ApiError {
+    fn from(e: Error) -> ApiError {
+        match e {
+            Error::Stopped => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+            e => ApiError::unprocessable(e.to_string()),
         }
     }
 }

@@ -10,7 +10,6 @@ use boardwright::params::{Allowed, Layers, Params};
 use boardwright::{DrawOptions, Generator, Seed, Stop};
 use serde::Serialize;
 
-use crate::api::generation_error;
 use crate::error::ApiError;
 use crate::generators::largest;
 
@@ -103,7 +102,7 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
         _ => None,
     };
     if let Some(e) = stopped {
-        return Err(generation_error(e));
+        return Err(ApiError::from(e));
     }
     let fit = Fit {
         parameter,

@@ -1,21 +1,18 @@
 //! Every refusal as the JSON error body, also those no handler wrote: the
 //! body readers' rejections (a body in chunks over the limit, a malformed
-//! chunk), a request body that did not arrive in time, and, written by
-//! the connection layer, the HTTP layer's own refusals of a request head.
+//! chunk), a request body that did not arrive in time (the connection
+//! layer writes its own refusals of a request head: `conn/answer.rs`).
 //!
 //! Pages stay pages: outside `/api/` and `/assets/` an answer is left as
 //! it is (a mistyped page address gets the front page, status 404).
-
-use std::time::Duration;
 
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::conn::{BodyDeadline, MAX_HEAD};
+use crate::conn::{BodyDeadline, seconds};
 use crate::error::ApiError;
-use crate::guard::SECURITY_HEADERS;
 
 /// Bytes of a refusal's own words read to be quoted, at most.
 const MAX_QUOTED: usize = 4096;
@@ -72,43 +69,4 @@ fn in_words(status: StatusCode, said: &str) -> String {
         Some(first) => format!("{meaning}: {}{}", first.to_lowercase(), chars.as_str()),
         None => meaning,
     }
-}
-
-/// The message of the HTTP layer's own refusal of a request head.
-pub(crate) fn head_refused(status: StatusCode) -> String {
-    match status {
-        StatusCode::BAD_REQUEST => {
-            "the request could not be read: its request line or a header (Content-Length, Transfer-Encoding among them) is not valid HTTP/1.1".to_string()
-        }
-        StatusCode::URI_TOO_LONG => "the address is over 65534 bytes".to_string(),
-        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => format!(
-            "the request head is too large: at most {MAX_HEAD} bytes ({} KiB) for the request line and headers, and at most 100 headers",
-            MAX_HEAD >> 10
-        ),
-        _ => format!("the request was refused: {}", status.canonical_reason().unwrap_or("no reason given").to_lowercase()),
-    }
-}
-
-/// A whole HTTP/1.1 answer with the JSON error body and the security
-/// headers every answer carries, closing the connection, for the
-/// connection layer to write itself.
-pub(crate) fn whole_answer(status: StatusCode, message: &str, date: Option<&str>) -> Vec<u8> {
-    let body = serde_json::json!({ "error": message }).to_string();
-    let reason = status.canonical_reason().unwrap_or("");
-    let date = date.map_or(String::new(), |date| format!("date: {date}\r\n"));
-    let security: String = SECURITY_HEADERS
-        .iter()
-        .map(|(name, value)| format!("{name}: {value}\r\n"))
-        .collect();
-    format!(
-        "HTTP/1.1 {} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n{security}{date}\r\n{body}",
-        status.as_u16(),
-        body.len()
-    )
-    .into_bytes()
-}
-
-/// A time in seconds, as a message says it: "10 s", "0.5 s".
-pub(crate) fn seconds(time: Duration) -> String {
-    format!("{} s", time.as_secs_f64())
 }

@@ -18,8 +18,8 @@ use tokio::net::TcpStream;
 use tokio::time::{Instant, Sleep};
 
 use super::Timeouts;
+use super::answer;
 use super::state::{Conn, Phase};
-use crate::refusal;
 
 /// How long a closing connection keeps reading what the client still
 /// sends, at most.
@@ -75,7 +75,7 @@ impl Guarded {
             .and_then(|code| StatusCode::from_u16(code).ok())
             .unwrap_or(StatusCode::BAD_REQUEST);
         let date = head.split("\r\n").find_map(|line| line.strip_prefix("date: "));
-        let answer = refusal::whole_answer(status, &refusal::head_refused(status), date);
+        let answer = answer::whole_answer(status, &answer::head_refused(status), date);
         crate::log("-", "-", status.as_str(), std::time::Duration::ZERO);
         self.pending.extend_from_slice(&answer);
         self.refusal.clear();
@@ -144,9 +144,9 @@ impl AsyncRead for Guarded {
             // The HTTP layer closes without a word: say why, if the socket takes it at once.
             let message = format!(
                 "the request head did not arrive whole within {}",
-                refusal::seconds(this.timeouts.header)
+                answer::seconds(this.timeouts.header)
             );
-            let answer = refusal::whole_answer(StatusCode::REQUEST_TIMEOUT, &message, None);
+            let answer = answer::whole_answer(StatusCode::REQUEST_TIMEOUT, &message, None);
             crate::log("-", "-", StatusCode::REQUEST_TIMEOUT.as_str(), this.timeouts.header);
             let _ = Pin::new(&mut this.stream).poll_write(cx, &answer);
         }
