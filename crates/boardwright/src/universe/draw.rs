@@ -85,9 +85,16 @@ const REACH: f64 = 0.3;
 /// one), so that it may be as large as the regular nodes. The board keeps
 /// this much room on every side for the missions on its border.
 const MISSION_REACH: f64 = 0.5;
+/// The smallest font of words a player reads, millimetres (capitals about
+/// 1.4 mm tall).
+const MIN_TEXT: f64 = 2.0;
 /// Largest reach of the centre, in grid units.
 const CENTER_REACH: f64 = 0.42;
 
+/// The largest expedition or landmark, as a part of a grid unit.
+const EXPEDITION_MOST: f64 = 0.7;
+/// The largest natural resource's reach, as a part of a grid unit.
+const RESOURCE_MOST: f64 = 0.2;
 /// Largest reach of a node of `kind`, in grid units, as drawn (what the
 /// pieces placed between the nodes keep clear of).
 pub(crate) fn node_most(kind: NodeKind) -> f64 {
@@ -372,7 +379,7 @@ struct Placed {
     paths: Vec<Path>,
     at: Vec<(f64, f64)>,
     sizes: Sizes,
-    tiny: pieces::Tiny,
+    tiny: sizes::Tiny,
 }
 
 fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) -> Placed {
@@ -412,13 +419,13 @@ fn place(board: &Board, options: &DrawOptions, look: &Look, page: &scene::Page) 
     // The sizes no edge passing a node limits: with no edge bucketed, none
     // is near a node it is not on.
     let unlimited = sizes::Buckets::new(&at, &[], cell);
-    let goal = Sizes::new(board, &at, &paths, unit, &area, &unlimited, &pieces::Tiny::none(board.edges.len()));
+    let goal = Sizes::new(board, &at, &paths, unit, &area, &unlimited, &sizes::Tiny::none(board.edges.len()));
     let paths = bends::bent(board, &at, paths, &buckets, &goal);
     let buckets = sizes::Buckets::new(&at, &paths, cell);
     // The nodes are sized first, the tiny nodes fit in what they leave; only
     // where that is too little are the nodes sized again round them.
-    let sizes = Sizes::new(board, &at, &paths, unit, &area, &buckets, &pieces::Tiny::none(board.edges.len()));
-    let tiny = pieces::Tiny::new(board, &at, &paths, &frame, &buckets, &sizes);
+    let sizes = Sizes::new(board, &at, &paths, unit, &area, &buckets, &sizes::Tiny::none(board.edges.len()));
+    let tiny = sizes::Tiny::new(board, &at, &paths, &frame, &buckets, &sizes);
     let sizes = if tiny.forced {
         Sizes::new(board, &at, &paths, unit, &area, &buckets, &tiny)
     } else {

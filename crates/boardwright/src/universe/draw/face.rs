@@ -13,17 +13,14 @@
 
 use scene::{Anchor, Shape, Style, Tag};
 
-use super::EDGE_WIDTH;
 use super::look::{DOT_FILL, Look, category_color};
 use super::marks::{self, LEAST_PICTURE};
 use super::outline::{DOT_STROKE, INNER, Outline};
 use super::sizes::Sizes;
+use super::{EDGE_WIDTH, MIN_TEXT};
 use crate::print::{self, INK};
 use crate::universe::{Board, Node, NodeKind, icons};
 
-/// The smallest font of words a player reads, millimetres (capitals about
-/// 1.4 mm tall).
-pub(super) const MIN_TEXT: f64 = 2.0;
 /// A number's font where the node has room, millimetres: its digits stand
 /// about 0.73 em, so 3 mm tall.
 pub(super) const NUMBER_FONT: f64 = 4.2;

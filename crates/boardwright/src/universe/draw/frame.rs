@@ -18,8 +18,7 @@
 //! closer than that, the piece across the gap slants back from one reach
 //! to the other. On one sheet the frame is the plain scaling.
 
-use super::pieces::{EXPEDITION_MOST, RESOURCE_MOST};
-use super::{Area, CLEARANCE, EDGE_WIDTH, MISSION_REACH, node_most};
+use super::{Area, CLEARANCE, EDGE_WIDTH, EXPEDITION_MOST, MISSION_REACH, RESOURCE_MOST, node_most};
 use crate::universe::Board;
 
 /// Grid coordinates to page millimetres.

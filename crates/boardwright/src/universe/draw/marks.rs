@@ -9,7 +9,7 @@
 pub(super) const LEAST_PICTURE: f64 = 1.8;
 /// The least font of a number, millimetres: the least font of words a
 /// player reads, digits about 1.5 mm tall.
-pub(super) const LEAST_NUMBER: f64 = super::face::MIN_TEXT;
+pub(super) const LEAST_NUMBER: f64 = super::MIN_TEXT;
 /// Room between the pictogram and the number, millimetres.
 const GAP: f64 = 0.1;
 

@@ -3,9 +3,7 @@
 //!
 //! None of them hides an edge or touches a node:
 //! - a tiny node lies along its edge, as long as the room the nodes leave
-//!   it ([`Tiny::new`]); where that is less than [`TINY_LEAST`], the nodes
-//!   are sized again leaving every edge that holds one that much more line
-//!   ([`super::sizes`]);
+//!   it ([`super::sizes`]);
 //! - an expedition or landmark is drawn as large as its area lets it, clear
 //!   of the area's nodes (as drawn) and of its outline by the room a tiny
 //!   node takes beside an edge, and of every node and edge line near it as
@@ -13,7 +11,7 @@
 //!   compass and, below it, its 1–3 join slots (empty circles, tagged
 //!   `slot`) inside that circle;
 //! - a resource is drawn as large as its room lets it (at most
-//!   [`RESOURCE_MOST`] of a grid unit), clear of its area's nodes and
+//!   [`RESOURCE_MOST`](super::RESOURCE_MOST) of a grid unit), clear of its area's nodes and
 //!   outline and of half the way to each other resource of its area.
 //!
 //! Each piece is a group tagged with its kind (`tiny`, `expedition`,
@@ -22,30 +20,17 @@
 
 use scene::{Color, Shape, Style, Tag};
 
-use super::frame::{Frame, Stretch};
+use super::frame::Frame;
 use super::look::Look;
-use super::sizes::{Buckets, Sizes, path_distance};
-use super::{CLEARANCE, EDGE_SHOWN, EDGE_WIDTH, Path, node_most};
-use crate::geom::{Point, sin_cos};
+use super::sizes::{Buckets, Sizes, Tiny, path_distance};
+use super::{CLEARANCE, EDGE_WIDTH, EXPEDITION_MOST, Path, RESOURCE_MOST, node_most};
+use crate::geom::sin_cos;
 use crate::print::{INK, turned};
 use crate::universe::expansions::Piece;
 use crate::universe::{Board, ExpeditionKind, icons};
 
-/// A tiny node's longest length along its edge, millimetres.
-const TINY_MOST: f64 = 2.6;
-/// A tiny node's longest length, as a part of a grid unit.
-const TINY_SHARE: f64 = 0.12;
-/// The shortest tiny node drawn, millimetres, however crowded the board.
-const TINY_LEAST: f64 = 0.6;
 /// A tiny node's width across its edge, as a part of its length.
 const TINY_WIDTH: f64 = 0.8;
-/// How far a tiny node reaches from its middle, as a part of its length
-/// (the corners of its box, `√(0.5² + 0.4²)`, rounded up).
-pub(super) const TINY_REACH: f64 = 0.641;
-/// The largest expedition or landmark, as a part of a grid unit.
-pub(super) const EXPEDITION_MOST: f64 = 0.7;
-/// The largest natural resource's reach, as a part of a grid unit.
-pub(super) const RESOURCE_MOST: f64 = 0.2;
 /// The outline of an expedition or landmark, millimetres.
 const PIECE_STROKE: f64 = 0.35;
 /// The ring inside an expedition's rim, as a part of its radius.
@@ -73,110 +58,6 @@ fn landmark_fill() -> Color {
 
 fn resource_fill() -> Color {
     Color::rgb(0xd8, 0xef, 0xd0)
-}
-
-/// The tiny nodes of a page: where each is, how long, and which edges hold
-/// one.
-pub(super) struct Tiny {
-    /// Each tiny node's middle, millimetres.
-    pub at: Vec<(f64, f64)>,
-    /// Each tiny node's direction, from its `from` node towards its `to`.
-    pub along: Vec<(f64, f64)>,
-    /// Each tiny node's length along its edge, millimetres.
-    pub length: Vec<f64>,
-    /// The length of the tiny node each edge (by index) holds, 0 for none.
-    pub on_edge: Vec<f64>,
-    /// Whether a tiny node found less room than [`TINY_LEAST`]: the nodes
-    /// are then sized again, leaving it that.
-    pub forced: bool,
-}
-
-impl Tiny {
-    /// No tiny nodes, on a board of `edges` edges: what the nodes are sized
-    /// against first.
-    pub(super) fn none(edges: usize) -> Tiny {
-        Tiny {
-            at: Vec::new(),
-            along: Vec::new(),
-            length: Vec::new(),
-            on_edge: vec![0.0; edges],
-            forced: false,
-        }
-    }
-
-    /// The tiny nodes of `board` drawn with its nodes at `at` and of
-    /// `sizes`, `unit` millimetres to a grid unit: each as long as
-    /// [`TINY_MOST`] and [`TINY_SHARE`] allow, and no longer than leaves its
-    /// edge [`EDGE_SHOWN`] of line and keeps it clear of every node and
-    /// every other edge; but at least [`TINY_LEAST`] long, which some nodes
-    /// may then have to shrink for ([`Tiny::forced`]).
-    pub(super) fn new(board: &Board, at: &[(f64, f64)], paths: &[Path], frame: &Frame, buckets: &Buckets, sizes: &Sizes) -> Tiny {
-        let reach = |v: u32| sizes.reach(&board.nodes[v as usize]);
-        let unit = frame.unit;
-        let mut tiny = Tiny::none(board.edges.len());
-        for t in &board.tiny_nodes {
-            let e = t.edge as usize;
-            let [a, b] = board.edges[e];
-            let (p, q) = (at[a as usize], at[b as usize]);
-            let path = &paths[e];
-            // How long the tiny node may be along its edge: on a straight
-            // edge what the nodes leave of it less the line kept shown; on
-            // one bent across a seam, its longest stretch clear of the
-            // seams and of its nodes, placed at that stretch's middle.
-            let (mid, along, room) = match path.len() {
-                2 => {
-                    let (from, to) = (at[t.from as usize], at[t.to as usize]);
-                    let d = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2)).sqrt().max(1e-9);
-                    let along = ((to.0 - from.0) / d, (to.1 - from.1) / d);
-                    (((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0), along, d - EDGE_SHOWN - reach(a) - reach(b))
-                }
-                n => {
-                    let ends = (reach(a), reach(b));
-                    let margin = TINY_REACH * TINY_MOST;
-                    let s = frame.clear_stretch(path, ends, margin).unwrap_or_else(|| {
-                        // No stretch is clear: the bend in the middle, along its piece.
-                        let (u, v) = (path[n / 2 - 1], path[n / 2]);
-                        let d = point(u).dist(point(v)).max(1e-9);
-                        Stretch {
-                            mid: v,
-                            along: ((v.0 - u.0) / d, (v.1 - u.1) / d),
-                            length: 0.0,
-                        }
-                    });
-                    let along = if t.from == a { s.along } else { (-s.along.0, -s.along.1) };
-                    (s.mid, along, s.length)
-                }
-            };
-            let mut length = TINY_MOST.min(TINY_SHARE * unit).min(room);
-            for other in buckets.edges_near(mid).filter(|&o| o as usize != e) {
-                let gap = path_distance(mid, &paths[other as usize]);
-                length = length.min((gap - EDGE_WIDTH / 2.0 - CLEARANCE) / TINY_REACH);
-            }
-            for v in buckets.nodes_near(mid) {
-                let gap = point(mid).dist(point(at[v as usize]));
-                length = length.min((gap - reach(v) - CLEARANCE) / TINY_REACH);
-            }
-            if length < TINY_LEAST {
-                tiny.forced = true;
-                length = TINY_LEAST;
-            }
-            tiny.on_edge[e] = length;
-            tiny.at.push(mid);
-            tiny.along.push(along);
-            tiny.length.push(length);
-        }
-        tiny
-    }
-
-    /// How far tiny node `k` reaches from its middle, millimetres.
-    pub(super) fn reach(&self, k: usize) -> f64 {
-        TINY_REACH * self.length[k]
-    }
-
-    /// How far the largest tiny node reaches, millimetres (0 for none).
-    fn widest(&self) -> f64 {
-        self.length.iter().fold(0.0, |most: f64, &l| most.max(TINY_REACH * l))
-    }
 }
 
 /// The shapes of every piece on `board`: tiny nodes, expeditions and
@@ -401,11 +282,6 @@ fn landmark_outline(c: (f64, f64), r: f64, style: Style) -> Shape {
         })
         .collect();
     Shape::Polygon { points, style }
-}
-
-/// A page position as a point, for `geom`'s distances.
-fn point((x, y): (f64, f64)) -> Point {
-    Point::new(x, y)
 }
 
 /// The legend's entries of the pieces on `board`: each expedition,
