@@ -511,6 +511,15 @@ fn says(effect: Effect, heard: Heard, rng: &mut Rng) -> String {
     }
 }
 
+impl Recipe {
+    /// A winning potion, seeds written out (none for an ingredient whose
+    /// seeds do not matter): the recipe's ingredients in their order when
+    /// that wins, otherwise a shortest winning potion.
+    pub fn solution(&self) -> Potion {
+        with_needed_seeds(self, &self.solution)
+    }
+}
+
 /// The potion of the ingredients `order`, each with the seeds it needs
 /// when it is considered (`None` when its seeds do not matter), found by
 /// the same pass.

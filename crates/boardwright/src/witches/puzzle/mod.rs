@@ -18,6 +18,7 @@ use serde::Serialize;
 mod brew;
 mod clue;
 mod effects;
+mod make;
 mod potion;
 mod recipe;
 mod search;
@@ -88,7 +89,7 @@ impl Recipe {
     /// what players may meet. (The 2023 edition deals a player's ability
     /// only with 7 ingredients or more in play, a complex effect with 9.)
     pub fn rules(&self) -> Vec<Rule> {
-        let dealable = recipe::dealable(self.difficulty, self.second_edition, self.ingredients.len());
+        let dealable = make::dealable(self.difficulty, self.second_edition, self.ingredients.len());
         Effect::ALL
             .into_iter()
             .filter(|e| if e.dealt() { dealable.contains(e) } else { self.difficulty >= 3 })

@@ -40,8 +40,9 @@
 
 use super::brew::{Heard, Hearing};
 use super::effects::{Category, Effect};
+use super::make;
 use super::potion::{Entry, MAX_POTION, Potion};
-use super::recipe::{self, Decoy, Ingredient, Recipe};
+use super::recipe::{Decoy, Ingredient, Recipe};
 use super::strategy::{GIVE_UP, potions_needed};
 use crate::seed::{Rng, Seed};
 
@@ -161,10 +162,10 @@ impl Rules {
         let (length, in_play) = (recipe.length, recipe.ingredients.len());
         let difficulty = recipe.difficulty.max(1);
         let second_edition = recipe.second_edition;
-        let level = recipe::effect_level(difficulty, second_edition);
-        let count = recipe::effects_dealt(difficulty, second_edition, in_play);
-        let first = recipe::first_categories(level, second_edition, in_play);
-        let pool = recipe::dealable(difficulty, second_edition, in_play);
+        let level = make::effect_level(difficulty, second_edition);
+        let count = make::effects_dealt(difficulty, second_edition, in_play);
+        let first = make::first_categories(level, second_edition, in_play);
+        let pool = make::dealable(difficulty, second_edition, in_play);
         Rules {
             length,
             in_play,
