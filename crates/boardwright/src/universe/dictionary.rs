@@ -16,6 +16,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::overlay::{self, Entry};
+pub(crate) mod catalogue;
 mod validate;
 
 pub use validate::validate;
@@ -113,7 +114,7 @@ impl NodeType {
             &BUILTIN.node_types,
             |t| &t.name,
             name,
-            || super::expansions::builtin_node_type(name).unwrap_or_else(|| NodeType::new(name)),
+            || catalogue::builtin_node_type(name).unwrap_or_else(|| NodeType::new(name)),
         )
     }
 }

@@ -142,7 +142,7 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
         // A need may name a type an expansion brings (the original's
         // Peacemaker cares for Fire, a Nasty Nodes type) or a piece it
         // places (Gas, a natural resource).
-        let known = |n: &str| type_names.contains(n) || crate::universe::expansions::names_a_piece_or_type(n);
+        let known = |n: &str| type_names.contains(n) || super::catalogue::names_a_piece_or_type(n);
         if let Some(n) = m.needs.iter().find(|n| !known(n)) {
             // The types in their table's order, and what to do when one was
             // dropped on purpose: the built-in missions name built-in types.
@@ -156,7 +156,7 @@ pub fn validate(types: &[NodeType], missions: &[MissionKind], first_game: bool) 
                 ),
             );
         }
-        let expansions = crate::universe::expansions::names();
+        let expansions = super::catalogue::names();
         if let Some((k, e)) = m.expansions.iter().enumerate().find(|(_, e)| !expansions.contains(&e.as_str())) {
             return bad(
                 &format!("missions[{i}].expansions[{k}]"),
