@@ -62,7 +62,7 @@ declare! {
     presets: [],
     size: ["width", "height"],
     validate: Params::check_pipeline,
-    tables: stages::stage_fields,
+    tables: stage_list::stage_fields,
 }
 
 impl Params {

@@ -56,7 +56,7 @@ impl Entry for Stage {
 
     /// A field's range, as the form shows it (`an integer from 1 to 50`).
     fn expected(name: &str, key: &str) -> Option<String> {
-        super::stages::stage_fields("pipeline")
+        super::stage_list::stage_fields("pipeline")
             .into_iter()
             .find(|f| f.table == name && f.name == key && !f.allowed.is_empty())
             .map(|f| f.allowed)

@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use std::cell::RefCell;
 
-use super::stage_list::Stage;
-use crate::params::{Allowed, ParamError, TableField};
+use crate::params::{Allowed, ParamError};
 use crate::starship::part::Role;
 
 /// Largest side of a room or machine, in tiles.
@@ -37,7 +36,7 @@ pub(crate) const MAX_ROOM_RATE: f64 = 100.0;
 pub(crate) const MAX_WEIGHT: f64 = 1e6;
 
 /// A stage's parameter struct whose fields' docs are kept for the web form
-/// ([`stage_fields`]): each field is `doc, pub name: type` and any field
+/// ([`stage_fields`](super::stage_list::stage_fields)): each field is `doc, pub name: type` and any field
 /// attributes after its type, ending with `;`.
 macro_rules! table {
     (
@@ -60,7 +59,7 @@ macro_rules! table {
 
         impl $name {
             /// Each field's name and doc.
-            const DOCS: &'static [(&'static str, &'static str)] = &[$((stringify!($field), concat!($($doc),+)),)*];
+            pub(super) const DOCS: &'static [(&'static str, &'static str)] = &[$((stringify!($field), concat!($($doc),+)),)*];
         }
     };
 }
@@ -101,7 +100,7 @@ macro_rules! stage_table {
 
         impl $name {
             /// Checks (or records) each field against its own rule.
-            fn check_fields(&self, f: &Fields<'_>) -> Result<(), ParamError> {
+            pub(super) fn check_fields(&self, f: &Fields<'_>) -> Result<(), ParamError> {
                 $(stage_table!(@rule f, stringify!($field), self.$field, $rule $(($($bound),*))?);)*
                 Ok(())
             }
@@ -265,31 +264,31 @@ pub struct NoParams {}
 
 /// What a field allows, as the check of one stage records it for a form:
 /// its name, bounds where it is a number, and the rule in words.
-type Rule = (String, Option<f64>, Option<f64>, String);
+pub(super) type Rule = (String, Option<f64>, Option<f64>, String);
 
 /// Checks the fields of one stage, naming them in errors
 /// (`pipeline[11] (crew).bunks`); or, recording, passes every value and
-/// writes down each field's rule instead ([`stage_fields`]).
-struct Fields<'a> {
-    at: &'a str,
-    record: Option<&'a RefCell<Vec<Rule>>>,
+/// writes down each field's rule instead ([`stage_fields`](super::stage_list::stage_fields)).
+pub(super) struct Fields<'a> {
+    pub(super) at: &'a str,
+    pub(super) record: Option<&'a RefCell<Vec<Rule>>>,
 }
 
 impl<'a> Fields<'a> {
-    fn new(at: &'a str) -> Fields<'a> {
+    pub(super) fn new(at: &'a str) -> Fields<'a> {
         Fields { at, record: None }
     }
 
     /// The fields of a table nested in this one (`variants[0]`), checked or
     /// recorded as this one is.
-    fn nested<'b>(&self, at: &'b str) -> Fields<'b>
+    pub(super) fn nested<'b>(&self, at: &'b str) -> Fields<'b>
     where
         'a: 'b,
     {
         Fields { at, record: self.record }
     }
 
-    fn name(&self, field: &str) -> String {
+    pub(super) fn name(&self, field: &str) -> String {
         if self.at.is_empty() {
             field.to_string()
         } else {
@@ -309,7 +308,7 @@ impl<'a> Fields<'a> {
         true
     }
 
-    fn int(&self, field: &str, value: u32, min: u32, max: u32) -> Result<(), ParamError> {
+    pub(super) fn int(&self, field: &str, value: u32, min: u32, max: u32) -> Result<(), ParamError> {
         let allowed = Allowed::Int {
             min: min.into(),
             max: max.into(),
@@ -320,7 +319,7 @@ impl<'a> Fields<'a> {
         Err(ParamError::invalid(&self.name(field), value, allowed))
     }
 
-    fn float(&self, field: &str, value: f64, min: f64, max: f64) -> Result<(), ParamError> {
+    pub(super) fn float(&self, field: &str, value: f64, min: f64, max: f64) -> Result<(), ParamError> {
         let allowed = Allowed::Float { min, max };
         if self.recorded(field, Some((min, max)), || allowed.to_string()) || value.is_finite() && (min..=max).contains(&value) {
             return Ok(());
@@ -329,7 +328,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A list of `len` tables, `min` to `max` of them.
-    fn count(&self, field: &str, len: usize, min: usize, max: usize) -> Result<(), ParamError> {
+    pub(super) fn count(&self, field: &str, len: usize, min: usize, max: usize) -> Result<(), ParamError> {
         let allowed = || format!("{min} to {max} {field}");
         if self.recorded(field, None, allowed) || (min..=max).contains(&len) {
             return Ok(());
@@ -338,7 +337,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A string of 1 to `max` characters.
-    fn text(&self, field: &str, value: &str, max: usize) -> Result<(), ParamError> {
+    pub(super) fn text(&self, field: &str, value: &str, max: usize) -> Result<(), ParamError> {
         let allowed = || format!("1 to {max} characters");
         let length = value.chars().count();
         if self.recorded(field, Some((1.0, max as f64)), allowed) || (1..=max).contains(&length) {
@@ -353,7 +352,7 @@ impl<'a> Fields<'a> {
     }
 
     /// One of the words `allowed`, as `holds` says of the value.
-    fn word(&self, field: &str, value: &str, holds: bool, allowed: &'static str) -> Result<(), ParamError> {
+    pub(super) fn word(&self, field: &str, value: &str, holds: bool, allowed: &'static str) -> Result<(), ParamError> {
         if self.recorded(field, None, || allowed.to_string()) || holds {
             return Ok(());
         }
@@ -361,7 +360,13 @@ impl<'a> Fields<'a> {
     }
 
     /// `low` (named `low_field`) is at most `high` (named `high_field`).
-    fn ordered<T: PartialOrd + std::fmt::Display>(&self, low_field: &str, low: T, high_field: &str, high: T) -> Result<(), ParamError> {
+    pub(super) fn ordered<T: PartialOrd + std::fmt::Display>(
+        &self,
+        low_field: &str,
+        low: T,
+        high_field: &str,
+        high: T,
+    ) -> Result<(), ParamError> {
         if let Some(record) = self.record {
             let name = self.name(low_field);
             if let Some(rule) = record.borrow_mut().iter_mut().find(|rule| rule.0 == name) {
@@ -380,7 +385,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A room's `[w, h]`, each side 1 to [`MAX_PART_SIDE`].
-    fn size(&self, field: &str, [w, h]: [u32; 2]) -> Result<(), ParamError> {
+    pub(super) fn size(&self, field: &str, [w, h]: [u32; 2]) -> Result<(), ParamError> {
         let allowed = || format!("two sides, each an integer from 1 to {MAX_PART_SIDE}");
         let bounds = Some((1.0, f64::from(MAX_PART_SIDE)));
         if self.recorded(field, bounds, allowed) || [w, h].iter().all(|side| (1..=MAX_PART_SIDE).contains(side)) {
@@ -390,7 +395,7 @@ impl<'a> Fields<'a> {
     }
 
     /// Weights that are each in range and not all zero.
-    fn weights(&self, field: &str, weights: &[f64]) -> Result<(), ParamError> {
+    pub(super) fn weights(&self, field: &str, weights: &[f64]) -> Result<(), ParamError> {
         let allowed = || format!("numbers from 0 to {MAX_WEIGHT}, not all 0");
         let fine = || weights.iter().all(|w| w.is_finite() && (0.0..=MAX_WEIGHT).contains(w)) && weights.iter().any(|&w| w > 0.0);
         if self.recorded(field, Some((0.0, MAX_WEIGHT)), allowed) || fine() {
@@ -400,112 +405,8 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// The fields of a `param`'s tables for a form (the pipeline's stages: each
-/// kind's fields, with doc and rule, in order); none for another parameter.
-/// The rules are those [`Stage::validate`] checks, recorded as it runs.
-pub(crate) fn stage_fields(param: &str) -> Vec<TableField> {
-    if param != "pipeline" {
-        return Vec::new();
-    }
-    let mut fields = Vec::new();
-    let mut seen = Vec::new();
-    for stage in super::stage_list::default_pipeline() {
-        if seen.contains(&stage.name()) {
-            continue;
-        }
-        seen.push(stage.name());
-        let record = RefCell::new(Vec::new());
-        let _ = stage.check(&Fields {
-            at: "",
-            record: Some(&record),
-        });
-        let rules = record.into_inner();
-        let docs = stage.docs().iter().map(|&(name, doc)| (name.to_string(), doc));
-        let nested = Variant::DOCS.iter().map(|&(name, doc)| (format!("variants.{name}"), doc));
-        let nested = if matches!(stage, Stage::Thrusters(_) | Stage::Weapons(_)) {
-            nested.collect()
-        } else {
-            Vec::new()
-        };
-        for (name, doc) in docs.chain(nested) {
-            let rule = rules.iter().find(|rule| rule.0 == name);
-            fields.push(TableField {
-                table: stage.name(),
-                doc: crate::params::plain(doc),
-                min: rule.and_then(|r| r.1),
-                max: rule.and_then(|r| r.2),
-                allowed: rule.map(|r| r.3.clone()).unwrap_or_default(),
-                name,
-            });
-        }
-    }
-    fields
-}
-
-impl Stage {
-    /// Checks every parameter of the stage against its range; `at` names the
-    /// stage in errors (`pipeline[11] (crew)`).
-    pub(crate) fn validate(&self, at: &str) -> Result<(), ParamError> {
-        self.check(&Fields::new(at))
-    }
-
-    /// Each field's own doc, by name.
-    fn docs(&self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Stage::Shape(_) => ShapeParams::DOCS,
-            Stage::FillGaps(_) => FillGapsParams::DOCS,
-            Stage::Cockpit(_) | Stage::Reactor(_) => RoomParams::DOCS,
-            Stage::CockpitArmor(_) | Stage::ReactorArmor(_) => ArmorParams::DOCS,
-            Stage::Thrusters(_) | Stage::Weapons(_) => MachineParams::DOCS,
-            Stage::AmmoSupplies(_) | Stage::PowerStorage(_) => SupplyParams::DOCS,
-            Stage::Crew(_) => CrewParams::DOCS,
-            Stage::ExtraDoors(_) => DoorParams::DOCS,
-            Stage::ExteriorArmor(_) | Stage::FillArmor(_) => &[],
-        }
-    }
-
-    fn check(&self, f: &Fields<'_>) -> Result<(), ParamError> {
-        match self {
-            Stage::Shape(p) => {
-                p.check_fields(f)?;
-                f.ordered("min_modules", p.min_modules, "max_modules", p.max_modules)?;
-                f.weights("rectangle_weight", &[p.circle_weight, p.rectangle_weight])?;
-                f.ordered("min_size", p.min_size, "max_size", p.max_size)
-            }
-            Stage::FillGaps(p) => p.check_fields(f),
-            Stage::Cockpit(p) | Stage::Reactor(p) => p.check_fields(f),
-            Stage::CockpitArmor(p) | Stage::ReactorArmor(p) => p.check_fields(f),
-            Stage::Thrusters(p) | Stage::Weapons(p) => {
-                f.int("min_score", p.min_score, 0, MAX_SCORE)?;
-                f.int("max_score", p.max_score, 0, MAX_SCORE)?;
-                f.ordered("min_score", p.min_score, "max_score", p.max_score)?;
-                f.weights("facing_weights", &p.facing_weights)?;
-                f.count("variants", p.variants.len(), 1, MAX_VARIANTS)?;
-                for (k, v) in p.variants.iter().enumerate() {
-                    let at = if f.record.is_some() {
-                        f.name("variants")
-                    } else {
-                        f.name(&format!("variants[{k}]"))
-                    };
-                    v.validate(&f.nested(&at))?;
-                }
-                let weights: Vec<f64> = p.variants.iter().map(|v| v.weight).collect();
-                f.weights("variants", &weights)?;
-                f.float("score_per_1000_tiles", p.score_per_1000_tiles, 0.0, MAX_SCORE_RATE)
-            }
-            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => {
-                p.check_fields(f)?;
-                f.ordered("min", p.min, "max", p.max)
-            }
-            Stage::Crew(p) => p.check_fields(f),
-            Stage::ExtraDoors(p) => p.check_fields(f),
-            Stage::ExteriorArmor(_) | Stage::FillArmor(_) => Ok(()),
-        }
-    }
-}
-
 impl Variant {
-    fn validate(&self, f: &Fields<'_>) -> Result<(), ParamError> {
+    pub(super) fn validate(&self, f: &Fields<'_>) -> Result<(), ParamError> {
         f.text("name", &self.name, MAX_NAME)?;
         f.word("role", self.role.name(), self.role.is_machine(), "thruster or weapon")?;
         f.int("w", self.w, 1, MAX_PART_SIDE)?;
