@@ -24,7 +24,7 @@ const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval at 95 % of `wins` in `games` (`[0, 1]` for
 /// no games).
-pub fn wilson(wins: u32, games: u32) -> [f64; 2] {
+pub(crate) fn wilson(wins: u32, games: u32) -> [f64; 2] {
     if games == 0 {
         return [0.0, 1.0];
     }
@@ -39,7 +39,7 @@ pub fn wilson(wins: u32, games: u32) -> [f64; 2] {
 /// The regularised upper incomplete gamma function `Q(a, x)`: the
 /// chance that a chi-square variable of `2a` degrees of freedom exceeds
 /// `2x`. Series below `a + 1`, continued fraction above.
-pub fn upper_gamma(a: f64, x: f64) -> f64 {
+pub(crate) fn upper_gamma(a: f64, x: f64) -> f64 {
     if x <= 0.0 || a < 0.5 {
         return 1.0;
     }
@@ -219,7 +219,33 @@ impl Mean {
 }
 
 /// The best rate minus the worst (0 for none).
-pub fn spread(rates: &[f64]) -> f64 {
+pub(crate) fn spread(rates: &[f64]) -> f64 {
     let (lo, hi) = rates.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
     if rates.is_empty() { 0.0 } else { hi - lo }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_and_chi_square_tails_match_published_values() {
+        let close = |a: f64, b: f64, tol: f64| (a - b).abs() < tol;
+        let [lo, hi] = wilson(5, 10);
+        assert!(close(lo, 0.2366, 1e-4) && close(hi, 0.7634, 1e-4), "{lo} {hi}");
+        let [lo, hi] = wilson(0, 10);
+        assert!(lo == 0.0 && close(hi, 0.2775, 1e-4), "{hi}");
+        let [lo, hi] = wilson(81, 263);
+        assert!(close(lo, 0.2553, 1e-4) && close(hi, 0.3662, 1e-4), "{lo} {hi}");
+        // The 95 % critical values of chi-square at 1, 3, 8 and 20 degrees.
+        for (df, x) in [(1.0, 3.841_459), (3.0, 7.814_728), (8.0, 15.507_313), (20.0, 31.410_433)] {
+            let p = upper_gamma(df / 2.0, x / 2.0);
+            assert!(close(p, 0.05, 1e-6), "df {df}: {p}");
+        }
+        // Two degrees: the tail is e^(−x/2).
+        for x in [0.5f64, 2.0, 9.0, 40.0] {
+            let p = upper_gamma(1.0, x / 2.0);
+            assert!(close(p, (-x / 2.0).exp(), 1e-12), "{x}: {p}");
+        }
+    }
 }
