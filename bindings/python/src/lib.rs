@@ -566,7 +566,7 @@ fn play(py: Python<'_>, result: &str, games: u32, bots: Vec<String>, rules: Opti
     };
     let series = play::Series { games, bots, rules };
     py.allow_threads(|| {
-        let report = play::play(&board, &series).map_err(value_error)?;
+        let report = series.play(&board).map_err(value_error)?;
         serde_json::to_string(&play::Played::new(&board, &series, &report)).map_err(value_error)
     })
 }

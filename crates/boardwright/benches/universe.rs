@@ -195,7 +195,7 @@ fn area_walk(c: &mut Criterion) {
 /// plays its games twice, by the rules and with the starts dealt, and the
 /// throughput counts both.
 fn play(c: &mut Criterion) {
-    use boardwright::universe::play::{self, Series};
+    use boardwright::universe::play::Series;
     let board = Universe::generate(&Params::default(), &Seed::new("Tiamo")).expect("the bench board generates");
     let mut group = c.benchmark_group("universe/play");
     group.sample_size(10);
@@ -208,7 +208,7 @@ fn play(c: &mut Criterion) {
             };
             group.throughput(criterion::Throughput::Elements(2 * u64::from(games)));
             group.bench_function(format!("{bot}, {games} games"), |b| {
-                b.iter(|| black_box(play::play(&board, &series).expect("the bench board plays")).stalls)
+                b.iter(|| black_box(series.play(&board).expect("the bench board plays")).stalls)
             });
         }
     }

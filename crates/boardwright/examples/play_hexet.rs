@@ -32,7 +32,7 @@ fn main() {
                 games,
                 ..Default::default()
             };
-            let report = play::play(&game, &series).unwrap();
+            let report = series.play(&game).unwrap();
             played += started.elapsed();
             for (s, seat) in report.seats.iter().enumerate() {
                 scores[s] += seat.score.mean / f64::from(maps);

@@ -75,8 +75,8 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
             bots: vec![play::REFERENCE.to_string(); seats],
             ..Default::default()
         };
-        let with = play::play(&board, &series).unwrap();
-        let without = play::try_remedy(&board, &series, play::Remedy::None, None).unwrap();
+        let with = series.play(&board).unwrap();
+        let without = series.try_remedy(&board, play::Remedy::None, None).unwrap();
         for s in 0..seats {
             remedied[s] += with.seats[s].rate.wins;
             plain[s] += without.seats[s].rate.wins;
@@ -129,7 +129,7 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
             bots: vec![play::REFERENCE.to_string(); seats],
             ..Default::default()
         };
-        let rates = play::compensate(&board, &series, &|_| {}, None).unwrap();
+        let rates = series.compensate(&board, &|_| {}, None).unwrap();
         for (k, rate) in rates.iter().enumerate() {
             names[k] = match &rate.remedy {
                 play::Remedy::AssignedStarts { .. } => "starts assigned".to_string(),
@@ -169,7 +169,7 @@ fn start_spreads(players: u32, games: u32, boards: u32) {
                 },
                 ..Default::default()
             };
-            play::play(&board, &series).unwrap().excess_start_spread
+            series.play(&board).unwrap().excess_start_spread
         })
         .collect();
     excess.sort_by(f64::total_cmp);
@@ -190,8 +190,8 @@ fn stronger(players: u32, games: u32, boards: u32, fair_play: u32) {
             bots: vec!["search".to_string()],
             ..Default::default()
         };
-        with += play::try_remedy(&board, &series, board.remedy.clone(), None).unwrap().gap.gap;
-        without += play::try_remedy(&board, &series, play::Remedy::None, None).unwrap().gap.gap;
+        with += series.try_remedy(&board, board.remedy.clone(), None).unwrap().gap.gap;
+        without += series.try_remedy(&board, play::Remedy::None, None).unwrap().gap.gap;
     }
     let n = f64::from(boards);
     println!(
@@ -211,7 +211,7 @@ fn agreement(players: u32, games: u32, boards: u32, search_games: u32) {
                 bots: vec![bot.to_string()],
                 ..Default::default()
             };
-            play::play(&board, &series).unwrap().advantage_p1
+            series.play(&board).unwrap().advantage_p1
         };
         reference.push(advantage(play::REFERENCE, games));
         search.push(advantage("search", search_games));

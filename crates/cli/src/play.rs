@@ -195,8 +195,8 @@ fn run_universe(args: UniverseArgs) -> Result<(), Failure> {
     let report = args
         .series
         .play(total, |done| match args.compensate {
-            true => play::play_compensated(&board, &series, done, None),
-            false => play::play_with(&board, &series, done, None),
+            true => series.play_compensated(&board, done, None),
+            false => series.play_with(&board, done, None),
         })?
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let played = play::Played::new(&board, &series, &report);
@@ -303,7 +303,7 @@ fn run_hexet(args: HexetArgs) -> Result<(), Failure> {
     };
     let report = args
         .series
-        .play(u64::from(series.games), |done| hexet::play::play_with(&game, &series, done))?
+        .play(u64::from(series.games), |done| series.play_with(&game, done))?
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let played = hexet::play::Played::new(&game, &report);
     crate::write_to(args.series.output.as_deref(), &|out| {

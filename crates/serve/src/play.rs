@@ -69,8 +69,10 @@ pub(crate) async fn games(
             bots: vec![bot],
             ..Default::default()
         };
-        let report = play::play_with(&board, &series, &|_| {}, Some(stop)).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let (turns, _) = play::replay(&board, &series, 0).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let report = series
+            .play_with(&board, &|_| {}, Some(stop))
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let (turns, _) = series.replay(&board, 0).map_err(|e| ApiError::bad_request(e.to_string()))?;
         let answer = Played {
             played: play::Played::new(&board, &series, &report),
             replay: turns,

@@ -1267,9 +1267,9 @@ fn universe_play_is_the_librarys_report_and_replay() {
             games: 12,
             ..Default::default()
         };
-        let report = play::play(&board, &series).unwrap();
+        let report = series.play(&board).unwrap();
         let mut expected = serde_json::to_value(play::Played::new(&board, &series, &report)).unwrap();
-        let (turns, _) = play::replay(&board, &series, 0).unwrap();
+        let (turns, _) = series.replay(&board, 0).unwrap();
         expected["replay"] = serde_json::to_value(&turns).unwrap();
         assert_eq!(r.text(), serde_json::to_string(&expected).unwrap(), "the same bytes");
         for (path, parameter) in [

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use boardwright::Seed;
-use boardwright::hexet::play::{self, Outcome, Report, Series};
+use boardwright::hexet::play::{Outcome, Report, Series};
 use boardwright::hexet::{Game, Hex, Params, RoadType, Terrain};
 
 use super::Layout;
@@ -41,7 +41,7 @@ fn greedy_roads_are_legal_games_end_and_outcomes_are_what_the_roads_give() {
             ..Default::default()
         };
         for g in 0..series.games {
-            let (roads, outcome) = play::replay(&start, &series, g).unwrap();
+            let (roads, outcome) = series.replay(&start, g).unwrap();
             let mut game = start.clone();
             let mut joined = vec![vec![None; params.city_types as usize]; players as usize];
             let mut cells: Vec<BTreeSet<Hex>> = vec![BTreeSet::from([start.map_board().tower]); players as usize];
@@ -97,20 +97,20 @@ fn a_series_is_the_same_on_any_number_of_threads() {
         games: 40,
         ..Default::default()
     };
-    let on = |threads: usize| crate::on_threads(threads, || play::play(&game, &series).unwrap());
+    let on = |threads: usize| crate::on_threads(threads, || series.play(&game).unwrap());
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one.games, 40);
     assert_eq!(one.seats.iter().map(|s| s.rate.wins).sum::<u32>() + one.draws, 40);
     // The games differ: not every game is the first one again.
-    let first = play::replay(&game, &series, 0).unwrap();
-    assert!((1..40).any(|g| play::replay(&game, &series, g).unwrap().0 != first.0));
+    let first = series.replay(&game, 0).unwrap();
+    assert!((1..40).any(|g| series.replay(&game, g).unwrap().0 != first.0));
 }
 
 #[test]
 fn bad_series_are_refused_in_words() {
     let game = Game::new(&Params::default(), &Seed::new("Tiamo")).unwrap();
-    let refused = |series: Series| play::play(&game, &series).unwrap_err().to_string();
+    let refused = |series: Series| series.play(&game).unwrap_err().to_string();
     let none = refused(Series {
         games: 0,
         ..Default::default()
@@ -121,7 +121,7 @@ fn bad_series_are_refused_in_words() {
         ..Default::default()
     });
     assert!(who.contains("\"clever\"") && who.contains("greedy"), "{who}");
-    let past = play::replay(&game, &Series::default(), 1000).unwrap_err().to_string();
+    let past = Series::default().replay(&game, 1000).unwrap_err().to_string();
     assert!(past.contains("game 1000") && past.contains("0 to 999"), "{past}");
     let large = Params {
         width: 600,
@@ -130,7 +130,7 @@ fn bad_series_are_refused_in_words() {
         ..Params::default()
     };
     let large = Game::new(&large, &Seed::new("large")).unwrap();
-    let big = play::play(&large, &Series::default()).unwrap_err().to_string();
+    let big = Series::default().play(&large).unwrap_err().to_string();
     assert!(big.contains("too large to play") && big.contains("360000 cells"), "{big}");
 }
 
@@ -231,7 +231,7 @@ fn no_seat_scores_more_on_any_map() {
                 games: 4 * players,
                 ..Default::default()
             };
-            let report = play::play(&game, &series).unwrap();
+            let report = series.play(&game).unwrap();
             assert!(
                 report.score_spread <= 0.25,
                 "seed {seed}, {players} players: seats' mean scores {:?}",

@@ -408,7 +408,7 @@ fn a_series_is_the_same_on_any_number_of_threads() {
         games: 24,
         ..Default::default()
     };
-    let on = |threads: usize| crate::on_threads(threads, || play::play(&board, &series).unwrap());
+    let on = |threads: usize| crate::on_threads(threads, || series.play(&board).unwrap());
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one.games, 24);
@@ -420,7 +420,7 @@ fn a_series_is_the_same_on_any_number_of_threads() {
         bots: vec!["random".to_string()],
         ..series.clone()
     };
-    assert_ne!(play::play(&board, &random).unwrap(), one);
+    assert_ne!(random.play(&board).unwrap(), one);
 }
 
 #[test]
@@ -438,7 +438,7 @@ fn greedy_beats_random_in_mixed_games() {
         bots: vec!["greedy".to_string(), "random".to_string()],
         ..Default::default()
     };
-    let report = play::play(&board, &series).unwrap();
+    let report = series.play(&board).unwrap();
     let greedy = report.bot_rates.iter().find(|b| b.bot == "greedy").unwrap();
     let decided = report.games - report.stalls;
     assert!(f64::from(greedy.rate.wins) >= 0.7 * f64::from(decided), "{:?}", report.bot_rates);
@@ -447,7 +447,7 @@ fn greedy_beats_random_in_mixed_games() {
 #[test]
 fn bad_series_and_rules_are_refused_in_words() {
     let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
-    let refused = |series: Series| play::play(&board, &series).unwrap_err().to_string();
+    let refused = |series: Series| series.play(&board).unwrap_err().to_string();
     assert!(
         refused(Series {
             games: 0,
@@ -576,7 +576,7 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
             },
             ..series.clone()
         };
-        let dealt: Vec<Outcome> = (0..dealt.games).map(|g| play::replay(&board, &dealt, g).unwrap().1).collect();
+        let dealt: Vec<Outcome> = (0..dealt.games).map(|g| dealt.replay(&board, g).unwrap().1).collect();
         let assigned = Remedy::assigned(&dealt, &board.start_labels());
         assert!(assigned.is_some(), "{seed}: no starts assigned");
         let tried = |games| -> Vec<_> {
@@ -584,7 +584,7 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
             Remedy::catalogue(players)
                 .into_iter()
                 .chain(assigned.clone())
-                .map(|r| play::try_remedy(&board, &series, r, None).unwrap())
+                .map(|r| series.try_remedy(&board, r, None).unwrap())
                 .collect()
         };
         let (first_half, all) = (tried(20), tried(40));
@@ -600,11 +600,7 @@ fn fair_play_prints_the_remedy_whose_seats_win_most_evenly() {
         );
         let chosen = &all[chosen];
         assert_eq!(chosen.gap.gap, least, "{seed}: {:?}", board.remedy);
-        assert_eq!(
-            play::play(&board, &series).unwrap().gap,
-            chosen.gap,
-            "{seed}: replayed from the board"
-        );
+        assert_eq!(series.play(&board).unwrap().gap, chosen.gap, "{seed}: replayed from the board");
         let doc = Universe::draw(&board, Default::default());
         let svg = render::svg::page(&doc.pages[0], &doc.title);
         if let Some(sentence) = board.remedy.sentence(players) {
@@ -656,7 +652,7 @@ fn fair_play_keeps_the_layout_whose_starts_win_most_evenly() {
             },
             ..series.clone()
         };
-        let report = play::play(&board, &dealt).unwrap();
+        let report = dealt.play(&board).unwrap();
         let uneven = report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games);
         (u8::from(board.metrics.mission_hop_spread > 2), uneven)
     };
@@ -681,10 +677,10 @@ fn a_replay_is_the_game_the_series_played() {
         games: 9,
         ..Default::default()
     };
-    let report = play::play(&board, &series).unwrap();
+    let report = series.play(&board).unwrap();
     let mut outcomes = Vec::new();
     for g in 0..series.games {
-        let (turns, outcome) = play::replay(&board, &series, g).unwrap();
+        let (turns, outcome) = series.replay(&board, g).unwrap();
         let mut game = Game::new(&board, 3, &series.rules).unwrap();
         for turn in &turns {
             assert_eq!(turn.seat, game.to_move());
@@ -703,7 +699,7 @@ fn a_replay_is_the_game_the_series_played() {
         (again.seats, again.stalls, again.turns),
         (report.seats, report.stalls, report.turns)
     );
-    assert!(play::replay(&board, &series, 9).unwrap_err().to_string().contains("games 0 to 8"));
+    assert!(series.replay(&board, 9).unwrap_err().to_string().contains("games 0 to 8"));
 }
 
 /// Dealt starts: in game `g` the seat `s` holds the `(s + g)`-th starting
@@ -722,7 +718,7 @@ fn dealt_starts_give_every_seat_every_start_in_turn() {
         ..Series::default()
     };
     for g in 0..series.games {
-        let (turns, _) = play::replay(&board, &series, g).unwrap();
+        let (turns, _) = series.replay(&board, g).unwrap();
         for (s, turn) in turns.iter().take(4).enumerate() {
             assert_eq!(turn.seat, s);
             assert_eq!(
@@ -735,7 +731,7 @@ fn dealt_starts_give_every_seat_every_start_in_turn() {
             );
         }
     }
-    let report = play::play(&board, &series).unwrap();
+    let report = series.play(&board).unwrap();
     assert_eq!(report.starts.len(), starts.len());
     assert!(report.starts.iter().all(|s| s.held == 8), "{:?}", report.starts);
     // Greedy bots, picking, leave starts unpicked; the report still
@@ -746,7 +742,7 @@ fn dealt_starts_give_every_seat_every_start_in_turn() {
         ..series
     };
     let mut picked: Vec<u32> = (0..picking.games)
-        .flat_map(|g| play::replay(&board, &picking, g).unwrap().0)
+        .flat_map(|g| picking.replay(&board, g).unwrap().0)
         .filter_map(|t| match t.played {
             Move::Start { node } => Some(node),
             _ => None,
@@ -755,7 +751,7 @@ fn dealt_starts_give_every_seat_every_start_in_turn() {
     picked.sort_unstable();
     picked.dedup();
     assert!(picked.len() < starts.len(), "greedy bots picked every start: {picked:?}");
-    let report = play::play(&board, &picking).unwrap();
+    let report = picking.play(&board).unwrap();
     assert_eq!(report.starts.len(), starts.len());
     assert!(report.starts.iter().all(|s| s.held == 8), "{:?}", report.starts);
 }
@@ -778,7 +774,7 @@ fn effects_of_an_unknown_type_are_refused() {
         rules,
         ..Default::default()
     };
-    assert!(play::play(&board, &series).is_err());
+    assert!(series.play(&board).is_err());
 }
 
 /// Devlog part 2: a cut may run along an edge a Dynamite node drew; with
@@ -880,7 +876,7 @@ fn a_start_another_player_holds_is_theirs_unless_shared() {
         ..Default::default()
     };
     for g in 0..series.games {
-        let (_, outcome) = play::replay(&board, &series, g).unwrap();
+        let (_, outcome) = series.replay(&board, g).unwrap();
         assert_ne!(outcome.starts[0], outcome.starts[1], "game {g} shares a start");
     }
 }
@@ -956,10 +952,7 @@ fn the_reference_bots_games_differ() {
         games: 20,
         ..Default::default()
     };
-    let games: Vec<Vec<play::Turn>> = (0..series.games)
-        .step_by(2)
-        .map(|g| play::replay(&board, &series, g).unwrap().0)
-        .collect();
+    let games: Vec<Vec<play::Turn>> = (0..series.games).step_by(2).map(|g| series.replay(&board, g).unwrap().0).collect();
     let distinct = games.iter().enumerate().filter(|(i, g)| !games[..*i].contains(g)).count();
     assert!(distinct >= 8, "{distinct} distinct games of 10");
 }
@@ -1025,7 +1018,7 @@ fn assigned_starts_are_played_and_printed() {
         ..Series::default()
     };
     for g in 0..series.games {
-        let (turns, _) = play::replay(&board, &series, g).unwrap();
+        let (turns, _) = series.replay(&board, g).unwrap();
         let starts: Vec<Move> = turns.iter().take(2).map(|t| t.played.clone()).collect();
         assert_eq!(
             starts,
@@ -1044,7 +1037,7 @@ fn assigned_starts_are_played_and_printed() {
             }),
             ..Rules::default()
         };
-        play::play(&board, &Series { rules, ..series.clone() }).unwrap_err().to_string()
+        Series { rules, ..series.clone() }.play(&board).unwrap_err().to_string()
     };
     assert!(
         refused(&["A", "ZZ"]).contains("\"ZZ\" is not a start on this board"),
@@ -1068,10 +1061,10 @@ fn assigned_starts_are_played_and_printed() {
         let done = |_| {
             counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         };
-        let report = play::play_compensated(&board, &plain, &done, None).unwrap();
+        let report = plain.play_compensated(&board, &done, None).unwrap();
         assert_eq!(counted.into_inner(), plain.compensated(2), "{start_order:?}: games counted");
-        let alone = play::compensate(&board, &plain, &|_| {}, None).unwrap();
+        let alone = plain.compensate(&board, &|_| {}, None).unwrap();
         assert_eq!(report.remedies, alone, "{start_order:?}");
-        assert_eq!(report.seats, play::play(&board, &plain).unwrap().seats);
+        assert_eq!(report.seats, plain.play(&board).unwrap().seats);
     }
 }

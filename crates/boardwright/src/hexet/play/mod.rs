@@ -1,6 +1,6 @@
 //! Hexet, played: bots build roads on a map ([`Bot`], [`GreedyBot`]), a
 //! road a turn, and a series of seeded games says how each seat scores and
-//! wins and when each city type gets joined ([`play`], [`Report`]).
+//! wins and when each city type gets joined ([`Series::play`], [`Report`]).
 //! `docs/play.md` gives the rules the bots play by.
 //!
 //! ```
@@ -9,7 +9,7 @@
 //!
 //! let game = Game::new(&Params::default(), &Seed::new("Tiamo")).unwrap();
 //! let series = play::Series { games: 4, ..Default::default() };
-//! let report = play::play(&game, &series).unwrap();
+//! let report = series.play(&game).unwrap();
 //! assert_eq!(report.seats.len(), 2);
 //! assert_eq!(report.seats.iter().map(|s| s.rate.wins).sum::<u32>() + report.draws, 4);
 //! ```
@@ -32,7 +32,7 @@ pub const MOST_GAMES: u32 = 10_000_000;
 
 /// The largest map played, in cells times cities: the greedy bot keeps
 /// every city's roads to every cell (4 bytes each).
-pub const MOST_CELLS_TIMES_CITIES: u64 = 4_000_000;
+pub(crate) const MOST_CELLS_TIMES_CITIES: u64 = 4_000_000;
 
 /// A series of games on one map.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,52 +79,54 @@ impl<'a> Played<'a> {
     }
 }
 
-/// Plays `series` from `game` as it stands (its roads kept) with as many
-/// players as it has, every seat the same bot, and reports the seats'
-/// scores and wins and the rounds at which each city type was joined. The
-/// games are seeded from the map's seed, the bot and each game's index, so
-/// the same call gives the same report on any number of threads. Seats
-/// rotate: in each block of as many games as players, every seat gets
-/// each player's random stream once.
-///
-/// A turn is one road (a bridge is one road); a game ends with the round
-/// in which a player has joined every city to the tower, or one in which
-/// no one placed a road, or after as many rounds as the map has cells.
-pub fn play(game: &Game, series: &Series) -> Result<Report, PlayError> {
-    play_with(game, series, &|_| {})
-}
-
-/// [`play`], calling `done` with each game's index as it ends (from any
-/// thread, in no set order).
-pub fn play_with(game: &Game, series: &Series, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
-    let (bot, streams) = prepare(game, series)?;
-    let outcomes: Vec<Outcome> = (0..series.games)
-        .into_par_iter()
-        .map(|g| {
-            let outcome = play_one(game, bot.as_ref(), &streams, g, None);
-            done(g);
-            outcome
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(Report::new(&outcomes, &series.bot, &game.map().type_roads))
-}
-
-/// Game `g` of `series` from `game` (the same game [`play`] plays): every
-/// road in the order placed, and how it ended.
-pub fn replay(game: &Game, series: &Series, g: u32) -> Result<(Vec<RoadEntry>, Outcome), PlayError> {
-    let (bot, streams) = prepare(game, series)?;
-    if g >= series.games {
-        return Err(PlayError(format!("game {g}: the series has games 0 to {}", series.games - 1)));
+impl Series {
+    /// Plays the series from `game` as it stands (its roads kept) with as many
+    /// players as it has, every seat the same bot, and reports the seats'
+    /// scores and wins and the rounds at which each city type was joined. The
+    /// games are seeded from the map's seed, the bot and each game's index, so
+    /// the same call gives the same report on any number of threads. Seats
+    /// rotate: in each block of as many games as players, every seat gets
+    /// each player's random stream once.
+    ///
+    /// A turn is one road (a bridge is one road); a game ends with the round
+    /// in which a player has joined every city to the tower, or one in which
+    /// no one placed a road, or after as many rounds as the map has cells.
+    pub fn play(&self, game: &Game) -> Result<Report, PlayError> {
+        self.play_with(game, &|_| {})
     }
-    let mut roads = Vec::new();
-    let outcome = play_one(
-        game,
-        bot.as_ref(),
-        &streams,
-        g,
-        Some(&mut |road: &RoadEntry| roads.push(road.clone())),
-    )?;
-    Ok((roads, outcome))
+
+    /// [`Series::play`], calling `done` with each game's index as it ends (from any
+    /// thread, in no set order).
+    pub fn play_with(&self, game: &Game, done: &(dyn Fn(u32) + Sync)) -> Result<Report, PlayError> {
+        let (bot, streams) = prepare(game, self)?;
+        let outcomes: Vec<Outcome> = (0..self.games)
+            .into_par_iter()
+            .map(|g| {
+                let outcome = play_one(game, bot.as_ref(), &streams, g, None);
+                done(g);
+                outcome
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Report::new(&outcomes, &self.bot, &game.map().type_roads))
+    }
+
+    /// Game `g` of the series from `game` (the same game [`Series::play`] plays): every
+    /// road in the order placed, and how it ended.
+    pub fn replay(&self, game: &Game, g: u32) -> Result<(Vec<RoadEntry>, Outcome), PlayError> {
+        let (bot, streams) = prepare(game, self)?;
+        if g >= self.games {
+            return Err(PlayError(format!("game {g}: the series has games 0 to {}", self.games - 1)));
+        }
+        let mut roads = Vec::new();
+        let outcome = play_one(
+            game,
+            bot.as_ref(),
+            &streams,
+            g,
+            Some(&mut |road: &RoadEntry| roads.push(road.clone())),
+        )?;
+        Ok((roads, outcome))
+    }
 }
 
 /// The bot of `series` for `game`'s map and the random streams its games
@@ -239,7 +241,7 @@ pub(crate) fn figures(board: &Board, games: u32) -> Vec<(String, f64)> {
     let Ok(game) = Game::new(&board.header.params, &Seed::new(&board.header.seed)) else {
         return Vec::new();
     };
-    let Ok(report) = play(&game, &series) else {
+    let Ok(report) = series.play(&game) else {
         return Vec::new();
     };
     let mut figures = Vec::new();

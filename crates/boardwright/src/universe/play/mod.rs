@@ -1,8 +1,8 @@
 //! Unstable Universe, played: the game on a board ([`Game`]: its state,
 //! legal moves and what a move does), bots that play it ([`Bot`]; the
 //! reference player is [`ReferenceBot`]), a series of seeded games with
-//! the statistics of who wins ([`play`], [`Report`]), and the remedies
-//! for moving later tried by play ([`Remedy`], [`compensate`]).
+//! the statistics of who wins ([`Series::play`], [`Report`]), and the remedies
+//! for moving later tried by play ([`Remedy`], [`Series::compensate`]).
 //! `docs/play.md` gives the rules and where each comes from.
 //!
 //! ```
@@ -10,7 +10,7 @@
 //!
 //! let board = Universe::generate(&universe::Params::default(), &Seed::new("Tiamo")).unwrap();
 //! let series = play::Series { games: 8, ..Default::default() };
-//! let report = play::play(&board, &series).unwrap();
+//! let report = series.play(&board).unwrap();
 //! assert_eq!(report.seats.len(), 4);
 //! assert_eq!(report.seats.iter().map(|s| s.rate.wins).sum::<u32>() + report.stalls, 8);
 //! assert_eq!(report.starts.len(), 12); // every start, dealt round the seats
@@ -98,14 +98,14 @@ impl Default for Series {
 }
 
 impl Series {
-    /// Games [`play`] plays in all: the series by its rules for the seats,
+    /// Games [`Series::play`] plays in all: the series by its rules for the seats,
     /// and as many with the starts dealt for the starts (none more when
     /// the rules deal them already).
     pub fn total(&self) -> u64 {
         u64::from(self.games) * if self.rules.start_order == StartOrder::Dealt { 1 } else { 2 }
     }
 
-    /// Games [`play_compensated`] plays in all on a board of `players`:
+    /// Games [`Series::play_compensated`] plays in all on a board of `players`:
     /// [`Series::total`], then the series with each remedy (and the games
     /// with the starts dealt again, where the series' own are not those).
     pub fn compensated(&self, players: u32) -> u64 {
@@ -113,7 +113,7 @@ impl Series {
         self.total() + u64::from(self.games) * (Remedy::catalogue(players).len() as u64 + 1 + again)
     }
 
-    /// Whether the games [`play`] measures the starts by are the series
+    /// Whether the games [`Series::play`] measures the starts by are the series
     /// with the starts dealt ([`Series::dealt`]).
     fn deals_as_dealt(&self) -> bool {
         self.rules.start_order != StartOrder::Dealt || self.dealt() == *self
@@ -126,44 +126,45 @@ impl Series {
         dealt.rules.start_picks.clear();
         dealt
     }
+
+    /// Plays the series on `board` with as many players as the board was made
+    /// for, and reports who won. The seats' figures come from games played by
+    /// the rules; the starts' from as many games with the starts dealt round
+    /// the seats (game `g` gives seat `s` the `(s + g)`-th start), so that
+    /// every start is measured, not only those players pick. The games are
+    /// seeded from the board's seed, the bots and each game's index, so the
+    /// same call gives the same report on any number of threads. Seats
+    /// rotate: in each block of as many games as players, every seat gets
+    /// each player's random stream once (and, in mixed games, each bot once),
+    /// so that turn order and start separate.
+    pub fn play(&self, board: &Board) -> Result<Report, PlayError> {
+        self.play_with(board, &|_| {}, None)
+    }
+
+    /// [`Series::play`], calling `done` with each game's index as it ends (from any
+    /// thread, in no set order; [`Series::total`] calls in all), and giving
+    /// up once `stop` is set (no game starts after; the error says the
+    /// games were stopped).
+    pub fn play_with(&self, board: &Board, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
+        played(board, self, done, stop).map(|(report, _)| report)
+    }
+
+    /// [`Series::play_with`], and with the report each remedy's seat gap
+    /// ([`Series::compensate`]), the starts assigned from the games the report's
+    /// starts were measured by; `done` sees [`Series::compensated`] games.
+    pub fn play_compensated(&self, board: &Board, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
+        let (mut report, start_games) = played(board, self, done, stop)?;
+        let dealt = if self.deals_as_dealt() {
+            start_games
+        } else {
+            dealt_outcomes(board, self, done, stop)?
+        };
+        report.remedies = remedies(board, self, &dealt, done, stop)?;
+        Ok(report)
+    }
 }
 
-/// Plays `series` on `board` with as many players as the board was made
-/// for, and reports who won. The seats' figures come from games played by
-/// the rules; the starts' from as many games with the starts dealt round
-/// the seats (game `g` gives seat `s` the `(s + g)`-th start), so that
-/// every start is measured, not only those players pick. The games are
-/// seeded from the board's seed, the bots and each game's index, so the
-/// same call gives the same report on any number of threads. Seats
-/// rotate: in each block of as many games as players, every seat gets
-/// each player's random stream once (and, in mixed games, each bot once),
-/// so that turn order and start separate.
-pub fn play(board: &Board, series: &Series) -> Result<Report, PlayError> {
-    play_with(board, series, &|_| {}, None)
-}
-
-/// [`play`], calling `done` with each game's index as it ends (from any
-/// thread, in no set order; [`Series::total`] calls in all), and giving
-/// up with [`STOPPED`] once `stop` is set (no game starts after).
-pub fn play_with(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
-    played(board, series, done, stop).map(|(report, _)| report)
-}
-
-/// [`play_with`], and with the report each remedy's seat gap
-/// ([`compensate`]), the starts assigned from the games the report's
-/// starts were measured by; `done` sees [`Series::compensated`] games.
-pub fn play_compensated(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Report, PlayError> {
-    let (mut report, start_games) = played(board, series, done, stop)?;
-    let dealt = if series.deals_as_dealt() {
-        start_games
-    } else {
-        dealt_outcomes(board, series, done, stop)?
-    };
-    report.remedies = remedies(board, series, &dealt, done, stop)?;
-    Ok(report)
-}
-
-/// [`play_with`]'s report, and the games it measured the starts by.
+/// [`Series::play_with`]'s report, and the games it measured the starts by.
 fn played(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<(Report, Vec<Outcome>), PlayError> {
     let setup = prepare(board, series)?;
     let seat_games = outcomes(&setup, 0..series.games, done, stop)?;
@@ -189,15 +190,17 @@ fn dealt_outcomes(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), s
     outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)
 }
 
-/// The seats' gap of `series` on `board` with each remedy of the catalogue
-/// in place of the board's, in its order, then with the starts assigned
-/// from as many games with the starts dealt ([`Remedy::assigned`]); `done`
-/// sees every game, and `stop` ends the games as in [`play_with`].
-pub fn compensate(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
-    remedies(board, series, &dealt_outcomes(board, series, done, stop)?, done, stop)
+impl Series {
+    /// The seats' gap of the series on `board` with each remedy of the catalogue
+    /// in place of the board's, in its order, then with the starts assigned
+    /// from as many games with the starts dealt ([`Remedy::assigned`]); `done`
+    /// sees every game, and `stop` ends the games as in [`Series::play_with`].
+    pub fn compensate(&self, board: &Board, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
+        remedies(board, self, &dealt_outcomes(board, self, done, stop)?, done, stop)
+    }
 }
 
-/// [`compensate`] with the starts assigned from `dealt`.
+/// [`Series::compensate`] with the starts assigned from `dealt`.
 fn remedies(
     board: &Board,
     series: &Series,
@@ -213,10 +216,12 @@ fn remedies(
         .collect()
 }
 
-/// The seats' figures of `series` on `board` with `remedy` in place of the
-/// board's.
-pub fn try_remedy(board: &Board, series: &Series, remedy: Remedy, stop: Option<&Stop>) -> Result<RemedyRate, PlayError> {
-    remedy_with(board, series, remedy, &|_| {}, stop)
+impl Series {
+    /// The seats' figures of the series on `board` with `remedy` in place of the
+    /// board's.
+    pub fn try_remedy(&self, board: &Board, remedy: Remedy, stop: Option<&Stop>) -> Result<RemedyRate, PlayError> {
+        remedy_with(board, self, remedy, &|_| {}, stop)
+    }
 }
 
 fn remedy_with(
@@ -268,8 +273,8 @@ pub(crate) fn start_unevenness(board: &Board, dealt: &[Outcome]) -> Result<f64, 
     Ok(report.excess_start_spread + f64::from(report.stalls) / f64::from(report.games))
 }
 
-/// What a series given up on says ([`play_with`]).
-pub const STOPPED: &str = "the games were stopped before the series was played";
+/// What a series given up on says ([`Series::play_with`]).
+pub(crate) const STOPPED: &str = "the games were stopped before the series was played";
 
 /// The outcomes of games `range` of a series set up, unless `stop` is set
 /// before they are all played.
@@ -304,31 +309,33 @@ pub struct Turn {
     pub gone: Vec<u32>,
 }
 
-/// Game `g` of `series` on `board` (the same game [`play`] plays), move by
-/// move, and how it ended.
-pub fn replay(board: &Board, series: &Series, g: u32) -> Result<(Vec<Turn>, Outcome), PlayError> {
-    let Setup { start, bots, streams } = prepare(board, series)?;
-    if g >= series.games {
-        return Err(PlayError(format!("game {g}: the series has games 0 to {}", series.games - 1)));
+impl Series {
+    /// Game `g` of the series on `board` (the same game [`Series::play`] plays), move by
+    /// move, and how it ended.
+    pub fn replay(&self, board: &Board, g: u32) -> Result<(Vec<Turn>, Outcome), PlayError> {
+        let Setup { start, bots, streams } = prepare(board, self)?;
+        if g >= self.games {
+            return Err(PlayError(format!("game {g}: the series has games 0 to {}", self.games - 1)));
+        }
+        let mut turns = Vec::new();
+        let outcome = play_one(
+            &start,
+            &bots,
+            &streams,
+            g,
+            Some(&mut |before: &Game, m: &Move, after: &Game| {
+                let gone = (0..board.nodes.len() as u32)
+                    .filter(|&v| before.on_board(v) && !after.on_board(v))
+                    .collect();
+                turns.push(Turn {
+                    seat: before.to_move(),
+                    played: m.clone(),
+                    gone,
+                });
+            }),
+        );
+        Ok((turns, outcome))
     }
-    let mut turns = Vec::new();
-    let outcome = play_one(
-        &start,
-        &bots,
-        &streams,
-        g,
-        Some(&mut |before: &Game, m: &Move, after: &Game| {
-            let gone = (0..board.nodes.len() as u32)
-                .filter(|&v| before.on_board(v) && !after.on_board(v))
-                .collect();
-            turns.push(Turn {
-                seat: before.to_move(),
-                played: m.clone(),
-                gone,
-            });
-        }),
-    );
-    Ok((turns, outcome))
 }
 
 /// What every game of a series starts from.
@@ -410,7 +417,7 @@ pub(crate) fn figures(board: &Board, games: u32) -> Vec<(String, f64)> {
         games,
         ..Default::default()
     };
-    let Ok(report) = play(board, &series) else {
+    let Ok(report) = series.play(board) else {
         return Vec::new();
     };
     let mut figures: Vec<(String, f64)> = report
