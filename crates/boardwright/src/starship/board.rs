@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{Params, Stage};
+use super::params::Params;
 use super::part::{Part, fixed_symbols};
 use super::ship::{Ship, Tile};
+use super::stages::Stage;
 use crate::Header;
 
 /// A door: the two tiles `[[x1, y1], [x2, y2]]` it joins.

@@ -1,11 +1,12 @@
 //! Starship: enemy ships on a tile grid, built by a pipeline of stages
 //! (after StarWright), every crew path kept open.
 //!
-//! - `params`: the parameters, and the stages' own in `params::stages`;
+//! - `params`: the parameters;
 //! - `board`: the result, its metrics, the snapshots;
-//! - `stages`: one module per kind of stage in the order they run, the
-//!   [`Stage`] enum and the runner; the default pipeline is the original's
-//!   fourteen, and a pipeline is data (`pipeline = [...]` in TOML);
+//! - `stages`: one file per kind of stage, each with its parameters, and
+//!   the list of kinds that gives the [`Stage`] enum; the default pipeline
+//!   is the original's fourteen, and a pipeline is data (`pipeline = [...]`
+//!   in TOML);
 //! - `part`: parts, their roles, rectangles and facings;
 //! - `ship`: tiles, parts, doors, walking, the path contiguity check;
 //! - `check`: the guarantees a finished ship is held to;
@@ -34,11 +35,11 @@ use board::{StageScore, doors, legend, rows};
 pub(crate) use draw::{draw, draw_stage};
 pub use grid::Grid;
 pub use params::Params;
-pub use params::Stage;
 use params::{AMMO_WALK, POWER_WALK};
 pub use part::{Facing, Part, Rect, Role};
 use ship::Ship;
 pub use ship::Tile;
+pub use stages::Stage;
 use stages::{Context, Walks};
 
 /// The stages' parameters, for pipelines written in code, what a machine
@@ -53,7 +54,7 @@ use stages::{Context, Walks};
 /// ```
 pub mod pipeline {
     pub use super::board::{Snapshot, StageScore};
-    pub use super::params::{
+    pub use super::stages::{
         ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
     };
 }
@@ -118,7 +119,7 @@ impl Generator for Starship {
                     scores: &mut scores,
                     shortfalls: &mut shortfalls,
                 };
-                stages::run(stage, &mut ship, &mut cx);
+                stage.run(&mut ship, &mut cx);
                 if snapshots {
                     let tiles = rows(&ship, &symbols);
                     watch.snapshot(

@@ -1,19 +1,11 @@
 //! A starship's parameters: the grid, the walks, the attempts and the
 //! pipeline, with the bounds that keep any accepted pipeline's work in
-//! check; the stages' own parameters are in `stages`.
+//! check; each kind of stage declares its own in `stages`.
 
 use super::part::fixed_symbols;
 use crate::params::{Allowed, ParamError, declare, int};
 
-mod read;
-mod stage_list;
-mod stages;
-
-pub use stage_list::Stage;
-pub(crate) use stage_list::default_pipeline;
-pub use stages::{
-    ArmorParams, CrewParams, DoorParams, FillGapsParams, MachineParams, NoParams, RoomParams, ShapeParams, SupplyParams, Variant,
-};
+use super::stages::{LONGEST_DETOUR, Stage, Variant, default_pipeline, read_pipeline, stage_fields};
 
 /// Largest grid side accepted.
 pub(crate) const MAX_SIDE: u32 = 512;
@@ -23,11 +15,6 @@ pub(crate) const AMMO_WALK: u32 = 12;
 /// Steps from a thruster to its nearest power storage or the reactor at
 /// most, unless `supply_walk` says otherwise.
 pub(crate) const POWER_WALK: u32 = 16;
-
-/// Largest `max_detour` accepted, and the longest detour any stage asks
-/// for when it widens it (crew rooms, filling with armor): their searches
-/// never reach farther than an accepted `max_detour` already does.
-pub(crate) const LONGEST_DETOUR: u32 = 40;
 
 /// Smallest grid side accepted: on a smaller grid the default stages find
 /// no room for a ship (at 20 × 20 one seed in sixty failed every attempt, at
@@ -57,12 +44,12 @@ declare! {
         /// any of its parameters; 1 to 64 stages, their work times
         /// max_attempts bounded)
         pipeline: Vec<Stage> = default_pipeline(), Allowed::Data("a list of stage tables"),
-            #[serde(deserialize_with = "read::read_pipeline")];
+            #[serde(deserialize_with = "read_pipeline")];
     }
     presets: [],
     size: ["width", "height"],
     validate: Params::check_pipeline,
-    tables: stage_list::stage_fields,
+    tables: stage_fields,
 }
 
 impl Params {
@@ -140,10 +127,10 @@ pub(crate) const REFERENCE_AREA: u64 = 1600;
 fn check_variants(pipeline: &[Stage]) -> Result<(), ParamError> {
     let mut seen: Vec<(String, &Variant)> = Vec::new();
     for (i, stage) in pipeline.iter().enumerate() {
-        let (Stage::Thrusters(m) | Stage::Weapons(m)) = stage else {
+        let Some((_, variants)) = stage.variants() else {
             continue;
         };
-        for (k, v) in m.variants.iter().enumerate() {
+        for (k, v) in variants.iter().enumerate() {
             let at = format!("pipeline[{i}] ({}).variants[{k}]", stage.name());
             let field = |name: &str| format!("{at}.{name}");
             if v.symbol.is_whitespace() || v.symbol.is_control() || fixed_symbols().any(|(c, _)| c == v.symbol) {

@@ -1,11 +1,95 @@
 //! Armor: layers round the cockpit or reactor, the hull beside machines,
 //! and every floor tile whose loss blocks no walk through it.
 
-use super::Context;
+use super::fields::{Fields, NoParams, stage_table};
 use super::supplies::protect_supply_walks;
-use super::{Walks, widened};
+use super::{Context, StageKind, Walks, widened};
+use crate::params::ParamError;
 use crate::starship::part::{Facing, Role};
 use crate::starship::ship::{Ship, Tile};
+
+/// Most armor layers round the cockpit or reactor.
+pub(crate) const MAX_LAYERS: u32 = 8;
+
+stage_table! {
+    /// Parameters of an armor-around stage.
+    pub struct ArmorParams {
+        /// Layers of armor (0 to 8).
+        layers: u32 = 1, int(0, MAX_LAYERS);
+    }
+}
+
+/// Armor round the cockpit (`ArmorAround<true>`) or the reactor
+/// (`ArmorAround<false>`).
+pub(super) struct ArmorAround<const COCKPIT: bool>;
+
+impl<const COCKPIT: bool> StageKind for ArmorAround<COCKPIT> {
+    type Params = ArmorParams;
+
+    fn default() -> ArmorParams {
+        ArmorParams::default()
+    }
+
+    fn check(p: &ArmorParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)
+    }
+
+    fn work(_p: &ArmorParams, _area: u64) -> u64 {
+        8
+    }
+
+    fn run(p: &ArmorParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        let role = if COCKPIT { Role::Cockpit } else { Role::Reactor };
+        armor_around(ship, cx, role, p.layers);
+    }
+}
+
+/// Armor on the hull beside machines.
+pub(super) struct ExteriorArmor;
+
+impl StageKind for ExteriorArmor {
+    type Params = NoParams;
+
+    fn default() -> NoParams {
+        NoParams {}
+    }
+
+    fn check(_p: &NoParams, _f: &Fields<'_>) -> Result<(), ParamError> {
+        Ok(())
+    }
+
+    fn work(_p: &NoParams, _area: u64) -> u64 {
+        8
+    }
+
+    fn run(_p: &NoParams, ship: &mut Ship, _cx: &mut Context<'_>) {
+        exterior_armor(ship);
+    }
+}
+
+/// Armor wherever it blocks no walk.
+pub(super) struct FillArmor;
+
+impl StageKind for FillArmor {
+    type Params = NoParams;
+
+    fn default() -> NoParams {
+        NoParams {}
+    }
+
+    fn check(_p: &NoParams, _f: &Fields<'_>) -> Result<(), ParamError> {
+        Ok(())
+    }
+
+    /// Five path checks a tile at most, 32 each pass.
+    fn work(_p: &NoParams, _area: u64) -> u64 {
+        160
+    }
+
+    fn run(_p: &NoParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        fill_armor(ship, cx.max_detour, cx.walks);
+    }
+}
 
 /// How many times the path check's detour filling with armor allows: the
 /// corridors left may wind (at the default, 20 steps round a tile), so

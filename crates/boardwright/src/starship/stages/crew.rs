@@ -1,13 +1,78 @@
 //! Crew quarters and bunks: the fixed counts, then as many as the rates ask
 //! for and the free floor holds, the two kinds interleaved.
 
+use super::fields::{Fields, MAX_ROOM_RATE, stage_table};
 use super::place::{candidates, place_room_joined};
 use super::supplies::protect_supply_walks;
-use super::{Context, scaled, widened};
-use crate::starship::params::CrewParams;
+use super::{Context, StageKind, scaled, widened};
+use crate::params::ParamError;
 use crate::starship::part::Footprint;
 use crate::starship::part::Role;
 use crate::starship::ship::{Ship, Tile};
+
+/// Most crew quarters, and most bunk rooms, in a crew stage.
+pub(crate) const MAX_CREW_ROOMS: u32 = 32;
+
+stage_table! {
+    /// Parameters of the crew stage.
+    pub struct CrewParams {
+        /// Crew quarters that must be placed (0 to 32): those that do not fit
+        /// are a shortfall.
+        quarters: u32 = 0, int(0, MAX_CREW_ROOMS);
+        /// Bunk rooms that must be placed (0 to 32): those that do not fit are a
+        /// shortfall.
+        bunks: u32 = 0, int(0, MAX_CREW_ROOMS);
+        /// Crew quarters' size `[w, h]` (either orientation; sides 1 to 8).
+        quarters_size: [u32; 2] = [3, 2], size;
+        /// Bunk rooms' size `[w, h]` (either orientation; sides 1 to 8).
+        bunks_size: [u32; 2] = [2, 2], size;
+        /// Crew quarters added per 1000 tiles of hull (0 to 100), as many of
+        /// them as the free floor holds.
+        quarters_per_1000_tiles: f64 = 24.0, float(0.0, MAX_ROOM_RATE);
+        /// Bunk rooms added per 1000 tiles of hull (0 to 100), as many of them
+        /// as the free floor holds.
+        bunks_per_1000_tiles: f64 = 30.0, float(0.0, MAX_ROOM_RATE);
+    }
+}
+
+/// The crew stage: quarters and bunks.
+pub(super) struct Crew;
+
+impl StageKind for Crew {
+    type Params = CrewParams;
+
+    fn default() -> CrewParams {
+        CrewParams::default()
+    }
+
+    fn check(p: &CrewParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)
+    }
+
+    /// The places are listed once per size and orientation (a pass each)
+    /// and each path-checked at most once (`4 × w × h` a list; most fail at
+    /// once, on the geometry alone); each room counts `2 × w × h` (the rooms
+    /// it touches) and 8 more (a pass for its door).
+    fn work(p: &CrewParams, area: u64) -> u64 {
+        let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
+        let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(8 + 2 * u64::from(w) * u64::from(h));
+        let places = |w: u32, h: u32| {
+            let orientations = if w == h { 1 } else { 2 };
+            orientations * (8 + 4 * u64::from(w) * u64::from(h))
+        };
+        let ([qn, bn], [qr, br]) = (
+            [u64::from(p.quarters), u64::from(p.bunks)],
+            [scaled(0, p.quarters_per_1000_tiles, area), scaled(0, p.bunks_per_1000_tiles, area)],
+        );
+        (32 + places(qw, qh) + places(bw, bh))
+            .saturating_add(rooms(qn.saturating_add(qr), qw, qh))
+            .saturating_add(rooms(bn.saturating_add(br), bw, bh))
+    }
+
+    fn run(p: &CrewParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        crew(ship, cx, p);
+    }
+}
 
 /// How many times the path check's detour a crew room may ask of the walks
 /// round it: rooms pack closer than other parts, leaving corridors between

@@ -1,6 +1,43 @@
 //! Extra doors where a wall between two walkable tiles forces a long walk.
 
+use super::fields::{Fields, stage_table};
+use super::{Context, StageKind};
+use crate::params::ParamError;
 use crate::starship::ship::{Ship, Tile};
+
+/// Largest door threshold, in steps.
+pub(crate) const MAX_DOOR_THRESHOLD: u32 = 200;
+
+stage_table! {
+    /// Parameters of the extra-doors stage.
+    pub struct DoorParams {
+        /// A wall whose walk around is longer than this gets a door (1 to 200).
+        door_threshold: u32 = 10, int(1, MAX_DOOR_THRESHOLD);
+    }
+}
+
+/// The extra-doors stage.
+pub(super) struct ExtraDoors;
+
+impl StageKind for ExtraDoors {
+    type Params = DoorParams;
+
+    fn default() -> DoorParams {
+        DoorParams::default()
+    }
+
+    fn check(p: &DoorParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)
+    }
+
+    fn work(_p: &DoorParams, _area: u64) -> u64 {
+        8
+    }
+
+    fn run(p: &DoorParams, ship: &mut Ship, _cx: &mut Context<'_>) {
+        extra_doors(ship, p.door_threshold);
+    }
+}
 
 pub(super) fn extra_doors(ship: &mut Ship, threshold: u32) {
     for a in 0..ship.tiles.len() {

@@ -3,11 +3,164 @@
 //! edge it faces to the grid's border.
 
 use super::place::{candidates, first_keeping};
-use super::{Context, MACHINE_MISSES, scaled};
-use crate::starship::params::{MachineParams, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::fields::{Fields, MAX_PART_SIDE, MAX_WEIGHT, table};
+use super::{Context, StageKind, scaled, search_work};
+use crate::params::ParamError;
 use crate::starship::part::Footprint;
 use crate::starship::part::{Facing, Role};
 use crate::starship::ship::{Ship, Tile};
+
+/// Places a machine stage may fail to find before it gives up.
+pub(super) const MACHINE_MISSES: u32 = 24;
+/// Largest score budget of a machine stage, and largest score of a variant.
+pub(crate) const MAX_SCORE: u32 = 200;
+/// Most variants in a machine stage.
+pub(crate) const MAX_VARIANTS: usize = 16;
+/// Longest variant name, in characters.
+pub(crate) const MAX_NAME: usize = 64;
+/// Largest per-1000-hull-tiles rate of a machine stage's score.
+pub(crate) const MAX_SCORE_RATE: f64 = 200.0;
+
+table! {
+    /// A machine variant (a thruster or weapon size).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Variant {
+        /// Part kind written in the JSON (`thruster_large`, `laser`, …): 1 to
+        /// 64 characters, not a name the legend gives a tile or room.
+        pub name: String;
+        /// What the machine is (`thruster` or `weapon`): this, not the name,
+        /// decides which supply it needs. A variant table without it takes its
+        /// stage's role.
+        pub role: Role;
+        /// Width when facing up (1 to 8).
+        pub w: u32;
+        /// Height when facing up (1 to 8).
+        pub h: u32;
+        /// Score towards the stage's budget (1 to 200).
+        pub score: u32;
+        /// Chance of being picked, relative to the others (0 to 1e6; not all 0).
+        pub weight: f64;
+        /// The character that marks it in the tile rows: not white space and not
+        /// one the legend gives a tile or room; one name, one symbol.
+        pub symbol: char;
+    }
+}
+
+impl Variant {
+    fn validate(&self, f: &Fields<'_>) -> Result<(), ParamError> {
+        f.text("name", &self.name, MAX_NAME)?;
+        f.word("role", self.role.name(), self.role.is_machine(), "thruster or weapon")?;
+        f.int("w", self.w, 1, MAX_PART_SIDE)?;
+        f.int("h", self.h, 1, MAX_PART_SIDE)?;
+        f.int("score", self.score, 1, MAX_SCORE)?;
+        f.float("weight", self.weight, 0.0, MAX_WEIGHT)
+    }
+}
+
+table! {
+    /// Parameters of a machine stage (thrusters, weapons).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct MachineParams {
+        /// Smallest score budget (0 to 200).
+        pub min_score: u32;
+        /// Largest score budget (`min_score` to 200).
+        pub max_score: u32;
+        /// The sizes (1 to 16 of them).
+        pub variants: Vec<Variant>;
+        /// Weights of facing up, down, left, right (each 0 to 1e6; not all 0).
+        pub facing_weights: [f64; 4];
+        /// Points added to the budget per 1000 tiles of hull (0 to 200), so
+        /// that a bigger ship carries more.
+        pub score_per_1000_tiles: f64, #[serde(default)];
+    }
+}
+
+/// The thrusters stage (`Machines<false>`), facing mostly down, or the
+/// weapons stage (`Machines<true>`), far out in their facing.
+pub(super) struct Machines<const WEAPONS: bool>;
+
+impl<const WEAPONS: bool> StageKind for Machines<WEAPONS> {
+    type Params = MachineParams;
+
+    /// Thrusters: scores 3 to 6 and 30 per 1000 hull tiles, facing mostly
+    /// down; weapons: scores 2 to 4 and 12 per 1000 hull tiles, facing
+    /// mostly up.
+    fn default() -> MachineParams {
+        let variant = |name: &str, role, (w, h), score, weight, symbol| Variant {
+            name: name.to_string(),
+            role,
+            w,
+            h,
+            score,
+            weight,
+            symbol,
+        };
+        if WEAPONS {
+            MachineParams {
+                min_score: 2,
+                max_score: 4,
+                score_per_1000_tiles: 12.0,
+                facing_weights: [5.0, 1.0, 1.0, 1.0],
+                variants: vec![
+                    variant("weapon_small", Role::Weapon, (1, 2), 1, 2.0, 'w'),
+                    variant("weapon_large", Role::Weapon, (2, 3), 3, 1.0, 'W'),
+                ],
+            }
+        } else {
+            MachineParams {
+                min_score: 3,
+                max_score: 6,
+                score_per_1000_tiles: 30.0,
+                facing_weights: [1.0, 5.0, 1.0, 1.0],
+                variants: vec![
+                    variant("thruster_small", Role::Thruster, (1, 2), 1, 1.0, 't'),
+                    variant("thruster_medium", Role::Thruster, (2, 2), 2, 2.0, 'u'),
+                    variant("thruster_large", Role::Thruster, (2, 3), 4, 3.0, 'v'),
+                ],
+            }
+        }
+    }
+
+    fn check(p: &MachineParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        f.int("min_score", p.min_score, 0, MAX_SCORE)?;
+        f.int("max_score", p.max_score, 0, MAX_SCORE)?;
+        f.ordered("min_score", p.min_score, "max_score", p.max_score)?;
+        f.weights("facing_weights", &p.facing_weights)?;
+        f.count("variants", p.variants.len(), 1, MAX_VARIANTS)?;
+        for (k, v) in p.variants.iter().enumerate() {
+            let at = if f.record.is_some() {
+                f.name("variants")
+            } else {
+                f.name(&format!("variants[{k}]"))
+            };
+            v.validate(&f.nested(&at))?;
+        }
+        let weights: Vec<f64> = p.variants.iter().map(|v| v.weight).collect();
+        f.weights("variants", &weights)?;
+        f.float("score_per_1000_tiles", p.score_per_1000_tiles, 0.0, MAX_SCORE_RATE)
+    }
+
+    /// A search for the largest variant once per point of the largest
+    /// budget and once per miss it tolerates.
+    fn work(p: &MachineParams, area: u64) -> u64 {
+        let largest = p.variants.iter().map(|v| search_work(v.w, v.h)).max().unwrap_or(0);
+        let budget = scaled(p.max_score.max(p.min_score), p.score_per_1000_tiles, area);
+        budget.saturating_add(u64::from(MACHINE_MISSES)).saturating_mul(largest)
+    }
+
+    fn run(p: &MachineParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        let stage = if WEAPONS { "weapons" } else { "thrusters" };
+        machines(ship, cx, stage, p, WEAPONS);
+    }
+
+    fn variants(p: &MachineParams) -> Option<(Role, &[Variant])> {
+        Some((if WEAPONS { Role::Weapon } else { Role::Thruster }, &p.variants))
+    }
+}
 
 /// The front share of the ship's length, from the nose's tip, out of which
 /// no thruster blows forwards: a thruster there would push the ship back

@@ -1,10 +1,13 @@
-//! The stages a ship is built in, each a plain function over the ship, in
-//! the order the default pipeline runs them: `shape` (the silhouette, the
-//! gaps filled), `rooms` (cockpit, reactor), `armor` (round them, beside
-//! machines, wherever it blocks no walk), `machines`, `supplies`, `crew`,
-//! `doors`; `place` holds what the placing stages share. This module: each
-//! stage's work estimate and the runner. The [`Stage`] kinds, their
-//! parameters and the default pipeline are the parameters' (`params/`).
+//! The stages a ship is built in. Each kind of stage is one file, which
+//! declares its parameters and implements [`StageKind`]: its default, the
+//! rules across its fields, its work estimate and what it does to the
+//! ship; [`kinds!`] lists the kinds in the order the default pipeline runs
+//! them, and from that list come the [`Stage`] enum and every dispatch
+//! over it. `shape` (the silhouette, the gaps filled), `rooms` (cockpit,
+//! reactor), `armor` (round them, beside machines, wherever it blocks no
+//! walk), `machines`, `supplies`, `crew`, `doors`; `place` holds what the
+//! placing stages share, `fields` how a kind declares and checks its
+//! fields, `read` how a stage table is read.
 //!
 //! Every parameter has a range ([`Stage::validate`]) and every stage an
 //! estimate of its worst work ([`Stage::work`]), so that any accepted
@@ -22,29 +25,234 @@
 //! is a shortfall. Supply rooms go where their doors bring machines within
 //! their walks ([`Walks`]), and more are added until every one is.
 
-use super::params::LONGEST_DETOUR;
-use super::params::Stage;
+use std::cell::RefCell;
+
 use super::part::Role;
 use super::ship::Ship;
+use crate::params::{ParamError, TableField};
 use crate::seed::Rng;
 
 mod armor;
 mod crew;
 mod doors;
+pub(crate) mod fields;
 mod machines;
 mod place;
+mod read;
 mod rooms;
 mod shape;
 mod supplies;
 
+pub use armor::ArmorParams;
+pub use crew::CrewParams;
+pub use doors::DoorParams;
+pub use fields::NoParams;
+use fields::{FieldList, Fields};
 pub(super) use machines::Profile;
-use shape::SHAPE_DRAWS;
+pub use machines::{MachineParams, Variant};
+pub(crate) use read::read_pipeline;
+pub use rooms::RoomParams;
+pub use shape::{FillGapsParams, ShapeParams};
+pub use supplies::SupplyParams;
 
-/// Places a machine stage may fail to find before it gives up.
-pub(super) const MACHINE_MISSES: u32 = 24;
-/// Supply rooms a stage may add, beyond twice the number it plans, while a
-/// consumer is still out of reach.
-pub(super) const EXTRA_SUPPLIES: u32 = 8;
+/// Largest `max_detour` accepted, and the longest detour any stage asks
+/// for when it widens it (crew rooms, filling with armor): their searches
+/// never reach farther than an accepted `max_detour` already does.
+pub(crate) const LONGEST_DETOUR: u32 = 40;
+
+/// A kind of stage: what a pipeline's stage table of that kind holds and
+/// does.
+pub(crate) trait StageKind {
+    /// Its parameters (a stage table's fields).
+    type Params: FieldList;
+
+    /// Its parameters in the default pipeline.
+    fn default() -> Self::Params;
+
+    /// Checks (or, for the form, records) every field of `p` against its
+    /// range and the rules across fields.
+    fn check(p: &Self::Params, f: &Fields<'_>) -> Result<(), ParamError>;
+
+    /// The most work the stage may do on a ship of a grid of `area` tiles,
+    /// in units of about an eighth of the search for a place for a
+    /// one-tile part (some 0.03 ms at 40 × 40 in a release build; it grows
+    /// with the grid's area): a pass over the grid counts 8, and each
+    /// search for a place for a `w × h` part [`search_work`]. Counts that
+    /// grow per 1000 tiles of hull count at a hull as large as the grid.
+    fn work(p: &Self::Params, area: u64) -> u64;
+
+    /// Does the stage's work on `ship`.
+    fn run(p: &Self::Params, ship: &mut Ship, cx: &mut Context<'_>);
+
+    /// A machine stage's role and variants; none for other kinds.
+    fn variants(_p: &Self::Params) -> Option<(Role, &[Variant])> {
+        None
+    }
+}
+
+/// Every kind of stage, in the order the default pipeline runs them (one
+/// of each): its variant of [`Stage`], with the doc the JSON Schema gives
+/// it, its parameters, its [`StageKind`] and its name in a pipeline file.
+macro_rules! kinds {
+    ($($(#[doc = $doc:literal])+ $variant:ident($params:ty, $kind:ty) = $name:literal;)*) => {
+        /// One stage of a pipeline, with its parameters.
+        ///
+        /// A stage table names its stage (`stage = "weapons"`) and gives any subset
+        /// of its fields; the rest are that stage's in the default pipeline. A
+        /// machine variant without `role` takes the stage's (thruster or weapon).
+        /// Written out, a stage has every field.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+        #[serde(tag = "stage")]
+        pub enum Stage {
+            $($(#[doc = $doc])+ #[serde(rename = $name)] $variant($params),)*
+        }
+
+        impl Stage {
+            /// The stage's name, as in a pipeline file.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Stage::$variant(_) => $name,)*
+                }
+            }
+
+            /// Each field's own doc, by name.
+            fn docs(&self) -> &'static [(&'static str, &'static str)] {
+                match self {
+                    $(Stage::$variant(_) => <$params as $crate::starship::stages::fields::FieldList>::DOCS,)*
+                }
+            }
+
+            fn check(&self, f: &$crate::starship::stages::fields::Fields<'_>) -> Result<(), $crate::params::ParamError> {
+                match self {
+                    $(Stage::$variant(p) => <$kind as $crate::starship::stages::StageKind>::check(p, f),)*
+                }
+            }
+
+            /// The most work the stage may do on a ship of a grid of `area`
+            /// tiles ([`StageKind::work`]).
+            pub(crate) fn work(&self, area: u64) -> u64 {
+                match self {
+                    $(Stage::$variant(p) => <$kind as $crate::starship::stages::StageKind>::work(p, area),)*
+                }
+            }
+
+            /// Runs the stage on `ship`.
+            pub(crate) fn run(&self, ship: &mut $crate::starship::ship::Ship, cx: &mut $crate::starship::stages::Context<'_>) {
+                match self {
+                    $(Stage::$variant(p) => <$kind as $crate::starship::stages::StageKind>::run(p, ship, cx),)*
+                }
+            }
+
+            /// A machine stage's role and variants.
+            pub(crate) fn variants(&self) -> Option<($crate::starship::part::Role, &[$crate::starship::stages::Variant])> {
+                match self {
+                    $(Stage::$variant(p) => <$kind as $crate::starship::stages::StageKind>::variants(p),)*
+                }
+            }
+
+            /// The stage of kind `name` with the parameters `read` gives for
+            /// that kind; `None` for a name no kind has.
+            fn read_as<E>(name: &str, read: impl $crate::starship::stages::Reader<E>) -> Option<Result<Stage, E>> {
+                match name {
+                    $($name => Some(read.read().map(Stage::$variant)),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The default pipeline: the original's fourteen stages.
+        pub(crate) fn default_pipeline() -> Vec<Stage> {
+            vec![$(Stage::$variant(<$kind as $crate::starship::stages::StageKind>::default()),)*]
+        }
+    };
+}
+
+kinds! {
+    /// Brush modules painted as floor.
+    Shape(ShapeParams, shape::Shape) = "shape";
+    /// Gaps filled with floor.
+    FillGaps(FillGapsParams, shape::FillGaps) = "fill_gaps";
+    /// The cockpit, farthest from the perimeter.
+    Cockpit(RoomParams, rooms::CoreRoom<true>) = "cockpit";
+    /// The reactor, nearest the centre of mass.
+    Reactor(RoomParams, rooms::CoreRoom<false>) = "reactor";
+    /// Armor around the cockpit.
+    CockpitArmor(ArmorParams, armor::ArmorAround<true>) = "cockpit_armor";
+    /// Armor around the reactor.
+    ReactorArmor(ArmorParams, armor::ArmorAround<false>) = "reactor_armor";
+    /// Thrusters within a score budget.
+    Thrusters(MachineParams, machines::Machines<false>) = "thrusters";
+    /// Weapons within a score budget, far out in their facing.
+    Weapons(MachineParams, machines::Machines<true>) = "weapons";
+    /// Armor on the hull beside machines.
+    ExteriorArmor(NoParams, armor::ExteriorArmor) = "exterior_armor";
+    /// Ammo supplies near weapons.
+    AmmoSupplies(SupplyParams, supplies::Supplies<false>) = "ammo_supplies";
+    /// Power storage near thrusters and ammo supplies.
+    PowerStorage(SupplyParams, supplies::Supplies<true>) = "power_storage";
+    /// Crew quarters and bunks.
+    Crew(CrewParams, crew::Crew) = "crew";
+    /// Armor wherever it blocks no path.
+    FillArmor(NoParams, armor::FillArmor) = "fill_armor";
+    /// Doors where walls force long walks.
+    ExtraDoors(DoorParams, doors::ExtraDoors) = "extra_doors";
+}
+
+/// Reads a kind's parameters, whichever the kind ([`Stage::read_as`]).
+trait Reader<E> {
+    fn read<T: serde::de::DeserializeOwned>(self) -> Result<T, E>;
+}
+
+impl Stage {
+    /// Checks every parameter of the stage against its range; `at` names the
+    /// stage in errors (`pipeline[11] (crew)`).
+    pub(crate) fn validate(&self, at: &str) -> Result<(), ParamError> {
+        self.check(&Fields::new(at))
+    }
+}
+
+/// The fields of a `param`'s tables for a form (the pipeline's stages: each
+/// kind's fields, with doc and rule, in order); none for another parameter.
+/// The rules are those [`Stage::validate`] checks, recorded as it runs.
+pub(crate) fn stage_fields(param: &str) -> Vec<TableField> {
+    if param != "pipeline" {
+        return Vec::new();
+    }
+    let mut fields = Vec::new();
+    let mut seen = Vec::new();
+    for stage in default_pipeline() {
+        if seen.contains(&stage.name()) {
+            continue;
+        }
+        seen.push(stage.name());
+        let record = RefCell::new(Vec::new());
+        let _ = stage.check(&Fields {
+            at: "",
+            record: Some(&record),
+        });
+        let rules = record.into_inner();
+        let docs = stage.docs().iter().map(|&(name, doc)| (name.to_string(), doc));
+        let nested = Variant::DOCS.iter().map(|&(name, doc)| (format!("variants.{name}"), doc));
+        let nested: Vec<_> = if stage.variants().is_some() { nested.collect() } else { Vec::new() };
+        for (name, doc) in docs.chain(nested) {
+            let rule = rules.iter().find(|rule| rule.0 == name);
+            fields.push(TableField {
+                table: stage.name(),
+                doc: crate::params::plain(doc),
+                min: rule.and_then(|r| r.1),
+                max: rule.and_then(|r| r.2),
+                allowed: rule.map(|r| r.3.clone()).unwrap_or_default(),
+                name,
+            });
+        }
+    }
+    fields
+}
+
+/// The work of a search for a place for a `w × h` part: `8 + w × h`.
+pub(super) fn search_work(w: u32, h: u32) -> u64 {
+    8 + u64::from(w) * u64::from(h)
+}
 
 /// `max_detour` widened `times` over, for a stage that packs closer than
 /// the path check's own bound (crew rooms, filling with armor), but never
@@ -57,57 +265,6 @@ pub(super) fn widened(max_detour: u32, times: u32) -> u32 {
 /// `base` plus `rate` per 1000 of `tiles`, rounded down.
 pub(super) fn scaled(base: u32, rate: f64, tiles: u64) -> u64 {
     u64::from(base) + (rate * tiles as f64 / 1000.0) as u64
-}
-
-impl Stage {
-    /// The most work the stage may do on a ship of a grid of `area` tiles,
-    /// in units of about an eighth of the search for a place for a one-tile
-    /// part (some 0.03 ms at 40 × 40 in a release build; it grows with the
-    /// grid's area): a pass over the grid counts 8, a shape 8 more per 4
-    /// modules (per silhouette drawn), filling with armor 160 (five path checks
-    /// a tile at most, 32 each pass), and each search
-    /// for a place for a `w × h` part `8 + w × h`, as many times as the stage
-    /// may search (for a machine stage, once per point of its largest budget
-    /// and once per miss it tolerates). The crew stage lists the places once
-    /// per size and orientation (a pass each), path-checks each place at most
-    /// once (`4 × w × h` a list; most fail at once, on the geometry alone),
-    /// and counts `2 × w × h` per room (the rooms it touches) and 8 more (a pass
-    /// for its door). Counts that
-    /// grow per 1000 tiles of hull count at a hull as large as the grid.
-    pub(crate) fn work(&self, area: u64) -> u64 {
-        let search = |w: u32, h: u32| 8 + u64::from(w) * u64::from(h);
-        match self {
-            Stage::Cockpit(p) | Stage::Reactor(p) => search(p.w, p.h),
-            Stage::Thrusters(p) | Stage::Weapons(p) => {
-                let largest = p.variants.iter().map(|v| search(v.w, v.h)).max().unwrap_or(0);
-                let budget = scaled(p.max_score.max(p.min_score), p.score_per_1000_tiles, area);
-                budget.saturating_add(u64::from(MACHINE_MISSES)).saturating_mul(largest)
-            }
-            Stage::AmmoSupplies(p) | Stage::PowerStorage(p) => scaled(p.max.max(p.min), p.per_1000_tiles, area)
-                .saturating_mul(2)
-                .saturating_add(u64::from(EXTRA_SUPPLIES))
-                .saturating_mul(search(p.w, p.h)),
-            Stage::Crew(p) => {
-                let ([qw, qh], [bw, bh]) = (p.quarters_size, p.bunks_size);
-                let rooms = |n: u64, w: u32, h: u32| n.saturating_mul(8 + 2 * u64::from(w) * u64::from(h));
-                // Each place of a size is listed once and path-checked at most once.
-                let places = |w: u32, h: u32| {
-                    let orientations = if w == h { 1 } else { 2 };
-                    orientations * (8 + 4 * u64::from(w) * u64::from(h))
-                };
-                let ([qn, bn], [qr, br]) = (
-                    [u64::from(p.quarters), u64::from(p.bunks)],
-                    [scaled(0, p.quarters_per_1000_tiles, area), scaled(0, p.bunks_per_1000_tiles, area)],
-                );
-                (32 + places(qw, qh) + places(bw, bh))
-                    .saturating_add(rooms(qn.saturating_add(qr), qw, qh))
-                    .saturating_add(rooms(bn.saturating_add(br), bw, bh))
-            }
-            Stage::FillArmor(_) => 160,
-            Stage::Shape(p) => SHAPE_DRAWS * (8 + u64::from(p.max_modules.max(p.min_modules) / 4)),
-            Stage::FillGaps(_) | Stage::CockpitArmor(_) | Stage::ReactorArmor(_) | Stage::ExteriorArmor(_) | Stage::ExtraDoors(_) => 8,
-        }
-    }
 }
 
 /// The longest walk from a weapon to its nearest ammo supply and from a
@@ -145,33 +302,13 @@ pub(crate) struct Context<'a> {
     pub shortfalls: &'a mut Vec<String>,
 }
 
-/// Runs one stage.
-pub(crate) fn run(stage: &Stage, ship: &mut Ship, cx: &mut Context<'_>) {
-    match stage {
-        Stage::Shape(p) => shape::shape(ship, p, cx.rng),
-        Stage::FillGaps(p) => shape::fill_gaps(ship, p),
-        Stage::Cockpit(p) => rooms::core_room(ship, cx, Role::Cockpit, p, true),
-        Stage::Reactor(p) => rooms::core_room(ship, cx, Role::Reactor, p, false),
-        Stage::CockpitArmor(p) => armor::armor_around(ship, cx, Role::Cockpit, p.layers),
-        Stage::ReactorArmor(p) => armor::armor_around(ship, cx, Role::Reactor, p.layers),
-        Stage::Thrusters(p) => machines::machines(ship, cx, "thrusters", p, false),
-        Stage::Weapons(p) => machines::machines(ship, cx, "weapons", p, true),
-        Stage::ExteriorArmor(_) => armor::exterior_armor(ship),
-        Stage::AmmoSupplies(p) => supplies::supplies(ship, cx, p, Role::Weapon, &[]),
-        Stage::PowerStorage(p) => supplies::supplies(ship, cx, p, Role::Thruster, &[Role::AmmoSupply]),
-        Stage::Crew(p) => crew::crew(ship, cx, p),
-        Stage::FillArmor(_) => armor::fill_armor(ship, cx.max_detour, cx.walks),
-        Stage::ExtraDoors(p) => doors::extra_doors(ship, p.door_threshold),
-    }
-}
-
 /// Small ships built as [`crate::starship::generate`] builds them, stage by
 /// stage, for the stages' own tests.
 #[cfg(test)]
 pub(super) mod testing {
-    use super::{Context, Stage, Walks, run};
+    use super::default_pipeline;
+    use super::{Context, Stage, Walks};
     use crate::seed::Seed;
-    use crate::starship::params::default_pipeline;
     use crate::starship::part::Role;
     use crate::starship::ship::Ship;
 
@@ -199,7 +336,7 @@ pub(super) mod testing {
             scores: &mut scores,
             shortfalls: &mut shortfalls,
         };
-        run(stage, ship, &mut cx);
+        stage.run(ship, &mut cx);
         (scores, shortfalls)
     }
 
@@ -227,5 +364,103 @@ pub(super) mod testing {
         let dist = ship.distances(&ship.tiles_of(consumer.suppliers()));
         let nearest = |p: &crate::starship::Part| ship.ring(p.footprint()).iter().map(|&t| dist[t]).min().unwrap_or(u32::MAX);
         ship.parts.iter().filter(|p| p.role == consumer).map(nearest).max().unwrap_or(0)
+    }
+}
+
+/// A kind of stage added as a kind is meant to be: its parameters and its
+/// [`StageKind`] in one place, and its line in a list of kinds. Nothing
+/// else is written for it, yet it is read from a stage table over its
+/// defaults, checked, costed and run, and its fields reach the form.
+#[cfg(test)]
+mod a_new_kind {
+    use super::fields::{Fields, stage_table};
+    use super::{Context, Reader, StageKind};
+    use crate::params::ParamError;
+    use crate::starship::ship::{Ship, Tile};
+
+    stage_table! {
+        /// Parameters of the portholes stage.
+        pub struct PortholeParams {
+            /// Portholes cut in the hull (1 to 9).
+            count: u32 = 3, int(1, 9);
+        }
+    }
+
+    /// Floor tiles turned to space, one per porthole, from the first.
+    struct Portholes;
+
+    impl StageKind for Portholes {
+        type Params = PortholeParams;
+
+        fn default() -> PortholeParams {
+            PortholeParams::default()
+        }
+
+        fn check(p: &PortholeParams, f: &Fields<'_>) -> Result<(), ParamError> {
+            p.check_fields(f)
+        }
+
+        fn work(p: &PortholeParams, _area: u64) -> u64 {
+            8 * u64::from(p.count)
+        }
+
+        fn run(p: &PortholeParams, ship: &mut Ship, _cx: &mut Context<'_>) {
+            let floor: Vec<usize> = (0..ship.tiles.len()).filter(|&t| ship.tiles[t] == Tile::Floor).collect();
+            for &t in floor.iter().take(p.count as usize) {
+                ship.tiles[t] = Tile::Space;
+            }
+        }
+    }
+
+    kinds! {
+        /// Portholes cut in the hull.
+        Portholes(PortholeParams, Portholes) = "portholes";
+    }
+
+    /// Reads a TOML table as a kind's parameters.
+    struct Toml(&'static str);
+
+    impl Reader<String> for Toml {
+        fn read<T: serde::de::DeserializeOwned>(self) -> Result<T, String> {
+            toml::from_str(self.0).map_err(|e| e.message().to_string())
+        }
+    }
+
+    #[test]
+    fn is_read_checked_costed_and_run_from_its_own_file_and_one_line() {
+        let pipeline = default_pipeline();
+        assert_eq!(pipeline, vec![Stage::Portholes(PortholeParams { count: 3 })]);
+        assert_eq!(pipeline[0].name(), "portholes");
+        assert_eq!(pipeline[0].docs(), &[("count", " Portholes cut in the hull (1 to 9).")]);
+        assert!(pipeline[0].variants().is_none());
+
+        let read = Stage::read_as("portholes", Toml("count = 5")).expect("a kind of that name");
+        let five = read.expect("a valid table");
+        assert_eq!(five, Stage::Portholes(PortholeParams { count: 5 }));
+        assert_eq!(five.work(1600), 40);
+        assert!(Stage::read_as("windows", Toml("")).is_none());
+
+        let too_many = Stage::Portholes(PortholeParams { count: 12 });
+        let refused = too_many.check(&Fields::new("pipeline[0] (portholes)")).unwrap_err().to_string();
+        assert!(
+            refused.contains("pipeline[0] (portholes).count") && refused.contains("1 to 9"),
+            "{refused}"
+        );
+
+        let mut ship = Ship::new(30, 30);
+        for t in 0..10 {
+            ship.tiles[t] = Tile::Floor;
+        }
+        let (mut scores, mut shortfalls) = (Vec::new(), Vec::new());
+        let mut rng = crate::seed::Seed::new("portholes").stream("portholes", 0);
+        let mut cx = Context {
+            rng: &mut rng,
+            max_detour: 5,
+            walks: super::Walks { ammo: 12, power: 16 },
+            scores: &mut scores,
+            shortfalls: &mut shortfalls,
+        };
+        five.run(&mut ship, &mut cx);
+        assert_eq!(ship.tiles.iter().filter(|&&t| t == Tile::Floor).count(), 5);
     }
 }

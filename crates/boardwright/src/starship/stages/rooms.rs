@@ -1,12 +1,49 @@
 //! The core rooms: the cockpit, farthest from the perimeter, and the
 //! reactor, nearest the ship's centre.
 
-use super::Context;
+use super::fields::{Fields, MAX_PART_SIDE, stage_table};
 use super::place::{candidates, first_keeping, place_room};
-use crate::starship::params::RoomParams;
+use super::{Context, StageKind, search_work};
+use crate::params::ParamError;
 use crate::starship::part::Footprint;
 use crate::starship::part::Role;
 use crate::starship::ship::{Ship, Tile};
+
+stage_table! {
+    /// Parameters of a single-room stage (cockpit, reactor).
+    pub struct RoomParams {
+        /// Width (1 to 8).
+        w: u32 = 3, int(1, MAX_PART_SIDE);
+        /// Height (1 to 8).
+        h: u32 = 3, int(1, MAX_PART_SIDE);
+    }
+}
+
+/// The cockpit stage (`CoreRoom<true>`): farthest from the perimeter, its
+/// walls kept; or the reactor stage (`CoreRoom<false>`): nearest the
+/// centre of mass.
+pub(super) struct CoreRoom<const COCKPIT: bool>;
+
+impl<const COCKPIT: bool> StageKind for CoreRoom<COCKPIT> {
+    type Params = RoomParams;
+
+    fn default() -> RoomParams {
+        RoomParams::default()
+    }
+
+    fn check(p: &RoomParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)
+    }
+
+    fn work(p: &RoomParams, _area: u64) -> u64 {
+        search_work(p.w, p.h)
+    }
+
+    fn run(p: &RoomParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        let role = if COCKPIT { Role::Cockpit } else { Role::Reactor };
+        core_room(ship, cx, role, p, COCKPIT);
+    }
+}
 
 pub(super) fn core_room(ship: &mut Ship, cx: &mut Context<'_>, role: Role, p: &RoomParams, protected: bool) {
     let mut spots = candidates(ship, p.w, p.h);

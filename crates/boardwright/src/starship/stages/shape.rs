@@ -4,10 +4,103 @@
 //! wide grid, stretched across to [`WIDE_SPAN`] of its width)
 //! and the fill-gaps stage, which closes gaps and keeps the largest piece.
 
+use super::fields::{Fields, MAX_WEIGHT, stage_table};
+use super::{Context, StageKind};
+use crate::params::ParamError;
 use crate::seed::Rng;
-use crate::starship::params::{FillGapsParams, ShapeParams};
 use crate::starship::part::Facing;
 use crate::starship::ship::{Ship, Tile};
+
+/// Most brush modules in a shape stage.
+pub(crate) const MAX_MODULES: u32 = 50;
+/// Largest scan range and most passes of a fill-gaps stage.
+pub(crate) const MAX_GAP_SCAN: u32 = 16;
+
+stage_table! {
+    /// Parameters of the shape stage.
+    pub struct ShapeParams {
+        /// Fewest brush modules (1 to 50).
+        min_modules: u32 = 3, int(1, MAX_MODULES);
+        /// Most brush modules (`min_modules` to 50).
+        max_modules: u32 = 6, int(1, MAX_MODULES);
+        /// Weight of circle modules (0 to 1e6).
+        circle_weight: f64 = 1.0, float(0.0, MAX_WEIGHT);
+        /// Weight of rectangle modules (0 to 1e6; not 0 with `circle_weight`).
+        rectangle_weight: f64 = 1.0, float(0.0, MAX_WEIGHT);
+        /// Smallest module, as a share of the grid's width across and its height along (0 to 1).
+        min_size: f64 = 0.15, float(0.0, 1.0);
+        /// Largest module, as a share of the grid's width across and its height along (`min_size` to 1).
+        max_size: f64 = 0.3, float(0.0, 1.0);
+        /// Mirror left to right.
+        mirror: bool = true, any;
+        /// Length of the tapering nose, as a share of the ship's length (0 to
+        /// 0.8; 0: a blunt bow). Modules stay behind it.
+        nose: f64 = 0.3, float(0.0, 0.8);
+        /// Width of the hull's central spine, as a share of the grid's width
+        /// (0 to 1), which runs from the nose's tip to the tail.
+        spine: f64 = 0.3, float(0.0, 1.0);
+    }
+}
+
+stage_table! {
+    /// Parameters of the fill-gaps stage.
+    pub struct FillGapsParams {
+        /// How far to look for ship tiles in each direction (0 to 16).
+        scan_range: u32 = 1, int(0, MAX_GAP_SCAN);
+        /// Passes (0 to 16).
+        iterations: u32 = 1, int(0, MAX_GAP_SCAN);
+    }
+}
+
+/// The shape stage: the silhouette.
+pub(super) struct Shape;
+
+impl StageKind for Shape {
+    type Params = ShapeParams;
+
+    fn default() -> ShapeParams {
+        ShapeParams::default()
+    }
+
+    fn check(p: &ShapeParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)?;
+        f.ordered("min_modules", p.min_modules, "max_modules", p.max_modules)?;
+        f.weights("rectangle_weight", &[p.circle_weight, p.rectangle_weight])?;
+        f.ordered("min_size", p.min_size, "max_size", p.max_size)
+    }
+
+    /// A pass, and 8 more per 4 modules, per silhouette drawn.
+    fn work(p: &ShapeParams, _area: u64) -> u64 {
+        SHAPE_DRAWS * (8 + u64::from(p.max_modules.max(p.min_modules) / 4))
+    }
+
+    fn run(p: &ShapeParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        shape(ship, p, cx.rng);
+    }
+}
+
+/// The fill-gaps stage.
+pub(super) struct FillGaps;
+
+impl StageKind for FillGaps {
+    type Params = FillGapsParams;
+
+    fn default() -> FillGapsParams {
+        FillGapsParams::default()
+    }
+
+    fn check(p: &FillGapsParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)
+    }
+
+    fn work(_p: &FillGapsParams, _area: u64) -> u64 {
+        8
+    }
+
+    fn run(p: &FillGapsParams, ship: &mut Ship, _cx: &mut Context<'_>) {
+        fill_gaps(ship, p);
+    }
+}
 
 /// Silhouettes a shape stage draws at most, keeping the first that fills
 /// between [`FILL_LOW`] and [`FILL_HIGH`] of its bounding box (else the

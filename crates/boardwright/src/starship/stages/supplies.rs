@@ -1,12 +1,80 @@
 //! Supply rooms (ammo, power storage), placed and added until every
 //! consumer is within its walk, and the walks then kept clear.
 
+use super::fields::{Fields, MAX_PART_SIDE, MAX_ROOM_RATE, stage_table};
 use super::place::{candidates, place_room, place_room_at};
-use super::{Context, EXTRA_SUPPLIES, Walks, scaled};
-use crate::starship::params::SupplyParams;
+use super::{Context, StageKind, Walks, scaled, search_work};
+use crate::params::ParamError;
 use crate::starship::part::Footprint;
 use crate::starship::part::Role;
 use crate::starship::ship::{Ship, Tile};
+
+/// Supply rooms a stage may add, beyond twice the number it plans, while a
+/// consumer is still out of reach.
+pub(super) const EXTRA_SUPPLIES: u32 = 8;
+/// Most rooms a supply stage is asked for.
+pub(crate) const MAX_SUPPLIES: u32 = 16;
+
+stage_table! {
+    /// Parameters of a supply stage (ammo, power).
+    pub struct SupplyParams {
+        /// Fewest rooms (0 to 16).
+        min: u32 = 1, int(0, MAX_SUPPLIES);
+        /// Most rooms (`min` to 16).
+        max: u32 = 2, int(0, MAX_SUPPLIES);
+        /// Width (1 to 8).
+        w: u32 = 2, int(1, MAX_PART_SIDE);
+        /// Height (1 to 8).
+        h: u32 = 2, int(1, MAX_PART_SIDE);
+        /// Rooms added per 1000 tiles of hull (0 to 100).
+        per_1000_tiles: f64 = 3.0, float(0.0, MAX_ROOM_RATE);
+    }
+}
+
+/// The ammo supplies stage (`Supplies<false>`), near weapons, or the power
+/// storage stage (`Supplies<true>`), near thrusters and clear of the ammo
+/// supplies' walks.
+pub(super) struct Supplies<const POWER: bool>;
+
+impl<const POWER: bool> StageKind for Supplies<POWER> {
+    type Params = SupplyParams;
+
+    /// Ammo: 1 to 2 rooms and 3 per 1000 hull tiles; power: one room and 2
+    /// per 1000.
+    fn default() -> SupplyParams {
+        if POWER {
+            SupplyParams {
+                min: 1,
+                max: 1,
+                per_1000_tiles: 2.0,
+                ..SupplyParams::default()
+            }
+        } else {
+            SupplyParams::default()
+        }
+    }
+
+    fn check(p: &SupplyParams, f: &Fields<'_>) -> Result<(), ParamError> {
+        p.check_fields(f)?;
+        f.ordered("min", p.min, "max", p.max)
+    }
+
+    /// A search for a room for each room it may place.
+    fn work(p: &SupplyParams, area: u64) -> u64 {
+        scaled(p.max.max(p.min), p.per_1000_tiles, area)
+            .saturating_mul(2)
+            .saturating_add(u64::from(EXTRA_SUPPLIES))
+            .saturating_mul(search_work(p.w, p.h))
+    }
+
+    fn run(p: &SupplyParams, ship: &mut Ship, cx: &mut Context<'_>) {
+        if POWER {
+            supplies(ship, cx, p, Role::Thruster, &[Role::AmmoSupply]);
+        } else {
+            supplies(ship, cx, p, Role::Weapon, &[]);
+        }
+    }
+}
 
 /// Rooms of the first of `serves`' suppliers (ammo for weapons, power
 /// storage for thrusters), each walk within its limit ([`Walks`]).

@@ -10,9 +10,8 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use toml::{Table, Value};
 
-use super::stage_list::{Stage, default_pipeline};
+use super::{Reader, Stage, Variant, default_pipeline};
 use crate::overlay::{self, Entry};
-use crate::starship::params::Variant;
 use crate::starship::part::Role;
 
 /// Reads `pipeline`: each stage table over its stage's defaults, errors
@@ -29,11 +28,16 @@ impl<'de> Deserialize<'de> for Stage {
 
 /// The default pipeline's stage called `name`.
 fn default_stage(name: &str) -> Result<Stage, String> {
-    let defaults = default_pipeline();
-    defaults.iter().find(|s| s.name() == name).cloned().ok_or_else(|| {
-        let names: Vec<&str> = defaults.iter().map(Stage::name).collect();
-        format!("unknown stage `{name}`; stages: {}", names.join(", "))
-    })
+    default_pipeline()
+        .into_iter()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| unknown(name))
+}
+
+/// Why a stage called `name` is refused: no kind has that name.
+fn unknown(name: &str) -> String {
+    let names: Vec<&str> = default_pipeline().iter().map(Stage::name).collect();
+    format!("unknown stage `{name}`; stages: {}", names.join(", "))
 }
 
 /// Parameters as a table.
@@ -56,7 +60,7 @@ impl Entry for Stage {
 
     /// A field's range, as the form shows it (`an integer from 1 to 50`).
     fn expected(name: &str, key: &str) -> Option<String> {
-        super::stage_list::stage_fields("pipeline")
+        super::stage_fields("pipeline")
             .into_iter()
             .find(|f| f.table == name && f.name == key && !f.allowed.is_empty())
             .map(|f| f.allowed)
@@ -66,17 +70,10 @@ impl Entry for Stage {
         let Some(variants) = given.get("variants") else {
             return Ok(());
         };
-        let machine = match default_stage(name) {
-            Ok(Stage::Thrusters(p)) => Machine {
-                role: Role::Thruster,
-                builtin: p.variants,
-            },
-            Ok(Stage::Weapons(p)) => Machine {
-                role: Role::Weapon,
-                builtin: p.variants,
-            },
-            _ => return Ok(()),
+        let Some((role, builtin)) = default_stage(name).ok().and_then(|s| s.variants().map(|(r, v)| (r, v.to_vec()))) else {
+            return Ok(());
         };
+        let machine = Machine { role, builtin };
         let read: Vec<Variant> = overlay::read_list(variants.clone(), &overlay::path(at, "variants"), &machine)?;
         let tables = read.iter().map(|v| Value::Table(table_of(v))).collect();
         given.insert("variants".into(), Value::Array(tables));
@@ -88,22 +85,16 @@ impl Entry for Stage {
             Some(Value::String(name)) => name,
             _ => return Err(format!("missing field `{}`", Self::KEY)),
         };
-        Ok(match default_stage(&name)? {
-            Stage::Shape(_) => Stage::Shape(read(table)?),
-            Stage::FillGaps(_) => Stage::FillGaps(read(table)?),
-            Stage::Cockpit(_) => Stage::Cockpit(read(table)?),
-            Stage::Reactor(_) => Stage::Reactor(read(table)?),
-            Stage::CockpitArmor(_) => Stage::CockpitArmor(read(table)?),
-            Stage::ReactorArmor(_) => Stage::ReactorArmor(read(table)?),
-            Stage::Thrusters(_) => Stage::Thrusters(read(table)?),
-            Stage::Weapons(_) => Stage::Weapons(read(table)?),
-            Stage::ExteriorArmor(_) => Stage::ExteriorArmor(read(table)?),
-            Stage::AmmoSupplies(_) => Stage::AmmoSupplies(read(table)?),
-            Stage::PowerStorage(_) => Stage::PowerStorage(read(table)?),
-            Stage::Crew(_) => Stage::Crew(read(table)?),
-            Stage::FillArmor(_) => Stage::FillArmor(read(table)?),
-            Stage::ExtraDoors(_) => Stage::ExtraDoors(read(table)?),
-        })
+        Stage::read_as(&name, Given(table)).unwrap_or_else(|| Err(unknown(&name)))
+    }
+}
+
+/// A stage table without its `stage` key, read as its kind's parameters.
+struct Given(Table);
+
+impl Reader<String> for Given {
+    fn read<T: DeserializeOwned>(self) -> Result<T, String> {
+        read(self.0)
     }
 }
 
