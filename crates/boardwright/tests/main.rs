@@ -1,6 +1,7 @@
 //! Invariant and snapshot tests of the generators, checked on their results
 //! by code of their own, not by the code that built them.
 
+mod config_docs;
 mod fuzz_cases;
 mod hexet;
 mod limits;
