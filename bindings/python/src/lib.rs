@@ -288,7 +288,7 @@ impl Recipe {
         let clue = json!({
             "clue": r.clue(),
             "recipe_length": r.length(),
-            "max_seeds": witches::puzzle::MAX_SEEDS,
+            "max_seeds": witches::puzzle::Potion::MAX_SEEDS,
             "ingredients": r.ingredients().iter().map(|i| i.name).collect::<Vec<_>>(),
             "rules": r.rules(),
         });
@@ -539,7 +539,7 @@ impl PyHex {
 #[pyo3(signature = (name=None))]
 fn schema(name: Option<&str>) -> PyResult<String> {
     match name {
-        None => serde_json::to_string(&boardwright::schema::names()),
+        None => serde_json::to_string(&boardwright::schema::all().into_iter().map(|(name, _)| name).collect::<Vec<_>>()),
         Some(name) => serde_json::to_string(&boardwright::schema::named(name).map_err(value_error)?),
     }
     .map_err(value_error)
@@ -556,7 +556,7 @@ fn generators() -> Vec<&'static str> {
 /// place of the built-in rules. The JSON `boardwright play universe`
 /// writes.
 #[pyfunction]
-#[pyo3(signature = (result, games=1000, bots=vec![boardwright::universe::play::REFERENCE.to_string()], rules=None))]
+#[pyo3(signature = (result, games=1000, bots=vec![boardwright::universe::play::Series::REFERENCE.to_string()], rules=None))]
 fn play(py: Python<'_>, result: &str, games: u32, bots: Vec<String>, rules: Option<&str>) -> PyResult<String> {
     use boardwright::universe::{self, play};
     let board: universe::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a universe board: {e}")))?;

@@ -72,7 +72,7 @@ fn remedies(players: u32, games: u32, boards: u32, fair_play: u32) {
         *chosen.entry(name).or_default() += 1;
         let series = play::Series {
             games,
-            bots: vec![play::REFERENCE.to_string(); seats],
+            bots: vec![play::Series::REFERENCE.to_string(); seats],
             ..Default::default()
         };
         let with = series.play(&board).unwrap();
@@ -126,7 +126,7 @@ fn every_remedy(players: u32, games: u32, boards: u32) {
         let board = board(players, 0, b);
         let series = play::Series {
             games,
-            bots: vec![play::REFERENCE.to_string(); seats],
+            bots: vec![play::Series::REFERENCE.to_string(); seats],
             ..Default::default()
         };
         let rates = series.compensate(&board, &|_| {}, None).unwrap();
@@ -213,7 +213,7 @@ fn agreement(players: u32, games: u32, boards: u32, search_games: u32) {
             };
             series.play(&board).unwrap().advantage_p1
         };
-        reference.push(advantage(play::REFERENCE, games));
+        reference.push(advantage(play::Series::REFERENCE, games));
         search.push(advantage("search", search_games));
     }
     println!(

@@ -1,6 +1,6 @@
 //! Potions to win per difficulty and edition, for both strategies: the
-//! simple deduction (`potions_needed`) and the search over the recipes
-//! still possible (`potions_searched`), over many recipes each.
+//! simple deduction (`Recipe::potions_needed`) and the search over the recipes
+//! still possible (`Recipe::potions_searched`), over many recipes each.
 //!
 //! `cargo run --release -p boardwright --example witches_bands -- 10000`
 //! draws the recipes of the seeds `band-1` … `band-10000` at the default
@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use boardwright::Seed;
 use boardwright::witches::Params;
-use boardwright::witches::puzzle::{Recipe, potions_needed, potions_searched};
+use boardwright::witches::puzzle::Recipe;
 use rayon::prelude::*;
 
 /// Potions to win on one recipe: the simple strategy's, the search's
@@ -75,7 +75,7 @@ fn main() {
                 .into_par_iter()
                 .map(|i| {
                     let recipe = Recipe::new(&params, &Seed::new(&format!("band-{i}"))).expect("valid parameters");
-                    let got = (potions_needed(&recipe), potions_searched(&recipe));
+                    let got = (recipe.potions_needed(), recipe.potions_searched());
                     let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     if k.is_multiple_of(500) || k == count {
                         eprint!(

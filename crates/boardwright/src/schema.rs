@@ -13,14 +13,9 @@ use serde_json::Value;
 
 use crate::{GENERATORS, Generator, Visit, overlay, with_generator};
 
-/// Every schema's name (`docs/schema/NAME.schema.json`): each generator's
-/// result (`universe`) and config (`universe-config`), and the log it
-/// replays (`hexet-road-log`).
-pub fn names() -> Vec<String> {
-    makers().into_iter().map(|(name, _)| name).collect()
-}
-
-/// The schema called `name`, or what the names are.
+/// The schema called `name` (`docs/schema/NAME.schema.json`: each
+/// generator's result, `universe`, and config, `universe-config`, and the
+/// log it replays, `hexet-road-log`), or what the names are.
 pub fn named(name: &str) -> Result<Schema, String> {
     let makers = makers();
     match makers.iter().find(|(n, _)| n == name) {
@@ -75,7 +70,7 @@ pub fn result<G: Generator>() -> Schema {
 
 /// The schema of the log `G`'s results replay (hexet's road log), as it is
 /// read; `None` where nothing is played ([`Generator::LOG`]).
-pub fn log<G: Generator>() -> Option<Schema> {
+pub(crate) fn log<G: Generator>() -> Option<Schema> {
     let file = G::LOG?;
     let mut schema = read::<G::Log>();
     schema.insert("title".into(), format!("boardwright {} {}", G::NAME, file.noun).into());
@@ -113,7 +108,7 @@ pub fn read<T: JsonSchema>() -> Schema {
 /// parameters and a `seed`; in a nested list (universe `node_types`,
 /// starship `pipeline`), a table gives the key that names its entry and any
 /// of the entry's other fields, the rest coming from the built-in entry.
-pub fn config<G: Generator>() -> Schema {
+pub(crate) fn config<G: Generator>() -> Schema {
     // An entry's table needs only its key, and its other fields default to
     // the entry its name starts from, not to one value.
     let partial = RecursiveTransform(|schema: &mut Schema| {

@@ -19,7 +19,10 @@
 use crate::rng::Rng;
 use boardwright::Seed;
 use boardwright::witches::Params;
-use boardwright::witches::puzzle::{Decoy, Effect, Entry, MAX_POTION, MAX_SEEDS, Potion, Recipe};
+use boardwright::witches::puzzle::{Decoy, Effect, Entry, Potion, Recipe};
+
+const MAX_POTION: usize = Potion::MAX_INGREDIENTS;
+const MAX_SEEDS: u32 = Potion::MAX_SEEDS;
 
 /// One slot of the original's cauldron: the ingredient as placed, its
 /// number as the evaluation changes it (-1: none).

@@ -7,9 +7,9 @@
 
 use boardwright::Seed;
 use boardwright::witches::Params;
-use boardwright::witches::puzzle::{
-    Category, Decoy, Effect, Entry, Ingredient, MAX_POTION, Potion, Recipe, clue_holds, potions_needed, potions_searched,
-};
+use boardwright::witches::puzzle::{Category, Decoy, Effect, Entry, Ingredient, Potion, Recipe};
+
+const MAX_POTION: usize = Potion::MAX_INGREDIENTS;
 
 const NAMES: [&str; 10] = [
     "Parsley",
@@ -483,8 +483,8 @@ fn sweep(seeds: usize, counted: usize) -> (Vec<String>, usize) {
             assert!(r.solutions() > 0, "{what}");
             assert!(brute_force_solvable(&r), "{what}");
             assert!(r.brew(&r.solution()).unwrap().won, "{what}");
-            assert!(clue_holds(&r, r.clue()), "{what}: {}", r.clue());
-            if potions_needed(&r).is_none() {
+            assert!(r.clue_holds(r.clue()), "{what}: {}", r.clue());
+            if r.potions_needed().is_none() {
                 gave_up.push(what.clone());
             }
             if k < counted {
@@ -696,11 +696,11 @@ fn the_search_wins_every_plain_recipe_in_few_potions() {
         let (mut searched, mut simple) = (Vec::new(), Vec::new());
         for r in &recipes {
             let order: Vec<&str> = r.solution().entries().iter().map(|e| e.name()).collect();
-            let got = potions_searched(r).unwrap_or_else(|| panic!("the search gave up on {order:?}"));
+            let got = r.potions_searched().unwrap_or_else(|| panic!("the search gave up on {order:?}"));
             assert!((1..=worlds).contains(&got), "{order:?}: {got} potions");
-            assert_eq!(potions_searched(r), Some(got), "{order:?}: the same every time");
+            assert_eq!(r.potions_searched(), Some(got), "{order:?}: the same every time");
             searched.push(got);
-            simple.push(potions_needed(r).unwrap());
+            simple.push(r.potions_needed().unwrap());
         }
         let first_wins = searched.iter().filter(|&&p| p == 1).count();
         assert!(first_wins <= if length == 4 { 1 } else { 4 }, "{searched:?}");
@@ -728,7 +728,9 @@ fn recipes_keep_to_their_difficultys_band() {
                 .map(|k| {
                     let seed = format!("band-{k}");
                     let r = Recipe::new(&params, &Seed::new(&seed)).unwrap();
-                    let got = potions_needed(&r).unwrap_or_else(|| panic!("{edition} difficulty {difficulty} seed {seed:?}: gave up"));
+                    let got = r
+                        .potions_needed()
+                        .unwrap_or_else(|| panic!("{edition} difficulty {difficulty} seed {seed:?}: gave up"));
                     if difficulty >= 2 {
                         let plain: Vec<Ingredient> = r
                             .ingredients()
@@ -738,7 +740,10 @@ fn recipes_keep_to_their_difficultys_band() {
                                 _ => Ingredient::decoy(i.name, Decoy::Ignore, None),
                             })
                             .collect();
-                        let floor = potions_needed(&Recipe::hand_made(r.length(), plain, &Seed::new(&seed)).unwrap()).unwrap();
+                        let floor = Recipe::hand_made(r.length(), plain, &Seed::new(&seed))
+                            .unwrap()
+                            .potions_needed()
+                            .unwrap();
                         assert!(
                             (floor..=2 * floor).contains(&got),
                             "{edition} difficulty {difficulty} seed {seed:?}: {got} potions, band {floor} to {}",
@@ -776,8 +781,10 @@ fn the_search_never_gives_up_at_difficulty_3() {
         for k in 0..250 {
             let seed = format!("hand-over-{k}");
             let r = Recipe::new(&params, &Seed::new(&seed)).unwrap();
-            let got = potions_searched(&r).unwrap_or_else(|| panic!("{edition} seed {seed:?}: the search gave up"));
-            let most = 40 + potions_needed(&r).unwrap();
+            let got = r
+                .potions_searched()
+                .unwrap_or_else(|| panic!("{edition} seed {seed:?}: the search gave up"));
+            let most = 40 + r.potions_needed().unwrap();
             assert!(got <= most, "{edition} seed {seed:?}: {got} potions, more than {most}");
         }
     }

@@ -59,7 +59,7 @@ struct UniverseArgs {
     #[command(flatten)]
     series: Series,
     /// The bot every seat plays: reference (greedy's reckoning with chance, the one every figure is measured with), random, greedy or search (a budgeted lookahead, slower).
-    #[arg(long, default_value = play::REFERENCE, conflicts_with = "bots")]
+    #[arg(long, default_value = play::Series::REFERENCE, conflicts_with = "bots")]
     bot: String,
     /// One bot a seat, in seat order (random,greedy,…): mixed games, the bots moving round the seats from game to game.
     #[arg(long, value_delimiter = ',', value_name = "BOT,BOT,…")]
@@ -378,10 +378,10 @@ fn hexet_table(played: &hexet::play::Played<'_>) -> String {
 
 fn parse_games(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
-        Ok(n) if (1..=play::MOST_GAMES).contains(&n) => Ok(n),
+        Ok(n) if (1..=play::Series::MOST_GAMES).contains(&n) => Ok(n),
         _ => Err(format!(
             "{text:?} is not allowed; expected a whole number from 1 to {}",
-            play::MOST_GAMES
+            play::Series::MOST_GAMES
         )),
     }
 }

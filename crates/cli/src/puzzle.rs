@@ -28,8 +28,8 @@ pub(crate) fn args(command: clap::Command) -> clap::Command {
                 .allow_hyphen_values(true)
                 .help(format!(
                     "Brew a potion on the board's recipe and print the cauldron's answer as JSON: ingredients in cauldron order, comma-separated, each NAME:SEEDS (0 to {}) or NAME (as many as needed), at most {}; e.g. \"Sage:2,Mint:1,Chives\"; only the ingredients in play",
-                    puzzle::MAX_SEEDS,
-                    puzzle::MAX_POTION
+                    puzzle::Potion::MAX_SEEDS,
+                    puzzle::Potion::MAX_INGREDIENTS
                 )),
         )
 }

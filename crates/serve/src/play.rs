@@ -29,7 +29,7 @@ pub const MAX_GAMES: u32 = 2000;
 /// every node.
 pub const MAX_PLAYED_NODES: u64 = 300;
 /// The bots the server plays (search is too slow to serve).
-pub(crate) const SERVED_BOTS: [&str; 3] = [play::REFERENCE, "greedy", "random"];
+pub(crate) const SERVED_BOTS: [&str; 3] = [play::Series::REFERENCE, "greedy", "random"];
 
 /// `GET /api/universe/play?seed=…&games=N&bot=B`.
 pub(crate) async fn games(
@@ -104,7 +104,7 @@ pub(crate) struct Played<'a> {
 /// without them.
 fn read(raw: Option<&str>) -> Result<(u32, String, String), ApiError> {
     let mut games = 1000;
-    let mut bot = play::REFERENCE.to_string();
+    let mut bot = play::Series::REFERENCE.to_string();
     // The board's own query, without the play's keys.
     let mut rest = form_urlencoded::Serializer::new(String::new());
     let mut seen: Vec<&str> = Vec::new();

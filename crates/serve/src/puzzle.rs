@@ -43,7 +43,7 @@ pub(crate) struct PotionRequest {
     #[serde(default)]
     params: Option<serde_json::Map<String, Value>>,
     /// The potion: its ingredients in order (one may come more than once).
-    #[schemars(length(min = 1, max = puzzle::MAX_POTION))]
+    #[schemars(length(min = 1, max = puzzle::Potion::MAX_INGREDIENTS))]
     potion: Vec<PotionPart>,
 }
 
@@ -55,7 +55,7 @@ struct PotionPart {
     ingredient: String,
     /// A whole number from 0 to 9, or none (null): as many as needed.
     #[serde(default)]
-    #[schemars(with = "Option<u32>", range(max = puzzle::MAX_SEEDS))]
+    #[schemars(with = "Option<u32>", range(max = puzzle::Potion::MAX_SEEDS))]
     seeds: Value,
 }
 
@@ -78,8 +78,8 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body
     if request.seed.len() > MAX_SEED {
         return Err(ApiError::bad_request(format!("the seed is {} bytes; at most {MAX_SEED}", request.seed.len())).parameter("seed"));
     }
-    let mut parts = Vec::with_capacity(request.potion.len().min(puzzle::MAX_POTION + 1));
-    if request.potion.len() <= puzzle::MAX_POTION {
+    let mut parts = Vec::with_capacity(request.potion.len().min(puzzle::Potion::MAX_INGREDIENTS + 1));
+    if request.potion.len() <= puzzle::Potion::MAX_INGREDIENTS {
         for (i, part) in request.potion.iter().enumerate() {
             let seeds = match &part.seeds {
                 Value::Null => None,
@@ -88,7 +88,7 @@ pub(crate) async fn potion(State(app): State<Arc<App>>, headers: HeaderMap, body
                     return Err(ApiError::bad_request(format!(
                         "potion part {}: seeds {other} is not a whole number from 0 to {}; leave it out for as many as needed",
                         i + 1,
-                        puzzle::MAX_SEEDS
+                        puzzle::Potion::MAX_SEEDS
                     ))
                     .parameter("potion"));
                 }
@@ -150,7 +150,7 @@ pub(crate) async fn clue(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -
     json(&Clue {
         clue: recipe.clue(),
         recipe_length: recipe.length(),
-        max_seeds: puzzle::MAX_SEEDS,
+        max_seeds: puzzle::Potion::MAX_SEEDS,
         ingredients: recipe.ingredients().iter().map(|i| i.name).collect(),
         rules: recipe.rules(),
     })

@@ -1035,7 +1035,7 @@ fn witches_potion_clue_and_reveal() {
         assert_eq!(clue.status, 200);
         assert_eq!(clue.json()["clue"], recipe.clue());
         assert_eq!(clue.json()["recipe_length"], 4);
-        assert_eq!(clue.json()["max_seeds"], boardwright::witches::puzzle::MAX_SEEDS);
+        assert_eq!(clue.json()["max_seeds"], boardwright::witches::puzzle::Potion::MAX_SEEDS);
         assert!(clue.json()["rules"].as_array().unwrap().len() >= 10);
         let hardest = json!({"seed": "Tiamo", "preset": "hardest", "potion": [{"ingredient": "Sage"}]});
         assert_eq!(client::post(addr, "/api/witches/potion", &hardest.to_string()).status, 200);

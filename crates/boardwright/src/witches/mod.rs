@@ -408,11 +408,11 @@ impl Generator for Witches {
             ("recipe.solutions".to_string(), recipe.solutions() as f64),
             (
                 "recipe.strategy_potions".to_string(),
-                f64::from(puzzle::potions_needed(&recipe).unwrap_or(puzzle::GIVE_UP)),
+                f64::from(recipe.potions_needed().unwrap_or(puzzle::GIVE_UP)),
             ),
         ];
         if games > 0 {
-            let searched = puzzle::potions_searched(&recipe).unwrap_or(puzzle::GIVE_UP);
+            let searched = recipe.potions_searched().unwrap_or(puzzle::GIVE_UP);
             figures.push(("recipe.search_potions".to_string(), f64::from(searched)));
         }
         figures

@@ -403,7 +403,7 @@ fn recipe_figure(board_args: &[&str], figure: &str) -> Option<f64> {
             let params = boardwright::witches::Params::default();
             let recipe = boardwright::witches::puzzle::Recipe::new(&params, &boardwright::Seed::new(seed)).unwrap();
             assert_eq!(Some(recipe.solutions() as f64), reveal["solutions"].as_f64());
-            boardwright::witches::puzzle::potions_needed(&recipe).map(f64::from)
+            recipe.potions_needed().map(f64::from)
         }
         other => panic!("no recipe figure {other}"),
     }

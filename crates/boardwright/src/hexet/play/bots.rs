@@ -23,11 +23,11 @@ pub trait Bot: Send + Sync {
 }
 
 /// The bots' names.
-pub const BOTS: [&str; 1] = ["greedy"];
+pub(crate) const BOTS: [&str; 1] = ["greedy"];
 
 /// The bot called `name`, made for the map of `game`; `None` for a name
 /// not in [`BOTS`].
-pub fn bot(name: &str, game: &Game) -> Option<Box<dyn Bot>> {
+pub(crate) fn bot(name: &str, game: &Game) -> Option<Box<dyn Bot>> {
     match name {
         "greedy" => Some(Box::new(GreedyBot::new(game))),
         _ => None,

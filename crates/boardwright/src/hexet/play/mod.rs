@@ -19,16 +19,14 @@ mod report;
 
 use rayon::prelude::*;
 
-pub use bots::{BOTS, Bot, GreedyBot, bot};
+use bots::{BOTS, bot};
+pub use bots::{Bot, GreedyBot};
 pub use report::{Outcome, Report, SeatScore, TypeJoined};
 
 use super::{Board, Game, RoadEntry};
 use crate::Rng;
 use crate::seed::{Seed, hash_text};
 use crate::stats::PlayError;
-
-/// Most games one series may play.
-pub const MOST_GAMES: u32 = 10_000_000;
 
 /// The largest map played, in cells times cities: the greedy bot keeps
 /// every city's roads to every cell (4 bytes each).
@@ -37,9 +35,9 @@ pub(crate) const MOST_CELLS_TIMES_CITIES: u64 = 4_000_000;
 /// A series of games on one map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
-    /// Games to play, 1 to [`MOST_GAMES`].
+    /// Games to play, 1 to [`Series::MOST_GAMES`].
     pub games: u32,
-    /// The bot every seat plays (mirror play), one of [`BOTS`].
+    /// The bot every seat plays (mirror play): `greedy`, the only one.
     pub bot: String,
 }
 
@@ -80,6 +78,9 @@ impl<'a> Played<'a> {
 }
 
 impl Series {
+    /// Most games one series may play.
+    pub const MOST_GAMES: u32 = 10_000_000;
+
     /// Plays the series from `game` as it stands (its roads kept) with as many
     /// players as it has, every seat the same bot, and reports the seats'
     /// scores and wins and the rounds at which each city type was joined. The
@@ -132,10 +133,11 @@ impl Series {
 /// The bot of `series` for `game`'s map and the random streams its games
 /// are drawn from; refused in words.
 fn prepare(game: &Game, series: &Series) -> Result<(Box<dyn Bot>, Rng), PlayError> {
-    if !(1..=MOST_GAMES).contains(&series.games) {
+    if !(1..=Series::MOST_GAMES).contains(&series.games) {
         return Err(PlayError(format!(
-            "games: {} is not allowed; a whole number from 1 to {MOST_GAMES}",
-            series.games
+            "games: {} is not allowed; a whole number from 1 to {}",
+            series.games,
+            Series::MOST_GAMES
         )));
     }
     let map = game.map();

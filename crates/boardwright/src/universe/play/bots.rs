@@ -333,10 +333,10 @@ impl Bot for SearchBot {
 }
 
 /// The bots by name.
-pub const BOTS: [&str; 4] = ["reference", "random", "greedy", "search"];
+pub(crate) const BOTS: [&str; 4] = ["reference", "random", "greedy", "search"];
 
 /// The bot called `name` ([`BOTS`]).
-pub fn bot(name: &str) -> Option<Box<dyn Bot>> {
+pub(crate) fn bot(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "reference" => Some(Box::new(ReferenceBot::default())),
         "random" => Some(Box::new(RandomBot)),

@@ -28,7 +28,8 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-pub use bots::{BOTS, Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot, bot};
+use bots::{BOTS, bot};
+pub use bots::{Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot};
 pub use game::{Action, Game, Move};
 pub use remedy::Remedy;
 pub use report::{BotRate, Outcome, RemedyRate, Report, SeatRate, Stalls, StartRate};
@@ -69,19 +70,14 @@ impl<'a> Played<'a> {
     }
 }
 
-/// The bot every figure and target is measured with unless another is named.
-pub const REFERENCE: &str = "reference";
-
-/// Most games one series may play.
-pub const MOST_GAMES: u32 = 10_000_000;
-
 /// A series of games on one board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
-    /// Games to play, 1 to [`MOST_GAMES`].
+    /// Games to play, 1 to [`Series::MOST_GAMES`].
     pub games: u32,
     /// One bot name for every seat (mirror play), or one per seat (mixed
-    /// games; the bots move round the seats from game to game).
+    /// games; the bots move round the seats from game to game): `reference`,
+    /// `random`, `greedy` or `search`.
     pub bots: Vec<String>,
     /// The rules.
     pub rules: Rules,
@@ -91,13 +87,19 @@ impl Default for Series {
     fn default() -> Series {
         Series {
             games: 1000,
-            bots: vec![REFERENCE.to_string()],
+            bots: vec![Series::REFERENCE.to_string()],
             rules: Rules::default(),
         }
     }
 }
 
 impl Series {
+    /// The bot every figure and target is measured with unless another is
+    /// named.
+    pub const REFERENCE: &str = "reference";
+    /// Most games one series may play.
+    pub const MOST_GAMES: u32 = 10_000_000;
+
     /// Games [`Series::play`] plays in all: the series by its rules for the seats,
     /// and as many with the starts dealt for the starts (none more when
     /// the rules deal them already).
@@ -266,7 +268,7 @@ pub(crate) fn start_unevenness(board: &Board, dealt: &[Outcome]) -> Result<f64, 
         dealt,
         dealt,
         setup.start.players(),
-        &[REFERENCE.to_string()],
+        &[Series::REFERENCE.to_string()],
         &board.start_labels(),
         &setup.streams.substream(u64::MAX),
     );
@@ -350,10 +352,11 @@ pub(crate) struct Setup {
 pub(crate) fn prepare(board: &Board, series: &Series) -> Result<Setup, PlayError> {
     let players = board.header.params.players as usize;
     let start = Game::new(board, players, &series.rules)?;
-    if !(1..=MOST_GAMES).contains(&series.games) {
+    if !(1..=Series::MOST_GAMES).contains(&series.games) {
         return Err(PlayError(format!(
-            "games: {} is not allowed; a whole number from 1 to {MOST_GAMES}",
-            series.games
+            "games: {} is not allowed; a whole number from 1 to {}",
+            series.games,
+            Series::MOST_GAMES
         )));
     }
     let bots = series

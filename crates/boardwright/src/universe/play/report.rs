@@ -275,7 +275,7 @@ fn verdict_holds(bots: &[&String]) -> String {
         agreement.join(", ")
     );
     match bots {
-        [one] if one.as_str() == super::REFERENCE => format!(
+        [one] if one.as_str() == super::Series::REFERENCE => format!(
             "These verdicts are the reference bot's: what players who play as it does would find. A stronger player may differ on one board: {measured}. The seats' gap pooled over many boards is firmer than one board's."
         ),
         _ => format!(

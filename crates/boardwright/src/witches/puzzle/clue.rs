@@ -72,41 +72,44 @@ fn three(recipe: &Recipe, mut which: [usize; 3], rng: &mut Rng, what: &str) -> S
     format!("One of {a}, {b} or {c} {what}.")
 }
 
-/// Whether `clue` is true of `recipe` (for tests and a program that plays).
-pub fn holds(recipe: &Recipe, clue: &str) -> bool {
-    let ings = &recipe.ingredients;
-    let by_name = |name: &str| ings.iter().find(|i| i.name == name);
-    let body = clue.trim_end_matches('.');
-    if let Some(rest) = body.strip_prefix("One of ") {
-        let (names, what) = match rest.find(" is a decoy").or_else(|| rest.find(" has number ")) {
-            Some(at) => rest.split_at(at),
-            None => return false,
-        };
-        let names: Vec<&str> = names.split(", ").flat_map(|s| s.split(" or ")).collect();
-        let found: Vec<_> = names.iter().filter_map(|n| by_name(n)).collect();
-        if found.len() != 3 {
-            return false;
+impl Recipe {
+    /// Whether `clue` is true of the self (for tests and a program that
+    /// plays).
+    pub fn clue_holds(&self, clue: &str) -> bool {
+        let ings = &self.ingredients;
+        let by_name = |name: &str| ings.iter().find(|i| i.name == name);
+        let body = clue.trim_end_matches('.');
+        if let Some(rest) = body.strip_prefix("One of ") {
+            let (names, what) = match rest.find(" is a decoy").or_else(|| rest.find(" has number ")) {
+                Some(at) => rest.split_at(at),
+                None => return false,
+            };
+            let names: Vec<&str> = names.split(", ").flat_map(|s| s.split(" or ")).collect();
+            let found: Vec<_> = names.iter().filter_map(|n| by_name(n)).collect();
+            if found.len() != 3 {
+                return false;
+            }
+            return if what == " is a decoy" {
+                found.iter().any(|i| i.decoy.is_some())
+            } else {
+                let k: Option<u32> = what.trim_start_matches(" has number ").parse().ok();
+                found.iter().any(|i| i.decoy.is_none() && i.number == k)
+            };
         }
-        return if what == " is a decoy" {
-            found.iter().any(|i| i.decoy.is_some())
-        } else {
-            let k: Option<u32> = what.trim_start_matches(" has number ").parse().ok();
-            found.iter().any(|i| i.decoy.is_none() && i.number == k)
-        };
+        if let Some((name, k)) = body.split_once(" is not number ") {
+            return by_name(name).is_some_and(|i| i.number != k.parse().ok());
+        }
+        if let Some((name, half)) = body.split_once(" belongs in the ") {
+            return by_name(name).is_some_and(|i| {
+                let first = i.decoy.is_none() && i.number.is_some_and(|k| k <= self.length / 2);
+                let second = i.decoy.is_none() && i.number.is_some_and(|k| k > self.length / 2);
+                (half == "first half" && first) || (half == "second half" && second)
+            });
+        }
+        if let Some((name, count)) = body.split_once(" has ") {
+            let k: Option<usize> = count.split(' ').next().and_then(|k| k.parse().ok());
+            return by_name(name).is_some_and(|i| Some(i.effects.len()) == k);
+        }
+        false
     }
-    if let Some((name, k)) = body.split_once(" is not number ") {
-        return by_name(name).is_some_and(|i| i.number != k.parse().ok());
-    }
-    if let Some((name, half)) = body.split_once(" belongs in the ") {
-        return by_name(name).is_some_and(|i| {
-            let first = i.decoy.is_none() && i.number.is_some_and(|k| k <= recipe.length / 2);
-            let second = i.decoy.is_none() && i.number.is_some_and(|k| k > recipe.length / 2);
-            (half == "first half" && first) || (half == "second half" && second)
-        });
-    }
-    if let Some((name, count)) = body.split_once(" has ") {
-        let k: Option<usize> = count.split(' ').next().and_then(|k| k.parse().ok());
-        return by_name(name).is_some_and(|i| Some(i.effects.len()) == k);
-    }
-    false
 }

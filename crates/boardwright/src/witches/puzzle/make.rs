@@ -117,7 +117,7 @@ impl Recipe {
 }
 
 /// Whether `recipe` is as hard as its difficulty promises, by the simple
-/// strategy's potions ([`potions_needed`](super::potions_needed)): at
+/// strategy's potions ([`Recipe::potions_needed`]): at
 /// difficulty 2 and 3, at least as many as the same numbers would take
 /// with no effects and every decoy ignored (what difficulty 1 asks), and
 /// at most twice that. (Difficulty 1 is that by itself.)
@@ -134,7 +134,7 @@ fn in_band(recipe: &Recipe) -> bool {
         })
         .collect();
     let plain = Recipe::imagined(recipe.length, 1, recipe.second_edition, plain);
-    match (super::potions_needed(&plain), super::potions_needed(recipe)) {
+    match (plain.potions_needed(), recipe.potions_needed()) {
         (Some(floor), Some(potions)) => (floor..=2 * floor).contains(&potions),
         _ => false,
     }

@@ -2,8 +2,8 @@
 //! and difficulty make ([`Recipe`]), the potions players brew and enter
 //! ([`Potion`]), what the cauldron answers ([`Feedback`]), the free clue,
 //! the reveal ([`Reveal`]), and two strategies that measure how many
-//! potions a recipe takes: a simple deduction ([`potions_needed`]) and a
-//! search over the recipes still possible ([`potions_searched`]).
+//! potions a recipe takes: a simple deduction ([`Recipe::potions_needed`]) and a
+//! search over the recipes still possible ([`Recipe::potions_searched`]).
 //!
 //! Files: `recipe` (drawing one), `effects` (with `effects.toml`: each
 //! effect's category, level and rule), `potion` (reading one), `brew` (the
@@ -26,13 +26,10 @@ mod solve;
 mod strategy;
 
 pub use brew::Feedback;
-pub use clue::holds as clue_holds;
 pub use effects::{Category, Effect};
-pub use potion::{Entry, MAX_POTION, MAX_SEEDS, Potion, PotionError, ingredient};
+pub use potion::{Entry, Potion, PotionError};
 pub use recipe::{Decoy, Ingredient, Recipe};
-pub use search::potions_searched;
 pub(crate) use strategy::GIVE_UP;
-pub use strategy::potions_needed;
 
 /// The recipe revealed: the JSON of `boardwright witches --reveal`.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]

@@ -8,9 +8,9 @@ use std::fmt;
 use crate::witches::INGREDIENTS;
 
 /// Most ingredients in a potion: a cauldron holds at most 6 (3 × 2).
-pub const MAX_POTION: usize = 6;
+pub(crate) const MAX_POTION: usize = 6;
 /// Most seeds an ingredient may be grown with.
-pub const MAX_SEEDS: u32 = 9;
+pub(crate) const MAX_SEEDS: u32 = 9;
 /// Longest potion text read, in bytes.
 pub(crate) const MAX_TEXT: usize = 500;
 /// Longest ingredient name repeated in a message, in characters.
@@ -32,7 +32,7 @@ impl Entry {
     }
 }
 
-/// A potion: 1 to [`MAX_POTION`] ingredients, in cauldron order; one may
+/// A potion: 1 to [`Potion::MAX_INGREDIENTS`] ingredients, in cauldron order; one may
 /// go in more than once, as in the original.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Potion {
@@ -72,17 +72,23 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// The ingredient named `name` (any case, spaces around ignored).
-pub fn ingredient(name: &str) -> Option<usize> {
-    let name = name.trim();
-    INGREDIENTS.iter().position(|known| known.eq_ignore_ascii_case(name))
-}
-
 impl Potion {
+    /// Most ingredients in a potion: a cauldron holds at most 6 (3 × 2).
+    pub const MAX_INGREDIENTS: usize = MAX_POTION;
+    /// Most seeds an ingredient may be grown with.
+    pub const MAX_SEEDS: u32 = MAX_SEEDS;
+
+    /// The ingredient named `name` (any case, spaces around ignored): its
+    /// place among the board's ten.
+    pub fn ingredient(name: &str) -> Option<usize> {
+        let name = name.trim();
+        INGREDIENTS.iter().position(|known| known.eq_ignore_ascii_case(name))
+    }
+
     /// Reads `Sage:2,Mint:1,Dill` for a board with `in_play` ingredients
     /// (its `ingredients`: the first names of the ten): ingredients
     /// separated by commas, each `NAME` (as many seeds as needed) or
-    /// `NAME:SEEDS` with SEEDS from 0 to [`MAX_SEEDS`]; names in any case.
+    /// `NAME:SEEDS` with SEEDS from 0 to [`Potion::MAX_SEEDS`]; names in any case.
     /// A name that is not one of those in play is refused, naming them.
     ///
     /// ```
@@ -163,12 +169,12 @@ impl Potion {
             if name.trim().is_empty() {
                 return Err(refuse(part, "no ingredient named; expected NAME or NAME:SEEDS".to_string()));
             }
-            let Some(ingredient) = ingredient(name).filter(|&i| i < in_play) else {
+            let Some(ingredient) = Potion::ingredient(name).filter(|&i| i < in_play) else {
                 return Err(refuse(
                     part,
                     format!(
                         "{} is not in play on this board; its {in_play} ingredients are {}",
-                        ingredient(name).map_or_else(|| format!("{:?}", shown(name.trim())), |i| INGREDIENTS[i].to_string()),
+                        Potion::ingredient(name).map_or_else(|| format!("{:?}", shown(name.trim())), |i| INGREDIENTS[i].to_string()),
                         INGREDIENTS[..in_play].join(", ")
                     ),
                 ));

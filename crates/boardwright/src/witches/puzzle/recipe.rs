@@ -134,7 +134,7 @@ impl Recipe {
     }
 
     /// How many potions win, each ingredient grown as needed: every
-    /// ordered list of 1 to [`MAX_POTION`](super::MAX_POTION) ingredients
+    /// ordered list of 1 to [`Potion::MAX_INGREDIENTS`](super::Potion::MAX_INGREDIENTS) ingredients
     /// in play (repeats allowed), counted exactly.
     pub fn solutions(&self) -> u64 {
         self.solutions

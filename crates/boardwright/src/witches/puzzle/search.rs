@@ -24,7 +24,7 @@
 //! listing, it weighs an even sample of the worlds met (from its own
 //! stream). Lost — the steps run out before any world is met, or none
 //! agrees (a recipe drawn again past its attempts, whose effects were cut)
-//! — it plays the simple strategy ([`potions_needed`]) from the start,
+//! — it plays the simple strategy ([`Recipe::potions_needed`]) from the start,
 //! its potions counted after those already brewed. So it does too after
 //! [`HAND_OVER`] potions without a win, which only happens where the worlds
 //! it weighs agree yet miss the recipe (a `Resetter` hiding more effects
@@ -43,7 +43,7 @@ use super::effects::{Category, Effect};
 use super::make;
 use super::potion::{Entry, MAX_POTION, Potion};
 use super::recipe::{Decoy, Ingredient, Recipe};
-use super::strategy::{GIVE_UP, potions_needed};
+use super::strategy::GIVE_UP;
 use crate::seed::{Rng, Seed};
 
 /// Most worlds weighed at once; past it, an even sample of them.
@@ -56,30 +56,32 @@ const HAND_OVER: usize = 40;
 /// Answers worked out per choice of potion (worlds times potions tried).
 const HEARINGS_PER_CHOICE: usize = 60_000;
 
-/// Potions the stronger strategy brews until one wins (the winning one
-/// included); `None` if it gives up.
-pub fn potions_searched(recipe: &Recipe) -> Option<u32> {
-    let rules = Rules::of(recipe);
-    let mut heard: Vec<Brewed> = Vec::new();
-    // Lost: the simple strategy from the start, after these.
-    let lost = |brewed: usize| Some(brewed as u32 + potions_needed(recipe)?).filter(|&p| p <= GIVE_UP);
-    while heard.len() < HAND_OVER {
-        let Some(entries) = choose(&rules, &heard) else {
-            return lost(heard.len());
-        };
-        let potion = Potion::of(&entries).expect("the strategy brews potions");
-        let feedback = recipe.brew(&potion).expect("the strategy brews ingredients in play");
-        if feedback.won {
-            return Some(heard.len() as u32 + 1);
+impl Recipe {
+    /// Potions the stronger strategy brews until one wins (the winning one
+    /// included); `None` if it gives up.
+    pub fn potions_searched(&self) -> Option<u32> {
+        let rules = Rules::of(self);
+        let mut heard: Vec<Brewed> = Vec::new();
+        // Lost: the simple strategy from the start, after these.
+        let lost = |brewed: usize| Some(brewed as u32 + self.potions_needed()?).filter(|&p| p <= GIVE_UP);
+        while heard.len() < HAND_OVER {
+            let Some(entries) = choose(&rules, &heard) else {
+                return lost(heard.len());
+            };
+            let potion = Potion::of(&entries).expect("the strategy brews potions");
+            let feedback = self.brew(&potion).expect("the strategy brews ingredients in play");
+            if feedback.won {
+                return Some(heard.len() as u32 + 1);
+            }
+            heard.push(Brewed {
+                entries,
+                undergrown: feedback.undergrown,
+                overgrown: feedback.overgrown,
+                lines: read_lines(&feedback.feedback),
+            });
         }
-        heard.push(Brewed {
-            entries,
-            undergrown: feedback.undergrown,
-            overgrown: feedback.overgrown,
-            lines: read_lines(&feedback.feedback),
-        });
+        lost(heard.len())
     }
-    lost(heard.len())
 }
 
 /// A potion brewed and what its answer said.

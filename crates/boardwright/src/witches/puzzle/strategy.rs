@@ -39,78 +39,79 @@ enum Known {
     Ignored,
 }
 
-/// Potions the strategy brews until one wins (the winning one included);
-/// `None` if it gives up.
-pub fn potions_needed(recipe: &Recipe) -> Option<u32> {
-    let n = recipe.length;
-    let brewed = std::cell::Cell::new(0u32);
-    let brew = |entries: &[Entry]| {
-        brewed.set(brewed.get() + 1);
-        recipe
-            .brew(&Potion::of(entries).expect("the strategy brews potions"))
-            .expect("the strategy brews ingredients in play")
-    };
-    let in_play = recipe.ingredients.len();
-    let mut known = vec![Known::Unknown; in_play];
-    let mut heard: Vec<Vec<Effect>> = vec![Vec::new(); in_play];
-    let mut tried: Vec<Vec<usize>> = Vec::new();
-    for i in 0..in_play {
-        let (mut lo, mut hi) = (1u32, n);
-        known[i] = loop {
-            if lo > hi {
-                // Not reached by a drawn recipe: a number claims 1 … n.
-                break Known::Ignored;
-            }
-            let mid = (lo + hi) / 2;
-            let alone = |seeds: u32| {
-                brew(&[Entry {
-                    ingredient: i,
-                    seeds: Some(seeds),
-                }])
-            };
-            let f = alone(mid);
-            heard[i].clone_from(&f.effects);
-            if f.undergrown > 0 {
-                lo = mid + 1;
-            } else if f.overgrown > 0 {
-                hi = mid - 1;
-            } else {
-                let again = alone(mid + 1);
-                break if again.overgrown > 0 { Known::Number(mid) } else { Known::Ignored };
-            }
+impl Recipe {
+    /// Potions the simple strategy brews until one wins (the winning one included);
+    /// `None` if it gives up.
+    pub fn potions_needed(&self) -> Option<u32> {
+        let n = self.length;
+        let brewed = std::cell::Cell::new(0u32);
+        let brew = |entries: &[Entry]| {
+            brewed.set(brewed.get() + 1);
+            self.brew(&Potion::of(entries).expect("the strategy brews potions"))
+                .expect("the strategy brews ingredients in play")
         };
-        let complete = (1..=n).all(|k| known.contains(&Known::Number(k)));
-        let last = i + 1 == in_play;
-        if last || (complete && tried.is_empty()) {
-            // The plain order first, as if no effect mattered (when every
-            // number has an ingredient: a reset may hide one).
-            let plain: Vec<usize> = (1..=n).filter_map(|k| known.iter().position(|&x| x == Known::Number(k))).collect();
-            let wins: Vec<Vec<usize>> = complete
-                .then_some(plain)
-                .into_iter()
-                .chain(solve::winners(&imagined(recipe, &known, &heard), IMAGINED_WINS))
-                .collect();
-            // The repairs, made only when the wins before them failed.
-            let repairs = (1..=2)
-                .filter(|_| last)
-                .flat_map(|extra| wins.iter().flat_map(move |order| inserted(order, extra, in_play)));
-            for order in wins.iter().cloned().chain(repairs) {
-                if tried.contains(&order) {
-                    continue;
+        let in_play = self.ingredients.len();
+        let mut known = vec![Known::Unknown; in_play];
+        let mut heard: Vec<Vec<Effect>> = vec![Vec::new(); in_play];
+        let mut tried: Vec<Vec<usize>> = Vec::new();
+        for i in 0..in_play {
+            let (mut lo, mut hi) = (1u32, n);
+            known[i] = loop {
+                if lo > hi {
+                    // Not reached by a drawn self: a number claims 1 … n.
+                    break Known::Ignored;
                 }
-                let entries: Vec<Entry> = order.iter().map(|&ingredient| Entry { ingredient, seeds: None }).collect();
-                let won = brew(&entries).won;
-                tried.push(order);
-                if won {
-                    return Some(brewed.get());
+                let mid = (lo + hi) / 2;
+                let alone = |seeds: u32| {
+                    brew(&[Entry {
+                        ingredient: i,
+                        seeds: Some(seeds),
+                    }])
+                };
+                let f = alone(mid);
+                heard[i].clone_from(&f.effects);
+                if f.undergrown > 0 {
+                    lo = mid + 1;
+                } else if f.overgrown > 0 {
+                    hi = mid - 1;
+                } else {
+                    let again = alone(mid + 1);
+                    break if again.overgrown > 0 { Known::Number(mid) } else { Known::Ignored };
                 }
-                if brewed.get() >= GIVE_UP {
-                    return None;
+            };
+            let complete = (1..=n).all(|k| known.contains(&Known::Number(k)));
+            let last = i + 1 == in_play;
+            if last || (complete && tried.is_empty()) {
+                // The plain order first, as if no effect mattered (when every
+                // number has an ingredient: a reset may hide one).
+                let plain: Vec<usize> = (1..=n).filter_map(|k| known.iter().position(|&x| x == Known::Number(k))).collect();
+                let wins: Vec<Vec<usize>> = complete
+                    .then_some(plain)
+                    .into_iter()
+                    .chain(solve::winners(&imagined(self, &known, &heard), IMAGINED_WINS))
+                    .collect();
+                // The repairs, made only when the wins before them failed.
+                let repairs = (1..=2)
+                    .filter(|_| last)
+                    .flat_map(|extra| wins.iter().flat_map(move |order| inserted(order, extra, in_play)));
+                for order in wins.iter().cloned().chain(repairs) {
+                    if tried.contains(&order) {
+                        continue;
+                    }
+                    let entries: Vec<Entry> = order.iter().map(|&ingredient| Entry { ingredient, seeds: None }).collect();
+                    let won = brew(&entries).won;
+                    tried.push(order);
+                    if won {
+                        return Some(brewed.get());
+                    }
+                    if brewed.get() >= GIVE_UP {
+                        return None;
+                    }
                 }
             }
         }
+        None
     }
-    None
 }
 
 /// The recipe as the strategy knows it: numbers found, effects heard, an
