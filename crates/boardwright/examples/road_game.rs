@@ -7,7 +7,7 @@
 //! `cargo run --release --example road_game -- [seed] [n]`
 
 use boardwright::Seed;
-use boardwright::hexet::{Action, Game, Hex, HexSide, Params, RoadEntry, RoadType, road_code};
+use boardwright::hexet::{Action, Game, Hex, HexSide, Hexet, Params, RoadEntry, RoadType};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -43,7 +43,7 @@ fn main() {
             action: Action::Remove,
             ..log[k].clone()
         });
-        let code = road_code::encode(&params, &longer).expect("a game that replays");
+        let code = Hexet::encode_log(&params, &longer).expect("a game that replays");
         println!("seed={seed}&roads={code}");
     }
 }

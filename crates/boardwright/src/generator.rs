@@ -67,7 +67,7 @@ pub trait Generator: 'static {
         watch: &mut dyn Watch<Self::Snapshot>,
     ) -> Result<Self::Board, Error>;
 
-    /// The log a web address's code gives (hexet: [`crate::hexet::road_code`], a
+    /// The log a web address's code gives (hexet: [`crate::hexet::Hexet::encode_log`], a
     /// few letters a road), refused naming the entry at fault; without a
     /// [`Generator::LOG`], only the empty code is read.
     fn decode_log(_params: &Self::Params, code: &str) -> Result<Self::Log, Error> {

@@ -22,7 +22,7 @@ pub use layers::Layers;
 pub(crate) use layers::read_value;
 /// A TOML table and value, as layers of parameters are given: re-exported
 /// so that a caller needs no `toml` dependency of its own.
-pub use toml::{Table, Value};
+use toml::{Table, Value};
 
 /// What values a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -17,7 +17,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use boardwright::Seed;
-use boardwright::hexet::{self, Action, Game, Hex, HexSide, RoadEntry, RoadType, road_code};
+use boardwright::hexet::{self, Action, Game, Hex, HexSide, Hexet, RoadEntry, RoadType};
 
 const BIN: &str = env!("CARGO_BIN_EXE_boardwright");
 
@@ -367,7 +367,7 @@ fn a_game_played_through_two_servers_in_turn_is_the_replay_of_its_log() {
     let log = valid_log(&params, "-7", 60);
     assert!(log.len() >= 60 && log.iter().any(|e| e.action == Action::Remove));
     let address = |roads: &[RoadEntry]| {
-        let code = road_code::encode(&params, roads).unwrap();
+        let code = Hexet::encode_log(&params, roads).unwrap();
         format!("/api/hexet/board.json?seed=-7&players=3&rivers=6&roads={code}")
     };
     let mut last = Vec::new();

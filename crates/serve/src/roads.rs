@@ -10,7 +10,7 @@ use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use boardwright::hexet::{self, Hexet, RoadEntry, road_code};
+use boardwright::hexet::{self, Hexet, RoadEntry};
 use boardwright::params::Params as _;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -51,7 +51,7 @@ pub(crate) async fn read(State(app): State<Arc<App>>, RawQuery(raw): RawQuery) -
     let query = BoardQuery::parse::<Hexet>(raw.as_deref())?;
     let params: hexet::Params = query.params()?;
     let log = query.log::<Hexet>(&params, app.limits.max_log_letters)?;
-    let code = road_code::encode(&params, &log).map_err(|e| ApiError::internal(e.to_string()))?;
+    let code = Hexet::encode_log(&params, &log).map_err(|e| ApiError::internal(e.to_string()))?;
     json(&Roads { code, log })
 }
 
@@ -79,7 +79,7 @@ pub(crate) async fn write(State(app): State<Arc<App>>, headers: HeaderMap, body:
         .collect::<Result<Vec<RoadEntry>, _>>()?;
     let preset = request.preset.as_deref().filter(|name| !name.trim().is_empty());
     let params = hexet::Params::resolve_json(preset, &request.params.unwrap_or_default())?;
-    let code = road_code::encode(&params, &log).map_err(|e| match e {
+    let code = Hexet::encode_log(&params, &log).map_err(|e| match e {
         boardwright::Error::Log { index, reason } => refuse(format!("entry {}: {reason}", index + 1)),
         other => refuse(other.to_string()),
     })?;

@@ -343,7 +343,7 @@ fn roads_on_a_large_map_play_as_on_a_small_one() {
             .map(|&(a, b, river)| serde_json::from_str(&road(0, a, b, if river { "bridge" } else { "normal" })).unwrap())
             .collect();
         let params: boardwright::hexet::Params = params::Params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
-        let code = boardwright::hexet::road_code::encode(&params, &entries).unwrap();
+        let code = boardwright::hexet::Hexet::encode_log(&params, &entries).unwrap();
         assert_eq!(code.len(), 4 * entries.len());
         let replayed = Hexet::generate_with(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
@@ -798,7 +798,7 @@ fn a_hexet_address_carries_its_road_log() {
             }
         }
         assert!(log.len() > 5);
-        let code = boardwright::hexet::road_code::encode(&params, &log).unwrap();
+        let code = boardwright::hexet::Hexet::encode_log(&params, &log).unwrap();
         let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={code}"));
         assert_eq!(r.status, 200, "{}", r.text());
         let expected = Hexet::generate_with(&params, &Seed::new("code"), &log, &mut ()).unwrap();
@@ -825,12 +825,12 @@ fn a_hexet_address_carries_its_road_log() {
         assert!(r.status == 400 || r.status == 414, "{}", r.status);
         // Toggling one road 9,000 times: the longest log the limit lets
         // through on this map, answered, and in bounded time.
-        let toggle = boardwright::hexet::road_code::encode(&params, &log[..1]).unwrap();
+        let toggle = boardwright::hexet::Hexet::encode_log(&params, &log[..1]).unwrap();
         let removal = RoadEntry {
             action: boardwright::hexet::Action::Remove,
             ..log[0].clone()
         };
-        let undo = boardwright::hexet::road_code::encode(&params, &[removal]).unwrap();
+        let undo = boardwright::hexet::Hexet::encode_log(&params, &[removal]).unwrap();
         let hostile = format!("{toggle}{undo}").repeat(9_000);
         let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={hostile}"));
         assert_eq!(r.status, 200, "{}", r.text());
@@ -1150,7 +1150,7 @@ fn witches_potion_clue_and_reveal() {
 /// the entry at fault.
 #[test]
 fn hexet_road_log_and_code() {
-    use boardwright::hexet::{Action, Hex, RoadType, road_code};
+    use boardwright::hexet::{Action, Hex, Hexet, RoadType};
     with_server(|addr| {
         let params = boardwright::hexet::Params {
             width: 16,
@@ -1162,7 +1162,7 @@ fn hexet_road_log_and_code() {
             RoadEntry::new(1, Hex::new(4, 0), Hex::new(4, 1), RoadType::Normal, Action::Add),
             RoadEntry::new(0, Hex::new(2, 1), Hex::new(3, 1), RoadType::Normal, Action::Remove),
         ];
-        let code = road_code::encode(&params, &log).unwrap();
+        let code = Hexet::encode_log(&params, &log).unwrap();
         let body = json!({"params": {"width": 16, "height": 12}, "log": log});
         let written = client::post(addr, "/api/hexet/roads", &body.to_string());
         assert_eq!(written.status, 200, "{}", written.text());

@@ -56,7 +56,7 @@ mod map;
 mod network;
 mod params;
 pub mod play;
-pub mod road_code;
+mod road_code;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, RoadType, Score};
 pub use draw::PLAYER_COLORS;
@@ -111,6 +111,17 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed, stop: Option<Stop>) -> 
 /// assert!(board.roads.is_empty() && board.scores.iter().all(|s| s.score == 0));
 /// ```
 pub struct Hexet;
+
+impl Hexet {
+    /// `log` as the road code of a web address (`roads=CODE`), which
+    /// [`Generator::decode_log`] reads back: a few letters of the URL-safe
+    /// base64 alphabet a road, as few as the map's size needs. Refused,
+    /// naming the entry: a road whose ends are not neighbours, off the map,
+    /// or a player past 8.
+    pub fn encode_log(params: &Params, log: &[RoadEntry]) -> Result<String, Error> {
+        road_code::encode(params, log)
+    }
+}
 
 impl Generator for Hexet {
     const NAME: &'static str = "hexet";
