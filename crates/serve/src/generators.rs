@@ -152,7 +152,7 @@ fn describe<G: Generator>() -> Value {
     // What a generator's own page draws as the board does: hexet's
     // players' colours, for the networks it shows.
     if G::NAME == boardwright::hexet::Hexet::NAME {
-        described["player_colours"] = json!(boardwright::hexet::PLAYER_COLORS);
+        described["player_colours"] = json!(boardwright::hexet::Hexet::PLAYER_COLORS);
     }
     described
 }

@@ -83,7 +83,7 @@ fn generators_lists_every_parameter_and_preset() {
         assert_eq!(drawing["tile_max"], boardwright::Tile::MAX);
         assert_eq!(drawing["dpi"]["max"], *output::DPI_RANGE.end());
         // The page draws hexet's networks in the map's own colours.
-        assert_eq!(list[3]["player_colours"], json!(boardwright::hexet::PLAYER_COLORS));
+        assert_eq!(list[3]["player_colours"], json!(boardwright::hexet::Hexet::PLAYER_COLORS));
         assert!(list[0].get("player_colours").is_none());
         fn check<G: Generator>(entry: &Value) {
             assert_eq!(entry["about"], G::ABOUT);

@@ -18,7 +18,7 @@ mod road;
 mod rules_card;
 mod terrain;
 
-pub use road::PLAYER_COLORS;
+pub(crate) use road::PLAYER_COLORS;
 pub(crate) use rules_card::pages as rules_card;
 
 use scene::{Document, Page, Shape, Style, Tag};

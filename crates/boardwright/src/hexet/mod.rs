@@ -59,7 +59,6 @@ pub mod play;
 mod road_code;
 
 pub use board::{Board, CellOut, City, Metrics, NetworkOut, Road, RoadType, Score};
-pub use draw::PLAYER_COLORS;
 pub(crate) use draw::draw;
 pub use game::{Action, Game, ReplayError, RoadEntry, RoadError};
 pub use hex::{Hex, HexSide, SideMask};
@@ -113,6 +112,9 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed, stop: Option<Stop>) -> 
 pub struct Hexet;
 
 impl Hexet {
+    /// Each player's road colour on the map, by player number (`#RRGGBB`).
+    pub const PLAYER_COLORS: [&str; 8] = draw::PLAYER_COLORS;
+
     /// `log` as the road code of a web address (`roads=CODE`), which
     /// [`Generator::decode_log`] reads back: a few letters of the URL-safe
     /// base64 alphabet a road, as few as the map's size needs. Refused,

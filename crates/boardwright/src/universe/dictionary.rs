@@ -64,7 +64,7 @@ pub struct NodeType {
     /// the drawing ([`crate::DrawOptions::icons`]); the web app ignores it.
     pub icon: Option<String>,
     /// What the type does in play: its action types, at most one of each
-    /// ([`ACTIONS`]). The balanced node sets of the expansions read them.
+    /// ([`NodeType::ACTIONS`]). The balanced node sets of the expansions read them.
     #[schemars(extend("items" = { "type": "string", "enum": ACTIONS }))]
     pub actions: Vec<String>,
     /// Types a balanced node set brings in with this one (Critters, numbered
@@ -83,6 +83,9 @@ pub struct NodeType {
 }
 
 impl NodeType {
+    /// The action types a node type's `actions` are among.
+    pub const ACTIONS: [&str; 7] = ACTIONS;
+
     /// A type with only a name, as a table with a new name starts: no
     /// minimum, no cap, weight 0 (so it appears only with a `min` or a
     /// `prob`), category `"Other"`, no placement rules, groups of up to 2.
@@ -174,7 +177,7 @@ const NONE: &str = "none";
 
 /// The action types a node type may have, in the order the balanced node
 /// sets look for them.
-pub const ACTIONS: [&str; 7] = ["Cutting", "Turn", "Modify", "Movement", "Progression", "Blocking", "Ownership"];
+pub(crate) const ACTIONS: [&str; 7] = ["Cutting", "Turn", "Modify", "Movement", "Progression", "Blocking", "Ownership"];
 /// Longest rule of thumb, in characters.
 pub const MAX_RULE: usize = 200;
 

@@ -75,7 +75,7 @@ mod side;
 
 pub use board::{Area, Board, BoardGraph, Expedition, ExpeditionKind, Metrics, Node, NodeKind, Resource, Snapshot, TinyNode};
 use board::{degree_histogram, quadrant_edges, quadrants, side_mean_hops, spread};
-pub use dictionary::{ACTIONS, MissionKind, NodeType};
+pub use dictionary::{MissionKind, NodeType};
 pub(crate) use draw::{draw, rules_card};
 pub(crate) use json::write_json;
 pub use params::Params;

@@ -3,7 +3,7 @@
 //! brute force on finished boards over many seeds and every player count.
 
 use super::*;
-use boardwright::universe::{ACTIONS, Area, ExpeditionKind, expansions};
+use boardwright::universe::{Area, ExpeditionKind, NodeType, expansions};
 
 /// Boards per player count in the sweeps (the `print` tests draw more).
 const SEEDS: usize = 120;
@@ -350,7 +350,7 @@ fn balanced_node_sets_hold_every_category_and_action_type() {
                     let has = |a: &str| types.iter().filter(|t| t.actions.iter().any(|x| x == a)).count();
                     let problem = if let Some(c) = pool.iter().map(|t| &t.category).find(|c| !types.iter().any(|t| &t.category == *c)) {
                         Some(format!("no {c}"))
-                    } else if let Some(a) = ACTIONS.iter().find(|a| has(a) == 0) {
+                    } else if let Some(a) = NodeType::ACTIONS.iter().find(|a| has(a) == 0) {
                         Some(format!("no {a}"))
                     } else if has("Cutting") < 3 {
                         Some(format!("{} types that cut", has("Cutting")))

@@ -9,7 +9,7 @@ use crate::print::INK;
 
 /// The colours of players' roads, by player number (`#RRGGBB`): dark and
 /// strong, so that none is taken for a city type's (light tints).
-pub const PLAYER_COLORS: [&str; 8] = [
+pub(crate) const PLAYER_COLORS: [&str; 8] = [
     "#B5122E", "#1F3F99", "#C2560C", "#5E2A84", "#00695C", "#6D4C1F", "#B0127A", "#111111",
 ];
 /// Width of a road, in circumradii of the hexes.

@@ -50,7 +50,7 @@ const FAR: u32 = u32::MAX;
 /// Each city's roads to every cell are counted once for the map, when the
 /// bot is made, so a turn costs one pass over the cells.
 #[derive(Clone, Debug)]
-pub struct GreedyBot {
+pub(crate) struct GreedyBot {
     /// Per city (by id), the fewest roads from it to each cell ([`FAR`]:
     /// no way, through lakes only).
     roads: Vec<Vec<u32>>,

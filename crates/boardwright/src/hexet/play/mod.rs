@@ -1,4 +1,4 @@
-//! Hexet, played: bots build roads on a map ([`Bot`], [`GreedyBot`]), a
+//! Hexet, played: bots build roads on a map ([`Bot`]; `greedy`), a
 //! road a turn, and a series of seeded games says how each seat scores and
 //! wins and when each city type gets joined ([`Series::play`], [`Report`]).
 //! `docs/play.md` gives the rules the bots play by.
@@ -19,8 +19,8 @@ mod report;
 
 use rayon::prelude::*;
 
+pub use bots::Bot;
 use bots::{BOTS, bot};
-pub use bots::{Bot, GreedyBot};
 pub use report::{Outcome, Report, SeatScore, TypeJoined};
 
 use super::{Board, Game, RoadEntry};

@@ -20,7 +20,7 @@ pub trait Bot: Send + Sync {
 /// Any legal move, each as likely: the floor, where a bias built into the
 /// board already shows.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RandomBot;
+pub(crate) struct RandomBot;
 
 impl Bot for RandomBot {
     fn name(&self) -> &str {
@@ -41,7 +41,7 @@ impl Bot for RandomBot {
 /// within two hops of that rival's nodes are weighed (a cut anywhere else
 /// delays no one). Ties are broken at random.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct GreedyBot;
+pub(crate) struct GreedyBot;
 
 impl GreedyBot {
     /// How far `seat` stands ahead: the nearest rival's distance to
@@ -89,7 +89,7 @@ impl Bot for GreedyBot {
 /// another as people's do, where greedy's nearly repeat, so a board's
 /// figures are many games, not one game replayed.
 #[derive(Clone, Copy, Debug)]
-pub struct ReferenceBot {
+pub(crate) struct ReferenceBot {
     /// The chance of a move one worse than the best, as a share of the
     /// best's (0: greedy; below 1).
     pub spread: f64,
@@ -252,7 +252,7 @@ fn weigh_on(game: &Game, ahead: &mut Game, (near, queue): &mut Scratch, moves: &
 /// best is played: a win counts 1, a loss 0, an unfinished play-out by how
 /// far it leaves this seat ahead of the nearest rival.
 #[derive(Clone, Copy, Debug)]
-pub struct SearchBot {
+pub(crate) struct SearchBot {
     /// Play-outs per move chosen, 1 to 10,000.
     pub budget: u32,
     /// Rounds each play-out runs before it is judged.

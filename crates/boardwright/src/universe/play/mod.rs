@@ -1,6 +1,6 @@
 //! Unstable Universe, played: the game on a board ([`Game`]: its state,
 //! legal moves and what a move does), bots that play it ([`Bot`]; the
-//! reference player is [`ReferenceBot`]), a series of seeded games with
+//! reference player, `reference`, among them), a series of seeded games with
 //! the statistics of who wins ([`Series::play`], [`Report`]), and the remedies
 //! for moving later tried by play ([`Remedy`], [`Series::compensate`]).
 //! `docs/play.md` gives the rules and where each comes from.
@@ -28,8 +28,8 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
+pub use bots::Bot;
 use bots::{BOTS, bot};
-pub use bots::{Bot, GreedyBot, RandomBot, ReferenceBot, SearchBot};
 pub use game::{Action, Game, Move};
 pub use remedy::Remedy;
 pub use report::{BotRate, Outcome, RemedyRate, Report, SeatRate, Stalls, StartRate};
