@@ -5,7 +5,7 @@
 
 use boardwright::hexet::{Hexet, RoadEntry};
 use boardwright::params::Params as _;
-use boardwright::{DrawOptions, GENERATORS, Generator, Seed, Visit, with_generator};
+use boardwright::{DrawOptions, GENERATORS, Registered, Seed, Visit, with_generator};
 
 /// Largest work (`Generator::work_size`) a fuzz input may ask for: size
 /// parameters scale the work by design, so inputs stay near the default
@@ -26,7 +26,7 @@ struct Config(toml::Table);
 
 impl Visit for Config {
     type Output = ();
-    fn visit<G: Generator>(self) {
+    fn visit<G: Registered>(self) {
         run::<G>(self.0, &G::Log::default());
     }
 }
@@ -44,14 +44,14 @@ pub fn roads(data: &[u8]) {
 
 /// Resolves, generates, writes the JSON and draws the SVG, as the command
 /// line would; a refusal anywhere is fine.
-fn run<G: Generator>(table: toml::Table, log: &G::Log) {
+fn run<G: Registered>(table: toml::Table, log: &G::Log) {
     let Ok(params) = G::Params::resolve(&[table]) else {
         return;
     };
     if G::work_size(&params) > MAX_WORK {
         return;
     }
-    let Ok(output) = G::generate_with(&params, &Seed::new("fuzz"), log, &mut ()) else {
+    let Ok(output) = G::generate_logged(&params, &Seed::new("fuzz"), log, &mut ()) else {
         return;
     };
     G::write_json(&output, &mut std::io::sink()).expect("writing JSON to a sink succeeds");

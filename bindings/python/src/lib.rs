@@ -11,7 +11,7 @@ use std::fmt::Display;
 
 use boardwright::hexet::{self, RoadEntry};
 use boardwright::params::{ParamError, Params};
-use boardwright::{DrawOptions, Generator, Paper, Seed, Tile, Visit};
+use boardwright::{DrawOptions, Paper, Registered, Seed, Tile, Visit};
 use boardwright::{starship, witches};
 use boardwright_analyze::run::Outcome;
 use output::{Drawing, Format};
@@ -76,7 +76,7 @@ fn resolve<P: Params>(params: &str, preset: Option<&str>) -> Result<P, Failure> 
 }
 
 /// A result's JSON, exactly as the command line writes it.
-fn json_of<G: Generator>(board: &G::Board) -> Result<Vec<u8>, String> {
+fn json_of<G: Registered>(board: &G::Board) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     output::write::<G>(board, Format::Json, &Drawing::default(), &mut out).map_err(|e| e.to_string())?;
     Ok(out)
@@ -91,14 +91,14 @@ struct Generate<'a> {
 
 impl Visit for Generate<'_> {
     type Output = Result<Vec<u8>, Failure>;
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let params = resolve::<G::Params>(self.params, self.preset)?;
         let log: G::Log = match (self.log, G::LOG) {
             (None, _) => G::Log::default(),
             (Some(text), Some(file)) => serde_json::from_str(text).map_err(|e| Failure::of("roads", format!("{}: {e}", file.noun)))?,
             (Some(_), None) => return Err(Failure::of("roads", format!("{} plays no log", G::NAME))),
         };
-        let board = G::generate_with(&params, &Seed::new(self.seed), &log, &mut ()).map_err(|e| e.to_string())?;
+        let board = G::generate_logged(&params, &Seed::new(self.seed), &log, &mut ()).map_err(|e| e.to_string())?;
         Ok(json_of::<G>(&board)?)
     }
 }
@@ -120,7 +120,7 @@ struct Draw<'a> {
 
 impl Visit for Draw<'_> {
     type Output = Result<Vec<u8>, Failure>;
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let board: G::Board = serde_json::from_str(self.result).map_err(|e| format!("not a {} result: {e}", G::NAME))?;
         let mut out = Vec::new();
         output::write::<G>(&board, self.format, &self.drawing, &mut out).map_err(|e| e.to_string())?;
@@ -169,7 +169,7 @@ struct Analyze<'a> {
 
 impl Visit for Analyze<'_> {
     type Output = Result<Value, Failure>;
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let params = resolve::<G::Params>(self.params, self.preset)?;
         let rows = boardwright_analyze::rows::<G>(&params, self.base, &self.indices, 0, &|| ());
         let rows = rows.into_iter().map(|row| {

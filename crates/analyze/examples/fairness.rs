@@ -20,7 +20,7 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use boardwright::Generator;
+use boardwright::Registered;
 use boardwright::params::{self, Params as _};
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
@@ -78,7 +78,7 @@ fn arguments() -> Result<Option<(u64, String)>, String> {
 
 /// One generator's Markdown table: a row per target, a column per player
 /// count, each cell the default's value and mark, then the compared preset's.
-fn table<G: Generator>(title: &str, players: RangeInclusive<u32>, boards: u64, seed: &str) -> String {
+fn table<G: Registered>(title: &str, players: RangeInclusive<u32>, boards: u64, seed: &str) -> String {
     let counts: Vec<u32> = players.collect();
     let measured: Vec<[Measured; 2]> = counts
         .iter()
@@ -137,7 +137,7 @@ fn cell(verdict: &Verdict) -> String {
 
 /// The targets of `G` measured over `boards` boards of `players` players,
 /// with `preset` (or the defaults).
-fn measure<G: Generator>(preset: Option<&str>, players: u32, boards: u64, seed: &str) -> Measured {
+fn measure<G: Registered>(preset: Option<&str>, players: u32, boards: u64, seed: &str) -> Measured {
     let label = preset.map_or_else(|| "default".to_string(), |p| format!("preset {p}"));
     let mut layers = Vec::new();
     if let Some(name) = preset {

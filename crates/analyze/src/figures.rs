@@ -84,7 +84,7 @@ impl Flattener {
     }
 
     /// `figures` followed by `extra`, figures measured beside the result
-    /// ([`Generator::extra_figures`](boardwright::Generator::extra_figures)),
+    /// ([`Played::extra_figures`](boardwright::Played::extra_figures)),
     /// the joined names shared as the result's own are.
     pub fn extend(&mut self, figures: Figures, extra: &[(&str, f64)]) -> Figures {
         let Figures { names: own, mut values } = figures;

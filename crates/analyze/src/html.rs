@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use boardwright::metrics::{Described, Metric};
-use boardwright::{Generator, Visit};
+use boardwright::{Registered, Visit};
 use scene::{Anchor, Color, Page, Shape, Style};
 
 use super::fairness::{Mark, decimals};
@@ -154,7 +154,7 @@ fn described(generator: &str, column: &str) -> Option<(&'static str, &'static st
     struct Metrics;
     impl Visit for Metrics {
         type Output = &'static [Metric];
-        fn visit<G: Generator>(self) -> &'static [Metric] {
+        fn visit<G: Registered>(self) -> &'static [Metric] {
             <G::Metrics as Described>::METRICS
         }
     }

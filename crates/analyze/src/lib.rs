@@ -32,7 +32,7 @@ pub mod summary;
 
 use boardwright::fairness::Target;
 use boardwright::params::{self, Params};
-use boardwright::{Error, Generator, Seed, Visit};
+use boardwright::{Error, Registered, Seed, Visit};
 use rayon::prelude::*;
 
 use run::{Outcome, Row, SetRun};
@@ -43,7 +43,7 @@ pub fn targets(generator: &str) -> &'static [Target] {
     struct Targets;
     impl Visit for Targets {
         type Output = &'static [Target];
-        fn visit<G: Generator>(self) -> &'static [Target] {
+        fn visit<G: Registered>(self) -> &'static [Target] {
             G::FAIRNESS
         }
     }
@@ -52,11 +52,11 @@ pub fn targets(generator: &str) -> &'static [Target] {
 
 /// One board, from the seed `BASE-index`: its flattened metrics and the
 /// generator's figures measured beside it, `play` games played where the
-/// generator plays them ([`Generator::extra_figures`]), or why every
+/// generator plays them ([`Played::extra_figures`](boardwright::Played::extra_figures)), or why every
 /// attempt failed.
-pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32, flattener: &mut figures::Flattener) -> Row {
+pub fn board<G: Registered>(params: &G::Params, base: &str, index: u64, play: u32, flattener: &mut figures::Flattener) -> Row {
     let seed = Seed::new(&format!("{base}-{index}"));
-    let outcome = match G::generate_with(params, &seed, &G::Log::default(), &mut ()) {
+    let outcome = match G::generate_with(params, &seed, &mut ()) {
         Ok(board) => {
             let figures = flattener.flatten(G::metrics(&board));
             let extra = G::extra_figures(params, &seed, &board, play);
@@ -77,7 +77,7 @@ pub fn board<G: Generator>(params: &G::Params, base: &str, index: u64, play: u32
 /// in the order of `indices`, universe boards and hexet maps each played
 /// `play` times;
 /// `done` is called as each board is finished (a progress bar's step).
-pub fn rows<G: Generator>(params: &G::Params, base: &str, indices: &[u64], play: u32, done: &(dyn Fn() + Sync)) -> Vec<Row> {
+pub fn rows<G: Registered>(params: &G::Params, base: &str, indices: &[u64], play: u32, done: &(dyn Fn() + Sync)) -> Vec<Row> {
     indices
         .par_iter()
         .map_init(figures::Flattener::default, |flattener, &index| {

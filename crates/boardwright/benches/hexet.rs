@@ -11,6 +11,7 @@
 //! measured one by one and their median and 99th percentile printed.
 
 use boardwright::Generator;
+use boardwright::Logged;
 use boardwright::hexet::Hexet;
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -264,7 +265,7 @@ fn replay(c: &mut Criterion) {
     group.bench_function("replay 1M-entry log end to end (parse, map, replay, JSON)", |b| {
         b.iter(|| {
             let log: Vec<RoadEntry> = serde_json::from_str(&text).unwrap();
-            let board = Hexet::generate_with(&params, &Seed::new("bench"), &log, &mut ()).unwrap();
+            let board = Hexet::generate_logged(&params, &Seed::new("bench"), &log, &mut ()).unwrap();
             black_box(serde_json::to_vec(&board).unwrap().len())
         })
     });

@@ -14,7 +14,7 @@
 
 use boardwright::params::Params as _;
 use boardwright::universe::{Board, Params, Universe};
-use boardwright::{DrawOptions, Generator, Paper, Seed};
+use boardwright::{DrawOptions, Generator, Paper, Printed, Seed};
 use scene::Shape;
 
 /// The least font of a number, millimetres.

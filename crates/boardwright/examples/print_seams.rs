@@ -17,7 +17,7 @@
 //! ```
 
 use boardwright::params::Params as _;
-use boardwright::{DrawOptions, Generator, Paper, Seed, Tile};
+use boardwright::{DrawOptions, Generator, Paper, Registered, Seed, Tile};
 use scene::{Anchor, Document, Page, Shape};
 
 /// Whether to name every fault.
@@ -92,7 +92,7 @@ enum Kind {
     Mark,
 }
 
-fn sweep<G: Generator>(name: &str, boards: &[G::Board], measure: fn(&Page) -> Measured) {
+fn sweep<G: Registered>(name: &str, boards: &[G::Board], measure: fn(&Page) -> Measured) {
     for paper in [Paper::A4, Paper::A5, Paper::Letter, Paper::A3] {
         let one: Vec<Measured> = boards
             .iter()

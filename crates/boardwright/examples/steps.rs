@@ -27,7 +27,7 @@ fn main() {
             (self.0)(step);
         }
     }
-    let board = Universe::generate_with(&params, &Seed::new("steps"), &(), &mut Steps(|step| report(step, Instant::now())))
+    let board = Universe::generate_with(&params, &Seed::new("steps"), &mut Steps(|step| report(step, Instant::now())))
         .unwrap_or_else(|e| panic!("{e}"));
     report(0, Instant::now());
     let json_start = Instant::now();

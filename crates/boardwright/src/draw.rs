@@ -2,7 +2,7 @@
 //! and the web app write for the same board and options (feature `draw`,
 //! on by default).
 
-use crate::{DrawOptions, GeneratedBoard, Generator};
+use crate::{DrawOptions, GeneratedBoard, Printed};
 
 pub use render::Format;
 
@@ -63,7 +63,7 @@ pub fn draw_with<B: GeneratedBoard>(board: &B, format: Format, options: DrawOpti
             DPI_RANGE.end()
         )));
     }
-    <B::Generator as Generator>::check_printable(board, &options).map_err(|e| DrawError(e.to_string()))?;
-    let doc = <B::Generator as Generator>::sheets(board, options);
+    <B::Generator as Printed>::check_printable(board, &options).map_err(|e| DrawError(e.to_string()))?;
+    let doc = <B::Generator as Printed>::sheets(board, options);
     render::render(&doc, format, render::Options { dpi }).map_err(|e| DrawError(e.to_string()))
 }

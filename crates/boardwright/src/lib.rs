@@ -104,7 +104,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use generator::{Generator, Limits, LogFile, Visit};
+pub use generator::{Generator, Limits, LogFile, Logged, Played, Printed, Registered, Visit};
 pub use print::{Sheets, Tile, Unprintable};
 pub use scene::Paper;
 pub use seed::{Rng, Seed};
@@ -173,7 +173,7 @@ macro_rules! registry {
 /// it: what draws it and writes it is known from its type.
 pub trait GeneratedBoard {
     /// The generator that makes boards of this type.
-    type Generator: Generator<Board = Self>;
+    type Generator: Registered<Board = Self>;
 }
 
 registry!(universe::Universe, witches::Witches, starship::Starship, hexet::Hexet);
@@ -189,11 +189,11 @@ pub struct DrawOptions {
     pub tile: Tile,
     /// SVG text of icons named by the parameters (a universe node type's
     /// `icon` file), by the name they were given under: whoever reads files
-    /// fills it in ([`Generator::icon_files`] says which); a named icon
+    /// fills it in ([`Printed::icon_files`] says which); a named icon
     /// missing here is drawn as if none were named.
     pub icons: std::collections::BTreeMap<String, String>,
     /// A rules card after the board's sheets, for a generator that has one
-    /// ([`Generator::RULES_CARD`]; the others ignore it).
+    /// ([`Printed::RULES_CARD`]; the others ignore it).
     pub rules_card: bool,
 }
 

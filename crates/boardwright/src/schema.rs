@@ -11,7 +11,7 @@ use schemars::transform::RecursiveTransform;
 use schemars::{JsonSchema, Schema};
 use serde_json::Value;
 
-use crate::{GENERATORS, Generator, Visit, overlay, with_generator};
+use crate::{GENERATORS, Generator, Logged, Registered, Visit, overlay, with_generator};
 
 /// The schema called `name` (`docs/schema/NAME.schema.json`: each
 /// generator's result, `universe`, and config, `universe-config`, and the
@@ -47,7 +47,7 @@ struct Makers;
 impl Visit for Makers {
     type Output = Vec<(String, fn() -> Schema)>;
 
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let mut makers: Self::Output = vec![(G::NAME.to_string(), result::<G>), (format!("{}-config", G::NAME), config::<G>)];
         if let Some(file) = G::LOG {
             let log = || log::<G>().expect("a generator with a log file has a log schema");
@@ -69,8 +69,8 @@ pub fn result<G: Generator>() -> Schema {
 }
 
 /// The schema of the log `G`'s results replay (hexet's road log), as it is
-/// read; `None` where nothing is played ([`Generator::LOG`]).
-pub(crate) fn log<G: Generator>() -> Option<Schema> {
+/// read; `None` where nothing is played ([`Logged::LOG`]).
+pub(crate) fn log<G: Logged>() -> Option<Schema> {
     let file = G::LOG?;
     let mut schema = read::<G::Log>();
     schema.insert("title".into(), format!("boardwright {} {}", G::NAME, file.noun).into());

@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use boardwright::Generator;
+use boardwright::Logged;
 use boardwright::Seed;
 use boardwright::hexet::{
     Action, Board, Game, Hex, HexSide, Hexet, NetworkChange, NetworkOut, Params, Road, RoadEntry, RoadError, RoadType, Terrain,
@@ -601,7 +602,7 @@ fn the_map_alone_is_the_generated_result() {
     let p = params(24, 18, 3);
     for seed in ["a", "b", "c"] {
         let g = game(&p, seed);
-        let generated = Hexet::generate_with(&p, &Seed::new(seed), &Vec::new(), &mut ()).unwrap();
+        let generated = Hexet::generate_with(&p, &Seed::new(seed), &mut ()).unwrap();
         assert!(generated == g.map_board(), "seed {seed}");
         assert!(generated == g.board(), "seed {seed}");
         assert_eq!(generated.scores.len(), 3);
@@ -644,7 +645,7 @@ fn scores_follow_the_networks() {
             log.push(e);
         }
     }
-    let b = Hexet::generate_with(&p, &Seed::new("score"), &log, &mut ()).unwrap();
+    let b = Hexet::generate_logged(&p, &Seed::new("score"), &log, &mut ()).unwrap();
     assert!(b == g.board(), "the replayed log and the game differ");
     assert_eq!(b.scores, g.scores());
     for s in &b.scores {

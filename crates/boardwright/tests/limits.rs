@@ -13,7 +13,7 @@ use boardwright::params::Params as _;
 use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{GENERATORS, Generator, Visit};
+use boardwright::{GENERATORS, Generator, Registered, Visit};
 use toml::{Table, Value};
 
 /// How long one generation may take, in the test profile, on a slow machine.
@@ -82,11 +82,11 @@ fn extremes(original: &Value) -> Vec<Value> {
 
 /// Generates in a thread and waits at most [`BUDGET`]: a stall fails the
 /// test instead of hanging it.
-fn generate_within<G: Generator>(params: G::Params, what: &str) {
+fn generate_within<G: Registered>(params: G::Params, what: &str) {
     let (tx, rx) = mpsc::channel();
     let start = Instant::now();
     std::thread::spawn(move || {
-        let result = G::generate_with(&params, &Seed::new("limits"), &Default::default(), &mut ()).map(|_| ());
+        let result = G::generate_with(&params, &Seed::new("limits"), &mut ()).map(|_| ());
         let _ = tx.send(result);
     });
     match rx.recv_timeout(BUDGET) {
@@ -98,7 +98,7 @@ fn generate_within<G: Generator>(params: G::Params, what: &str) {
     assert!(took < BUDGET, "{}: {what} took {took:?}", G::NAME);
 }
 
-fn check_every_leaf<G: Generator>() {
+fn check_every_leaf<G: Registered>() {
     let defaults = Value::Table(G::Params::defaults());
     let mut paths = Vec::new();
     leaves(&defaults, &mut Vec::new(), &mut paths);
@@ -144,7 +144,7 @@ fn presets_are_bounded() {
     struct Presets;
     impl Visit for Presets {
         type Output = ();
-        fn visit<G: Generator>(self) {
+        fn visit<G: Registered>(self) {
             for (name, _) in G::Params::PRESETS {
                 let p = G::Params::resolve(&[G::Params::preset(name).unwrap()]).unwrap();
                 generate_within::<G>(p, &format!("preset {name}"));
@@ -166,10 +166,10 @@ fn a_stop_flag_ends_generation() {
     struct Stopped;
     impl Visit for Stopped {
         type Output = Result<(), String>;
-        fn visit<G: Generator>(self) -> Result<(), String> {
+        fn visit<G: Registered>(self) -> Result<(), String> {
             let stop = boardwright::Stop::new();
             stop.stop();
-            match G::generate_with(&G::Params::default(), &Seed::new("stop"), &G::Log::default(), &mut stop.clone()) {
+            match G::generate_with(&G::Params::default(), &Seed::new("stop"), &mut stop.clone()) {
                 Err(boardwright::Error::Stopped) => Ok(()),
                 Err(e) => Err(format!("{}: {e}", G::NAME)),
                 Ok(_) => Err(format!("{}: a board despite the stop", G::NAME)),
@@ -198,11 +198,11 @@ fn a_stop_flag_ends_generation() {
         })
     };
     let stopped = Instant::now();
-    let result = Universe::generate_with(&large, &seed, &(), &mut stop.clone());
+    let result = Universe::generate_with(&large, &seed, &mut stop.clone());
     let stopped = stopped.elapsed();
     setter.join().unwrap();
     assert!(matches!(result, Err(boardwright::Error::Stopped)), "{result:?}");
     assert!(stopped < whole / 2, "stopped after {stopped:?}; the whole board takes {whole:?}");
-    let again = Universe::generate_with(&large, &seed, &(), &mut boardwright::Stop::new()).unwrap();
+    let again = Universe::generate_with(&large, &seed, &mut boardwright::Stop::new()).unwrap();
     assert_eq!(again, board, "a flag never set changes nothing");
 }

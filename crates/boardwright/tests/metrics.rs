@@ -3,14 +3,14 @@
 
 use boardwright::metrics::Described;
 use boardwright::params::Params;
-use boardwright::{GENERATORS, Generator, Seed, Visit};
+use boardwright::{GENERATORS, Registered, Seed, Visit};
 
 /// The metric keys written by the default board and by each preset's board
 /// (some figures come only with a preset's features), and those described.
 struct Keys;
 impl Visit for Keys {
     type Output = (Vec<String>, Vec<String>, Vec<&'static str>);
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let keys = |params: &G::Params| -> Vec<String> {
             let board = G::generate(params, &Seed::new("metrics")).expect("a board");
             let json = serde_json::to_value(&board).unwrap();
@@ -48,7 +48,7 @@ fn every_metric_is_described() {
 struct Words;
 impl Visit for Words {
     type Output = Vec<String>;
-    fn visit<G: Generator>(self) -> Vec<String> {
+    fn visit<G: Registered>(self) -> Vec<String> {
         let mut wrong = Vec::new();
         for m in G::Metrics::METRICS {
             let meaning = m.meaning();

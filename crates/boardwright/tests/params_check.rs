@@ -11,7 +11,7 @@ use boardwright::starship::{self, Starship};
 use boardwright::universe::NodeType;
 use boardwright::universe::{self, Universe};
 use boardwright::witches::{self, Witches};
-use boardwright::{Error, Generator, Seed};
+use boardwright::{Error, Generator, Registered, Seed};
 
 /// The parameter error in `result`, as its text; fails on anything else.
 fn param_error<T>(result: Result<T, Error>) -> String {
@@ -32,14 +32,14 @@ fn seed() -> Seed {
 /// The defaults of `G` changed by `change` are refused by each of its entry
 /// points with the error the command line gives for `text`, which says
 /// `wanted`.
-fn refuses<G: Generator>(change: impl FnOnce(&mut G::Params), text: &str, wanted: &str) {
+fn refuses<G: Registered>(change: impl FnOnce(&mut G::Params), text: &str, wanted: &str) {
     let mut params = G::Params::default();
     change(&mut params);
     let err = param_error(G::generate(&params, &seed()));
     assert!(err.contains(wanted), "{err:?} lacks {wanted:?}");
     // What the command line says for `text` (a config file or `--set`).
     assert_eq!(err, crate::resolve_error::<G::Params>(text), "{text}");
-    assert_eq!(param_error(G::generate_with(&params, &seed(), &Default::default(), &mut ())), err);
+    assert_eq!(param_error(G::generate_with(&params, &seed(), &mut ())), err);
     assert_eq!(params::Params::check(&params).unwrap_err().to_string(), err);
 }
 
@@ -224,7 +224,7 @@ fn parameter_docs_are_plain_text() {
     struct Docs;
     impl boardwright::Visit for Docs {
         type Output = Vec<String>;
-        fn visit<G: Generator>(self) -> Vec<String> {
+        fn visit<G: Registered>(self) -> Vec<String> {
             <G::Params as params::Params>::INFO
                 .iter()
                 .filter(|info| info.doc.contains('`') || info.doc.contains("](") || info.doc.trim() != info.doc)

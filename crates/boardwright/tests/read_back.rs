@@ -1,12 +1,12 @@
 //! A board read back from its JSON is the same board.
 
 use boardwright::params::Params;
-use boardwright::{GENERATORS, Generator, Seed, Visit};
+use boardwright::{GENERATORS, Registered, Seed, Visit};
 
 struct RoundTrip;
 impl Visit for RoundTrip {
     type Output = ();
-    fn visit<G: Generator>(self) {
+    fn visit<G: Registered>(self) {
         let presets = G::Params::PRESETS.iter().map(|(name, _)| Some(*name));
         for (preset, seed) in [None, None, None]
             .into_iter()

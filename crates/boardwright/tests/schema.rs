@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use boardwright::metrics::{Described, Metric};
-use boardwright::{Generator, Visit, schema};
+use boardwright::{Registered, Visit, schema};
 use serde_json::Value;
 
 fn folder() -> PathBuf {
@@ -180,7 +180,7 @@ struct MetricList;
 impl Visit for MetricList {
     type Output = &'static [Metric];
 
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         <G::Metrics as Described>::METRICS
     }
 }

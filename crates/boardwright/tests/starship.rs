@@ -407,7 +407,7 @@ fn with_silhouette(size: u32, seed: &str) -> (starship::Board, Vec<Vec<bool>>) {
         ..Params::default()
     };
     let mut recorder = Recorder::new(1);
-    let s = Starship::generate_with(&params, &Seed::new(seed), &(), &mut recorder).unwrap();
+    let s = Starship::generate_with(&params, &Seed::new(seed), &mut recorder).unwrap();
     let shaped = recorder
         .snapshots
         .iter()
@@ -793,7 +793,7 @@ fn parameters_round_trip_through_toml_and_json() {
 fn stage_by_stage_view_has_one_snapshot_per_stage() {
     let params = Params::default();
     let mut recorder = Recorder::new(1);
-    let s = Starship::generate_with(&params, &Seed::new("views"), &(), &mut recorder).unwrap();
+    let s = Starship::generate_with(&params, &Seed::new("views"), &mut recorder).unwrap();
     let views = recorder.snapshots;
     assert_eq!(views.len(), params.pipeline.len());
     assert_eq!(

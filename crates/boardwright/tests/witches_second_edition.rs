@@ -6,7 +6,7 @@
 //! in words.
 
 use boardwright::witches::{Board, Face, Params, Witches};
-use boardwright::{DrawOptions, Generator, Seed};
+use boardwright::{DrawOptions, Generator, Printed, Seed};
 
 const SEEDS: usize = 500;
 /// The first four ingredients: the only starting ones in the 2023 edition.

@@ -21,7 +21,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use boardwright::params::Params;
-use boardwright::{GENERATORS, Generator, Visit, with_generator};
+use boardwright::{GENERATORS, Registered, Visit, with_generator};
 use boardwright_analyze::fairness::Mark;
 use boardwright_analyze::report;
 use boardwright_analyze::run::{self as rows, Run, SetRun};
@@ -121,7 +121,7 @@ pub(crate) fn with_generators(analyze: clap::Command) -> clap::Command {
     struct Subcommand;
     impl Visit for Subcommand {
         type Output = clap::Command;
-        fn visit<G: Generator>(self) -> clap::Command {
+        fn visit<G: Registered>(self) -> clap::Command {
             let command = Opts::augment_args(clap::Command::new(G::NAME));
             let name = crate::capitalized(G::NAME);
             if G::FAIRNESS.is_empty() {
@@ -144,10 +144,26 @@ pub(crate) struct Analyze<'a>(pub(crate) &'a ArgMatches);
 
 impl Visit for Analyze<'_> {
     type Output = Result<(), Failure>;
-    fn visit<G: Generator>(self) -> Result<(), Failure> {
+    fn visit<G: Registered>(self) -> Result<(), Failure> {
         let opts = Opts::from_arg_matches(self.0).map_err(|e| Failure::Usage(e.to_string()))?;
         analyze::<G>(&opts)
     }
+}
+
+/// Each generator whose results are played, with what `--play` plays on
+/// them: "hexet (greedy games)".
+fn played() -> Vec<String> {
+    struct Played;
+    impl Visit for Played {
+        type Output = Option<String>;
+        fn visit<G: Registered>(self) -> Option<String> {
+            G::PLAYED.map(|what| format!("{} ({what})", G::NAME))
+        }
+    }
+    GENERATORS
+        .iter()
+        .filter_map(|name| with_generator(name, Played).flatten())
+        .collect()
 }
 
 /// Runs `boardwright analyze merge`.
@@ -157,7 +173,7 @@ pub(crate) fn run(args: AnalyzeArgs) -> Result<(), Failure> {
     }
 }
 
-fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
+fn analyze<G: Registered>(opts: &Opts) -> Result<(), Failure> {
     let shard = opts.shard.as_deref().map(parse_shard).transpose()?;
     let format = report_format(opts.output.as_deref(), opts.format)?;
     if shard.is_some() && format != ReportFormat::Json {
@@ -166,10 +182,11 @@ fn analyze<G: Generator>(opts: &Opts) -> Result<(), Failure> {
         ));
     }
     check_link_base(&opts.link_base)?;
-    if opts.play > 0 && !["universe", "hexet", "witches"].contains(&G::NAME) {
+    if opts.play > 0 && G::PLAYED.is_none() {
         return Err(Failure::Usage(format!(
-            "--play: only universe boards, hexet maps and witches recipes are played; {} has no bots yet",
-            G::NAME
+            "--play: nothing is played on {} results yet; played: {}",
+            G::NAME,
+            played().join(", ")
         )));
     }
     let base = ParamSet::<G::Params>::resolve(&opts.params, &[])?;

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use boardwright::params::{Allowed, Params};
-use boardwright::{GENERATORS, Generator, Visit, with_generator};
+use boardwright::{GENERATORS, Registered, Visit, with_generator};
 
 /// The listing as text: every generator of the registry, in its order.
 pub fn text() -> String {
@@ -20,12 +20,12 @@ struct Section<'a>(&'a mut String);
 
 impl Visit for Section<'_> {
     type Output = ();
-    fn visit<G: Generator>(self) {
+    fn visit<G: Registered>(self) {
         section::<G>(self.0);
     }
 }
 
-fn section<G: Generator>(out: &mut String) {
+fn section<G: Registered>(out: &mut String) {
     let _ = writeln!(out, "{}: {}", G::NAME, G::ABOUT);
     for info in <G::Params as Params>::INFO {
         let default = match (info.allowed, G::Params::default_value(info.name)) {

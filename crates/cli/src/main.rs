@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use boardwright::params::{Layers, ParamError, Params};
-use boardwright::{DrawOptions, Error, GENERATORS, Generator, Paper, Seed, Tile, Visit, with_generator};
+use boardwright::{DrawOptions, Error, GENERATORS, Paper, Registered, Seed, Tile, Visit, with_generator};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use output::Format;
@@ -151,9 +151,9 @@ fn command() -> clap::Command {
     struct Subcommand;
     impl Visit for Subcommand {
         type Output = clap::Command;
-        fn visit<G: Generator>(self) -> clap::Command {
+        fn visit<G: Registered>(self) -> clap::Command {
             let mut command = Common::augment_args(clap::Command::new(G::NAME)).about(capitalized(G::ABOUT) + ".");
-            if G::NAME == boardwright::witches::Witches::NAME {
+            if G::NAME == puzzle::FOR {
                 command = puzzle::args(command);
             }
             // Declared for every generator, so that one without a card
@@ -195,7 +195,7 @@ fn with_rules_card() -> String {
     struct HasCard;
     impl Visit for HasCard {
         type Output = bool;
-        fn visit<G: Generator>(self) -> bool {
+        fn visit<G: Registered>(self) -> bool {
             G::RULES_CARD
         }
     }
@@ -223,7 +223,7 @@ struct Run<'a>(&'a ArgMatches);
 
 impl Visit for Run<'_> {
     type Output = Result<(), Failure>;
-    fn visit<G: Generator>(self) -> Result<(), Failure> {
+    fn visit<G: Registered>(self) -> Result<(), Failure> {
         let common = Common::from_arg_matches(self.0).map_err(|e| Failure::Usage(e.to_string()))?;
         let rules_card = self.0.get_flag(RULES_CARD_ARG);
         let log = self.0.try_get_one::<PathBuf>(LOG_ARG).ok().flatten().map(PathBuf::as_path);
@@ -249,7 +249,7 @@ fn main() -> ExitCode {
         Some(("analyze", sub)) => sub
             .subcommand()
             .and_then(|(name, opts)| with_generator(name, analyze::Analyze(opts))),
-        Some(("witches", sub)) if puzzle::asked(sub) => Some(puzzle::run(sub)),
+        Some((name, sub)) if name == puzzle::FOR && puzzle::asked(sub) => Some(puzzle::run(sub)),
         Some((name, sub)) => with_generator(name, Run(sub)),
         None => None,
     };
@@ -325,7 +325,7 @@ fn exit(result: Result<(), Failure>) -> ExitCode {
 /// Runs generator `G` with the common options, playing the log at
 /// `log_path` (hexet's roads) on the result, its rules card after it when
 /// `rules_card` asks.
-fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool) -> Result<(), Failure> {
+fn run<G: Registered>(common: &Common, log_path: Option<&Path>, rules_card: bool) -> Result<(), Failure> {
     if rules_card && !G::RULES_CARD {
         return Err(Failure::Usage(format!(
             "--rules-card: {} boards have no rules card; {} have one",
@@ -406,7 +406,7 @@ fn run<G: Generator>(common: &Common, log_path: Option<&Path>, rules_card: bool)
     let outputs = seeds
         .iter()
         .map(|seed| {
-            G::generate_with(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
+            G::generate_logged(&params, &Seed::new(seed), &log, &mut progress).map_err(|e| match e {
                 Error::Params(e) => e.into(),
                 // Of several boards, the one that failed is named.
                 e @ Error::Generate { .. } if common.count > 1 => Failure::Failed(format!("seed {seed:?}: {e}")),

@@ -2,11 +2,15 @@
 //! recipe, and what its cauldron answers a potion, as JSON on stdout (or
 //! the `--output` file). Neither is ever part of the board's own output.
 
-use boardwright::Seed;
 use boardwright::witches::{self, puzzle};
+use boardwright::{Generator, Seed};
 use clap::{Arg, ArgAction, ArgMatches, FromArgMatches};
 
 use crate::{Common, Failure, resolve_params, write_to};
+
+/// The generator whose boards have the puzzle: its subcommand takes the
+/// options here.
+pub(crate) const FOR: &str = witches::Witches::NAME;
 
 const REVEAL: &str = "reveal";
 const POTION: &str = "potion";

@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use boardwright::{DrawOptions, Generator};
+use boardwright::{DrawOptions, Registered};
 use scene::Document;
 
 pub mod file;
@@ -158,7 +158,7 @@ impl std::error::Error for DrawError {}
 /// Writes several results of generator `G` to `out`: JSON Lines (one
 /// result a line), or one PDF with each board on its own page(s). One SVG
 /// or PNG holds one board, so more than one is refused.
-pub fn write_many<G: Generator>(outputs: &[G::Board], format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+pub fn write_many<G: Registered>(outputs: &[G::Board], format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     match (format, outputs) {
         (_, [one]) => write::<G>(one, format, drawing, out),
         (Format::Json, _) => outputs.iter().try_for_each(|o| write::<G>(o, Format::Json, drawing, out)),
@@ -179,7 +179,7 @@ pub fn write_many<G: Generator>(outputs: &[G::Board], format: Format, drawing: &
 }
 
 /// Writes `output` of generator `G` in `format` to `out`.
-pub fn write<G: Generator>(output: &G::Board, format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+pub fn write<G: Registered>(output: &G::Board, format: Format, drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     write_within::<G>(output, format, drawing, &Budget::NONE, out).map_err(|e| match e {
         DrawError::Failed(e) => e,
         other => io::Error::other(other),
@@ -188,7 +188,7 @@ pub fn write<G: Generator>(output: &G::Board, format: Format, drawing: &Drawing,
 
 /// [`write()`] held to `budget`: a PNG over its pixels is refused before it
 /// is drawn, and the drawing gives up between pages when it says stop.
-pub fn write_within<G: Generator>(
+pub fn write_within<G: Registered>(
     output: &G::Board,
     format: Format,
     drawing: &Drawing,
@@ -240,7 +240,7 @@ mod tests {
 
     /// A board of `G` drawn by the library's `draw_with` and written by
     /// [`write()`], in each drawing format, gives the same bytes.
-    fn same_bytes<G: Generator>()
+    fn same_bytes<G: Registered>()
     where
         G::Board: GeneratedBoard,
     {

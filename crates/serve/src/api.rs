@@ -12,7 +12,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardwright::params;
-use boardwright::{Generator, Recorder, Seed, Stop, Visit};
+use boardwright::{Recorder, Registered, Seed, Stop, Visit};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -78,7 +78,7 @@ struct FileRequest {
 impl Visit for FileRequest {
     type Output = Pin<Box<dyn Future<Output = Result<Response, ApiError>> + Send>>;
 
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let FileRequest {
             app,
             raw,
@@ -165,7 +165,7 @@ impl Asked<'_> {
 }
 
 /// The work a checked request asks for.
-struct Work<G: Generator> {
+struct Work<G: Registered> {
     params: G::Params,
     /// The seed (none for `config.toml` without one).
     seed: Option<Seed>,
@@ -175,7 +175,7 @@ struct Work<G: Generator> {
     client: Client,
 }
 
-impl<G: Generator> Work<G> {
+impl<G: Registered> Work<G> {
     fn media_type(&self) -> &'static str {
         match self.file {
             File::Board(format) => format.media_type(),
@@ -226,7 +226,7 @@ fn drawing_error(e: DrawError, drawing: &Drawing, format: Format) -> ApiError {
     }
 }
 
-fn board<G: Generator>(
+fn board<G: Registered>(
     params: &G::Params,
     seed: &Seed,
     log: &G::Log,
@@ -235,7 +235,7 @@ fn board<G: Generator>(
     max_pixels: u64,
     stop: &Stop,
 ) -> Result<Vec<u8>, ApiError> {
-    let result = G::generate_with(params, seed, log, &mut stop.clone()).map_err(ApiError::from)?;
+    let result = G::generate_logged(params, seed, log, &mut stop.clone()).map_err(ApiError::from)?;
     if format != Format::Json {
         G::check_printable(&result, &drawing.options).map_err(|e| ApiError::unprintable(&e, size_parameter::<G>(params)))?;
     }
@@ -277,9 +277,9 @@ pub(crate) struct Steps<'a, S> {
     snapshots: &'a [S],
 }
 
-fn steps<G: Generator>(params: &G::Params, seed: &Seed, log: &G::Log, every: u32, stop: &Stop) -> Result<Vec<u8>, ApiError> {
+fn steps<G: Registered>(params: &G::Params, seed: &Seed, log: &G::Log, every: u32, stop: &Stop) -> Result<Vec<u8>, ApiError> {
     let mut recorder = Recorder::new(every).stopping(stop.clone());
-    G::generate_with(params, seed, log, &mut recorder).map_err(ApiError::from)?;
+    G::generate_logged(params, seed, log, &mut recorder).map_err(ApiError::from)?;
     let steps = Steps {
         generator: G::NAME,
         seed: seed.text(),
@@ -292,7 +292,7 @@ fn steps<G: Generator>(params: &G::Params, seed: &Seed, log: &G::Log, every: u32
 }
 
 /// The `index`-th snapshot of the steps answer, drawn as SVG.
-fn snapshot_svg<G: Generator>(
+fn snapshot_svg<G: Registered>(
     params: &G::Params,
     seed: &Seed,
     log: &G::Log,
@@ -302,7 +302,7 @@ fn snapshot_svg<G: Generator>(
     stop: &Stop,
 ) -> Result<Vec<u8>, ApiError> {
     let mut recorder = Recorder::new(every).stopping(stop.clone());
-    let board = G::generate_with(params, seed, log, &mut recorder).map_err(ApiError::from)?;
+    let board = G::generate_logged(params, seed, log, &mut recorder).map_err(ApiError::from)?;
     let count = recorder.snapshots.len();
     let snapshot = recorder.snapshots.get(index).ok_or_else(|| {
         ApiError::not_found(match count {

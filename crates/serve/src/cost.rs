@@ -4,7 +4,7 @@
 //! refused (422, naming the parameter to change and what is allowed); what
 //! is let through is sized small or large for the slots ([`crate::jobs`]).
 
-use boardwright::Generator;
+use boardwright::Registered;
 use output::Drawing;
 
 use crate::error::ApiError;
@@ -18,7 +18,13 @@ const LARGE_WORK: u64 = 16;
 /// Refuses what this server does not make, and sizes the rest: `file` of
 /// generator `G` with `params`, drawn as `drawing`, snapshots every `every`
 /// repetitions, PNGs of at most `max_pixels`.
-pub(crate) fn size<G: Generator>(params: &G::Params, file: File, drawing: &Drawing, every: u32, max_pixels: u64) -> Result<Size, ApiError> {
+pub(crate) fn size<G: Registered>(
+    params: &G::Params,
+    file: File,
+    drawing: &Drawing,
+    every: u32,
+    max_pixels: u64,
+) -> Result<Size, ApiError> {
     // A config makes no board: any parameters the generator accepts.
     if file == File::Config {
         return Ok(Size::Small);

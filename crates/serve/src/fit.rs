@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use boardwright::params::{Allowed, Layers, Params};
-use boardwright::{DrawOptions, Generator, Seed, Stop};
+use boardwright::{DrawOptions, Registered, Seed, Stop};
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -42,7 +42,7 @@ pub(crate) struct Fit {
 /// the search steps by halves, as few boards as it can; a board that
 /// prints at one size and not at the next is taken to print below it
 /// (a few sizes below may not: `below` then names the nearest that does).
-pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOptions, stop: &Stop) -> Result<Vec<u8>, ApiError> {
+pub(crate) fn fit<G: Registered>(layers: &Layers, seed: &Seed, options: &DrawOptions, stop: &Stop) -> Result<Vec<u8>, ApiError> {
     let asked: G::Params = layers.resolve()?;
     let size = <G::Params as Params>::INFO
         .iter()
@@ -84,7 +84,7 @@ pub(crate) fn fit<G: Generator>(layers: &Layers, seed: &Seed, options: &DrawOpti
             return false;
         }
         G::fit_to_sheets(&mut params, options);
-        let answer = match G::generate_with(&params, seed, &G::Log::default(), &mut stop.clone()) {
+        let answer = match G::generate_with(&params, seed, &mut stop.clone()) {
             Ok(board) => G::unprintable(&board, options).is_none(),
             Err(e @ boardwright::Error::Stopped) => {
                 stopped = Some(e);

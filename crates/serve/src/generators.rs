@@ -4,7 +4,7 @@
 
 use boardwright::metrics::Described;
 use boardwright::params::{self, Allowed, Params};
-use boardwright::{Generator, Visit};
+use boardwright::{Registered, Visit};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
@@ -14,7 +14,7 @@ pub const STEPS_MAX_VALUES: u64 = 2_000_000;
 
 /// Refuses parameters whose work is above the generator's server cap (422,
 /// naming the size parameter the request set and the cap).
-pub(crate) fn cap<G: Generator>(params: &G::Params) -> Result<(), ApiError> {
+pub(crate) fn cap<G: Registered>(params: &G::Params) -> Result<(), ApiError> {
     let work = G::work_size(params);
     if work <= G::LIMITS.served_work {
         return Ok(());
@@ -32,7 +32,7 @@ pub(crate) fn cap<G: Generator>(params: &G::Params) -> Result<(), ApiError> {
 
 /// The size parameter to name for `params`' size: the first one set away
 /// from its default, or the first one.
-pub(crate) fn size_parameter<G: Generator>(params: &G::Params) -> &'static str {
+pub(crate) fn size_parameter<G: Registered>(params: &G::Params) -> &'static str {
     let changed = params::Params::changed(params);
     let size = <G::Params as Params>::SIZE;
     size.iter()
@@ -44,7 +44,7 @@ pub(crate) fn size_parameter<G: Generator>(params: &G::Params) -> &'static str {
 
 /// Refuses a steps request whose snapshots, taken every `every`
 /// repetitions, would hold more than [`STEPS_MAX_VALUES`] values.
-pub(crate) fn cap_steps<G: Generator>(params: &G::Params, every: u32) -> Result<(), ApiError> {
+pub(crate) fn cap_steps<G: Registered>(params: &G::Params, every: u32) -> Result<(), ApiError> {
     let values = G::work_size(params).saturating_mul(G::snapshot_count(params, every));
     if values > STEPS_MAX_VALUES {
         return Err(ApiError::unprocessable(format!(
@@ -73,7 +73,7 @@ pub(crate) fn listing() -> Value {
     struct Describe;
     impl Visit for Describe {
         type Output = Value;
-        fn visit<G: Generator>(self) -> Value {
+        fn visit<G: Registered>(self) -> Value {
             describe::<G>()
         }
     }
@@ -83,7 +83,7 @@ pub(crate) fn listing() -> Value {
         .collect()
 }
 
-fn describe<G: Generator>() -> Value {
+fn describe<G: Registered>() -> Value {
     let params: Vec<Value> = <G::Params as Params>::INFO
         .iter()
         .map(|info| {
@@ -149,10 +149,10 @@ fn describe<G: Generator>() -> Value {
     if let Some(size) = <G::Params as Params>::SIZE.first() {
         described["size"] = json!(size);
     }
-    // What a generator's own page draws as the board does: hexet's
-    // players' colours, for the networks it shows.
-    if G::NAME == boardwright::hexet::Hexet::NAME {
-        described["player_colours"] = json!(boardwright::hexet::Hexet::PLAYER_COLORS);
+    // What a generator's own page draws as the board does: the players'
+    // colours (hexet's), for the networks it shows.
+    if !G::PLAYER_COLORS.is_empty() {
+        described["player_colours"] = json!(G::PLAYER_COLORS);
     }
     described
 }
@@ -176,7 +176,7 @@ fn drawing() -> Value {
 /// The largest value of the size parameter `name` that this server makes a
 /// board of, the other parameters at their defaults (a value refused for
 /// another reason, such as cities that do not fit, is no matter of size).
-pub(crate) fn served_max<G: Generator>(name: &str, allowed: Allowed) -> Option<i64> {
+pub(crate) fn served_max<G: Registered>(name: &str, allowed: Allowed) -> Option<i64> {
     let Allowed::Int { min, max } = allowed else { return None };
     if !<G::Params as Params>::SIZE.contains(&name) {
         return None;

@@ -8,7 +8,7 @@
 
 use boardwright::params::{Allowed, Params};
 use boardwright::witches::puzzle;
-use boardwright::{GENERATORS, Generator, Paper, Tile, Visit, schema, with_generator};
+use boardwright::{GENERATORS, Paper, Registered, Tile, Visit, schema, with_generator};
 use serde_json::{Map, Value, json};
 
 use crate::api::Steps;
@@ -102,7 +102,7 @@ struct Answers;
 impl Visit for Answers {
     type Output = Vec<(String, schemars::Schema)>;
 
-    fn visit<G: Generator>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         vec![
             (G::NAME.to_string(), schema::result::<G>()),
             (format!("{}.steps", G::NAME), schema::written::<Steps<'_, G::Snapshot>>()),
@@ -317,7 +317,7 @@ fn query(name: &str, description: &str, schema: Value) -> Value {
 
 /// What a generator's parameter allows, as a schema (the server's cap as
 /// the maximum where it makes smaller boards than the library allows).
-fn allowed_schema<G: Generator>(name: &str, allowed: Allowed) -> Value {
+fn allowed_schema<G: Registered>(name: &str, allowed: Allowed) -> Value {
     let mut schema = allowed.bounds();
     let kind = match allowed {
         Allowed::Int { .. } | Allowed::OneOf(_) => "integer",
@@ -344,7 +344,7 @@ struct ParamQueries;
 impl Visit for ParamQueries {
     type Output = Vec<Value>;
 
-    fn visit<G: Generator>(self) -> Vec<Value> {
+    fn visit<G: Registered>(self) -> Vec<Value> {
         <G::Params as Params>::INFO
             .iter()
             .map(|info| query(info.name, info.doc, allowed_schema::<G>(info.name, info.allowed)))
@@ -361,7 +361,7 @@ struct FileRoutes;
 impl Visit for FileRoutes {
     type Output = Vec<(String, Value)>;
 
-    fn visit<G: Generator>(self) -> Vec<(String, Value)> {
+    fn visit<G: Registered>(self) -> Vec<(String, Value)> {
         let mut parameters = vec![
             json!({ "name": "seed", "in": "query", "required": false, "description": "The seed: any text; the same seed and parameters give the same bytes. Every file but config.toml needs one.", "schema": { "type": "string" } }),
         ];

@@ -63,7 +63,7 @@ pub(crate) async fn games(
         media_type: MEDIA_TYPE,
     };
     let work = app.jobs.run(Size::Large, &client, move |stop| {
-        let board = Universe::generate_with(&params, &seed, &(), &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let board = Universe::generate_with(&params, &seed, &mut stop.clone()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         let series = play::Series {
             games,
             bots: vec![bot],

@@ -5,7 +5,7 @@
 //! and `--set KEY=VALUE`.
 
 use boardwright::params::{Layers, Params};
-use boardwright::{Error, Generator, Seed};
+use boardwright::{Error, Registered, Seed};
 
 use crate::error::ApiError;
 use crate::file::File;
@@ -32,7 +32,7 @@ pub(crate) struct BoardQuery {
 impl BoardQuery {
     /// Reads a query string (without the `?`) for generator `G`, whose log
     /// option (hexet's `roads`) takes a log's code.
-    pub(crate) fn parse<G: Generator>(raw: Option<&str>) -> Result<BoardQuery, ApiError> {
+    pub(crate) fn parse<G: Registered>(raw: Option<&str>) -> Result<BoardQuery, ApiError> {
         let log_option = G::LOG.map(|l| l.option);
         let mut query = BoardQuery {
             every: 1,
@@ -138,7 +138,7 @@ impl BoardQuery {
     /// The log the request replays on a result of `params`, from its code:
     /// refused when the code is bad or longer than `most` letters (checked
     /// first, so that a hostile address costs no more than reading it).
-    pub(crate) fn log<G: Generator>(&self, params: &G::Params, most: usize) -> Result<G::Log, ApiError> {
+    pub(crate) fn log<G: Registered>(&self, params: &G::Params, most: usize) -> Result<G::Log, ApiError> {
         let code = self.log.as_deref().unwrap_or("");
         let option = G::LOG.map_or("log", |l| l.option);
         let refuse = |why: String| ApiError::bad_request(format!("{option}: {why}")).parameter(option);

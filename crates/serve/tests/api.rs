@@ -15,7 +15,7 @@ use boardwright::params::{self, Params};
 use boardwright::starship::Starship;
 use boardwright::universe::Universe;
 use boardwright::witches::Witches;
-use boardwright::{Generator, Seed};
+use boardwright::{Generator, Logged, Registered, Seed};
 use client::Response;
 use output::{self, Drawing, Format};
 use serde_json::{Value, json};
@@ -47,11 +47,11 @@ fn assert_refused(r: &Response, status: u16, parameter: Option<&str>, what: &str
 
 /// The bytes the library writes for `G` with `layers`, seed and format:
 /// what the server must answer.
-fn expected<G: Generator>(layers: &[toml::Table], seed: &str, format: Format, drawing: &Drawing) -> Vec<u8> {
+fn expected<G: Registered>(layers: &[toml::Table], seed: &str, format: Format, drawing: &Drawing) -> Vec<u8> {
     let mut params: G::Params = params::Params::resolve(layers).unwrap();
     // As the command line does: a universe tiled 2x1 is laid out wide.
     G::fit_to_sheets(&mut params, &drawing.options);
-    let result = G::generate_with(&params, &Seed::new(seed), &G::Log::default(), &mut ()).unwrap();
+    let result = G::generate_with(&params, &Seed::new(seed), &mut ()).unwrap();
     let mut bytes = Vec::new();
     output::write::<G>(&result, format, drawing, &mut bytes).unwrap();
     bytes
@@ -83,9 +83,12 @@ fn generators_lists_every_parameter_and_preset() {
         assert_eq!(drawing["tile_max"], boardwright::Tile::MAX);
         assert_eq!(drawing["dpi"]["max"], *output::DPI_RANGE.end());
         // The page draws hexet's networks in the map's own colours.
-        assert_eq!(list[3]["player_colours"], json!(boardwright::hexet::Hexet::PLAYER_COLORS));
+        assert_eq!(
+            list[3]["player_colours"],
+            json!(<boardwright::hexet::Hexet as boardwright::Printed>::PLAYER_COLORS)
+        );
         assert!(list[0].get("player_colours").is_none());
-        fn check<G: Generator>(entry: &Value) {
+        fn check<G: Registered>(entry: &Value) {
             assert_eq!(entry["about"], G::ABOUT);
             let info = <G::Params as Params>::INFO;
             let params = entry["params"].as_array().unwrap();
@@ -139,7 +142,7 @@ fn generators_lists_every_parameter_and_preset() {
 #[test]
 fn boards_in_every_format_are_the_library_bytes() {
     with_server(|addr| {
-        fn check<G: Generator>(addr: SocketAddr, query: &str, layers: &[toml::Table], drawing: &Drawing) {
+        fn check<G: Registered>(addr: SocketAddr, query: &str, layers: &[toml::Table], drawing: &Drawing) {
             for format in Format::ALL {
                 let path = format!("/api/{}/board.{}?seed=Tiamo{query}", G::NAME, format.extension());
                 let r = client::get(addr, &path);
@@ -345,7 +348,7 @@ fn roads_on_a_large_map_play_as_on_a_small_one() {
         let params: boardwright::hexet::Params = params::Params::resolve(&[table("width = 90\nheight = 60")]).unwrap();
         let code = boardwright::hexet::Hexet::encode_log(&params, &entries).unwrap();
         assert_eq!(code.len(), 4 * entries.len());
-        let replayed = Hexet::generate_with(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
+        let replayed = Hexet::generate_logged(&params, &Seed::new("wide"), &entries, &mut ()).unwrap();
         let mut expected = Vec::new();
         output::write::<Hexet>(&replayed, Format::Json, &Drawing::default(), &mut expected).unwrap();
         let r = client::get(addr, &format!("/api/hexet/board.json?seed=wide&width=90&height=60&roads={code}"));
@@ -439,7 +442,7 @@ fn a_generation_whose_every_attempt_fails_is_refused_422() {
         let mut failed = 0;
         for k in 0..12 {
             let seed = format!("tight-{k}");
-            let fails = Starship::generate_with(&params, &Seed::new(&seed), &(), &mut ()).is_err();
+            let fails = Starship::generate_with(&params, &Seed::new(&seed), &mut ()).is_err();
             let r = client::get(
                 addr,
                 &format!("/api/starship/board.json?seed={seed}&width=22&height=22&max_attempts=1&supply_walk=6"),
@@ -801,7 +804,7 @@ fn a_hexet_address_carries_its_road_log() {
         let code = boardwright::hexet::Hexet::encode_log(&params, &log).unwrap();
         let r = client::get(addr, &format!("/api/hexet/board.json?seed=code&roads={code}"));
         assert_eq!(r.status, 200, "{}", r.text());
-        let expected = Hexet::generate_with(&params, &Seed::new("code"), &log, &mut ()).unwrap();
+        let expected = Hexet::generate_logged(&params, &Seed::new("code"), &log, &mut ()).unwrap();
         let mut bytes = Vec::new();
         output::write::<Hexet>(&expected, Format::Json, &Drawing::default(), &mut bytes).unwrap();
         assert!(r.body == bytes, "the answer is not the replay of the code's log");
@@ -924,7 +927,7 @@ fn near_misses_reach_the_pages() {
 fn presets_name_the_parameters_they_set() {
     with_server(|addr| {
         let list = client::get(addr, "/api/generators").json();
-        fn check<G: Generator>(entry: &Value) {
+        fn check<G: Registered>(entry: &Value) {
             for (p, (name, text)) in entry["presets"].as_array().unwrap().iter().zip(<G::Params as Params>::PRESETS) {
                 let sets: Vec<&str> = p["sets"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
                 let preset = table(text);
@@ -949,7 +952,7 @@ fn presets_name_the_parameters_they_set() {
 fn the_listing_names_each_fairness_target() {
     with_server(|addr| {
         let list = client::get(addr, "/api/generators").json();
-        fn check<G: Generator>(entry: &Value) {
+        fn check<G: Registered>(entry: &Value) {
             let targets = entry["fairness"].as_array().unwrap();
             assert_eq!(targets.len(), G::FAIRNESS.len(), "{}", G::NAME);
             for (t, target) in targets.iter().zip(G::FAIRNESS) {
@@ -1173,7 +1176,7 @@ fn hexet_road_log_and_code() {
         assert_eq!(read.json(), written.json());
         // The board the code names is the board the log makes.
         let board = client::get(addr, &format!("/api/hexet/board.json?seed=T&width=16&height=12&roads={code}"));
-        let expected = Hexet::generate_with(&params, &Seed::new("T"), &log, &mut ()).unwrap();
+        let expected = Hexet::generate_logged(&params, &Seed::new("T"), &log, &mut ()).unwrap();
         assert_eq!(board.json()["roads"], serde_json::to_value(&expected.roads).unwrap());
         // Defaults fill what an entry leaves out; an empty log is the empty code.
         let short = json!({"log": [{"player": 2, "from": [0, 0], "to": [1, 0]}]});

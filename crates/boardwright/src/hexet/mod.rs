@@ -46,7 +46,7 @@
 //! ```
 
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Stop, Unprintable, Watch};
+use crate::{DrawOptions, Error, Generator, Logged, Played, Printed, Stop, Unprintable, Watch};
 
 mod board;
 mod draw;
@@ -112,11 +112,8 @@ pub(crate) fn generate_map(params: &Params, seed: &Seed, stop: Option<Stop>) -> 
 pub struct Hexet;
 
 impl Hexet {
-    /// Each player's road colour on the map, by player number (`#RRGGBB`).
-    pub const PLAYER_COLORS: [&str; 8] = draw::PLAYER_COLORS;
-
     /// `log` as the road code of a web address (`roads=CODE`), which
-    /// [`Generator::decode_log`] reads back: a few letters of the URL-safe
+    /// [`Logged::decode_log`] reads back: a few letters of the URL-safe
     /// base64 alphabet a road, as few as the map's size needs. Refused,
     /// naming the entry: a road whose ends are not neighbours, off the map,
     /// or a player past 8.
@@ -134,20 +131,40 @@ impl Generator for Hexet {
         work_unit: "cells",
         served_work: 512 * 512,
     };
-    const RULES_CARD: bool = true;
+    type Params = Params;
+    type Board = Board;
+    type Metrics = Metrics;
+    type Snapshot = Board;
+
+    /// Generates a map with no roads on it ([`Logged::generate_logged`]
+    /// replays a road log).
+    fn generate_with(params: &Params, seed: &Seed, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
+        Self::generate_logged(params, seed, &Vec::new(), watch)
+    }
+
+    fn draw(board: &Board, options: DrawOptions) -> scene::Document {
+        draw(board, options)
+    }
+
+    fn work_size(params: &Params) -> u64 {
+        u64::from(params.width) * u64::from(params.height)
+    }
+
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
+    }
+}
+
+impl Logged for Hexet {
     const LOG: Option<crate::LogFile> = Some(crate::LogFile {
         option: "roads",
         noun: "road log",
         help: "A road log (JSON list of {player, from, to, type, action}) to replay on the map.",
     });
-    type Params = Params;
-    type Board = Board;
-    type Metrics = Metrics;
-    type Snapshot = Board;
     type Log = Vec<RoadEntry>;
 
     /// Generates a map, shows it to `watch`, and replays `log` on it.
-    fn generate_with(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
+    fn generate_logged(params: &Params, seed: &Seed, log: &Vec<RoadEntry>, watch: &mut dyn Watch<Board>) -> Result<Board, Error> {
         watch.step(0, 0);
         let mut game = Game::stoppable(params, seed, watch.stop().cloned())?;
         watch.step(game.attempts() - 1, 1);
@@ -164,10 +181,11 @@ impl Generator for Hexet {
     fn decode_log(params: &Params, code: &str) -> Result<Vec<RoadEntry>, Error> {
         road_code::decode(params, code)
     }
+}
 
-    fn draw(board: &Board, options: DrawOptions) -> scene::Document {
-        draw(board, options)
-    }
+impl Printed for Hexet {
+    const RULES_CARD: bool = true;
+    const PLAYER_COLORS: &'static [&'static str] = &draw::PLAYER_COLORS;
 
     /// The map's sheets, then the rules card's page(s) when
     /// `options.rules_card` asks for it, on one sheet of the paper each.
@@ -183,10 +201,6 @@ impl Generator for Hexet {
         doc
     }
 
-    fn work_size(params: &Params) -> u64 {
-        u64::from(params.width) * u64::from(params.height)
-    }
-
     fn check_drawable(params: &Params) -> Result<(), Unprintable> {
         let cells = u64::from(params.width) * u64::from(params.height);
         if cells > MAX_DRAWN_CELLS {
@@ -196,10 +210,10 @@ impl Generator for Hexet {
         }
         Ok(())
     }
+}
 
-    fn metrics(board: &Board) -> &Metrics {
-        &board.metrics
-    }
+impl Played for Hexet {
+    const PLAYED: Option<&'static str> = Some("greedy games");
 
     /// What `games` greedy games on the board say (`play.*`).
     fn extra_figures(_params: &Params, _seed: &Seed, board: &Board, games: u32) -> Vec<(String, f64)> {

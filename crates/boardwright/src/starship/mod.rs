@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Header, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Logged, Played, Printed, Watch};
 
 mod board;
 mod check;
@@ -90,14 +90,13 @@ impl Generator for Starship {
     type Board = Board;
     type Metrics = Metrics;
     type Snapshot = Snapshot;
-    type Log = ();
 
     /// Generates a ship, telling `watch` as each stage begins and, when it asks
     /// for snapshots, showing it the tiles after every stage (of every attempt;
     /// the last attempt's last snapshot holds the finished ship's tiles).
     /// Parameters are checked first. Code outside the crate watches through
     /// [`Starship`]'s [`Generator::generate_with`].
-    fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
         let legend = legend(params);
         let symbols: BTreeMap<String, char> = legend.iter().map(|(&c, m)| (m.clone(), c)).collect();
@@ -169,12 +168,6 @@ impl Generator for Starship {
         draw(ship, options)
     }
 
-    /// The ship after the snapshot's stage, drawn with the finished ship's
-    /// key, colours and frame: after the last stage, the finished drawing.
-    fn draw_snapshot(ship: &Board, snapshot: &Snapshot, options: DrawOptions) -> Option<scene::Document> {
-        Some(draw_stage(ship, &snapshot.on(ship), options))
-    }
-
     fn work_size(params: &Params) -> u64 {
         u64::from(params.width) * u64::from(params.height)
     }
@@ -187,3 +180,17 @@ impl Generator for Starship {
         params.pipeline.len() as u64
     }
 }
+
+impl Logged for Starship {
+    type Log = ();
+}
+
+impl Printed for Starship {
+    /// The ship after the snapshot's stage, drawn with the finished ship's
+    /// key, colours and frame: after the last stage, the finished drawing.
+    fn draw_snapshot(ship: &Board, snapshot: &Snapshot, options: DrawOptions) -> Option<scene::Document> {
+        Some(draw_stage(ship, &snapshot.on(ship), options))
+    }
+}
+
+impl Played for Starship {}

@@ -64,7 +64,7 @@ pub(crate) const LEGEND_SHARE: f64 = 0.25;
 /// Boards with more nodes than this are not drawn (they would not be legible
 /// on a sheet, and their drawing would run to tens of megabytes): [`draw`]
 /// gives such a board a page that says so, with no node on it, and
-/// [`Generator::check_drawable`](crate::Generator::check_drawable) refuses
+/// [`Printed::check_drawable`](crate::Printed::check_drawable) refuses
 /// parameters that lay out more points than this
 /// ([`Params::node_count`](super::Params::node_count)). Write JSON instead.
 pub const MAX_DRAWN_NODES: u64 = 20_000;

@@ -51,7 +51,7 @@ use rayon::prelude::*;
 
 use crate::geom::Point;
 use crate::seed::Seed;
-use crate::{DrawOptions, Error, Generator, Header, Stop, Unprintable, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Logged, Played, Printed, Stop, Unprintable, Watch};
 
 mod board;
 mod params;
@@ -591,12 +591,10 @@ impl Generator for Universe {
         work_unit: "nodes of work",
         served_work: 50_000,
     };
-    const RULES_CARD: bool = true;
     type Params = Params;
     type Board = Board;
     type Metrics = Metrics;
     type Snapshot = Snapshot;
-    type Log = ();
 
     /// Generates a board, telling `watch` as each of [`Universe`]'s
     /// [`STEPS`](Generator::STEPS) begins and, when
@@ -608,7 +606,7 @@ impl Generator for Universe {
     /// board's node ids (see [`Snapshot`]): they are held until the merge is
     /// known and handed over together when relaxation is done. A watch that
     /// takes no snapshots costs nothing. Parameters are checked first.
-    fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, watch: &mut dyn Watch<Snapshot>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
         crate::threads::sized(params.work(), || {
             layouts::choose(params, seed, watch, |seed, watch| {
@@ -622,6 +620,30 @@ impl Generator for Universe {
     fn draw(board: &Board, options: DrawOptions) -> scene::Document {
         draw(board, options)
     }
+
+    fn work_size(params: &Params) -> u64 {
+        params.work()
+    }
+
+    fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        write_json(board, out)
+    }
+
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
+    }
+
+    fn snapshot_count(params: &Params, every: u32) -> u64 {
+        u64::from(params.iterations / every.max(1)) + 1
+    }
+}
+
+impl Logged for Universe {
+    type Log = ();
+}
+
+impl Printed for Universe {
+    const RULES_CARD: bool = true;
 
     /// Over several sheets, `aspect` (when not given) becomes the shape the
     /// assembled sheets leave the board (the size nearest that shape, among
@@ -651,14 +673,6 @@ impl Generator for Universe {
         doc
     }
 
-    fn work_size(params: &Params) -> u64 {
-        params.work()
-    }
-
-    fn write_json(board: &Board, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        write_json(board, out)
-    }
-
     fn icon_files(params: &Params) -> Vec<(String, String)> {
         params
             .node_types
@@ -674,17 +688,13 @@ impl Generator for Universe {
     fn unprintable(board: &Board, options: &DrawOptions) -> Option<String> {
         draw::unprintable(board, options)
     }
+}
 
-    fn metrics(board: &Board) -> &Metrics {
-        &board.metrics
-    }
+impl Played for Universe {
+    const PLAYED: Option<&'static str> = Some("greedy games");
 
     /// What `games` greedy games on the board say (`play.*`).
     fn extra_figures(_params: &Params, _seed: &Seed, board: &Board, games: u32) -> Vec<(String, f64)> {
         play::figures(board, games)
-    }
-
-    fn snapshot_count(params: &Params, every: u32) -> u64 {
-        u64::from(params.iterations / every.max(1)) + 1
     }
 }

@@ -37,7 +37,7 @@
 //! half, are [`puzzle`]: never part of a board.
 
 use crate::seed::{Rng, Seed};
-use crate::{DrawOptions, Error, Generator, Header, Watch};
+use crate::{DrawOptions, Error, Generator, Header, Logged, Played, Printed, Watch};
 
 mod board;
 mod cauldrons;
@@ -334,16 +334,14 @@ impl Generator for Witches {
         work_unit: "cells",
         served_work: 64,
     };
-    const RULES_CARD: bool = true;
     type Params = Params;
     type Board = Board;
     type Metrics = Metrics;
     type Snapshot = ();
-    type Log = ();
 
     /// Generates a board, telling `watch` as each of its [`STEPS`](Generator::STEPS) begins.
     /// Parameters are checked first.
-    fn generate_with(params: &Params, seed: &Seed, _log: &(), watch: &mut dyn Watch<()>) -> Result<Board, Error> {
+    fn generate_with(params: &Params, seed: &Seed, watch: &mut dyn Watch<()>) -> Result<Board, Error> {
         crate::params::Params::check(params)?;
         if params.is_2023() {
             return second_edition::generate(params, seed, watch);
@@ -370,6 +368,22 @@ impl Generator for Witches {
         draw(board, options)
     }
 
+    fn metrics(board: &Board) -> &Metrics {
+        &board.metrics
+    }
+
+    fn work_size(_params: &Params) -> u64 {
+        u64::from(WIDTH * HEIGHT * 2)
+    }
+}
+
+impl Logged for Witches {
+    type Log = ();
+}
+
+impl Printed for Witches {
+    const RULES_CARD: bool = true;
+
     /// The front and back sheets in the order a double-sided print needs:
     /// each front sheet, then the back sheet behind it (the 2023 edition:
     /// the front's sheets alone); then the rules
@@ -390,10 +404,10 @@ impl Generator for Witches {
         doc.pages.extend(card);
         doc
     }
+}
 
-    fn metrics(board: &Board) -> &Metrics {
-        &board.metrics
-    }
+impl Played for Witches {
+    const PLAYED: Option<&'static str> = Some("potions the search strategy brews");
 
     /// The secret recipe's winning potions (`recipe.solutions`), the
     /// potions the simple strategy brews until one wins
@@ -416,10 +430,6 @@ impl Generator for Witches {
             figures.push(("recipe.search_potions".to_string(), f64::from(searched)));
         }
         figures
-    }
-
-    fn work_size(_params: &Params) -> u64 {
-        u64::from(WIDTH * HEIGHT * 2)
     }
 }
 

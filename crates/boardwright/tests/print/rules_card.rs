@@ -9,7 +9,7 @@ use boardwright::hexet::{self, Hexet};
 use boardwright::params::Params;
 use boardwright::universe::{self, NodeKind, Universe};
 use boardwright::witches::{self, Witches};
-use boardwright::{DrawOptions, Generator, Paper, Seed, Tile};
+use boardwright::{DrawOptions, Generator, Paper, Printed, Registered, Seed, Tile};
 
 use super::*;
 
@@ -29,7 +29,7 @@ fn board(preset: Option<&str>, first_game: bool, seed: &str) -> universe::Board 
 }
 
 /// The card's pages of a board of `G`: what the sheets hold beyond the board's.
-fn card_of<G: Generator>(board: &G::Board, options: &DrawOptions) -> scene::Document {
+fn card_of<G: Registered>(board: &G::Board, options: &DrawOptions) -> scene::Document {
     let without = G::sheets(board, options.clone()).pages.len();
     let mut doc = G::sheets(
         board,

@@ -6,7 +6,7 @@
 //! has each back sheet behind its front; and a 9-player universe board
 //! over 2 × 2 sheets is drawn about twice as large.
 
-use boardwright::{Generator, Tile};
+use boardwright::{Generator, Printed, Registered, Tile};
 
 use super::*;
 
@@ -106,7 +106,7 @@ fn crosshairs(doc: &scene::Document) -> Vec<(f64, f64)> {
 
 /// The promises of `tile` sheets of `paper` for one board of `G`, printed
 /// on one side or, `double_sided`, on both.
-fn check<G: Generator>(board: &G::Board, paper: Paper, tile: Tile, double_sided: bool) -> Result<(), String> {
+fn check<G: Registered>(board: &G::Board, paper: Paper, tile: Tile, double_sided: bool) -> Result<(), String> {
     let options = DrawOptions {
         paper,
         tile,

@@ -21,7 +21,7 @@
 use boardwright::hexet::Hexet;
 use boardwright::starship::Starship;
 use boardwright::witches::Witches;
-use boardwright::{Generator, Tile};
+use boardwright::{Generator, Registered, Tile};
 use scene::Shape;
 
 use super::*;
@@ -234,7 +234,7 @@ fn legend_font(svg: &str) -> f64 {
 /// The overlap strips of `board` printed over `tile` sheets, read from the
 /// windows of its sheets: `[across, down]`, intervals of x (between
 /// columns) and of y (between rows).
-fn strips<G: Generator>(board: &G::Board, options: &DrawOptions) -> [Vec<(f64, f64)>; 2] {
+fn strips<G: Registered>(board: &G::Board, options: &DrawOptions) -> [Vec<(f64, f64)>; 2] {
     let tile = options.tile;
     if tile == Tile::ONE {
         return [Vec::new(), Vec::new()];
@@ -288,7 +288,7 @@ struct Found {
 
 /// Every promise for `board` of `G` over every paper and tiling; `case`
 /// names the board, `measure` reads a page.
-fn check<G: Generator>(board: &G::Board, case: &str, measure: fn(&scene::Document) -> Drawn, found: &mut Found) {
+fn check<G: Registered>(board: &G::Board, case: &str, measure: fn(&scene::Document) -> Drawn, found: &mut Found) {
     for paper in Paper::ALL {
         let one = measure(&G::draw(board, on_paper(paper)));
         for tile in TILES {

@@ -2,7 +2,7 @@
 //! legend, measured on the rendered page.
 
 use boardwright::universe::{self, NodeKind, Universe};
-use boardwright::{DrawOptions, Generator, Paper, Seed, Tile};
+use boardwright::{DrawOptions, Generator, Paper, Printed, Seed, Tile};
 
 use super::*;
 use crate::{dist, segment_distance};
@@ -764,7 +764,7 @@ fn tiled_boards_are_larger_and_keep_every_rule() {
 }
 
 /// Over several sheets (2x1, 1x2, 3x1, 1x3, 2x2, 3x3), a board is laid
-/// out for their assembled shape (`Generator::fit_to_sheets`): it keeps
+/// out for their assembled shape (`Printed::fit_to_sheets`): it keeps
 /// every rule, its nodes span at least 85 % of the printable width and of
 /// the height above the legend, no blank beside a strip is wider than
 /// [`SEAM_BLANK`] of the sheets, and its nodes are larger than the same

@@ -2,7 +2,7 @@
 //! measured on the rendered pages.
 
 use boardwright::witches::{self, Witches};
-use boardwright::{DrawOptions, Generator, Paper, Seed, Tile};
+use boardwright::{DrawOptions, Generator, Paper, Printed, Seed, Tile};
 
 use super::*;
 

@@ -2,6 +2,7 @@
 //! its nodes, the relaxation's snapshots, and drawing.
 
 use super::*;
+use boardwright::Printed;
 
 /// `Board::graph` answers as a breadth-first search of its own over the
 /// edges read back from the board's JSON: each node's neighbours, in the
@@ -80,7 +81,7 @@ fn relaxation_snapshots_come_every_k_iterations_and_end_at_the_nodes() {
             points: Vec::new(),
             obstacles: Vec::new(),
         };
-        let b = Universe::generate_with(&params, &seed, &(), &mut seen).unwrap();
+        let b = Universe::generate_with(&params, &seed, &mut seen).unwrap();
         assert_eq!(b, once(&params, &seed));
         let mut wanted: Vec<u32> = (0..=iterations).filter(|&i| i == 0 || (every > 0 && i % every == 0)).collect();
         if wanted.last() != Some(&iterations) {
@@ -158,7 +159,7 @@ fn merging_seed(players: u32, seeds: std::ops::Range<u32>) -> Option<(Params, Se
 fn snapshots_of_a_board_that_merged_points_keep_the_final_ids() {
     let (params, seed) = merging_seed(4, 0..2000).expect("a seed whose board merges points");
     let mut recorder = boardwright::Recorder::new(1);
-    let b = Universe::generate_with(&params, &seed, &(), &mut recorder).unwrap();
+    let b = Universe::generate_with(&params, &seed, &mut recorder).unwrap();
     assert!(u64::from(b.metrics.nodes) < params.node_count());
     let snapshots = recorder.snapshots;
     assert_eq!(snapshots.len() as u32, params.iterations + 1);
