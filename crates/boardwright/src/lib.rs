@@ -40,7 +40,7 @@
 //! // Parameters from TOML text, as a config file would give them.
 //! let params = starship::Params::from_toml("width = 32\nheight = 32").unwrap();
 //! let mut stages = Recorder::new(1);
-//! let ship = Starship::generate_with(&params, &Seed::new("Tiamo"), &(), &mut stages).unwrap();
+//! let ship = Starship::generate_with(&params, &Seed::new("Tiamo"), &mut stages).unwrap();
 //! // The ship after each stage; the last is the finished ship.
 //! assert_eq!(stages.snapshots.len(), params.pipeline.len());
 //! assert_eq!(stages.snapshots.last().unwrap().tiles, ship.tiles);

@@ -810,7 +810,10 @@ fn analyze_play_adds_each_boards_bots_figures_and_their_targets() {
     let out = run(&["analyze", "starship", "--boards", "3", "--play", "5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("only universe boards, hexet maps and witches recipes"),
+        stderr(&out).contains("nothing is played on starship results")
+            && ["universe (greedy games)", "witches (", "hexet (greedy games)"]
+                .iter()
+                .all(|g| stderr(&out).contains(g)),
         "{}",
         stderr(&out)
     );
