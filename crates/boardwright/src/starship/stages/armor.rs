@@ -44,10 +44,11 @@ impl<const COCKPIT: bool> StageKind for ArmorAround<COCKPIT> {
     }
 }
 
-/// Armor on the hull beside machines.
-pub(super) struct ExteriorArmor;
+/// The armor stages without parameters: on the hull beside machines
+/// (`PlainArmor<false>`), or wherever it blocks no walk (`PlainArmor<true>`).
+pub(super) struct PlainArmor<const FILL: bool>;
 
-impl StageKind for ExteriorArmor {
+impl<const FILL: bool> StageKind for PlainArmor<FILL> {
     type Params = NoParams;
 
     fn default() -> NoParams {
@@ -58,36 +59,18 @@ impl StageKind for ExteriorArmor {
         Ok(())
     }
 
+    /// A pass over the grid; filling, five path checks a tile at most, 32
+    /// each pass.
     fn work(_p: &NoParams, _area: u64) -> u64 {
-        8
-    }
-
-    fn run(_p: &NoParams, ship: &mut Ship, _cx: &mut Context<'_>) {
-        exterior_armor(ship);
-    }
-}
-
-/// Armor wherever it blocks no walk.
-pub(super) struct FillArmor;
-
-impl StageKind for FillArmor {
-    type Params = NoParams;
-
-    fn default() -> NoParams {
-        NoParams {}
-    }
-
-    fn check(_p: &NoParams, _f: &Fields<'_>) -> Result<(), ParamError> {
-        Ok(())
-    }
-
-    /// Five path checks a tile at most, 32 each pass.
-    fn work(_p: &NoParams, _area: u64) -> u64 {
-        160
+        if FILL { 160 } else { 8 }
     }
 
     fn run(_p: &NoParams, ship: &mut Ship, cx: &mut Context<'_>) {
-        fill_armor(ship, cx.max_detour, cx.walks);
+        if FILL {
+            fill_armor(ship, cx.max_detour, cx.walks);
+        } else {
+            exterior_armor(ship);
+        }
     }
 }
 

@@ -185,7 +185,7 @@ kinds! {
     /// Weapons within a score budget, far out in their facing.
     Weapons(MachineParams, machines::Machines<true>) = "weapons";
     /// Armor on the hull beside machines.
-    ExteriorArmor(NoParams, armor::ExteriorArmor) = "exterior_armor";
+    ExteriorArmor(NoParams, armor::PlainArmor<false>) = "exterior_armor";
     /// Ammo supplies near weapons.
     AmmoSupplies(SupplyParams, supplies::Supplies<false>) = "ammo_supplies";
     /// Power storage near thrusters and ammo supplies.
@@ -193,7 +193,7 @@ kinds! {
     /// Crew quarters and bunks.
     Crew(CrewParams, crew::Crew) = "crew";
     /// Armor wherever it blocks no path.
-    FillArmor(NoParams, armor::FillArmor) = "fill_armor";
+    FillArmor(NoParams, armor::PlainArmor<true>) = "fill_armor";
     /// Doors where walls force long walks.
     ExtraDoors(DoorParams, doors::ExtraDoors) = "extra_doors";
 }
