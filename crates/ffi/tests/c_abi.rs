@@ -1,0 +1,146 @@
+//! The C functions called as C calls them: raw pointers in, owned bytes
+//! out, a status and the thread's last error for every refusal.
+
+use std::ffi::{CStr, CString, c_char};
+
+use boardwright_ffi::{BwBytes, BwStatus, board_json, bw_bytes_free, bw_generate, bw_last_error, bw_last_error_parameter, bw_version};
+
+/// Calls `bw_generate` with these texts (None: a null pointer) and gives
+/// its status and bytes, freed through the library.
+fn generate(generator: Option<&[u8]>, seed: Option<&[u8]>, params: Option<&[u8]>) -> (BwStatus, Vec<u8>) {
+    let owned = |t: Option<&[u8]>| t.map(|t| CString::new(t).unwrap());
+    let (g, s, p) = (owned(generator), owned(seed), owned(params));
+    let ptr = |c: &Option<CString>| c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr());
+    let mut out = BwBytes {
+        ptr: std::ptr::null_mut(),
+        len: 7,
+    };
+    // SAFETY: every pointer is null or a live NUL-terminated string, and
+    // `out` a live BwBytes.
+    let status = unsafe { bw_generate(ptr(&g), ptr(&s), ptr(&p), &mut out) };
+    let bytes = if out.ptr.is_null() {
+        assert_eq!(out.len, 0, "no bytes, no length");
+        Vec::new()
+    } else {
+        // SAFETY: the library's own buffer of `len` bytes.
+        unsafe { std::slice::from_raw_parts(out.ptr, out.len) }.to_vec()
+    };
+    // SAFETY: given by this call, freed once.
+    unsafe { bw_bytes_free(out) };
+    (status, bytes)
+}
+
+/// The text at a pointer the library gave (None for null).
+fn said(ptr: *const c_char) -> Option<String> {
+    // SAFETY: the library's own NUL-terminated string, valid until this
+    // thread's next call.
+    (!ptr.is_null()).then(|| unsafe { CStr::from_ptr(ptr) }.to_str().unwrap().to_string())
+}
+
+#[test]
+fn a_board_comes_back_as_json_and_the_error_is_cleared() {
+    let (status, json) = generate(Some(b"witches"), Some(b"Tiamo"), None);
+    assert_eq!(status, BwStatus::Ok);
+    assert!(
+        json.starts_with(b"{\"generator\":\"witches\"") && json.ends_with(b"}\n"),
+        "{}",
+        String::from_utf8_lossy(&json)
+    );
+    for (generator, params) in [("universe", "players = 3"), ("starship", "width = 30"), ("hexet", "")] {
+        let (status, json) = generate(Some(generator.as_bytes()), Some(b"Tiamo"), Some(params.as_bytes()));
+        assert_eq!(status, BwStatus::Ok);
+        assert!(
+            json == board_json(generator, "Tiamo", params).unwrap(),
+            "{generator}: the C call's bytes differ"
+        );
+    }
+    assert_eq!(said(bw_last_error()).as_deref(), Some(""));
+    assert_eq!(said(bw_last_error_parameter()), None);
+    assert_eq!(said(bw_version()).as_deref(), Some(env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn bad_input_gets_a_status_and_words_never_a_crash() {
+    let refused = |g, s, p, status: BwStatus, words: &str, parameter: Option<&str>| {
+        let (got, bytes) = generate(g, s, p);
+        assert_eq!(got, status, "{:?}", said(bw_last_error()));
+        assert!(bytes.is_empty());
+        let message = said(bw_last_error()).unwrap();
+        assert!(message.contains(words), "{message:?} does not say {words:?}");
+        assert_eq!(said(bw_last_error_parameter()).as_deref(), parameter);
+    };
+    refused(None, Some(b"s"), None, BwStatus::NullArgument, "generator is null", None);
+    refused(Some(b"hexet"), None, None, BwStatus::NullArgument, "seed is null", None);
+    refused(
+        Some(b"univ\xffrse"),
+        Some(b"s"),
+        None,
+        BwStatus::NotUtf8,
+        "generator is not UTF-8 (at byte 4)",
+        None,
+    );
+    refused(
+        Some(b"tiles"),
+        Some(b"s"),
+        None,
+        BwStatus::UnknownGenerator,
+        "universe, witches, starship, hexet",
+        None,
+    );
+    refused(
+        Some(b"universe"),
+        Some(b"s"),
+        Some(b"players = 50"),
+        BwStatus::BadParameter,
+        "50 is not allowed",
+        Some("players"),
+    );
+    refused(
+        Some(b"universe"),
+        Some(b"s"),
+        Some(b"colour = 3"),
+        BwStatus::BadParameter,
+        "colour",
+        Some("colour"),
+    );
+    refused(Some(b"starship"), Some(b"s"), Some(b"width = "), BwStatus::BadParameter, "", None);
+    refused(
+        Some(b"starship"),
+        Some(b"s"),
+        Some(b"[[pipeline]]\nstage = \"crew\"\nbunks = 99"),
+        BwStatus::BadParameter,
+        "99",
+        Some("pipeline[0] (crew).bunks"),
+    );
+    // Freeing nothing does nothing.
+    // SAFETY: empty bytes.
+    unsafe {
+        bw_bytes_free(BwBytes {
+            ptr: std::ptr::null_mut(),
+            len: 0,
+        })
+    };
+    // A null output is refused before anything is written.
+    let (g, s) = (CString::new("hexet").unwrap(), CString::new("s").unwrap());
+    // SAFETY: live strings; a null output, which the call must refuse.
+    let status = unsafe { bw_generate(g.as_ptr(), s.as_ptr(), std::ptr::null(), std::ptr::null_mut()) };
+    assert_eq!(status, BwStatus::NullArgument);
+}
+
+#[test]
+fn eight_threads_make_the_bytes_one_makes() {
+    let one = generate(Some(b"universe"), Some(b"threads"), Some(b"players = 5")).1;
+    let each: Vec<Vec<u8>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..8)
+            .map(|_| scope.spawn(|| generate(Some(b"universe"), Some(b"threads"), Some(b"players = 5")).1))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(each.iter().all(|b| *b == one));
+    // Each thread keeps its own last error.
+    std::thread::scope(|scope| {
+        scope.spawn(|| generate(Some(b"nope"), Some(b"s"), None));
+    });
+    generate(Some(b"hexet"), Some(b"s"), None);
+    assert_eq!(said(bw_last_error()).as_deref(), Some(""));
+}
