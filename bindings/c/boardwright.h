@@ -23,9 +23,14 @@ typedef enum BwStatus {
   BW_STATUS_GENERATION_FAILED = 5,
   // A fault of the library's own, not of the input.
   BW_STATUS_INTERNAL = 6,
+  // The result cannot be drawn as asked: a mark a player needs would be
+  // too small on that paper (the message names the sheets that print).
+  BW_STATUS_NOT_DRAWN = 7,
 } BwStatus;
 
 // Bytes the library made, owned by the caller until [`bw_bytes_free`].
+// A NUL follows them (not counted in `len`), so that JSON can be passed
+// on as a C string (to [`bw_draw`]).
 typedef struct BwBytes {
   // The first byte (null for none).
   uint8_t *ptr;
@@ -69,6 +74,23 @@ enum BwStatus bw_generate(const char *generator,
 // # Safety
 // `bytes` is what a call of this library gave, not freed before.
 void bw_bytes_free(struct BwBytes bytes);
+
+// Draws `result`, a result's JSON as [`bw_generate`] gives it, as
+// `format` (`"svg"`, `"png"`, `"pdf"` or `"json"`), with the drawing
+// options `drawing` as a web address writes them (`"paper=letter&tile=2x2&ink_friendly&dpi=300"`;
+// null or empty: A4, one sheet, 150 dpi), and puts the bytes in `*out`:
+// the bytes `boardwright` writes to `-o board.FORMAT` with those options.
+// A result that would lose a mark a player needs on that paper is refused
+// ([`BwStatus::NotDrawn`]), naming the papers and sheets that print it.
+//
+// # Safety
+// `result`, `format` and (unless null) `drawing` point to NUL-terminated
+// strings valid during the call; `out` is null or points to a `BwBytes`
+// the call may write.
+enum BwStatus bw_draw(const char *result,
+                      const char *format,
+                      const char *drawing,
+                      struct BwBytes *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,5 +1,5 @@
-/* boardwright from C: a witches board as JSON, then a refusal read in
- * words. Built and run by .ci/c (and under valgrind: no leak, no invalid
+/* boardwright from C: a witches board as JSON, drawn as a PDF, then two
+ * refusals read in words. Built and run by .ci/c (and under valgrind: no leak, no invalid
  * access). Exits 0 when every answer is the one expected. */
 
 #include <stdio.h>
@@ -26,7 +26,21 @@ int main(void) {
         return 1;
     }
     printf("a witches board: %zu bytes of JSON\n", board.len);
+
+    /* The JSON is followed by a NUL: it passes on as a C string. */
+    BwBytes pdf = {0};
+    if (bw_draw((const char *)board.ptr, "pdf", "paper=letter&ink_friendly", &pdf) != BW_STATUS_OK) {
+        bw_bytes_free(board);
+        return failed("PDF");
+    }
     bw_bytes_free(board);
+    if (pdf.len < 5 || memcmp(pdf.ptr, "%PDF-", 5) != 0) {
+        bw_bytes_free(pdf);
+        fprintf(stderr, "example: the drawing is not a PDF\n");
+        return 1;
+    }
+    printf("drawn on letter paper: a PDF of %zu bytes\n", pdf.len);
+    bw_bytes_free(pdf);
 
     BwBytes refused = {0};
     BwStatus status = bw_generate("universe", "Tiamo", "players = 50", &refused);

@@ -1,14 +1,15 @@
 //! The C library (`boardwright-ffi`) makes the bytes the command line
 //! writes: every generator, at its defaults and with a config of
-//! parameters, as `-o board.json` writes it. (Its own tests hold its C
-//! functions to [`board_json`].)
+//! parameters, as `-o board.json` writes it, and those boards drawn as
+//! `-o board.svg` and `-o board.pdf` draw them. (Its own tests hold its C
+//! functions to [`board_json`] and [`drawn`].)
 
 #[path = "common/dirs.rs"]
 mod dirs;
 
 use std::process::Command;
 
-use boardwright_ffi::board_json;
+use boardwright_ffi::{board_json, drawn};
 
 #[test]
 fn the_c_library_writes_the_json_the_command_line_writes() {
@@ -40,5 +41,34 @@ fn the_c_library_writes_the_json_the_command_line_writes() {
             board_json(generator, "Tiamo", params).unwrap() == written,
             "{generator} {params:?}: the C library's JSON differs"
         );
+    }
+}
+
+#[test]
+fn the_c_library_draws_what_the_command_line_draws() {
+    let dir = dirs::scratch("c-library-draw");
+    for (i, generator) in ["universe", "witches", "starship", "hexet"].into_iter().enumerate() {
+        let json = board_json(generator, "Tiamo", "").unwrap();
+        for (format, cli, options) in [
+            (
+                "svg",
+                ["--paper", "letter", "--ink-friendly"].as_slice(),
+                "paper=letter&ink_friendly",
+            ),
+            ("pdf", ["--paper", "a5"].as_slice(), "paper=a5"),
+        ] {
+            let file = dir.join(format!("{i}.{format}"));
+            let out = Command::new(env!("CARGO_BIN_EXE_boardwright"))
+                .args([generator, "--seed", "Tiamo"])
+                .args(cli)
+                .arg("-o")
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let written = std::fs::read(&file).unwrap();
+            let from_c = drawn(std::str::from_utf8(&json).unwrap(), format, options).unwrap();
+            assert!(from_c == written, "{generator} {format}: the C library's drawing differs");
+        }
     }
 }

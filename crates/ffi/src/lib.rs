@@ -1,6 +1,7 @@
 //! boardwright as a C library: a board made by the generator's name, a
 //! seed and parameters (TOML), as the same JSON bytes the command line
-//! writes.
+//! writes; and a result drawn as SVG, PNG or PDF as the command line
+//! draws it.
 //!
 //! The rules of the boundary:
 //! - Text in is UTF-8, NUL-terminated (`const char*`); a null pointer or
@@ -22,6 +23,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use boardwright::params::{ParamError, Params as _};
 use boardwright::{GENERATORS, Registered, Seed, Visit, with_generator};
+use output::{Drawing, Format};
 
 /// What a call came to.
 #[repr(C)]
@@ -42,9 +44,14 @@ pub enum BwStatus {
     GenerationFailed = 5,
     /// A fault of the library's own, not of the input.
     Internal = 6,
+    /// The result cannot be drawn as asked: a mark a player needs would be
+    /// too small on that paper (the message names the sheets that print).
+    NotDrawn = 7,
 }
 
 /// Bytes the library made, owned by the caller until [`bw_bytes_free`].
+/// A NUL follows them (not counted in `len`), so that JSON can be passed
+/// on as a C string (to [`bw_draw`]).
 #[repr(C)]
 #[derive(Debug)]
 pub struct BwBytes {
@@ -61,12 +68,12 @@ impl BwBytes {
         len: 0,
     };
 
-    /// `bytes`, handed over to the caller.
-    fn of(bytes: Vec<u8>) -> BwBytes {
-        let boxed = bytes.into_boxed_slice();
-        let len = boxed.len();
+    /// `bytes` and a NUL after them, handed over to the caller.
+    fn of(mut bytes: Vec<u8>) -> BwBytes {
+        let len = bytes.len();
+        bytes.push(0);
         BwBytes {
-            ptr: Box::into_raw(boxed).cast::<u8>(),
+            ptr: Box::into_raw(bytes.into_boxed_slice()).cast::<u8>(),
             len,
         }
     }
@@ -238,10 +245,125 @@ pub unsafe extern "C" fn bw_bytes_free(bytes: BwBytes) {
     if bytes.ptr.is_null() {
         return;
     }
-    let slice = std::ptr::slice_from_raw_parts_mut(bytes.ptr, bytes.len);
-    // SAFETY: made by `BwBytes::of` from a boxed slice of this length, and
-    // not freed before, by the caller's contract.
+    let slice = std::ptr::slice_from_raw_parts_mut(bytes.ptr, bytes.len + 1);
+    // SAFETY: made by `BwBytes::of` from a boxed slice of `len` bytes and
+    // its NUL, and not freed before, by the caller's contract.
     drop(unsafe { Box::from_raw(slice) });
+}
+
+/// Draws `result`, a result's JSON as [`bw_generate`] gives it, as
+/// `format` (`"svg"`, `"png"`, `"pdf"` or `"json"`), with the drawing
+/// options `drawing` as a web address writes them (`"paper=letter&tile=2x2&ink_friendly&dpi=300"`;
+/// null or empty: A4, one sheet, 150 dpi), and puts the bytes in `*out`:
+/// the bytes `boardwright` writes to `-o board.FORMAT` with those options.
+/// A result that would lose a mark a player needs on that paper is refused
+/// ([`BwStatus::NotDrawn`]), naming the papers and sheets that print it.
+///
+/// # Safety
+/// `result`, `format` and (unless null) `drawing` point to NUL-terminated
+/// strings valid during the call; `out` is null or points to a `BwBytes`
+/// the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_draw(result: *const c_char, format: *const c_char, drawing: *const c_char, out: *mut BwBytes) -> BwStatus {
+    answer(|| {
+        if out.is_null() {
+            return Err(Refusal::new(
+                BwStatus::NullArgument,
+                "out is null; expected a BwBytes to write the drawing to",
+            ));
+        }
+        // SAFETY: `out` is not null and writable by the caller's contract.
+        unsafe { out.write(BwBytes::EMPTY) };
+        // SAFETY: valid strings by the caller's contract.
+        let (result, format) = unsafe { (text(result, "result")?, text(format, "format")?) };
+        let drawing = if drawing.is_null() {
+            ""
+        } else {
+            // SAFETY: a valid string by the caller's contract.
+            unsafe { text(drawing, "drawing")? }
+        };
+        let bytes = drawn(result, format, drawing)?;
+        // SAFETY: as above.
+        unsafe { out.write(BwBytes::of(bytes)) };
+        Ok(())
+    })
+}
+
+/// What [`bw_draw`] gives, for Rust: the drawing's bytes, or the refusal.
+pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refusal> {
+    let bad = |parameter: &str, message: String| Refusal {
+        status: BwStatus::BadParameter,
+        message,
+        parameter: Some(parameter.to_string()),
+    };
+    let format = Format::from_extension(format.trim()).ok_or_else(|| {
+        bad(
+            "format",
+            format!("format {format:?} is not allowed; expected svg, png, pdf or json"),
+        )
+    })?;
+    let mut options = Drawing::default();
+    for pair in drawing.split('&').filter(|p| !p.trim().is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = key.trim();
+        match options.set(key, value) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(bad(
+                    key,
+                    format!("unknown drawing option `{key}`; options: {}", Drawing::KEYS.join(", ")),
+                ));
+            }
+            Err(why) => return Err(bad(key, format!("drawing option `{key}`: {why}"))),
+        }
+    }
+    let generator = serde_json::from_str::<serde_json::Value>(result)
+        .ok()
+        .and_then(|v| v.get("generator").and_then(|g| g.as_str()).map(str::to_string))
+        .ok_or_else(|| bad("result", "result is not a boardwright result: it names no generator".into()))?;
+    with_generator(
+        &generator,
+        Draw {
+            result,
+            format,
+            drawing: options,
+        },
+    )
+    .ok_or_else(|| {
+        bad(
+            "result",
+            format!(
+                "result names an unknown generator `{generator}`; generators: {}",
+                GENERATORS.join(", ")
+            ),
+        )
+    })?
+}
+
+/// A result of the generator visited, drawn.
+struct Draw<'a> {
+    result: &'a str,
+    format: Format,
+    drawing: Drawing,
+}
+
+impl Visit for Draw<'_> {
+    type Output = Result<Vec<u8>, Refusal>;
+
+    fn visit<G: Registered>(self) -> Self::Output {
+        let board: G::Board = serde_json::from_str(self.result).map_err(|e| Refusal {
+            status: BwStatus::BadParameter,
+            message: format!("result is not a {} result: {e}", G::NAME),
+            parameter: Some("result".into()),
+        })?;
+        if self.format != Format::Json {
+            G::check_printable(&board, &self.drawing.options).map_err(|e| Refusal::new(BwStatus::NotDrawn, e.to_string()))?;
+        }
+        let mut bytes = Vec::new();
+        output::write::<G>(&board, self.format, &self.drawing, &mut bytes)
+            .map_err(|e| Refusal::new(BwStatus::Internal, format!("could not draw the result: {e}")))?;
+        Ok(bytes)
+    }
 }
 
 /// A board of the generator visited, as the command line writes its JSON.

@@ -3,7 +3,9 @@
 
 use std::ffi::{CStr, CString, c_char};
 
-use boardwright_ffi::{BwBytes, BwStatus, board_json, bw_bytes_free, bw_generate, bw_last_error, bw_last_error_parameter, bw_version};
+use boardwright_ffi::{
+    BwBytes, BwStatus, board_json, bw_bytes_free, bw_draw, bw_generate, bw_last_error, bw_last_error_parameter, bw_version, drawn,
+};
 
 /// Calls `bw_generate` with these texts (None: a null pointer) and gives
 /// its status and bytes, freed through the library.
@@ -22,8 +24,10 @@ fn generate(generator: Option<&[u8]>, seed: Option<&[u8]>, params: Option<&[u8]>
         assert_eq!(out.len, 0, "no bytes, no length");
         Vec::new()
     } else {
-        // SAFETY: the library's own buffer of `len` bytes.
-        unsafe { std::slice::from_raw_parts(out.ptr, out.len) }.to_vec()
+        // SAFETY: the library's own buffer of `len` bytes and a NUL.
+        let with_nul = unsafe { std::slice::from_raw_parts(out.ptr, out.len + 1) };
+        assert_eq!(with_nul[out.len], 0, "a NUL follows the bytes");
+        with_nul[..out.len].to_vec()
     };
     // SAFETY: given by this call, freed once.
     unsafe { bw_bytes_free(out) };
@@ -143,4 +147,86 @@ fn eight_threads_make_the_bytes_one_makes() {
     });
     generate(Some(b"hexet"), Some(b"s"), None);
     assert_eq!(said(bw_last_error()).as_deref(), Some(""));
+}
+
+/// Calls `bw_draw` on `result` and gives its status and bytes.
+fn draw(result: &[u8], format: &str, drawing: Option<&str>) -> (BwStatus, Vec<u8>) {
+    let (r, f) = (CString::new(result).unwrap(), CString::new(format).unwrap());
+    let d = drawing.map(|d| CString::new(d).unwrap());
+    let mut out = BwBytes {
+        ptr: std::ptr::null_mut(),
+        len: 0,
+    };
+    // SAFETY: live NUL-terminated strings (or null) and a live BwBytes.
+    let status = unsafe {
+        bw_draw(
+            r.as_ptr(),
+            f.as_ptr(),
+            d.as_ref().map_or(std::ptr::null(), |d| d.as_ptr()),
+            &mut out,
+        )
+    };
+    let bytes = if out.ptr.is_null() {
+        Vec::new()
+    } else {
+        // SAFETY: the library's own buffer of `len` bytes.
+        unsafe { std::slice::from_raw_parts(out.ptr, out.len) }.to_vec()
+    };
+    // SAFETY: given by this call, freed once.
+    unsafe { bw_bytes_free(out) };
+    (status, bytes)
+}
+
+#[test]
+fn a_result_is_drawn_and_bad_drawings_are_refused_in_words() {
+    let (_, json) = generate(Some(b"starship"), Some(b"Tiamo"), None);
+    let (status, svg) = draw(&json, "svg", Some("paper=letter&ink_friendly"));
+    assert_eq!(status, BwStatus::Ok, "{:?}", said(bw_last_error()));
+    assert!(svg.starts_with(b"<svg") || svg.starts_with(b"<?xml"));
+    assert!(svg == drawn(std::str::from_utf8(&json).unwrap(), "svg", "paper=letter&ink_friendly").unwrap());
+    let (status, png) = draw(&json, "png", Some("dpi=40"));
+    assert_eq!(status, BwStatus::Ok);
+    assert!(png.starts_with(b"\x89PNG"));
+
+    let refused = |result: &[u8], format: &str, drawing: &str, status: BwStatus, words: &str, parameter: &str| {
+        let (got, bytes) = draw(result, format, Some(drawing));
+        assert_eq!(got, status, "{:?}", said(bw_last_error()));
+        assert!(bytes.is_empty());
+        let message = said(bw_last_error()).unwrap();
+        assert!(message.contains(words), "{message:?} does not say {words:?}");
+        assert_eq!(
+            said(bw_last_error_parameter()).as_deref(),
+            Some(parameter).filter(|p| !p.is_empty())
+        );
+    };
+    refused(&json, "gif", "", BwStatus::BadParameter, "svg, png, pdf or json", "format");
+    refused(
+        &json,
+        "svg",
+        "colour=red",
+        BwStatus::BadParameter,
+        "ink_friendly, rules_card, paper, tile, dpi",
+        "colour",
+    );
+    refused(&json, "png", "dpi=5000", BwStatus::BadParameter, "a number from 30 to 600", "dpi");
+    refused(&json, "svg", "paper=b5", BwStatus::BadParameter, "letter", "paper");
+    refused(
+        b"{\"seed\":\"x\"}",
+        "svg",
+        "",
+        BwStatus::BadParameter,
+        "names no generator",
+        "result",
+    );
+    refused(
+        b"{\"generator\":\"starship\"}",
+        "svg",
+        "",
+        BwStatus::BadParameter,
+        "not a starship result",
+        "result",
+    );
+    // A board whose pictograms would be too small on A5: refused, naming the sheets that print it.
+    let (_, dense) = generate(Some(b"universe"), Some(b"Tiamo"), Some(b"resolution = 30"));
+    refused(&dense, "svg", "paper=a5", BwStatus::NotDrawn, "tile", "");
 }
