@@ -7,9 +7,24 @@
 #[path = "common/dirs.rs"]
 mod dirs;
 
+use std::ffi::OsStr;
+use std::path::Path;
 use std::process::Command;
 
 use boardwright_ffi::{board_json, drawn};
+
+/// The bytes `boardwright GENERATOR --seed Tiamo ARGS -o FILE` writes.
+fn written_by_the_cli(generator: &str, args: &[&OsStr], file: &Path) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardwright"))
+        .args([generator, "--seed", "Tiamo"])
+        .args(args)
+        .arg("-o")
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(file).unwrap()
+}
 
 #[test]
 fn the_c_library_writes_the_json_the_command_line_writes() {
@@ -27,16 +42,8 @@ fn the_c_library_writes_the_json_the_command_line_writes() {
     for (i, (generator, params)) in cases.into_iter().enumerate() {
         let config = dir.join(format!("{i}.toml"));
         std::fs::write(&config, params).unwrap();
-        let file = dir.join(format!("{i}.json"));
-        let out = Command::new(env!("CARGO_BIN_EXE_boardwright"))
-            .args([generator, "--seed", "Tiamo", "--config"])
-            .arg(&config)
-            .arg("-o")
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let written = std::fs::read(&file).unwrap();
+        let args = [OsStr::new("--config"), config.as_os_str()];
+        let written = written_by_the_cli(generator, &args, &dir.join(format!("{i}.json")));
         assert!(
             board_json(generator, "Tiamo", params).unwrap() == written,
             "{generator} {params:?}: the C library's JSON differs"
@@ -57,16 +64,8 @@ fn the_c_library_draws_what_the_command_line_draws() {
             ),
             ("pdf", ["--paper", "a5"].as_slice(), "paper=a5"),
         ] {
-            let file = dir.join(format!("{i}.{format}"));
-            let out = Command::new(env!("CARGO_BIN_EXE_boardwright"))
-                .args([generator, "--seed", "Tiamo"])
-                .args(cli)
-                .arg("-o")
-                .arg(&file)
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-            let written = std::fs::read(&file).unwrap();
+            let args: Vec<&OsStr> = cli.iter().map(OsStr::new).collect();
+            let written = written_by_the_cli(generator, &args, &dir.join(format!("{i}.{format}")));
             let from_c = drawn(std::str::from_utf8(&json).unwrap(), format, options).unwrap();
             assert!(from_c == written, "{generator} {format}: the C library's drawing differs");
         }

@@ -111,6 +111,15 @@ impl Refusal {
             parameter: None,
         }
     }
+
+    /// A bad `parameter`, in `message`'s words.
+    fn bad(parameter: &str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: BwStatus::BadParameter,
+            message: message.into(),
+            parameter: Some(parameter.to_string()),
+        }
+    }
 }
 
 impl From<ParamError> for Refusal {
@@ -165,6 +174,42 @@ unsafe fn text<'a>(ptr: *const c_char, what: &str) -> Result<&'a str, Refusal> {
         .map_err(|e| Refusal::new(BwStatus::NotUtf8, format!("{what} is not UTF-8 (at byte {})", e.valid_up_to())))
 }
 
+/// The text at `ptr`, or empty text for a null pointer.
+///
+/// # Safety
+/// As [`text`].
+unsafe fn text_or_empty<'a>(ptr: *const c_char, what: &str) -> Result<&'a str, Refusal> {
+    if ptr.is_null() {
+        Ok("")
+    } else {
+        // SAFETY: not null; valid by the caller's contract.
+        unsafe { text(ptr, what) }
+    }
+}
+
+/// A call that gives bytes: `*out` is emptied first, then holds what
+/// `make` made; a null `out` is refused before anything is made
+/// (`what`: the bytes it was to hold, in the refusal).
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+unsafe fn give(out: *mut BwBytes, what: &str, make: impl FnOnce() -> Result<Vec<u8>, Refusal>) -> BwStatus {
+    answer(|| {
+        if out.is_null() {
+            return Err(Refusal::new(
+                BwStatus::NullArgument,
+                format!("out is null; expected a BwBytes to write {what} to"),
+            ));
+        }
+        // SAFETY: not null, and writable by the caller's contract.
+        unsafe { out.write(BwBytes::EMPTY) };
+        let bytes = make()?;
+        // SAFETY: as above.
+        unsafe { out.write(BwBytes::of(bytes)) };
+        Ok(())
+    })
+}
+
 /// The library's version, as `boardwright --version` gives it: a static
 /// string, never freed.
 #[unsafe(no_mangle)]
@@ -202,28 +247,13 @@ pub extern "C" fn bw_last_error_parameter() -> *const c_char {
 /// the call may write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bw_generate(generator: *const c_char, seed: *const c_char, params: *const c_char, out: *mut BwBytes) -> BwStatus {
-    answer(|| {
-        if out.is_null() {
-            return Err(Refusal::new(
-                BwStatus::NullArgument,
-                "out is null; expected a BwBytes to write the board to",
-            ));
-        }
-        // SAFETY: `out` is not null and writable by the caller's contract.
-        unsafe { out.write(BwBytes::EMPTY) };
-        // SAFETY: valid strings by the caller's contract.
-        let (name, seed) = unsafe { (text(generator, "generator")?, text(seed, "seed")?) };
-        let params = if params.is_null() {
-            ""
-        } else {
-            // SAFETY: a valid string by the caller's contract.
-            unsafe { text(params, "params")? }
-        };
-        let json = board_json(name, seed, params)?;
-        // SAFETY: as above.
-        unsafe { out.write(BwBytes::of(json)) };
-        Ok(())
-    })
+    // SAFETY: valid strings (`params` may be null) and `out` null or
+    // writable, by the caller's contract.
+    unsafe {
+        give(out, "the board", || {
+            board_json(text(generator, "generator")?, text(seed, "seed")?, text_or_empty(params, "params")?)
+        })
+    }
 }
 
 /// What [`bw_generate`] gives, for Rust: the board's JSON, or the refusal.
@@ -265,39 +295,19 @@ pub unsafe extern "C" fn bw_bytes_free(bytes: BwBytes) {
 /// the call may write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bw_draw(result: *const c_char, format: *const c_char, drawing: *const c_char, out: *mut BwBytes) -> BwStatus {
-    answer(|| {
-        if out.is_null() {
-            return Err(Refusal::new(
-                BwStatus::NullArgument,
-                "out is null; expected a BwBytes to write the drawing to",
-            ));
-        }
-        // SAFETY: `out` is not null and writable by the caller's contract.
-        unsafe { out.write(BwBytes::EMPTY) };
-        // SAFETY: valid strings by the caller's contract.
-        let (result, format) = unsafe { (text(result, "result")?, text(format, "format")?) };
-        let drawing = if drawing.is_null() {
-            ""
-        } else {
-            // SAFETY: a valid string by the caller's contract.
-            unsafe { text(drawing, "drawing")? }
-        };
-        let bytes = drawn(result, format, drawing)?;
-        // SAFETY: as above.
-        unsafe { out.write(BwBytes::of(bytes)) };
-        Ok(())
-    })
+    // SAFETY: valid strings (`drawing` may be null) and `out` null or
+    // writable, by the caller's contract.
+    unsafe {
+        give(out, "the drawing", || {
+            drawn(text(result, "result")?, text(format, "format")?, text_or_empty(drawing, "drawing")?)
+        })
+    }
 }
 
 /// What [`bw_draw`] gives, for Rust: the drawing's bytes, or the refusal.
 pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refusal> {
-    let bad = |parameter: &str, message: String| Refusal {
-        status: BwStatus::BadParameter,
-        message,
-        parameter: Some(parameter.to_string()),
-    };
     let format = Format::from_extension(format.trim()).ok_or_else(|| {
-        bad(
+        Refusal::bad(
             "format",
             format!("format {format:?} is not allowed; expected svg, png, pdf or json"),
         )
@@ -309,18 +319,18 @@ pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refus
         match options.set(key, value) {
             Ok(true) => {}
             Ok(false) => {
-                return Err(bad(
+                return Err(Refusal::bad(
                     key,
                     format!("unknown drawing option `{key}`; options: {}", Drawing::KEYS.join(", ")),
                 ));
             }
-            Err(why) => return Err(bad(key, format!("drawing option `{key}`: {why}"))),
+            Err(why) => return Err(Refusal::bad(key, format!("drawing option `{key}`: {why}"))),
         }
     }
     let generator = serde_json::from_str::<serde_json::Value>(result)
         .ok()
         .and_then(|v| v.get("generator").and_then(|g| g.as_str()).map(str::to_string))
-        .ok_or_else(|| bad("result", "result is not a boardwright result: it names no generator".into()))?;
+        .ok_or_else(|| Refusal::bad("result", "result is not a boardwright result: it names no generator"))?;
     with_generator(
         &generator,
         Draw {
@@ -330,7 +340,7 @@ pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refus
         },
     )
     .ok_or_else(|| {
-        bad(
+        Refusal::bad(
             "result",
             format!(
                 "result names an unknown generator `{generator}`; generators: {}",
@@ -351,11 +361,8 @@ impl Visit for Draw<'_> {
     type Output = Result<Vec<u8>, Refusal>;
 
     fn visit<G: Registered>(self) -> Self::Output {
-        let board: G::Board = serde_json::from_str(self.result).map_err(|e| Refusal {
-            status: BwStatus::BadParameter,
-            message: format!("result is not a {} result: {e}", G::NAME),
-            parameter: Some("result".into()),
-        })?;
+        let board: G::Board =
+            serde_json::from_str(self.result).map_err(|e| Refusal::bad("result", format!("result is not a {} result: {e}", G::NAME)))?;
         if self.format != Format::Json {
             G::check_printable(&board, &self.drawing.options).map_err(|e| Refusal::new(BwStatus::NotDrawn, e.to_string()))?;
         }
