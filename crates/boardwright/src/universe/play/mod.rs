@@ -164,6 +164,47 @@ impl Series {
         report.remedies = remedies(board, self, &dealt, done, stop)?;
         Ok(report)
     }
+
+    /// The seats' gap of the series on `board` with each remedy of the catalogue
+    /// in place of the board's, in its order, then with the starts assigned
+    /// from as many games with the starts dealt ([`Remedy::assigned`]); `done`
+    /// sees every game, and `stop` ends the games as in [`Series::play_with`].
+    pub fn compensate(&self, board: &Board, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
+        remedies(board, self, &dealt_outcomes(board, self, done, stop)?, done, stop)
+    }
+
+    /// The seats' figures of the series on `board` with `remedy` in place of the
+    /// board's.
+    pub fn try_remedy(&self, board: &Board, remedy: Remedy, stop: Option<&Stop>) -> Result<RemedyRate, PlayError> {
+        remedy_with(board, self, remedy, &|_| {}, stop)
+    }
+
+    /// Game `g` of the series on `board` (the same game [`Series::play`] plays), move by
+    /// move, and how it ended.
+    pub fn replay(&self, board: &Board, g: u32) -> Result<(Vec<Turn>, Outcome), PlayError> {
+        let Setup { start, bots, streams } = prepare(board, self)?;
+        if g >= self.games {
+            return Err(PlayError(format!("game {g}: the series has games 0 to {}", self.games - 1)));
+        }
+        let mut turns = Vec::new();
+        let outcome = play_one(
+            &start,
+            &bots,
+            &streams,
+            g,
+            Some(&mut |before: &Game, m: &Move, after: &Game| {
+                let gone = (0..board.nodes.len() as u32)
+                    .filter(|&v| before.on_board(v) && !after.on_board(v))
+                    .collect();
+                turns.push(Turn {
+                    seat: before.to_move(),
+                    played: m.clone(),
+                    gone,
+                });
+            }),
+        );
+        Ok((turns, outcome))
+    }
 }
 
 /// [`Series::play_with`]'s report, and the games it measured the starts by.
@@ -192,16 +233,6 @@ fn dealt_outcomes(board: &Board, series: &Series, done: &(dyn Fn(u32) + Sync), s
     outcomes(&prepare(board, &series.dealt())?, 0..series.games, done, stop)
 }
 
-impl Series {
-    /// The seats' gap of the series on `board` with each remedy of the catalogue
-    /// in place of the board's, in its order, then with the starts assigned
-    /// from as many games with the starts dealt ([`Remedy::assigned`]); `done`
-    /// sees every game, and `stop` ends the games as in [`Series::play_with`].
-    pub fn compensate(&self, board: &Board, done: &(dyn Fn(u32) + Sync), stop: Option<&Stop>) -> Result<Vec<RemedyRate>, PlayError> {
-        remedies(board, self, &dealt_outcomes(board, self, done, stop)?, done, stop)
-    }
-}
-
 /// [`Series::compensate`] with the starts assigned from `dealt`.
 fn remedies(
     board: &Board,
@@ -216,14 +247,6 @@ fn remedies(
         .chain(assigned)
         .map(|remedy| remedy_with(board, series, remedy, done, stop))
         .collect()
-}
-
-impl Series {
-    /// The seats' figures of the series on `board` with `remedy` in place of the
-    /// board's.
-    pub fn try_remedy(&self, board: &Board, remedy: Remedy, stop: Option<&Stop>) -> Result<RemedyRate, PlayError> {
-        remedy_with(board, self, remedy, &|_| {}, stop)
-    }
 }
 
 fn remedy_with(
@@ -309,35 +332,6 @@ pub struct Turn {
     pub played: Move,
     /// Nodes that came off the board with it (a piece cut loose).
     pub gone: Vec<u32>,
-}
-
-impl Series {
-    /// Game `g` of the series on `board` (the same game [`Series::play`] plays), move by
-    /// move, and how it ended.
-    pub fn replay(&self, board: &Board, g: u32) -> Result<(Vec<Turn>, Outcome), PlayError> {
-        let Setup { start, bots, streams } = prepare(board, self)?;
-        if g >= self.games {
-            return Err(PlayError(format!("game {g}: the series has games 0 to {}", self.games - 1)));
-        }
-        let mut turns = Vec::new();
-        let outcome = play_one(
-            &start,
-            &bots,
-            &streams,
-            g,
-            Some(&mut |before: &Game, m: &Move, after: &Game| {
-                let gone = (0..board.nodes.len() as u32)
-                    .filter(|&v| before.on_board(v) && !after.on_board(v))
-                    .collect();
-                turns.push(Turn {
-                    seat: before.to_move(),
-                    played: m.clone(),
-                    gone,
-                });
-            }),
-        );
-        Ok((turns, outcome))
-    }
 }
 
 /// What every game of a series starts from.
