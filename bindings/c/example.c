@@ -1,6 +1,7 @@
-/* boardwright from C: a witches board as JSON, drawn as a PDF, then two
- * refusals read in words. Built and run by .ci/c (and under valgrind: no leak, no invalid
- * access). Exits 0 when every answer is the one expected. */
+/* boardwright from C: a witches board as JSON drawn as a PDF, a hexet road
+ * played, a witches potion brewed, and two refusals read in words. Built
+ * and run by .ci/c (and under valgrind: no leak, no invalid access). Exits
+ * 0 when every answer is the one expected. */
 
 #include <stdio.h>
 #include <string.h>
@@ -12,15 +13,17 @@ static int failed(const char *what) {
     return 1;
 }
 
-int main(void) {
-    printf("boardwright %s\n", bw_version());
+/* Whether `bytes` start with `start`. */
+static int starts_with(BwBytes bytes, const char *start) {
+    return bytes.len >= strlen(start) && memcmp(bytes.ptr, start, strlen(start)) == 0;
+}
 
+static int board_and_pdf(void) {
     BwBytes board = {0};
-    if (bw_generate("witches", "Tiamo", "players = 3", &board) != BW_STATUS_OK) {
+    if (bw_generate("witches", "Tiamo", "players = 3", NULL, NULL, &board) != BW_STATUS_OK) {
         return failed("witches board");
     }
-    const char *start = "{\"generator\":\"witches\"";
-    if (board.len < strlen(start) || memcmp(board.ptr, start, strlen(start)) != 0) {
+    if (!starts_with(board, "{\"generator\":\"witches\"")) {
         bw_bytes_free(board);
         fprintf(stderr, "example: the board is not the witches JSON\n");
         return 1;
@@ -29,21 +32,111 @@ int main(void) {
 
     /* The JSON is followed by a NUL: it passes on as a C string. */
     BwBytes pdf = {0};
-    if (bw_draw((const char *)board.ptr, "pdf", "paper=letter&ink_friendly", &pdf) != BW_STATUS_OK) {
-        bw_bytes_free(board);
+    BwStatus status = bw_draw((const char *)board.ptr, "pdf", "paper=letter&ink_friendly", &pdf);
+    bw_bytes_free(board);
+    if (status != BW_STATUS_OK) {
         return failed("PDF");
     }
-    bw_bytes_free(board);
-    if (pdf.len < 5 || memcmp(pdf.ptr, "%PDF-", 5) != 0) {
-        bw_bytes_free(pdf);
-        fprintf(stderr, "example: the drawing is not a PDF\n");
-        return 1;
-    }
+    int is_pdf = starts_with(pdf, "%PDF-");
     printf("drawn on letter paper: a PDF of %zu bytes\n", pdf.len);
     bw_bytes_free(pdf);
+    return is_pdf ? 0 : failed("the drawing is not a PDF");
+}
 
+static int hexet_road(void) {
+    BwGame *game = NULL;
+    if (bw_game_new("Tiamo", "players = 2", NULL, &game) != BW_STATUS_OK) {
+        return failed("hexet game");
+    }
+    /* The tower's cell, read from the map's JSON. */
+    BwBytes map = {0};
+    int q = 0, r = 0;
+    if (bw_game_result(game, &map) != BW_STATUS_OK) {
+        bw_game_free(game);
+        return failed("hexet map");
+    }
+    const char *tower = strstr((const char *)map.ptr, "\"tower\":[");
+    int found = tower != NULL && sscanf(tower, "\"tower\":[%d,%d]", &q, &r) == 2;
+    bw_bytes_free(map);
+    if (!found) {
+        bw_game_free(game);
+        return failed("the map has no tower");
+    }
+    /* A road from the tower to the cell below it: a bridge where a river
+     * runs between them, which the game says by refusing a normal road. */
+    const char *types[] = {"normal", "bridge"};
+    BwBytes change = {0};
+    BwStatus status = BW_STATUS_BAD_ROAD;
+    for (int i = 0; i < 2 && status == BW_STATUS_BAD_ROAD; i++) {
+        char road[160];
+        snprintf(road, sizeof road, "{\"player\":0,\"from\":[%d,%d],\"to\":[%d,%d],\"type\":\"%s\"}", q, r, q, r + 1, types[i]);
+        status = bw_game_apply(game, road, &change);
+    }
+    if (status != BW_STATUS_OK) {
+        bw_game_free(game);
+        return failed("road");
+    }
+    printf("a road out of the tower at (%d, %d): %s\n", q, r, (const char *)change.ptr);
+    bw_bytes_free(change);
+
+    BwBytes scores = {0};
+    if (bw_game_scores(game, &scores) != BW_STATUS_OK) {
+        bw_game_free(game);
+        return failed("scores");
+    }
+    printf("scores: %s\n", (const char *)scores.ptr);
+    bw_bytes_free(scores);
+    if (bw_game_free(game) != BW_STATUS_OK) {
+        return failed("free");
+    }
+    /* A handle freed twice is refused, not read. */
+    if (bw_game_free(game) != BW_STATUS_BAD_HANDLE) {
+        fprintf(stderr, "example: a game freed twice was not refused\n");
+        return 1;
+    }
+    printf("refused: %s\n", bw_last_error());
+    return 0;
+}
+
+static int witches_potion(void) {
+    BwRecipe *recipe = NULL;
+    if (bw_recipe_new("Tiamo", NULL, NULL, &recipe) != BW_STATUS_OK) {
+        return failed("recipe");
+    }
+    /* The first ingredient in play, read from the clue's JSON. */
+    BwBytes clue = {0};
+    char first[40] = "";
+    if (bw_recipe_clue(recipe, &clue) == BW_STATUS_OK) {
+        const char *list = strstr((const char *)clue.ptr, "\"ingredients\":[\"");
+        if (list != NULL) {
+            sscanf(list, "\"ingredients\":[\"%39[^\"]", first);
+        }
+        bw_bytes_free(clue);
+    }
+    char potion[64];
+    snprintf(potion, sizeof potion, "%s:2", first);
+    BwBytes answer = {0};
+    if (bw_recipe_brew(recipe, potion, &answer) != BW_STATUS_OK) {
+        bw_recipe_free(recipe);
+        return failed("potion");
+    }
+    printf("the cauldron answers %s: %s\n", potion, (const char *)answer.ptr);
+    bw_bytes_free(answer);
+
+    BwStatus status = bw_recipe_brew(recipe, "Unicorn:1", &answer);
+    if (status != BW_STATUS_BAD_POTION || answer.ptr != NULL) {
+        bw_recipe_free(recipe);
+        fprintf(stderr, "example: an unknown ingredient was not refused\n");
+        return 1;
+    }
+    /* The words stay until this thread's next call. */
+    printf("refused: %s\n", bw_last_error());
+    return bw_recipe_free(recipe) == BW_STATUS_OK ? 0 : failed("free");
+}
+
+static int refusals(void) {
     BwBytes refused = {0};
-    BwStatus status = bw_generate("universe", "Tiamo", "players = 50", &refused);
+    BwStatus status = bw_generate("universe", "Tiamo", "players = 50", NULL, NULL, &refused);
     const char *parameter = bw_last_error_parameter();
     if (status != BW_STATUS_BAD_PARAMETER || refused.ptr != NULL || parameter == NULL || strcmp(parameter, "players") != 0) {
         fprintf(stderr, "example: 50 players was not refused as a bad parameter\n");
@@ -51,10 +144,15 @@ int main(void) {
     }
     printf("refused: %s (parameter %s)\n", bw_last_error(), parameter);
 
-    if (bw_generate("tiles", "Tiamo", NULL, &refused) != BW_STATUS_UNKNOWN_GENERATOR) {
+    if (bw_generate("tiles", "Tiamo", NULL, NULL, NULL, &refused) != BW_STATUS_UNKNOWN_GENERATOR) {
         fprintf(stderr, "example: an unknown generator was not refused\n");
         return 1;
     }
     printf("refused: %s\n", bw_last_error());
     return 0;
+}
+
+int main(void) {
+    printf("boardwright %s\n", bw_version());
+    return board_and_pdf() || hexet_road() || witches_potion() || refusals();
 }

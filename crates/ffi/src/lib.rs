@@ -1,13 +1,16 @@
-//! boardwright as a C library: a board made by the generator's name, a
-//! seed and parameters (TOML), as the same JSON bytes the command line
-//! writes; and a result drawn as SVG, PNG or PDF as the command line
-//! draws it.
+//! boardwright as a C library: the toolkit's calls (list, schema,
+//! generate, draw, analyze, play) with text in and JSON or drawing bytes
+//! out, the same bytes the command line writes; and two handles, a hexet
+//! game (roads placed and taken away, networks, scores) and a witches
+//! recipe (clue, brew, reveal). [`calls`] is the same surface in Rust.
 //!
 //! The rules of the boundary:
 //! - Text in is UTF-8, NUL-terminated (`const char*`); a null pointer or
 //!   text that is not UTF-8 is refused, never read past.
 //! - What a call gives is owned by the caller: a [`BwBytes`] buffer, freed
-//!   with [`bw_bytes_free`] once, and by nothing else.
+//!   with [`bw_bytes_free`] once; a handle, freed with its own free call.
+//!   A handle freed twice, used after its free, or passed as the other
+//!   kind is refused ([`BwStatus::BadHandle`]), never read.
 //! - Every call returns a [`BwStatus`]. When it is not [`BwStatus::Ok`],
 //!   [`bw_last_error`] says what was wrong and what is allowed, in the
 //!   command line's words, and [`bw_last_error_parameter`] names the
@@ -15,39 +18,18 @@
 //!   stay valid until that thread's next call.
 //! - No call unwinds into C: a panic is caught and answered
 //!   [`BwStatus::Internal`].
-//! - Any call may be made from several threads at once.
+//! - Any call may be made from several threads at once; calls on one
+//!   handle from several threads take turns.
 
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use boardwright::params::{ParamError, Params as _};
-use boardwright::{GENERATORS, Registered, Seed, Visit, with_generator};
-use output::{Drawing, Format};
+pub mod calls;
+mod handles;
 
-/// What a call came to.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BwStatus {
-    /// Done; the output holds the result.
-    Ok = 0,
-    /// A pointer that must not be null was null.
-    NullArgument = 1,
-    /// Text that is not UTF-8.
-    NotUtf8 = 2,
-    /// No generator has that name.
-    UnknownGenerator = 3,
-    /// A parameter is unknown, out of range or malformed
-    /// ([`bw_last_error_parameter`] names it).
-    BadParameter = 4,
-    /// The parameters are valid, but no board could be made of them.
-    GenerationFailed = 5,
-    /// A fault of the library's own, not of the input.
-    Internal = 6,
-    /// The result cannot be drawn as asked: a mark a player needs would be
-    /// too small on that paper (the message names the sheets that print).
-    NotDrawn = 7,
-}
+pub use calls::{BwStatus, Refusal};
+pub use handles::{BwGame, BwRecipe};
 
 /// Bytes the library made, owned by the caller until [`bw_bytes_free`].
 /// A NUL follows them (not counted in `len`), so that JSON can be passed
@@ -90,46 +72,6 @@ thread_local! {
         message: CString::default(),
         parameter: None,
     });
-}
-
-/// A refusal: its status, its words and the parameter at fault.
-#[derive(Debug)]
-pub struct Refusal {
-    /// What kind of refusal.
-    pub status: BwStatus,
-    /// What was wrong and what is allowed, in the command line's words.
-    pub message: String,
-    /// The parameter at fault, if one is.
-    pub parameter: Option<String>,
-}
-
-impl Refusal {
-    fn new(status: BwStatus, message: impl Into<String>) -> Refusal {
-        Refusal {
-            status,
-            message: message.into(),
-            parameter: None,
-        }
-    }
-
-    /// A bad `parameter`, in `message`'s words.
-    fn bad(parameter: &str, message: impl Into<String>) -> Refusal {
-        Refusal {
-            status: BwStatus::BadParameter,
-            message: message.into(),
-            parameter: Some(parameter.to_string()),
-        }
-    }
-}
-
-impl From<ParamError> for Refusal {
-    fn from(e: ParamError) -> Refusal {
-        Refusal {
-            status: BwStatus::BadParameter,
-            parameter: e.parameter().map(str::to_string),
-            message: e.to_string(),
-        }
-    }
 }
 
 /// A text without its NUL bytes, which no C string can hold.
@@ -179,11 +121,20 @@ unsafe fn text<'a>(ptr: *const c_char, what: &str) -> Result<&'a str, Refusal> {
 /// # Safety
 /// As [`text`].
 unsafe fn text_or_empty<'a>(ptr: *const c_char, what: &str) -> Result<&'a str, Refusal> {
+    // SAFETY: as the caller's contract.
+    unsafe { text_or_none(ptr, what).map(Option::unwrap_or_default) }
+}
+
+/// The text at `ptr`, or none for a null pointer.
+///
+/// # Safety
+/// As [`text`].
+unsafe fn text_or_none<'a>(ptr: *const c_char, what: &str) -> Result<Option<&'a str>, Refusal> {
     if ptr.is_null() {
-        Ok("")
+        Ok(None)
     } else {
         // SAFETY: not null; valid by the caller's contract.
-        unsafe { text(ptr, what) }
+        unsafe { text(ptr, what).map(Some) }
     }
 }
 
@@ -235,37 +186,6 @@ pub extern "C" fn bw_last_error_parameter() -> *const c_char {
     LAST_ERROR.with(|last| last.borrow().parameter.as_ref().map_or(std::ptr::null(), |p| p.as_ptr()))
 }
 
-/// Makes the board of `generator` (`"universe"`, `"witches"`, `"starship"`,
-/// `"hexet"`) from `seed` and `params`, a TOML table of parameters (null or
-/// empty: the defaults), and puts its JSON in `*out`: the bytes
-/// `boardwright GENERATOR --seed SEED --config FILE -o board.json` writes.
-/// On a refusal `*out` is empty.
-///
-/// # Safety
-/// `generator`, `seed` and (unless null) `params` point to NUL-terminated
-/// strings valid during the call; `out` is null or points to a `BwBytes`
-/// the call may write.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn bw_generate(generator: *const c_char, seed: *const c_char, params: *const c_char, out: *mut BwBytes) -> BwStatus {
-    // SAFETY: valid strings (`params` may be null) and `out` null or
-    // writable, by the caller's contract.
-    unsafe {
-        give(out, "the board", || {
-            board_json(text(generator, "generator")?, text(seed, "seed")?, text_or_empty(params, "params")?)
-        })
-    }
-}
-
-/// What [`bw_generate`] gives, for Rust: the board's JSON, or the refusal.
-pub fn board_json(generator: &str, seed: &str, params: &str) -> Result<Vec<u8>, Refusal> {
-    with_generator(generator, Json { seed, params }).ok_or_else(|| {
-        Refusal::new(
-            BwStatus::UnknownGenerator,
-            format!("unknown generator `{generator}`; generators: {}", GENERATORS.join(", ")),
-        )
-    })?
-}
-
 /// Frees bytes a call gave. Freeing empty bytes does nothing.
 ///
 /// # Safety
@@ -279,6 +199,70 @@ pub unsafe extern "C" fn bw_bytes_free(bytes: BwBytes) {
     // SAFETY: made by `BwBytes::of` from a boxed slice of `len` bytes and
     // its NUL, and not freed before, by the caller's contract.
     drop(unsafe { Box::from_raw(slice) });
+}
+
+/// Every generator with its parameters (name, doc, what is allowed,
+/// default), presets, fairness targets, metrics and drawing options, as
+/// JSON in `*out`.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_generators(out: *mut BwBytes) -> BwStatus {
+    // SAFETY: `out` null or writable, by the caller's contract.
+    unsafe { give(out, "the generators", || Ok(calls::generators())) }
+}
+
+/// The JSON Schema called `name` (`"universe"`, `"universe-config"`,
+/// `"hexet-road-log"`, …) in `*out`; for a null `name`, the names of them
+/// all as a JSON list.
+///
+/// # Safety
+/// `name` is null or a NUL-terminated string valid during the call; `out`
+/// is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_schema(name: *const c_char, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the schema", || calls::schema(text_or_none(name, "name")?)) }
+}
+
+/// Makes the board of `generator` (`"universe"`, `"witches"`, `"starship"`,
+/// `"hexet"`) from `seed` and `params` over `preset`, with `log` played on
+/// it, and puts its JSON in `*out`: the bytes `boardwright GENERATOR --seed
+/// SEED --preset PRESET --config FILE --roads LOG -o board.json` writes.
+/// - `params`: a TOML table (a config file's text) or a JSON object of
+///   parameters; null or empty: the defaults (or the preset's).
+/// - `preset`: a built-in parameter set's name, or null.
+/// - `log`: hexet's road log as JSON (a road refused in it:
+///   [`BwStatus::BadRoad`]), or null.
+///
+/// On a refusal `*out` is empty.
+///
+/// # Safety
+/// `generator` and `seed` point to NUL-terminated strings valid during the
+/// call, and so do `params`, `preset` and `log` unless null; `out` is null
+/// or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_generate(
+    generator: *const c_char,
+    seed: *const c_char,
+    params: *const c_char,
+    preset: *const c_char,
+    log: *const c_char,
+    out: *mut BwBytes,
+) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        give(out, "the board", || {
+            calls::board_json(
+                text(generator, "generator")?,
+                text(seed, "seed")?,
+                text_or_empty(params, "params")?,
+                text_or_none(preset, "preset")?,
+                text_or_none(log, "log")?,
+            )
+        })
+    }
 }
 
 /// Draws `result`, a result's JSON as [`bw_generate`] gives it, as
@@ -295,99 +279,267 @@ pub unsafe extern "C" fn bw_bytes_free(bytes: BwBytes) {
 /// the call may write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn bw_draw(result: *const c_char, format: *const c_char, drawing: *const c_char, out: *mut BwBytes) -> BwStatus {
-    // SAFETY: valid strings (`drawing` may be null) and `out` null or
-    // writable, by the caller's contract.
+    // SAFETY: as the contract above.
     unsafe {
         give(out, "the drawing", || {
-            drawn(text(result, "result")?, text(format, "format")?, text_or_empty(drawing, "drawing")?)
+            calls::drawn(text(result, "result")?, text(format, "format")?, text_or_empty(drawing, "drawing")?)
         })
     }
 }
 
-/// What [`bw_draw`] gives, for Rust: the drawing's bytes, or the refusal.
-pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refusal> {
-    let format = Format::from_extension(format.trim()).ok_or_else(|| {
-        Refusal::bad(
-            "format",
-            format!("format {format:?} is not allowed; expected svg, png, pdf or json"),
-        )
-    })?;
-    let mut options = Drawing::default();
-    for pair in drawing.split('&').filter(|p| !p.trim().is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = key.trim();
-        match options.set(key, value) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Err(Refusal::bad(
-                    key,
-                    format!("unknown drawing option `{key}`; options: {}", Drawing::KEYS.join(", ")),
-                ));
-            }
-            Err(why) => return Err(Refusal::bad(key, format!("drawing option `{key}`: {why}"))),
+/// The metrics of `count` boards of `generator`, seeds `BASE-start` …
+/// `BASE-(start+count-1)` (`base` null: `"analyze"`), with `params` over
+/// `preset` as [`bw_generate`] reads them, made on every core: a JSON list
+/// in `*out`, one record a board (`seed` and every figure, or `failed`
+/// and why), the figures `boardwright analyze` reads.
+///
+/// # Safety
+/// `generator` points to a NUL-terminated string valid during the call,
+/// and so do `params`, `preset` and `base` unless null; `out` is null or
+/// points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_analyze(
+    generator: *const c_char,
+    params: *const c_char,
+    preset: *const c_char,
+    base: *const c_char,
+    start: u64,
+    count: u64,
+    out: *mut BwBytes,
+) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        give(out, "the figures", || {
+            calls::analyzed(
+                text(generator, "generator")?,
+                text_or_empty(params, "params")?,
+                text_or_none(preset, "preset")?,
+                text_or_none(base, "base")?.unwrap_or("analyze"),
+                start,
+                count,
+            )
+        })
+    }
+}
+
+/// Bots play `result`, a universe board's JSON, `games` times and the
+/// JSON `boardwright play universe` writes goes to `*out`: who wins, by
+/// seat and by start, with 95 % intervals, and the verdict.
+/// - `bots`: the bot of every seat (`"reference"`, `"random"`, `"greedy"`,
+///   `"search"`) or one a seat, comma-separated; null: the reference bot.
+/// - `rules`: the rules to play by, a TOML table (a `--rules` file's text)
+///   or a JSON object; null: the built-in rules.
+///
+/// # Safety
+/// `result` points to a NUL-terminated string valid during the call, and
+/// so do `bots` and `rules` unless null; `out` is null or points to a
+/// `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_play(
+    result: *const c_char,
+    games: u32,
+    bots: *const c_char,
+    rules: *const c_char,
+    out: *mut BwBytes,
+) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        give(out, "the games", || {
+            calls::played(
+                text(result, "result")?,
+                games,
+                text_or_empty(bots, "bots")?,
+                text_or_empty(rules, "rules")?,
+            )
+        })
+    }
+}
+
+/// Makes a handle: `*out` is null first, then the handle `make` made.
+///
+/// # Safety
+/// `out` is null or points to a handle pointer the call may write.
+unsafe fn hand<K: handles::Kind>(out: *mut *mut K, make: impl FnOnce() -> Result<K::Value, Refusal>) -> BwStatus {
+    answer(|| {
+        if out.is_null() {
+            return Err(Refusal::new(
+                BwStatus::NullArgument,
+                format!("out is null; expected a place to write the {} handle to", K::NOUN),
+            ));
         }
-    }
-    let generator = serde_json::from_str::<serde_json::Value>(result)
-        .ok()
-        .and_then(|v| v.get("generator").and_then(|g| g.as_str()).map(str::to_string))
-        .ok_or_else(|| Refusal::bad("result", "result is not a boardwright result: it names no generator"))?;
-    with_generator(
-        &generator,
-        Draw {
-            result,
-            format,
-            drawing: options,
-        },
-    )
-    .ok_or_else(|| {
-        Refusal::bad(
-            "result",
-            format!(
-                "result names an unknown generator `{generator}`; generators: {}",
-                GENERATORS.join(", ")
-            ),
-        )
-    })?
+        // SAFETY: not null, and writable by the caller's contract.
+        unsafe { out.write(std::ptr::null_mut()) };
+        let handle = handles::hold::<K>(make()?);
+        // SAFETY: as above.
+        unsafe { out.write(handle) };
+        Ok(())
+    })
 }
 
-/// A result of the generator visited, drawn.
-struct Draw<'a> {
-    result: &'a str,
-    format: Format,
-    drawing: Drawing,
-}
-
-impl Visit for Draw<'_> {
-    type Output = Result<Vec<u8>, Refusal>;
-
-    fn visit<G: Registered>(self) -> Self::Output {
-        let board: G::Board =
-            serde_json::from_str(self.result).map_err(|e| Refusal::bad("result", format!("result is not a {} result: {e}", G::NAME)))?;
-        if self.format != Format::Json {
-            G::check_printable(&board, &self.drawing.options).map_err(|e| Refusal::new(BwStatus::NotDrawn, e.to_string()))?;
-        }
-        let mut bytes = Vec::new();
-        output::write::<G>(&board, self.format, &self.drawing, &mut bytes)
-            .map_err(|e| Refusal::new(BwStatus::Internal, format!("could not draw the result: {e}")))?;
-        Ok(bytes)
+/// Starts a hexet game on the map of `seed` and `params` over `preset`
+/// (read as [`bw_generate`] reads them) and puts its handle in `*out`;
+/// free it with [`bw_game_free`].
+///
+/// # Safety
+/// `seed` points to a NUL-terminated string valid during the call, and so
+/// do `params` and `preset` unless null; `out` is null or points to a
+/// `BwGame*` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_game_new(seed: *const c_char, params: *const c_char, preset: *const c_char, out: *mut *mut BwGame) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        hand(out, || {
+            calls::Game::new(
+                text(seed, "seed")?,
+                text_or_empty(params, "params")?,
+                text_or_none(preset, "preset")?,
+            )
+        })
     }
 }
 
-/// A board of the generator visited, as the command line writes its JSON.
-struct Json<'a> {
-    seed: &'a str,
-    params: &'a str,
+/// Plays `road`, one entry of a road log as JSON
+/// (`{"player":0,"from":[0,1],"to":[1,1]}`; `"type":"bridge"` for a
+/// bridge; `"action":"remove"` takes the player's road there away), and
+/// puts what it did to the player's networks in `*out` as a word:
+/// `created`, `extended`, `merged`, `unchanged`, `trimmed`, `split` or
+/// `removed`. A refused road ([`BwStatus::BadRoad`]) changes nothing.
+///
+/// # Safety
+/// `road` points to a NUL-terminated string valid during the call; `out`
+/// is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_game_apply(game: *mut BwGame, road: *const c_char, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        give(out, "the change", || {
+            let road = text(road, "road")?;
+            handles::with(game, |g| g.apply(road)).map(String::into_bytes)
+        })
+    }
 }
 
-impl Visit for Json<'_> {
-    type Output = Result<Vec<u8>, Refusal>;
+/// Every player's networks (cities joined, the tower, roads), as JSON in `*out`.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_game_networks(game: *const BwGame, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the networks", || handles::with(game, |g| g.networks())) }
+}
 
-    fn visit<G: Registered>(self) -> Self::Output {
-        let params = G::Params::from_toml(self.params)?;
-        let board = G::generate(&params, &Seed::new(self.seed)).map_err(|e| Refusal::new(BwStatus::GenerationFailed, e.to_string()))?;
-        let mut json = Vec::new();
-        output::write::<G>(&board, output::Format::Json, &output::Drawing::default(), &mut json)
-            .map_err(|e| Refusal::new(BwStatus::Internal, format!("could not write the JSON: {e}")))?;
-        Ok(json)
+/// Every player's score, as JSON in `*out`.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_game_scores(game: *const BwGame, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the scores", || handles::with(game, |g| g.scores())) }
+}
+
+/// The map with the game's roads, networks and scores in `*out`: the JSON
+/// `boardwright hexet --roads LOG -o map.json` writes for the game's log,
+/// which [`bw_draw`] draws.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_game_result(game: *const BwGame, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the result", || handles::with(game, |g| g.result())) }
+}
+
+/// The roads played so far, in order, as a road log (JSON) in `*out`: what
+/// `--roads` and [`bw_generate`]'s `log` read back to this game.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_game_log(game: *const BwGame, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the road log", || handles::with(game, |g| g.log())) }
+}
+
+/// Ends a game. Freeing null does nothing; freeing a game twice is refused
+/// ([`BwStatus::BadHandle`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn bw_game_free(game: *mut BwGame) -> BwStatus {
+    answer(|| handles::free(game))
+}
+
+/// The secret recipe of the witches board of `seed` and `params` over
+/// `preset` (read as [`bw_generate`] reads them), its handle in `*out`;
+/// free it with [`bw_recipe_free`].
+///
+/// # Safety
+/// `seed` points to a NUL-terminated string valid during the call, and so
+/// do `params` and `preset` unless null; `out` is null or points to a
+/// `BwRecipe*` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_recipe_new(
+    seed: *const c_char,
+    params: *const c_char,
+    preset: *const c_char,
+    out: *mut *mut BwRecipe,
+) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        hand(out, || {
+            calls::Recipe::new(
+                text(seed, "seed")?,
+                text_or_empty(params, "params")?,
+                text_or_none(preset, "preset")?,
+            )
+        })
     }
+}
+
+/// The free clue and what a player needs to brew, as JSON in `*out`:
+/// `{"clue", "recipe_length", "max_seeds", "ingredients", "rules"}`.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_recipe_clue(recipe: *const BwRecipe, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the clue", || handles::with(recipe, |r| Ok(r.clue()))) }
+}
+
+/// Brews `potion`, written as `boardwright witches --potion` reads it
+/// (`"Sage:2,Mint:1,Chives"`: ingredients in cauldron order, each with its
+/// seeds or as many as needed), and puts the cauldron's answer in `*out`,
+/// the JSON `--potion` prints. A potion the recipe refuses:
+/// [`BwStatus::BadPotion`].
+///
+/// # Safety
+/// `potion` points to a NUL-terminated string valid during the call; `out`
+/// is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_recipe_brew(recipe: *const BwRecipe, potion: *const c_char, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe {
+        give(out, "the answer", || {
+            let potion = text(potion, "potion")?;
+            handles::with(recipe, |r| r.brew(potion))
+        })
+    }
+}
+
+/// The whole recipe, as `boardwright witches --reveal` prints it: JSON in `*out`.
+///
+/// # Safety
+/// `out` is null or points to a `BwBytes` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bw_recipe_reveal(recipe: *const BwRecipe, out: *mut BwBytes) -> BwStatus {
+    // SAFETY: as the contract above.
+    unsafe { give(out, "the recipe", || handles::with(recipe, |r| r.reveal())) }
+}
+
+/// Ends a recipe. Freeing null does nothing; freeing a recipe twice is
+/// refused ([`BwStatus::BadHandle`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn bw_recipe_free(recipe: *mut BwRecipe) -> BwStatus {
+    answer(|| handles::free(recipe))
 }

@@ -2,8 +2,8 @@
 //! and the web app share, so that both give the same bytes for the same
 //! request. [`Format`] names a format (from a file extension, with its media
 //! type), [`write()`] and [`write_many`] render results into bytes,
-//! [`mod@file`] writes a file whole or not at all, and [`options`] reads
-//! the drawing options from text.
+//! [`mod@file`] writes a file whole or not at all, [`options`] reads
+//! the drawing options from text, and [`listing`] lists the generators.
 
 use std::io::{self, Write};
 
@@ -11,6 +11,7 @@ use boardwright::{DrawOptions, Registered};
 use scene::Document;
 
 pub mod file;
+pub mod listing;
 pub mod options;
 
 /// An output format.
