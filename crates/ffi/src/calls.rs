@@ -58,7 +58,8 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    pub(crate) fn new(status: BwStatus, message: impl Into<String>) -> Refusal {
+    /// A refusal of kind `status`, in `message`'s words.
+    pub fn new(status: BwStatus, message: impl Into<String>) -> Refusal {
         Refusal {
             status,
             message: message.into(),
