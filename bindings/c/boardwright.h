@@ -251,7 +251,8 @@ enum BwStatus bw_recipe_clue(const struct BwRecipe *recipe, struct BwBytes *out)
 
 // Brews `potion`, written as `boardwright witches --potion` reads it
 // (`"Sage:2,Mint:1,Chives"`: ingredients in cauldron order, each with its
-// seeds or as many as needed), and puts the cauldron's answer in `*out`,
+// seeds or as many as needed) or as JSON (`[["Sage",2],["Chives",null]]`),
+// and puts the cauldron's answer in `*out`,
 // the JSON `--potion` prints. A potion the recipe refuses:
 // [`BwStatus::BadPotion`].
 //

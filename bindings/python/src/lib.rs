@@ -3,104 +3,36 @@
 //! or bytes, runs without the GIL, and raises `ValueError(message, what)`
 //! for bad input: the command line's message and what was wrong (a
 //! parameter's name, `"road"`, `"potion"`, or `""`), from which the Python
-//! half raises its own exceptions. Results are made by the same library
-//! calls and written by the same writers as `boardwright` on the command
-//! line, so the bytes are the same.
+//! half raises its own exceptions. Generating, drawing, analyzing, playing,
+//! the hexet game and the witches recipe are the C library's calls
+//! (`boardwright_ffi::calls`), which write what the command line writes, so
+//! the bytes are the same in Python, in C and at the command line.
 
 use std::fmt::Display;
 
-use boardwright::hexet::{self, RoadEntry};
-use boardwright::params::{ParamError, Params};
-use boardwright::{DrawOptions, Paper, Registered, Seed, Tile, Visit};
-use boardwright::{starship, witches};
-use boardwright_analyze::run::Outcome;
+use boardwright::hexet;
+use boardwright::starship;
+use boardwright::{DrawOptions, Paper, Tile};
+use boardwright_ffi::calls::{self, Refusal};
 use output::{Drawing, Format};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use serde_json::{Map, Value, json};
 
-/// Bad input: the message, and what was wrong (a parameter's name,
-/// `"road"`, `"potion"`, or empty).
-struct Failure {
-    message: String,
-    what: String,
+/// A refusal as the Python half reads it: `ValueError(message, what)`,
+/// `what` the parameter at fault (`road`, `potion`, …) or empty.
+fn refused(r: Refusal) -> PyErr {
+    PyValueError::new_err((r.message, r.parameter.unwrap_or_default()))
 }
 
-impl Failure {
-    fn of(what: &str, e: impl Display) -> Failure {
-        Failure {
-            message: e.to_string(),
-            what: what.to_string(),
-        }
-    }
-}
-
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::of("", message)
-    }
-}
-
-impl From<ParamError> for Failure {
-    fn from(e: ParamError) -> Failure {
-        Failure::of(e.parameter().unwrap_or_default(), &e)
-    }
-}
-
-impl From<Failure> for PyErr {
-    fn from(f: Failure) -> PyErr {
-        PyValueError::new_err((f.message, f.what))
-    }
-}
-
+/// Bad input that names nothing in particular.
 fn value_error(e: impl Display) -> PyErr {
-    Failure::of("", e).into()
+    PyValueError::new_err((e.to_string(), String::new()))
 }
 
-/// Runs `visit` with the generator named `name`, or says which there are.
-fn with_generator<V: Visit<Output = Result<T, Failure>>, T>(name: &str, visit: V) -> Result<T, Failure> {
-    boardwright::with_generator(name, visit).unwrap_or_else(|| {
-        Err(Failure::of(
-            "generator",
-            format!("no generator {name:?}; there are {}", boardwright::GENERATORS.join(", ")),
-        ))
-    })
-}
-
-/// The parameters as the command line layers them: the preset, then
-/// `params` (a JSON object, as `--set` items would be), over the defaults.
-fn resolve<P: Params>(params: &str, preset: Option<&str>) -> Result<P, Failure> {
-    let values: Map<String, Value> = serde_json::from_str(params).map_err(|e| format!("parameters: {e}"))?;
-    Ok(P::resolve_json(preset, &values)?)
-}
-
-/// A result's JSON, exactly as the command line writes it.
-fn json_of<G: Registered>(board: &G::Board) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    output::write::<G>(board, Format::Json, &Drawing::default(), &mut out).map_err(|e| e.to_string())?;
-    Ok(out)
-}
-
-struct Generate<'a> {
-    seed: &'a str,
-    params: &'a str,
-    preset: Option<&'a str>,
-    log: Option<&'a str>,
-}
-
-impl Visit for Generate<'_> {
-    type Output = Result<Vec<u8>, Failure>;
-    fn visit<G: Registered>(self) -> Self::Output {
-        let params = resolve::<G::Params>(self.params, self.preset)?;
-        let log: G::Log = match (self.log, G::LOG) {
-            (None, _) => G::Log::default(),
-            (Some(text), Some(file)) => serde_json::from_str(text).map_err(|e| Failure::of("roads", format!("{}: {e}", file.noun)))?,
-            (Some(_), None) => return Err(Failure::of("roads", format!("{} plays no log", G::NAME))),
-        };
-        let board = G::generate_logged(&params, &Seed::new(self.seed), &log, &mut ()).map_err(|e| e.to_string())?;
-        Ok(json_of::<G>(&board)?)
-    }
+/// Bytes the library gave as text.
+fn text(bytes: Vec<u8>) -> PyResult<String> {
+    String::from_utf8(bytes).map_err(value_error)
 }
 
 /// Generates the result of `generator` for `seed`, `params` (a JSON object)
@@ -108,28 +40,12 @@ impl Visit for Generate<'_> {
 #[pyfunction]
 #[pyo3(signature = (generator, seed, params, preset=None, log=None))]
 fn generate(py: Python<'_>, generator: &str, seed: &str, params: &str, preset: Option<&str>, log: Option<&str>) -> PyResult<String> {
-    let bytes = py.allow_threads(|| with_generator(generator, Generate { seed, params, preset, log }))?;
-    String::from_utf8(bytes).map_err(value_error)
-}
-
-struct Draw<'a> {
-    result: &'a str,
-    format: Format,
-    drawing: Drawing,
-}
-
-impl Visit for Draw<'_> {
-    type Output = Result<Vec<u8>, Failure>;
-    fn visit<G: Registered>(self) -> Self::Output {
-        let board: G::Board = serde_json::from_str(self.result).map_err(|e| format!("not a {} result: {e}", G::NAME))?;
-        let mut out = Vec::new();
-        output::write::<G>(&board, self.format, &self.drawing, &mut out).map_err(|e| e.to_string())?;
-        Ok(out)
-    }
+    text(py.allow_threads(|| calls::board_json(generator, seed, params, preset, log)).map_err(refused)?)
 }
 
 /// Draws a result (its JSON) as `format` (svg, png, pdf or json) on `paper`,
-/// over `tile` sheets (`COLSxROWS`), ink-friendly or not, a PNG at `dpi`.
+/// over `tile` sheets (`COLSxROWS`), ink-friendly or not, a PNG at `dpi`;
+/// refused when a mark a player needs would be too small on that paper.
 #[pyfunction]
 #[pyo3(signature = (result, format, paper="a4", ink_friendly=false, tile="1x1", dpi=output::DEFAULT_DPI))]
 fn draw(py: Python<'_>, result: &str, format: &str, paper: &str, ink_friendly: bool, tile: &str, dpi: f64) -> PyResult<Py<PyBytes>> {
@@ -143,10 +59,6 @@ fn draw(py: Python<'_>, result: &str, format: &str, paper: &str, ink_friendly: b
             output::DPI_RANGE.end()
         )));
     }
-    let generator = serde_json::from_str::<Map<String, Value>>(result)
-        .ok()
-        .and_then(|m| m.get("generator").and_then(Value::as_str).map(str::to_string))
-        .ok_or_else(|| value_error("not a boardwright result: it names no generator"))?;
     let drawing = Drawing {
         options: DrawOptions {
             ink_friendly,
@@ -156,39 +68,8 @@ fn draw(py: Python<'_>, result: &str, format: &str, paper: &str, ink_friendly: b
         },
         dpi,
     };
-    let bytes = py.allow_threads(|| with_generator(&generator, Draw { result, format, drawing }))?;
+    let bytes = py.allow_threads(|| calls::draw(result, format, drawing)).map_err(refused)?;
     Ok(PyBytes::new(py, &bytes).unbind())
-}
-
-struct Analyze<'a> {
-    params: &'a str,
-    preset: Option<&'a str>,
-    base: &'a str,
-    indices: Vec<u64>,
-}
-
-impl Visit for Analyze<'_> {
-    type Output = Result<Value, Failure>;
-    fn visit<G: Registered>(self) -> Self::Output {
-        let params = resolve::<G::Params>(self.params, self.preset)?;
-        let rows = boardwright_analyze::rows::<G>(&params, self.base, &self.indices, 0, &|| ());
-        let rows = rows.into_iter().map(|row| {
-            let mut record = Map::new();
-            record.insert("seed".into(), json!(format!("{}-{}", self.base, row.index)));
-            match row.outcome {
-                Outcome::Figures(figures) => {
-                    for (name, value) in figures.names.iter().zip(figures.values) {
-                        record.insert(name.clone(), json!(value));
-                    }
-                }
-                Outcome::Failed(reason) => {
-                    record.insert("failed".into(), json!(reason));
-                }
-            }
-            Value::Object(record)
-        });
-        Ok(Value::Array(rows.collect()))
-    }
 }
 
 /// The flattened metrics of the boards `BASE-start` … `BASE-(start+count-1)`
@@ -197,29 +78,12 @@ impl Visit for Analyze<'_> {
 #[pyfunction]
 #[pyo3(signature = (generator, params, preset=None, base="analyze", start=1, count=100))]
 fn analyze(py: Python<'_>, generator: &str, params: &str, preset: Option<&str>, base: &str, start: u64, count: u64) -> PyResult<String> {
-    if count > 10_000_000 {
-        return Err(value_error(format!("count {count}: at most 10000000 boards at once")));
-    }
-    let indices: Vec<u64> = (start..start.saturating_add(count)).collect();
-    let rows = py.allow_threads(|| {
-        with_generator(
-            generator,
-            Analyze {
-                params,
-                preset,
-                base,
-                indices,
-            },
-        )
-    })?;
-    Ok(rows.to_string())
+    text(py.allow_threads(|| calls::analyzed(generator, params, preset, base, start, count)).map_err(refused)?)
 }
 
 /// A hexet game: a map and the roads placed and removed on it, one at a time.
 #[pyclass(module = "boardwright._native")]
-struct Game {
-    game: hexet::Game,
-}
+struct Game(calls::Game);
 
 #[pymethods]
 impl Game {
@@ -227,45 +91,36 @@ impl Game {
     #[new]
     #[pyo3(signature = (seed, params, preset=None))]
     fn new(py: Python<'_>, seed: &str, params: &str, preset: Option<&str>) -> PyResult<Game> {
-        let game = py.allow_threads(|| -> Result<hexet::Game, Failure> {
-            let params = resolve::<hexet::Params>(params, preset)?;
-            Ok(hexet::Game::new(&params, &Seed::new(seed)).map_err(|e| e.to_string())?)
-        })?;
-        Ok(Game { game })
+        Ok(Game(py.allow_threads(|| calls::Game::new(seed, params, preset)).map_err(refused)?))
     }
 
     /// Applies one road (a road log entry, JSON): what it did to its
     /// player's networks (`created`, `extended`, `merged`, `unchanged`,
     /// `trimmed`, `split`, `removed`); a refused road changes nothing.
     fn apply(&mut self, road: &str) -> PyResult<String> {
-        let entry: RoadEntry = serde_json::from_str(road).map_err(|e| Failure::of("road", format!("road: {e}")))?;
-        let change = self.game.apply(&entry).map_err(|e| Failure::of("road", e))?;
-        Ok(format!("{change:?}").to_lowercase())
+        self.0.apply(road).map_err(refused)
     }
 
     /// Every player's networks: JSON.
     fn networks(&self) -> PyResult<String> {
-        serde_json::to_string(&self.game.networks()).map_err(value_error)
+        text(self.0.networks().map_err(refused)?)
     }
 
     /// Every player's score: JSON.
     fn scores(&self) -> PyResult<String> {
-        serde_json::to_string(&self.game.scores()).map_err(value_error)
+        text(self.0.scores().map_err(refused)?)
     }
 
     /// The map with its roads, networks and scores: the JSON `--roads` writes.
     fn result(&self) -> PyResult<String> {
-        let bytes = json_of::<hexet::Hexet>(&self.game.board()).map_err(value_error)?;
-        String::from_utf8(bytes).map_err(value_error)
+        text(self.0.result().map_err(refused)?)
     }
 }
 
 /// A Wondering Witches night: the secret recipe of a board, the free clue,
 /// and potions brewed on it (the game's digital half).
 #[pyclass(module = "boardwright._native")]
-struct Recipe {
-    recipe: witches::puzzle::Recipe,
-}
+struct Recipe(calls::Recipe);
 
 #[pymethods]
 impl Recipe {
@@ -274,41 +129,24 @@ impl Recipe {
     #[new]
     #[pyo3(signature = (seed, params, preset=None))]
     fn new(py: Python<'_>, seed: &str, params: &str, preset: Option<&str>) -> PyResult<Recipe> {
-        let recipe = py.allow_threads(|| -> Result<witches::puzzle::Recipe, Failure> {
-            let params = resolve::<witches::Params>(params, preset)?;
-            Ok(witches::puzzle::Recipe::new(&params, &Seed::new(seed)).map_err(|e| e.to_string())?)
-        })?;
-        Ok(Recipe { recipe })
+        Ok(Recipe(py.allow_threads(|| calls::Recipe::new(seed, params, preset)).map_err(refused)?))
     }
 
     /// The free clue and what a player needs to brew: JSON `{"clue",
     /// "recipe_length", "max_seeds", "ingredients", "rules"}`.
     fn clue(&self) -> PyResult<String> {
-        let r = &self.recipe;
-        let clue = json!({
-            "clue": r.clue(),
-            "recipe_length": r.length(),
-            "max_seeds": witches::puzzle::Potion::MAX_SEEDS,
-            "ingredients": r.ingredients().iter().map(|i| i.name).collect::<Vec<_>>(),
-            "rules": r.rules(),
-        });
-        Ok(clue.to_string())
+        text(self.0.clue())
     }
 
     /// Brews a potion (JSON: a list of `[ingredient, seeds or null]`):
     /// JSON `{"undergrown", "overgrown", "feedback", "won"}`.
     fn brew(&self, potion: &str) -> PyResult<String> {
-        let parts: Vec<(String, Option<i64>)> = serde_json::from_str(potion).map_err(|e| Failure::of("potion", format!("potion: {e}")))?;
-        let in_play = self.recipe.ingredients().len();
-        let potion = witches::puzzle::Potion::from_parts(parts.iter().map(|(name, seeds)| (name.as_str(), *seeds)), in_play)
-            .map_err(|e| Failure::of("potion", e))?;
-        let answer = self.recipe.brew(&potion).map_err(|e| Failure::of("potion", e))?;
-        serde_json::to_string(&answer).map_err(value_error)
+        text(self.0.brew(potion).map_err(refused)?)
     }
 
     /// The whole recipe, as `--reveal` prints it: JSON.
     fn reveal(&self) -> PyResult<String> {
-        serde_json::to_string(&self.recipe.reveal()).map_err(value_error)
+        text(self.0.reveal().map_err(refused)?)
     }
 }
 
@@ -538,11 +376,7 @@ impl PyHex {
 #[pyfunction]
 #[pyo3(signature = (name=None))]
 fn schema(name: Option<&str>) -> PyResult<String> {
-    match name {
-        None => serde_json::to_string(&boardwright::schema::all().into_iter().map(|(name, _)| name).collect::<Vec<_>>()),
-        Some(name) => serde_json::to_string(&boardwright::schema::named(name).map_err(value_error)?),
-    }
-    .map_err(value_error)
+    text(calls::schema(name).map_err(refused)?)
 }
 
 /// The generators, in the order they are listed.
@@ -558,17 +392,8 @@ fn generators() -> Vec<&'static str> {
 #[pyfunction]
 #[pyo3(signature = (result, games=1000, bots=vec![boardwright::universe::play::Series::REFERENCE.to_string()], rules=None))]
 fn play(py: Python<'_>, result: &str, games: u32, bots: Vec<String>, rules: Option<&str>) -> PyResult<String> {
-    use boardwright::universe::{self, play};
-    let board: universe::Board = serde_json::from_str(result).map_err(|e| value_error(format!("not a universe board: {e}")))?;
-    let rules: play::Rules = match rules {
-        None => play::Rules::default(),
-        Some(text) => serde_json::from_str(text).map_err(|e| Failure::of("rules", format!("rules: {e}")))?,
-    };
-    let series = play::Series { games, bots, rules };
-    py.allow_threads(|| {
-        let report = series.play(&board).map_err(value_error)?;
-        serde_json::to_string(&play::Played::new(&board, &series, &report)).map_err(value_error)
-    })
+    let bots = bots.join(",");
+    text(py.allow_threads(|| calls::played(result, games, &bots, rules.unwrap_or(""))).map_err(refused)?)
 }
 
 #[pymodule]

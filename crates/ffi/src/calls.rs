@@ -201,16 +201,17 @@ pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refus
             Err(why) => return Err(Refusal::bad(key, format!("drawing option `{key}`: {why}"))),
         }
     }
+    draw(result, format, options)
+}
+
+/// `result` (a result's JSON) drawn as `format` with `drawing`, as
+/// [`drawn`] draws it once it has read the options.
+pub fn draw(result: &str, format: Format, drawing: Drawing) -> Result<Vec<u8>, Refusal> {
     let generator = serde_json::from_str::<Value>(result)
         .ok()
         .and_then(|v| v.get("generator").and_then(Value::as_str).map(str::to_string))
         .ok_or_else(|| Refusal::bad("result", "result is not a boardwright result: it names no generator"))?;
-    let draw = Draw {
-        result,
-        format,
-        drawing: options,
-    };
-    with_named(&generator, "result", draw).map_err(|r| match r.status {
+    with_named(&generator, "result", Draw { result, format, drawing }).map_err(|r| match r.status {
         BwStatus::UnknownGenerator => Refusal::bad("result", format!("result names {}", r.message)),
         _ => r,
     })
@@ -345,7 +346,9 @@ pub fn played(result: &str, games: u32, bots: &str, rules: &str) -> Result<Vec<u
         names => names.split(',').map(|b| b.trim().to_string()).collect(),
     };
     let series = play::Series { games, bots, rules };
-    let report = series.play(&board).map_err(|e| Refusal::bad("bots", e.to_string()))?;
+    let report = series
+        .play(&board)
+        .map_err(|e| Refusal::new(BwStatus::BadParameter, e.to_string()))?;
     serde_json::to_vec(&play::Played::new(&board, &series, &report)).map_err(|e| Refusal::internal("the games", e))
 }
 
@@ -431,10 +434,18 @@ impl Recipe {
 
     /// Brews `potion`, written as `--potion` reads it (`Sage:2,Mint:1,Chives`:
     /// ingredients in cauldron order, each with its seeds or as many as
-    /// needed): the cauldron's answer, the JSON `--potion` prints.
+    /// needed) or as JSON (`[["Sage", 2], ["Chives", null]]`): the
+    /// cauldron's answer, the JSON `--potion` prints.
     pub fn brew(&self, potion: &str) -> Result<Vec<u8>, Refusal> {
         let refused = |why: String| Refusal::new(BwStatus::BadPotion, why).naming("potion");
-        let potion = Potion::parse(potion, self.recipe.ingredients().len()).map_err(|e| refused(e.to_string()))?;
+        let in_play = self.recipe.ingredients().len();
+        let potion = if potion.trim_start().starts_with('[') {
+            let parts: Vec<(String, Option<i64>)> = serde_json::from_str(potion).map_err(|e| refused(format!("potion: {e}")))?;
+            Potion::from_parts(parts.iter().map(|(name, seeds)| (name.as_str(), *seeds)), in_play)
+        } else {
+            Potion::parse(potion, in_play)
+        }
+        .map_err(|e| refused(e.to_string()))?;
         let answer = self.recipe.brew(&potion).map_err(|e| refused(e.to_string()))?;
         serde_json::to_vec(&answer).map_err(|e| Refusal::internal("the answer", e))
     }

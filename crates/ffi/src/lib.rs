@@ -509,7 +509,8 @@ pub unsafe extern "C" fn bw_recipe_clue(recipe: *const BwRecipe, out: *mut BwByt
 
 /// Brews `potion`, written as `boardwright witches --potion` reads it
 /// (`"Sage:2,Mint:1,Chives"`: ingredients in cauldron order, each with its
-/// seeds or as many as needed), and puts the cauldron's answer in `*out`,
+/// seeds or as many as needed) or as JSON (`[["Sage",2],["Chives",null]]`),
+/// and puts the cauldron's answer in `*out`,
 /// the JSON `--potion` prints. A potion the recipe refuses:
 /// [`BwStatus::BadPotion`].
 ///
