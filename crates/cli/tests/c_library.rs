@@ -154,8 +154,17 @@ fn a_potion_is_answered_as_the_command_line_answers_it() {
 #[test]
 fn the_c_library_draws_what_the_command_line_draws() {
     let dir = dirs::scratch("c-library-draw");
-    for (i, generator) in ["universe", "witches", "starship", "hexet"].into_iter().enumerate() {
-        let json = board_json(generator, "Tiamo", "", None, None).unwrap();
+    let boards = [
+        ("universe", None),
+        ("universe", Some("classic")),
+        ("witches", None),
+        ("witches", Some("second-edition")),
+        ("starship", None),
+        ("hexet", None),
+        ("hexet", Some("sectors")),
+    ];
+    for (i, (generator, preset)) in boards.into_iter().enumerate() {
+        let json = board_json(generator, "Tiamo", "", preset, None).unwrap();
         for (format, cli, options) in [
             (
                 "svg",
@@ -164,10 +173,16 @@ fn the_c_library_draws_what_the_command_line_draws() {
             ),
             ("pdf", ["--paper", "a5"].as_slice(), "paper=a5"),
         ] {
-            let args: Vec<&OsStr> = cli.iter().map(OsStr::new).collect();
+            let mut args: Vec<&OsStr> = cli.iter().map(OsStr::new).collect();
+            if let Some(preset) = preset {
+                args.extend([OsStr::new("--preset"), OsStr::new(preset)]);
+            }
             let written = written_by_the_cli(generator, &args, &dir.join(format!("{i}.{format}")));
             let from_c = drawn(std::str::from_utf8(&json).unwrap(), format, options).unwrap();
-            assert!(from_c == written, "{generator} {format}: the C library's drawing differs");
+            assert!(
+                from_c == written,
+                "{generator} {preset:?} {format}: the C library's drawing differs"
+            );
         }
     }
 }

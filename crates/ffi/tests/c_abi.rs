@@ -155,11 +155,16 @@ fn bad_input_gets_a_status_and_words_never_a_crash() {
 
 #[test]
 fn eight_threads_make_the_bytes_one_makes() {
-    let one = generate(Some(b"universe"), Some(b"threads"), Some(b"players = 5")).1;
-    let each: Vec<Vec<u8>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..8)
-            .map(|_| scope.spawn(|| generate(Some(b"universe"), Some(b"threads"), Some(b"players = 5")).1))
-            .collect();
+    // A board and its drawing, made on one thread, then on eight at once.
+    let made = || {
+        let (_, json) = generate(Some(b"universe"), Some(b"threads"), Some(b"players = 5"));
+        let (_, svg) = draw(&json, "svg", Some("paper=letter"));
+        (json, svg)
+    };
+    let one = made();
+    assert!(!one.0.is_empty() && !one.1.is_empty());
+    let each: Vec<(Vec<u8>, Vec<u8>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..8).map(|_| scope.spawn(made)).collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     assert!(each.iter().all(|b| *b == one));
