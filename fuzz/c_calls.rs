@@ -22,18 +22,18 @@ const MAX_WORK: u64 = 4_000;
 pub fn c_calls(data: &[u8]) {
     let [call, nulls, number, rest @ ..] = data else { return };
     let texts: Vec<CString> = rest.split(|&b| b == 0).map(|t| CString::new(t).expect("split at NUL")).collect();
+    let null = |i: usize| i < 8 && nulls & (1 << i) != 0;
     let arg = |i: usize| -> *const c_char {
-        if i < 8 && nulls & (1 << i) != 0 {
+        if null(i) {
             std::ptr::null()
         } else {
             texts.get(i).map_or(c"".as_ptr(), |t| t.as_ptr())
         }
     };
-    let text = |i: usize| {
-        texts
-            .get(i)
-            .map(|t| String::from_utf8_lossy(t.as_bytes()).into_owned())
-            .unwrap_or_default()
+    // Argument `i` as the call reads it, for sizing the board it makes.
+    let text = |i: usize| match texts.get(i) {
+        Some(t) if !null(i) => String::from_utf8_lossy(t.as_bytes()).into_owned(),
+        _ => String::new(),
     };
     let number = u64::from(*number);
     // SAFETY: every pointer is null or a NUL-terminated string alive for

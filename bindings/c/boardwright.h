@@ -6,9 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Most boards one analysis makes.
-#define MOST_ANALYZED 10000000
-
 // What kind of refusal a call came to (its C status).
 typedef enum BwStatus {
   // Done; the output holds the result.
@@ -19,8 +16,8 @@ typedef enum BwStatus {
   BW_STATUS_NOT_UTF8 = 2,
   // No generator has that name.
   BW_STATUS_UNKNOWN_GENERATOR = 3,
-  // A parameter is unknown, out of range or malformed
-  // (`bw_last_error_parameter` names it).
+  // A parameter or argument is unknown, out of range or malformed
+  // (`bw_last_error_parameter` names it where one is at fault).
   BW_STATUS_BAD_PARAMETER = 4,
   // The parameters are valid, but no board could be made of them.
   BW_STATUS_GENERATION_FAILED = 5,
@@ -48,9 +45,9 @@ typedef struct BwGame BwGame;
 // `bw_recipe_new`, freed by `bw_recipe_free`.
 typedef struct BwRecipe BwRecipe;
 
-// Bytes the library made, owned by the caller until [`bw_bytes_free`].
+// Bytes the library made, owned by the caller until `bw_bytes_free`.
 // A NUL follows them (not counted in `len`), so that JSON can be passed
-// on as a C string (to [`bw_draw`]).
+// on as a C string (to `bw_draw`).
 typedef struct BwBytes {
   // The first byte (null for none).
   uint8_t *ptr;
@@ -105,7 +102,7 @@ enum BwStatus bw_schema(const char *name, struct BwBytes *out);
 //   parameters; null or empty: the defaults (or the preset's).
 // - `preset`: a built-in parameter set's name, or null.
 // - `log`: hexet's road log as JSON (a road refused in it:
-//   [`BwStatus::BadRoad`]), or null.
+//   `BW_STATUS_BAD_ROAD`), or null.
 //
 // On a refusal `*out` is empty.
 //
@@ -120,13 +117,13 @@ enum BwStatus bw_generate(const char *generator,
                           const char *log,
                           struct BwBytes *out);
 
-// Draws `result`, a result's JSON as [`bw_generate`] gives it, as
+// Draws `result`, a result's JSON as `bw_generate` gives it, as
 // `format` (`"svg"`, `"png"`, `"pdf"` or `"json"`), with the drawing
 // options `drawing` as a web address writes them (`"paper=letter&tile=2x2&ink_friendly&dpi=300"`;
 // null or empty: A4, one sheet, 150 dpi), and puts the bytes in `*out`:
 // the bytes `boardwright` writes to `-o board.FORMAT` with those options.
 // A result that would lose a mark a player needs on that paper is refused
-// ([`BwStatus::NotDrawn`]), naming the papers and sheets that print it.
+// (`BW_STATUS_NOT_DRAWN`), naming the papers and sheets that print it.
 //
 // # Safety
 // `result`, `format` and (unless null) `drawing` point to NUL-terminated
@@ -139,7 +136,7 @@ enum BwStatus bw_draw(const char *result,
 
 // The metrics of `count` boards of `generator`, seeds `BASE-start` …
 // `BASE-(start+count-1)` (`base` null: `"analyze"`), with `params` over
-// `preset` as [`bw_generate`] reads them, made on every core: a JSON list
+// `preset` as `bw_generate` reads them, made on every core: a JSON list
 // in `*out`, one record a board (`seed` and every figure, or `failed`
 // and why), the figures `boardwright analyze` reads.
 //
@@ -174,8 +171,8 @@ enum BwStatus bw_play(const char *result,
                       struct BwBytes *out);
 
 // Starts a hexet game on the map of `seed` and `params` over `preset`
-// (read as [`bw_generate`] reads them) and puts its handle in `*out`;
-// free it with [`bw_game_free`].
+// (read as `bw_generate` reads them) and puts its handle in `*out`;
+// free it with `bw_game_free`.
 //
 // # Safety
 // `seed` points to a NUL-terminated string valid during the call, and so
@@ -191,7 +188,7 @@ enum BwStatus bw_game_new(const char *seed,
 // bridge; `"action":"remove"` takes the player's road there away), and
 // puts what it did to the player's networks in `*out` as a word:
 // `created`, `extended`, `merged`, `unchanged`, `trimmed`, `split` or
-// `removed`. A refused road ([`BwStatus::BadRoad`]) changes nothing.
+// `removed`. A refused road (`BW_STATUS_BAD_ROAD`) changes nothing.
 //
 // # Safety
 // `road` points to a NUL-terminated string valid during the call; `out`
@@ -212,26 +209,26 @@ enum BwStatus bw_game_scores(const struct BwGame *game, struct BwBytes *out);
 
 // The map with the game's roads, networks and scores in `*out`: the JSON
 // `boardwright hexet --roads LOG -o map.json` writes for the game's log,
-// which [`bw_draw`] draws.
+// which `bw_draw` draws.
 //
 // # Safety
 // `out` is null or points to a `BwBytes` the call may write.
 enum BwStatus bw_game_result(const struct BwGame *game, struct BwBytes *out);
 
 // The roads played so far, in order, as a road log (JSON) in `*out`: what
-// `--roads` and [`bw_generate`]'s `log` read back to this game.
+// `--roads` and `bw_generate`'s `log` read back to this game.
 //
 // # Safety
 // `out` is null or points to a `BwBytes` the call may write.
 enum BwStatus bw_game_log(const struct BwGame *game, struct BwBytes *out);
 
 // Ends a game. Freeing null does nothing; freeing a game twice is refused
-// ([`BwStatus::BadHandle`]).
+// (`BW_STATUS_BAD_HANDLE`).
 enum BwStatus bw_game_free(struct BwGame *game);
 
 // The secret recipe of the witches board of `seed` and `params` over
-// `preset` (read as [`bw_generate`] reads them), its handle in `*out`;
-// free it with [`bw_recipe_free`].
+// `preset` (read as `bw_generate` reads them), its handle in `*out`;
+// free it with `bw_recipe_free`.
 //
 // # Safety
 // `seed` points to a NUL-terminated string valid during the call, and so
@@ -254,7 +251,7 @@ enum BwStatus bw_recipe_clue(const struct BwRecipe *recipe, struct BwBytes *out)
 // seeds or as many as needed) or as JSON (`[["Sage",2],["Chives",null]]`),
 // and puts the cauldron's answer in `*out`,
 // the JSON `--potion` prints. A potion the recipe refuses:
-// [`BwStatus::BadPotion`].
+// `BW_STATUS_BAD_POTION`.
 //
 // # Safety
 // `potion` points to a NUL-terminated string valid during the call; `out`
@@ -270,7 +267,7 @@ enum BwStatus bw_recipe_brew(const struct BwRecipe *recipe,
 enum BwStatus bw_recipe_reveal(const struct BwRecipe *recipe, struct BwBytes *out);
 
 // Ends a recipe. Freeing null does nothing; freeing a recipe twice is
-// refused ([`BwStatus::BadHandle`]).
+// refused (`BW_STATUS_BAD_HANDLE`).
 enum BwStatus bw_recipe_free(struct BwRecipe *recipe);
 
 #ifdef __cplusplus

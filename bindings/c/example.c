@@ -13,6 +13,14 @@ static int failed(const char *what) {
     return 1;
 }
 
+/* As `failed`, then ends the game: the words first, since every call,
+ * a free included, clears them. */
+static int game_failed(BwGame *game, const char *what) {
+    failed(what);
+    bw_game_free(game);
+    return 1;
+}
+
 /* Whether `bytes` start with `start`. */
 static int starts_with(BwBytes bytes, const char *start) {
     return bytes.len >= strlen(start) && memcmp(bytes.ptr, start, strlen(start)) == 0;
@@ -33,7 +41,7 @@ static int board_and_pdf(void) {
     /* The JSON is followed by a NUL: it passes on as a C string. */
     BwBytes pdf = {0};
     BwStatus status = bw_draw((const char *)board.ptr, "pdf", "paper=letter&ink_friendly", &pdf);
-    bw_bytes_free(board);
+    bw_bytes_free(board); /* frees bytes only: the last error stays */
     if (status != BW_STATUS_OK) {
         return failed("PDF");
     }
@@ -52,15 +60,13 @@ static int hexet_road(void) {
     BwBytes map = {0};
     int q = 0, r = 0;
     if (bw_game_result(game, &map) != BW_STATUS_OK) {
-        bw_game_free(game);
-        return failed("hexet map");
+        return game_failed(game, "hexet map");
     }
     const char *tower = strstr((const char *)map.ptr, "\"tower\":[");
     int found = tower != NULL && sscanf(tower, "\"tower\":[%d,%d]", &q, &r) == 2;
     bw_bytes_free(map);
     if (!found) {
-        bw_game_free(game);
-        return failed("the map has no tower");
+        return game_failed(game, "the map has no tower");
     }
     /* A road from the tower to the cell below it: a bridge where a river
      * runs between them, which the game says by refusing a normal road. */
@@ -73,16 +79,14 @@ static int hexet_road(void) {
         status = bw_game_apply(game, road, &change);
     }
     if (status != BW_STATUS_OK) {
-        bw_game_free(game);
-        return failed("road");
+        return game_failed(game, "road");
     }
     printf("a road out of the tower at (%d, %d): %s\n", q, r, (const char *)change.ptr);
     bw_bytes_free(change);
 
     BwBytes scores = {0};
     if (bw_game_scores(game, &scores) != BW_STATUS_OK) {
-        bw_game_free(game);
-        return failed("scores");
+        return game_failed(game, "scores");
     }
     printf("scores: %s\n", (const char *)scores.ptr);
     bw_bytes_free(scores);
@@ -117,8 +121,9 @@ static int witches_potion(void) {
     snprintf(potion, sizeof potion, "%s:2", first);
     BwBytes answer = {0};
     if (bw_recipe_brew(recipe, potion, &answer) != BW_STATUS_OK) {
+        failed("potion");
         bw_recipe_free(recipe);
-        return failed("potion");
+        return 1;
     }
     printf("the cauldron answers %s: %s\n", potion, (const char *)answer.ptr);
     bw_bytes_free(answer);

@@ -125,7 +125,7 @@ namespace Boardwright
         }
     }
 
-    /// <summary>A hexet game: a map, and roads placed and taken away on it one at a time. One thread at a time.</summary>
+    /// <summary>A hexet game: a map, and roads placed and taken away on it one at a time. Calls from several threads take turns.</summary>
     public sealed class Game : IDisposable
     {
         private readonly GameHandle handle;
@@ -133,9 +133,7 @@ namespace Boardwright
         /// <summary>The game on the map of <paramref name="seed"/> and <paramref name="parameters"/> over <paramref name="preset"/>.</summary>
         public Game(string seed, string parameters = null, string preset = null)
         {
-            IntPtr raw;
-            Native.Check(Native.bw_game_new(Native.Required(seed, nameof(seed)), Native.Utf8(parameters), Native.Utf8(preset), out raw));
-            handle = new GameHandle(raw);
+            Native.Check(Native.bw_game_new(Native.Required(seed, nameof(seed)), Native.Utf8(parameters), Native.Utf8(preset), out handle));
         }
 
         /// <summary>
@@ -164,7 +162,7 @@ namespace Boardwright
         public void Dispose() { handle.Dispose(); }
     }
 
-    /// <summary>A Wondering Witches night: the secret recipe of a board, its clue, and potions brewed on it. One thread at a time.</summary>
+    /// <summary>A Wondering Witches night: the secret recipe of a board, its clue, and potions brewed on it. Calls from several threads take turns.</summary>
     public sealed class Recipe : IDisposable
     {
         private readonly RecipeHandle handle;
@@ -172,16 +170,14 @@ namespace Boardwright
         /// <summary>The recipe of the witches board of <paramref name="seed"/> and <paramref name="parameters"/> over <paramref name="preset"/>.</summary>
         public Recipe(string seed, string parameters = null, string preset = null)
         {
-            IntPtr raw;
-            Native.Check(Native.bw_recipe_new(Native.Required(seed, nameof(seed)), Native.Utf8(parameters), Native.Utf8(preset), out raw));
-            handle = new RecipeHandle(raw);
+            Native.Check(Native.bw_recipe_new(Native.Required(seed, nameof(seed)), Native.Utf8(parameters), Native.Utf8(preset), out handle));
         }
 
         /// <summary>The free clue and what a player needs to brew: JSON.</summary>
         public string Clue() { return Native.TakeText((out Native.Bytes o) => Native.bw_recipe_clue(handle, out o)); }
 
         /// <summary>
-        /// Brews a potion written as <c>--potion</c> reads it (<c>Sage:2,Mint:1,Chives</c>): the cauldron's
+        /// Brews a potion written as <c>--potion</c> reads it (<c>Sage:2,Mint:1,Chives</c>) or as JSON (<c>[["Sage",2]]</c>): the cauldron's
         /// answer, JSON. A refused potion throws <see cref="PotionException"/>.
         /// </summary>
         public string Brew(string potion)
@@ -199,7 +195,7 @@ namespace Boardwright
     /// <summary>A game handle of the C library, freed once by <c>bw_game_free</c>.</summary>
     internal sealed class GameHandle : SafeHandle
     {
-        public GameHandle(IntPtr raw) : base(IntPtr.Zero, true) { SetHandle(raw); }
+        public GameHandle() : base(IntPtr.Zero, true) { }
         public override bool IsInvalid => handle == IntPtr.Zero;
         protected override bool ReleaseHandle() { return Native.bw_game_free(handle) == Status.Ok; }
     }
@@ -207,7 +203,7 @@ namespace Boardwright
     /// <summary>A recipe handle of the C library, freed once by <c>bw_recipe_free</c>.</summary>
     internal sealed class RecipeHandle : SafeHandle
     {
-        public RecipeHandle(IntPtr raw) : base(IntPtr.Zero, true) { SetHandle(raw); }
+        public RecipeHandle() : base(IntPtr.Zero, true) { }
         public override bool IsInvalid => handle == IntPtr.Zero;
         protected override bool ReleaseHandle() { return Native.bw_recipe_free(handle) == Status.Ok; }
     }
@@ -215,7 +211,12 @@ namespace Boardwright
     /// <summary>The C functions, and the reading of what they give.</summary>
     internal static class Native
     {
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        // Linked into the player statically on these platforms.
+        private const string Library = "__Internal";
+#else
         private const string Library = "boardwright_ffi";
+#endif
 
         [StructLayout(LayoutKind.Sequential)]
         internal struct Bytes
@@ -225,28 +226,28 @@ namespace Boardwright
         }
 
         // Text goes in as NUL-terminated UTF-8 byte arrays (null: a null pointer).
-        [DllImport(Library)] internal static extern IntPtr bw_version();
-        [DllImport(Library)] internal static extern IntPtr bw_last_error();
-        [DllImport(Library)] internal static extern IntPtr bw_last_error_parameter();
-        [DllImport(Library)] internal static extern void bw_bytes_free(Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_generators(out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_schema(byte[] name, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_generate(byte[] generator, byte[] seed, byte[] parameters, byte[] preset, byte[] log, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_draw(byte[] result, byte[] format, byte[] drawing, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_analyze(byte[] generator, byte[] parameters, byte[] preset, byte[] seedBase, ulong start, ulong count, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_play(byte[] result, uint games, byte[] bots, byte[] rules, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_game_new(byte[] seed, byte[] parameters, byte[] preset, out IntPtr game);
-        [DllImport(Library)] internal static extern Status bw_game_apply(GameHandle game, byte[] road, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_game_networks(GameHandle game, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_game_scores(GameHandle game, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_game_result(GameHandle game, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_game_log(GameHandle game, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_game_free(IntPtr game);
-        [DllImport(Library)] internal static extern Status bw_recipe_new(byte[] seed, byte[] parameters, byte[] preset, out IntPtr recipe);
-        [DllImport(Library)] internal static extern Status bw_recipe_clue(RecipeHandle recipe, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_recipe_brew(RecipeHandle recipe, byte[] potion, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_recipe_reveal(RecipeHandle recipe, out Bytes bytes);
-        [DllImport(Library)] internal static extern Status bw_recipe_free(IntPtr recipe);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr bw_version();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr bw_last_error();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr bw_last_error_parameter();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern void bw_bytes_free(Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_generators(out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_schema(byte[] name, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_generate(byte[] generator, byte[] seed, byte[] parameters, byte[] preset, byte[] log, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_draw(byte[] result, byte[] format, byte[] drawing, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_analyze(byte[] generator, byte[] parameters, byte[] preset, byte[] seedBase, ulong start, ulong count, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_play(byte[] result, uint games, byte[] bots, byte[] rules, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_new(byte[] seed, byte[] parameters, byte[] preset, out GameHandle game);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_apply(GameHandle game, byte[] road, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_networks(GameHandle game, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_scores(GameHandle game, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_result(GameHandle game, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_log(GameHandle game, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_game_free(IntPtr game);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_recipe_new(byte[] seed, byte[] parameters, byte[] preset, out RecipeHandle recipe);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_recipe_clue(RecipeHandle recipe, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_recipe_brew(RecipeHandle recipe, byte[] potion, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_recipe_reveal(RecipeHandle recipe, out Bytes bytes);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)] internal static extern Status bw_recipe_free(IntPtr recipe);
 
         internal delegate Status Giving(out Bytes bytes);
 
@@ -254,6 +255,7 @@ namespace Boardwright
         internal static byte[] Utf8(string text)
         {
             if (text == null) return null;
+            if (text.IndexOf('\0') >= 0) throw new ArgumentException("text holds a NUL character, which C text cannot hold");
             byte[] bytes = new byte[Encoding.UTF8.GetByteCount(text) + 1];
             Encoding.UTF8.GetBytes(text, 0, text.Length, bytes, 0);
             return bytes;
@@ -292,8 +294,6 @@ namespace Boardwright
                     throw new RoadException(message);
                 case Status.BadPotion:
                     throw new PotionException(message);
-                case Status.BadHandle:
-                    throw new ObjectDisposedException(null, message);
                 default:
                     throw new BoardwrightException(status, message);
             }

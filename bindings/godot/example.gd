@@ -18,8 +18,11 @@ func _ready() -> void:
 
 	var game := BoardwrightGame.new()
 	if game.start("Tiamo", "players = 2", ""):
+		# JSON.parse_string reads every number as a float: cells are whole numbers.
 		var tower = JSON.parse_string(game.result())["tower"]
-		var road := {"player": 0, "from": tower, "to": [tower[0], tower[1] + 1]}
+		var q := int(tower[0])
+		var r := int(tower[1])
+		var road := {"player": 0, "from": [q, r], "to": [q, r + 1]}
 		var change := game.apply(JSON.stringify(road))
 		if change.is_empty():
 			# A river runs between them: a bridge crosses it.

@@ -3,7 +3,7 @@
 //! plays; `BoardwrightGame` is a hexet game and `BoardwrightRecipe` a
 //! witches recipe. Results are JSON text (`JSON.parse_string` reads it) or
 //! bytes (`PackedByteArray`). A refusal gives an empty result and is
-//! pushed to Godot's errors; `Boardwright.last_error()`,
+//! pushed to Godot's warnings; `Boardwright.last_error()`,
 //! `last_error_parameter()` and `last_status()` then say what was wrong,
 //! in the command line's words.
 
@@ -52,12 +52,17 @@ pub fn record<T>(result: Result<T, Refusal>) -> Option<T> {
     value
 }
 
-/// As [`record`], and a refusal pushed to Godot's errors (the editor's
-/// debugger shows it).
+/// As [`record`], and a refusal pushed to Godot's warnings (a fault of
+/// the library's own to its errors), where the editor's debugger shows it.
 fn kept<T>(result: Result<T, Refusal>) -> Option<T> {
     let value = record(result);
     if value.is_none() {
-        godot_error!("boardwright: {}", last_error().message);
+        let last = last_error();
+        if last.status == calls::BwStatus::Internal as i64 {
+            godot_error!("boardwright: {}", last.message);
+        } else {
+            godot_warn!("boardwright: {}", last.message);
+        }
     }
     value
 }
@@ -136,11 +141,20 @@ impl Boardwright {
     fn analyze(generator: GString, params: GString, preset: GString, base: GString, start: i64, count: i64) -> GString {
         let preset = given(&preset);
         let base = given(&base).unwrap_or_else(|| "analyze".to_string());
-        let (Ok(start), Ok(count)) = (u64::try_from(start), u64::try_from(count)) else {
-            return json(Err(Refusal::new(
-                calls::BwStatus::BadParameter,
-                format!("start {start} and count {count}: both must be 0 or more"),
-            )));
+        let (start, count) = match (u64::try_from(start), u64::try_from(count)) {
+            (Ok(start), Ok(count)) => (start, count),
+            (Err(_), _) => {
+                return json(Err(Refusal::bad(
+                    "start",
+                    format!("start {start} is not allowed; expected 0 or more"),
+                )));
+            }
+            (_, Err(_)) => {
+                return json(Err(Refusal::bad(
+                    "count",
+                    format!("count {count} is not allowed; expected 0 or more"),
+                )));
+            }
         };
         json(calls::analyzed(
             &generator.to_string(),
@@ -155,12 +169,8 @@ impl Boardwright {
     /// Bots play `result` (a universe board) `games` times: JSON.
     #[func]
     fn play(result: GString, games: i64, bots: GString, rules: GString) -> GString {
-        let Ok(games) = u32::try_from(games) else {
-            return json(Err(Refusal::new(
-                calls::BwStatus::BadParameter,
-                format!("games {games}: from 1 to {}", u32::MAX),
-            )));
-        };
+        // Past a u32, as many games as the series refuses.
+        let games = u32::try_from(games.max(0)).unwrap_or(u32::MAX);
         json(calls::played(&result.to_string(), games, &bots.to_string(), &rules.to_string()))
     }
 
@@ -205,38 +215,41 @@ impl BoardwrightGame {
     /// networks (`created`, … `removed`); empty when refused.
     #[func]
     fn apply(&mut self, road: GString) -> GString {
-        let change = self.with(|game| game.apply(&road.to_string()).map(String::into_bytes));
+        let change = match self.game.as_mut() {
+            Some(game) => game.apply(&road.to_string()).map(String::into_bytes),
+            None => Err(unstarted("game", "start")),
+        };
         json(change)
     }
 
     /// Every player's networks: JSON.
     #[func]
-    fn networks(&mut self) -> GString {
+    fn networks(&self) -> GString {
         json(self.with(|game| game.networks()))
     }
 
     /// Every player's score: JSON.
     #[func]
-    fn scores(&mut self) -> GString {
+    fn scores(&self) -> GString {
         json(self.with(|game| game.scores()))
     }
 
     /// The map with its roads, networks and scores: JSON (for `draw`).
     #[func]
-    fn result(&mut self) -> GString {
+    fn result(&self) -> GString {
         json(self.with(|game| game.result()))
     }
 
     /// The roads played so far: a road log (JSON).
     #[func]
-    fn log(&mut self) -> GString {
+    fn log(&self) -> GString {
         json(self.with(|game| game.log()))
     }
 }
 
 impl BoardwrightGame {
-    fn with(&mut self, call: impl FnOnce(&mut calls::Game) -> Result<Vec<u8>, Refusal>) -> Result<Vec<u8>, Refusal> {
-        self.game.as_mut().map_or_else(|| Err(unstarted("game", "start")), call)
+    fn with(&self, call: impl FnOnce(&calls::Game) -> Result<Vec<u8>, Refusal>) -> Result<Vec<u8>, Refusal> {
+        self.game.as_ref().map_or_else(|| Err(unstarted("game", "start")), call)
     }
 }
 

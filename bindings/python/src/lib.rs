@@ -12,9 +12,7 @@ use std::fmt::Display;
 
 use boardwright::hexet;
 use boardwright::starship;
-use boardwright::{DrawOptions, Paper, Tile};
 use boardwright_ffi::calls::{self, Refusal};
-use output::{Drawing, Format};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -46,29 +44,12 @@ fn generate(py: Python<'_>, generator: &str, seed: &str, params: &str, preset: O
 /// Draws a result (its JSON) as `format` (svg, png, pdf or json) on `paper`,
 /// over `tile` sheets (`COLSxROWS`), ink-friendly or not, a PNG at `dpi`;
 /// refused when a mark a player needs would be too small on that paper.
+/// The options are read as a web address's query is.
 #[pyfunction]
 #[pyo3(signature = (result, format, paper="a4", ink_friendly=false, tile="1x1", dpi=output::DEFAULT_DPI))]
 fn draw(py: Python<'_>, result: &str, format: &str, paper: &str, ink_friendly: bool, tile: &str, dpi: f64) -> PyResult<Py<PyBytes>> {
-    let format = Format::from_extension(format).ok_or_else(|| value_error(format!("format {format:?}: svg, png, pdf or json")))?;
-    let paper = Paper::from_name(paper).ok_or_else(|| value_error(format!("paper {paper:?}: {}", Paper::CHOICES)))?;
-    let tile: Tile = tile.parse().map_err(|e| value_error(format!("tile {tile:?}: {e}")))?;
-    if !output::DPI_RANGE.contains(&dpi) {
-        return Err(value_error(format!(
-            "dpi {dpi}: from {} to {}",
-            output::DPI_RANGE.start(),
-            output::DPI_RANGE.end()
-        )));
-    }
-    let drawing = Drawing {
-        options: DrawOptions {
-            ink_friendly,
-            paper,
-            tile,
-            ..DrawOptions::default()
-        },
-        dpi,
-    };
-    let bytes = py.allow_threads(|| calls::draw(result, format, drawing)).map_err(refused)?;
+    let drawing = format!("paper={paper}&tile={tile}&dpi={dpi}&ink_friendly={ink_friendly}");
+    let bytes = py.allow_threads(|| calls::drawn(result, format, &drawing)).map_err(refused)?;
     Ok(PyBytes::new(py, &bytes).unbind())
 }
 

@@ -4,7 +4,7 @@
 //! result or a [`Refusal`] in the command line's words.
 
 use boardwright::hexet::{self, RoadEntry};
-use boardwright::params::{Layers, ParamError, Params};
+use boardwright::params::{ParamError, Params};
 use boardwright::universe::{self, play};
 use boardwright::witches::puzzle::{self, Potion};
 use boardwright::{GENERATORS, Registered, Seed, Visit, with_generator};
@@ -24,8 +24,8 @@ pub enum BwStatus {
     NotUtf8 = 2,
     /// No generator has that name.
     UnknownGenerator = 3,
-    /// A parameter is unknown, out of range or malformed
-    /// (`bw_last_error_parameter` names it).
+    /// A parameter or argument is unknown, out of range or malformed
+    /// (`bw_last_error_parameter` names it where one is at fault).
     BadParameter = 4,
     /// The parameters are valid, but no board could be made of them.
     GenerationFailed = 5,
@@ -68,7 +68,7 @@ impl Refusal {
     }
 
     /// A bad `parameter`, in `message`'s words.
-    fn bad(parameter: &str, message: impl Into<String>) -> Refusal {
+    pub fn bad(parameter: &str, message: impl Into<String>) -> Refusal {
         Refusal::new(BwStatus::BadParameter, message).naming(parameter)
     }
 
@@ -111,24 +111,29 @@ fn with_named<V: Visit<Output = Result<T, Refusal>>, T>(name: &str, what: &str, 
     })
 }
 
+/// `text` read as a JSON object when it starts with `{`, else as a TOML
+/// table; `what` names it in a refusal.
+fn json_or_toml<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, Refusal> {
+    if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).map_err(|e| Refusal::bad(what, format!("{what}: not a JSON object as expected: {e}")))
+    } else {
+        toml::from_str(text).map_err(|e| Refusal::bad(what, format!("{what}: not a TOML table as expected: {}", e.message().trim())))
+    }
+}
+
 /// The parameters `text` gives over `preset` (if any): `text` is a JSON
 /// object (`{"players": 3}`) or a TOML table (`players = 3`, a config
-/// file's text); empty text keeps the defaults (or the preset's).
+/// file's text); empty text keeps the defaults (or the preset's). A `seed`
+/// in it is refused: the seed is an argument of its own.
 pub fn resolve<P: Params>(text: &str, preset: Option<&str>) -> Result<P, Refusal> {
-    if text.trim_start().starts_with('{') {
-        let values: Map<String, Value> =
-            serde_json::from_str(text).map_err(|e| Refusal::bad("params", format!("params are not a JSON object of parameters: {e}")))?;
-        return Ok(P::resolve_json(preset, &values)?);
+    let values: Map<String, Value> = json_or_toml(text, "params")?;
+    if values.contains_key("seed") {
+        return Err(Refusal::bad(
+            "seed",
+            "params hold a `seed`, which is not a parameter: give the seed as the call's seed argument",
+        ));
     }
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| ParamError::Syntax {
-        reason: e.message().trim().to_string(),
-    })?;
-    let mut layers = Layers::default();
-    if let Some(name) = preset {
-        layers.preset::<P>(name)?;
-    }
-    layers.table(table);
-    Ok(layers.resolve::<P>()?)
+    Ok(P::resolve_json(preset, &values)?)
 }
 
 /// A result's JSON, the bytes the command line writes to `-o board.json`.
@@ -161,12 +166,13 @@ impl Visit for Generate<'_> {
         let params = resolve::<G::Params>(self.params, self.preset)?;
         let log: G::Log = match (self.log, G::LOG) {
             (None, _) => G::Log::default(),
-            (Some(text), Some(file)) => serde_json::from_str(text)
-                .map_err(|e| Refusal::new(BwStatus::BadRoad, format!("{}: {e}", file.noun)).naming(file.option))?,
+            (Some(text), Some(file)) => {
+                serde_json::from_str(text).map_err(|e| Refusal::new(BwStatus::BadRoad, format!("{}: {e}", file.noun)).naming("log"))?
+            }
             (Some(_), None) => return Err(Refusal::bad("log", format!("{} plays no log; give none", G::NAME))),
         };
         let board = G::generate_logged(&params, &Seed::new(self.seed), &log, &mut ()).map_err(|e| match (&e, G::LOG) {
-            (boardwright::Error::Log { .. }, Some(file)) => Refusal::new(BwStatus::BadRoad, e.to_string()).naming(file.option),
+            (boardwright::Error::Log { .. }, Some(_)) => Refusal::new(BwStatus::BadRoad, e.to_string()).naming("log"),
             _ => Refusal::failed(e),
         })?;
         json_of::<G>(&board)
@@ -207,15 +213,22 @@ pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refus
 /// `result` (a result's JSON) drawn as `format` with `drawing`, as
 /// [`drawn`] draws it once it has read the options.
 pub fn draw(result: &str, format: Format, drawing: Drawing) -> Result<Vec<u8>, Refusal> {
-    let generator = serde_json::from_str::<Value>(result)
-        .ok()
-        .and_then(|v| v.get("generator").and_then(Value::as_str).map(str::to_string))
-        .ok_or_else(|| Refusal::bad("result", "result is not a boardwright result: it names no generator"))?;
+    /// What every result begins with: the generator that made it.
+    #[derive(serde::Deserialize)]
+    struct Head {
+        generator: String,
+    }
+    let Head { generator } =
+        serde_json::from_str(result).map_err(|_| Refusal::bad("result", "result is not a boardwright result: it names no generator"))?;
     with_named(&generator, "result", Draw { result, format, drawing }).map_err(|r| match r.status {
         BwStatus::UnknownGenerator => Refusal::bad("result", format!("result names {}", r.message)),
         _ => r,
     })
 }
+
+/// Most pixels of a PNG the library draws (1.2 GB of colour): a larger one
+/// is refused, naming `dpi`, before it is drawn.
+const MOST_PNG_PIXELS: u64 = 300_000_000;
 
 /// A result of the generator visited, drawn.
 struct Draw<'a> {
@@ -234,7 +247,14 @@ impl Visit for Draw<'_> {
             G::check_printable(&board, &self.drawing.options).map_err(|e| Refusal::new(BwStatus::NotDrawn, e.to_string()))?;
         }
         let mut bytes = Vec::new();
-        output::write::<G>(&board, self.format, &self.drawing, &mut bytes).map_err(|e| Refusal::internal("the drawing", e))?;
+        let budget = output::Budget {
+            max_pixels: MOST_PNG_PIXELS,
+            stop: &|| false,
+        };
+        output::write_within::<G>(&board, self.format, &self.drawing, &budget, &mut bytes).map_err(|e| match e {
+            output::DrawError::TooManyPixels { .. } => Refusal::bad("dpi", e.to_string()),
+            _ => Refusal::internal("the drawing", e),
+        })?;
         Ok(bytes)
     }
 }
@@ -258,7 +278,7 @@ pub fn schema(name: Option<&str>) -> Result<Vec<u8>, Refusal> {
 }
 
 /// Most boards one analysis makes.
-pub const MOST_ANALYZED: u64 = 10_000_000;
+const MOST_ANALYZED: u64 = 10_000_000;
 
 /// The flattened metrics of the boards `BASE-start` … `BASE-(start+count-1)`
 /// of `generator` (as `boardwright analyze` reads them), on every core:
@@ -334,13 +354,7 @@ impl Visit for Analyze<'_> {
 pub fn played(result: &str, games: u32, bots: &str, rules: &str) -> Result<Vec<u8>, Refusal> {
     let board: universe::Board =
         serde_json::from_str(result).map_err(|e| Refusal::bad("result", format!("result is not a universe board: {e}")))?;
-    let rules: play::Rules = if rules.trim().is_empty() {
-        play::Rules::default()
-    } else if rules.trim_start().starts_with('{') {
-        serde_json::from_str(rules).map_err(|e| Refusal::bad("rules", format!("rules: {e}")))?
-    } else {
-        toml::from_str(rules).map_err(|e| Refusal::bad("rules", format!("rules: {}", e.message().trim())))?
-    };
+    let rules: play::Rules = json_or_toml(rules, "rules")?;
     let bots: Vec<String> = match bots.trim() {
         "" => vec![play::Series::REFERENCE.to_string()],
         names => names.split(',').map(|b| b.trim().to_string()).collect(),

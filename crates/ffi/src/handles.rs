@@ -82,11 +82,14 @@ fn live() -> MutexGuard<'static, BTreeMap<usize, Arc<Held>>> {
     LIVE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Holds `value`, giving its new handle.
-pub(crate) fn hold<K: Kind>(value: K::Value) -> *mut K {
-    let number = NEXT.fetch_add(1, Ordering::Relaxed);
+/// Holds `value`, giving its new handle; refused once every number has
+/// been given (on a 32-bit machine, after four billion handles).
+pub(crate) fn hold<K: Kind>(value: K::Value) -> Result<*mut K, Refusal> {
+    let number = NEXT
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
+        .map_err(|_| Refusal::new(BwStatus::Internal, "every handle number has been given; start the program again"))?;
     live().insert(number, Arc::new(K::wrap(value)));
-    std::ptr::without_provenance_mut(number)
+    Ok(std::ptr::without_provenance_mut(number))
 }
 
 /// Why `handle` is no live `K`.

@@ -7,17 +7,17 @@
 //! The rules of the boundary:
 //! - Text in is UTF-8, NUL-terminated (`const char*`); a null pointer or
 //!   text that is not UTF-8 is refused, never read past.
-//! - What a call gives is owned by the caller: a [`BwBytes`] buffer, freed
-//!   with [`bw_bytes_free`] once; a handle, freed with its own free call.
+//! - What a call gives is owned by the caller: a `BwBytes` buffer, freed
+//!   with `bw_bytes_free` once; a handle, freed with its own free call.
 //!   A handle freed twice, used after its free, or passed as the other
-//!   kind is refused ([`BwStatus::BadHandle`]), never read.
-//! - Every call returns a [`BwStatus`]. When it is not [`BwStatus::Ok`],
-//!   [`bw_last_error`] says what was wrong and what is allowed, in the
-//!   command line's words, and [`bw_last_error_parameter`] names the
+//!   kind is refused (`BW_STATUS_BAD_HANDLE`), never read.
+//! - Every call returns a `BwStatus`. When it is not `BW_STATUS_OK`,
+//!   `bw_last_error` says what was wrong and what is allowed, in the
+//!   command line's words, and `bw_last_error_parameter` names the
 //!   parameter at fault, if one is. Both are the calling thread's own and
-//!   stay valid until that thread's next call.
+//!   stay valid until that thread's next call (a free included).
 //! - No call unwinds into C: a panic is caught and answered
-//!   [`BwStatus::Internal`].
+//!   `BW_STATUS_INTERNAL`.
 //! - Any call may be made from several threads at once; calls on one
 //!   handle from several threads take turns.
 
@@ -31,9 +31,9 @@ mod handles;
 pub use calls::{BwStatus, Refusal};
 pub use handles::{BwGame, BwRecipe};
 
-/// Bytes the library made, owned by the caller until [`bw_bytes_free`].
+/// Bytes the library made, owned by the caller until `bw_bytes_free`.
 /// A NUL follows them (not counted in `len`), so that JSON can be passed
-/// on as a C string (to [`bw_draw`]).
+/// on as a C string (to `bw_draw`).
 #[repr(C)]
 #[derive(Debug)]
 pub struct BwBytes {
@@ -92,7 +92,9 @@ fn answer(call: impl FnOnce() -> Result<(), Refusal>) -> BwStatus {
         Ok(()) => (BwStatus::Ok, String::new(), None),
         Err(r) => (r.status, r.message, r.parameter),
     };
-    LAST_ERROR.with(|last| {
+    // A call made while the thread's locals are torn down has no last
+    // error to keep (and must not panic across the boundary).
+    let _ = LAST_ERROR.try_with(|last| {
         *last.borrow_mut() = LastError {
             message: c_text(message),
             parameter: parameter.map(c_text),
@@ -176,14 +178,16 @@ pub extern "C" fn bw_version() -> *const c_char {
 /// that did not fail). Valid until this thread's next call; never freed.
 #[unsafe(no_mangle)]
 pub extern "C" fn bw_last_error() -> *const c_char {
-    LAST_ERROR.with(|last| last.borrow().message.as_ptr())
+    LAST_ERROR.try_with(|last| last.borrow().message.as_ptr()).unwrap_or(c"".as_ptr())
 }
 
 /// The parameter at fault in the last call on this thread (`pipeline[2].w`),
 /// or null when none is. Valid until this thread's next call; never freed.
 #[unsafe(no_mangle)]
 pub extern "C" fn bw_last_error_parameter() -> *const c_char {
-    LAST_ERROR.with(|last| last.borrow().parameter.as_ref().map_or(std::ptr::null(), |p| p.as_ptr()))
+    LAST_ERROR
+        .try_with(|last| last.borrow().parameter.as_ref().map_or(std::ptr::null(), |p| p.as_ptr()))
+        .unwrap_or(std::ptr::null())
 }
 
 /// Frees bytes a call gave. Freeing empty bytes does nothing.
@@ -234,7 +238,7 @@ pub unsafe extern "C" fn bw_schema(name: *const c_char, out: *mut BwBytes) -> Bw
 ///   parameters; null or empty: the defaults (or the preset's).
 /// - `preset`: a built-in parameter set's name, or null.
 /// - `log`: hexet's road log as JSON (a road refused in it:
-///   [`BwStatus::BadRoad`]), or null.
+///   `BW_STATUS_BAD_ROAD`), or null.
 ///
 /// On a refusal `*out` is empty.
 ///
@@ -265,13 +269,13 @@ pub unsafe extern "C" fn bw_generate(
     }
 }
 
-/// Draws `result`, a result's JSON as [`bw_generate`] gives it, as
+/// Draws `result`, a result's JSON as `bw_generate` gives it, as
 /// `format` (`"svg"`, `"png"`, `"pdf"` or `"json"`), with the drawing
 /// options `drawing` as a web address writes them (`"paper=letter&tile=2x2&ink_friendly&dpi=300"`;
 /// null or empty: A4, one sheet, 150 dpi), and puts the bytes in `*out`:
 /// the bytes `boardwright` writes to `-o board.FORMAT` with those options.
 /// A result that would lose a mark a player needs on that paper is refused
-/// ([`BwStatus::NotDrawn`]), naming the papers and sheets that print it.
+/// (`BW_STATUS_NOT_DRAWN`), naming the papers and sheets that print it.
 ///
 /// # Safety
 /// `result`, `format` and (unless null) `drawing` point to NUL-terminated
@@ -289,7 +293,7 @@ pub unsafe extern "C" fn bw_draw(result: *const c_char, format: *const c_char, d
 
 /// The metrics of `count` boards of `generator`, seeds `BASE-start` …
 /// `BASE-(start+count-1)` (`base` null: `"analyze"`), with `params` over
-/// `preset` as [`bw_generate`] reads them, made on every core: a JSON list
+/// `preset` as `bw_generate` reads them, made on every core: a JSON list
 /// in `*out`, one record a board (`seed` and every figure, or `failed`
 /// and why), the figures `boardwright analyze` reads.
 ///
@@ -369,7 +373,7 @@ unsafe fn hand<K: handles::Kind>(out: *mut *mut K, make: impl FnOnce() -> Result
         }
         // SAFETY: not null, and writable by the caller's contract.
         unsafe { out.write(std::ptr::null_mut()) };
-        let handle = handles::hold::<K>(make()?);
+        let handle = handles::hold::<K>(make()?)?;
         // SAFETY: as above.
         unsafe { out.write(handle) };
         Ok(())
@@ -377,8 +381,8 @@ unsafe fn hand<K: handles::Kind>(out: *mut *mut K, make: impl FnOnce() -> Result
 }
 
 /// Starts a hexet game on the map of `seed` and `params` over `preset`
-/// (read as [`bw_generate`] reads them) and puts its handle in `*out`;
-/// free it with [`bw_game_free`].
+/// (read as `bw_generate` reads them) and puts its handle in `*out`;
+/// free it with `bw_game_free`.
 ///
 /// # Safety
 /// `seed` points to a NUL-terminated string valid during the call, and so
@@ -403,7 +407,7 @@ pub unsafe extern "C" fn bw_game_new(seed: *const c_char, params: *const c_char,
 /// bridge; `"action":"remove"` takes the player's road there away), and
 /// puts what it did to the player's networks in `*out` as a word:
 /// `created`, `extended`, `merged`, `unchanged`, `trimmed`, `split` or
-/// `removed`. A refused road ([`BwStatus::BadRoad`]) changes nothing.
+/// `removed`. A refused road (`BW_STATUS_BAD_ROAD`) changes nothing.
 ///
 /// # Safety
 /// `road` points to a NUL-terminated string valid during the call; `out`
@@ -441,7 +445,7 @@ pub unsafe extern "C" fn bw_game_scores(game: *const BwGame, out: *mut BwBytes) 
 
 /// The map with the game's roads, networks and scores in `*out`: the JSON
 /// `boardwright hexet --roads LOG -o map.json` writes for the game's log,
-/// which [`bw_draw`] draws.
+/// which `bw_draw` draws.
 ///
 /// # Safety
 /// `out` is null or points to a `BwBytes` the call may write.
@@ -452,7 +456,7 @@ pub unsafe extern "C" fn bw_game_result(game: *const BwGame, out: *mut BwBytes) 
 }
 
 /// The roads played so far, in order, as a road log (JSON) in `*out`: what
-/// `--roads` and [`bw_generate`]'s `log` read back to this game.
+/// `--roads` and `bw_generate`'s `log` read back to this game.
 ///
 /// # Safety
 /// `out` is null or points to a `BwBytes` the call may write.
@@ -463,15 +467,15 @@ pub unsafe extern "C" fn bw_game_log(game: *const BwGame, out: *mut BwBytes) -> 
 }
 
 /// Ends a game. Freeing null does nothing; freeing a game twice is refused
-/// ([`BwStatus::BadHandle`]).
+/// (`BW_STATUS_BAD_HANDLE`).
 #[unsafe(no_mangle)]
 pub extern "C" fn bw_game_free(game: *mut BwGame) -> BwStatus {
     answer(|| handles::free(game))
 }
 
 /// The secret recipe of the witches board of `seed` and `params` over
-/// `preset` (read as [`bw_generate`] reads them), its handle in `*out`;
-/// free it with [`bw_recipe_free`].
+/// `preset` (read as `bw_generate` reads them), its handle in `*out`;
+/// free it with `bw_recipe_free`.
 ///
 /// # Safety
 /// `seed` points to a NUL-terminated string valid during the call, and so
@@ -512,7 +516,7 @@ pub unsafe extern "C" fn bw_recipe_clue(recipe: *const BwRecipe, out: *mut BwByt
 /// seeds or as many as needed) or as JSON (`[["Sage",2],["Chives",null]]`),
 /// and puts the cauldron's answer in `*out`,
 /// the JSON `--potion` prints. A potion the recipe refuses:
-/// [`BwStatus::BadPotion`].
+/// `BW_STATUS_BAD_POTION`.
 ///
 /// # Safety
 /// `potion` points to a NUL-terminated string valid during the call; `out`
@@ -539,7 +543,7 @@ pub unsafe extern "C" fn bw_recipe_reveal(recipe: *const BwRecipe, out: *mut BwB
 }
 
 /// Ends a recipe. Freeing null does nothing; freeing a recipe twice is
-/// refused ([`BwStatus::BadHandle`]).
+/// refused (`BW_STATUS_BAD_HANDLE`).
 #[unsafe(no_mangle)]
 pub extern "C" fn bw_recipe_free(recipe: *mut BwRecipe) -> BwStatus {
     answer(|| handles::free(recipe))

@@ -120,7 +120,22 @@ fn bad_input_gets_a_status_and_words_never_a_crash() {
         "colour",
         Some("colour"),
     );
-    refused(Some(b"starship"), Some(b"s"), Some(b"width = "), BwStatus::BadParameter, "", None);
+    refused(
+        Some(b"starship"),
+        Some(b"s"),
+        Some(b"width = "),
+        BwStatus::BadParameter,
+        "not a TOML table",
+        Some("params"),
+    );
+    refused(
+        Some(b"starship"),
+        Some(b"s"),
+        Some(b"seed = \"x\"\nwidth = 30"),
+        BwStatus::BadParameter,
+        "give the seed as the call's seed argument",
+        Some("seed"),
+    );
     refused(
         Some(b"starship"),
         Some(b"s"),
@@ -279,7 +294,7 @@ fn presets_logs_and_json_parameters_reach_the_board() {
     // SAFETY: live strings or null, and a live BwBytes.
     let (status, bytes) = giving(|out| unsafe { bw_generate(ptr(&g), ptr(&s), std::ptr::null(), std::ptr::null(), ptr(&l), out) });
     assert!(bytes.is_empty());
-    refused_with(status, BwStatus::BadRoad, "entry 1", Some("roads"));
+    refused_with(status, BwStatus::BadRoad, "entry 1", Some("log"));
 }
 
 #[test]

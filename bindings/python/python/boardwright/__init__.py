@@ -90,7 +90,7 @@ def _errors() -> Iterator[None]:
         if isinstance(e, Error) or len(e.args) != 2:
             raise
         message, what = e.args
-        if what in ("road", "roads"):
+        if what in ("road", "log"):
             raise RoadError(message) from None
         if what == "potion":
             raise PotionError(message) from None
