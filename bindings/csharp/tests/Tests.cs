@@ -92,6 +92,10 @@ static class Tests
             byte[] pdf = Cli(generator + ".pdf", generator, "--seed", "Tiamo", "--paper", "a5");
             Check(Toolkit.Draw(json, "pdf", "paper=a5").SequenceEqual(pdf), generator + ": the PDF differs");
         }
+        // The call docs/engines.md gives for a Unity texture.
+        string hexet = Toolkit.Generate("hexet", "Tiamo", null, "sectors");
+        byte[] png = Cli("hexet.png", "hexet", "--seed", "Tiamo", "--preset", "sectors", "--paper", "a5", "--dpi", "100");
+        Check(Toolkit.Draw(hexet, "png", "paper=a5&dpi=100").SequenceEqual(png), "hexet sectors: the PNG differs");
     }
 
     static void AGameEndsAsItsLogReplays()
