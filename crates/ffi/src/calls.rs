@@ -73,7 +73,7 @@ impl Refusal {
     }
 
     /// This refusal, naming `parameter` as the one at fault.
-    fn naming(mut self, parameter: &str) -> Refusal {
+    pub fn naming(mut self, parameter: &str) -> Refusal {
         self.parameter = Some(parameter.to_string());
         self
     }
@@ -114,10 +114,11 @@ fn with_named<V: Visit<Output = Result<T, Refusal>>, T>(name: &str, what: &str, 
 /// `text` read as a JSON object when it starts with `{`, else as a TOML
 /// table; `what` names it in a refusal.
 fn json_or_toml<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, Refusal> {
+    let expected = "expected a TOML table (`players = 3`) or a JSON object (`{\"players\": 3}`)";
     if text.trim_start().starts_with('{') {
-        serde_json::from_str(text).map_err(|e| Refusal::bad(what, format!("{what}: not a JSON object as expected: {e}")))
+        serde_json::from_str(text).map_err(|e| Refusal::bad(what, format!("{what}: {e}; {expected}")))
     } else {
-        toml::from_str(text).map_err(|e| Refusal::bad(what, format!("{what}: not a TOML table as expected: {}", e.message().trim())))
+        toml::from_str(text).map_err(|e| Refusal::bad(what, format!("{what}: {}; {expected}", e.message().trim())))
     }
 }
 
@@ -193,6 +194,7 @@ pub fn drawn(result: &str, format: &str, drawing: &str) -> Result<Vec<u8>, Refus
         )
     })?;
     let mut options = Drawing::default();
+    let drawing = drawing.trim().strip_prefix('?').unwrap_or(drawing);
     for pair in drawing.split('&').filter(|p| !p.trim().is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let key = key.trim();
@@ -360,9 +362,16 @@ pub fn played(result: &str, games: u32, bots: &str, rules: &str) -> Result<Vec<u
         names => names.split(',').map(|b| b.trim().to_string()).collect(),
     };
     let series = play::Series { games, bots, rules };
-    let report = series
-        .play(&board)
-        .map_err(|e| Refusal::new(BwStatus::BadParameter, e.to_string()))?;
+    let report = series.play(&board).map_err(|e| {
+        // The series says which of its settings it refuses first: `games:`,
+        // `bot:` or `bots:`, else a rule.
+        let refusal = Refusal::new(BwStatus::BadParameter, e.to_string());
+        match e.0.split_once(':').map(|(head, _)| head) {
+            Some("games") => refusal.naming("games"),
+            Some("bot" | "bots") => refusal.naming("bots"),
+            _ => refusal,
+        }
+    })?;
     serde_json::to_vec(&play::Played::new(&board, &series, &report)).map_err(|e| Refusal::internal("the games", e))
 }
 
@@ -387,7 +396,11 @@ impl Game {
     /// refused road changes nothing.
     pub fn apply(&mut self, road: &str) -> Result<String, Refusal> {
         let refused = |why: String| Refusal::new(BwStatus::BadRoad, why).naming("road");
-        let entry: RoadEntry = serde_json::from_str(road).map_err(|e| refused(format!("road: {e}")))?;
+        let entry: RoadEntry = serde_json::from_str(road).map_err(|e| {
+            refused(format!(
+                "road: {e}; a road is one JSON object, {{\"player\":0,\"from\":[q,r],\"to\":[q,r]}}, between neighbouring cells"
+            ))
+        })?;
         let change = self.game.apply(&entry).map_err(|e| refused(format!("road: {e}")))?;
         self.log.push(entry);
         Ok(format!("{change:?}").to_lowercase())

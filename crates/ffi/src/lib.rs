@@ -110,12 +110,12 @@ fn answer(call: impl FnOnce() -> Result<(), Refusal>) -> BwStatus {
 /// during the call.
 unsafe fn text<'a>(ptr: *const c_char, what: &str) -> Result<&'a str, Refusal> {
     if ptr.is_null() {
-        return Err(Refusal::new(BwStatus::NullArgument, format!("{what} is null; expected UTF-8 text")));
+        return Err(Refusal::new(BwStatus::NullArgument, format!("{what} is null; expected UTF-8 text")).naming(what));
     }
     // SAFETY: not null, and NUL-terminated and valid by the caller's contract.
     let c = unsafe { CStr::from_ptr(ptr) };
     c.to_str()
-        .map_err(|e| Refusal::new(BwStatus::NotUtf8, format!("{what} is not UTF-8 (at byte {})", e.valid_up_to())))
+        .map_err(|e| Refusal::new(BwStatus::NotUtf8, format!("{what} is not UTF-8 (at byte {})", e.valid_up_to())).naming(what))
 }
 
 /// The text at `ptr`, or empty text for a null pointer.

@@ -86,15 +86,22 @@ fn bad_input_gets_a_status_and_words_never_a_crash() {
         assert!(message.contains(words), "{message:?} does not say {words:?}");
         assert_eq!(said(bw_last_error_parameter()).as_deref(), parameter);
     };
-    refused(None, Some(b"s"), None, BwStatus::NullArgument, "generator is null", None);
-    refused(Some(b"hexet"), None, None, BwStatus::NullArgument, "seed is null", None);
+    refused(
+        None,
+        Some(b"s"),
+        None,
+        BwStatus::NullArgument,
+        "generator is null",
+        Some("generator"),
+    );
+    refused(Some(b"hexet"), None, None, BwStatus::NullArgument, "seed is null", Some("seed"));
     refused(
         Some(b"univ\xffrse"),
         Some(b"s"),
         None,
         BwStatus::NotUtf8,
         "generator is not UTF-8 (at byte 4)",
-        None,
+        Some("generator"),
     );
     refused(
         Some(b"tiles"),
@@ -125,7 +132,7 @@ fn bad_input_gets_a_status_and_words_never_a_crash() {
         Some(b"s"),
         Some(b"width = "),
         BwStatus::BadParameter,
-        "not a TOML table",
+        "expected a TOML table (`players = 3`) or a JSON object",
         Some("params"),
     );
     refused(
@@ -205,7 +212,8 @@ fn a_result_is_drawn_and_bad_drawings_are_refused_in_words() {
     assert_eq!(status, BwStatus::Ok, "{:?}", said(bw_last_error()));
     assert!(svg.starts_with(b"<svg") || svg.starts_with(b"<?xml"));
     assert!(svg == drawn(std::str::from_utf8(&json).unwrap(), "svg", "paper=letter&ink_friendly").unwrap());
-    let (status, png) = draw(&json, "png", Some("dpi=40"));
+    // Options as a web address writes them, its `?` included.
+    let (status, png) = draw(&json, "png", Some("?dpi=40"));
     assert_eq!(status, BwStatus::Ok);
     assert!(png.starts_with(b"\x89PNG"));
 
@@ -281,7 +289,7 @@ fn presets_logs_and_json_parameters_reach_the_board() {
     let (status, _) = with(Some(br#"{"players": 9}"#), None, None);
     refused_with(status, BwStatus::BadParameter, "9 is not allowed", Some("players"));
     let (status, _) = with(Some(br#"{"players": "#), None, None);
-    refused_with(status, BwStatus::BadParameter, "not a JSON object", Some("params"));
+    refused_with(status, BwStatus::BadParameter, "EOF while parsing", Some("params"));
     let (status, _) = with(None, None, Some(b"[]"));
     refused_with(status, BwStatus::BadParameter, "witches plays no log", Some("log"));
 
@@ -342,7 +350,10 @@ fn the_generators_their_schemas_figures_and_games_come_back_as_json() {
     let bots = c(Some(b"genius"));
     // SAFETY: as above.
     let (status, _) = giving(|out| unsafe { bw_play(ptr(&r), 20, ptr(&bots), std::ptr::null(), out) });
-    refused_with(status, BwStatus::BadParameter, "genius", None);
+    refused_with(status, BwStatus::BadParameter, "genius", Some("bots"));
+    // SAFETY: as above.
+    let (status, _) = giving(|out| unsafe { bw_play(ptr(&r), 0, std::ptr::null(), std::ptr::null(), out) });
+    refused_with(status, BwStatus::BadParameter, "games", Some("games"));
 }
 
 /// Makes a game on `seed` through the C call.
@@ -378,8 +389,14 @@ fn a_game_handle_plays_roads_and_refuses_to_be_freed_twice() {
     assert_eq!(change, b"created");
     let (status, _) = apply(r#"{"player":0,"from":[900,900],"to":[900,901]}"#.to_string());
     refused_with(status, BwStatus::BadRoad, "road", Some("road"));
-    let (status, _) = apply("not a road".to_string());
-    refused_with(status, BwStatus::BadRoad, "road", Some("road"));
+    // A road log where one road belongs: the words say what a road is.
+    let (status, _) = apply(format!(r#"[{{"player":0,"from":[{q},{r}],"to":[{q},{}]}}]"#, r + 1));
+    refused_with(
+        status,
+        BwStatus::BadRoad,
+        r#"a road is one JSON object, {"player":0,"from":[q,r],"to":[q,r]}"#,
+        Some("road"),
+    );
     // SAFETY: a live game and a live BwBytes.
     let (_, log) = giving(|out| unsafe { bw_game_log(game, out) });
     assert_eq!(
@@ -441,7 +458,7 @@ fn a_recipe_handle_gives_its_clue_answers_potions_and_reveals_itself() {
     let (status, _) = brew(b"Unicorn:1");
     refused_with(status, BwStatus::BadPotion, "Unicorn", Some("potion"));
     let (status, _) = brew(b"Sage:\xff");
-    refused_with(status, BwStatus::NotUtf8, "potion is not UTF-8", None);
+    refused_with(status, BwStatus::NotUtf8, "potion is not UTF-8", Some("potion"));
     // SAFETY: a live recipe and a live BwBytes.
     let (status, _) = giving(|out| unsafe { bw_recipe_reveal(recipe, out) });
     assert_eq!(status, BwStatus::Ok);
