@@ -217,7 +217,7 @@ impl BoardwrightGame {
     fn apply(&mut self, road: GString) -> GString {
         let change = match self.game.as_mut() {
             Some(game) => game.apply(&road.to_string()).map(String::into_bytes),
-            None => Err(unstarted("game", "start")),
+            None => Err(unstarted("game")),
         };
         json(change)
     }
@@ -249,7 +249,7 @@ impl BoardwrightGame {
 
 impl BoardwrightGame {
     fn with(&self, call: impl FnOnce(&calls::Game) -> Result<Vec<u8>, Refusal>) -> Result<Vec<u8>, Refusal> {
-        self.game.as_ref().map_or_else(|| Err(unstarted("game", "start")), call)
+        self.game.as_ref().map_or_else(|| Err(unstarted("game")), call)
     }
 }
 
@@ -297,15 +297,15 @@ impl BoardwrightRecipe {
 
 impl BoardwrightRecipe {
     fn with(&self, call: impl FnOnce(&calls::Recipe) -> Result<Vec<u8>, Refusal>) -> Result<Vec<u8>, Refusal> {
-        self.recipe.as_ref().map_or_else(|| Err(unstarted("recipe", "start")), call)
+        self.recipe.as_ref().map_or_else(|| Err(unstarted("recipe")), call)
     }
 }
 
 /// The refusal of a call on a `noun` not yet made by `start`.
-fn unstarted(noun: &str, start: &str) -> Refusal {
+fn unstarted(noun: &str) -> Refusal {
     Refusal::new(
         calls::BwStatus::BadHandle,
-        format!("this {noun} has not been made: call {start}(seed, params, preset) first, and check that it returned true"),
+        format!("this {noun} has not been made: call start(seed, params, preset) first, and check that it returned true"),
     )
 }
 
@@ -329,11 +329,11 @@ mod tests {
 
     #[test]
     fn a_call_before_start_is_refused_in_words() {
-        let refusal = unstarted("game", "start");
+        let refusal = unstarted("game");
         assert_eq!(refusal.status, calls::BwStatus::BadHandle);
         assert!(refusal.message.contains("call start(seed, params, preset) first"));
         // Another thread's refusal is its own.
-        record::<()>(Err(unstarted("recipe", "start")));
+        record::<()>(Err(unstarted("recipe")));
         std::thread::spawn(|| assert_eq!(last_error(), LastError::default()))
             .join()
             .unwrap();
